@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// MARK: - Shared settings
+
+/// Page work runs on one thread (ARCHITECTURE.md), so the targets use the
+/// Swift 5 language mode rather than annotating every type for Sendable.
+let languageModes: [SwiftLanguageMode] = [.v5]
+
+func system(_ name: String, _ pkgConfig: String, _ apt: [String]) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+// MARK: - Package
+
+let package = Package(
+    name: "Tern",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "TernKit", targets: ["TernKit"]),
+        .executable(name: "tern", targets: ["tern"]),
+    ],
+    targets: [
+        // MARK: C libraries, each wrapped by exactly one Swift target
+        system("CCurl", "libcurl", ["libcurl4-openssl-dev"]),
+        system("CLibXML2", "libxml-2.0", ["libxml2-dev"]),
+        system("CNcursesw", "ncursesw", ["libncurses-dev"]),
+        system("CJavaScriptCore", "javascriptcoregtk-4.1", ["libjavascriptcoregtk-4.1-dev"]),
+        system("CSQLite", "sqlite3", ["libsqlite3-dev"]),
+        system("CLibPSL", "libpsl", ["libpsl-dev"]),
+
+        // MARK: The pipeline
+        .target(name: "TernNet", dependencies: ["CCurl"]),
+        .target(name: "TernDOM", dependencies: ["CLibXML2"]),
+        .target(name: "TernTerminal"),
+        .target(name: "TernKit", dependencies: ["TernNet", "TernDOM"]),
+        .executableTarget(name: "tern", dependencies: ["TernKit", "TernTerminal"]),
+
+        // MARK: Tests
+        .target(name: "TernTestSupport", dependencies: ["TernKit"], path: "Tests/TernTestSupport"),
+        .testTarget(name: "TernNetTests", dependencies: ["TernNet", "TernTestSupport"]),
+        .testTarget(name: "TernURLConformanceTests", dependencies: ["TernNet"]),
+        .testTarget(name: "TernDOMTests", dependencies: ["TernDOM"]),
+        .testTarget(name: "TernKitTests", dependencies: ["TernKit", "TernTestSupport"]),
+        .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
+        .testTarget(name: "TernEndToEndTests", dependencies: ["TernTestSupport"]),
+    ],
+    swiftLanguageModes: languageModes
+)

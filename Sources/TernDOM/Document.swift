@@ -1,0 +1,142 @@
+import CLibXML2
+
+/// An HTML document parsed by libxml2's HTML parser.
+///
+/// This is the first slice of TernDOM: the title and the text in document
+/// order. The node API, streaming parse and selectors build on it.
+/// Not thread-safe; the libxml2 tree is owned here and freed on deinit.
+public final class Document {
+    private let doc: htmlDocPtr?
+
+    /// Parses `bytes` as HTML. `encoding` is the charset from the HTTP header,
+    /// if any; otherwise libxml2 looks for a BOM or `<meta charset>`.
+    public init(html bytes: UnsafeRawBufferPointer, encoding: String? = nil) {
+        Document.silenceParserErrors()
+        // XML_PARSE_HUGE lifts libxml2 2.9's nesting limit of 256 for HTML too.
+        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue) | Int32(XML_PARSE_HUGE.rawValue)
+        let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        if let base, bytes.count > 0 {
+            doc = htmlReadMemory(base, Int32(clamping: bytes.count), nil, encoding, options)
+        } else {
+            doc = nil
+        }
+    }
+
+    public convenience init(html string: String) {
+        var copy = string
+        self.init(html: copy.withUTF8 { UnsafeRawBufferPointer($0) }, encoding: "utf-8")
+    }
+
+    deinit {
+        if let doc { xmlFreeDoc(doc) }
+    }
+
+    /// The text of the first `<title>`, whitespace collapsed; "" when none.
+    public var title: String {
+        guard let root = xmlDocGetRootElement(doc) else { return "" }
+        var found: String?
+        Document.walk(root) { node in
+            if found == nil, node.pointee.type == XML_ELEMENT_NODE, Document.name(of: node) == "title" {
+                found = Document.textContent(of: node)
+                return false
+            }
+            return found == nil
+        }
+        return Document.collapseWhitespace(found ?? "")
+    }
+
+    /// The document's visible text in order: one line per block, whitespace
+    /// collapsed, script/style/head contents left out.
+    public var text: String {
+        guard let root = xmlDocGetRootElement(doc) else { return "" }
+        var lines: [String] = []
+        var current = ""
+        func endLine() {
+            let line = Document.collapseWhitespace(current)
+            if !line.isEmpty { lines.append(line) }
+            current = ""
+        }
+        Document.walk(root) { node in
+            switch node.pointee.type {
+            case XML_ELEMENT_NODE:
+                let name = Document.name(of: node)
+                if Document.hiddenElements.contains(name) { return false }
+                if Document.blockElements.contains(name) { endLine() }
+                if name == "br" { endLine() }
+                return true
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = node.pointee.content { current += String(cString: content) }
+                return false
+            default:
+                return false
+            }
+        } after: { node in
+            if node.pointee.type == XML_ELEMENT_NODE, Document.blockElements.contains(Document.name(of: node)) { endLine() }
+        }
+        endLine()
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Helpers over the libxml2 tree
+
+    static let hiddenElements: Set<String> = ["head", "script", "style", "template", "noscript", "title"]
+    static let blockElements: Set<String> = [
+        "address", "article", "aside", "blockquote", "body", "dd", "details", "div", "dl", "dt", "fieldset",
+        "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "html",
+        "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table", "tr", "td", "th", "caption", "ul",
+    ]
+
+    static func name(of node: xmlNodePtr) -> String {
+        node.pointee.name.map { String(cString: $0).lowercased() } ?? ""
+    }
+
+    static func textContent(of node: xmlNodePtr) -> String {
+        guard let content = xmlNodeGetContent(node) else { return "" }
+        defer { xmlFree(content) }
+        return String(cString: content)
+    }
+
+    /// Depth-first walk without recursion (documents nest deeper than the stack).
+    /// `visit` returns whether to descend; `after` runs when a node's subtree ends.
+    static func walk(_ root: xmlNodePtr, visit: (xmlNodePtr) -> Bool, after: (xmlNodePtr) -> Void = { _ in }) {
+        var node: xmlNodePtr? = root
+        while let current = node {
+            if visit(current), let child = current.pointee.children {
+                node = child
+                continue
+            }
+            after(current)
+            var next = current
+            while next != root, next.pointee.next == nil {
+                guard let parent = next.pointee.parent, parent != root.pointee.parent else { return }
+                next = parent
+                after(next)
+            }
+            if next == root { return }
+            node = next.pointee.next
+        }
+    }
+
+    static func collapseWhitespace(_ text: String) -> String {
+        var out = ""
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0C}" {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.unicodeScalars.append(" "); pendingSpace = false }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static var errorsSilenced = false
+    /// libxml2 reports HTML5 elements as errors; Tern knows them, so silence it.
+    static func silenceParserErrors() {
+        guard !errorsSilenced else { return }
+        errorsSilenced = true
+        tern_xml_silence_errors()
+    }
+}

@@ -1,0 +1,69 @@
+import TernNet
+
+/// A server's request for credentials, offered to `didReceive challenge`.
+public struct AuthenticationChallenge {
+    public let protectionSpace: ProtectionSpace
+    /// How many times credentials for this space already failed in this navigation.
+    public let previousFailureCount: Int
+    /// The 401 (or 407) response that asked.
+    public let failureResponse: Response
+
+    /// The answer to a challenge.
+    public enum Disposition {
+        case useCredential(Credential)
+        /// What Tern does alone: for HTTP auth, show the server's 401 page.
+        case performDefaultHandling
+        case cancelAuthenticationChallenge
+        case rejectProtectionSpace
+    }
+}
+
+/// Where credentials apply: host, port, scheme, realm and method.
+public struct ProtectionSpace: Hashable {
+    public enum AuthenticationMethod: Hashable {
+        case httpBasic
+        case httpDigest
+    }
+    public let host: String
+    public let port: Int
+    public let `protocol`: String
+    public let realm: String?
+    public let authenticationMethod: AuthenticationMethod
+
+    /// The space a `WWW-Authenticate` header describes, if Tern supports its scheme.
+    static func from(response: Response) -> ProtectionSpace? {
+        let url = response.url
+        for header in response.headers.values(for: "WWW-Authenticate") {
+            let scheme = header.prefix { $0 != " " }.lowercased()
+            let method: AuthenticationMethod
+            switch scheme {
+            case "basic": method = .httpBasic
+            case "digest": method = .httpDigest
+            default: continue
+            }
+            return ProtectionSpace(host: url.hostname, port: url.portNumber ?? 0, protocol: url.scheme,
+                                   realm: realm(in: header), authenticationMethod: method)
+        }
+        return nil
+    }
+
+    private static func realm(in header: String) -> String? {
+        let lower = header.lowercased()
+        guard let start = lower.indices.first(where: { lower[$0...].hasPrefix("realm=") }) else { return nil }
+        var rest = header[header.index(start, offsetBy: 6)...]
+        if rest.first == "\"" {
+            rest = rest.dropFirst()
+            return String(rest.prefix { $0 != "\"" })
+        }
+        return String(rest.prefix { $0 != "," && $0 != " " })
+    }
+}
+
+extension Credential.Method {
+    init(_ method: ProtectionSpace.AuthenticationMethod) {
+        switch method {
+        case .httpBasic: self = .basic
+        case .httpDigest: self = .digest
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// A web view's session history: its items and the current position.
+public final class BackForwardList {
+    private(set) var items: [BackForwardListItem] = []
+    private(set) var currentIndex: Int?
+    /// How many items are kept; the oldest go first. Default 100.
+    let capacity = 100
+
+    public var currentItem: BackForwardListItem? { currentIndex.map { items[$0] } }
+    public var backItem: BackForwardListItem? { item(at: -1) }
+    public var forwardItem: BackForwardListItem? { item(at: 1) }
+    /// Items before the current one, oldest first.
+    public var backList: [BackForwardListItem] { currentIndex.map { Array(items[..<$0]) } ?? [] }
+    /// Items after the current one, nearest first.
+    public var forwardList: [BackForwardListItem] { currentIndex.map { Array(items[($0 + 1)...]) } ?? [] }
+
+    /// The item `offset` steps from the current one (negative is back).
+    public func item(at offset: Int) -> BackForwardListItem? {
+        guard let currentIndex, items.indices.contains(currentIndex + offset) else { return nil }
+        return items[currentIndex + offset]
+    }
+
+    /// Adds `item` after the current one, dropping the forward list.
+    func push(_ item: BackForwardListItem) {
+        if let currentIndex { items.removeSubrange((currentIndex + 1)...) }
+        items.append(item)
+        if items.count > capacity { items.removeFirst(items.count - capacity) }
+        currentIndex = items.count - 1
+    }
+
+    /// Makes `item`, which must be in the list, the current one.
+    func moveTo(_ item: BackForwardListItem) {
+        if let index = items.firstIndex(where: { $0 === item }) { currentIndex = index }
+    }
+
+    func contains(_ item: BackForwardListItem) -> Bool {
+        items.contains { $0 === item }
+    }
+}

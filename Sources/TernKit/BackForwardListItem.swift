@@ -1,0 +1,34 @@
+import TernNet
+
+/// One page in a web view's history.
+public final class BackForwardListItem {
+    /// The page's URL after redirects.
+    public internal(set) var url: WebURL
+    /// The URL the navigation to this page was asked for.
+    public let initialURL: WebURL
+    /// The page's title when last seen ("" when it had none).
+    public internal(set) var title: String
+    /// Where the reader was in the page, saved by the front end and restored
+    /// on going back or forward (the first visible line).
+    public var scrollPosition: Int = 0
+
+    /// What reloads the page: the request (with its method and body) or the
+    /// data given to `loadHTMLString`/`load(_:mimeType:…)`.
+    let request: Request
+    let substituteData: SubstituteData?
+
+    init(url: WebURL, initialURL: WebURL, title: String, request: Request, substituteData: SubstituteData?) {
+        self.url = url
+        self.initialURL = initialURL
+        self.title = title
+        self.request = request
+        self.substituteData = substituteData
+    }
+}
+
+/// Content given directly to the web view instead of loaded from its URL.
+struct SubstituteData {
+    var bytes: [UInt8]
+    var mimeType: String
+    var textEncodingName: String?
+}

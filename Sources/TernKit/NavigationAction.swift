@@ -1,0 +1,27 @@
+import TernNet
+
+/// What a navigation is about to do, offered to `decidePolicyFor navigationAction`.
+public struct NavigationAction {
+    public let request: Request
+    public let navigationType: NavigationType
+    /// The frame that asked for the navigation.
+    public let sourceFrame: FrameInfo
+    /// The frame to navigate; nil when the navigation opens a new window.
+    public let targetFrame: FrameInfo?
+}
+
+/// A frame of a page: Tern has only main frames so far.
+public struct FrameInfo {
+    public let isMainFrame: Bool
+    /// The frame's current request (its document's URL), if it has one.
+    public let request: Request?
+    /// The frame document's origin, serialised ("null" for opaque origins).
+    public let securityOrigin: String
+}
+
+/// The answer to `decidePolicyFor navigationAction`.
+public enum NavigationActionPolicy: Hashable {
+    case cancel
+    case allow
+    case download
+}

@@ -1,0 +1,94 @@
+import TernNet
+
+/// The state of one navigation of a web view's main frame, from its policy
+/// decision to its end. The web view drives it (WebView+Navigation.swift);
+/// this object only holds state and relays its sources' events.
+final class PageLoad {
+    enum Phase { case deciding, provisional, committed, ended }
+
+    let navigation: Navigation
+    var request: Request
+    let substitute: SubstituteData?
+    /// The history item a back/forward or reload navigation goes to.
+    let targetItem: BackForwardListItem?
+    /// What file: paths this navigation may read (nil: none).
+    let fileAccess: String?
+    var phase = Phase.deciding
+    /// Save the response as a download (the action policy said so).
+    var forceDownload = false
+
+    var resourceLoad: ResourceLoad?
+    var schemeTask: URLSchemeTask?
+    var schemeHandler: URLSchemeHandler?
+    var response: Response?
+    /// Whether the response policy allowed showing it.
+    var responseAllowed = false
+    var body: [UInt8] = []
+    /// Set when the source delivered its last byte.
+    var bodyComplete = false
+    var authenticationFailures = 0
+
+    weak var webView: WebView?
+
+    init(navigation: Navigation, request: Request, substitute: SubstituteData?, targetItem: BackForwardListItem?,
+         fileAccess: String?, webView: WebView) {
+        self.navigation = navigation
+        self.request = request
+        self.substitute = substitute
+        self.targetItem = targetItem
+        self.fileAccess = fileAccess
+        self.webView = webView
+    }
+
+    /// Stops whatever source is running; no more events arrive.
+    func stop() {
+        resourceLoad?.cancel()
+        resourceLoad = nil
+        if let schemeTask, let webView {
+            schemeTask.stop()
+            schemeHandler?.webView(webView, stop: schemeTask)
+        }
+        schemeTask = nil
+        phase = .ended
+    }
+}
+
+extension PageLoad: ResourceLoadDelegate {
+    func resourceLoad(_ load: ResourceLoad, willRedirectTo request: Request, from response: Response,
+                      decision: @escaping (Bool) -> Void) {
+        guard load === resourceLoad else { return }
+        webView?.pageLoad(self, willRedirectTo: request, decision: decision)
+    }
+
+    func resourceLoad(_ load: ResourceLoad, didReceive response: Response) {
+        guard load === resourceLoad else { return }
+        webView?.pageLoad(self, didReceive: response)
+    }
+
+    func resourceLoad(_ load: ResourceLoad, didReceive data: UnsafeRawBufferPointer) {
+        guard load === resourceLoad else { return }
+        webView?.pageLoad(self, didReceive: data)
+    }
+
+    func resourceLoad(_ load: ResourceLoad, didCompleteWith error: NavigationError?) {
+        guard load === resourceLoad else { return }
+        webView?.pageLoad(self, didCompleteWith: error)
+    }
+}
+
+extension PageLoad: URLSchemeTaskClient {
+    func schemeTask(_ task: URLSchemeTask, didReceive response: Response) {
+        guard task === schemeTask else { return }
+        webView?.pageLoad(self, didReceive: response)
+    }
+
+    func schemeTask(_ task: URLSchemeTask, didReceive data: UnsafeRawBufferPointer) {
+        guard task === schemeTask else { return }
+        webView?.pageLoad(self, didReceive: data)
+    }
+
+    func schemeTask(_ task: URLSchemeTask, didCompleteWith error: NavigationError?) {
+        guard task === schemeTask else { return }
+        webView?.pageLoad(self, didCompleteWith: error)
+    }
+}

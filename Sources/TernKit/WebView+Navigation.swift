@@ -1,0 +1,344 @@
+import TernNet
+import TernDOM
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The navigation state machine of ARCHITECTURE.md:
+/// decidePolicy(action) → didStartProvisional → [redirects, challenges] →
+/// decidePolicy(response) → didCommit → didFinish, with didFailProvisional
+/// before commit and didFail after.
+extension WebView {
+    func startNavigation(_ request: Request, type: NavigationType, substitute: SubstituteData? = nil,
+                         targetItem: BackForwardListItem? = nil, fileAccess: String? = nil) -> Navigation {
+        let navigation = Navigation(request: request, navigationType: type)
+        // A new navigation cancels the one in progress, as in WebKit.
+        cancelCurrentLoad(reporting: .cancelled)
+        let load = PageLoad(navigation: navigation, request: request, substitute: substitute, targetItem: targetItem,
+                            fileAccess: fileAccess, webView: self)
+        currentLoad = load
+        loop.post { [weak self] in self?.decideAction(for: load) }
+        return navigation
+    }
+
+    /// Ends the current load, telling the delegate with `error` if it had started.
+    func cancelCurrentLoad(reporting error: NavigationError) {
+        guard let load = currentLoad else { return }
+        let phase = load.phase
+        load.stop()
+        currentLoad = nil
+        switch phase {
+        case .deciding, .ended: break
+        case .provisional, .committed: fail(load, phase: phase, error: error)
+        }
+    }
+
+    private func fail(_ load: PageLoad, phase: PageLoad.Phase, error: NavigationError) {
+        load.stop()
+        if currentLoad === load { currentLoad = nil }
+        estimatedProgress = 0
+        isLoading = false
+        if phase == .committed {
+            navigationDelegate?.webView(self, didFail: load.navigation, withError: error)
+        } else {
+            navigationDelegate?.webView(self, didFailProvisionalNavigation: load.navigation, withError: error)
+        }
+    }
+
+    private func isCurrent(_ load: PageLoad) -> Bool {
+        currentLoad === load && load.phase != .ended
+    }
+
+    // MARK: Action policy
+
+    private func navigationAction(for request: Request, type: NavigationType) -> NavigationAction {
+        let frame = FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: url?.origin ?? "null")
+        return NavigationAction(request: request, navigationType: type, sourceFrame: frame, targetFrame: frame)
+    }
+
+    private func askActionPolicy(_ action: NavigationAction, answer: @escaping (NavigationActionPolicy) -> Void) {
+        let handler = DecisionHandler(name: "decidePolicyFor navigationAction", fallback: NavigationActionPolicy.cancel,
+                                      answer: answer)
+        if let navigationDelegate {
+            navigationDelegate.webView(self, decidePolicyFor: action, decisionHandler: handler.closure)
+        } else {
+            handler.decide(.allow)
+        }
+    }
+
+    private func decideAction(for load: PageLoad) {
+        guard isCurrent(load) else { return }
+        askActionPolicy(navigationAction(for: load.request, type: load.navigation.navigationType)) { [weak self] policy in
+            guard let self, self.isCurrent(load), load.phase == .deciding else { return }
+            switch policy {
+            case .cancel:
+                load.phase = .ended
+                self.currentLoad = nil
+            case .allow:
+                self.begin(load)
+            case .download:
+                load.forceDownload = true
+                self.begin(load)
+            }
+        }
+    }
+
+    // MARK: Provisional
+
+    private func begin(_ load: PageLoad) {
+        load.phase = .provisional
+        estimatedProgress = 0
+        estimatedProgress = 0.1
+        isLoading = true
+        navigationDelegate?.webView(self, didStartProvisionalNavigation: load.navigation)
+        guard isCurrent(load) else { return }
+
+        if load.navigation.navigationType == .backForward, let item = load.targetItem,
+           let cached = pageCache.first(where: { $0.item === item })?.page {
+            loop.post { [weak self] in self?.restore(cached, for: load) }
+            return
+        }
+        if let substitute = load.substitute {
+            loop.post { [weak self] in self?.deliver(substitute, url: load.request.url, to: load) }
+            return
+        }
+        let url = load.request.url
+        switch url.scheme {
+        case "about":
+            loop.post { [weak self] in self?.loadAboutPage(url, for: load) }
+        case "file":
+            guard let root = load.fileAccess, LocalPath.isAllowed(url.filePath, under: root) else {
+                loop.post { [weak self] in self?.pageLoad(load, didCompleteWith: .fileAccessDenied(url.filePath)) }
+                return
+            }
+            startResourceLoad(load)
+        case "http", "https", "data":
+            startResourceLoad(load)
+        case let scheme:
+            if let handler = configuration.urlSchemeHandler(forURLScheme: scheme) {
+                let task = URLSchemeTask(request: load.request, client: load)
+                load.schemeTask = task
+                load.schemeHandler = handler
+                handler.webView(self, start: task)
+            } else {
+                loop.post { [weak self] in self?.pageLoad(load, didCompleteWith: .unsupportedScheme(scheme)) }
+            }
+        }
+    }
+
+    private func startResourceLoad(_ load: PageLoad, credential: (Credential, Credential.Method)? = nil) {
+        loader.configuration.userAgent = userAgent
+        load.response = nil
+        load.body = []
+        load.resourceLoad = loader.load(load.request, credential: credential, delegate: load)
+    }
+
+    private func deliver(_ substitute: SubstituteData, url: WebURL, to load: PageLoad) {
+        guard isCurrent(load) else { return }
+        pageLoad(load, didReceive: Response(url: url, mimeType: substitute.mimeType, textEncodingName: substitute.textEncodingName,
+                                            expectedContentLength: Int64(substitute.bytes.count)))
+        guard isCurrent(load) else { return }
+        substitute.bytes.withUnsafeBytes { pageLoad(load, didReceive: $0) }
+        pageLoad(load, didCompleteWith: nil)
+    }
+
+    private func loadAboutPage(_ url: WebURL, for load: PageLoad) {
+        let name = url.pathname
+        if name == "blank" {
+            deliver(SubstituteData(bytes: [], mimeType: "text/html", textEncodingName: "utf-8"), url: url, to: load)
+            return
+        }
+        let valid = !name.isEmpty && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "-" }
+        guard valid, let directory = configuration.resourcesDirectory,
+              case .success(let bytes) = LocalFile.read(path: "\(directory)/\(name).html", limit: configuration.network.maximumBodySize)
+        else {
+            pageLoad(load, didCompleteWith: .unsupportedScheme("about:\(name)"))
+            return
+        }
+        deliver(SubstituteData(bytes: bytes, mimeType: "text/html", textEncodingName: "utf-8"), url: url, to: load)
+    }
+
+    func pageLoad(_ load: PageLoad, willRedirectTo request: Request, decision: @escaping (Bool) -> Void) {
+        guard isCurrent(load) else { return decision(false) }
+        load.request = request
+        navigationDelegate?.webView(self, didReceiveServerRedirectForProvisionalNavigation: load.navigation)
+        guard isCurrent(load) else { return decision(false) }
+        askActionPolicy(navigationAction(for: request, type: load.navigation.navigationType)) { [weak self] policy in
+            guard let self, self.isCurrent(load) else { return decision(false) }
+            decision(policy != .cancel)
+        }
+    }
+
+    // MARK: Response
+
+    func pageLoad(_ load: PageLoad, didReceive response: Response) {
+        guard isCurrent(load) else { return }
+        load.response = response
+        if response.statusCode == 401, let space = ProtectionSpace.from(response: response) {
+            answerChallenge(for: load, space: space, response: response)
+            return
+        }
+        decideResponse(for: load, response: response)
+    }
+
+    private func answerChallenge(for load: PageLoad, space: ProtectionSpace, response: Response) {
+        let retry: (Credential) -> Void = { [weak self] credential in
+            guard let self else { return }
+            load.authenticationFailures += 1
+            if credential.persistence == .forSession { self.sessionCredentials[space] = credential }
+            load.resourceLoad?.cancel()
+            self.startResourceLoad(load, credential: (credential, Credential.Method(space.authenticationMethod)))
+        }
+        if load.authenticationFailures == 0, let remembered = sessionCredentials[space] {
+            return retry(remembered)
+        }
+        let challenge = AuthenticationChallenge(protectionSpace: space, previousFailureCount: load.authenticationFailures,
+                                                failureResponse: response)
+        let handler = DecisionHandler(name: "didReceive challenge", fallback: AuthenticationChallenge.Disposition.performDefaultHandling) {
+            [weak self] disposition in
+            guard let self, self.isCurrent(load) else { return }
+            switch disposition {
+            case .useCredential(let credential):
+                retry(credential)
+            case .performDefaultHandling, .rejectProtectionSpace:
+                self.decideResponse(for: load, response: response)
+            case .cancelAuthenticationChallenge:
+                self.fail(load, phase: load.phase, error: .cancelled)
+            }
+        }
+        if let navigationDelegate {
+            navigationDelegate.webView(self, didReceive: challenge, completionHandler: handler.closure)
+        } else {
+            handler.decide(.performDefaultHandling)
+        }
+    }
+
+    private func decideResponse(for load: PageLoad, response: Response) {
+        let navigationResponse = NavigationResponse(response: response, isForMainFrame: true,
+                                                    canShowMIMEType: NavigationResponse.canShow(mimeType: response.mimeType))
+        if load.forceDownload {
+            return becomeDownload(load, navigationResponse)
+        }
+        let handler = DecisionHandler(name: "decidePolicyFor navigationResponse", fallback: NavigationResponsePolicy.cancel) {
+            [weak self] policy in
+            guard let self, self.isCurrent(load), !load.responseAllowed else { return }
+            switch policy {
+            case .cancel:
+                self.fail(load, phase: .provisional, error: .interruptedByPolicy)
+            case .download:
+                self.becomeDownload(load, navigationResponse)
+            case .allow:
+                load.responseAllowed = true
+                if !load.body.isEmpty || load.bodyComplete { self.commit(load) }
+                if self.isCurrent(load), load.bodyComplete { self.finish(load) }
+            }
+        }
+        if let navigationDelegate {
+            navigationDelegate.webView(self, decidePolicyFor: navigationResponse, decisionHandler: handler.closure)
+        } else {
+            handler.decide(navigationResponse.canShowMIMEType ? .allow : .cancel)
+        }
+    }
+
+    private func becomeDownload(_ load: PageLoad, _ navigationResponse: NavigationResponse) {
+        let resourceLoad = load.bodyComplete ? nil : load.resourceLoad
+        load.resourceLoad = nil  // the download owns it now
+        let download = Download(request: load.request, response: navigationResponse.response, load: resourceLoad,
+                                buffered: load.body, loop: loop)
+        navigationDelegate?.webView(self, navigationResponse: navigationResponse, didBecome: download)
+        if isCurrent(load) { fail(load, phase: .provisional, error: .interruptedByPolicy) }
+    }
+
+    // MARK: Body
+
+    func pageLoad(_ load: PageLoad, didReceive data: UnsafeRawBufferPointer) {
+        guard isCurrent(load) else { return }
+        load.body.append(contentsOf: data)
+        guard load.responseAllowed else { return }
+        if load.phase == .provisional { commit(load) }
+        updateProgress(load)
+    }
+
+    private func updateProgress(_ load: PageLoad) {
+        let received = Double(load.body.count)
+        let expected = Double(load.response?.expectedContentLength ?? -1)
+        // Known length: proportional. Unknown: approaches 1 as bytes arrive.
+        let fraction = expected > 0 ? min(1, received / expected) : received / (received + 65536)
+        let value = 0.1 + 0.8 * fraction
+        if value > estimatedProgress { estimatedProgress = value }
+    }
+
+    func pageLoad(_ load: PageLoad, didCompleteWith error: NavigationError?) {
+        guard isCurrent(load) else { return }
+        load.resourceLoad = nil
+        if let error {
+            return fail(load, phase: load.phase, error: error)
+        }
+        load.bodyComplete = true
+        guard load.responseAllowed else { return }  // the response policy answer finishes it
+        if load.phase == .provisional { commit(load) }
+        if isCurrent(load) { finish(load) }
+    }
+
+    // MARK: Commit and finish
+
+    private func commit(_ load: PageLoad) {
+        guard let response = load.response else { return }
+        load.phase = .committed
+        if let item = load.targetItem, backForwardList.contains(item) {
+            backForwardList.moveTo(item)
+            item.url = response.url
+        } else {
+            backForwardList.push(BackForwardListItem(url: response.url, initialURL: load.navigation.request.url, title: "",
+                                                     request: load.navigation.request, substituteData: load.substitute))
+        }
+        if load.request.url.scheme == "file", let root = load.fileAccess { fileReadAccessRoot = root }
+        page = Page(response: response, bytes: [], document: nil, title: "")
+        url = response.url
+        title = ""
+        hasOnlySecureContent = response.url.scheme == "https"
+        updateBackForwardState()
+        navigationDelegate?.webView(self, didCommit: load.navigation)
+    }
+
+    private func finish(_ load: PageLoad) {
+        guard let response = load.response else { return }
+        let document = Page.isHTML(response.mimeType) ? load.body.withUnsafeBytes {
+            Document(html: $0, encoding: response.textEncodingName)
+        } : nil
+        let newPage = Page(response: response, bytes: load.body, document: document, title: document?.title ?? "")
+        complete(load, with: newPage)
+    }
+
+    private func restore(_ cached: Page, for load: PageLoad) {
+        guard isCurrent(load) else { return }
+        load.response = cached.response
+        load.responseAllowed = true
+        commit(load)
+        guard isCurrent(load) else { return }
+        complete(load, with: cached)
+    }
+
+    private func complete(_ load: PageLoad, with newPage: Page) {
+        load.phase = .ended
+        currentLoad = nil
+        page = newPage
+        title = newPage.title
+        if let item = backForwardList.currentItem {
+            item.title = newPage.title
+            pageCache.removeAll { $0.item === item || !backForwardList.contains($0.item) }
+            pageCache.append((item, newPage))
+            if pageCache.count > configuration.pageCacheCapacity { pageCache.removeFirst(pageCache.count - configuration.pageCacheCapacity) }
+        }
+        estimatedProgress = 1.0
+        isLoading = false
+        navigationDelegate?.webView(self, didFinish: load.navigation)
+    }
+}
+
+extension Page {
+    static func isHTML(_ mimeType: String?) -> Bool {
+        guard let mimeType else { return true }
+        return mimeType == "text/html" || mimeType == "application/xhtml+xml"
+    }
+}

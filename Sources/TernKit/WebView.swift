@@ -1,0 +1,186 @@
+import TernNet
+import TernDOM
+
+/// A headless web view: loads pages, keeps their history and reports every
+/// step to its delegates, with WKWebView's API.
+///
+/// A web view lives on the thread of its configuration's event loop and is
+/// not thread-safe; every callback arrives on that loop.
+public final class WebView {
+    /// The configuration the web view was created with (a copy).
+    public let configuration: WebViewConfiguration
+    /// Hears of each navigation's steps.
+    public weak var navigationDelegate: NavigationDelegate?
+    /// The session history.
+    public let backForwardList = BackForwardList()
+    /// Replaces the whole User-Agent header for later loads. Default nil.
+    public var customUserAgent: String?
+
+    // MARK: Observable state (see `observe(_:options:changeHandler:)`)
+
+    /// How much of the current load has arrived: 0.1 when it starts, rising
+    /// with the bytes received, 1.0 when it finishes, 0 when it fails.
+    public internal(set) var estimatedProgress: Double = 0 {
+        didSet { observers.changed(self, \.estimatedProgress, from: oldValue, to: estimatedProgress) }
+    }
+    /// The page's title ("" for a page without one; nil before the first page).
+    public internal(set) var title: String? {
+        didSet { observers.changed(self, \.title, from: oldValue, to: title) }
+    }
+    /// The committed page's URL.
+    public internal(set) var url: WebURL? {
+        didSet { observers.changed(self, \.url, from: oldValue, to: url) }
+    }
+    /// Whether a navigation is in progress.
+    public internal(set) var isLoading = false {
+        didSet { observers.changed(self, \.isLoading, from: oldValue, to: isLoading) }
+    }
+    public internal(set) var canGoBack = false {
+        didSet { observers.changed(self, \.canGoBack, from: oldValue, to: canGoBack) }
+    }
+    public internal(set) var canGoForward = false {
+        didSet { observers.changed(self, \.canGoForward, from: oldValue, to: canGoForward) }
+    }
+    /// Whether everything on the page came over a verified secure connection.
+    public internal(set) var hasOnlySecureContent = false {
+        didSet { observers.changed(self, \.hasOnlySecureContent, from: oldValue, to: hasOnlySecureContent) }
+    }
+
+    // MARK: The committed page
+
+    /// The current page's main response.
+    public var response: Response? { page?.response }
+    /// The current page's document, when it is HTML.
+    public var document: Document? { page?.document }
+    /// The current page's source bytes.
+    public var sourceBytes: [UInt8] { page?.bytes ?? [] }
+
+    // MARK: Internals
+
+    let observers = ObserverRegistry<WebView>()
+    let loader: Loader
+    var loop: EventLoop { configuration.eventLoop }
+    var currentLoad: PageLoad?
+    var page: Page?
+    var pageCache: [(item: BackForwardListItem, page: Page)] = []
+    /// The folder (or file) `loadFileURL` granted, for file: navigations.
+    var fileReadAccessRoot: String?
+    var sessionCredentials: [ProtectionSpace: Credential] = [:]
+
+    public init(configuration: WebViewConfiguration = WebViewConfiguration()) {
+        self.configuration = configuration
+        self.loader = Loader(loop: configuration.eventLoop, configuration: configuration.network)
+    }
+
+    deinit {
+        currentLoad?.stop()
+    }
+
+    /// Watches a property; the handler runs after each change until the
+    /// returned token is released or invalidated.
+    public func observe<Value>(_ keyPath: KeyPath<WebView, Value>, options: ObservationOptions = [.new],
+                               changeHandler: @escaping (WebView, ObservedChange<Value>) -> Void) -> Observation {
+        observers.add(keyPath, options: options, object: self, handler: changeHandler)
+    }
+
+    /// The User-Agent header later loads send.
+    public var userAgent: String {
+        if let customUserAgent { return customUserAgent }
+        let base = configuration.network.userAgent
+        return configuration.applicationNameForUserAgent.map { base + " " + $0 } ?? base
+    }
+
+    // MARK: Loading
+
+    /// Loads `request`. A file: URL grants read access to that one file.
+    @discardableResult
+    public func load(_ request: Request) -> Navigation? {
+        let access = request.url.scheme == "file" ? request.url.filePath : nil
+        return startNavigation(request, type: .other, fileAccess: access)
+    }
+
+    /// Shows `string` as HTML; relative links resolve against `baseURL`.
+    @discardableResult
+    public func loadHTMLString(_ string: String, baseURL: WebURL?) -> Navigation? {
+        load(Array(string.utf8), mimeType: "text/html", characterEncodingName: "utf-8", baseURL: baseURL)
+    }
+
+    /// Shows `data` as `mimeType` with `baseURL` as the page's URL (about:blank when nil).
+    @discardableResult
+    public func load(_ data: [UInt8], mimeType: String, characterEncodingName: String?, baseURL: WebURL?) -> Navigation? {
+        let url = baseURL ?? WebURL("about:blank")!
+        let substitute = SubstituteData(bytes: data, mimeType: mimeType.lowercased(), textEncodingName: characterEncodingName?.lowercased())
+        return startNavigation(Request(url: url), type: .other, substitute: substitute)
+    }
+
+    /// Loads a local file, allowing this page to read files under
+    /// `readAccessURL` (a folder, or the file itself). A file outside it fails
+    /// with `fileAccessDenied`.
+    @discardableResult
+    public func loadFileURL(_ url: WebURL, allowingReadAccessTo readAccessURL: WebURL) -> Navigation? {
+        startNavigation(Request(url: url), type: .other, fileAccess: readAccessURL.filePath)
+    }
+
+    /// Loads the current page again, revalidating cached data.
+    @discardableResult
+    public func reload() -> Navigation? {
+        reload(cachePolicy: .reloadRevalidatingCacheData)
+    }
+
+    /// Loads the current page again from the server, bypassing caches.
+    @discardableResult
+    public func reloadFromOrigin() -> Navigation? {
+        reload(cachePolicy: .reloadIgnoringLocalCacheData)
+    }
+
+    private func reload(cachePolicy: Request.CachePolicy) -> Navigation? {
+        guard let item = backForwardList.currentItem else { return nil }
+        var request = item.request
+        request.url = item.url
+        request.cachePolicy = cachePolicy
+        if cachePolicy == .reloadIgnoringLocalCacheData {
+            request.headers["Cache-Control"] = "no-cache"
+            request.headers["Pragma"] = "no-cache"
+        }
+        let type: NavigationType = request.method.uppercased() == "POST" ? .formResubmitted : .reload
+        return startNavigation(request, type: type, substitute: item.substituteData, targetItem: item,
+                               fileAccess: fileReadAccessRoot)
+    }
+
+    /// Stops the current navigation: the delegate hears `didFail`
+    /// (or `didFailProvisionalNavigation`) with `.cancelled`.
+    public func stopLoading() {
+        cancelCurrentLoad(reporting: .cancelled)
+    }
+
+    @discardableResult
+    public func goBack() -> Navigation? {
+        backForwardList.backItem.flatMap { go(to: $0) }
+    }
+
+    @discardableResult
+    public func goForward() -> Navigation? {
+        backForwardList.forwardItem.flatMap { go(to: $0) }
+    }
+
+    /// Navigates to an item of the back/forward list, from the page cache when it still holds it.
+    @discardableResult
+    public func go(to item: BackForwardListItem) -> Navigation? {
+        guard backForwardList.contains(item), item !== backForwardList.currentItem else { return nil }
+        return startNavigation(item.request, type: .backForward, substitute: item.substituteData, targetItem: item,
+                               fileAccess: fileReadAccessRoot)
+    }
+
+    func updateBackForwardState() {
+        canGoBack = backForwardList.backItem != nil
+        canGoForward = backForwardList.forwardItem != nil
+    }
+}
+
+/// A committed page's content, kept for the page cache.
+struct Page {
+    var response: Response
+    var bytes: [UInt8]
+    var document: Document?
+    var title: String
+}

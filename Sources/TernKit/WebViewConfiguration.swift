@@ -1,0 +1,47 @@
+import TernNet
+
+/// How a web view is set up. A value: the web view keeps the copy it was
+/// created with, so changing a configuration afterwards affects only web views
+/// created later.
+public struct WebViewConfiguration {
+    /// Behaviour switches for the page. Default: `Preferences()`.
+    public var preferences = Preferences()
+    /// Appended to the default User-Agent, as in WKWebViewConfiguration. Default nil.
+    public var applicationNameForUserAgent: String?
+    /// The event loop the web view runs on. Default: `EventLoop.main`.
+    public var eventLoop: EventLoop = .main
+    /// Network limits, timeouts and host pinning. Default: `LoaderConfiguration()`
+    /// (a 64 MB document cap, 30 s connect and stall timeouts, no overall timeout).
+    public var network = LoaderConfiguration()
+    /// Where `about:NAME` pages are found (`NAME.html`). Default: the bundled
+    /// `Resources/` folder (or `$TERN_RESOURCES` when set).
+    public var resourcesDirectory: String? = ResourceLocator.bundledResourcesDirectory()
+    /// How many pages the back/forward cache keeps in memory. Default 5.
+    public var pageCacheCapacity = 5
+
+    private(set) var urlSchemeHandlers: [String: URLSchemeHandler] = [:]
+
+    public init() {}
+
+    /// Schemes Tern loads itself; they cannot have a handler.
+    public static let builtInSchemes: Set<String> = [
+        "http", "https", "file", "data", "about", "blob", "javascript", "ws", "wss", "ftp",
+    ]
+
+    /// Serves `scheme` through `handler` in web views made with this configuration.
+    public mutating func setURLSchemeHandler(_ handler: URLSchemeHandler?, forURLScheme scheme: String) throws {
+        let scheme = scheme.lowercased()
+        guard let first = scheme.unicodeScalars.first, ("a"..."z").contains(first),
+              scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+        else { throw URLSchemeHandlerError.invalidScheme(scheme) }
+        guard !WebViewConfiguration.builtInSchemes.contains(scheme) else {
+            throw URLSchemeHandlerError.builtInScheme(scheme)
+        }
+        urlSchemeHandlers[scheme] = handler
+    }
+
+    /// The handler registered for `scheme`, if any.
+    public func urlSchemeHandler(forURLScheme scheme: String) -> URLSchemeHandler? {
+        urlSchemeHandlers[scheme.lowercased()]
+    }
+}

@@ -1,0 +1,242 @@
+import CCurl
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Receives one curl transfer's events, on the loop's thread.
+protocol CurlTransferClient: AnyObject {
+    /// The header block of the final (non-1xx) response has arrived.
+    func curlTransfer(_ transfer: CurlTransfer, didReceive response: Response)
+    func curlTransfer(_ transfer: CurlTransfer, didReceive data: UnsafeRawBufferPointer)
+    func curlTransfer(_ transfer: CurlTransfer, didCompleteWith error: NavigationError?)
+}
+
+/// One HTTP(S) exchange on one curl easy handle: a single hop, never following
+/// redirects (Tern follows them itself so each hop is reported and checked).
+///
+/// Not thread-safe: it lives on its loop's thread. The easy handle is owned
+/// here and released in `detach()`.
+final class CurlTransfer {
+    let request: Request
+    private let loop: EventLoop
+    private weak var client: CurlTransferClient?
+    private var easy: UnsafeMutableRawPointer?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var resolveList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    private let maximumBodySize: Int64
+    private var statusLine = ""
+    private var headers = HTTPHeaders()
+    private(set) var finalResponse: Response?
+    private var bodySize: Int64 = 0
+    private var stopReason: NavigationError?
+    /// Set once the client has been told the transfer ended (or cancelled it).
+    private var isDone = false
+
+    /// Credentials to answer an HTTP authentication challenge with.
+    private let credential: (Credential, Credential.Method)?
+    /// Digest auth costs a round trip inside curl: its first 401 is not final.
+    private var awaitingAuthenticatedReply = false
+
+    init(request: Request, configuration: LoaderConfiguration, loop: EventLoop, client: CurlTransferClient,
+         credential: (Credential, Credential.Method)? = nil) {
+        self.credential = credential
+        self.request = request
+        self.loop = loop
+        self.client = client
+        self.maximumBodySize = configuration.maximumBodySize
+        errorBuffer.initialize(to: 0)
+        guard let easy = curl_easy_init() else {
+            stopReason = .other(reason: "curl could not create a transfer")
+            return
+        }
+        self.easy = easy
+        configure(easy, configuration)
+    }
+
+    deinit {
+        detach()
+        errorBuffer.deallocate()
+    }
+
+    private func configure(_ easy: UnsafeMutableRawPointer, _ configuration: LoaderConfiguration) {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        tern_curl_setopt_string(easy, CURLOPT_URL, request.url.href)
+        tern_curl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        tern_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        if getenv("TERN_CURL_VERBOSE") != nil { tern_curl_setopt_long(easy, CURLOPT_VERBOSE, 1) }
+        tern_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
+        tern_curl_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        tern_curl_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        tern_curl_setopt_ptr(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+        tern_curl_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent)
+        tern_curl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
+        tern_curl_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
+        tern_curl_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, Int(configuration.lowSpeedTimeout))
+        if let timeout = request.timeoutInterval ?? configuration.overallTimeout {
+            tern_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
+        }
+        if let caBundle = configuration.caBundlePath {
+            tern_curl_setopt_string(easy, CURLOPT_CAINFO, caBundle)
+        }
+        if let (credential, method) = credential {
+            tern_curl_setopt_string(easy, CURLOPT_USERNAME, credential.user)
+            tern_curl_setopt_string(easy, CURLOPT_PASSWORD, credential.password)
+            tern_curl_setopt_long(easy, CURLOPT_HTTPAUTH, method == .basic ? tern_curlauth_basic : tern_curlauth_digest)
+            awaitingAuthenticatedReply = method == .digest
+        }
+        for entry in configuration.resolve { resolveList = curl_slist_append(resolveList, entry) }
+        if let resolveList { tern_curl_setopt_slist(easy, CURLOPT_RESOLVE, resolveList) }
+
+        var fields = request.headers
+        if fields["Accept"] == nil {
+            fields["Accept"] = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+        }
+        fields["Expect"] = fields["Expect"] ?? ""
+        for field in fields {
+            // "Name:" removes a header curl would add; "Name;" sends it empty.
+            let line = field.value.isEmpty ? (field.name == "Expect" ? "Expect:" : "\(field.name);") : "\(field.name): \(field.value)"
+            headerList = curl_slist_append(headerList, line)
+        }
+        tern_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
+
+        let method = request.method.uppercased()
+        switch method {
+        case "GET": tern_curl_setopt_long(easy, CURLOPT_HTTPGET, 1)
+        case "HEAD": tern_curl_setopt_long(easy, CURLOPT_NOBODY, 1)
+        default:
+            if method != "POST" { tern_curl_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method) }
+        }
+        if method != "GET" && method != "HEAD" {
+            let body = request.body ?? []
+            tern_curl_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            body.withUnsafeBufferPointer { buffer in
+                let empty: CChar = 0
+                if let base = buffer.baseAddress {
+                    base.withMemoryRebound(to: CChar.self, capacity: body.count) {
+                        _ = tern_curl_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0))
+                    }
+                } else {
+                    withUnsafePointer(to: empty) { _ = tern_curl_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0)) }
+                }
+            }
+        }
+
+        tern_curl_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION) { pointer, size, count, context in
+            let me = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            return me.receiveBody(UnsafeRawBufferPointer(start: pointer, count: size * count)) ? size * count : 0
+        }
+        tern_curl_setopt_ptr(easy, CURLOPT_WRITEDATA, me)
+        tern_curl_setopt_data_callback(easy, CURLOPT_HEADERFUNCTION) { pointer, size, count, context in
+            let me = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            return me.receiveHeaderLine(UnsafeRawBufferPointer(start: pointer, count: size * count)) ? size * count : 0
+        }
+        tern_curl_setopt_ptr(easy, CURLOPT_HEADERDATA, me)
+    }
+
+    /// Adds the transfer to the loop's multi handle.
+    func start() {
+        guard let easy, !isDone else {
+            let reason = stopReason ?? .cancelled
+            loop.post { [weak self] in self?.complete(reason) }
+            return
+        }
+        loop.transfers[easy] = self
+        curl_multi_add_handle(loop.multi, easy)
+    }
+
+    /// Stops the transfer at once; the client hears nothing more.
+    func cancel() {
+        isDone = true
+        // Removing a handle is not allowed inside a curl callback, so it waits
+        // for the next turn; until then every callback aborts.
+        loop.post { [self] in detach() }
+    }
+
+    /// Releases the easy handle; idempotent.
+    func detach() {
+        if let easy {
+            loop.transfers[easy] = nil
+            curl_multi_remove_handle(loop.multi, easy)
+            curl_easy_cleanup(easy)
+            self.easy = nil
+        }
+        if let headerList { curl_slist_free_all(headerList); self.headerList = nil }
+        if let resolveList { curl_slist_free_all(resolveList); self.resolveList = nil }
+    }
+
+    // MARK: curl callbacks
+
+    private func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !isDone else { return false }
+        // Trim CR LF as bytes: Swift treats "\r\n" as one Character.
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        let line = String(decoding: bytes[..<end], as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            statusLine = line
+            headers = HTTPHeaders()
+            return true
+        }
+        if !line.isEmpty {
+            if let colon = line.firstIndex(of: ":") {
+                headers.add(String(line[..<colon]), line[line.index(after: colon)...].trimmingSpaces())
+            } else if let first = line.first, first == " " || first == "\t", let last = headers.fields.last {
+                // An obsolete folded continuation line.
+                headers[last.name] = last.value + " " + line.trimmingSpaces()
+            }
+            return true
+        }
+        guard let easy else { return false }
+        var code = 0
+        tern_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &code)
+        if code < 200 { return true }  // 1xx: another header block follows
+        if code == 401 && awaitingAuthenticatedReply {
+            awaitingAuthenticatedReply = false  // curl answers the digest challenge next
+            return true
+        }
+        awaitingAuthenticatedReply = false
+        var length: curl_off_t = -1
+        tern_curl_getinfo_off(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+        let response = Response(url: request.url, statusCode: code, headers: headers, expectedContentLength: Int64(length))
+        self.finalResponse = response
+        if headers["Content-Encoding"] == nil, length > maximumBodySize {
+            stopReason = .documentTooLarge(limit: maximumBodySize)
+            return false
+        }
+        client?.curlTransfer(self, didReceive: response)
+        // A redirect's body is never read: Tern starts the next hop instead.
+        return !response.isRedirect && !isDone
+    }
+
+    private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !isDone else { return false }
+        guard finalResponse != nil else { return true }  // the body of a 1xx or a digest 401
+        bodySize += Int64(bytes.count)
+        if bodySize > maximumBodySize {
+            stopReason = .documentTooLarge(limit: maximumBodySize)
+            return false
+        }
+        client?.curlTransfer(self, didReceive: bytes)
+        return !isDone
+    }
+
+    /// Called by the loop when curl reports the transfer done.
+    func finish(_ code: CURLcode) {
+        guard !isDone else { detach(); return }
+        var error: NavigationError?
+        if let stopReason {
+            error = stopReason
+        } else if code != CURLE_OK && !(finalResponse?.isRedirect == true && code == CURLE_WRITE_ERROR) {
+            error = NavigationError.fromCurl(code, host: request.url.hostname, detail: String(cString: errorBuffer))
+        }
+        detach()
+        complete(error)
+    }
+
+    private func complete(_ error: NavigationError?) {
+        guard !isDone else { return }
+        isDone = true
+        client?.curlTransfer(self, didCompleteWith: error)
+    }
+}

@@ -1,0 +1,22 @@
+/// Starts resource loads on an event loop; every load shares the loop's
+/// connection pool and this loader's configuration.
+public final class Loader {
+    public let loop: EventLoop
+    public var configuration: LoaderConfiguration
+
+    public init(loop: EventLoop = .main, configuration: LoaderConfiguration = LoaderConfiguration()) {
+        self.loop = loop
+        self.configuration = configuration
+    }
+
+    /// Starts loading `request`, answering HTTP authentication with
+    /// `credential` if given; the delegate hears of it on later turns of the loop.
+    @discardableResult
+    public func load(_ request: Request, credential: (Credential, Credential.Method)? = nil,
+                     delegate: ResourceLoadDelegate) -> ResourceLoad {
+        let load = ResourceLoad(request: request, loader: self, delegate: delegate)
+        load.credential = credential
+        load.start()
+        return load
+    }
+}

@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reading local files for `file:` loads, with errors a person understands.
+public enum LocalFile {
+    /// The whole file at `path`, at most `limit` bytes.
+    public static func read(path: String, limit: Int64) -> Result<[UInt8], NavigationError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            return .failure(errno == ENOENT || errno == ENOTDIR ? .fileNotFound(path) : .fileNotReadable(path))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.fileNotReadable(path)) }
+        guard Int64(info.st_size) <= limit else { return .failure(.documentTooLarge(limit: limit)) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var total = 0
+        while total < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            total += n
+        }
+        if total < bytes.count { bytes.removeSubrange(total...) }
+        return .success(bytes)
+    }
+
+    /// The MIME type a file's extension names; text/plain when unknown.
+    public static func mimeType(forPath path: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: ".") else { return "text/plain" }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "html", "htm", "shtml": return "text/html"
+        case "xhtml", "xht": return "application/xhtml+xml"
+        case "xml": return "text/xml"
+        case "css": return "text/css"
+        case "js", "mjs": return "text/javascript"
+        case "json": return "application/json"
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "gif": return "image/gif"
+        case "svg": return "image/svg+xml"
+        case "pdf": return "application/pdf"
+        case "gz": return "application/gzip"
+        case "zip": return "application/zip"
+        default: return "text/plain"
+        }
+    }
+}

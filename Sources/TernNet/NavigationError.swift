@@ -1,0 +1,72 @@
+import CCurl
+
+/// Why a load failed, in words a person understands. HTTP 4xx and 5xx are not
+/// errors: those pages are shown.
+public enum NavigationError: Error, Hashable, CustomStringConvertible {
+    case badURL(String)
+    case unsupportedScheme(String)
+    case cannotFindHost(String)
+    case cannotConnect(host: String, reason: String)
+    case timedOut
+    case secureConnectionFailed(reason: String)
+    case tooManyRedirects(Int)
+    case redirectToDisallowedScheme(String)
+    case cancelled
+    /// A navigation policy (decidePolicyFor…) stopped the load.
+    case interruptedByPolicy
+    case fileNotFound(String)
+    case fileNotReadable(String)
+    /// loadFileURL was asked for a file outside its allowed directory.
+    case fileAccessDenied(String)
+    case documentTooLarge(limit: Int64)
+    case badContentEncoding(reason: String)
+    case badServerResponse(reason: String)
+    case connectionLost(reason: String)
+    case other(reason: String)
+
+    public var description: String {
+        switch self {
+        case .badURL(let s): return "Not a valid URL: \(s)"
+        case .unsupportedScheme(let s): return "Tern cannot open \(s): URLs"
+        case .cannotFindHost(let h): return "Cannot find the server \(h) (DNS lookup failed)"
+        case .cannotConnect(let h, let r): return "Cannot connect to \(h): \(r)"
+        case .timedOut: return "The server took too long to respond"
+        case .secureConnectionFailed(let r): return "Secure connection failed: \(r)"
+        case .tooManyRedirects(let n): return "Too many redirects (more than \(n))"
+        case .redirectToDisallowedScheme(let s): return "A web page may not redirect to a \(s): URL"
+        case .cancelled: return "Cancelled"
+        case .interruptedByPolicy: return "The load was stopped by a navigation policy"
+        case .fileNotFound(let p): return "File not found: \(p)"
+        case .fileNotReadable(let p): return "File not readable: \(p)"
+        case .fileAccessDenied(let p): return "Access to \(p) is not allowed"
+        case .documentTooLarge(let l): return "The document is larger than the limit of \(l) bytes"
+        case .badContentEncoding(let r): return "The server sent data Tern cannot decode: \(r)"
+        case .badServerResponse(let r): return "The server sent a malformed response: \(r)"
+        case .connectionLost(let r): return "The connection was lost: \(r)"
+        case .other(let r): return r
+        }
+    }
+
+    /// Maps a finished curl transfer's code once, at the boundary.
+    static func fromCurl(_ code: CURLcode, host: String, detail: String) -> NavigationError {
+        let reason = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .cannotFindHost(host)
+        case CURLE_COULDNT_CONNECT: return .cannotConnect(host: host, reason: reason)
+        case CURLE_OPERATION_TIMEDOUT: return .timedOut
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+             CURLE_SSL_ISSUER_ERROR, CURLE_SSL_CRL_BADFILE, CURLE_USE_SSL_FAILED:
+            return .secureConnectionFailed(reason: reason)
+        case CURLE_BAD_CONTENT_ENCODING: return .badContentEncoding(reason: reason)
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL, CURLE_HTTP2, CURLE_HTTP2_STREAM,
+             CURLE_GOT_NOTHING, CURLE_HTTP3:
+            return .badServerResponse(reason: reason)
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR:
+            return .connectionLost(reason: reason)
+        case CURLE_URL_MALFORMAT: return .badURL(reason)
+        case CURLE_ABORTED_BY_CALLBACK: return .cancelled
+        default: return .other(reason: reason)
+        }
+    }
+}

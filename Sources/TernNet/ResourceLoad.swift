@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One resource load from request to last byte: http(s) over curl with
+/// redirects followed here (each hop checked and reported), `file:` from disk
+/// and `data:` decoded in place. Cancel it at any moment with `cancel()`.
+public final class ResourceLoad {
+    /// The request as first made.
+    public let originalRequest: Request
+    /// The request of the current hop.
+    public private(set) var currentRequest: Request
+    /// The final response, once it arrived.
+    public private(set) var response: Response?
+    /// Redirects followed so far.
+    public private(set) var redirectCount = 0
+    /// Decoded body bytes received so far.
+    public private(set) var receivedByteCount: Int64 = 0
+
+    /// Credentials sent with every hop of this load, for HTTP authentication.
+    var credential: (Credential, Credential.Method)?
+
+    private unowned let loader: Loader
+    /// Who hears of the load; a download takes over a navigation's load this way.
+    public weak var delegate: ResourceLoadDelegate?
+    private var transfer: CurlTransfer?
+    private var isFinished = false
+
+    init(request: Request, loader: Loader, delegate: ResourceLoadDelegate) {
+        self.originalRequest = request
+        self.currentRequest = request
+        self.loader = loader
+        self.delegate = delegate
+    }
+
+    /// Whether the load ended (completed, failed or cancelled).
+    public var isDone: Bool { isFinished }
+
+    func start() {
+        switch currentRequest.url.scheme {
+        case "http", "https":
+            let transfer = CurlTransfer(request: currentRequest, configuration: loader.configuration,
+                                        loop: loader.loop, client: self, credential: credential)
+            self.transfer = transfer
+            transfer.start()
+        case "file":
+            loader.loop.post { [weak self] in self?.loadFile() }
+        case "data":
+            loader.loop.post { [weak self] in self?.loadDataURL() }
+        case let scheme:
+            loader.loop.post { [weak self] in self?.complete(.unsupportedScheme(scheme)) }
+        }
+    }
+
+    /// Stops the load; the delegate hears nothing more.
+    public func cancel() {
+        isFinished = true
+        transfer?.cancel()
+        transfer = nil
+    }
+
+    private func complete(_ error: NavigationError?) {
+        guard !isFinished else { return }
+        isFinished = true
+        transfer = nil
+        delegate?.resourceLoad(self, didCompleteWith: error)
+    }
+
+    private func deliver(_ response: Response) {
+        self.response = response
+        delegate?.resourceLoad(self, didReceive: response)
+    }
+
+    private func deliver(_ bytes: UnsafeRawBufferPointer) {
+        receivedByteCount += Int64(bytes.count)
+        delegate?.resourceLoad(self, didReceive: bytes)
+    }
+
+    // MARK: Redirects
+
+    /// The request for the next hop of a redirect, per the Fetch standard's
+    /// HTTP-redirect fetch: https://fetch.spec.whatwg.org/#http-redirect-fetch
+    static func redirectRequest(from request: Request, response: Response) -> Result<Request, NavigationError> {
+        guard let location = response.headers["Location"], var target = request.url.resolve(location) else {
+            return .failure(.badServerResponse(reason: "redirect to an invalid Location"))
+        }
+        // Step 6: only http(s) may be redirected to.
+        guard target.scheme == "http" || target.scheme == "https" else {
+            return .failure(.redirectToDisallowedScheme(target.scheme))
+        }
+        // A Location without a fragment keeps the request's fragment (step 19).
+        if target.fragment == nil, let fragment = request.url.fragment { target = target.settingFragment(fragment) }
+        var next = request
+        next.url = target
+        // Step 12: 301/302 turn POST into GET; 303 turns everything but HEAD into GET.
+        let method = request.method.uppercased()
+        if ((response.statusCode == 301 || response.statusCode == 302) && method == "POST")
+            || (response.statusCode == 303 && method != "GET" && method != "HEAD") {
+            next.method = "GET"
+            next.body = nil
+            for name in ["Content-Type", "Content-Length", "Content-Encoding", "Content-Language", "Content-Location"] {
+                next.headers[name] = nil
+            }
+        }
+        // Step 13: credentials do not follow a request to another origin.
+        if target.origin != request.url.origin { next.headers["Authorization"] = nil }
+        return .success(next)
+    }
+
+    private func followRedirect(_ response: Response) {
+        redirectCount += 1
+        if redirectCount > loader.configuration.maximumRedirects {
+            complete(.tooManyRedirects(loader.configuration.maximumRedirects))
+            return
+        }
+        switch ResourceLoad.redirectRequest(from: currentRequest, response: response) {
+        case .failure(let error):
+            complete(error)
+        case .success(let next):
+            let decide: (Bool) -> Void = { [weak self] follow in
+                guard let self, !self.isFinished else { return }
+                if follow {
+                    self.currentRequest = next
+                    self.start()
+                } else {
+                    self.complete(.interruptedByPolicy)
+                }
+            }
+            if let delegate {
+                delegate.resourceLoad(self, willRedirectTo: next, from: response, decision: decide)
+            } else {
+                decide(false)
+            }
+        }
+    }
+
+    // MARK: file: and data:
+
+    private func loadFile() {
+        guard !isFinished else { return }
+        let path = currentRequest.url.filePath
+        switch LocalFile.read(path: path, limit: loader.configuration.maximumBodySize) {
+        case .failure(let error):
+            complete(error)
+        case .success(let bytes):
+            deliver(Response(url: currentRequest.url, mimeType: LocalFile.mimeType(forPath: path),
+                             expectedContentLength: Int64(bytes.count)))
+            guard !isFinished else { return }
+            bytes.withUnsafeBytes { deliver($0) }
+            complete(nil)
+        }
+    }
+
+    private func loadDataURL() {
+        guard !isFinished else { return }
+        guard let data = DataURL(currentRequest.url) else {
+            complete(.badURL(currentRequest.url.href))
+            return
+        }
+        deliver(Response(url: currentRequest.url, mimeType: data.mimeType, textEncodingName: data.charset,
+                         expectedContentLength: Int64(data.body.count)))
+        guard !isFinished else { return }
+        data.body.withUnsafeBytes { deliver($0) }
+        complete(nil)
+    }
+}
+
+extension ResourceLoad: CurlTransferClient {
+    func curlTransfer(_ transfer: CurlTransfer, didReceive response: Response) {
+        guard !response.isRedirect else { return }
+        deliver(response)
+    }
+
+    func curlTransfer(_ transfer: CurlTransfer, didReceive data: UnsafeRawBufferPointer) {
+        deliver(data)
+    }
+
+    func curlTransfer(_ transfer: CurlTransfer, didCompleteWith error: NavigationError?) {
+        self.transfer = nil
+        if error == nil, let response = transfer.finalResponse, response.isRedirect {
+            followRedirect(response)
+        } else {
+            complete(error)
+        }
+    }
+}

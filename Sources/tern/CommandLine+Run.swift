@@ -1,0 +1,44 @@
+import TernKit
+import TernNet
+import TernTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension CommandLine {
+    static let usage = """
+    usage: tern [options] URL|FILE
+           tern --dump [options] URL|FILE
+    options:
+      --dump                    print the page as text and exit
+      --user-agent STRING       send STRING as the User-Agent
+      --timeout SECONDS         give up on the page after SECONDS (default 30)
+      --resolve HOST:PORT:ADDR  connect to ADDR for HOST:PORT (as curl --resolve)
+      --help                    show this help
+    """
+
+    /// Parses `arguments`, runs, and returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            printError((error as? Options.UsageError)?.message ?? "\(error)")
+            printError(usage)
+            return 2
+        }
+        if options.help {
+            print(usage)
+            return 0
+        }
+        guard options.dump else {
+            printError("tern: the interactive browser is not built yet; use --dump")
+            return 2
+        }
+        return PageDumper(options: options).run()
+    }
+
+    static func printError(_ message: String) {
+        fputs(TerminalText.sanitize(message, keepLineBreaks: true) + "\n", stderr)
+    }
+}

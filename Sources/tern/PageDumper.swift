@@ -1,0 +1,79 @@
+import TernKit
+import TernNet
+import TernTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tern --dump`: loads one page headless and prints its text.
+final class PageDumper: NavigationDelegate {
+    let options: Options
+    private var failure: NavigationError?
+    private var finished = false
+
+    init(options: Options) { self.options = options }
+
+    func run() -> Int32 {
+        var configuration = WebViewConfiguration()
+        configuration.network.overallTimeout = options.timeout
+        configuration.network.resolve = options.resolve
+        let webView = WebView(configuration: configuration)
+        webView.customUserAgent = options.userAgent
+        webView.navigationDelegate = self
+
+        guard let url = PageDumper.url(for: options.target ?? "") else {
+            CommandLine.printError("tern: not a valid URL or file: \(options.target ?? "")")
+            return 1
+        }
+        if url.scheme == "file" {
+            webView.loadFileURL(url, allowingReadAccessTo: url)
+        } else {
+            webView.load(Request(url: url))
+        }
+        let done = webView.configuration.eventLoop.run(until: { self.finished }, timeout: options.timeout + 5)
+        if !done { failure = .timedOut }
+        if let failure {
+            CommandLine.printError("tern: \(url.href): \(failure)")
+            return 1
+        }
+        var text = webView.title.map { $0.isEmpty ? "" : $0 + "\n\n" } ?? ""
+        if let document = webView.document {
+            text += document.text
+        } else {
+            text += String(decoding: webView.sourceBytes, as: UTF8.self)
+        }
+        print(TerminalText.sanitize(text, keepLineBreaks: true, keepTabs: true))
+        return 0
+    }
+
+    /// A URL for what the user typed: an existing file, a URL, or a host name.
+    static func url(for target: String) -> WebURL? {
+        if !target.contains("://"), access(target, F_OK) == 0 {
+            let absolute = target.hasPrefix("/") ? target : currentDirectory() + "/" + target
+            return WebURL(filePath: absolute)
+        }
+        if let url = WebURL(target), ["http", "https", "file", "data", "about"].contains(url.scheme) || target.contains("://") {
+            return url
+        }
+        return WebURL("http://" + target)
+    }
+
+    private static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        return getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : "/"
+    }
+
+    func webView(_ webView: WebView, didFinish navigation: Navigation) {
+        finished = true
+    }
+
+    func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation, withError error: NavigationError) {
+        failure = error
+        finished = true
+    }
+
+    func webView(_ webView: WebView, didFail navigation: Navigation, withError error: NavigationError) {
+        failure = error
+        finished = true
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TernNet
+
+/// The project's own HTTP test server (Tests/TestServer/test_server.py),
+/// started on 127.0.0.1 at a free port. It exits when this process does:
+/// it watches its stdin, which only this object holds open.
+public final class TestServer {
+    public let port: Int
+    private let process: Process
+    private let stdin: Pipe
+
+    /// One server shared by every test of a process (started on first use).
+    public static let shared: TestServer = {
+        do { return try TestServer() } catch { fatalError("cannot start the test server: \(error)") }
+    }()
+
+    public init() throws {
+        let script = TestServer.repositoryRoot + "/Tests/TestServer/test_server.py"
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script]
+        stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        // The server's first line is "PORT <n>".
+        var line = Data()
+        while true {
+            let byte = stdout.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
+            throw TestServerError.badStartLine(text)
+        }
+        self.port = port
+    }
+
+    deinit {
+        try? stdin.fileHandleForWriting.close()
+        process.terminate()
+    }
+
+    /// `http://127.0.0.1:<port><path>`.
+    public func url(_ path: String) -> WebURL {
+        WebURL("http://127.0.0.1:\(port)\(path)")!
+    }
+
+    public func request(_ path: String, method: String = "GET", body: [UInt8]? = nil, headers: HTTPHeaders = [:]) -> Request {
+        Request(url: url(path), method: method, headers: headers, body: body)
+    }
+
+    /// The repository's root folder, found from this file's path.
+    public static var repositoryRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+}
+
+public enum TestServerError: Error {
+    case badStartLine(String)
+}

@@ -1,0 +1,70 @@
+import XCTest
+import TernKit
+import TernNet
+
+/// A test case with a fresh event loop, a web view on it and a recorder as
+/// its navigation delegate, against the shared test server.
+open class WebViewTestCase: XCTestCase {
+    public var loop: EventLoop!
+    public var webView: WebView!
+    public var recorder: NavigationRecorder!
+    public var server: TestServer { TestServer.shared }
+    public var misuseReports: [String] = []
+
+    open override func setUp() {
+        super.setUp()
+        misuseReports = []
+        DecisionHandlerMisuse.report = { [weak self] in self?.misuseReports.append($0) }
+        makeWebView()
+    }
+
+    open override func tearDown() {
+        webView = nil
+        recorder = nil
+        loop = nil
+        super.tearDown()
+    }
+
+    /// Replaces the web view with one made from `configure`d configuration.
+    public func makeWebView(_ configure: (inout WebViewConfiguration) -> Void = { _ in }) {
+        loop = EventLoop()
+        var configuration = WebViewConfiguration()
+        configuration.eventLoop = loop
+        configure(&configuration)
+        webView = WebView(configuration: configuration)
+        recorder = NavigationRecorder()
+        webView.navigationDelegate = recorder
+    }
+
+    /// Runs the loop until `condition` holds; fails the test after `timeout` seconds.
+    @discardableResult
+    public func wait(timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line,
+                     until condition: () -> Bool) -> Bool {
+        let held = loop.run(until: condition, timeout: timeout)
+        XCTAssertTrue(held, "timed out after \(timeout) s; events: \(recorder.events)", file: file, line: line)
+        return held
+    }
+
+    /// Runs the loop for `seconds`, whatever happens (to see that nothing more does).
+    public func spin(_ seconds: Double) {
+        _ = loop.run(until: { false }, timeout: seconds)
+    }
+
+    /// Loads `path` from the test server and waits until the navigation ends.
+    public func loadAndWait(_ path: String, file: StaticString = #filePath, line: UInt = #line) {
+        recorder.clear()
+        webView.load(server.request(path))
+        wait(file: file, line: line) { recorder.ended }
+    }
+
+    /// The page's body parsed as JSON (for the server's /echo).
+    public func echo(file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
+        let object = try? JSONSerialization.jsonObject(with: Data(webView.sourceBytes))
+        guard let echo = object as? [String: Any] else {
+            XCTFail("the page is not the server's echo: \(String(decoding: webView.sourceBytes.prefix(200), as: UTF8.self))",
+                    file: file, line: line)
+            return [:]
+        }
+        return echo
+    }
+}

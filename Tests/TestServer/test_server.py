@@ -1,0 +1,836 @@
+#!/usr/bin/env python3
+"""Tern's loopback HTTP test server (Python 3.11 standard library only).
+
+Start-up contract
+-----------------
+    python3 test_server.py [--port N] [--verbose]
+
+* binds 127.0.0.1 only; port 0 (the default) picks any free port;
+* prints exactly one line ``PORT <n>`` to stdout and flushes; nothing else is
+  ever written to stdout;
+* logs requests (and handler tracebacks) to stderr only with ``--verbose``;
+* exits by itself (``os._exit(0)``) as soon as its stdin reaches EOF, so it
+  never outlives the test process that spawned it with a pipe on stdin.
+
+See README.md next to this file for the route table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import html
+import http.server
+import json
+import os
+import select
+import socket
+import sys
+import threading
+import time
+import traceback
+import urllib.parse
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURES = os.path.join(HERE, "fixtures")
+
+MAX_SECONDS = 120.0            # no single response runs longer than this
+MiB = 1 << 20
+GiB = 1 << 30
+ECHO_KEEP_LIMIT = 16 * MiB     # /echo returns at most this much body text
+
+# The peer went away / stopped reading: handled quietly by closing the connection.
+DISCONNECT_ERRORS = (
+    ConnectionError,            # BrokenPipe, ConnectionReset, ConnectionAborted, ...
+    TimeoutError,               # socket.timeout is an alias since 3.10
+)
+# Socket-level errors while setting up / tearing down a connection: ignored.
+QUIET_ERRORS = (OSError,)
+
+VERBOSE = False
+
+
+def log(msg: str) -> None:
+    if VERBOSE:
+        try:
+            sys.stderr.write(msg if msg.endswith("\n") else msg + "\n")
+            sys.stderr.flush()
+        except Exception:
+            pass
+
+
+# ---------------------------------------------------------------------------
+# Content helpers
+# ---------------------------------------------------------------------------
+
+def html_page(title: str, body_html: str) -> bytes:
+    t = html.escape(title)
+    return (
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
+        f"<title>{t}</title></head><body>{body_html}</body></html>"
+    ).encode("utf-8")
+
+
+PLAIN_PAGE = (
+    b'<!DOCTYPE html><html><head><title>Plain Page</title></head><body>'
+    b'<h1>Plain</h1><p>Hello from the test server.</p>'
+    b'<a href="/page/two">two</a></body></html>'
+)
+
+
+def _slow_body() -> bytes:
+    head = (
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
+        "<title>Slow Page</title></head><body><h1>Slow Page</h1>\n"
+    )
+    tail = "<p id=\"end\">End of slow page.</p></body></html>\n"
+    paras = []
+    size = len(head) + len(tail)
+    i = 0
+    while size < 20 * 1024:
+        p = f"<p>Slow paragraph {i:04d}: lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>\n"
+        paras.append(p)
+        size += len(p)
+        i += 1
+    return (head + "".join(paras) + tail).encode("utf-8")
+
+
+SLOW_BODY = _slow_body()
+
+BIG_PERIOD = 251  # byte at absolute offset i of /big is (i % 251)
+_BIG_PATTERN = bytes(i % BIG_PERIOD for i in range(MiB + BIG_PERIOD))
+
+
+def big_piece(offset: int, length: int) -> bytes:
+    start = offset % BIG_PERIOD
+    return _BIG_PATTERN[start:start + length]
+
+
+def _bad_gzip_body() -> bytes:
+    out = bytearray()
+    counter = 0
+    while len(out) < 4096:
+        out += hashlib.sha256(b"tern-bad-gzip-%d" % counter).digest()
+        counter += 1
+    out = out[:4096]
+    # Make sure it can never be mistaken for a gzip member (magic 1f 8b).
+    out[0] = 0x42
+    out[1] = 0x41
+    return bytes(out)
+
+
+BAD_GZIP_BODY = _bad_gzip_body()
+
+_compressed_cache: dict[str, bytes] = {}
+_compressed_lock = threading.Lock()
+
+
+def compressed_fixture(kind: str) -> tuple[bytes, str]:
+    """Return (encoded body, Content-Encoding) for /gzip /deflate /br /zstd."""
+    with _compressed_lock:
+        if kind not in _compressed_cache:
+            src = os.path.join(FIXTURES, f"compressed-{kind}.html")
+            if kind == "gzip":
+                with open(src, "rb") as f:
+                    co = zlib.compressobj(9, zlib.DEFLATED, 31)  # gzip wrapper, mtime 0
+                    data = co.compress(f.read()) + co.flush()
+            elif kind == "deflate":
+                with open(src, "rb") as f:
+                    data = zlib.compress(f.read(), 9)  # zlib (RFC 1950) format
+            elif kind == "br":
+                with open(src + ".br", "rb") as f:
+                    data = f.read()
+            elif kind == "zstd":
+                with open(src + ".zst", "rb") as f:
+                    data = f.read()
+            else:
+                raise KeyError(kind)
+            _compressed_cache[kind] = data
+        return _compressed_cache[kind], kind
+
+
+_bomb_lock = threading.Lock()
+_bomb_bytes: bytes | None = None
+
+
+def gzip_bomb() -> bytes:
+    """~1 MB of gzip that inflates to exactly 1 GiB of zero bytes (cached)."""
+    global _bomb_bytes
+    with _bomb_lock:
+        if _bomb_bytes is None:
+            co = zlib.compressobj(9, zlib.DEFLATED, 31)
+            zeros = bytes(MiB)
+            parts = [co.compress(zeros) for _ in range(1024)]
+            parts.append(co.flush())
+            _bomb_bytes = b"".join(parts)
+        return _bomb_bytes
+
+
+def mime_sample(ctype: str) -> bytes:
+    base = ctype.split(";", 1)[0].strip().lower()
+    if base == "application/pdf":
+        return b"%PDF-1.4 test\n"
+    if base == "image/png":
+        return b"\x89PNG\r\n\x1a\n" + b"\x00" * 8
+    if base == "application/json":
+        return b'{"test": true}\n'
+    if base in ("text/html", "application/xhtml+xml"):
+        return html_page("Mime", "<p>mime test</p>")
+    if base.startswith("text/"):
+        return b"mime test body\n"
+    return b"mime test body for " + base.encode("latin-1", "replace") + b"\n"
+
+
+# ---------------------------------------------------------------------------
+# Server
+# ---------------------------------------------------------------------------
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False       # never track/join handler threads
+    allow_reuse_address = True
+    request_queue_size = 128
+
+    def handle_error(self, request, client_address):  # noqa: D401
+        exc = sys.exc_info()[1]
+        if isinstance(exc, QUIET_ERRORS):
+            return
+        if VERBOSE:
+            traceback.print_exc(file=sys.stderr)
+
+
+class BadRequest(Exception):
+    pass
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    timeout = MAX_SECONDS        # idle keep-alive connections die after this
+
+    def version_string(self):
+        return "TernTestServer/1.0"
+
+    # -- plumbing ----------------------------------------------------------
+
+    def log_message(self, format, *args):  # noqa: A002
+        log("%s - - [%s] %s" % (self.address_string(), self.log_date_time_string(), format % args))
+
+    def handle(self):
+        try:
+            super().handle()
+        except QUIET_ERRORS:
+            self.close_connection = True
+
+    def finish(self):
+        try:
+            super().finish()
+        except QUIET_ERRORS:
+            pass
+
+    def send_header(self, keyword, value):
+        # Like the stdlib, but never fails on non-latin-1 text (sent as UTF-8).
+        value = str(value)
+        try:
+            line = ("%s: %s\r\n" % (keyword, value)).encode("latin-1", "strict")
+        except UnicodeEncodeError:
+            line = ("%s: %s\r\n" % (keyword, value)).encode("utf-8", "surrogateescape")
+        if not hasattr(self, "_headers_buffer"):
+            self._headers_buffer = []
+        self._headers_buffer.append(line)
+        if keyword.lower() == "connection":
+            if value.lower() == "close":
+                self.close_connection = True
+            elif value.lower() == "keep-alive":
+                self.close_connection = False
+
+    def do_GET(self):
+        self._dispatch()
+
+    do_POST = do_PUT = do_HEAD = do_DELETE = do_PATCH = do_OPTIONS = do_GET
+
+    # -- request helpers ---------------------------------------------------
+
+    def _parse_target(self):
+        parts = urllib.parse.urlsplit(self.path)
+        self.req_path = parts.path
+        self.req_query = parts.query
+        self.query_utf8 = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+        # latin-1 decoding keeps raw bytes round-trippable into headers
+        self.query_raw = urllib.parse.parse_qsl(parts.query, keep_blank_values=True,
+                                                encoding="latin-1")
+
+    def q(self, name, default=None):
+        for k, v in self.query_utf8:
+            if k == name:
+                return v
+        return default
+
+    def qraw(self, name, default=None):
+        for k, v in self.query_raw:
+            if k == name:
+                return v
+        return default
+
+    def qint(self, name, default, lo, hi):
+        v = self.q(name)
+        if v is None or v == "":
+            return default
+        try:
+            n = int(v)
+        except ValueError:
+            raise BadRequest(f"query parameter {name} must be an integer")
+        return max(lo, min(hi, n))
+
+    def iter_request_body(self):
+        """Yield the request body in pieces (Content-Length or chunked)."""
+        te = self.headers.get("Transfer-Encoding", "")
+        if te and te.split(",")[-1].strip().lower() == "chunked":
+            while True:
+                line = self.rfile.readline(65537)
+                if not line:
+                    raise ConnectionResetError("EOF in chunked body")
+                size_s = line.split(b";", 1)[0].strip()
+                try:
+                    size = int(size_s, 16)
+                except ValueError:
+                    raise BadRequest("bad chunk size")
+                if size == 0:
+                    # trailers until blank line
+                    while True:
+                        t = self.rfile.readline(65537)
+                        if not t or t in (b"\r\n", b"\n"):
+                            break
+                    return
+                left = size
+                while left:
+                    data = self.rfile.read(min(left, 256 * 1024))
+                    if not data:
+                        raise ConnectionResetError("EOF in chunk")
+                    left -= len(data)
+                    yield data
+                self.rfile.readline(65537)  # CRLF after chunk
+        else:
+            cl = self.headers.get("Content-Length")
+            if cl is None:
+                return
+            try:
+                left = int(cl.strip())
+            except ValueError:
+                raise BadRequest("bad Content-Length")
+            if left < 0:
+                raise BadRequest("bad Content-Length")
+            while left:
+                data = self.rfile.read(min(left, 256 * 1024))
+                if not data:
+                    raise ConnectionResetError("EOF in body")
+                left -= len(data)
+                yield data
+
+    def drain_request_body(self):
+        if self._body_consumed:
+            return
+        self._body_consumed = True
+        for _ in self.iter_request_body():
+            pass
+
+    def client_gone(self) -> bool:
+        """True if the peer has closed (or reset) the connection."""
+        try:
+            r, _, _ = select.select([self.connection], [], [], 0)
+            if not r:
+                return False
+            data = self.connection.recv(1, socket.MSG_PEEK)
+            return data == b""
+        except (OSError, ValueError):
+            return True
+
+    def wait_for_disconnect(self, max_seconds=MAX_SECONDS):
+        deadline = time.monotonic() + max_seconds
+        while time.monotonic() < deadline:
+            try:
+                r, _, _ = select.select([self.connection], [], [], 0.25)
+            except (OSError, ValueError):
+                return
+            if r:
+                try:
+                    data = self.connection.recv(65536)
+                except OSError:
+                    return
+                if not data:
+                    return
+                # Anything the client sends meanwhile is ignored.
+
+    # -- response helpers --------------------------------------------------
+
+    def _begin(self, code, headers):
+        self.send_response(code)
+        for k, v in headers:
+            self.send_header(k, v)
+        self.end_headers()
+        self._headers_sent = True
+
+    def write(self, data: bytes, deadline: float | None = None):
+        if deadline is not None:
+            self.connection.settimeout(max(0.05, deadline - time.monotonic()))
+        self.wfile.write(data)
+
+    def respond(self, code, body: bytes = b"", ctype="text/html; charset=utf-8",
+                headers=(), length=True):
+        hdrs = []
+        if ctype is not None:
+            hdrs.append(("Content-Type", ctype))
+        if length:
+            hdrs.append(("Content-Length", str(len(body))))
+        hdrs.extend(headers)
+        self._begin(code, hdrs)
+        if self.command != "HEAD" and body:
+            self.write(body)
+
+    def respond_page(self, code, title, body_html, headers=()):
+        self.respond(code, html_page(title, body_html), headers=headers)
+
+    def not_found(self):
+        self.respond_page(404, "Not Found",
+                          f"<h1>Not Found</h1><p>No route for {html.escape(self.req_path)}</p>")
+
+    def begin_stream(self, code, ctype, headers=(), force_close=False):
+        """Start a length-less response. Returns True if chunked framing is used."""
+        chunked = (self.request_version == "HTTP/1.1") and not force_close
+        hdrs = [("Content-Type", ctype)]
+        if chunked:
+            hdrs.append(("Transfer-Encoding", "chunked"))
+        else:
+            hdrs.append(("Connection", "close"))
+        hdrs.extend(headers)
+        self._begin(code, hdrs)
+        return chunked
+
+    def write_chunk(self, data: bytes, chunked: bool, deadline=None):
+        if not data:
+            return
+        if chunked:
+            self.write(b"%x\r\n" % len(data) + data + b"\r\n", deadline)
+        else:
+            self.write(data, deadline)
+
+    def end_stream(self, chunked: bool):
+        if chunked:
+            self.write(b"0\r\n\r\n")
+        else:
+            self.close_connection = True
+
+    def abort_connection(self):
+        """Close the TCP connection now (after whatever was written)."""
+        self.close_connection = True
+        try:
+            self.wfile.flush()
+        except Exception:
+            pass
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    # -- dispatch ----------------------------------------------------------
+
+    def _dispatch(self):
+        self._headers_sent = False
+        self._body_consumed = False
+        self._parse_target()
+        segs = [urllib.parse.unquote(s) for s in self.req_path.split("/")[1:]]
+        try:
+            route = segs[0] if segs else ""
+            if route == "echo" and len(segs) == 1:
+                return self.r_echo()
+            # every other route ignores the request body, but must consume it
+            # so that keep-alive framing stays in sync
+            self.drain_request_body()
+            handler = ROUTES.get(route)
+            if handler is None:
+                return self.not_found()
+            return handler(self, segs[1:])
+        except BadRequest as e:
+            if not self._headers_sent:
+                self.close_connection = True
+                self.respond_page(400, "Bad Request",
+                                  f"<h1>Bad Request</h1><p>{html.escape(str(e))}</p>",
+                                  headers=[("Connection", "close")])
+        except DISCONNECT_ERRORS:
+            self.close_connection = True
+        except Exception:
+            tb = traceback.format_exc()
+            log(tb)
+            self.close_connection = True
+            if not self._headers_sent:
+                try:
+                    self.respond_page(500, "Internal Server Error",
+                                      f"<pre>{html.escape(tb)}</pre>",
+                                      headers=[("Connection", "close")])
+                except DISCONNECT_ERRORS:
+                    pass
+
+    # -- routes ------------------------------------------------------------
+
+    def r_plain(self, rest):
+        if rest:
+            return self.not_found()
+        self.respond(200, PLAIN_PAGE)
+
+    def r_page(self, rest):
+        if len(rest) != 1:
+            return self.not_found()
+        name = rest[0]
+        e = html.escape(name)
+        self.respond_page(200, name,
+                          f"<p>Page {e}</p><ul><li><a href=\"/page/a\">a</a></li>"
+                          f"<li><a href=\"/page/b\">b</a></li></ul>")
+
+    def r_slow(self, rest):
+        if rest:
+            return self.not_found()
+        ms = self.qint("ms", 2000, 0, int(MAX_SECONDS * 1000) - 1000)
+        chunks = self.qint("chunks", 20, 1, len(SLOW_BODY))
+        body = SLOW_BODY
+        self._begin(200, [("Content-Type", "text/html; charset=utf-8"),
+                          ("Content-Length", str(len(body)))])
+        if self.command == "HEAD":
+            return
+        start = time.monotonic()
+        deadline = start + MAX_SECONDS
+        n = len(body)
+        for i in range(chunks):
+            target = start + (i + 1) * ms / 1000.0 / chunks
+            delay = target - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            piece = body[i * n // chunks:(i + 1) * n // chunks]
+            self.write(piece, deadline)
+            self.wfile.flush()
+
+    def r_chunked(self, rest):
+        if rest:
+            return self.not_found()
+        pieces = [
+            "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Chunked Page</title></head><body>\n",
+            "<h1>Chunked Page</h1>\n",
+            "<p>First paragraph, delivered in its own chunk.</p>\n",
+            "<p>Second paragraph, delivered in its own chunk.</p>\n",
+            "<p id=\"end\">The end.</p></body></html>\n",
+        ]
+        chunked = self.begin_stream(200, "text/html; charset=utf-8")
+        if self.command == "HEAD":
+            return
+        deadline = time.monotonic() + MAX_SECONDS
+        for i, p in enumerate(pieces):
+            if i:
+                time.sleep(0.05)
+            self.write_chunk(p.encode("utf-8"), chunked, deadline)
+        self.end_stream(chunked)
+
+    def _redirect(self, code, location):
+        self.respond_page(code, f"Redirect {code}",
+                          f"<p>Redirecting to <a href=\"{html.escape(location)}\">"
+                          f"{html.escape(location)}</a></p>",
+                          headers=[("Location", location)])
+
+    def r_redirect(self, rest):
+        if len(rest) != 2:
+            return self.not_found()
+        try:
+            code, n = int(rest[0]), int(rest[1])
+        except ValueError:
+            return self.not_found()
+        if code not in (301, 302, 303, 307, 308) or n < 0:
+            return self.not_found()
+        loc = f"/redirect/{code}/{n - 1}" if n > 0 else "/echo"
+        self._redirect(code, loc)
+
+    def r_redirect_to(self, rest):
+        if rest:
+            return self.not_found()
+        url = self.qraw("url")
+        if url is None:
+            raise BadRequest("missing url parameter")
+        if "\r" in url or "\n" in url:
+            raise BadRequest("url must not contain CR or LF")
+        code = self.qint("code", 302, 0, 999)
+        if not 300 <= code <= 399:
+            raise BadRequest("code must be 3xx")
+        self._redirect(code, url)
+
+    def r_loop(self, rest):
+        if rest:
+            return self.not_found()
+        self._redirect(302, "/loop")
+
+    def r_echo(self):
+        self._body_consumed = True
+        h = hashlib.sha256()
+        kept = bytearray()
+        total = 0
+        for piece in self.iter_request_body():
+            total += len(piece)
+            h.update(piece)
+            if len(kept) < ECHO_KEEP_LIMIT:
+                kept += piece[:ECHO_KEEP_LIMIT - len(kept)]
+        doc = {
+            "method": self.command,
+            "path": self.req_path,
+            "query": self.req_query,
+            "target": self.path,
+            "version": self.request_version,
+            "headers": [[k, v] for k, v in self.headers.items()],
+            "body_length": total,
+            "body_sha256": h.hexdigest(),
+            "body": bytes(kept).decode("utf-8", errors="replace"),
+            "body_truncated": total > len(kept),
+        }
+        body = json.dumps(doc, ensure_ascii=False).encode("utf-8")
+        self.respond(200, body, ctype="application/json; charset=utf-8")
+
+    def _compressed(self, kind):
+        data, enc = compressed_fixture(kind)
+        self.respond(200, data, headers=[("Content-Encoding", enc),
+                                         ("Vary", "Accept-Encoding")])
+
+    def r_gzip(self, rest):
+        return self.not_found() if rest else self._compressed("gzip")
+
+    def r_deflate(self, rest):
+        return self.not_found() if rest else self._compressed("deflate")
+
+    def r_br(self, rest):
+        return self.not_found() if rest else self._compressed("br")
+
+    def r_zstd(self, rest):
+        return self.not_found() if rest else self._compressed("zstd")
+
+    def r_gzip_bomb(self, rest):
+        if rest:
+            return self.not_found()
+        data = gzip_bomb()
+        self.respond(200, data, ctype="text/html", headers=[("Content-Encoding", "gzip")])
+
+    def r_bad_gzip(self, rest):
+        if rest:
+            return self.not_found()
+        self.respond(200, BAD_GZIP_BODY, ctype="text/html; charset=utf-8",
+                     headers=[("Content-Encoding", "gzip")])
+
+    def r_status(self, rest):
+        if len(rest) != 1:
+            return self.not_found()
+        try:
+            code = int(rest[0])
+        except ValueError:
+            return self.not_found()
+        if not 200 <= code <= 599:
+            raise BadRequest("status must be 200..599")
+        if code in (204, 304):
+            # no body allowed; 204 must not carry Content-Length either
+            self._begin(code, [] if code == 204 else [("Content-Length", "0")])
+            return
+        self.respond_page(code, f"Status {code}", f"<h1>Status {code}</h1>")
+
+    def r_big(self, rest):
+        if rest:
+            return self.not_found()
+        mb_s = self.q("mb", "100")
+        try:
+            mb = float(mb_s)
+        except ValueError:
+            raise BadRequest("mb must be a number")
+        if not 0 <= mb <= 16384:
+            raise BadRequest("mb out of range")
+        total = int(mb * MiB)
+        ctype = self.qraw("type", "application/octet-stream")
+        if "\r" in ctype or "\n" in ctype:
+            raise BadRequest("type must not contain CR or LF")
+        self._begin(200, [("Content-Type", ctype), ("Content-Length", str(total))])
+        if self.command == "HEAD":
+            return
+        deadline = time.monotonic() + MAX_SECONDS
+        sent = 0
+        while sent < total:
+            if time.monotonic() >= deadline:
+                return self.abort_connection()
+            n = min(MiB, total - sent)
+            self.write(big_piece(sent, n), deadline)
+            sent += n
+
+    def r_basic_auth(self, rest):
+        if rest:
+            return self.not_found()
+        user = self.q("user", "user")
+        pw = self.q("pass", "pass")
+        got = self.headers.get("Authorization", "")
+        ok = False
+        scheme, _, token = got.strip().partition(" ")
+        if scheme.lower() == "basic":
+            try:
+                decoded = base64.b64decode(token.strip(), validate=True).decode("utf-8")
+                ok = decoded == f"{user}:{pw}"
+            except Exception:
+                ok = False
+        if ok:
+            self.respond_page(200, "Authorized", f"<h1>Authorized</h1><p>Hello {html.escape(user)}</p>")
+        else:
+            self.respond_page(401, "Unauthorized", "<h1>Unauthorized</h1>",
+                              headers=[("WWW-Authenticate", 'Basic realm="Tern Test"')])
+
+    def r_close_mid_body(self, rest):
+        if rest:
+            return self.not_found()
+        self._begin(200, [("Content-Type", "text/html; charset=utf-8"),
+                          ("Content-Length", "100000")])
+        if self.command != "HEAD":
+            head = b"<!DOCTYPE html><html><head><title>Truncated</title></head><body><p>"
+            body = head + b"x" * (2000 - len(head))
+            self.write(body)
+        self.abort_connection()
+
+    def r_garbage_headers(self, rest):
+        if rest:
+            return self.not_found()
+        self._headers_sent = True
+        self.wfile.write(b"NOT-HTTP \x00\x01\x7f garbage\r\n\r\nbody")
+        self.abort_connection()
+
+    def r_endless(self, rest):
+        if rest:
+            return self.not_found()
+        force_close = self.q("close") not in (None, "", "0")
+        chunked = self.begin_stream(200, "text/html; charset=utf-8", force_close=force_close)
+        if self.command == "HEAD":
+            return
+        deadline = time.monotonic() + MAX_SECONDS
+        self.write_chunk(b"<!DOCTYPE html><html><head><title>Endless</title></head><body>\n",
+                         chunked, deadline)
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            if self.client_gone():
+                return self.abort_connection()
+            self.write_chunk(b"<p>more</p>\n", chunked, deadline)
+        self.abort_connection()  # timed out: never send a clean end
+
+    def r_endless_fast(self, rest):
+        if rest:
+            return self.not_found()
+        force_close = self.q("close") not in (None, "", "0")
+        chunked = self.begin_stream(200, "text/html; charset=utf-8", force_close=force_close)
+        if self.command == "HEAD":
+            return
+        deadline = time.monotonic() + MAX_SECONDS
+        piece = (b"<p>" + b"fast " * 13106 + b"</p>\n")[:64 * 1024 - 1] + b"\n"
+        sent = 0
+        while sent < 4 * GiB and time.monotonic() < deadline:
+            self.write_chunk(piece, chunked, deadline)
+            sent += len(piece)
+        self.abort_connection()
+
+    def r_hang(self, rest):
+        if rest:
+            return self.not_found()
+        self._headers_sent = True
+        self.close_connection = True
+        self.wait_for_disconnect(MAX_SECONDS)
+        self.abort_connection()
+
+    def r_mime(self, rest):
+        if rest:
+            return self.not_found()
+        ctype = self.qraw("type", "application/octet-stream")
+        if "\r" in ctype or "\n" in ctype:
+            raise BadRequest("type must not contain CR or LF")
+        body = self.q("body")
+        data = body.encode("utf-8") if body is not None else mime_sample(ctype)
+        self.respond(200, data, ctype=ctype)
+
+    def r_headers(self, rest):
+        if rest:
+            return self.not_found()
+        extra = []
+        ctype = "text/html; charset=utf-8"
+        framing = ("content-length", "transfer-encoding", "connection")
+        for k, v in self.query_raw:
+            if not k or any(c in k for c in "\r\n:") or "\r" in v or "\n" in v:
+                raise BadRequest("bad header name or value")
+            if k.lower() == "content-type":
+                ctype = v
+            elif k.lower() in framing:
+                raise BadRequest(f"{k} cannot be set through /headers")
+            else:
+                extra.append((k, v))
+        items = "".join(f"<li>{html.escape(k)}: {html.escape(v)}</li>" for k, v in extra)
+        self.respond(200, html_page("Headers", f"<h1>Headers</h1><ul>{items}</ul>"),
+                     ctype=ctype, headers=extra)
+
+
+ROUTES = {
+    "plain": Handler.r_plain,
+    "page": Handler.r_page,
+    "slow": Handler.r_slow,
+    "chunked": Handler.r_chunked,
+    "redirect": Handler.r_redirect,
+    "redirect-to": Handler.r_redirect_to,
+    "loop": Handler.r_loop,
+    "gzip": Handler.r_gzip,
+    "deflate": Handler.r_deflate,
+    "br": Handler.r_br,
+    "zstd": Handler.r_zstd,
+    "gzip-bomb": Handler.r_gzip_bomb,
+    "bad-gzip": Handler.r_bad_gzip,
+    "status": Handler.r_status,
+    "big": Handler.r_big,
+    "basic-auth": Handler.r_basic_auth,
+    "close-mid-body": Handler.r_close_mid_body,
+    "garbage-headers": Handler.r_garbage_headers,
+    "endless": Handler.r_endless,
+    "endless-fast": Handler.r_endless_fast,
+    "hang": Handler.r_hang,
+    "mime": Handler.r_mime,
+    "headers": Handler.r_headers,
+}
+
+
+# ---------------------------------------------------------------------------
+# main
+# ---------------------------------------------------------------------------
+
+def _watch_stdin():
+    try:
+        while True:
+            data = os.read(0, 65536)
+            if not data:
+                break
+    except OSError:
+        pass
+    os._exit(0)
+
+
+def main(argv=None):
+    global VERBOSE
+    ap = argparse.ArgumentParser(description="Tern loopback HTTP test server")
+    ap.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0 = any free port)")
+    ap.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    args = ap.parse_args(argv)
+    VERBOSE = args.verbose
+
+    server = Server(("127.0.0.1", args.port), Handler)
+    port = server.server_address[1]
+
+    threading.Thread(target=_watch_stdin, name="stdin-watch", daemon=True).start()
+
+    sys.stdout.write(f"PORT {port}\n")
+    sys.stdout.flush()
+    try:
+        server.serve_forever(poll_interval=0.5)
+    except KeyboardInterrupt:
+        pass
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

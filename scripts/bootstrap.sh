@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what building and testing Tern needs, and only what is missing:
+# each library is checked with pkg-config, each tool with command -v.
+set -euo pipefail
+
+need_packages=()
+pkg_config_ok() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "$1"; }
+
+command -v pkg-config >/dev/null 2>&1 || need_packages+=(pkg-config)
+# pkg-config module : Debian package
+for pair in libcurl:libcurl4-openssl-dev libxml-2.0:libxml2-dev ncursesw:libncurses-dev \
+            javascriptcoregtk-4.1:libjavascriptcoregtk-4.1-dev sqlite3:libsqlite3-dev libpsl:libpsl-dev; do
+  module=${pair%%:*}; package=${pair#*:}
+  pkg_config_ok "$module" || need_packages+=("$package")
+done
+# command : Debian package (tmux drives the end-to-end tests; python3 runs the test server)
+for pair in tmux:tmux python3:python3 curl:curl; do
+  tool=${pair%%:*}; package=${pair#*:}
+  command -v "$tool" >/dev/null 2>&1 || need_packages+=("$package")
+done
+
+if [ ${#need_packages[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "bootstrap: installing ${need_packages[*]}"
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null 2>&1 || { echo "bootstrap: need root (or sudo) to install ${need_packages[*]}" >&2; exit 1; }
+  sudo_cmd=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need_packages[@]}"
