@@ -36,6 +36,9 @@ let package = Package(
         .target(name: "TernKit", dependencies: ["TernNet", "TernDOM"]),
         .executableTarget(name: "tern", dependencies: ["TernKit", "TernTerminal"]),
 
+        // MARK: The README's example, kept compiling
+        .executableTarget(name: "TernExample", dependencies: ["TernKit"], path: "Examples/TernExample"),
+
         // MARK: Tests
         .target(name: "TernTestSupport", dependencies: ["TernKit"], path: "Tests/TernTestSupport"),
         .testTarget(name: "TernNetTests", dependencies: ["TernNet", "TernTestSupport"]),

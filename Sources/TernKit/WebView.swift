@@ -99,6 +99,14 @@ public final class WebView {
         return startNavigation(request, type: .other, fileAccess: access)
     }
 
+    /// Loads what a person typed as a URL; a string that is not a valid
+    /// absolute URL throws `NavigationError.badURL` and changes nothing.
+    @discardableResult
+    public func load(urlString: String) throws -> Navigation? {
+        guard let url = WebURL(urlString) else { throw NavigationError.badURL(urlString) }
+        return load(Request(url: url))
+    }
+
     /// Shows `string` as HTML; relative links resolve against `baseURL`.
     @discardableResult
     public func loadHTMLString(_ string: String, baseURL: WebURL?) -> Navigation? {

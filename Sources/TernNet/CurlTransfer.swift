@@ -32,6 +32,10 @@ final class CurlTransfer {
     private var stopReason: NavigationError?
     /// Set once the client has been told the transfer ended (or cancelled it).
     private var isDone = false
+    /// What arrived inside curl's callbacks, delivered after curl returns:
+    /// client code may start or stop transfers, which curl forbids in callbacks.
+    private enum Event { case response(Response), data([UInt8]) }
+    private var pendingEvents: [Event] = []
 
     /// Credentials to answer an HTTP authentication challenge with.
     private let credential: (Credential, Credential.Method)?
@@ -204,9 +208,9 @@ final class CurlTransfer {
             stopReason = .documentTooLarge(limit: maximumBodySize)
             return false
         }
-        client?.curlTransfer(self, didReceive: response)
+        pendingEvents.append(.response(response))
         // A redirect's body is never read: Tern starts the next hop instead.
-        return !response.isRedirect && !isDone
+        return !response.isRedirect
     }
 
     private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -217,12 +221,28 @@ final class CurlTransfer {
             stopReason = .documentTooLarge(limit: maximumBodySize)
             return false
         }
-        client?.curlTransfer(self, didReceive: bytes)
-        return !isDone
+        pendingEvents.append(.data(Array(bytes)))
+        return true
+    }
+
+    /// Hands what arrived to the client; the loop calls it after each perform.
+    func deliverPendingEvents() {
+        while !isDone, !pendingEvents.isEmpty {
+            let events = pendingEvents
+            pendingEvents.removeAll()
+            for event in events {
+                guard !isDone else { return }
+                switch event {
+                case .response(let response): client?.curlTransfer(self, didReceive: response)
+                case .data(let bytes): bytes.withUnsafeBytes { client?.curlTransfer(self, didReceive: $0) }
+                }
+            }
+        }
     }
 
     /// Called by the loop when curl reports the transfer done.
     func finish(_ code: CURLcode) {
+        deliverPendingEvents()
         guard !isDone else { detach(); return }
         var error: NavigationError?
         if let stopReason {

@@ -152,6 +152,7 @@ public final class EventLoop {
         guard !transfers.isEmpty else { return }
         var running: Int32 = 0
         curl_multi_perform(multi, &running)
+        for transfer in Array(transfers.values) { transfer.deliverPendingEvents() }
         var queued: Int32 = 0
         while let message = curl_multi_info_read(multi, &queued) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }

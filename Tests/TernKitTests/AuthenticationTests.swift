@@ -1,0 +1,130 @@
+import XCTest
+import TernKit
+import TernNet
+import TernTestSupport
+
+final class AuthenticationTests: WebViewTestCase {
+    func testBasicAuthChallengeIsAnsweredWithACredential() {
+        recorder.challengeAnswer = { _ in .useCredential(Credential(user: "u", password: "p")) }
+        loadAndWait("/basic-auth?user=u&pass=p")
+        XCTAssertEqual(recorder.events, ["action GET /basic-auth allow", "start", "challenge 0", "response 200 allow", "commit", "finish"])
+        XCTAssertEqual(webView.title, "Authorized")
+        let space = recorder.challenges.first?.protectionSpace
+        XCTAssertEqual(space?.realm, "Tern Test")
+        XCTAssertEqual(space?.authenticationMethod, .httpBasic)
+        XCTAssertEqual(space?.host, "127.0.0.1")
+        XCTAssertEqual(space?.port, server.port)
+        XCTAssertEqual(recorder.challenges.first?.failureResponse.statusCode, 401)
+    }
+
+    func testAWrongPasswordAsksAgainWithTheFailureCount() {
+        var answers = [Credential(user: "u", password: "wrong"), Credential(user: "u", password: "p")]
+        recorder.challengeAnswer = { _ in .useCredential(answers.removeFirst()) }
+        loadAndWait("/basic-auth?user=u&pass=p")
+        XCTAssertEqual(recorder.events.filter { $0.hasPrefix("challenge") }, ["challenge 0", "challenge 1"])
+        XCTAssertEqual(webView.title, "Authorized")
+    }
+
+    func testDefaultHandlingShowsThe401Page() {
+        loadAndWait("/basic-auth?user=u&pass=p")
+        XCTAssertEqual(recorder.events, ["action GET /basic-auth allow", "start", "challenge 0", "response 401 allow", "commit", "finish"])
+        XCTAssertEqual(webView.title, "Unauthorized")
+    }
+
+    func testCancellingTheChallengeFailsTheNavigation() {
+        recorder.challengeAnswer = { _ in .cancelAuthenticationChallenge }
+        loadAndWait("/basic-auth?user=u&pass=p")
+        XCTAssertEqual(recorder.errors, [.cancelled])
+        XCTAssertNil(webView.url)
+    }
+
+    func testASessionCredentialIsRememberedForTheSpace() {
+        recorder.challengeAnswer = { _ in .useCredential(Credential(user: "u", password: "p", persistence: .forSession)) }
+        loadAndWait("/basic-auth?user=u&pass=p")
+        loadAndWait("/basic-auth?user=u&pass=p")
+        XCTAssertEqual(recorder.challenges.count, 1, "the second load used the remembered credential")
+        XCTAssertEqual(webView.title, "Authorized")
+    }
+}
+
+final class UserAgentTests: WebViewTestCase {
+    private func sentUserAgent() -> String? {
+        let headers = echo()["headers"] as? [[String]] ?? []
+        return headers.first { $0.first?.lowercased() == "user-agent" }?.last
+    }
+
+    func testTheDefaultNamesTernAndItsVersion() {
+        loadAndWait("/echo")
+        XCTAssertEqual(sentUserAgent(), "Mozilla/5.0 (X11; Linux) Tern/0.1")
+    }
+
+    func testApplicationNameIsAppended() {
+        makeWebView { $0.applicationNameForUserAgent = "HybridApp/2.0" }
+        loadAndWait("/echo")
+        XCTAssertEqual(sentUserAgent(), "Mozilla/5.0 (X11; Linux) Tern/0.1 HybridApp/2.0")
+    }
+
+    func testCustomUserAgentReplacesIt() {
+        makeWebView { $0.applicationNameForUserAgent = "HybridApp/2.0" }
+        webView.customUserAgent = "Custom/9"
+        loadAndWait("/echo")
+        XCTAssertEqual(sentUserAgent(), "Custom/9")
+    }
+
+    func testRequestHeadersAndBodyReachTheServer() {
+        let body = (0..<100_000).map { UInt8($0 % 256) }
+        recorder.clear()
+        webView.load(server.request("/echo", method: "PUT", body: body, headers: ["X-Tern-Test": "yes"]))
+        wait { recorder.ended }
+        let echo = echo()
+        XCTAssertEqual(echo["method"] as? String, "PUT")
+        XCTAssertEqual(echo["body_length"] as? Int, body.count)
+        XCTAssertTrue((echo["headers"] as? [[String]] ?? []).contains(["X-Tern-Test", "yes"]))
+        XCTAssertFalse((echo["headers"] as? [[String]] ?? []).contains { $0.first == "Expect" }, "no 100-continue stall")
+    }
+}
+
+final class DecisionHandlerTests: WebViewTestCase {
+    final class MisbehavingDelegate: NavigationDelegate {
+        var callTwice = false
+        var events: [String] = []
+        func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction,
+                     decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+            if callTwice {
+                decisionHandler(.allow)
+                decisionHandler(.cancel)
+            }
+            // Otherwise the handler is dropped uncalled.
+        }
+        func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation) { events.append("start") }
+        func webView(_ webView: WebView, didFinish navigation: Navigation) { events.append("finish") }
+    }
+
+    func testAHandlerCalledTwiceIsReportedAndTheFirstAnswerStands() {
+        let delegate = MisbehavingDelegate()
+        delegate.callTwice = true
+        webView.navigationDelegate = delegate
+        webView.load(server.request("/plain"))
+        wait { delegate.events.last == "finish" }
+        XCTAssertEqual(misuseReports, ["The decision handler of decidePolicyFor navigationAction was called more than once"])
+        XCTAssertEqual(webView.title, "Plain Page")
+    }
+
+    func testADroppedHandlerIsReportedAndTheNavigationCancelled() {
+        let delegate = MisbehavingDelegate()
+        webView.navigationDelegate = delegate
+        webView.load(server.request("/plain"))
+        spin(0.3)
+        XCTAssertEqual(misuseReports, ["The decision handler of decidePolicyFor navigationAction was released without being called"])
+        XCTAssertEqual(delegate.events, [])
+        XCTAssertFalse(webView.isLoading)
+        XCTAssertNil(webView.url)
+    }
+
+    func testWithoutADelegateEverythingIsAllowed() {
+        webView.navigationDelegate = nil
+        webView.load(server.request("/plain"))
+        wait { webView.title == "Plain Page" && !webView.isLoading }
+        XCTAssertTrue(misuseReports.isEmpty)
+    }
+}

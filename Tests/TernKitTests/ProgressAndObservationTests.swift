@@ -1,0 +1,73 @@
+import XCTest
+import TernKit
+import TernNet
+import TernTestSupport
+
+final class ProgressAndObservationTests: WebViewTestCase {
+    func testProgressOnTheSlowPageRisesStepByStepAndReachesOneOnceAtFinish() {
+        var values: [(value: Double, eventsSoFar: [String])] = []
+        let token = webView.observe(\.estimatedProgress, options: [.old, .new]) { [unowned self] webView, change in
+            XCTAssertNotEqual(change.oldValue, change.newValue)
+            XCTAssertEqual(change.newValue, webView.estimatedProgress)
+            values.append((change.newValue ?? -1, self.recorder.events))
+        }
+        loadAndWait("/slow?ms=2000&chunks=20")
+        withExtendedLifetime(token) {}
+        XCTAssertEqual(recorder.events.last, "finish")
+        let numbers = values.map(\.value)
+        XCTAssertEqual(numbers.first, 0.1, "\(numbers)")
+        XCTAssertEqual(numbers.last, 1.0, "\(numbers)")
+        XCTAssertEqual(numbers.filter { $0 == 1.0 }.count, 1, "1.0 exactly once: \(numbers)")
+        XCTAssertEqual(zip(numbers, numbers.dropFirst()).filter { $0 >= $1 }.count, 0, "monotonic: \(numbers)")
+        XCTAssertGreaterThanOrEqual(Set(numbers.filter { $0 > 0.1 && $0 < 1.0 }).count, 5, "\(numbers)")
+        // 0.1 arrives as the navigation starts; 1.0 at finish, after commit and before didFinish.
+        XCTAssertEqual(values.first?.eventsSoFar, ["action GET /slow allow"])
+        XCTAssertEqual(values.last?.eventsSoFar.last, "commit")
+    }
+
+    func testProgressGoesBackToZeroForTheNextLoadAndOnFailure() {
+        loadAndWait("/plain")
+        XCTAssertEqual(webView.estimatedProgress, 1.0)
+        var values: [Double] = []
+        let token = webView.observe(\.estimatedProgress) { _, change in values.append(change.newValue ?? -1) }
+        loadAndWait("/close-mid-body")
+        withExtendedLifetime(token) {}
+        XCTAssertEqual(values.first, 0, "\(values)")
+        XCTAssertEqual(values.dropFirst().first, 0.1, "\(values)")
+        XCTAssertEqual(values.last, 0, "a failed load resets progress: \(values)")
+        XCTAssertEqual(webView.estimatedProgress, 0)
+    }
+
+    func testIsLoadingTitleAndURLAreObservedWithOldAndNewValues() {
+        var loading: [Bool] = []
+        var titles: [String?] = []
+        var urls: [String?] = []
+        let tokens = [
+            webView.observe(\.isLoading) { _, change in loading.append(change.newValue ?? false) },
+            webView.observe(\.title, options: [.old, .new]) { _, change in titles.append(change.newValue ?? nil) },
+            webView.observe(\.url, options: [.initial, .new]) { _, change in urls.append((change.newValue ?? nil)?.pathname) },
+        ]
+        loadAndWait("/page/first")
+        loadAndWait("/page/second")
+        withExtendedLifetime(tokens) {}
+        XCTAssertEqual(loading, [true, false, true, false])
+        XCTAssertEqual(titles, ["", "first", "", "second"])
+        XCTAssertEqual(urls, [nil, "/page/first", "/page/second"])
+    }
+
+    func testAReleasedTokenEndsTheObservation() {
+        var count = 0
+        var token: Observation? = webView.observe(\.isLoading) { _, _ in count += 1 }
+        loadAndWait("/plain")
+        XCTAssertEqual(count, 2)
+        XCTAssertNotNil(token)
+        token = nil
+        loadAndWait("/plain")
+        XCTAssertEqual(count, 2)
+    }
+
+    func testHasOnlySecureContentIsFalseOverPlainHTTP() {
+        loadAndWait("/plain")
+        XCTAssertFalse(webView.hasOnlySecureContent)
+    }
+}
