@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "TernDOMTests", dependencies: ["TernDOM"]),
         .testTarget(name: "TernKitTests", dependencies: ["TernKit", "TernTestSupport"]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
-        .testTarget(name: "TernEndToEndTests", dependencies: ["TernTestSupport"]),
+        .testTarget(name: "TernEndToEndTests", dependencies: ["TernTestSupport", "tern"]),
     ],
     swiftLanguageModes: languageModes
 )

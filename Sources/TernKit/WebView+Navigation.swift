@@ -17,6 +17,8 @@ extension WebView {
         let load = PageLoad(navigation: navigation, request: request, substitute: substitute, targetItem: targetItem,
                             fileAccess: fileAccess, webView: self)
         currentLoad = load
+        // As in WebKit, a requested load counts as loading from the call on.
+        isLoading = true
         loop.post { [weak self] in self?.decideAction(for: load) }
         return navigation
     }
@@ -74,6 +76,7 @@ extension WebView {
             case .cancel:
                 load.phase = .ended
                 self.currentLoad = nil
+                self.isLoading = false
             case .allow:
                 self.begin(load)
             case .download:

@@ -31,7 +31,8 @@ public final class WebView {
     public internal(set) var url: WebURL? {
         didSet { observers.changed(self, \.url, from: oldValue, to: url) }
     }
-    /// Whether a navigation is in progress.
+    /// Whether a navigation is in progress: true from the `load` call until
+    /// it finishes, fails or a policy cancels it.
     public internal(set) var isLoading = false {
         didSet { observers.changed(self, \.isLoading, from: oldValue, to: isLoading) }
     }

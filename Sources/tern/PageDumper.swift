@@ -48,14 +48,16 @@ final class PageDumper: NavigationDelegate {
 
     /// A URL for what the user typed: an existing file, a URL, or a host name.
     static func url(for target: String) -> WebURL? {
-        if !target.contains("://"), access(target, F_OK) == 0 {
+        let looksLikePath = target.hasPrefix("/") || target.hasPrefix("./") || target.hasPrefix("../")
+        if looksLikePath || (!target.contains(":") && access(target, F_OK) == 0) {
             let absolute = target.hasPrefix("/") ? target : currentDirectory() + "/" + target
             return WebURL(filePath: absolute)
         }
-        if let url = WebURL(target), ["http", "https", "file", "data", "about"].contains(url.scheme) || target.contains("://") {
+        if let url = WebURL(target), !url.hasOpaquePath || ["data", "about"].contains(url.scheme) {
             return url
         }
-        return WebURL("http://" + target)
+        // A bare host name (as w3m and lynx take it), never text that already names a scheme.
+        return target.contains("://") ? nil : WebURL("http://" + target)
     }
 
     private static func currentDirectory() -> String {

@@ -1,0 +1,103 @@
+import XCTest
+import Foundation
+import TernTestSupport
+
+/// Runs the real `tern` executable against the test server.
+final class DumpCommandTests: XCTestCase {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutBytes: Data
+    }
+
+    private var server: TestServer { TestServer.shared }
+
+    private func tern(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestServer.repositoryRoot + "/.build/debug/tern")
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                   stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
+    }
+
+    func testDumpPrintsTitleAndText() throws {
+        let run = try tern(["--dump", server.url("/plain").href])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "Plain Page\n\nPlain\nHello from the test server.\ntwo\n")
+    }
+
+    func testDumpFollowsRedirectsAndDecodesCompression() throws {
+        let run = try tern(["--dump", server.url("/redirect/301/2").href.replacingOccurrences(of: "/redirect/301/2", with: "/redirect-to?url=/br")])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("Compressed br\n"), run.stdout)
+    }
+
+    func testErrorsGoToStderrWithAnExitStatus() throws {
+        let run = try tern(["--dump", server.url("/loop").href])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertTrue(run.stderr.contains("Too many redirects"), run.stderr)
+    }
+
+    func testTimeoutOption() throws {
+        let run = try tern(["--dump", "--timeout", "1", server.url("/hang").href])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("took too long"), run.stderr)
+    }
+
+    func testUserAgentAndResolveOptions() throws {
+        let run = try tern(["--dump", "--user-agent", "DumpAgent/1", "--resolve", "tern.test:\(server.port):127.0.0.1",
+                            "http://tern.test:\(server.port)/echo"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("[\"User-Agent\", \"DumpAgent/1\"]"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("[\"Host\", \"tern.test:\(server.port)\"]"), run.stdout)
+    }
+
+    func testALocalFileAndADataURL() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tern-dump-\(UUID()).html").path
+        try Data("<title>Local</title><p>from disk</p>".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = try tern(["--dump", path])
+        XCTAssertEqual(file.stdout, "Local\n\nfrom disk\n", file.stderr)
+        let data = try tern(["--dump", "data:text/html,<title>D</title>x"])
+        XCTAssertEqual(data.stdout, "D\n\nx\n", data.stderr)
+    }
+
+    func testControlBytesInAPageNeverReachTheOutput() throws {
+        let hostile = "<title>T\u{1B}]0;evil\u{07}</title><p>a\u{1B}[2Jb \u{9B}31m &#x9B; &#27;</p>"
+        let encoded = hostile.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let run = try tern(["--dump", "data:text/html;charset=utf-8,\(encoded)"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let forbidden = run.stdoutBytes.filter { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F }
+        XCTAssertEqual(forbidden.count, 0, "raw control bytes in \(run.stdoutBytes.map { String($0, radix: 16) })")
+        XCTAssertFalse(run.stdout.unicodeScalars.contains { (0x80...0x9F).contains($0.value) }, run.stdout)
+        XCTAssertTrue(run.stdout.contains("evil"), run.stdout)
+    }
+
+    func testBadCommandLines() throws {
+        XCTAssertEqual(try tern(["--dump"]).status, 2)
+        XCTAssertEqual(try tern(["--dump", "--timeout", "soon", "x"]).status, 2)
+        XCTAssertEqual(try tern(["--bogus"]).status, 2)
+        let bad = try tern(["--dump", "http://exa mple.com/"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("not a valid URL"), bad.stderr)
+        let missing = try tern(["--dump", "/nonexistent/tern/page.html"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("File not found: /nonexistent/tern/page.html"), missing.stderr)
+    }
+
+    func testAboutStartIsTheBundledStartPage() throws {
+        let run = try tern(["--dump", "about:start"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("Tern start page\n"), run.stdout)
+    }
+}

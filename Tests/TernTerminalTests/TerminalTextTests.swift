@@ -1,0 +1,30 @@
+import XCTest
+import TernTerminal
+
+final class TerminalTextTests: XCTestCase {
+    func testControlCharactersBecomeVisiblePlaceholders() {
+        XCTAssertEqual(TerminalText.sanitize("a\u{1B}[2Jb"), "a\u{241B}[2Jb")
+        XCTAssertEqual(TerminalText.sanitize("bell\u{07}"), "bell\u{2407}")
+        XCTAssertEqual(TerminalText.sanitize("del\u{7F}"), "del\u{2421}")
+        XCTAssertEqual(TerminalText.sanitize("csi\u{9B}31m"), "csi\u{FFFD}31m")
+        XCTAssertEqual(TerminalText.sanitize("nul\u{0}"), "nul\u{2400}")
+    }
+
+    func testOSC52ClipboardWriteCannotPass() {
+        let hostile = "\u{1B}]52;c;ZXZpbA==\u{07}"
+        let safe = TerminalText.sanitize(hostile)
+        XCTAssertFalse(safe.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
+    func testLineBreaksAndTabsAreKeptOnlyWhenAsked() {
+        XCTAssertEqual(TerminalText.sanitize("a\nb\tc"), "a\u{240A}b\u{2409}c")
+        XCTAssertEqual(TerminalText.sanitize("a\nb\tc", keepLineBreaks: true), "a\nb\u{2409}c")
+        XCTAssertEqual(TerminalText.sanitize("a\nb\tc", keepLineBreaks: true, keepTabs: true), "a\nb\tc")
+        XCTAssertEqual(TerminalText.sanitize("a\r\nb", keepLineBreaks: true), "a\u{240D}\nb")
+    }
+
+    func testOrdinaryTextIsUnchanged() {
+        let text = "Grüße, 世界! 👩🏽‍💻 café"
+        XCTAssertEqual(TerminalText.sanitize(text), text)
+    }
+}
