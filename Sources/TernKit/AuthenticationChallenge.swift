@@ -1,12 +1,13 @@
 import TernNet
 
-/// A server's request for credentials, offered to `didReceive challenge`.
+/// A server's request for credentials, or an untrusted TLS certificate,
+/// offered to `didReceive challenge`.
 public struct AuthenticationChallenge {
     public let protectionSpace: ProtectionSpace
     /// How many times credentials for this space already failed in this navigation.
     public let previousFailureCount: Int
-    /// The 401 (or 407) response that asked.
-    public let failureResponse: Response
+    /// The 401 (or 407) response that asked; nil for server trust.
+    public let failureResponse: Response?
 
     /// The answer to a challenge.
     public enum Disposition {
@@ -15,6 +16,11 @@ public struct AuthenticationChallenge {
         case performDefaultHandling
         case cancelAuthenticationChallenge
         case rejectProtectionSpace
+
+        var isCancel: Bool {
+            if case .cancelAuthenticationChallenge = self { return true }
+            return false
+        }
     }
 }
 
@@ -23,12 +29,33 @@ public struct ProtectionSpace: Hashable {
     public enum AuthenticationMethod: Hashable {
         case httpBasic
         case httpDigest
+        /// The server's certificate was not trusted; answer with
+        /// `Credential(trust:)` to proceed, anything else to refuse.
+        case serverTrust
     }
     public let host: String
     public let port: Int
     public let `protocol`: String
     public let realm: String?
     public let authenticationMethod: AuthenticationMethod
+    /// Why the certificate was not trusted (server-trust challenges only).
+    public let serverTrust: ServerTrust?
+
+    init(host: String, port: Int, protocol: String, realm: String?, authenticationMethod: AuthenticationMethod,
+         serverTrust: ServerTrust? = nil) {
+        self.host = host
+        self.port = port
+        self.protocol = `protocol`
+        self.realm = realm
+        self.authenticationMethod = authenticationMethod
+        self.serverTrust = serverTrust
+    }
+
+    /// The space of a server-trust challenge.
+    static func from(trust: ServerTrust) -> ProtectionSpace {
+        ProtectionSpace(host: trust.host, port: trust.port, protocol: "https", realm: nil,
+                        authenticationMethod: .serverTrust, serverTrust: trust)
+    }
 
     /// The space a `WWW-Authenticate` header describes, if Tern supports its scheme.
     static func from(response: Response) -> ProtectionSpace? {
@@ -61,9 +88,6 @@ public struct ProtectionSpace: Hashable {
 
 extension Credential.Method {
     init(_ method: ProtectionSpace.AuthenticationMethod) {
-        switch method {
-        case .httpBasic: self = .basic
-        case .httpDigest: self = .digest
-        }
+        self = method == .httpDigest ? .digest : .basic
     }
 }

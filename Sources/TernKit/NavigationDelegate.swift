@@ -17,8 +17,10 @@ public protocol NavigationDelegate: AnyObject {
     func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation)
     /// The main resource redirected; a new `decidePolicyFor navigationAction` follows.
     func webView(_ webView: WebView, didReceiveServerRedirectForProvisionalNavigation navigation: Navigation)
-    /// The server asks for credentials (HTTP Basic/Digest). Not implemented, or
-    /// released uncalled: `.performDefaultHandling`, which shows the 401 page.
+    /// The server asks for credentials (HTTP Basic/Digest), or its TLS
+    /// certificate is not trusted (`.serverTrust`). Not implemented, or
+    /// released uncalled: `.performDefaultHandling`, which shows the 401 page
+    /// or fails with `serverCertificateUntrusted`.
     func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
                  completionHandler: @escaping (AuthenticationChallenge.Disposition) -> Void)
     /// The navigation failed before anything of the page was shown.

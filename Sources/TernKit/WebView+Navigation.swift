@@ -197,9 +197,8 @@ extension WebView {
         }
         let challenge = AuthenticationChallenge(protectionSpace: space, previousFailureCount: load.authenticationFailures,
                                                 failureResponse: response)
-        let handler = DecisionHandler(name: "didReceive challenge", fallback: AuthenticationChallenge.Disposition.performDefaultHandling) {
-            [weak self] disposition in
-            guard let self, self.isCurrent(load) else { return }
+        ask(challenge, for: load) { [weak self] disposition in
+            guard let self else { return }
             switch disposition {
             case .useCredential(let credential):
                 retry(credential)
@@ -208,6 +207,30 @@ extension WebView {
             case .cancelAuthenticationChallenge:
                 self.fail(load, phase: load.phase, error: .cancelled)
             }
+        }
+    }
+
+    /// An untrusted certificate: the delegate may proceed for this session
+    /// (the load starts again without verification for that host and port).
+    private func answerServerTrust(for load: PageLoad, trust: ServerTrust, error: NavigationError) {
+        let challenge = AuthenticationChallenge(protectionSpace: .from(trust: trust), previousFailureCount: 0, failureResponse: nil)
+        ask(challenge, for: load) { [weak self] disposition in
+            guard let self else { return }
+            if case .useCredential(let credential) = disposition, credential.trust?.endpoint == trust.endpoint {
+                self.loader.configuration.trustExceptions.insert(trust.endpoint)
+                self.startResourceLoad(load)
+            } else {
+                self.fail(load, phase: load.phase, error: disposition.isCancel ? .cancelled : error)
+            }
+        }
+    }
+
+    private func ask(_ challenge: AuthenticationChallenge, for load: PageLoad,
+                     answer: @escaping (AuthenticationChallenge.Disposition) -> Void) {
+        let handler = DecisionHandler(name: "didReceive challenge", fallback: AuthenticationChallenge.Disposition.performDefaultHandling) {
+            [weak self] disposition in
+            guard let self, self.isCurrent(load) else { return }
+            answer(disposition)
         }
         if let navigationDelegate {
             navigationDelegate.webView(self, didReceive: challenge, completionHandler: handler.closure)
@@ -274,6 +297,9 @@ extension WebView {
     func pageLoad(_ load: PageLoad, didCompleteWith error: NavigationError?) {
         guard isCurrent(load) else { return }
         load.resourceLoad = nil
+        if case .serverCertificateUntrusted(let trust)? = error, load.phase == .provisional {
+            return answerServerTrust(for: load, trust: trust, error: error!)
+        }
         if let error {
             return fail(load, phase: load.phase, error: error)
         }
@@ -300,6 +326,7 @@ extension WebView {
         url = response.url
         title = ""
         hasOnlySecureContent = response.url.scheme == "https"
+            && !loader.configuration.trustExceptions.contains("\(response.url.hostname):\(response.url.portNumber ?? 0)")
         updateBackForwardState()
         navigationDelegate?.webView(self, didCommit: load.navigation)
     }

@@ -80,6 +80,11 @@ final class CurlTransfer {
         if let timeout = request.timeoutInterval ?? configuration.overallTimeout {
             tern_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
         }
+        let endpoint = "\(request.url.hostname):\(request.url.portNumber ?? 0)"
+        if configuration.trustExceptions.contains(endpoint) {
+            tern_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 0)
+            tern_curl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 0)
+        }
         if let caBundle = configuration.caBundlePath {
             tern_curl_setopt_string(easy, CURLOPT_CAINFO, caBundle)
         }
@@ -202,7 +207,8 @@ final class CurlTransfer {
         awaitingAuthenticatedReply = false
         var length: curl_off_t = -1
         tern_curl_getinfo_off(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
-        let response = Response(url: request.url, statusCode: code, headers: headers, expectedContentLength: Int64(length))
+        var response = Response(url: request.url, statusCode: code, headers: headers, expectedContentLength: Int64(length))
+        response.httpVersion = String(statusLine.prefix { $0 != " " })
         self.finalResponse = response
         if headers["Content-Encoding"] == nil, length > maximumBodySize {
             stopReason = .documentTooLarge(limit: maximumBodySize)
@@ -248,7 +254,8 @@ final class CurlTransfer {
         if let stopReason {
             error = stopReason
         } else if code != CURLE_OK && !(finalResponse?.isRedirect == true && code == CURLE_WRITE_ERROR) {
-            error = NavigationError.fromCurl(code, host: request.url.hostname, detail: String(cString: errorBuffer))
+            error = NavigationError.fromCurl(code, host: request.url.hostname, port: request.url.portNumber ?? 0,
+                                            detail: String(cString: errorBuffer))
         }
         detach()
         complete(error)

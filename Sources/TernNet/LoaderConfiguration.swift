@@ -20,6 +20,9 @@ public struct LoaderConfiguration {
     public var resolve: [String] = []
     /// A PEM file of trusted CA certificates; nil uses the system's.
     public var caBundlePath: String?
+    /// `host:port` endpoints whose certificates are accepted unverified,
+    /// because the user chose to proceed. Default empty: TLS is always verified.
+    public var trustExceptions: Set<String> = []
 
     public init() {}
 }

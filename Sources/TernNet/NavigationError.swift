@@ -9,6 +9,8 @@ public enum NavigationError: Error, Hashable, CustomStringConvertible {
     case cannotConnect(host: String, reason: String)
     case timedOut
     case secureConnectionFailed(reason: String)
+    /// The server's certificate could not be verified (unknown CA, self-signed, wrong host, expired).
+    case serverCertificateUntrusted(ServerTrust)
     case tooManyRedirects(Int)
     case redirectToDisallowedScheme(String)
     case cancelled
@@ -32,6 +34,7 @@ public enum NavigationError: Error, Hashable, CustomStringConvertible {
         case .cannotConnect(let h, let r): return "Cannot connect to \(h): \(r)"
         case .timedOut: return "The server took too long to respond"
         case .secureConnectionFailed(let r): return "Secure connection failed: \(r)"
+        case .serverCertificateUntrusted(let t): return "The certificate of \(t.host) is not trusted: \(t.reason)"
         case .tooManyRedirects(let n): return "Too many redirects (more than \(n))"
         case .redirectToDisallowedScheme(let s): return "A web page may not redirect to a \(s): URL"
         case .cancelled: return "Cancelled"
@@ -48,13 +51,15 @@ public enum NavigationError: Error, Hashable, CustomStringConvertible {
     }
 
     /// Maps a finished curl transfer's code once, at the boundary.
-    static func fromCurl(_ code: CURLcode, host: String, detail: String) -> NavigationError {
+    static func fromCurl(_ code: CURLcode, host: String, port: Int, detail: String) -> NavigationError {
         let reason = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
         switch code {
+        case CURLE_PEER_FAILED_VERIFICATION:
+            return .serverCertificateUntrusted(ServerTrust(host: host, port: port, reason: reason.trimmingCurlPrefix()))
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .cannotFindHost(host)
         case CURLE_COULDNT_CONNECT: return .cannotConnect(host: host, reason: reason)
         case CURLE_OPERATION_TIMEDOUT: return .timedOut
-        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM,
              CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
              CURLE_SSL_ISSUER_ERROR, CURLE_SSL_CRL_BADFILE, CURLE_USE_SSL_FAILED:
             return .secureConnectionFailed(reason: reason)
@@ -68,5 +73,15 @@ public enum NavigationError: Error, Hashable, CustomStringConvertible {
         case CURLE_ABORTED_BY_CALLBACK: return .cancelled
         default: return .other(reason: reason)
         }
+    }
+}
+
+extension String {
+    /// "SSL certificate problem: self-signed certificate" → "self-signed certificate".
+    fileprivate func trimmingCurlPrefix() -> String {
+        for prefix in ["SSL certificate problem: ", "SSL: "] where hasPrefix(prefix) {
+            return String(dropFirst(prefix.count))
+        }
+        return self
     }
 }

@@ -11,6 +11,8 @@ public struct Response: Hashable {
     public var textEncodingName: String?
     /// The body's length when announced, else -1.
     public var expectedContentLength: Int64
+    /// The protocol of an HTTP response, as its status line names it ("HTTP/1.1", "HTTP/2"); nil otherwise.
+    public var httpVersion: String?
 
     public init(url: WebURL, statusCode: Int = 200, headers: HTTPHeaders = [:],
                 mimeType: String? = nil, textEncodingName: String? = nil, expectedContentLength: Int64 = -1) {

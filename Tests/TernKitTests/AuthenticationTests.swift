@@ -14,7 +14,7 @@ final class AuthenticationTests: WebViewTestCase {
         XCTAssertEqual(space?.authenticationMethod, .httpBasic)
         XCTAssertEqual(space?.host, "127.0.0.1")
         XCTAssertEqual(space?.port, server.port)
-        XCTAssertEqual(recorder.challenges.first?.failureResponse.statusCode, 401)
+        XCTAssertEqual(recorder.challenges.first?.failureResponse?.statusCode, 401)
     }
 
     func testAWrongPasswordAsksAgainWithTheFailureCount() {

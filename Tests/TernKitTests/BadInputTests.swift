@@ -92,7 +92,7 @@ final class BadInputTests: WebViewTestCase {
 
     func testAClosedPortCannotConnect() throws {
         // Bind and close a socket to find a port with nothing listening.
-        let closedPort = try ClosedPort.find()
+        let closedPort = try HTTP2Server.freePort()
         recorder.clear()
         try webView.load(urlString: "http://127.0.0.1:\(closedPort)/")
         wait { recorder.ended }
@@ -118,24 +118,5 @@ enum PeakMemory {
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
         return kilobytes * 1024
-    }
-}
-
-/// A loopback port with nothing listening on it.
-enum ClosedPort {
-    static func find() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else { throw NavigationError.other(reason: "cannot bind") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -14,11 +14,17 @@ public final class TestServer {
         do { return try TestServer() } catch { fatalError("cannot start the test server: \(error)") }
     }()
 
-    public init() throws {
+    /// The scheme the server speaks: "http", or "https" when started with a certificate.
+    public let scheme: String
+
+    /// Starts a server; with `certificate` and `key` (PEM files) it speaks HTTPS.
+    public init(certificate: String? = nil, key: String? = nil) throws {
         let script = TestServer.repositoryRoot + "/Tests/TestServer/test_server.py"
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script]
+        if let certificate, let key { process.arguments! += ["--tls-cert", certificate, "--tls-key", key] }
+        scheme = certificate == nil ? "http" : "https"
         stdin = Pipe()
         let stdout = Pipe()
         process.standardInput = stdin
@@ -43,9 +49,9 @@ public final class TestServer {
         process.terminate()
     }
 
-    /// `http://127.0.0.1:<port><path>`.
-    public func url(_ path: String) -> WebURL {
-        WebURL("http://127.0.0.1:\(port)\(path)")!
+    /// `http://127.0.0.1:<port><path>` (https for a TLS server).
+    public func url(_ path: String, host: String = "127.0.0.1") -> WebURL {
+        WebURL("\(scheme)://\(host):\(port)\(path)")!
     }
 
     public func request(_ path: String, method: String = "GET", body: [UInt8]? = nil, headers: HTTPHeaders = [:]) -> Request {

@@ -18,6 +18,7 @@ See README.md next to this file for the route table.
 from __future__ import annotations
 
 import argparse
+import ssl
 import base64
 import hashlib
 import html
@@ -192,6 +193,15 @@ class Server(http.server.ThreadingHTTPServer):
     block_on_close = False       # never track/join handler threads
     allow_reuse_address = True
     request_queue_size = 128
+    tls_context = None           # an ssl.SSLContext with --tls-cert/--tls-key
+
+    def get_request(self):
+        sock, address = super().get_request()
+        if self.tls_context is not None:
+            # The handshake runs in the handler's thread (Handler.setup), so a
+            # client that never completes it cannot stall the accept loop.
+            sock = self.tls_context.wrap_socket(sock, server_side=True, do_handshake_on_connect=False)
+        return sock, address
 
     def handle_error(self, request, client_address):  # noqa: D401
         exc = sys.exc_info()[1]
@@ -211,6 +221,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def version_string(self):
         return "TernTestServer/1.0"
+
+    def setup(self):
+        if isinstance(self.request, ssl.SSLSocket):
+            self.request.settimeout(10)
+            self.request.do_handshake()
+            self.request.settimeout(None)
+        super().setup()
 
     # -- plumbing ----------------------------------------------------------
 
@@ -815,10 +832,17 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description="Tern loopback HTTP test server")
     ap.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0 = any free port)")
     ap.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    ap.add_argument("--tls-cert", help="serve HTTPS with this PEM certificate (chain)")
+    ap.add_argument("--tls-key", help="the certificate's PEM private key")
     args = ap.parse_args(argv)
     VERBOSE = args.verbose
 
     server = Server(("127.0.0.1", args.port), Handler)
+    if args.tls_cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        context.set_alpn_protocols(["http/1.1"])
+        server.tls_context = context
     port = server.server_address[1]
 
     threading.Thread(target=_watch_stdin, name="stdin-watch", daemon=True).start()
