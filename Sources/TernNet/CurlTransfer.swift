@@ -19,7 +19,8 @@ protocol CurlTransferClient: AnyObject {
 final class CurlTransfer {
     let request: Request
     private let loop: EventLoop
-    private weak var client: CurlTransferClient?
+    /// Held strongly while the transfer runs, so a load lives until it ends.
+    private var client: CurlTransferClient?
     private var easy: UnsafeMutableRawPointer?
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var resolveList: UnsafeMutablePointer<curl_slist>?
@@ -147,7 +148,7 @@ final class CurlTransfer {
     func start() {
         guard let easy, !isDone else {
             let reason = stopReason ?? .cancelled
-            loop.post { [weak self] in self?.complete(reason) }
+            loop.post { self.complete(reason) }
             return
         }
         loop.transfers[easy] = self
@@ -157,6 +158,7 @@ final class CurlTransfer {
     /// Stops the transfer at once; the client hears nothing more.
     func cancel() {
         isDone = true
+        client = nil
         // Removing a handle is not allowed inside a curl callback, so it waits
         // for the next turn; until then every callback aborts.
         loop.post { [self] in detach() }
@@ -264,6 +266,8 @@ final class CurlTransfer {
     private func complete(_ error: NavigationError?) {
         guard !isDone else { return }
         isDone = true
+        let client = self.client
+        self.client = nil
         client?.curlTransfer(self, didCompleteWith: error)
     }
 }

@@ -5,6 +5,7 @@ import Glibc
 /// One resource load from request to last byte: http(s) over curl with
 /// redirects followed here (each hop checked and reported), `file:` from disk
 /// and `data:` decoded in place. Cancel it at any moment with `cancel()`.
+/// A load keeps itself alive until it completes or is cancelled.
 public final class ResourceLoad {
     /// The request as first made.
     public let originalRequest: Request
@@ -20,7 +21,7 @@ public final class ResourceLoad {
     /// Credentials sent with every hop of this load, for HTTP authentication.
     var credential: (Credential, Credential.Method)?
 
-    private unowned let loader: Loader
+    private let loader: Loader
     /// Who hears of the load; a download takes over a navigation's load this way.
     public weak var delegate: ResourceLoadDelegate?
     private var transfer: CurlTransfer?
@@ -44,11 +45,11 @@ public final class ResourceLoad {
             self.transfer = transfer
             transfer.start()
         case "file":
-            loader.loop.post { [weak self] in self?.loadFile() }
+            loader.loop.post { self.loadFile() }
         case "data":
-            loader.loop.post { [weak self] in self?.loadDataURL() }
+            loader.loop.post { self.loadDataURL() }
         case let scheme:
-            loader.loop.post { [weak self] in self?.complete(.unsupportedScheme(scheme)) }
+            loader.loop.post { self.complete(.unsupportedScheme(scheme)) }
         }
     }
 
@@ -117,8 +118,9 @@ public final class ResourceLoad {
         case .failure(let error):
             complete(error)
         case .success(let next):
-            let decide: (Bool) -> Void = { [weak self] follow in
-                guard let self, !self.isFinished else { return }
+            // Holds the load until the delegate answers.
+            let decide: (Bool) -> Void = { follow in
+                guard !self.isFinished else { return }
                 if follow {
                     self.currentRequest = next
                     self.start()
