@@ -4,7 +4,7 @@ TERN := .build/debug/tern
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all bootstrap build run test clean
+.PHONY: all bootstrap build run test bench clean
 
 all: build
 
@@ -24,6 +24,10 @@ test: bootstrap
 	$(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log
 	@awk '/^[[:space:]]*Executed [0-9]+ tests?, with [0-9]+ failures?/ { n = $$2; f = $$5 } \
 	  END { if (n == "") { print "no tests ran"; exit 1 } print "tests: " n - f " passed, " f " failed" }' .build/test.log
+
+# Speed and memory against w3m, lynx, links2 and libxml2, measured in one run.
+bench: bootstrap
+	./bench/run.sh
 
 clean:
 	rm -rf .build

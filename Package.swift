@@ -32,8 +32,9 @@ let package = Package(
         // MARK: The pipeline
         .target(name: "TernNet", dependencies: ["CCurl"]),
         .target(name: "TernDOM", dependencies: ["CLibXML2"]),
+        .target(name: "TernLayout", dependencies: ["TernDOM"]),
         .target(name: "TernTerminal"),
-        .target(name: "TernKit", dependencies: ["TernNet", "TernDOM"]),
+        .target(name: "TernKit", dependencies: ["TernNet", "TernDOM", "TernLayout"]),
         .executableTarget(name: "tern", dependencies: ["TernKit", "TernTerminal"]),
 
         // MARK: The README's example, kept compiling
@@ -44,6 +45,7 @@ let package = Package(
         .testTarget(name: "TernNetTests", dependencies: ["TernNet", "TernTestSupport"]),
         .testTarget(name: "TernURLConformanceTests", dependencies: ["TernNet"]),
         .testTarget(name: "TernDOMTests", dependencies: ["TernDOM"]),
+        .testTarget(name: "TernLayoutTests", dependencies: ["TernLayout"]),
         .testTarget(name: "TernKitTests", dependencies: ["TernKit", "TernTestSupport"]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
         .testTarget(name: "TernEndToEndTests", dependencies: ["TernTestSupport", "tern"]),

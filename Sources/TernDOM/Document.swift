@@ -32,6 +32,32 @@ public final class Document {
         if let doc { xmlFreeDoc(doc) }
     }
 
+    /// The document node.
+    public var node: Node? {
+        doc.map { Node(UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlNode.self), in: self) }
+    }
+
+    /// The root element (normally `<html>`).
+    public var documentElement: Node? {
+        xmlDocGetRootElement(doc).map { Node($0, in: self) }
+    }
+
+    /// The `<body>` element, if any.
+    public var body: Node? { documentElement?.elementChildren.first { $0.isElement("body") } }
+
+    /// The `<head>` element, if any.
+    public var head: Node? { documentElement?.elementChildren.first { $0.isElement("head") } }
+
+    /// The first element whose id is `id`.
+    public func element(withID id: String) -> Node? {
+        var found: Node?
+        node?.walk { node in
+            if found == nil, node.isElement, node.attribute("id") == id { found = node }
+            return found == nil
+        }
+        return found
+    }
+
     /// The text of the first `<title>`, whitespace collapsed; "" when none.
     public var title: String {
         guard let root = xmlDocGetRootElement(doc) else { return "" }

@@ -1,0 +1,149 @@
+import CLibXML2
+
+/// A node of a parsed document: an element, text, comment or the document
+/// itself. A light value over libxml2's tree: two `Node`s are equal when they
+/// are the same node. It keeps its document alive.
+public struct Node: Hashable {
+    /// What a node is.
+    public enum Kind: Hashable {
+        case element, text, comment, document, cdata, other
+    }
+
+    let raw: xmlNodePtr
+    /// The document the node belongs to.
+    public let document: Document
+
+    init(_ raw: xmlNodePtr, in document: Document) {
+        self.raw = raw
+        self.document = document
+    }
+
+    public static func == (lhs: Node, rhs: Node) -> Bool { lhs.raw == rhs.raw }
+    public func hash(into hasher: inout Hasher) { hasher.combine(raw) }
+
+    public var kind: Kind {
+        switch raw.pointee.type {
+        case XML_ELEMENT_NODE: return .element
+        case XML_TEXT_NODE: return .text
+        case XML_COMMENT_NODE: return .comment
+        case XML_CDATA_SECTION_NODE: return .cdata
+        case XML_DOCUMENT_NODE, XML_HTML_DOCUMENT_NODE: return .document
+        default: return .other
+        }
+    }
+
+    public var isElement: Bool { raw.pointee.type == XML_ELEMENT_NODE }
+    public var isText: Bool { raw.pointee.type == XML_TEXT_NODE || raw.pointee.type == XML_CDATA_SECTION_NODE }
+
+    /// An element's tag name in lower case ("div"); "" for other nodes.
+    /// (libxml2's HTML parser lower-cases tag names as it parses.)
+    public var name: String {
+        guard isElement, let name = raw.pointee.name else { return "" }
+        return String(cString: name)
+    }
+
+    /// Whether this is an element named `tag` (lower case), without making a String.
+    public func isElement(_ tag: StaticString) -> Bool {
+        guard isElement, let name = raw.pointee.name else { return false }
+        return xmlStrEqual(name, tag.utf8Start) != 0
+    }
+
+    // MARK: Tree
+
+    private func wrap(_ pointer: xmlNodePtr?) -> Node? {
+        pointer.map { Node($0, in: document) }
+    }
+
+    public var parent: Node? {
+        guard let parent = raw.pointee.parent else { return nil }
+        return Node(parent, in: document)
+    }
+    public var firstChild: Node? { wrap(raw.pointee.children) }
+    public var lastChild: Node? { wrap(raw.pointee.last) }
+    public var nextSibling: Node? { wrap(raw.pointee.next) }
+    public var previousSibling: Node? { wrap(raw.pointee.prev) }
+
+    /// The node's children, in order.
+    public var children: ChildSequence { ChildSequence(first: raw.pointee.children, document: document) }
+
+    /// The element children only.
+    public var elementChildren: [Node] { children.filter(\.isElement) }
+
+    public struct ChildSequence: Sequence {
+        let first: xmlNodePtr?
+        let document: Document
+
+        public func makeIterator() -> AnyIterator<Node> {
+            var next = first
+            return AnyIterator {
+                guard let current = next else { return nil }
+                next = current.pointee.next
+                return Node(current, in: document)
+            }
+        }
+    }
+
+    // MARK: Content
+
+    /// A text or comment node's text; for elements and documents, the text of
+    /// every descendant text node, in order.
+    public var textContent: String {
+        if isText || raw.pointee.type == XML_COMMENT_NODE {
+            return raw.pointee.content.map { String(cString: $0) } ?? ""
+        }
+        guard let content = xmlNodeGetContent(raw) else { return "" }
+        defer { xmlFree(content) }
+        return String(cString: content)
+    }
+
+    // MARK: Attributes
+
+    /// The value of attribute `name` (lower case), or nil.
+    public func attribute(_ name: String) -> String? {
+        guard isElement, let value = xmlGetProp(raw, name) else { return nil }
+        defer { xmlFree(value) }
+        return String(cString: value)
+    }
+
+    public func hasAttribute(_ name: String) -> Bool {
+        isElement && xmlHasProp(raw, name) != nil
+    }
+
+    /// Every attribute as (name, value), in source order.
+    public var attributes: [(name: String, value: String)] {
+        guard isElement else { return [] }
+        var result: [(String, String)] = []
+        var attribute = raw.pointee.properties
+        while let current = attribute {
+            let name = current.pointee.name.map { String(cString: $0) } ?? ""
+            var value = ""
+            if let text = xmlNodeListGetString(raw.pointee.doc, current.pointee.children, 1) {
+                value = String(cString: text)
+                xmlFree(text)
+            }
+            result.append((name, value))
+            attribute = current.pointee.next
+        }
+        return result
+    }
+
+    // MARK: Traversal
+
+    /// Calls `visit` for this node and each descendant in document order,
+    /// without recursion (pages nest deeper than the stack allows). `visit`
+    /// returns whether to descend into the node's children.
+    public func walk(_ visit: (Node) -> Bool) {
+        Document.walk(raw) { visit(Node($0, in: document)) }
+    }
+
+    /// Descendant elements named `tag`, in document order.
+    public func elements(named tag: String) -> [Node] {
+        var found: [Node] = []
+        let tag = tag.lowercased()
+        walk { node in
+            if node.raw != raw, node.isElement, tag == "*" || node.name == tag { found.append(node) }
+            return true
+        }
+        return found
+    }
+}

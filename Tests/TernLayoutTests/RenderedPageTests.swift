@@ -1,0 +1,8 @@
+import XCTest
+import TernLayout
+
+final class RenderedPageTests: XCTestCase {
+    func testAnEmptyPageHasNoLines() {
+        XCTAssertTrue(RenderedPage().lines.isEmpty)
+    }
+}
