@@ -28,7 +28,13 @@ public final class Document {
         self.init(html: copy.withUTF8 { UnsafeRawBufferPointer($0) }, encoding: "utf-8")
     }
 
+    /// Nodes taken out of the tree (or created and not yet inserted). libxml2
+    /// frees only what hangs from the document, so these are freed here, at
+    /// the end, unless they were put back into the tree meanwhile.
+    var detachedNodes: [xmlNodePtr] = []
+
     deinit {
+        for node in detachedNodes where node.pointee.parent == nil { xmlFreeNode(node) }
         if let doc { xmlFreeDoc(doc) }
     }
 
