@@ -11,6 +11,9 @@ extension CommandLine {
            tern --dump [options] URL|FILE
     options:
       --dump                    print the page as text and exit
+      --width COLUMNS           lay the page out in COLUMNS (default: the terminal's, else 80)
+      --no-list                 leave the list of link references out of --dump
+      --source                  print the page's source instead of its text
       --user-agent STRING       send STRING as the User-Agent
       --timeout SECONDS         give up on the page after SECONDS (default 30)
       --resolve HOST:PORT:ADDR  connect to ADDR for HOST:PORT (as curl --resolve)

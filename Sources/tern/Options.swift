@@ -6,6 +6,12 @@ struct Options {
     var timeout: Double = 30
     var resolve: [String] = []
     var target: String?
+    /// Columns to lay the page out in; nil uses the terminal's width, else 80.
+    var width: Int?
+    /// Leave the list of link references out of `--dump`.
+    var noList = false
+    /// Print the page's source instead of its rendering.
+    var source = false
 
     /// A command line Tern cannot use, with what is wrong.
     struct UsageError: Error {
@@ -25,6 +31,13 @@ struct Options {
             case "--dump": options.dump = true
             case "--help", "-h": options.help = true
             case "--user-agent": options.userAgent = try value(for: argument)
+            case "--no-list": options.noList = true
+            case "--source": options.source = true
+            case "--width":
+                guard let columns = Int(try value(for: argument)), (10...1000).contains(columns) else {
+                    throw UsageError("--width needs a number of columns from 10 to 1000")
+                }
+                options.width = columns
             case "--timeout":
                 guard let seconds = Double(try value(for: argument)), seconds > 0 else {
                     throw UsageError("--timeout needs a positive number of seconds")

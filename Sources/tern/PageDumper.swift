@@ -36,6 +36,10 @@ final class PageDumper: NavigationDelegate {
             CommandLine.printError("tern: \(url.href): \(failure)")
             return 1
         }
+        if options.source {
+            print(TerminalText.sanitize(String(decoding: webView.sourceBytes, as: UTF8.self), keepLineBreaks: true, keepTabs: true))
+            return 0
+        }
         var text = webView.title.map { $0.isEmpty ? "" : $0 + "\n\n" } ?? ""
         if let document = webView.document {
             text += document.text

@@ -17,6 +17,23 @@ final class AuthenticationTests: WebViewTestCase {
         XCTAssertEqual(recorder.challenges.first?.failureResponse?.statusCode, 401)
     }
 
+    func testDigestAuthChallengeIsAnsweredWithACredential() {
+        recorder.challengeAnswer = { _ in .useCredential(Credential(user: "u", password: "p")) }
+        loadAndWait("/digest-auth?user=u&pass=p")
+        XCTAssertEqual(recorder.events, ["action GET /digest-auth allow", "start", "challenge 0", "response 200 allow", "commit", "finish"])
+        XCTAssertEqual(recorder.challenges.first?.protectionSpace.authenticationMethod, .httpDigest)
+        XCTAssertEqual(recorder.challenges.first?.protectionSpace.realm, "Tern Digest")
+        XCTAssertEqual(webView.title, "Digest Authorized")
+    }
+
+    func testAWrongDigestPasswordAsksAgain() {
+        var answers = [Credential(user: "u", password: "wrong"), Credential(user: "u", password: "p")]
+        recorder.challengeAnswer = { _ in .useCredential(answers.removeFirst()) }
+        loadAndWait("/digest-auth?user=u&pass=p")
+        XCTAssertEqual(recorder.events.filter { $0.hasPrefix("challenge") }, ["challenge 0", "challenge 1"])
+        XCTAssertEqual(webView.title, "Digest Authorized")
+    }
+
     func testAWrongPasswordAsksAgainWithTheFailureCount() {
         var answers = [Credential(user: "u", password: "wrong"), Credential(user: "u", password: "p")]
         recorder.challengeAnswer = { _ in .useCredential(answers.removeFirst()) }

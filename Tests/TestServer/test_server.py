@@ -697,6 +697,34 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.respond_page(401, "Unauthorized", "<h1>Unauthorized</h1>",
                               headers=[("WWW-Authenticate", 'Basic realm="Tern Test"')])
 
+    def r_digest_auth(self, rest):
+        """HTTP Digest (RFC 7616, MD5, qop=auth) for user/pass from the query."""
+        if rest:
+            return self.not_found()
+        user = self.q("user", "user")
+        pw = self.q("pass", "pass")
+        realm, nonce = "Tern Digest", "ternnonce0123456789"
+        got = self.headers.get("Authorization", "")
+        ok = False
+        if got.lower().startswith("digest "):
+            fields = {}
+            for part in got[7:].split(","):
+                key, _, value = part.strip().partition("=")
+                fields[key.strip().lower()] = value.strip().strip('"')
+            md5 = lambda text: hashlib.md5(text.encode("utf-8")).hexdigest()
+            ha1 = md5(f"{user}:{realm}:{pw}")
+            ha2 = md5(f"{self.command}:{fields.get('uri', '')}")
+            if fields.get("qop") == "auth":
+                expected = md5(f"{ha1}:{nonce}:{fields.get('nc', '')}:{fields.get('cnonce', '')}:auth:{ha2}")
+            else:
+                expected = md5(f"{ha1}:{nonce}:{ha2}")
+            ok = fields.get("username") == user and fields.get("nonce") == nonce and fields.get("response") == expected
+        if ok:
+            self.respond_page(200, "Digest Authorized", f"<h1>Authorized</h1><p>Hello {html.escape(user)}</p>")
+        else:
+            self.respond_page(401, "Unauthorized", "<h1>Unauthorized</h1>",
+                              headers=[("WWW-Authenticate", f'Digest realm="{realm}", qop="auth", nonce="{nonce}", algorithm=MD5')])
+
     def r_close_mid_body(self, rest):
         if rest:
             return self.not_found()
@@ -802,6 +830,7 @@ ROUTES = {
     "status": Handler.r_status,
     "big": Handler.r_big,
     "basic-auth": Handler.r_basic_auth,
+    "digest-auth": Handler.r_digest_auth,
     "close-mid-body": Handler.r_close_mid_body,
     "garbage-headers": Handler.r_garbage_headers,
     "endless": Handler.r_endless,
