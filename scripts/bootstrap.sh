@@ -20,6 +20,9 @@ for pair in tmux:tmux python3:python3 curl:curl openssl:openssl nghttpd:nghttp2-
   command -v "$tool" >/dev/null 2>&1 || need_packages+=("$package")
 done
 
+# The trusted CA certificates that TLS verification (on by default) checks against.
+[ -e /etc/ssl/certs/ca-certificates.crt ] || need_packages+=(ca-certificates)
+
 if [ ${#need_packages[@]} -eq 0 ]; then
   exit 0
 fi
