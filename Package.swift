@@ -25,7 +25,8 @@ let package = Package(
         system("CCurl", "libcurl", ["libcurl4-openssl-dev"]),
         system("CLibXML2", "libxml-2.0", ["libxml2-dev"]),
         system("CNcursesw", "ncursesw", ["libncurses-dev"]),
-        system("CJavaScriptCore", "javascriptcoregtk-4.1", ["libjavascriptcoregtk-4.1-dev"]),
+        // Headers only: TernScript loads the library with dlopen when a page needs it.
+        .systemLibrary(name: "CJavaScriptCore"),
         system("CSQLite", "sqlite3", ["libsqlite3-dev"]),
         system("CLibPSL", "libpsl", ["libpsl-dev"]),
 
@@ -33,6 +34,8 @@ let package = Package(
         .target(name: "TernNet", dependencies: ["CCurl"]),
         .target(name: "TernDOM", dependencies: ["CLibXML2"]),
         .target(name: "TernLayout", dependencies: ["TernDOM"]),
+        .target(name: "TernScript", dependencies: ["CJavaScriptCore", "TernDOM", "TernNet"],
+                swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]),
         .target(name: "TernTerminal"),
         .target(name: "TernKit", dependencies: ["TernNet", "TernDOM", "TernLayout"]),
         .executableTarget(name: "tern", dependencies: ["TernKit", "TernTerminal"]),
@@ -48,6 +51,7 @@ let package = Package(
         .testTarget(name: "TernLayoutTests", dependencies: ["TernLayout"]),
         .testTarget(name: "TernKitTests", dependencies: ["TernKit", "TernTestSupport"]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
+        .testTarget(name: "TernScriptTests", dependencies: ["TernScript"]),
         .testTarget(name: "TernEndToEndTests", dependencies: ["TernTestSupport", "tern"]),
     ],
     swiftLanguageModes: languageModes

@@ -1,0 +1,91 @@
+internal import CJavaScriptCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// JavaScriptCore's C API, loaded on first use with dlopen, so that pages
+/// without scripts never pay for the library (ARCHITECTURE.md, start-up).
+enum JavaScriptCoreLibrary {
+    /// The library's file name on Debian (libjavascriptcoregtk-4.1-0).
+    static let fileName = "libjavascriptcoregtk-4.1.so.0"
+
+    /// The functions, or why they could not be loaded.
+    static let api: Result<tern_jsc_api, ScriptError> = load()
+
+    /// Whether the library has been loaded into this process.
+    static var isLoaded: Bool { dlopen(fileName, RTLD_NOW | RTLD_NOLOAD) != nil }
+
+    private static func load() -> Result<tern_jsc_api, ScriptError> {
+        guard let handle = dlopen(fileName, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
+            return .failure(.engineUnavailable("cannot load \(fileName): \(reason)"))
+        }
+        var api = tern_jsc_api()
+        var missing: [String] = []
+        func bind<T>(_ field: inout T?, _ name: String) {
+            if let symbol = dlsym(handle, name) { field = unsafeBitCast(symbol, to: T.self) } else { missing.append(name) }
+        }
+        bind(&api.JSContextGroupCreate, "JSContextGroupCreate")
+        bind(&api.JSContextGroupRelease, "JSContextGroupRelease")
+        bind(&api.JSContextGroupSetExecutionTimeLimit, "JSContextGroupSetExecutionTimeLimit")
+        bind(&api.JSContextGroupClearExecutionTimeLimit, "JSContextGroupClearExecutionTimeLimit")
+        bind(&api.JSGlobalContextCreateInGroup, "JSGlobalContextCreateInGroup")
+        bind(&api.JSGlobalContextRelease, "JSGlobalContextRelease")
+        bind(&api.JSContextGetGlobalObject, "JSContextGetGlobalObject")
+        bind(&api.JSContextGetGroup, "JSContextGetGroup")
+        bind(&api.JSEvaluateScript, "JSEvaluateScript")
+        bind(&api.JSCheckScriptSyntax, "JSCheckScriptSyntax")
+        bind(&api.JSGarbageCollect, "JSGarbageCollect")
+        bind(&api.JSStringCreateWithUTF8CString, "JSStringCreateWithUTF8CString")
+        bind(&api.JSStringCreateWithCharacters, "JSStringCreateWithCharacters")
+        bind(&api.JSStringRelease, "JSStringRelease")
+        bind(&api.JSStringGetLength, "JSStringGetLength")
+        bind(&api.JSStringGetCharactersPtr, "JSStringGetCharactersPtr")
+        bind(&api.JSStringGetMaximumUTF8CStringSize, "JSStringGetMaximumUTF8CStringSize")
+        bind(&api.JSStringGetUTF8CString, "JSStringGetUTF8CString")
+        bind(&api.JSValueGetType, "JSValueGetType")
+        bind(&api.JSValueIsArray, "JSValueIsArray")
+        bind(&api.JSValueIsDate, "JSValueIsDate")
+        bind(&api.JSValueIsObject, "JSValueIsObject")
+        bind(&api.JSValueIsStrictEqual, "JSValueIsStrictEqual")
+        bind(&api.JSValueMakeUndefined, "JSValueMakeUndefined")
+        bind(&api.JSValueMakeNull, "JSValueMakeNull")
+        bind(&api.JSValueMakeBoolean, "JSValueMakeBoolean")
+        bind(&api.JSValueMakeNumber, "JSValueMakeNumber")
+        bind(&api.JSValueMakeString, "JSValueMakeString")
+        bind(&api.JSValueMakeFromJSONString, "JSValueMakeFromJSONString")
+        bind(&api.JSValueCreateJSONString, "JSValueCreateJSONString")
+        bind(&api.JSValueToBoolean, "JSValueToBoolean")
+        bind(&api.JSValueToNumber, "JSValueToNumber")
+        bind(&api.JSValueToStringCopy, "JSValueToStringCopy")
+        bind(&api.JSValueToObject, "JSValueToObject")
+        bind(&api.JSValueProtect, "JSValueProtect")
+        bind(&api.JSValueUnprotect, "JSValueUnprotect")
+        bind(&api.JSObjectMake, "JSObjectMake")
+        bind(&api.JSObjectMakeFunctionWithCallback, "JSObjectMakeFunctionWithCallback")
+        bind(&api.JSObjectMakeArray, "JSObjectMakeArray")
+        bind(&api.JSObjectMakeDate, "JSObjectMakeDate")
+        bind(&api.JSObjectMakeError, "JSObjectMakeError")
+        bind(&api.JSObjectMakeDeferredPromise, "JSObjectMakeDeferredPromise")
+        bind(&api.JSObjectGetProperty, "JSObjectGetProperty")
+        bind(&api.JSObjectSetProperty, "JSObjectSetProperty")
+        bind(&api.JSObjectDeleteProperty, "JSObjectDeleteProperty")
+        bind(&api.JSObjectHasProperty, "JSObjectHasProperty")
+        bind(&api.JSObjectGetPropertyAtIndex, "JSObjectGetPropertyAtIndex")
+        bind(&api.JSObjectSetPropertyAtIndex, "JSObjectSetPropertyAtIndex")
+        bind(&api.JSObjectCopyPropertyNames, "JSObjectCopyPropertyNames")
+        bind(&api.JSPropertyNameArrayGetCount, "JSPropertyNameArrayGetCount")
+        bind(&api.JSPropertyNameArrayGetNameAtIndex, "JSPropertyNameArrayGetNameAtIndex")
+        bind(&api.JSPropertyNameArrayRelease, "JSPropertyNameArrayRelease")
+        bind(&api.JSObjectIsFunction, "JSObjectIsFunction")
+        bind(&api.JSObjectCallAsFunction, "JSObjectCallAsFunction")
+        bind(&api.JSObjectGetPrivate, "JSObjectGetPrivate")
+        bind(&api.JSObjectSetPrivate, "JSObjectSetPrivate")
+        bind(&api.JSClassCreate, "JSClassCreate")
+        bind(&api.JSClassRelease, "JSClassRelease")
+        guard missing.isEmpty else {
+            return .failure(.engineUnavailable("\(fileName) lacks \(missing.joined(separator: ", "))"))
+        }
+        return .success(api)
+    }
+}

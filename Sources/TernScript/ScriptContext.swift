@@ -1,0 +1,272 @@
+internal import CJavaScriptCore
+
+/// One JavaScript global context (one per page), with a watchdog, a
+/// captured console and Swift functions callable from scripts.
+///
+/// Not thread-safe: use it on the event loop's thread.
+public final class ScriptContext {
+    /// A console message a script wrote.
+    public struct ConsoleMessage: Hashable {
+        public let level: String
+        public let text: String
+    }
+
+    let jsc: tern_jsc_api
+    let group: JSContextGroupRef
+    let context: JSGlobalContextRef
+    private var watchdogFired = false
+    /// Called for each console message, after it is recorded.
+    public var onConsoleMessage: ((ConsoleMessage) -> Void)?
+    /// Every console message so far.
+    public private(set) var consoleMessages: [ConsoleMessage] = []
+
+    /// Seconds a script may run before the watchdog ends it. Default 10.
+    public var executionTimeLimit: Double = 10 {
+        didSet { installWatchdog() }
+    }
+
+    /// Whether JavaScriptCore has been loaded into this process (it loads on
+    /// the first `ScriptContext`).
+    public static var isEngineLoaded: Bool { JavaScriptCoreLibrary.isLoaded }
+
+    public init() throws {
+        jsc = try JavaScriptCoreLibrary.api.get()
+        group = jsc.JSContextGroupCreate!()!
+        context = jsc.JSGlobalContextCreateInGroup!(group, nil)!
+        installWatchdog()
+        installConsole()
+    }
+
+    deinit {
+        jsc.JSGlobalContextRelease!(context)
+        jsc.JSContextGroupRelease!(group)
+    }
+
+    var globalObject: JSObjectRef { jsc.JSContextGetGlobalObject!(context)! }
+
+    private func installWatchdog() {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        jsc.JSContextGroupSetExecutionTimeLimit!(group, executionTimeLimit, { _, info in
+            let context = Unmanaged<ScriptContext>.fromOpaque(info!).takeUnretainedValue()
+            context.watchdogFired = true
+            return true  // terminate the script
+        }, me)
+    }
+
+    private func installConsole() {
+        let console = jsc.JSObjectMake!(context, nil, nil)!
+        for level in ["log", "info", "warn", "error", "debug"] {
+            let function = makeFunction { [unowned self] arguments in
+                let text = arguments.map { self.consoleText($0) }.joined(separator: " ")
+                let message = ConsoleMessage(level: level, text: text)
+                self.consoleMessages.append(message)
+                self.onConsoleMessage?(message)
+                return nil
+            }
+            setProperty(level, of: console, to: function)
+        }
+        setProperty("console", of: globalObject, to: console)
+    }
+
+    private func consoleText(_ value: ScriptValue) -> String {
+        if case .string(let s) = value { return s }
+        return value.description
+    }
+
+    // MARK: Running scripts
+
+    /// Runs `source` and converts its completion value; a thrown exception or
+    /// the watchdog's termination comes back as the error.
+    public func evaluate(_ source: String, sourceURL: String? = nil, startingLine: Int = 1) -> Result<ScriptValue, ScriptError> {
+        let script = makeString(source)
+        defer { jsc.JSStringRelease!(script) }
+        let url = sourceURL.map(makeString)
+        defer { if let url { jsc.JSStringRelease!(url) } }
+        var exception: JSValueRef?
+        watchdogFired = false
+        let result = jsc.JSEvaluateScript!(context, script, nil, url, Int32(startingLine), &exception)
+        if let error = scriptError(exception) { return .failure(error) }
+        return .success(convert(result))
+    }
+
+    /// Calls the global function `name` with `arguments`.
+    public func call(_ name: String, _ arguments: [ScriptValue]) -> Result<ScriptValue, ScriptError> {
+        guard let function = property(name, of: globalObject).flatMap({ jsc.JSValueToObject!(context, $0, nil) }),
+              jsc.JSObjectIsFunction!(context, function) else {
+            return .failure(.exception(message: "TypeError: \(name) is not a function", line: nil, sourceURL: nil))
+        }
+        let values: [JSValueRef?] = arguments.map(makeValue)
+        var exception: JSValueRef?
+        watchdogFired = false
+        let result = values.withUnsafeBufferPointer {
+            jsc.JSObjectCallAsFunction!(context, function, nil, $0.count, $0.baseAddress, &exception)
+        }
+        if let error = scriptError(exception) { return .failure(error) }
+        return .success(convert(result))
+    }
+
+    private func scriptError(_ exception: JSValueRef?) -> ScriptError? {
+        if watchdogFired {
+            watchdogFired = false
+            return .terminated(limit: executionTimeLimit)
+        }
+        guard let exception else { return nil }
+        var line: Int?
+        var url: String?
+        if let object = jsc.JSValueToObject!(context, exception, nil) {
+            if case .number(let n) = convert(property("line", of: object)) { line = Int(n) }
+            if case .string(let s) = convert(property("sourceURL", of: object)) { url = s }
+        }
+        return .exception(message: string(from: exception), line: line, sourceURL: url)
+    }
+
+    // MARK: Swift functions
+
+    /// Makes `window.NAME` (or `window.a.b.NAME` for `path` ["a", "b"]) call `body`.
+    public func setFunction(_ name: String, path: [String] = [], _ body: @escaping ([ScriptValue]) -> ScriptValue?) {
+        var object = globalObject
+        for component in path {
+            if let existing = property(component, of: object), jsc.JSValueIsObject!(context, existing),
+               let child = jsc.JSValueToObject!(context, existing, nil) {
+                object = child
+            } else {
+                let child = jsc.JSObjectMake!(context, nil, nil)!
+                setProperty(component, of: object, to: child)
+                object = child
+            }
+        }
+        setProperty(name, of: object, to: makeFunction(body))
+    }
+
+    /// A function object whose calls run `body`; its box is released when
+    /// JavaScriptCore collects the function.
+    func makeFunction(_ body: @escaping ([ScriptValue]) -> ScriptValue?) -> JSObjectRef {
+        let box = Unmanaged.passRetained(FunctionBox(context: self, body: body)).toOpaque()
+        return jsc.JSObjectMake!(context, FunctionBox.jsClass(jsc), box)!
+    }
+
+    // MARK: Values
+
+    func makeString(_ text: String) -> JSStringRef {
+        let units = Array(text.utf16)
+        return units.withUnsafeBufferPointer { jsc.JSStringCreateWithCharacters!($0.baseAddress, $0.count)! }
+    }
+
+    func string(from value: JSValueRef?) -> String {
+        guard let value, let js = jsc.JSValueToStringCopy!(context, value, nil) else { return "" }
+        defer { jsc.JSStringRelease!(js) }
+        let length = jsc.JSStringGetLength!(js)
+        guard length > 0, let characters = jsc.JSStringGetCharactersPtr!(js) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
+    }
+
+    func property(_ name: String, of object: JSObjectRef) -> JSValueRef? {
+        let key = makeString(name)
+        defer { jsc.JSStringRelease!(key) }
+        return jsc.JSObjectGetProperty!(context, object, key, nil)
+    }
+
+    func setProperty(_ name: String, of object: JSObjectRef, to value: JSValueRef?) {
+        let key = makeString(name)
+        defer { jsc.JSStringRelease!(key) }
+        jsc.JSObjectSetProperty!(context, object, key, value, JSPropertyAttributes(kJSPropertyAttributeNone), nil)
+    }
+
+    /// Converts a JavaScript value; objects nest at most 32 deep and cycles end as null.
+    func convert(_ value: JSValueRef?, depth: Int = 0) -> ScriptValue {
+        guard let value else { return .null }
+        switch jsc.JSValueGetType!(context, value) {
+        case kJSTypeBoolean: return .bool(jsc.JSValueToBoolean!(context, value))
+        case kJSTypeNumber: return .number(jsc.JSValueToNumber!(context, value, nil))
+        case kJSTypeString: return .string(string(from: value))
+        case kJSTypeObject:
+            guard depth < 32, let object = jsc.JSValueToObject!(context, value, nil) else { return .null }
+            if jsc.JSValueIsDate!(context, value) { return .date(jsc.JSValueToNumber!(context, value, nil)) }
+            if jsc.JSObjectIsFunction!(context, object) { return .null }
+            if jsc.JSValueIsArray!(context, value) {
+                let count = property("length", of: object).map { Int(jsc.JSValueToNumber!(context, $0, nil)) } ?? 0
+                return .array((0..<min(count, 1_000_000)).map {
+                    convert(jsc.JSObjectGetPropertyAtIndex!(context, object, UInt32($0), nil), depth: depth + 1)
+                })
+            }
+            var dictionary: [String: ScriptValue] = [:]
+            let names = jsc.JSObjectCopyPropertyNames!(context, object)
+            defer { jsc.JSPropertyNameArrayRelease!(names) }
+            for index in 0..<jsc.JSPropertyNameArrayGetCount!(names) {
+                let name = jsc.JSPropertyNameArrayGetNameAtIndex!(names, index)!
+                let key = stringFromJSString(name)
+                dictionary[key] = convert(jsc.JSObjectGetProperty!(context, object, name, nil), depth: depth + 1)
+            }
+            return .dictionary(dictionary)
+        default:
+            return .null
+        }
+    }
+
+    private func stringFromJSString(_ js: JSStringRef) -> String {
+        let length = jsc.JSStringGetLength!(js)
+        guard length > 0, let characters = jsc.JSStringGetCharactersPtr!(js) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
+    }
+
+    func makeValue(_ value: ScriptValue?) -> JSValueRef? {
+        switch value {
+        case nil, .null?: return jsc.JSValueMakeNull!(context)
+        case .bool(let b)?: return jsc.JSValueMakeBoolean!(context, b)
+        case .number(let n)?: return jsc.JSValueMakeNumber!(context, n)
+        case .string(let s)?:
+            let js = makeString(s)
+            defer { jsc.JSStringRelease!(js) }
+            return jsc.JSValueMakeString!(context, js)
+        case .date(let ms)?:
+            var argument: JSValueRef? = jsc.JSValueMakeNumber!(context, ms)
+            return jsc.JSObjectMakeDate!(context, 1, &argument, nil)
+        case .array(let items)?:
+            let values: [JSValueRef?] = items.map(makeValue)
+            return values.withUnsafeBufferPointer { jsc.JSObjectMakeArray!(context, $0.count, $0.baseAddress, nil) }
+        case .dictionary(let entries)?:
+            let object = jsc.JSObjectMake!(context, nil, nil)!
+            for (key, entry) in entries { setProperty(key, of: object, to: makeValue(entry)) }
+            return object
+        }
+    }
+}
+
+/// The Swift closure behind a function object made by `makeFunction`.
+final class FunctionBox {
+    unowned let context: ScriptContext
+    let body: ([ScriptValue]) -> ScriptValue?
+
+    init(context: ScriptContext, body: @escaping ([ScriptValue]) -> ScriptValue?) {
+        self.context = context
+        self.body = body
+    }
+
+    private static var cachedClass: JSClassRef?
+
+    /// A class whose objects are callable and release their box when collected.
+    static func jsClass(_ jsc: tern_jsc_api) -> JSClassRef {
+        if let cachedClass { return cachedClass }
+        var definition = JSClassDefinition()
+        definition.callAsFunction = { _, function, _, count, arguments, _ in
+            guard let function, let box = JavaScriptCoreLibrary.privateData(of: function) else { return nil }
+            let me = Unmanaged<FunctionBox>.fromOpaque(box).takeUnretainedValue()
+            let values = (0..<count).map { me.context.convert(arguments![$0]) }
+            return me.context.makeValue(me.body(values))
+        }
+        definition.finalize = { object in
+            guard let object, let box = JavaScriptCoreLibrary.privateData(of: object) else { return }
+            Unmanaged<FunctionBox>.fromOpaque(box).release()
+        }
+        let created = jsc.JSClassCreate!(&definition)!
+        cachedClass = created
+        return created
+    }
+}
+
+extension JavaScriptCoreLibrary {
+    static func privateData(of object: JSObjectRef) -> UnsafeMutableRawPointer? {
+        guard case .success(let jsc) = api else { return nil }
+        return jsc.JSObjectGetPrivate!(object)
+    }
+}
