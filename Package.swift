@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "TernScript", dependencies: ["CJavaScriptCore", "TernDOM", "TernNet"],
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]),
         .target(name: "TernTerminal"),
-        .target(name: "TernKit", dependencies: ["TernNet", "TernDOM", "TernLayout"]),
+        .target(name: "TernKit", dependencies: ["TernNet", "TernDOM", "TernLayout", "TernScript"]),
         .executableTarget(name: "tern", dependencies: ["TernKit", "TernTerminal"]),
 
         // MARK: The README's example, kept compiling

@@ -329,6 +329,7 @@ extension WebView {
             && !loader.configuration.trustExceptions.contains("\(response.url.hostname):\(response.url.portNumber ?? 0)")
         updateBackForwardState()
         navigationDelegate?.webView(self, didCommit: load.navigation)
+        if isCurrent(load) { scriptsDidCommitPage() }
     }
 
     private func finish(_ load: PageLoad) {
@@ -336,8 +337,10 @@ extension WebView {
         let document = Page.isHTML(response.mimeType) ? load.body.withUnsafeBytes {
             Document(html: $0, encoding: response.textEncodingName)
         } : nil
-        let newPage = Page(response: response, bytes: load.body, document: document, title: document?.title ?? "")
-        complete(load, with: newPage)
+        page = Page(response: response, bytes: load.body, document: document, title: document?.title ?? "")
+        scriptsDidParseDocument(document)
+        guard isCurrent(load), let parsed = page else { return }
+        complete(load, with: parsed)
     }
 
     private func restore(_ cached: Page, for load: PageLoad) {

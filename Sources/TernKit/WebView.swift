@@ -11,6 +11,10 @@ public final class WebView {
     public let configuration: WebViewConfiguration
     /// Hears of each navigation's steps.
     public weak var navigationDelegate: NavigationDelegate?
+    /// Shows the page's JavaScript dialogs.
+    public weak var uiDelegate: UIDelegate?
+    /// Called with each console message the page's scripts write.
+    public var onConsoleMessage: ((ScriptContext.ConsoleMessage) -> Void)?
     /// The session history.
     public let backForwardList = BackForwardList()
     /// Replaces the whole User-Agent header for later loads. Default nil.
@@ -67,6 +71,9 @@ public final class WebView {
     /// The folder (or file) `loadFileURL` granted, for file: navigations.
     var fileReadAccessRoot: String?
     var sessionCredentials: [ProtectionSpace: Credential] = [:]
+    /// The current page's JavaScript window, made when first needed.
+    var scriptWindow: ScriptWindow?
+    lazy var scriptHost = PageScriptHost(webView: self)
 
     public init(configuration: WebViewConfiguration = WebViewConfiguration()) {
         self.configuration = configuration

@@ -18,6 +18,10 @@ public struct WebViewConfiguration {
     public var resourcesDirectory: String? = ResourceLocator.bundledResourcesDirectory()
     /// How many pages the back/forward cache keeps in memory. Default 5.
     public var pageCacheCapacity = 5
+    /// User scripts and native message handlers. Default: an empty controller.
+    public var userContentController = UserContentController()
+    /// Seconds a script may run before it is stopped and reported. Default 10.
+    public var scriptTimeLimit: Double = 10
 
     private(set) var urlSchemeHandlers: [String: URLSchemeHandler] = [:]
 

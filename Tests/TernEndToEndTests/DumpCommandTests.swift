@@ -13,8 +13,11 @@ final class DumpCommandTests: XCTestCase {
 
     private var server: TestServer { TestServer.shared }
 
-    private func tern(_ arguments: [String]) throws -> Run {
+    private func tern(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let process = Process()
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.executableURL = URL(fileURLWithPath: TestServer.repositoryRoot + "/.build/debug/tern")
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
@@ -93,6 +96,17 @@ final class DumpCommandTests: XCTestCase {
         let missing = try tern(["--dump", "/nonexistent/tern/page.html"])
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("File not found: /nonexistent/tern/page.html"), missing.stderr)
+    }
+
+    func testJavaScriptCoreIsLoadedOnlyForPagesWithScripts() throws {
+        // glibc's loader lists every library it opens with LD_DEBUG=files.
+        let plain = try tern(["--dump", server.url("/plain").href], environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(plain.status, 0)
+        XCTAssertTrue(plain.stderr.contains("libcurl"), "the loader's list is there")
+        XCTAssertFalse(plain.stderr.contains("javascriptcoregtk"), "a plain page does not load JavaScriptCore")
+        let scripted = try tern(["--dump", "data:text/html,<script>var x = 1;</script><p>s</p>"], environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(scripted.status, 0)
+        XCTAssertTrue(scripted.stderr.contains("javascriptcoregtk"), "a page with a script loads it")
     }
 
     func testAboutStartIsTheBundledStartPage() throws {

@@ -1,0 +1,80 @@
+import TernScript
+
+/// A script the embedder adds to every page of web views sharing this controller.
+public struct UserScript {
+    /// When a user script runs.
+    public enum InjectionTime: Hashable {
+        /// Before any of the page's own scripts.
+        case atDocumentStart
+        /// After the document has been parsed.
+        case atDocumentEnd
+    }
+
+    public let source: String
+    public let injectionTime: InjectionTime
+    /// Tern has main frames only, so this is recorded but changes nothing yet.
+    public let isForMainFrameOnly: Bool
+
+    public init(source: String, injectionTime: InjectionTime, forMainFrameOnly: Bool) {
+        self.source = source
+        self.injectionTime = injectionTime
+        self.isForMainFrameOnly = forMainFrameOnly
+    }
+}
+
+/// A message a page posted with `window.webkit.messageHandlers.<name>.postMessage(body)`.
+public struct ScriptMessage {
+    public let name: String
+    /// The body converted as `evaluateJavaScript` converts results.
+    public let body: ScriptValue
+    public let frameInfo: FrameInfo
+    public private(set) weak var webView: WebView?
+
+    init(name: String, body: ScriptValue, frameInfo: FrameInfo, webView: WebView) {
+        self.name = name
+        self.body = body
+        self.frameInfo = frameInfo
+        self.webView = webView
+    }
+}
+
+/// Receives messages posted to a handler name.
+public protocol ScriptMessageHandler: AnyObject {
+    func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage)
+}
+
+/// Receives messages and answers them: the page's `postMessage` returns a
+/// promise that `replyHandler(value, nil)` resolves and `replyHandler(nil, error)` rejects.
+public protocol ScriptMessageHandlerWithReply: AnyObject {
+    func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage,
+                               replyHandler: @escaping (ScriptValue?, String?) -> Void)
+}
+
+/// The user scripts and native message handlers of web views that share it
+/// (a reference, as WKUserContentController is).
+public final class UserContentController {
+    public private(set) var userScripts: [UserScript] = []
+    private(set) var handlers: [String: Handler] = [:]
+
+    enum Handler {
+        case plain(ScriptMessageHandler)
+        case withReply(ScriptMessageHandlerWithReply)
+    }
+
+    public init() {}
+
+    public func addUserScript(_ script: UserScript) { userScripts.append(script) }
+    public func removeAllUserScripts() { userScripts.removeAll() }
+
+    /// Exposes `window.webkit.messageHandlers.<name>` to pages loaded from now on.
+    /// The controller keeps `handler` (strongly, as WebKit does).
+    public func add(_ handler: ScriptMessageHandler, name: String) { handlers[name] = .plain(handler) }
+
+    /// The reply variant: the page's postMessage returns a promise.
+    public func addScriptMessageHandler(_ handler: ScriptMessageHandlerWithReply, name: String) {
+        handlers[name] = .withReply(handler)
+    }
+
+    public func removeScriptMessageHandler(forName name: String) { handlers[name] = nil }
+    public func removeAllScriptMessageHandlers() { handlers.removeAll() }
+}

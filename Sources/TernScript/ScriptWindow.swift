@@ -1,0 +1,196 @@
+import TernNet
+
+/// A page's `window`: the JavaScript global context with the browser's
+/// globals installed (dialogs, timers, `navigator`, `atob`/`btoa`, native
+/// message handlers). One per page, made only when the page needs scripts.
+public final class ScriptWindow {
+    public let context: ScriptContext
+    private weak var host: ScriptHost?
+    private let loop: EventLoop
+    private var timers: [Int: EventLoop.Timer] = [:]
+    private var nextTimerID = 0
+    private var messageHandlerNames: Set<String> = []
+
+    /// Makes the window; `userAgent` is what `navigator.userAgent` reports
+    /// (the header actually sent).
+    public init(host: ScriptHost, loop: EventLoop, userAgent: String, executionTimeLimit: Double = 10) throws {
+        context = try ScriptContext()
+        context.executionTimeLimit = executionTimeLimit
+        self.host = host
+        self.loop = loop
+        context.onConsoleMessage = { [weak self] in self?.host?.scriptConsoleMessage($0) }
+        installGlobals(userAgent: userAgent)
+    }
+
+    deinit {
+        for timer in timers.values { timer.cancel() }
+    }
+
+    /// Runs a script of the page; exceptions are reported to the console and
+    /// returned, and never stop the page.
+    @discardableResult
+    public func run(_ source: String, sourceURL: String? = nil, startingLine: Int = 1) -> Result<ScriptValue, ScriptError> {
+        let result = context.evaluate(source, sourceURL: sourceURL, startingLine: startingLine)
+        if case .failure(let error) = result {
+            let message = ScriptContext.ConsoleMessage(level: "error", text: "Uncaught \(error)")
+            host?.scriptConsoleMessage(message)
+        }
+        return result
+    }
+
+    /// Exposes `window.webkit.messageHandlers.<name>.postMessage`.
+    public func addMessageHandler(named name: String, withReply: Bool = false) {
+        messageHandlerNames.insert(name)
+        if withReply {
+            installReplyHandler(named: name)
+            return
+        }
+        context.setFunction("postMessage", path: ["webkit", "messageHandlers", name]) { [weak self] arguments in
+            self?.host?.scriptPostMessage(name: name, body: arguments.first ?? .null, replyHandler: nil)
+            return nil
+        }
+    }
+
+    /// Removes `window.webkit.messageHandlers.<name>`.
+    public func removeMessageHandler(named name: String) {
+        messageHandlerNames.remove(name)
+        _ = context.evaluate("delete window.webkit.messageHandlers[\(ScriptWindow.quoted(name))]")
+    }
+
+    // MARK: Globals
+
+    private func installGlobals(userAgent: String) {
+        _ = context.evaluate("var window = this, self = this, globalThis = this;")
+        context.setFunction("alert") { [weak self] arguments in
+            self?.host?.scriptAlert(arguments.first.map(ScriptWindow.text) ?? "")
+            return nil
+        }
+        context.setFunction("confirm") { [weak self] arguments in
+            .bool(self?.host?.scriptConfirm(arguments.first.map(ScriptWindow.text) ?? "") ?? false)
+        }
+        context.setFunction("prompt") { [weak self] arguments in
+            let message = arguments.first.map(ScriptWindow.text) ?? ""
+            let defaultText = arguments.count > 1 && arguments[1] != .null ? ScriptWindow.text(arguments[1]) : nil
+            return self?.host?.scriptPrompt(message, defaultText: defaultText).map(ScriptValue.string) ?? .null
+        }
+        context.setFunction("__ternSetTimer") { [weak self] arguments in
+            guard let self, arguments.count >= 3, case .number(let delay) = arguments[1], case .bool(let repeats) = arguments[2]
+            else { return .number(0) }
+            return .number(Double(self.startTimer(delay: delay / 1000, repeats: repeats)))
+        }
+        context.setFunction("__ternClearTimer") { [weak self] arguments in
+            if case .number(let id)? = arguments.first { self?.timers.removeValue(forKey: Int(id))?.cancel() }
+            return nil
+        }
+        context.setFunction("btoa") { arguments in
+            let text = arguments.first.map(ScriptWindow.text) ?? ""
+            guard text.unicodeScalars.allSatisfy({ $0.value < 256 }) else { return .null }
+            return .string(Base64.encode(text.unicodeScalars.map { UInt8($0.value) }))
+        }
+        context.setFunction("atob") { arguments in
+            guard let bytes = Base64.decodeForgiving(Array((arguments.first.map(ScriptWindow.text) ?? "").utf8)) else { return .null }
+            return .string(String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) })))
+        }
+        // Timers keep their callbacks in a table on the JS side; Swift schedules by id.
+        _ = context.evaluate("""
+            (function (g) {
+              var callbacks = {};
+              function make(repeats) {
+                return function (callback, delay) {
+                  var args = Array.prototype.slice.call(arguments, 2);
+                  var fn = typeof callback === 'function' ? callback : function () { (0, eval)(String(callback)); };
+                  var id = __ternSetTimer(fn, Math.max(0, Number(delay) || 0), repeats);
+                  callbacks[id] = function () { if (!repeats) delete callbacks[id]; fn.apply(g, args); };
+                  return id;
+                };
+              }
+              g.setTimeout = make(false);
+              g.setInterval = make(true);
+              g.clearTimeout = g.clearInterval = function (id) { delete callbacks[id]; __ternClearTimer(id); };
+              g.__ternFireTimer = function (id) { var f = callbacks[id]; if (f) f(); };
+              g.queueMicrotask = function (callback) { Promise.resolve().then(callback); };
+              g.requestAnimationFrame = function (callback) { return g.setTimeout(function () { callback(Date.now()); }, 16); };
+              g.cancelAnimationFrame = g.clearTimeout;
+              g.navigator = { userAgent: \(ScriptWindow.quoted(userAgent)), language: 'en-US', languages: ['en-US', 'en'],
+                              cookieEnabled: true, onLine: true, platform: 'Linux' };
+              g.webkit = { messageHandlers: {} };
+            })(this);
+            """)
+    }
+
+    private func startTimer(delay: Double, repeats: Bool) -> Int {
+        nextTimerID += 1
+        let id = nextTimerID
+        func schedule() {
+            timers[id] = loop.schedule(after: max(delay, repeats ? 0.004 : 0)) { [weak self] in
+                guard let self, self.timers[id] != nil else { return }
+                if repeats { schedule() } else { self.timers[id] = nil }
+                self.run("__ternFireTimer(\(id))", sourceURL: "timer")
+            }
+        }
+        schedule()
+        return id
+    }
+
+    private func installReplyHandler(named name: String) {
+        // postMessage returns a promise the native reply settles.
+        context.setFunction("__ternPostWithReply", path: ["webkit", "messageHandlers", name]) { [weak self] arguments in
+            guard let self, arguments.count >= 2, case .number(let token) = arguments[1] else { return nil }
+            self.host?.scriptPostMessage(name: name, body: arguments[0]) { [weak self] reply, error in
+                guard let self else { return }
+                let settle = error == nil ? "resolve" : "reject"
+                let value = error.map { ScriptValue.string($0) } ?? reply ?? .null
+                self.settleReply(Int(token), how: settle, value: value)
+            }
+            return nil
+        }
+        _ = context.evaluate("""
+            (function (h) {
+              var pending = window.__ternReplies || (window.__ternReplies = {});
+              window.__ternSettle = window.__ternSettle || function (token, how, value) {
+                var p = pending[token];
+                if (p) { delete pending[token]; p[how](how === 'reject' ? new Error(value) : value); }
+              };
+              h.postMessage = function (body) {
+                var token = window.__ternNextReply = (window.__ternNextReply || 0) + 1;
+                return new Promise(function (resolve, reject) {
+                  pending[token] = { resolve: resolve, reject: reject };
+                  h.__ternPostWithReply(body, token);
+                });
+              };
+            })(window.webkit.messageHandlers[\(ScriptWindow.quoted(name))]);
+            """)
+    }
+
+    private func settleReply(_ token: Int, how: String, value: ScriptValue) {
+        _ = context.call("__ternSettle", [.number(Double(token)), .string(how), value])
+    }
+
+    /// JavaScript's String(value) for the few conversions the globals need.
+    static func text(_ value: ScriptValue) -> String {
+        if case .string(let s) = value { return s }
+        return value.description
+    }
+
+    /// `text` as a JavaScript string literal.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\u{2028}", "\u{2029}": out += "\\u\(String(scalar.value, radix: 16))"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
