@@ -14,6 +14,11 @@ extension CommandLine {
       --width COLUMNS           lay the page out in COLUMNS (default: the terminal's, else 80)
       --no-list                 leave the list of link references out of --dump
       --source                  print the page's source instead of its text
+      --no-js                   run no page scripts
+      --dialogs accept|dismiss  how to answer alert/confirm/prompt (default dismiss; each is logged to stderr)
+      --eval JS                 print the result of JS after the page loaded
+      --wait-for JS             keep the page running until JS is truthy (or --timeout passes)
+      --console                 print the page's console messages to stderr
       --user-agent STRING       send STRING as the User-Agent
       --timeout SECONDS         give up on the page after SECONDS (default 30)
       --resolve HOST:PORT:ADDR  connect to ADDR for HOST:PORT (as curl --resolve)

@@ -12,6 +12,16 @@ struct Options {
     var noList = false
     /// Print the page's source instead of its rendering.
     var source = false
+    /// Run no page scripts.
+    var noJavaScript = false
+    /// How `--dump` answers JavaScript dialogs: accept (OK, default text) or dismiss.
+    var acceptDialogs = false
+    /// JavaScript whose result is printed after the page loaded.
+    var eval: String?
+    /// JavaScript to wait for (until truthy) before dumping or evaluating.
+    var waitFor: String?
+    /// Print console messages to stderr.
+    var console = false
 
     /// A command line Tern cannot use, with what is wrong.
     struct UsageError: Error {
@@ -32,6 +42,16 @@ struct Options {
             case "--help", "-h": options.help = true
             case "--user-agent": options.userAgent = try value(for: argument)
             case "--no-list": options.noList = true
+            case "--no-js": options.noJavaScript = true
+            case "--console": options.console = true
+            case "--eval": options.eval = try value(for: argument)
+            case "--wait-for": options.waitFor = try value(for: argument)
+            case "--dialogs":
+                switch try value(for: argument) {
+                case "accept": options.acceptDialogs = true
+                case "dismiss": options.acceptDialogs = false
+                default: throw UsageError("--dialogs takes accept or dismiss")
+                }
             case "--source": options.source = true
             case "--width":
                 guard let columns = Int(try value(for: argument)), (10...1000).contains(columns) else {

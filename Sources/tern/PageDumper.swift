@@ -17,9 +17,15 @@ final class PageDumper: NavigationDelegate {
         var configuration = WebViewConfiguration()
         configuration.network.overallTimeout = options.timeout
         configuration.network.resolve = options.resolve
+        configuration.preferences.javaScriptEnabled = !options.noJavaScript
         let webView = WebView(configuration: configuration)
         webView.customUserAgent = options.userAgent
         webView.navigationDelegate = self
+        let dialogs = DumpDialogs(accept: options.acceptDialogs)
+        webView.uiDelegate = dialogs
+        if options.console {
+            webView.onConsoleMessage = { CommandLine.printError("console.\($0.level): \($0.text)") }
+        }
 
         guard let url = PageDumper.url(for: options.target ?? "") else {
             CommandLine.printError("tern: not a valid URL or file: \(options.target ?? "")")
@@ -36,6 +42,26 @@ final class PageDumper: NavigationDelegate {
             CommandLine.printError("tern: \(url.href): \(failure)")
             return 1
         }
+        let loop = webView.configuration.eventLoop
+        if let condition = options.waitFor {
+            let deadline = EventLoop.now() + options.timeout
+            let met = loop.run(until: { PageDumper.isTruthy(webView, condition) }, timeout: max(0, deadline - EventLoop.now()))
+            if !met {
+                CommandLine.printError("tern: --wait-for \(condition): still false after \(options.timeout) s")
+                return 1
+            }
+        }
+        if let source = options.eval {
+            var outcome: (ScriptValue?, Error?)?
+            webView.evaluateJavaScript(source) { outcome = ($0, $1) }
+            loop.run(until: { outcome != nil }, timeout: options.timeout)
+            if let error = outcome?.1 {
+                CommandLine.printError("tern: --eval: \(error)")
+                return 1
+            }
+            print(TerminalText.sanitize(outcome?.0.map(\.description) ?? "undefined", keepLineBreaks: true, keepTabs: true))
+            return 0
+        }
         if options.source {
             print(TerminalText.sanitize(String(decoding: webView.sourceBytes, as: UTF8.self), keepLineBreaks: true, keepTabs: true))
             return 0
@@ -48,6 +74,15 @@ final class PageDumper: NavigationDelegate {
         }
         print(TerminalText.sanitize(text, keepLineBreaks: true, keepTabs: true))
         return 0
+    }
+
+    /// Whether `condition` is truthy in the page now.
+    static func isTruthy(_ webView: WebView, _ condition: String) -> Bool {
+        var truthy = false
+        webView.evaluateJavaScript("!!(\(condition))") { value, _ in truthy = value == .bool(true) }
+        // The answer arrives on the next turn; run it now.
+        webView.configuration.eventLoop.runOnce(maxWait: 0)
+        return truthy
     }
 
     /// A URL for what the user typed: an existing file, a URL, or a host name.

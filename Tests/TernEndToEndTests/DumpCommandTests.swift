@@ -109,6 +109,23 @@ final class DumpCommandTests: XCTestCase {
         XCTAssertTrue(scripted.stderr.contains("javascriptcoregtk"), "a page with a script loads it")
     }
 
+    func testDialogsEvalWaitForAndConsole() throws {
+        let page = "data:text/html,<script>var c = confirm('sure?'); var p = prompt('name', 'bob'); console.warn('careful');"
+            + " var n = 0; setTimeout(function () { n = 5; }, 100);</script>"
+        let accepted = try tern(["--dump", "--dialogs", "accept", "--console", "--wait-for", "n === 5", "--eval", "[c, p, n]", page])
+        XCTAssertEqual(accepted.status, 0, accepted.stderr)
+        XCTAssertEqual(accepted.stdout, "[true, bob, 5]\n")
+        XCTAssertEqual(accepted.stderr, "tern: confirm: sure? [accepted]\ntern: prompt: name [accepted]\nconsole.warn: careful\n")
+        let dismissed = try tern(["--dump", "--eval", "[c, p]", page])
+        XCTAssertEqual(dismissed.stdout, "[false, null]\n")
+        XCTAssertTrue(dismissed.stderr.contains("[dismissed]"), dismissed.stderr)
+        let noScripts = try tern(["--dump", "--no-js", "--eval", "typeof c", page])
+        XCTAssertEqual(noScripts.stdout, "undefined\n")
+        let neverTrue = try tern(["--dump", "--timeout", "1", "--wait-for", "false", page])
+        XCTAssertEqual(neverTrue.status, 1)
+        XCTAssertTrue(neverTrue.stderr.contains("still false"), neverTrue.stderr)
+    }
+
     func testAboutStartIsTheBundledStartPage() throws {
         let run = try tern(["--dump", "about:start"])
         XCTAssertEqual(run.status, 0, run.stderr)

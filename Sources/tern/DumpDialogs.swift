@@ -1,0 +1,32 @@
+import TernKit
+import TernTerminal
+
+/// How `tern --dump` answers a page's dialogs: each is logged to stderr and
+/// accepted (OK, the default text) or dismissed (Cancel, null).
+final class DumpDialogs: UIDelegate {
+    let accept: Bool
+
+    init(accept: Bool) { self.accept = accept }
+
+    private func log(_ kind: String, _ message: String) {
+        CommandLine.printError("tern: \(kind): \(message) [\(accept ? "accepted" : "dismissed")]")
+    }
+
+    func webView(_ webView: WebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
+                 completionHandler: @escaping () -> Void) {
+        log("alert", message)
+        completionHandler()
+    }
+
+    func webView(_ webView: WebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
+                 completionHandler: @escaping (Bool) -> Void) {
+        log("confirm", message)
+        completionHandler(accept)
+    }
+
+    func webView(_ webView: WebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+                 initiatedByFrame frame: FrameInfo, completionHandler: @escaping (String?) -> Void) {
+        log("prompt", prompt)
+        completionHandler(accept ? defaultText ?? "" : nil)
+    }
+}
