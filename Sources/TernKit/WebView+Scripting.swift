@@ -34,7 +34,8 @@ extension WebView {
     /// The page's window, made now if it does not exist yet.
     func pageScriptWindow() throws -> ScriptWindow {
         if let scriptWindow { return scriptWindow }
-        let window = try ScriptWindow(host: scriptHost, loop: loop, userAgent: userAgent,
+        loader.configuration.userAgent = userAgent
+        let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: url,
                                       executionTimeLimit: configuration.scriptTimeLimit)
         for (name, handler) in configuration.userContentController.handlers {
             if case .withReply = handler { window.addMessageHandler(named: name, withReply: true) } else { window.addMessageHandler(named: name) }

@@ -10,16 +10,26 @@ public final class ScriptWindow {
     private var timers: [Int: EventLoop.Timer] = [:]
     private var nextTimerID = 0
     private var messageHandlerNames: Set<String> = []
+    private let network: ScriptNetwork
 
-    /// Makes the window; `userAgent` is what `navigator.userAgent` reports
-    /// (the header actually sent).
-    public init(host: ScriptHost, loop: EventLoop, userAgent: String, executionTimeLimit: Double = 10) throws {
+    /// The page's URL: XMLHttpRequest and fetch resolve against it and use its origin.
+    public var documentURL: WebURL? {
+        get { network.documentURL }
+        set { network.documentURL = newValue }
+    }
+
+    /// Makes the window. `loader` carries the page's XMLHttpRequest and fetch
+    /// requests; its user agent is what `navigator.userAgent` reports.
+    public init(host: ScriptHost, loader: Loader, documentURL: WebURL?, executionTimeLimit: Double = 10) throws {
         context = try ScriptContext()
         context.executionTimeLimit = executionTimeLimit
         self.host = host
-        self.loop = loop
+        self.loop = loader.loop
+        network = ScriptNetwork(loader: loader)
+        network.documentURL = documentURL
         context.onConsoleMessage = { [weak self] in self?.host?.scriptConsoleMessage($0) }
-        installGlobals(userAgent: userAgent)
+        installGlobals(userAgent: loader.configuration.userAgent)
+        installNetwork()
     }
 
     deinit {
@@ -116,6 +126,33 @@ public final class ScriptWindow {
               g.webkit = { messageHandlers: {} };
             })(this);
             """)
+    }
+
+    private func installNetwork() {
+        context.setFunction("__ternHTTP") { [weak self] arguments in
+            guard let self, arguments.count == 6, case .number(let id) = arguments[0],
+                  case .string(let method) = arguments[1], case .string(let url) = arguments[2] else { return nil }
+            var headers: [[String]] = []
+            if case .array(let pairs) = arguments[3] {
+                headers = pairs.compactMap { if case .array(let pair) = $0 { return pair.map(ScriptWindow.text) } else { return nil } }
+            }
+            let body = arguments[4].stringValue.map(ScriptNetwork.bytes(fromBinaryString:))
+            let sync = arguments[5] == .bool(true)
+            var syncOutcome: ScriptNetwork.Outcome?
+            self.network.start(id: Int(id), method: method, url: url, headers: headers, body: body) { [weak self] outcome in
+                if sync { syncOutcome = outcome; return }
+                _ = self?.context.call("__ternHTTPDone", [.number(id), outcome.scriptValue])
+            }
+            guard sync else { return nil }
+            // A synchronous request: the script waits in a nested turn of the loop.
+            self.loop.run(until: { syncOutcome != nil }, timeout: .greatestFiniteMagnitude)
+            return syncOutcome?.scriptValue
+        }
+        context.setFunction("__ternHTTPAbort") { [weak self] arguments in
+            if case .number(let id)? = arguments.first { self?.network.abort(id: Int(id)) }
+            return nil
+        }
+        _ = context.evaluate(ScriptPrelude.network, sourceURL: "tern:network")
     }
 
     private func startTimer(delay: Double, repeats: Bool) -> Int {
