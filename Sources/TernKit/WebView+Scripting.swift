@@ -35,7 +35,7 @@ extension WebView {
     func pageScriptWindow() throws -> ScriptWindow {
         if let scriptWindow { return scriptWindow }
         loader.configuration.userAgent = userAgent
-        let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: url,
+        let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: url, sessionStorage: sessionStorage,
                                       executionTimeLimit: configuration.scriptTimeLimit)
         for (name, handler) in configuration.userContentController.handlers {
             if case .withReply = handler { window.addMessageHandler(named: name, withReply: true) } else { window.addMessageHandler(named: name) }

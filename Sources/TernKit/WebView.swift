@@ -73,6 +73,8 @@ public final class WebView {
     var sessionCredentials: [ProtectionSpace: Credential] = [:]
     /// The current page's JavaScript window, made when first needed.
     var scriptWindow: ScriptWindow?
+    /// This web view's sessionStorage areas, kept across its pages.
+    let sessionStorage = WebStorage()
     lazy var scriptHost = PageScriptHost(webView: self)
 
     public init(configuration: WebViewConfiguration = WebViewConfiguration()) {

@@ -11,6 +11,8 @@ public final class ScriptWindow {
     private var nextTimerID = 0
     private var messageHandlerNames: Set<String> = []
     private let network: ScriptNetwork
+    /// The web view's `sessionStorage` areas.
+    public let sessionStorage: WebStorage
 
     /// The page's URL: XMLHttpRequest and fetch resolve against it and use its origin.
     public var documentURL: WebURL? {
@@ -20,7 +22,10 @@ public final class ScriptWindow {
 
     /// Makes the window. `loader` carries the page's XMLHttpRequest and fetch
     /// requests; its user agent is what `navigator.userAgent` reports.
-    public init(host: ScriptHost, loader: Loader, documentURL: WebURL?, executionTimeLimit: Double = 10) throws {
+    /// `sessionStorage` is the web view's (it outlives its pages).
+    public init(host: ScriptHost, loader: Loader, documentURL: WebURL?, sessionStorage: WebStorage = WebStorage(),
+                executionTimeLimit: Double = 10) throws {
+        self.sessionStorage = sessionStorage
         context = try ScriptContext()
         context.executionTimeLimit = executionTimeLimit
         self.host = host
@@ -30,6 +35,7 @@ public final class ScriptWindow {
         context.onConsoleMessage = { [weak self] in self?.host?.scriptConsoleMessage($0) }
         installGlobals(userAgent: loader.configuration.userAgent)
         installNetwork()
+        installWebAPIs()
     }
 
     deinit {
@@ -153,6 +159,44 @@ public final class ScriptWindow {
             return nil
         }
         _ = context.evaluate(ScriptPrelude.network, sourceURL: "tern:network")
+    }
+
+    private func installWebAPIs() {
+        context.setFunction("__ternURLParse") { arguments in
+            guard case .string(let input)? = arguments.first else { return nil }
+            var base: WebURL?
+            if arguments.count > 1, case .string(let baseText) = arguments[1] {
+                guard let parsed = WebURL(baseText) else { return nil }
+                base = parsed
+            }
+            guard let url = WebURL(input, base: base) else { return nil }
+            return .dictionary([
+                "href": .string(url.href), "protocol": .string(url.protocol), "username": .string(url.username),
+                "password": .string(url.password), "host": .string(url.host), "hostname": .string(url.hostname),
+                "port": .string(url.port), "pathname": .string(url.pathname), "search": .string(url.search),
+                "hash": .string(url.hash), "origin": .string(url.origin),
+            ])
+        }
+        context.setFunction("__ternStorageLoad") { [weak self] arguments in
+            guard let self, let area = self.storageArea(arguments.first) else { return nil }
+            return .dictionary(area.items(for: self.origin).mapValues(ScriptValue.string))
+        }
+        context.setFunction("__ternStorageWrite") { [weak self] arguments in
+            guard let self, arguments.count == 3, let area = self.storageArea(arguments[0]) else { return nil }
+            area.write(arguments[1].stringValue, arguments[2].stringValue, for: self.origin)
+            return nil
+        }
+        _ = context.evaluate(ScriptPrelude.webAPIs, sourceURL: "tern:web-apis")
+    }
+
+    private var origin: String { documentURL?.origin ?? "null" }
+
+    private func storageArea(_ kind: ScriptValue?) -> WebStorage? {
+        switch kind {
+        case .string("local")?: return WebStorage.local
+        case .string("session")?: return sessionStorage
+        default: return nil
+        }
     }
 
     private func startTimer(delay: Double, repeats: Bool) -> Int {
