@@ -8,7 +8,7 @@ import CLibXML2
 /// `#id`, `.class`, attribute selectors with `= ~= |= ^= $= *=` and the `i`/`s`
 /// flags, the four combinators, selector lists, `:not()`, `:is()`, `:where()`,
 /// the structural pseudo-classes (`:first-child` … `:nth-last-of-type()`,
-/// `:nth-child(An+B of S)`), `:root`, `:empty`, `:scope`, `:checked`,
+/// `:nth-child(An+B of S)`), `:has()`, `:root`, `:empty`, `:scope`, `:checked`,
 /// `:disabled`, `:enabled`, `:link`, `:any-link`, `:lang()`, `:defined`,
 /// `:required`, `:optional`, `:read-only`, `:read-write`. Dynamic states a
 /// terminal page never has (`:hover`, `:focus`, `:visited`, `:target` …) and
@@ -83,6 +83,18 @@ indirect enum SimpleSelector {
     case `is`([ComplexSelector])
     case nth(NthSelector)
     case lang([String])
+    /// `:has(<relative-selector-list>)`: each selector ends (on its left) in
+    /// a compound matching only the anchor, the element `:has` is tested on.
+    case has([RelativeSelector])
+}
+
+/// A selector of `:has()`, relative to the anchor element.
+struct RelativeSelector {
+    /// The selector with an anchor compound appended on its left.
+    var complex: ComplexSelector
+    /// Whether matches can only be among the anchor's following siblings (and
+    /// their descendants) rather than its descendants.
+    var reachesSiblings: Bool
 }
 
 struct AttributeSelector {
@@ -105,6 +117,8 @@ struct AttributeSelector {
 enum PseudoClass {
     case root, empty, scope, firstChild, lastChild, onlyChild, firstOfType, lastOfType, onlyOfType
     case checked, disabled, enabled, link, defined, required, optional, readOnly, readWrite
+    /// The anchor of the `:has()` being evaluated.
+    case hasAnchor
     /// A state a terminal page is never in (`:hover`, `:visited`, …).
     case never
 }

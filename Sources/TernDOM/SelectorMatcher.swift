@@ -14,6 +14,8 @@ import CLibXML2
 final class SelectorMatcher {
     private let scope: xmlNodePtr?
     private var positions: [PositionKey: Int] = [:]
+    /// The elements `:has()` is being evaluated on, innermost last.
+    private var anchors: [xmlNodePtr] = []
 
     init(scope: xmlNodePtr?) {
         self.scope = scope
@@ -93,7 +95,42 @@ final class SelectorMatcher {
             return nth.matches(position: position(of: element, nth))
         case .lang(let ranges):
             return matchLang(ranges, element)
+        case .has(let selectors):
+            return matchHas(selectors, element)
         }
+    }
+
+    /// https://drafts.csswg.org/selectors-4/#relational: some element in
+    /// reach matches a relative selector anchored at `element`. The search
+    /// covers the subtree (or the following siblings' subtrees), so it costs
+    /// the size of that part of the tree.
+    private func matchHas(_ selectors: [RelativeSelector], _ element: xmlNodePtr) -> Bool {
+        anchors.append(element)
+        defer { anchors.removeLast() }
+        for selector in selectors {
+            var found = false
+            let search = { (root: xmlNodePtr, includeRoot: Bool) in
+                Document.walk(root) { node in
+                    guard !found else { return false }
+                    if node.pointee.type == XML_ELEMENT_NODE, includeRoot || node != root,
+                       self.match(selector.complex, 0, node) == .matched {
+                        found = true
+                    }
+                    return !found
+                }
+            }
+            if selector.reachesSiblings {
+                var sibling = element.pointee.next
+                while let current = sibling, !found {
+                    search(current, true)
+                    sibling = current.pointee.next
+                }
+            } else {
+                search(element, false)
+            }
+            if found { return true }
+        }
+        return false
     }
 
     // MARK: Attributes
@@ -241,6 +278,8 @@ final class SelectorMatcher {
             return SelectorMatcher.isReadWrite(element)
         case .readOnly:
             return !SelectorMatcher.isReadWrite(element)
+        case .hasAnchor:
+            return element == anchors.last
         case .never:
             return false
         }

@@ -69,6 +69,32 @@ struct SelectorParser {
         }
     }
 
+    /// `<relative-selector-list>` for `:has()`: each may start with a combinator.
+    private mutating func parseRelativeList() throws(SelectorError) -> [RelativeSelector] {
+        var list: [RelativeSelector] = []
+        while true {
+            skipWhitespace()
+            var leading = Combinator.descendant
+            switch peek() {
+            case ">": leading = .child
+            case "+": leading = .nextSibling
+            case "~": leading = .subsequentSibling
+            default: break
+            }
+            if leading != .descendant {
+                position += 1
+                skipWhitespace()
+            }
+            var complex = try parseComplex()
+            complex.compounds.append(CompoundSelector(tag: nil, conditions: [.pseudoClass(.hasAnchor)]))
+            complex.combinators.append(leading)
+            list.append(RelativeSelector(complex: complex, reachesSiblings: leading == .nextSibling || leading == .subsequentSibling))
+            skipWhitespace()
+            guard peek() == "," else { return list }
+            position += 1
+        }
+    }
+
     // MARK: Compound selectors
 
     /// A compound selector, or nil if there is none here.
@@ -237,6 +263,8 @@ struct SelectorParser {
             result = .not(try parseList())
         case "is", "where", "matches", "-webkit-any":
             result = .is(try parseList())
+        case "has":
+            result = .has(try parseRelativeList())
         case "nth-child", "nth-last-child":
             var nth = try parseAnPlusB()
             nth.fromEnd = name == "nth-last-child"

@@ -184,6 +184,8 @@ final class MutationTests: XCTestCase {
         try fragment.appendChild(document.createTextNode("t"))
         try fragment.appendChild(document.createElement("u"))
         XCTAssertEqual(fragment.innerHTML, "<i></i>t<u></u>")
+        XCTAssertEqual(fragment.textContent, "t")
+        XCTAssertEqual(try fragment.querySelectorAll("i, u").map(\.name), ["i", "u"])
         XCTAssertFalse(fragment.firstChild!.isConnected)
         let existing = try b.appendChild(document.createElement("s"))
         try b.insertBefore(fragment, existing)

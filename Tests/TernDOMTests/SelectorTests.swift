@@ -128,6 +128,20 @@ final class SelectorTests: XCTestCase {
         XCTAssertEqual(select("section :is(h2, em)"), ["h", "e1"])
     }
 
+    func testHas() {
+        XCTAssertEqual(select("p:has(span)"), ["p2"])
+        XCTAssertEqual(select("p:has(em)"), [])
+        XCTAssertEqual(select("div:has(> ul > li.odd)"), ["main"])
+        XCTAssertEqual(select("div:has(> li)"), [], "li is not a child of the div")
+        XCTAssertEqual(select("h2:has(+ p)"), ["h"])
+        XCTAssertEqual(select("h2:has(+ em)"), [])
+        XCTAssertEqual(select("li:has(~ .odd)"), ["l1"])
+        XCTAssertEqual(select("#sec > :has(~ em, ~ h2)"), ["h", "p3"])
+        XCTAssertEqual(select(":not(:has(*))").count, 24, "leaf elements")
+        let select = document.element(withID: "o2")!
+        XCTAssertEqual(try select.closest(":has(> :scope)")?.id, "sel", "the closest parent of the scope")
+    }
+
     func testChildPositions() {
         XCTAssertEqual(select("li:first-child"), ["l1"])
         XCTAssertEqual(select("li:last-child"), ["l5"])
@@ -234,7 +248,7 @@ final class SelectorTests: XCTestCase {
             "[class= space unquoted ]", "div:example", ":example", "div:linkexample", "div::example", "::example",
             ":::before", ":: before", "ns|div", ":not(ns|div)", "^|div", "$|div", ">*", "#5", "[a=\"b\nc\"]",
             ":nth-child(2 n)", ":nth-child(+ 2n)", ":nth-child(n+)", ":nth-child()", ":nth-child(2n+1 of)",
-            ":not()", "p:not(", "[a", "[a b]", "[a=b c]", "[a~b]", "a > > b", "p ~", ":lang()",
+            ":not()", "p:not(", ":has()", ":has(> )", "[a", "[a b]", "[a=b c]", "[a~b]", "a > > b", "p ~", ":lang()",
         ]
         for text in invalid {
             XCTAssertThrowsError(try Selector.parse(text), "\(text.debugDescription) should not parse") {
@@ -250,7 +264,7 @@ final class SelectorTests: XCTestCase {
             ":nth-child(N)", ":NTH-CHILD(ODD)", ":nth-child(2n - 1)", ":nth-child(2n- 1)", ":nth-child(-2n+ 3)",
             ":nth-last-child(even of p, div)", "p::before", "p:before", "::slotted(span)", "div /* comment */ p",
             "#-minus", "#\\31 23", "#a\\.b", ".\\@x", "a\\:b", ":is()".isEmpty ? "" : ":is(p)", ":where(p, div)",
-            ":lang(en, \"fr\")", "input:focus-visible",
+            ":lang(en, \"fr\")", "input:focus-visible", ":has(> p, + a, ~ b, c d)",
         ]
         for text in valid {
             XCTAssertNoThrow(try Selector.parse(text), text)
