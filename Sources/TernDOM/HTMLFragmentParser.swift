@@ -24,7 +24,8 @@ enum HTMLFragmentParser {
         Document.silenceParserErrors()
         var source = "<body>" + markup
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue) | Int32(XML_PARSE_HUGE.rawValue)
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
+            | Int32(XML_PARSE_HUGE.rawValue)
         let scratch = source.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) {
                 htmlReadMemory($0.baseAddress, Int32(clamping: $0.count), nil, "utf-8", options)

@@ -76,6 +76,12 @@ final class SerializationTests: XCTestCase {
         XCTAssertEqual(node.innerHTML, "  <b>a</b> <i>b</i>©A")
     }
 
+    func testInnerHTMLIgnoresACharsetInTheMarkup() {
+        let node = body("<div></div>").firstChild!
+        node.innerHTML = "<meta charset=\"iso-8859-1\">café ü"
+        XCTAssertEqual(node.innerHTML, "<meta charset=\"iso-8859-1\">café ü")
+    }
+
     func testInnerHTMLReplacesChildrenWhichStayReadable() {
         let node = body("<div><p>old</p></div>").firstChild!
         let old = node.firstChild!
