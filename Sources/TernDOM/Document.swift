@@ -31,7 +31,7 @@ public final class Document {
     /// Nodes taken out of the tree (or created and not yet inserted). libxml2
     /// frees only what hangs from the document, so these are freed here, at
     /// the end, unless they were put back into the tree meanwhile.
-    var detachedNodes: [xmlNodePtr] = []
+    var detachedNodes: Set<xmlNodePtr> = []
 
     deinit {
         for node in detachedNodes where node.pointee.parent == nil { xmlFreeNode(node) }

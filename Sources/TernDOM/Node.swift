@@ -86,14 +86,18 @@ public struct Node: Hashable {
     // MARK: Content
 
     /// A text or comment node's text; for elements and documents, the text of
-    /// every descendant text node, in order.
+    /// every descendant text node, in order. Setting it replaces an element's
+    /// children with one text node (see `replaceTextContent(with:)`).
     public var textContent: String {
-        if isText || raw.pointee.type == XML_COMMENT_NODE {
-            return raw.pointee.content.map { String(cString: $0) } ?? ""
+        get {
+            if isText || raw.pointee.type == XML_COMMENT_NODE {
+                return raw.pointee.content.map { String(cString: $0) } ?? ""
+            }
+            guard let content = xmlNodeGetContent(raw) else { return "" }
+            defer { xmlFree(content) }
+            return String(cString: content)
         }
-        guard let content = xmlNodeGetContent(raw) else { return "" }
-        defer { xmlFree(content) }
-        return String(cString: content)
+        nonmutating set { replaceTextContent(with: newValue) }
     }
 
     // MARK: Attributes

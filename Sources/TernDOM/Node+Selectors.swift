@@ -1,0 +1,87 @@
+import CLibXML2
+
+/// Selector queries (https://dom.spec.whatwg.org/#scope-match-a-selectors-string).
+/// Each takes selector text (compiled on every call) or a `Selector`
+/// compiled once. Results are in document order without duplicates; the
+/// node itself is never part of `querySelector(All)`'s result, but its
+/// ancestors count for combinators (`div p` finds a `p` whose `div` is
+/// outside the node), and `:scope` is the node.
+extension Node {
+    public func querySelector(_ selectors: String) throws(SelectorError) -> Node? {
+        querySelector(try Selector.parse(selectors))
+    }
+
+    public func querySelectorAll(_ selectors: String) throws(SelectorError) -> [Node] {
+        querySelectorAll(try Selector.parse(selectors))
+    }
+
+    /// The DOM's `matches`: whether this element matches.
+    public func matches(_ selectors: String) throws(SelectorError) -> Bool {
+        matches(try Selector.parse(selectors))
+    }
+
+    /// The DOM's `closest`: this element or its nearest ancestor element that matches.
+    public func closest(_ selectors: String) throws(SelectorError) -> Node? {
+        closest(try Selector.parse(selectors))
+    }
+
+    public func querySelector(_ selector: Selector) -> Node? {
+        let matcher = SelectorMatcher(scope: raw)
+        var found: xmlNodePtr?
+        Document.walk(raw) { node in
+            guard found == nil else { return false }
+            if node != raw, node.pointee.type == XML_ELEMENT_NODE, matcher.matches(selector.alternatives, node) { found = node }
+            return found == nil
+        }
+        return found.map { Node($0, in: document) }
+    }
+
+    public func querySelectorAll(_ selector: Selector) -> [Node] {
+        let matcher = SelectorMatcher(scope: raw)
+        var found: [Node] = []
+        Document.walk(raw) { node in
+            if node != raw, node.pointee.type == XML_ELEMENT_NODE, matcher.matches(selector.alternatives, node) {
+                found.append(Node(node, in: document))
+            }
+            return true
+        }
+        return found
+    }
+
+    public func matches(_ selector: Selector) -> Bool {
+        isElement && SelectorMatcher(scope: raw).matches(selector.alternatives, raw)
+    }
+
+    public func closest(_ selector: Selector) -> Node? {
+        let matcher = SelectorMatcher(scope: raw)
+        var current: xmlNodePtr? = raw
+        while let node = current, node.pointee.type == XML_ELEMENT_NODE {
+            if matcher.matches(selector.alternatives, node) { return Node(node, in: document) }
+            current = node.pointee.parent
+        }
+        return nil
+    }
+}
+
+/// The same queries from the document (`:scope` is the root element there).
+extension Document {
+    public func querySelector(_ selectors: String) throws(SelectorError) -> Node? {
+        querySelector(try Selector.parse(selectors))
+    }
+
+    public func querySelectorAll(_ selectors: String) throws(SelectorError) -> [Node] {
+        querySelectorAll(try Selector.parse(selectors))
+    }
+
+    public func querySelector(_ selector: Selector) -> Node? { node?.querySelector(selector) }
+    public func querySelectorAll(_ selector: Selector) -> [Node] { node?.querySelectorAll(selector) ?? [] }
+
+    /// The DOM's `getElementsByTagName` on the document.
+    public func getElementsByTagName(_ tag: String) -> [Node] { node?.elements(named: tag) ?? [] }
+    /// The DOM's `getElementsByClassName` on the document.
+    public func getElementsByClassName(_ names: String) -> [Node] { node?.getElementsByClassName(names) ?? [] }
+    /// The DOM's `getElementsByName`.
+    public func getElementsByName(_ name: String) -> [Node] { node?.getElementsByName(name) ?? [] }
+    /// The DOM's `getElementById`.
+    public func getElementById(_ id: String) -> Node? { element(withID: id) }
+}

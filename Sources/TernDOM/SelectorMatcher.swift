@@ -1,0 +1,423 @@
+import CLibXML2
+
+/// Matches compiled selectors against libxml2 elements, right to left
+/// (https://drafts.csswg.org/selectors-4/#match-a-complex-selector-against-an-element).
+///
+/// The combinator walk gives up early the way Servo's and WebKit's matchers
+/// do: when the part left of a descendant combinator fails for every
+/// ancestor, trying an outer ancestor for a nearer descendant combinator
+/// cannot help, so the whole match fails at once. That keeps `a b c d` from
+/// going exponential on deep trees.
+///
+/// One matcher serves one query; it caches sibling positions for the
+/// `:nth-*` pseudo-classes so a query over a long list stays linear.
+final class SelectorMatcher {
+    private let scope: xmlNodePtr?
+    private var positions: [PositionKey: Int] = [:]
+    /// The elements `:has()` is being evaluated on, innermost last.
+    private var anchors: [xmlNodePtr] = []
+
+    init(scope: xmlNodePtr?) {
+        self.scope = scope
+    }
+
+    func matches(_ list: [ComplexSelector], _ element: xmlNodePtr) -> Bool {
+        for complex in list where match(complex, 0, element) == .matched { return true }
+        return false
+    }
+
+    // MARK: Complex selectors
+
+    private enum Outcome {
+        case matched
+        case restartFromClosestLaterSibling
+        case restartFromClosestDescendant
+        case failedGlobally
+    }
+
+    private func match(_ complex: ComplexSelector, _ index: Int, _ element: xmlNodePtr) -> Outcome {
+        guard matchCompound(complex.compounds[index], element) else { return .restartFromClosestLaterSibling }
+        guard index < complex.combinators.count else { return .matched }
+        let combinator = complex.combinators[index]
+        let isSibling = combinator == .nextSibling || combinator == .subsequentSibling
+        var candidate = element
+        while true {
+            let next = isSibling
+                ? Node.element(from: candidate.pointee.prev, forward: false)
+                : SelectorMatcher.parentElement(candidate)
+            guard let next else { return isSibling ? .restartFromClosestDescendant : .failedGlobally }
+            let outcome = match(complex, index + 1, next)
+            switch (outcome, combinator) {
+            case (.matched, _), (.failedGlobally, _), (_, .nextSibling):
+                return outcome
+            case (_, .child):
+                return .restartFromClosestDescendant
+            case (.restartFromClosestDescendant, .subsequentSibling):
+                return outcome
+            default:
+                candidate = next  // descendant: the next ancestor; subsequent sibling: the next earlier one
+            }
+        }
+    }
+
+    private static func parentElement(_ node: xmlNodePtr) -> xmlNodePtr? {
+        guard let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return nil }
+        return parent
+    }
+
+    // MARK: Compound and simple selectors
+
+    private func matchCompound(_ compound: CompoundSelector, _ element: xmlNodePtr) -> Bool {
+        guard element.pointee.type == XML_ELEMENT_NODE, !compound.matchesNothing else { return false }
+        if let tag = compound.tag {
+            guard tag.withUnsafeBufferPointer({ xmlStrEqual(element.pointee.name, $0.baseAddress) }) != 0 else { return false }
+        }
+        for condition in compound.conditions where !matchSimple(condition, element) { return false }
+        return true
+    }
+
+    private func matchSimple(_ simple: SimpleSelector, _ element: xmlNodePtr) -> Bool {
+        switch simple {
+        case .id(let id):
+            guard let attribute = Node.findAttribute(element, "id") else { return false }
+            return Node.withValue(of: attribute) { $0.elementsEqual(id) }
+        case .className(let name):
+            return Node.hasClass(element, name)
+        case .attribute(let selector):
+            return matchAttribute(selector, element)
+        case .pseudoClass(let pseudo):
+            return matchPseudoClass(pseudo, element)
+        case .not(let list):
+            return !matches(list, element)
+        case .is(let list):
+            return matches(list, element)
+        case .nth(let nth):
+            return nth.matches(position: position(of: element, nth))
+        case .lang(let ranges):
+            return matchLang(ranges, element)
+        case .has(let selectors):
+            return matchHas(selectors, element)
+        }
+    }
+
+    /// https://drafts.csswg.org/selectors-4/#relational: some element in
+    /// reach matches a relative selector anchored at `element`. The search
+    /// covers the subtree (or the following siblings' subtrees), so it costs
+    /// the size of that part of the tree.
+    private func matchHas(_ selectors: [RelativeSelector], _ element: xmlNodePtr) -> Bool {
+        anchors.append(element)
+        defer { anchors.removeLast() }
+        for selector in selectors {
+            var found = false
+            let search = { (root: xmlNodePtr, includeRoot: Bool) in
+                Document.walk(root) { node in
+                    guard !found else { return false }
+                    if node.pointee.type == XML_ELEMENT_NODE, includeRoot || node != root,
+                       self.match(selector.complex, 0, node) == .matched {
+                        found = true
+                    }
+                    return !found
+                }
+            }
+            if selector.reachesSiblings {
+                var sibling = element.pointee.next
+                while let current = sibling, !found {
+                    search(current, true)
+                    sibling = current.pointee.next
+                }
+            } else {
+                search(element, false)
+            }
+            if found { return true }
+        }
+        return false
+    }
+
+    // MARK: Attributes
+
+    /// Attributes whose values HTML compares case-insensitively in selectors
+    /// (https://html.spec.whatwg.org/#case-sensitivity-of-selectors).
+    private static let caseInsensitiveAttributes: Set<[UInt8]> = Set([
+        "accept", "accept-charset", "align", "alink", "axis", "bgcolor", "charset", "checked", "clear",
+        "codetype", "color", "compact", "declare", "defer", "dir", "direction", "disabled", "enctype", "face",
+        "frame", "hreflang", "http-equiv", "lang", "language", "link", "media", "method", "multiple", "nohref",
+        "noresize", "noshade", "nowrap", "readonly", "rel", "rev", "rules", "scope", "scrolling", "selected",
+        "shape", "target", "text", "type", "valign", "valuetype", "vlink",
+    ].map { Array($0.utf8) + [0] })
+
+    private func matchAttribute(_ selector: AttributeSelector, _ element: xmlNodePtr) -> Bool {
+        var attribute = element.pointee.properties
+        while let current = attribute {
+            attribute = current.pointee.next
+            guard selector.anyNamespace || current.pointee.ns == nil,
+                  selector.name.withUnsafeBufferPointer({ xmlStrEqual(current.pointee.name, $0.baseAddress) }) != 0
+            else { continue }
+            if selector.op == .exists { return true }
+            let insensitive: Bool
+            switch selector.caseSensitivity {
+            case .insensitive: insensitive = true
+            case .sensitive: insensitive = false
+            case .byAttribute: insensitive = SelectorMatcher.caseInsensitiveAttributes.contains(selector.name)
+            }
+            if Node.withValue(of: current, { SelectorMatcher.compare($0, selector.op, selector.value, insensitive) }) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func compare(_ value: UnsafeBufferPointer<UInt8>, _ op: AttributeSelector.Operator, _ wanted: [UInt8], _ insensitive: Bool) -> Bool {
+        func equal(_ start: Int, _ length: Int) -> Bool {
+            guard length == wanted.count else { return false }
+            for i in 0..<length {
+                var a = value[start + i], b = wanted[i]
+                if insensitive {
+                    if a >= 0x41 && a <= 0x5A { a += 0x20 }
+                    if b >= 0x41 && b <= 0x5A { b += 0x20 }
+                }
+                if a != b { return false }
+            }
+            return true
+        }
+        let count = value.count, length = wanted.count
+        switch op {
+        case .exists:
+            return true
+        case .equals:
+            return equal(0, count)
+        case .prefix:
+            return length > 0 && count >= length && equal(0, length)
+        case .suffix:
+            return length > 0 && count >= length && equal(count - length, length)
+        case .substring:
+            guard length > 0, count >= length else { return false }
+            for start in 0...(count - length) where equal(start, length) { return true }
+            return false
+        case .dashMatch:
+            if equal(0, count) { return true }
+            return count > length && value[length] == UInt8(ascii: "-") && equal(0, length)
+        case .includes:
+            guard length > 0, !wanted.contains(where: Node.isASCIIWhitespace) else { return false }
+            var start = 0
+            while start < count {
+                while start < count, Node.isASCIIWhitespace(value[start]) { start += 1 }
+                var end = start
+                while end < count, !Node.isASCIIWhitespace(value[end]) { end += 1 }
+                if end > start, equal(start, end - start) { return true }
+                start = end
+            }
+            return false
+        }
+    }
+
+    // MARK: Pseudo-classes
+
+    private static func isNamed(_ element: xmlNodePtr, _ names: StaticString...) -> Bool {
+        names.contains { xmlStrEqual(element.pointee.name, $0.utf8Start) != 0 }
+    }
+
+    private func matchPseudoClass(_ pseudo: PseudoClass, _ element: xmlNodePtr) -> Bool {
+        switch pseudo {
+        case .root:
+            guard let parent = element.pointee.parent else { return false }
+            return parent.pointee.type == XML_HTML_DOCUMENT_NODE || parent.pointee.type == XML_DOCUMENT_NODE
+        case .scope:
+            if let scope, scope.pointee.type == XML_ELEMENT_NODE { return element == scope }
+            return matchPseudoClass(.root, element)
+        case .empty:
+            var child = element.pointee.children
+            while let current = child {
+                switch current.pointee.type {
+                case XML_COMMENT_NODE, XML_PI_NODE: break
+                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                    if let content = current.pointee.content, content.pointee != 0 { return false }
+                default: return false
+                }
+                child = current.pointee.next
+            }
+            return true
+        case .firstChild:
+            return Node.element(from: element.pointee.prev, forward: false) == nil
+        case .lastChild:
+            return Node.element(from: element.pointee.next, forward: true) == nil
+        case .onlyChild:
+            return Node.element(from: element.pointee.prev, forward: false) == nil
+                && Node.element(from: element.pointee.next, forward: true) == nil
+        case .firstOfType:
+            return SelectorMatcher.sameTypeSibling(of: element, forward: false) == nil
+        case .lastOfType:
+            return SelectorMatcher.sameTypeSibling(of: element, forward: true) == nil
+        case .onlyOfType:
+            return SelectorMatcher.sameTypeSibling(of: element, forward: false) == nil
+                && SelectorMatcher.sameTypeSibling(of: element, forward: true) == nil
+        case .checked:
+            // https://html.spec.whatwg.org/#selector-checked (from the content
+            // attributes; the script layer's checkedness is a later step).
+            if SelectorMatcher.isNamed(element, "input") {
+                guard Node.findAttribute(element, "checked") != nil, let type = Node.findAttribute(element, "type") else { return false }
+                return Node.withValue(of: type) {
+                    SelectorMatcher.compare($0, .equals, Array("checkbox".utf8), true)
+                        || SelectorMatcher.compare($0, .equals, Array("radio".utf8), true)
+                }
+            }
+            return SelectorMatcher.isNamed(element, "option") && Node.findAttribute(element, "selected") != nil
+        case .disabled:
+            return SelectorMatcher.isDisabled(element)
+        case .enabled:
+            return SelectorMatcher.isNamed(element, "button", "input", "select", "textarea", "optgroup", "option", "fieldset")
+                && !SelectorMatcher.isDisabled(element)
+        case .link:
+            return SelectorMatcher.isNamed(element, "a", "area") && Node.findAttribute(element, "href") != nil
+        case .defined:
+            return true
+        case .required:
+            return SelectorMatcher.isNamed(element, "input", "select", "textarea") && Node.findAttribute(element, "required") != nil
+        case .optional:
+            return SelectorMatcher.isNamed(element, "input", "select", "textarea") && Node.findAttribute(element, "required") == nil
+        case .readWrite:
+            return SelectorMatcher.isReadWrite(element)
+        case .readOnly:
+            return !SelectorMatcher.isReadWrite(element)
+        case .hasAnchor:
+            return element == anchors.last
+        case .never:
+            return false
+        }
+    }
+
+    private static func sameTypeSibling(of element: xmlNodePtr, forward: Bool) -> xmlNodePtr? {
+        var sibling = forward ? element.pointee.next : element.pointee.prev
+        while let current = sibling {
+            if current.pointee.type == XML_ELEMENT_NODE, xmlStrEqual(current.pointee.name, element.pointee.name) != 0 { return current }
+            sibling = forward ? current.pointee.next : current.pointee.prev
+        }
+        return nil
+    }
+
+    /// https://html.spec.whatwg.org/#concept-fe-disabled and
+    /// https://html.spec.whatwg.org/#concept-option-disabled
+    static func isDisabled(_ element: xmlNodePtr) -> Bool {
+        if isNamed(element, "option") {
+            if Node.findAttribute(element, "disabled") != nil { return true }
+            guard let parent = element.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return false }
+            return isNamed(parent, "optgroup") && Node.findAttribute(parent, "disabled") != nil
+        }
+        if isNamed(element, "optgroup") { return Node.findAttribute(element, "disabled") != nil }
+        guard isNamed(element, "button", "input", "select", "textarea", "fieldset") else { return false }
+        if Node.findAttribute(element, "disabled") != nil { return true }
+        // A descendant of a disabled fieldset, unless inside its first legend.
+        var child = element
+        while let parent = parentElement(child) {
+            if isNamed(parent, "fieldset"), Node.findAttribute(parent, "disabled") != nil {
+                let firstLegend = firstChild(of: parent, named: "legend")
+                if firstLegend == nil || child != firstLegend { return true }
+            }
+            child = parent
+        }
+        return false
+    }
+
+    private static func firstChild(of element: xmlNodePtr, named name: StaticString) -> xmlNodePtr? {
+        var child = element.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, xmlStrEqual(current.pointee.name, name.utf8Start) != 0 { return current }
+            child = current.pointee.next
+        }
+        return nil
+    }
+
+    /// https://html.spec.whatwg.org/#selector-read-write (the content-attribute part).
+    private static func isReadWrite(_ element: xmlNodePtr) -> Bool {
+        if isNamed(element, "input", "textarea") {
+            return Node.findAttribute(element, "readonly") == nil && !isDisabled(element)
+        }
+        var current: xmlNodePtr? = element
+        while let node = current, node.pointee.type == XML_ELEMENT_NODE {
+            if let attribute = Node.findAttribute(node, "contenteditable") {
+                return Node.withValue(of: attribute) {
+                    $0.isEmpty || compare($0, .equals, Array("true".utf8), true) || compare($0, .equals, Array("plaintext-only".utf8), true)
+                }
+            }
+            current = node.pointee.parent
+        }
+        return false
+    }
+
+    /// https://drafts.csswg.org/selectors-4/#the-lang-pseudo (implicit
+    /// wildcard matching: "en" matches "en" and "en-GB").
+    private func matchLang(_ ranges: [String], _ element: xmlNodePtr) -> Bool {
+        var current: xmlNodePtr? = element
+        while let node = current, node.pointee.type == XML_ELEMENT_NODE {
+            if let attribute = Node.findAttribute(node, "lang") {
+                return Node.withValue(of: attribute) { value in
+                    ranges.contains { range in
+                        let wanted = Array(Node.asciiLowercased(range).utf8)
+                        if wanted.isEmpty { return false }
+                        return SelectorMatcher.compare(value, .dashMatch, wanted, true)
+                    }
+                }
+            }
+            current = node.pointee.parent
+        }
+        return false
+    }
+
+    // MARK: Positions for :nth-*
+
+    private struct PositionKey: Hashable {
+        let element: xmlNodePtr
+        let fromEnd: Bool
+        let ofType: Bool
+    }
+
+    /// The 1-based position of `element` among the siblings `nth` counts.
+    private func position(of element: xmlNodePtr, _ nth: NthSelector) -> Int {
+        if let of = nth.of {
+            // "of S": count only siblings matching S; the element must match too.
+            guard matches(of, element) else { return 0 }
+            var count = 1
+            var sibling = nth.fromEnd ? element.pointee.next : element.pointee.prev
+            while let current = sibling {
+                if current.pointee.type == XML_ELEMENT_NODE, matches(of, current) { count += 1 }
+                sibling = nth.fromEnd ? current.pointee.next : current.pointee.prev
+            }
+            return count
+        }
+        let key = PositionKey(element: element, fromEnd: nth.fromEnd, ofType: nth.ofType)
+        if let cached = positions[key] { return cached }
+        // Number every counted sibling in one pass, so the next sibling asked is a hit.
+        guard let parent = element.pointee.parent else {
+            return 1
+        }
+        var counters: [UnsafeMutablePointer<xmlChar>?: Int] = [:]
+        var total = 0
+        var sibling = nth.fromEnd ? parent.pointee.last : parent.pointee.children
+        while let current = sibling {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                let position: Int
+                if nth.ofType {
+                    // Names from one parser share dictionary pointers; fall back to comparing text.
+                    let name = SelectorMatcher.canonicalName(current, in: &counters)
+                    position = (counters[name] ?? 0) + 1
+                    counters[name] = position
+                } else {
+                    total += 1
+                    position = total
+                }
+                positions[PositionKey(element: current, fromEnd: nth.fromEnd, ofType: nth.ofType)] = position
+            }
+            sibling = nth.fromEnd ? current.pointee.prev : current.pointee.next
+        }
+        return positions[key] ?? 1
+    }
+
+    /// A pointer standing for the element's name: the first name pointer seen
+    /// with the same text, so equal names count together whatever storage
+    /// libxml2 used for them.
+    private static func canonicalName(_ element: xmlNodePtr, in counters: inout [UnsafeMutablePointer<xmlChar>?: Int]) -> UnsafeMutablePointer<xmlChar>? {
+        let name = UnsafeMutablePointer(mutating: element.pointee.name)
+        if counters[name] != nil { return name }
+        for key in counters.keys where xmlStrEqual(key, name) != 0 { return key }
+        return name
+    }
+}
