@@ -18,12 +18,14 @@ public final class TestServer {
     public let scheme: String
 
     /// Starts a server; with `certificate` and `key` (PEM files) it speaks HTTPS.
-    public init(certificate: String? = nil, key: String? = nil) throws {
+    /// With `staticRoot`, the server serves that folder's files instead of its routes.
+    public init(certificate: String? = nil, key: String? = nil, staticRoot: String? = nil) throws {
         let script = TestServer.repositoryRoot + "/Tests/TestServer/test_server.py"
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script]
         if let certificate, let key { process.arguments! += ["--tls-cert", certificate, "--tls-key", key] }
+        if let staticRoot { process.arguments! += ["--static-root", staticRoot] }
         scheme = certificate == nil ? "http" : "https"
         stdin = Pipe()
         let stdout = Pipe()

@@ -188,6 +188,9 @@ def mime_sample(ctype: str) -> bytes:
 # Server
 # ---------------------------------------------------------------------------
 
+STATIC_ROOT = None           # --static-root: serve files instead of routes
+
+
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False       # never track/join handler threads
@@ -408,6 +411,21 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def respond_page(self, code, title, body_html, headers=()):
         self.respond(code, html_page(title, body_html), headers=headers)
 
+    STATIC_TYPES = {".html": "text/html; charset=utf-8", ".htm": "text/html; charset=utf-8",
+                    ".js": "text/javascript; charset=utf-8", ".css": "text/css", ".json": "application/json",
+                    ".xml": "text/xml", ".svg": "image/svg+xml", ".png": "image/png", ".txt": "text/plain"}
+
+    def serve_static(self, segs):
+        """--static-root: every path is a file under that folder (never outside it)."""
+        root = os.path.realpath(STATIC_ROOT)
+        path = os.path.realpath(os.path.join(root, *[s for s in segs if s not in ("", ".", "..")]))
+        if not (path == root or path.startswith(root + os.sep)) or not os.path.isfile(path):
+            return self.not_found()
+        with open(path, "rb") as f:
+            body = f.read()
+        ctype = self.STATIC_TYPES.get(os.path.splitext(path)[1].lower(), "application/octet-stream")
+        self.respond(200, body, ctype=ctype)
+
     def not_found(self):
         self.respond_page(404, "Not Found",
                           f"<h1>Not Found</h1><p>No route for {html.escape(self.req_path)}</p>")
@@ -464,6 +482,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             # every other route ignores the request body, but must consume it
             # so that keep-alive framing stays in sync
             self.drain_request_body()
+            if STATIC_ROOT is not None:
+                return self.serve_static(segs)
             handler = ROUTES.get(route)
             if handler is None:
                 return self.not_found()
@@ -861,10 +881,13 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description="Tern loopback HTTP test server")
     ap.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0 = any free port)")
     ap.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    ap.add_argument("--static-root", help="serve the files under this folder instead of the routes")
     ap.add_argument("--tls-cert", help="serve HTTPS with this PEM certificate (chain)")
     ap.add_argument("--tls-key", help="the certificate's PEM private key")
     args = ap.parse_args(argv)
     VERBOSE = args.verbose
+    global STATIC_ROOT
+    STATIC_ROOT = args.static_root
 
     server = Server(("127.0.0.1", args.port), Handler)
     if args.tls_cert:
