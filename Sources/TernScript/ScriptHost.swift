@@ -1,3 +1,5 @@
+import TernDOM
+
 /// What a page's scripts reach outside themselves: dialogs, native message
 /// handlers and the console. TernKit implements it for a web view (through
 /// its UI delegate and user content controller), so TernScript knows nothing
@@ -14,4 +16,49 @@ public protocol ScriptHost: AnyObject {
     func scriptPostMessage(name: String, body: ScriptValue, replyHandler: ((ScriptValue?, String?) -> Void)?)
     /// A console message (already recorded by the context).
     func scriptConsoleMessage(_ message: ScriptContext.ConsoleMessage)
+
+    // The DOM bindings' callbacks; each has a default below.
+    func scriptDocumentDidChange()
+    func scriptDocumentTitleDidChange(_ title: String)
+    func scriptCookie() -> String
+    func scriptSetCookie(_ cookie: String)
+    func scriptSubmitForm(_ submission: FormSubmission)
+    func scriptDidInsertScriptElement(_ element: Node)
+}
+
+// MARK: The document (DOM bindings)
+
+/// What the DOM bindings ask of the embedder. Each has a default, so a host
+/// that does not care (a test, an embedder without a cookie jar) need not
+/// implement it.
+extension ScriptHost {
+    /// A script changed the document (a node inserted, removed or changed, an
+    /// attribute set): the view should re-lay out, at most once per turn of
+    /// the event loop. Called for every change, so keep it cheap.
+    /// Default: nothing.
+    public func scriptDocumentDidChange() {}
+
+    /// `document.title = …` changed the title of the page's document to `title`
+    /// (whitespace collapsed, as `Document.title` reads it). Default: nothing.
+    public func scriptDocumentTitleDidChange(_ title: String) {}
+
+    /// `document.cookie`'s getter: the cookies a script may see for the
+    /// document's URL, "name=value; name2=value2" (HttpOnly ones left out).
+    /// Default: "".
+    public func scriptCookie() -> String { "" }
+
+    /// `document.cookie = "…"`: one Set-Cookie string from a script (an
+    /// HttpOnly one must be ignored). Default: ignored.
+    public func scriptSetCookie(_ cookie: String) {}
+
+    /// A form is submitted (`form.submit()`, a submit button's click, or
+    /// `requestSubmit()` whose submit event was not cancelled): navigate to it.
+    /// Default: nothing.
+    public func scriptSubmitForm(_ submission: FormSubmission) {}
+
+    /// A script inserted a `<script>` element into the document (by
+    /// appendChild, insertBefore, replaceChild, append…, not innerHTML): the
+    /// host loads and runs it as the HTML spec says for a script element that
+    /// becomes connected. Default: nothing.
+    public func scriptDidInsertScriptElement(_ element: Node) {}
 }

@@ -5,7 +5,7 @@ import TernNet
 /// message handlers). One per page, made only when the page needs scripts.
 public final class ScriptWindow {
     public let context: ScriptContext
-    private weak var host: ScriptHost?
+    weak var host: ScriptHost?
     private let loop: EventLoop
     private var timers: [Int: EventLoop.Timer] = [:]
     private var nextTimerID = 0
@@ -13,6 +13,8 @@ public final class ScriptWindow {
     private let network: ScriptNetwork
     /// The web view's `sessionStorage` areas.
     public let sessionStorage: WebStorage
+    /// The DOM bindings' native half (`window.document` and its nodes).
+    let dom: DOMBridge
 
     /// The page's URL: XMLHttpRequest and fetch resolve against it and use its origin.
     public var documentURL: WebURL? {
@@ -32,10 +34,12 @@ public final class ScriptWindow {
         self.loop = loader.loop
         network = ScriptNetwork(loader: loader)
         network.documentURL = documentURL
+        dom = DOMBridge(context: context)
         context.onConsoleMessage = { [weak self] in self?.host?.scriptConsoleMessage($0) }
         installGlobals(userAgent: loader.configuration.userAgent)
         installNetwork()
         installWebAPIs()
+        installDOM()
     }
 
     deinit {

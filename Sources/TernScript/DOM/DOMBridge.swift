@@ -1,0 +1,495 @@
+internal import CJavaScriptCore
+import TernDOM
+import TernNet
+
+/// The native half of the DOM bindings (the JavaScript half is
+/// `ScriptPrelude.dom`): a table of node handles and the functions the
+/// prelude calls with them.
+///
+/// Handles: each node a script sees gets a small integer, its index in
+/// `nodes`, kept for the life of the page (TernDOM frees no node before its
+/// document goes away, so a handle never dangles). The prelude keeps one
+/// wrapper object per handle, so the same node is always the same object.
+///
+/// The native functions live on an object the prelude receives as `N`
+/// (`__ternDOM` while it runs, deleted afterwards). Not thread-safe.
+final class DOMBridge {
+    unowned let context: ScriptContext
+    let jsc: tern_jsc_api
+    let ctx: JSGlobalContextRef
+    let undefined: JSValueRef
+    let null: JSValueRef
+
+    /// What the page reaches outside itself (title, cookies, forms, changes).
+    weak var host: ScriptHost?
+    /// The document `window.document` is; nil until `attach`.
+    private(set) var mainDocument: Document?
+    /// Documents made by scripts (`document.implementation.createHTMLDocument`).
+    private var createdDocuments: [Document] = []
+    private(set) var nodes: [Node] = []
+    private var handles: [Node: Int] = [:]
+    /// Bumped by every change to any tree or attribute: live collections refresh when it moved.
+    private(set) var version = 0
+    var documentURL: () -> WebURL? = { nil }
+    var readyState: DocumentReadyState = .loading
+    var referrer = ""
+    var focusedElement: Node?
+    var currentScript: Node?
+    /// `new DOMException(message, name)` (or a TypeError), made by the prelude; protected.
+    private var exceptionMaker: JSObjectRef?
+
+    init(context: ScriptContext) {
+        self.context = context
+        jsc = context.jsc
+        ctx = context.context
+        undefined = jsc.JSValueMakeUndefined!(ctx)!
+        null = jsc.JSValueMakeNull!(ctx)!
+    }
+
+    deinit {
+        // The context may be going away with us; the maker is unprotected only while it lives.
+        if let exceptionMaker { jsc.JSValueUnprotect!(ctx, exceptionMaker) }
+    }
+
+    func attach(_ document: Document) {
+        mainDocument = document
+        changed()
+    }
+
+    // MARK: Handles
+
+    func handle(_ node: Node) -> Int {
+        if let existing = handles[node] { return existing }
+        let handle = nodes.count
+        nodes.append(node)
+        handles[node] = handle
+        return handle
+    }
+
+    func handleValue(_ node: Node?) -> JSValueRef {
+        guard let node else { return null }
+        return jsc.JSValueMakeNumber!(ctx, Double(handle(node)))!
+    }
+
+    func handleArray(_ list: [Node]) -> JSValueRef {
+        var values: [JSValueRef?] = []
+        values.reserveCapacity(list.count)
+        for node in list { values.append(jsc.JSValueMakeNumber!(ctx, Double(handle(node)))) }
+        return values.withUnsafeBufferPointer { jsc.JSObjectMakeArray!(ctx, $0.count, $0.baseAddress, nil)! }
+    }
+
+    func node(_ value: JSValueRef?) throws -> Node {
+        guard let value, jsc.JSValueGetType!(ctx, value) == kJSTypeNumber else { throw BridgeError.typeError("not a node") }
+        let index = Int(jsc.JSValueToNumber!(ctx, value, nil))
+        guard index >= 0, index < nodes.count else { throw BridgeError.typeError("not a node") }
+        return nodes[index]
+    }
+
+    func optionalNode(_ value: JSValueRef?) throws -> Node? {
+        guard let value, jsc.JSValueGetType!(ctx, value) == kJSTypeNumber else { return nil }
+        return try node(value)
+    }
+
+    // MARK: Values
+
+    func string(_ value: JSValueRef?) -> String { value.map { context.string(from: $0) } ?? "" }
+    func number(_ value: JSValueRef?) -> Double { value.map { jsc.JSValueToNumber!(ctx, $0, nil) } ?? .nan }
+    func bool(_ value: JSValueRef?) -> Bool { value.map { jsc.JSValueToBoolean!(ctx, $0) } ?? false }
+    func isNullish(_ value: JSValueRef?) -> Bool {
+        guard let value else { return true }
+        let type = jsc.JSValueGetType!(ctx, value)
+        return type == kJSTypeNull || type == kJSTypeUndefined
+    }
+
+    func makeString(_ text: String) -> JSValueRef {
+        let js = context.makeString(text)
+        defer { jsc.JSStringRelease!(js) }
+        return jsc.JSValueMakeString!(ctx, js)!
+    }
+
+    func makeOptionalString(_ text: String?) -> JSValueRef { text.map(makeString) ?? null }
+    func makeNumber(_ number: Double) -> JSValueRef { jsc.JSValueMakeNumber!(ctx, number)! }
+    func makeBool(_ value: Bool) -> JSValueRef { jsc.JSValueMakeBoolean!(ctx, value)! }
+
+    func makeStringArray(_ strings: [String]) -> JSValueRef {
+        let values: [JSValueRef?] = strings.map(makeString)
+        return values.withUnsafeBufferPointer { jsc.JSObjectMakeArray!(ctx, $0.count, $0.baseAddress, nil)! }
+    }
+
+    func strings(fromArray value: JSValueRef?) -> [String] {
+        guard let value, let object = jsc.JSValueToObject!(ctx, value, nil) else { return [] }
+        let length = Int(number(context.property("length", of: object)))
+        guard length > 0 else { return [] }
+        return (0..<length).map { string(jsc.JSObjectGetPropertyAtIndex!(ctx, object, UInt32($0), nil)) }
+    }
+
+    // MARK: Errors
+
+    enum BridgeError: Error {
+        case typeError(String)
+        case domException(name: String, message: String)
+    }
+
+    func exception(for error: Error) -> JSValueRef {
+        let name: String, message: String
+        switch error {
+        case let error as DOMError: (name, message) = (error.name, DOMBridge.message(for: error))
+        case is SelectorError: (name, message) = ("SyntaxError", "The selector is not valid.")
+        case BridgeError.typeError(let text): (name, message) = ("TypeError", text)
+        case BridgeError.domException(let n, let m): (name, message) = (n, m)
+        default: (name, message) = ("Error", "\(error)")
+        }
+        guard let exceptionMaker else { return makeString("\(name): \(message)") }
+        var arguments: [JSValueRef?] = [makeString(name), makeString(message)]
+        let made = arguments.withUnsafeMutableBufferPointer {
+            jsc.JSObjectCallAsFunction!(ctx, exceptionMaker, nil, 2, $0.baseAddress, nil)
+        }
+        return made ?? makeString("\(name): \(message)")
+    }
+
+    static func message(for error: DOMError) -> String {
+        switch error {
+        case .hierarchyRequest: return "The operation would yield an incorrect node tree."
+        case .notFound: return "The object can not be found here."
+        case .invalidCharacter: return "The string contains invalid characters."
+        case .wrongDocument: return "The node belongs to another document (adoption is not supported)."
+        }
+    }
+
+    // MARK: Changes
+
+    /// A script changed a tree: live collections go stale, the host re-lays out.
+    func changed() {
+        version &+= 1
+        host?.scriptDocumentDidChange()
+    }
+
+    // MARK: Installing
+
+    /// Makes the native-function object and returns it (the prelude's `N`).
+    func makeNatives() -> JSObjectRef {
+        let natives = jsc.JSObjectMake!(ctx, nil, nil)!
+        func define(_ name: String, _ body: @escaping NativeFunction.Body) {
+            context.setProperty(name, of: natives, to: NativeFunction.make(self, body))
+        }
+        installTree(define)
+        installContent(define)
+        installQueries(define)
+        installDocument(define)
+        define("setExceptionMaker") { [unowned self] a in
+            if let value = a[0], let object = jsc.JSValueToObject!(ctx, value, nil) {
+                if let old = exceptionMaker { jsc.JSValueUnprotect!(ctx, old) }
+                jsc.JSValueProtect!(ctx, object)
+                exceptionMaker = object
+            }
+            return nil
+        }
+        return natives
+    }
+
+    typealias Define = (String, @escaping NativeFunction.Body) -> Void
+
+    private func installTree(_ define: Define) {
+        // The node's kind: its local name for an element, else its nodeType number.
+        define("type") { [unowned self] a in
+            let node = try node(a[0])
+            return node.isElement ? makeString(node.name) : makeNumber(Double(node.nodeType.rawValue))
+        }
+        // One navigation step, chosen by number.
+        define("nav") { [unowned self] a in
+            let node = try node(a[0])
+            switch Int(number(a[1])) {
+            case 0: return handleValue(node.parent)
+            case 1: return handleValue(node.firstChild)
+            case 2: return handleValue(node.lastChild)
+            case 3: return handleValue(node.nextSibling)
+            case 4: return handleValue(node.previousSibling)
+            case 5: return handleValue(node.firstElementChild)
+            case 6: return handleValue(node.lastElementChild)
+            case 7: return handleValue(node.nextElementSibling)
+            case 8: return handleValue(node.previousElementSibling)
+            case 9: return handleValue(node.parentElement)
+            case 10: return handleValue(node.root)
+            case 11: return handleValue(node.document.node)
+            default: return null
+            }
+        }
+        define("childNodes") { [unowned self] a in handleArray(Array(try node(a[0]).children)) }
+        define("elementChildren") { [unowned self] a in handleArray(try node(a[0]).elementChildren) }
+        define("childCount") { [unowned self] a in
+            var count = 0
+            for _ in try node(a[0]).children { count += 1 }
+            return makeNumber(Double(count))
+        }
+        // The node and its ancestors, up to the root.
+        define("path") { [unowned self] a in
+            var list: [Node] = []
+            var current: Node? = try node(a[0])
+            while let node = current { list.append(node); current = node.parent }
+            return handleArray(list)
+        }
+        define("index") { [unowned self] a in makeNumber(Double(try node(a[0]).index)) }
+        define("contains") { [unowned self] a in
+            guard let other = try optionalNode(a[1]) else { return makeBool(false) }
+            return makeBool(try node(a[0]).contains(other))
+        }
+        define("connected") { [unowned self] a in makeBool(try node(a[0]).isConnected) }
+        define("version") { [unowned self] _ in makeNumber(Double(version)) }
+
+        // Mutation.
+        define("insert") { [unowned self] a in
+            let parent = try node(a[0]), child = try node(a[1])
+            let reference = try optionalNode(a[2])
+            let scripts = insertedScripts(child)
+            try parent.insertBefore(child, reference)
+            changed()
+            announce(scripts)
+            return nil
+        }
+        define("removeChild") { [unowned self] a in
+            try node(a[0]).removeChild(try node(a[1]))
+            changed()
+            return nil
+        }
+        define("replaceChild") { [unowned self] a in
+            let parent = try node(a[0]), replacement = try node(a[1])
+            let scripts = insertedScripts(replacement)
+            try parent.replaceChild(replacement, try node(a[2]))
+            changed()
+            announce(scripts)
+            return nil
+        }
+        define("remove") { [unowned self] a in
+            let node = try node(a[0])
+            if node.parent != nil { node.remove(); changed() }
+            return nil
+        }
+        define("replaceChildren") { [unowned self] a in
+            let replacement = try optionalNode(a[1])
+            let scripts = replacement.map(insertedScripts) ?? []
+            try node(a[0]).replaceChildren(with: replacement)
+            changed()
+            announce(scripts)
+            return nil
+        }
+    }
+
+    /// Script elements inside `node` (before it is inserted, so a fragment still has them).
+    private func insertedScripts(_ node: Node) -> [Node] {
+        guard host != nil, node.isElement || node.isDocumentFragment else { return [] }
+        if node.isElement("script") { return [node] }
+        guard node.firstChild != nil else { return [] }
+        return node.elements(named: "script")
+    }
+
+    /// Tells the host about script elements that are now in the document.
+    private func announce(_ scripts: [Node]) {
+        for script in scripts where script.isConnected && script.document === mainDocument {
+            host?.scriptDidInsertScriptElement(script)
+        }
+    }
+
+    private func installContent(_ define: Define) {
+        define("text") { [unowned self] a in
+            let node = try node(a[0])
+            return node.isDocument ? null : makeString(node.textContent)
+        }
+        define("setText") { [unowned self] a in
+            try node(a[0]).textContent = string(a[1])
+            changed()
+            return nil
+        }
+        define("data") { [unowned self] a in makeString(try node(a[0]).data) }
+        define("setData") { [unowned self] a in
+            try node(a[0]).data = string(a[1])
+            changed()
+            return nil
+        }
+        define("attr") { [unowned self] a in makeOptionalString(try node(a[0]).attribute(string(a[1]))) }
+        define("hasAttr") { [unowned self] a in makeBool(try node(a[0]).hasAttribute(string(a[1]))) }
+        define("setAttr") { [unowned self] a in
+            try node(a[0]).setAttribute(string(a[1]), string(a[2]))
+            changed()
+            return nil
+        }
+        define("removeAttr") { [unowned self] a in
+            try node(a[0]).removeAttribute(string(a[1]))
+            changed()
+            return nil
+        }
+        define("toggleAttr") { [unowned self] a in
+            let force: Bool? = isNullish(a[2]) ? nil : bool(a[2])
+            let present = try node(a[0]).toggleAttribute(string(a[1]), force: force)
+            changed()
+            return makeBool(present)
+        }
+        // Every attribute as [name, value, name, value, …].
+        define("attrs") { [unowned self] a in
+            makeStringArray(try node(a[0]).attributes.flatMap { [$0.name, $0.value] })
+        }
+        define("html") { [unowned self] a in
+            let node = try node(a[0])
+            return makeString(bool(a[1]) ? node.outerHTML : node.innerHTML)
+        }
+        define("setHTML") { [unowned self] a in
+            let node = try node(a[0])
+            if bool(a[1]) {
+                guard node.parent != nil else { return nil }
+                guard let parent = node.parent, !parent.isDocument else {
+                    throw BridgeError.domException(name: "NoModificationAllowedError", message: "Cannot set outerHTML of a document's root.")
+                }
+                node.outerHTML = string(a[2])
+            } else {
+                node.innerHTML = string(a[2])
+            }
+            changed()
+            return nil
+        }
+    }
+
+    private func installQueries(_ define: Define) {
+        define("qs") { [unowned self] a in
+            let node = try node(a[0])
+            let selector = try Selector.parse(string(a[1]))
+            return bool(a[2]) ? handleArray(node.querySelectorAll(selector)) : handleValue(node.querySelector(selector))
+        }
+        define("matches") { [unowned self] a in makeBool(try node(a[0]).matches(try Selector.parse(string(a[1])))) }
+        define("closest") { [unowned self] a in handleValue(try node(a[0]).closest(try Selector.parse(string(a[1])))) }
+        define("byTag") { [unowned self] a in handleArray(try node(a[0]).getElementsByTagName(string(a[1]))) }
+        define("byClass") { [unowned self] a in handleArray(try node(a[0]).getElementsByClassName(string(a[1]))) }
+        define("byName") { [unowned self] a in handleArray(try node(a[0]).getElementsByName(string(a[1]))) }
+        define("byId") { [unowned self] a in
+            let root = try node(a[0]), id = string(a[1])
+            guard !id.isEmpty else { return null }
+            var found: Node?
+            root.walk { node in
+                if found == nil, node.isElement, node != root, node.attribute("id") == id { found = node }
+                return found == nil
+            }
+            return handleValue(found)
+        }
+    }
+
+    private func installDocument(_ define: Define) {
+        // Node creation in the document of the handle: kind 1 element, 3 text, 8 comment, 11 fragment.
+        define("create") { [unowned self] a in
+            let document = try node(a[0]).document
+            let text = string(a[2])
+            switch Int(number(a[1])) {
+            case 1: return handleValue(try document.createElement(text))
+            case 3: return handleValue(document.createTextNode(text))
+            case 8: return handleValue(document.createComment(text))
+            default: return handleValue(document.createDocumentFragment())
+            }
+        }
+        define("importNode") { [unowned self] a in
+            let document = try node(a[0]).document
+            guard let copy = document.importNode(try node(a[1]), deep: bool(a[2])) else {
+                throw BridgeError.domException(name: "NotSupportedError", message: "This node cannot be imported.")
+            }
+            return handleValue(copy)
+        }
+        define("clone") { [unowned self] a in
+            let node = try node(a[0])
+            return handleValue(node.document.clone(node, deep: bool(a[1])))
+        }
+        // Parts of the document of a handle: 0 root element, 1 head, 2 body, 3 document node.
+        define("docPart") { [unowned self] a in
+            let document = try node(a[0]).document
+            switch Int(number(a[1])) {
+            case 0: return handleValue(document.documentElement)
+            case 1: return handleValue(document.head)
+            case 2: return handleValue(document.body)
+            default: return handleValue(document.node)
+            }
+        }
+        define("title") { [unowned self] a in makeString(try node(a[0]).document.title) }
+        define("titleChanged") { [unowned self] a in
+            let document = try node(a[0]).document
+            if document === mainDocument { host?.scriptDocumentTitleDidChange(document.title) }
+            return nil
+        }
+        define("isMain") { [unowned self] a in makeBool(try node(a[0]).document === mainDocument) }
+        define("main") { [unowned self] _ in handleValue(mainDocument?.node) }
+        define("newDocument") { [unowned self] a in
+            let title = isNullish(a[0]) ? "" : "<title>\(DOMBridge.escapeText(string(a[0])))</title>"
+            let document = Document(html: "<!DOCTYPE html><html><head>\(title)</head><body></body></html>")
+            createdDocuments.append(document)
+            return handleValue(document.node)
+        }
+        // A doctype's [name, publicId, systemId], read back from its serialisation.
+        define("doctype") { [unowned self] a in
+            makeStringArray(DOMBridge.doctypeParts(try node(a[0]).outerHTML))
+        }
+        define("state") { [unowned self] _ in
+            makeStringArray([readyState.rawValue, documentURL()?.href ?? "about:blank", referrer])
+        }
+        define("cookie") { [unowned self] _ in makeString(host?.scriptCookie() ?? "") }
+        define("setCookie") { [unowned self] a in
+            host?.scriptSetCookie(string(a[0]))
+            return nil
+        }
+        define("focused") { [unowned self] _ in handleValue(focusedElement) }
+        define("currentScript") { [unowned self] _ in handleValue(currentScript) }
+        define("setFocused") { [unowned self] a in
+            focusedElement = try optionalNode(a[0])
+            return nil
+        }
+        // form.submit(): (form, method, action, enctype, target, [name, value, …]).
+        define("submit") { [unowned self] a in
+            let form = try node(a[0])
+            guard form.document === mainDocument else { return nil }
+            let base = documentURL()
+            let actionText = string(a[2])
+            guard let action = actionText.isEmpty ? base : (base.flatMap { $0.resolve(actionText) } ?? WebURL(actionText)) else {
+                return nil
+            }
+            let flat = strings(fromArray: a[5])
+            var fields: [FormSubmission.Field] = []
+            var i = 0
+            while i + 1 < flat.count { fields.append(.init(name: flat[i], value: flat[i + 1])); i += 2 }
+            host?.scriptSubmitForm(FormSubmission(method: string(a[1]), action: action, enctype: string(a[3]),
+                                                   target: string(a[4]), fields: fields))
+            return nil
+        }
+        define("resolve") { [unowned self] a in
+            let text = string(a[0])
+            guard let base = documentURL() else { return makeOptionalString(WebURL(text)?.href) }
+            return makeOptionalString(base.resolve(text)?.href)
+        }
+    }
+
+    static func escapeText(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// "<!DOCTYPE html PUBLIC "a" "b">" → ["html", "a", "b"].
+    static func doctypeParts(_ serialised: String) -> [String] {
+        var rest = Substring(serialised)
+        if rest.hasPrefix("<!DOCTYPE ") || rest.hasPrefix("<!doctype ") { rest = rest.dropFirst(10) }
+        if rest.hasSuffix(">") { rest = rest.dropLast() }
+        let name = rest.prefix { $0 != " " }
+        rest = rest.dropFirst(name.count)
+        var quoted: [String] = []
+        var current: String?
+        for character in rest {
+            if character == "\"" {
+                if let text = current { quoted.append(text); current = nil } else { current = "" }
+            } else if current != nil {
+                current!.append(character)
+            }
+        }
+        let isPublic = rest.contains("PUBLIC")
+        let publicID = isPublic ? (quoted.first ?? "") : ""
+        let systemID = isPublic ? (quoted.count > 1 ? quoted[1] : "") : (quoted.first ?? "")
+        return [String(name), publicID, systemID]
+    }
+}

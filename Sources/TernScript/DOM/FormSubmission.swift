@@ -1,0 +1,38 @@
+import TernNet
+
+/// What `form.submit()` (or a submit button, or `requestSubmit()`) asks the
+/// embedder to send: the form's method, its action resolved against the
+/// document's URL, its encoding type and the name/value pairs of its
+/// successful controls, in tree order
+/// (https://html.spec.whatwg.org/#constructing-the-form-data-set).
+public struct FormSubmission: Hashable {
+    /// One name/value pair of the form data set.
+    public struct Field: Hashable {
+        public let name: String
+        public let value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// "get", "post" or "dialog" (lower case; anything else reads as "get").
+    public let method: String
+    /// The action attribute resolved against the document URL (the document
+    /// URL itself when the attribute is missing or empty).
+    public let action: WebURL
+    /// "application/x-www-form-urlencoded" (the default), "multipart/form-data" or "text/plain".
+    public let enctype: String
+    /// The form's `target` attribute ("" when absent).
+    public let target: String
+    /// The successful controls' name/value pairs, in tree order.
+    public let fields: [Field]
+
+    public init(method: String, action: WebURL, enctype: String, target: String = "", fields: [Field]) {
+        self.method = method
+        self.action = action
+        self.enctype = enctype
+        self.target = target
+        self.fields = fields
+    }
+}

@@ -1,0 +1,965 @@
+extension ScriptPrelude {
+    /// The DOM in JavaScript over TernDOM: one function run once per window
+    /// with the global object `g` and the native functions `N` (DOMBridge).
+    ///
+    /// Nodes are numbers ("handles") on the native side; `wrap(h)` turns one
+    /// into its wrapper, the same object every time (`wrappers[h]`), whose
+    /// prototype follows the node's kind. `this[H]` is a wrapper's handle.
+    static var dom: String {
+        "(function (g, N) {\n'use strict';\n" + domSupport + domEvents + domCore + domHTML
+            + "\n})(this, __ternDOM);\ndelete this.__ternDOM;\n"
+    }
+
+    /// Shared helpers, the wrapper cache and live collections.
+    static let domSupport = #"""
+      function def(object, name, value) {
+        Object.defineProperty(object, name, { value: value, writable: true, configurable: true, enumerable: false });
+      }
+      function accessors(proto, table) {
+        for (var k in table) {
+          Object.defineProperty(proto, k, { get: table[k][0], set: table[k][1], enumerable: true, configurable: true });
+        }
+      }
+      function methods(proto, table) {
+        for (var k in table) Object.defineProperty(proto, k, { value: table[k], writable: true, enumerable: true, configurable: true });
+      }
+      function illegal() { throw new TypeError('Illegal constructor'); }
+      /// An interface object `name` inheriting from `Parent`, on the window.
+      function iface(name, Parent, ctor) {
+        var C = ctor || function () { illegal(); };
+        Object.defineProperty(C, 'name', { value: name });
+        if (Parent) {
+          C.prototype = Object.create(Parent.prototype);
+          Object.setPrototypeOf(C, Parent);
+        }
+        Object.defineProperty(C.prototype, 'constructor', { value: C, writable: true, configurable: true });
+        Object.defineProperty(C.prototype, Symbol.toStringTag, { value: name, configurable: true });
+        def(g, name, C);
+        return C;
+      }
+
+      // ---- Wrappers
+      var H = Symbol('node'), TAG = Symbol('tag'), TYPE = Symbol('nodeType');
+      var wrappers = [];
+      var protoByType = [];
+      var mainDocument = null;
+      function wrap(h) {
+        if (h === null || h === undefined) return null;
+        var w = wrappers[h];
+        if (w !== undefined) return w;
+        var t = N.type(h);
+        if (typeof t === 'string') {
+          w = Object.create(elementPrototype(t));
+          w[TAG] = t;
+          w[TYPE] = 1;
+        } else {
+          w = Object.create(protoByType[t] || g.Node.prototype);
+          w[TYPE] = t;
+        }
+        w[H] = h;
+        wrappers[h] = w;
+        return w;
+      }
+      function wrapAll(handles) {
+        for (var i = 0; i < handles.length; i++) handles[i] = wrap(handles[i]);
+        return handles;
+      }
+      function isNode(value) { return value !== null && (typeof value === 'object' || typeof value === 'function') && value[H] !== undefined; }
+      /// The handle of a node argument, or a TypeError.
+      function hOf(node) {
+        var h = node !== null && node !== undefined ? node[H] : undefined;
+        if (h === undefined) throw new TypeError("parameter is not of type 'Node'.");
+        return h;
+      }
+      function documentOf(node) { return node[TYPE] === 9 ? node : wrap(N.nav(node[H], 11)); }
+      function asciiLower(s) { return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, function (m) { return m.toLowerCase(); }) : s; }
+      function asciiUpper(s) { return /[a-z]/.test(s) ? s.replace(/[a-z]+/g, function (m) { return m.toUpperCase(); }) : s; }
+      function str(value) { return typeof value === 'string' ? value : String(value); }
+      function nullToEmpty(value) { return value === null ? '' : str(value); }
+
+      // ---- Live collections: a Proxy over a state that recomputes its handles when the DOM changed.
+      var LIST = Symbol('list');
+      function toIndex(key) {
+        if (typeof key !== 'string') return -1;
+        var c = key.charCodeAt(0);
+        if (c < 48 || c > 57) return -1;
+        var n = +key;
+        return n >>> 0 === n && String(n) === key && n < 4294967295 ? n : -1;
+      }
+      function listItems(state) {
+        if (state.fixed) return state.fixed;
+        var v = N.version();
+        if (state.version !== v) { state.items = state.compute(); state.version = v; }
+        return state.items;
+      }
+      function listItem(state, i) {
+        var items = listItems(state);
+        return i < items.length ? wrap(items[i]) : undefined;
+      }
+      function namedItem(state, key) {
+        if (!state.named || key === '') return null;
+        var items = listItems(state);
+        for (var i = 0; i < items.length; i++) {
+          var h = items[i];
+          if (N.attr(h, 'id') === key) return wrap(h);
+          if (N.attr(h, 'name') === key && namesOK(wrap(h))) return wrap(h);
+        }
+        return null;
+      }
+      var nameElements = { a: 1, button: 1, embed: 1, form: 1, frame: 1, frameset: 1, iframe: 1, img: 1, input: 1, map: 1,
+                           meta: 1, object: 1, select: 1, textarea: 1, fieldset: 1, output: 1 };
+      function namesOK(el) { return nameElements[el[TAG]] === 1; }
+      var listHandler = {
+        get: function (t, key, receiver) {
+          var i = toIndex(key);
+          if (i >= 0) return listItem(t[LIST], i);
+          if (typeof key === 'string' && t[LIST].named && !(key in t)) { var named = namedItem(t[LIST], key); if (named) return named; }
+          return Reflect.get(t, key, receiver);
+        },
+        has: function (t, key) {
+          var i = toIndex(key);
+          if (i >= 0) return i < listItems(t[LIST]).length;
+          if (typeof key === 'string' && t[LIST].named && !(key in t) && namedItem(t[LIST], key)) return true;
+          return key in t;
+        },
+        set: function (t, key, value, receiver) {
+          if (toIndex(key) >= 0) return false;
+          return Reflect.set(t, key, value, receiver);
+        },
+        defineProperty: function (t, key, descriptor) {
+          if (toIndex(key) >= 0) return false;
+          return Reflect.defineProperty(t, key, descriptor);
+        },
+        deleteProperty: function (t, key) {
+          var i = toIndex(key);
+          if (i >= 0) return i >= listItems(t[LIST]).length;
+          return Reflect.deleteProperty(t, key);
+        },
+        ownKeys: function (t) {
+          var n = listItems(t[LIST]).length, keys = [];
+          for (var i = 0; i < n; i++) keys.push(String(i));
+          return keys.concat(Reflect.ownKeys(t));
+        },
+        getOwnPropertyDescriptor: function (t, key) {
+          var i = toIndex(key);
+          if (i >= 0) {
+            var item = listItem(t[LIST], i);
+            return item === undefined ? undefined : { value: item, writable: false, enumerable: true, configurable: true };
+          }
+          return Reflect.getOwnPropertyDescriptor(t, key);
+        }
+      };
+      /// A live list: `compute()` returns the handles (recomputed when the DOM changed); `named` adds name/id lookup.
+      function liveList(proto, compute, named) {
+        var target = Object.create(proto);
+        target[LIST] = { compute: compute, version: -1, items: null, named: !!named };
+        return new Proxy(target, listHandler);
+      }
+      function staticList(proto, handles) {
+        var target = Object.create(proto);
+        target[LIST] = { fixed: handles, named: false };
+        return new Proxy(target, listHandler);
+      }
+    """#
+
+    /// Node, its subclasses, Document, Element and the collections.
+    static let domCore = #"""
+      // ---- Collections
+      var NodeList = iface('NodeList');
+      var HTMLCollection = iface('HTMLCollection');
+      [NodeList, HTMLCollection].forEach(function (C) {
+        accessors(C.prototype, { length: [function () { return listItems(this[LIST]).length; }] });
+        methods(C.prototype, {
+          item: function (i) { var item = listItem(this[LIST], i >>> 0); return item === undefined ? null : item; }
+        });
+        def(C.prototype, Symbol.iterator, Array.prototype.values);
+      });
+      methods(NodeList.prototype, { forEach: Array.prototype.forEach, entries: Array.prototype.entries,
+                                    keys: Array.prototype.keys, values: Array.prototype.values });
+      methods(HTMLCollection.prototype, { namedItem: function (name) { return namedItem(this[LIST], str(name)); } });
+      var childNodesKey = Symbol('childNodes'), childrenKey = Symbol('children'), queriesKey = Symbol('queries');
+      function cachedCollection(node, kind, argument, compute) {
+        var cache = node[queriesKey] || (node[queriesKey] = new Map());
+        var key = kind + '\u0000' + argument;
+        var list = cache.get(key);
+        if (!list) { list = liveList(HTMLCollection.prototype, compute, true); cache.set(key, list); }
+        return list;
+      }
+
+      // ---- Node (https://dom.spec.whatwg.org/#interface-node)
+      var Node = iface('Node', EventTarget);
+      var nodeConstants = { ELEMENT_NODE: 1, ATTRIBUTE_NODE: 2, TEXT_NODE: 3, CDATA_SECTION_NODE: 4, ENTITY_REFERENCE_NODE: 5,
+        ENTITY_NODE: 6, PROCESSING_INSTRUCTION_NODE: 7, COMMENT_NODE: 8, DOCUMENT_NODE: 9, DOCUMENT_TYPE_NODE: 10,
+        DOCUMENT_FRAGMENT_NODE: 11, NOTATION_NODE: 12, DOCUMENT_POSITION_DISCONNECTED: 1, DOCUMENT_POSITION_PRECEDING: 2,
+        DOCUMENT_POSITION_FOLLOWING: 4, DOCUMENT_POSITION_CONTAINS: 8, DOCUMENT_POSITION_CONTAINED_BY: 16,
+        DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC: 32 };
+      for (var constant in nodeConstants) {
+        Object.defineProperty(Node, constant, { value: nodeConstants[constant], enumerable: true });
+        Object.defineProperty(Node.prototype, constant, { value: nodeConstants[constant], enumerable: true });
+      }
+      var XHTML = 'http://www.w3.org/1999/xhtml';
+      var upperTags = Object.create(null);
+      function nodeName(node) {
+        switch (node[TYPE]) {
+          case 1: return node.tagName;
+          case 3: return '#text';
+          case 4: return '#cdata-section';
+          case 7: return node.target;
+          case 8: return '#comment';
+          case 9: return '#document';
+          case 10: return N.doctype(node[H])[0];
+          case 11: return '#document-fragment';
+        }
+        return '';
+      }
+      function isCharacterData(t) { return t === 3 || t === 4 || t === 7 || t === 8; }
+      accessors(Node.prototype, {
+        nodeType: [function () { return this[TYPE]; }],
+        nodeName: [function () { return nodeName(this); }],
+        nodeValue: [function () { return isCharacterData(this[TYPE]) ? N.data(this[H]) : null; },
+                    function (v) { if (isCharacterData(this[TYPE])) N.setData(this[H], nullToEmpty(v)); }],
+        textContent: [function () { var t = this[TYPE]; return t === 9 || t === 10 ? null : isCharacterData(t) ? N.data(this[H]) : N.text(this[H]); },
+                      function (v) {
+                        var t = this[TYPE];
+                        if (isCharacterData(t)) N.setData(this[H], nullToEmpty(v));
+                        else if (t === 1 || t === 11) N.setText(this[H], nullToEmpty(v));
+                      }],
+        parentNode: [function () { return wrap(N.nav(this[H], 0)); }],
+        parentElement: [function () { return wrap(N.nav(this[H], 9)); }],
+        firstChild: [function () { return wrap(N.nav(this[H], 1)); }],
+        lastChild: [function () { return wrap(N.nav(this[H], 2)); }],
+        nextSibling: [function () { return wrap(N.nav(this[H], 3)); }],
+        previousSibling: [function () { return wrap(N.nav(this[H], 4)); }],
+        childNodes: [function () {
+          var h = this[H];
+          return this[childNodesKey] || (this[childNodesKey] = liveList(NodeList.prototype, function () { return N.childNodes(h); }));
+        }],
+        ownerDocument: [function () { return this[TYPE] === 9 ? null : wrap(N.nav(this[H], 11)); }],
+        isConnected: [function () { return N.connected(this[H]); }],
+        baseURI: [function () { return N.state()[1]; }]
+      });
+      methods(Node.prototype, {
+        appendChild: function (node) { N.insert(this[H], hOf(node), null); return node; },
+        insertBefore: function (node, child) {
+          if (arguments.length < 2) throw new TypeError("Failed to execute 'insertBefore' on 'Node': 2 arguments required.");
+          var nodeHandle = hOf(node);
+          N.insert(this[H], nodeHandle, child === null ? null : hOf(child));
+          return node;
+        },
+        removeChild: function (child) { N.removeChild(this[H], hOf(child)); return child; },
+        replaceChild: function (node, child) { N.replaceChild(this[H], hOf(node), hOf(child)); return child; },
+        cloneNode: function (deep) {
+          if (this[TYPE] === 9) return cloneDocument(this, !!deep);
+          var copy = wrap(N.clone(this[H], !!deep));
+          return copy;
+        },
+        hasChildNodes: function () { return N.nav(this[H], 1) !== null; },
+        contains: function (other) { return other === null || other === undefined ? false : N.contains(this[H], hOf(other)); },
+        isSameNode: function (other) { return this === other; },
+        isEqualNode: function (other) { return other !== null && other !== undefined && equalNodes(this, other); },
+        getRootNode: function () { return wrap(N.nav(this[H], 10)); },
+        compareDocumentPosition: function (other) { return comparePosition(this, other); },
+        normalize: function () { normalize(this); },
+        lookupNamespaceURI: function (prefix) { return (prefix === null || prefix === undefined || prefix === '') && this[TYPE] !== 11 && this[TYPE] !== 10 ? XHTML : null; },
+        lookupPrefix: function () { return null; },
+        isDefaultNamespace: function (ns) { return ns === XHTML && this[TYPE] !== 11 && this[TYPE] !== 10; }
+      });
+
+      function equalNodes(a, b) {
+        if (a === b) return true;
+        if (!isNode(b) || a[TYPE] !== b[TYPE]) return false;
+        switch (a[TYPE]) {
+          case 10: if (N.doctype(a[H]).join('\u0000') !== N.doctype(b[H]).join('\u0000')) return false; break;
+          case 1:
+            if (a[TAG] !== b[TAG]) return false;
+            var x = N.attrs(a[H]), y = N.attrs(b[H]);
+            if (x.length !== y.length) return false;
+            var values = Object.create(null);
+            for (var i = 0; i < x.length; i += 2) values[x[i]] = x[i + 1];
+            for (i = 0; i < y.length; i += 2) if (values[y[i]] !== y[i + 1]) return false;
+            break;
+          case 3: case 4: case 8: if (N.data(a[H]) !== N.data(b[H])) return false; break;
+          case 7: if (a.target !== b.target || N.data(a[H]) !== N.data(b[H])) return false; break;
+        }
+        var ca = N.childNodes(a[H]), cb = N.childNodes(b[H]);
+        if (ca.length !== cb.length) return false;
+        for (var j = 0; j < ca.length; j++) if (!equalNodes(wrap(ca[j]), wrap(cb[j]))) return false;
+        return true;
+      }
+
+      // https://dom.spec.whatwg.org/#dom-node-comparedocumentposition (no attributes)
+      function comparePosition(node, other) {
+        var otherHandle = hOf(other);
+        if (node === other) return 0;
+        var mine = N.path(node[H]), theirs = N.path(otherHandle);
+        if (mine[mine.length - 1] !== theirs[theirs.length - 1]) {
+          return 1 | 32 | (otherHandle < node[H] ? 2 : 4);
+        }
+        if (mine.indexOf(otherHandle) >= 0) return 8 | 2;
+        if (theirs.indexOf(node[H]) >= 0) return 16 | 4;
+        var i = mine.length - 1, j = theirs.length - 1;
+        while (i >= 0 && j >= 0 && mine[i] === theirs[j]) { i--; j--; }
+        return N.index(theirs[j]) < N.index(mine[i]) ? 2 : 4;
+      }
+
+      function normalize(node) {
+        var kids = N.childNodes(node[H]);
+        for (var i = 0; i < kids.length; i++) {
+          var t = wrap(kids[i])[TYPE];
+          if (t === 3) {
+            var data = N.data(kids[i]), extra = '', j = i + 1;
+            while (j < kids.length && wrap(kids[j])[TYPE] === 3) { extra += N.data(kids[j]); N.remove(kids[j]); j++; }
+            if (data + extra === '') N.remove(kids[i]);
+            else if (extra !== '') N.setData(kids[i], data + extra);
+            i = j - 1;
+          } else if (t === 1 || t === 11) {
+            normalize(wrap(kids[i]));
+          }
+        }
+      }
+
+      // ---- Mixins: ChildNode, NonDocumentTypeChildNode, ParentNode
+      /// https://dom.spec.whatwg.org/#converting-nodes-into-a-node
+      function nodeFrom(document, items) {
+        if (items.length === 1 && isNode(items[0])) return items[0];
+        var fragment = document.createDocumentFragment();
+        for (var i = 0; i < items.length; i++) {
+          fragment.appendChild(isNode(items[i]) ? items[i] : document.createTextNode(str(items[i])));
+        }
+        return fragment;
+      }
+      var childNodeMethods = {
+        before: function () {
+          var parent = this.parentNode;
+          if (!parent) return;
+          var items = Array.prototype.slice.call(arguments);
+          var previous = this.previousSibling;
+          while (previous && items.indexOf(previous) >= 0) previous = previous.previousSibling;
+          var node = nodeFrom(documentOf(this), items);
+          parent.insertBefore(node, previous ? previous.nextSibling : parent.firstChild);
+        },
+        after: function () {
+          var parent = this.parentNode;
+          if (!parent) return;
+          var items = Array.prototype.slice.call(arguments);
+          var next = this.nextSibling;
+          while (next && items.indexOf(next) >= 0) next = next.nextSibling;
+          parent.insertBefore(nodeFrom(documentOf(this), items), next);
+        },
+        replaceWith: function () {
+          var parent = this.parentNode;
+          if (!parent) return;
+          var items = Array.prototype.slice.call(arguments);
+          var next = this.nextSibling;
+          while (next && items.indexOf(next) >= 0) next = next.nextSibling;
+          var node = nodeFrom(documentOf(this), items);
+          if (this.parentNode === parent) parent.replaceChild(node, this); else parent.insertBefore(node, next);
+        },
+        remove: function () { N.remove(this[H]); }
+      };
+      var elementSiblingAccessors = {
+        previousElementSibling: [function () { return wrap(N.nav(this[H], 8)); }],
+        nextElementSibling: [function () { return wrap(N.nav(this[H], 7)); }]
+      };
+      var parentNodeAccessors = {
+        children: [function () {
+          var h = this[H];
+          return this[childrenKey] || (this[childrenKey] = liveList(HTMLCollection.prototype, function () { return N.elementChildren(h); }, true));
+        }],
+        firstElementChild: [function () { return wrap(N.nav(this[H], 5)); }],
+        lastElementChild: [function () { return wrap(N.nav(this[H], 6)); }],
+        childElementCount: [function () { return N.elementChildren(this[H]).length; }]
+      };
+      var parentNodeMethods = {
+        append: function () { N.insert(this[H], hOf(nodeFrom(documentOf(this), arguments)), null); },
+        prepend: function () { N.insert(this[H], hOf(nodeFrom(documentOf(this), arguments)), N.nav(this[H], 1)); },
+        replaceChildren: function () {
+          var node = arguments.length ? nodeFrom(documentOf(this), arguments) : null;
+          N.replaceChildren(this[H], node === null ? null : hOf(node));
+        },
+        querySelector: function (selectors) { return wrap(N.qs(this[H], str(selectors), false)); },
+        querySelectorAll: function (selectors) { return staticList(NodeList.prototype, N.qs(this[H], str(selectors), true)); },
+        getElementById: function (id) { return wrap(N.byId(this[H], str(id))); }
+      };
+      var elementQueryMethods = {
+        getElementsByTagName: function (name) {
+          var h = this[H]; name = str(name);
+          return cachedCollection(this, 'tag', name, function () { return N.byTag(h, name); });
+        },
+        getElementsByTagNameNS: function (ns, name) {
+          var h = this[H]; name = str(name);
+          if (ns !== '*' && ns !== XHTML) return liveList(HTMLCollection.prototype, function () { return []; }, true);
+          return cachedCollection(this, 'tag', name, function () { return N.byTag(h, name); });
+        },
+        getElementsByClassName: function (names) {
+          var h = this[H]; names = str(names);
+          return cachedCollection(this, 'class', names, function () { return N.byClass(h, names); });
+        }
+      };
+
+      // ---- CharacterData, Text, Comment
+      var CharacterData = iface('CharacterData', Node);
+      function checkOffset(data, offset) {
+        if (offset > data.length) throw domError('IndexSizeError', 'The offset ' + offset + ' is larger than the length ' + data.length + '.');
+      }
+      accessors(CharacterData.prototype, {
+        data: [function () { return N.data(this[H]); }, function (v) { N.setData(this[H], nullToEmpty(v)); }],
+        length: [function () { return N.data(this[H]).length; }]
+      });
+      accessors(CharacterData.prototype, elementSiblingAccessors);
+      methods(CharacterData.prototype, childNodeMethods);
+      methods(CharacterData.prototype, {
+        appendData: function (data) {
+          if (arguments.length < 1) throw new TypeError('1 argument required');
+          N.setData(this[H], N.data(this[H]) + str(data));
+        },
+        insertData: function (offset, data) { this.replaceData(offset, 0, data); },
+        deleteData: function (offset, count) { this.replaceData(offset, count, ''); },
+        replaceData: function (offset, count, data) {
+          if (arguments.length < 3) throw new TypeError('3 arguments required');
+          var current = N.data(this[H]);
+          offset = offset >>> 0; count = count >>> 0;
+          checkOffset(current, offset);
+          if (offset + count > current.length) count = current.length - offset;
+          N.setData(this[H], current.slice(0, offset) + str(data) + current.slice(offset + count));
+        },
+        substringData: function (offset, count) {
+          if (arguments.length < 2) throw new TypeError('2 arguments required');
+          var current = N.data(this[H]);
+          offset = offset >>> 0; count = count >>> 0;
+          checkOffset(current, offset);
+          return current.substr(offset, count);
+        }
+      });
+      function mainDocumentHandle() {
+        var h = mainDocument ? mainDocument[H] : N.main();
+        if (h === null) throw domError('InvalidStateError', 'There is no document.');
+        return h;
+      }
+      var Text = iface('Text', CharacterData, function Text(data) {
+        if (!new.target) illegal();
+        return wrap(N.create(mainDocumentHandle(), 3, data === undefined ? '' : str(data)));
+      });
+      methods(Text.prototype, {
+        splitText: function (offset) {
+          var data = N.data(this[H]);
+          offset = offset >>> 0;
+          checkOffset(data, offset);
+          var node = wrap(N.create(this[H], 3, data.slice(offset)));
+          var parent = N.nav(this[H], 0);
+          if (parent !== null) N.insert(parent, node[H], N.nav(this[H], 3));
+          N.setData(this[H], data.slice(0, offset));
+          return node;
+        }
+      });
+      accessors(Text.prototype, {
+        wholeText: [function () {
+          var start = this, text = '';
+          while (start.previousSibling && start.previousSibling[TYPE] === 3) start = start.previousSibling;
+          for (var n = start; n && n[TYPE] === 3; n = n.nextSibling) text += N.data(n[H]);
+          return text;
+        }],
+        assignedSlot: [function () { return null; }]
+      });
+      var CDATASection = iface('CDATASection', Text);
+      var Comment = iface('Comment', CharacterData, function Comment(data) {
+        if (!new.target) illegal();
+        return wrap(N.create(mainDocumentHandle(), 8, data === undefined ? '' : str(data)));
+      });
+      var ProcessingInstruction = iface('ProcessingInstruction', CharacterData);
+      accessors(ProcessingInstruction.prototype, { target: [function () { return ''; }] });
+
+      // ---- DocumentType, DocumentFragment
+      var DocumentType = iface('DocumentType', Node);
+      accessors(DocumentType.prototype, {
+        name: [function () { return N.doctype(this[H])[0]; }],
+        publicId: [function () { return N.doctype(this[H])[1]; }],
+        systemId: [function () { return N.doctype(this[H])[2]; }]
+      });
+      methods(DocumentType.prototype, childNodeMethods);
+      var DocumentFragment = iface('DocumentFragment', Node, function DocumentFragment() {
+        if (!new.target) illegal();
+        return wrap(N.create(mainDocumentHandle(), 11, ''));
+      });
+      accessors(DocumentFragment.prototype, parentNodeAccessors);
+      methods(DocumentFragment.prototype, parentNodeMethods);
+
+      // ---- Attr and NamedNodeMap (attributes as objects; no namespaces)
+      var Attr = iface('Attr', Node);
+      var ATTR = Symbol('attr'), attrCacheKey = Symbol('attrs');
+      function attrNode(element, name) {
+        var cache = element[attrCacheKey] || (element[attrCacheKey] = new Map());
+        var attr = cache.get(name);
+        if (!attr) {
+          attr = Object.create(Attr.prototype);
+          attr[ATTR] = { element: element, name: name, value: '' };
+          attr[TYPE] = 2;
+          cache.set(name, attr);
+        }
+        return attr;
+      }
+      function attrValue(attr) {
+        var s = attr[ATTR];
+        if (s.element) { var v = N.attr(s.element[H], s.name); if (v !== null) s.value = v; else s.element = null; }
+        return s.value;
+      }
+      function setAttrValue(attr, value) {
+        var s = attr[ATTR];
+        s.value = str(value);
+        if (s.element) N.setAttr(s.element[H], s.name, s.value);
+      }
+      accessors(Attr.prototype, {
+        name: [function () { return this[ATTR].name; }],
+        localName: [function () { return this[ATTR].name; }],
+        nodeName: [function () { return this[ATTR].name; }],
+        namespaceURI: [function () { return null; }],
+        prefix: [function () { return null; }],
+        specified: [function () { return true; }],
+        ownerElement: [function () { attrValue(this); return this[ATTR].element; }],
+        value: [function () { return attrValue(this); }, function (v) { setAttrValue(this, v); }],
+        nodeValue: [function () { return attrValue(this); }, function (v) { setAttrValue(this, nullToEmpty(v)); }],
+        textContent: [function () { return attrValue(this); }, function (v) { setAttrValue(this, nullToEmpty(v)); }],
+        parentNode: [function () { return null; }],
+        firstChild: [function () { return null; }],
+        lastChild: [function () { return null; }],
+        previousSibling: [function () { return null; }],
+        nextSibling: [function () { return null; }],
+        ownerDocument: [function () { return this[ATTR].document || mainDocument; }],
+        childNodes: [function () { return staticList(NodeList.prototype, []); }],
+        isConnected: [function () { return false; }]
+      });
+      var NamedNodeMap = iface('NamedNodeMap');
+      accessors(NamedNodeMap.prototype, { length: [function () { return listItems(this[LIST]).length; }] });
+      methods(NamedNodeMap.prototype, {
+        item: function (i) { var item = this[i >>> 0]; return item === undefined ? null : item; },
+        getNamedItem: function (name) { return this[LIST].element.getAttributeNode(name); },
+        getNamedItemNS: function (ns, name) { return ns === null || ns === '' ? this[LIST].element.getAttributeNode(name) : null; },
+        setNamedItem: function (attr) { return this[LIST].element.setAttributeNode(attr); },
+        removeNamedItem: function (name) {
+          var attr = this[LIST].element.getAttributeNode(name);
+          if (!attr) throw domError('NotFoundError', 'No attribute named ' + name + '.');
+          return this[LIST].element.removeAttributeNode(attr);
+        }
+      });
+      def(NamedNodeMap.prototype, Symbol.iterator, Array.prototype.values);
+      var attributeMapHandler = {
+        get: function (t, key, receiver) {
+          var i = toIndex(key);
+          if (i >= 0) return listItem(t[LIST], i);
+          if (typeof key === 'string' && !(key in t)) { var a = t[LIST].element.getAttributeNode(key); if (a) return a; }
+          return Reflect.get(t, key, receiver);
+        },
+        has: function (t, key) {
+          var i = toIndex(key);
+          if (i >= 0) return i < listItems(t[LIST]).length;
+          return key in t || (typeof key === 'string' && t[LIST].element.hasAttribute(key));
+        },
+        ownKeys: listHandler.ownKeys,
+        getOwnPropertyDescriptor: listHandler.getOwnPropertyDescriptor
+      };
+      function attributeMap(element) {
+        var target = Object.create(NamedNodeMap.prototype);
+        var state = { element: element, fixed: null, named: false };
+        state.version = -1;
+        // Items are Attr objects, not handles: wrap is bypassed through a custom list.
+        Object.defineProperty(state, 'fixed', { get: function () {
+          var list = N.attrs(element[H]), out = [];
+          for (var i = 0; i < list.length; i += 2) out.push(list[i]);
+          return out;
+        } });
+        target[LIST] = state;
+        return new Proxy(target, {
+          get: function (t, key, receiver) {
+            var i = toIndex(key);
+            if (i >= 0) { var names = state.fixed; return i < names.length ? attrNode(element, names[i]) : undefined; }
+            return attributeMapHandler.get(t, key, receiver);
+          },
+          has: attributeMapHandler.has,
+          ownKeys: listHandler.ownKeys,
+          getOwnPropertyDescriptor: function (t, key) {
+            var i = toIndex(key);
+            if (i >= 0) { var names = state.fixed; return i < names.length ? { value: attrNode(element, names[i]), writable: false, enumerable: true, configurable: true } : undefined; }
+            return Reflect.getOwnPropertyDescriptor(t, key);
+          }
+        });
+      }
+
+      // ---- Document (https://dom.spec.whatwg.org/#interface-document)
+      var Document = iface('Document', Node, function Document() {
+        if (!new.target) illegal();
+        var doc = wrap(N.newDocument(null));
+        var root = doc.documentElement;
+        if (root) doc.removeChild(root);
+        var doctype = doc.doctype;
+        if (doctype) doc.removeChild(doctype);
+        return doc;
+      });
+      var HTMLDocument = iface('HTMLDocument', Document);
+      var XMLDocument = iface('XMLDocument', Document);
+      protoByType[9] = HTMLDocument.prototype;
+      var implementationKey = Symbol('implementation');
+      function collection(document, kind, selector) {
+        var h = document[H];
+        return cachedCollection(document, kind, '', function () { return N.qs(h, selector, true); });
+      }
+      function isMain(document) { return document === mainDocument; }
+      accessors(Document.prototype, parentNodeAccessors);
+      methods(Document.prototype, parentNodeMethods);
+      methods(Document.prototype, elementQueryMethods);
+      accessors(Document.prototype, {
+        documentElement: [function () { return wrap(N.docPart(this[H], 0)); }],
+        head: [function () { return wrap(N.docPart(this[H], 1)); }],
+        body: [function () { return wrap(N.docPart(this[H], 2)); }],
+        doctype: [function () {
+          for (var c = this.firstChild; c; c = c.nextSibling) if (c[TYPE] === 10) return c;
+          return null;
+        }],
+        title: [function () { return N.title(this[H]); },
+                function (value) {
+                  var title = this.querySelector('title');
+                  if (!title) {
+                    var head = this.head;
+                    if (!head) return;
+                    title = head.appendChild(this.createElement('title'));
+                  }
+                  title.textContent = str(value);
+                  N.titleChanged(this[H]);
+                }],
+        URL: [function () { return isMain(this) ? N.state()[1] : 'about:blank'; }],
+        documentURI: [function () { return isMain(this) ? N.state()[1] : 'about:blank'; }],
+        readyState: [function () { return isMain(this) ? N.state()[0] : 'complete'; }],
+        referrer: [function () { return isMain(this) ? N.state()[2] : ''; }],
+        domain: [function () { try { return new URL(this.URL).hostname; } catch (e) { return ''; } }],
+        cookie: [function () { return isMain(this) ? N.cookie() : ''; }, function (value) { if (isMain(this)) N.setCookie(str(value)); }],
+        lastModified: [function () { return new Date().toLocaleString(); }],
+        characterSet: [function () { return 'UTF-8'; }],
+        charset: [function () { return 'UTF-8'; }],
+        inputEncoding: [function () { return 'UTF-8'; }],
+        contentType: [function () { return 'text/html'; }],
+        compatMode: [function () { return 'CSS1Compat'; }],
+        designMode: [function () { return 'off'; }, function () {}],
+        dir: [function () { var r = this.documentElement; return r ? r.dir : ''; }, function (v) { var r = this.documentElement; if (r) r.dir = v; }],
+        hidden: [function () { return false; }],
+        visibilityState: [function () { return 'visible'; }],
+        defaultView: [function () { return isMain(this) ? g : null; }],
+        location: [function () { return isMain(this) ? g.location || null : null; }, function (v) { if (isMain(this) && g.location) g.location.href = v; }],
+        forms: [function () { return collection(this, 'forms', 'form'); }],
+        images: [function () { return collection(this, 'images', 'img'); }],
+        links: [function () { return collection(this, 'links', 'a[href], area[href]'); }],
+        anchors: [function () { return collection(this, 'anchors', 'a[name]'); }],
+        scripts: [function () { return collection(this, 'scripts', 'script'); }],
+        embeds: [function () { return collection(this, 'embeds', 'embed'); }],
+        plugins: [function () { return collection(this, 'embeds', 'embed'); }],
+        activeElement: [function () {
+          if (!isMain(this)) return this.body;
+          var focused = wrap(N.focused());
+          if (focused && focused.isConnected) return focused;
+          return this.body || this.documentElement;
+        }],
+        currentScript: [function () { return isMain(this) ? wrap(N.currentScript()) : null; }],
+        scrollingElement: [function () { return this.documentElement; }],
+        implementation: [function () {
+          var document = this;
+          return this[implementationKey] || (this[implementationKey] = Object.create(DOMImplementation.prototype, { [DOC]: { value: document } }));
+        }]
+      });
+      var DOC = Symbol('document');
+      methods(Document.prototype, {
+        getElementsByName: function (name) {
+          var h = this[H]; name = str(name);
+          return liveList(NodeList.prototype, function () { return N.byName(h, name); });
+        },
+        createElement: function (name) { return wrap(N.create(this[H], 1, str(name))); },
+        createElementNS: function (ns, qualifiedName) {
+          qualifiedName = str(qualifiedName);
+          var colon = qualifiedName.indexOf(':');
+          return wrap(N.create(this[H], 1, colon >= 0 ? qualifiedName.slice(colon + 1) : qualifiedName));
+        },
+        createTextNode: function (data) { return wrap(N.create(this[H], 3, str(data))); },
+        createComment: function (data) { return wrap(N.create(this[H], 8, str(data))); },
+        createDocumentFragment: function () { return wrap(N.create(this[H], 11, '')); },
+        createAttribute: function (name) {
+          name = str(name);
+          if (!/^[^\s\u0000\/=>"']+$/.test(name)) throw domError('InvalidCharacterError', 'The string contains invalid characters.');
+          var attr = Object.create(Attr.prototype);
+          attr[ATTR] = { element: null, name: asciiLower(name), value: '', document: this };
+          attr[TYPE] = 2;
+          return attr;
+        },
+        createEvent: function (name) { return createEvent(name); },
+        importNode: function (node, deep) {
+          if (isNode(node) && node[TYPE] === 9) throw domError('NotSupportedError', 'A document cannot be imported.');
+          return wrap(N.importNode(this[H], hOf(node), !!deep));
+        },
+        adoptNode: function (node) {
+          var h = hOf(node);
+          if (node[TYPE] === 9) throw domError('NotSupportedError', 'A document cannot be adopted.');
+          if (documentOf(node) === this) { N.remove(h); return node; }
+          throw domError('NotSupportedError', 'Moving nodes between documents is not supported.');
+        },
+        hasFocus: function () { return isMain(this); },
+        getSelection: function () { return null; },
+        execCommand: function () { return false; },
+        queryCommandSupported: function () { return false; },
+        open: function () { return this; },
+        close: function () {},
+        write: function () { documentWrite(this, Array.prototype.join.call(arguments, '')); },
+        writeln: function () { documentWrite(this, Array.prototype.join.call(arguments, '') + '\n'); },
+        elementFromPoint: function () { return null; }
+      });
+      defineHandlers(Document.prototype, handlerNames.concat(['readystatechange', 'visibilitychange']));
+      /// document.write while the page loads: the markup goes after the running script.
+      function documentWrite(document, markup) {
+        if (!isMain(document) || N.state()[0] === 'complete') return;
+        var script = document.currentScript;
+        var parent = script ? script.parentNode : document.body;
+        if (!parent) return;
+        var holder = document.createElement(parent[TYPE] === 1 ? parent.localName : 'body');
+        holder.innerHTML = markup;
+        var fragment = document.createDocumentFragment();
+        while (holder.firstChild) fragment.appendChild(holder.firstChild);
+        parent.insertBefore(fragment, script ? script.nextSibling : null);
+      }
+      function cloneDocument(document, deep) {
+        var copy = wrap(N.newDocument(null));
+        while (copy.firstChild) copy.removeChild(copy.firstChild);
+        if (deep) for (var c = document.firstChild; c; c = c.nextSibling) { if (c[TYPE] !== 10) copy.appendChild(copy.importNode(c, true)); }
+        return copy;
+      }
+      var DOMImplementation = iface('DOMImplementation');
+      methods(DOMImplementation.prototype, {
+        createHTMLDocument: function (title) { return wrap(N.newDocument(title === undefined ? null : str(title))); },
+        createDocument: function (ns, qualifiedName, doctype) {
+          var doc = new Document();
+          if (qualifiedName) doc.appendChild(doc.createElementNS(ns, qualifiedName));
+          return doc;
+        },
+        createDocumentType: function () { throw domError('NotSupportedError', 'Creating doctypes is not supported.'); },
+        hasFeature: function () { return true; }
+      });
+
+      // ---- Element (https://dom.spec.whatwg.org/#interface-element)
+      var Element = iface('Element', Node);
+      protoByType[3] = Text.prototype;
+      protoByType[4] = CDATASection.prototype;
+      protoByType[7] = ProcessingInstruction.prototype;
+      protoByType[8] = Comment.prototype;
+      protoByType[10] = DocumentType.prototype;
+      protoByType[11] = DocumentFragment.prototype;
+      var classListKey = Symbol('classList'), attributesKey = Symbol('attributes');
+      accessors(Element.prototype, parentNodeAccessors);
+      accessors(Element.prototype, elementSiblingAccessors);
+      methods(Element.prototype, parentNodeMethods);
+      methods(Element.prototype, childNodeMethods);
+      methods(Element.prototype, elementQueryMethods);
+      delete Element.prototype.getElementById;
+      accessors(Element.prototype, {
+        tagName: [function () { var t = this[TAG]; return upperTags[t] || (upperTags[t] = asciiUpper(t)); }],
+        localName: [function () { return this[TAG]; }],
+        namespaceURI: [function () { return XHTML; }],
+        prefix: [function () { return null; }],
+        id: [function () { var v = N.attr(this[H], 'id'); return v === null ? '' : v; }, function (v) { N.setAttr(this[H], 'id', str(v)); }],
+        className: [function () { var v = N.attr(this[H], 'class'); return v === null ? '' : v; }, function (v) { N.setAttr(this[H], 'class', str(v)); }],
+        classList: [function () { return this[classListKey] || (this[classListKey] = tokenList(this, 'class')); },
+                    function (v) { N.setAttr(this[H], 'class', str(v)); }],
+        slot: [function () { var v = N.attr(this[H], 'slot'); return v === null ? '' : v; }, function (v) { N.setAttr(this[H], 'slot', str(v)); }],
+        attributes: [function () { return this[attributesKey] || (this[attributesKey] = attributeMap(this)); }],
+        innerHTML: [function () { return N.html(this[H], false); }, function (v) { N.setHTML(this[H], false, nullToEmpty(v)); }],
+        outerHTML: [function () { return N.html(this[H], true); }, function (v) { N.setHTML(this[H], true, nullToEmpty(v)); }],
+        shadowRoot: [function () { return null; }],
+        assignedSlot: [function () { return null; }],
+        scrollTop: [function () { return 0; }, function () {}],
+        scrollLeft: [function () { return 0; }, function () {}],
+        scrollWidth: [function () { return 0; }],
+        scrollHeight: [function () { return 0; }],
+        clientTop: [function () { return 0; }],
+        clientLeft: [function () { return 0; }],
+        clientWidth: [function () { return 0; }],
+        clientHeight: [function () { return 0; }]
+      });
+      methods(Element.prototype, {
+        getAttribute: function (name) { return N.attr(this[H], asciiLower(str(name))); },
+        getAttributeNS: function (ns, name) { return ns === null || ns === undefined || ns === '' ? N.attr(this[H], str(name)) : null; },
+        setAttribute: function (name, value) {
+          if (arguments.length < 2) throw new TypeError("Failed to execute 'setAttribute' on 'Element': 2 arguments required.");
+          name = str(name);
+          N.setAttr(this[H], name, str(value));
+          attributeHandlerChanged(this, asciiLower(name));
+        },
+        setAttributeNS: function (ns, qualifiedName, value) {
+          qualifiedName = str(qualifiedName);
+          var colon = qualifiedName.indexOf(':');
+          this.setAttribute(colon >= 0 ? qualifiedName.slice(colon + 1) : qualifiedName, value);
+        },
+        removeAttribute: function (name) {
+          name = asciiLower(str(name));
+          if (this[attrCacheKey]) attrValue(this[attrCacheKey].get(name) || attrNode(this, name));
+          N.removeAttr(this[H], name);
+          attributeHandlerChanged(this, name);
+        },
+        removeAttributeNS: function (ns, name) { if (ns === null || ns === undefined || ns === '') this.removeAttribute(name); },
+        hasAttribute: function (name) { return N.hasAttr(this[H], asciiLower(str(name))); },
+        hasAttributeNS: function (ns, name) { return (ns === null || ns === undefined || ns === '') && N.hasAttr(this[H], str(name)); },
+        toggleAttribute: function (name, force) {
+          return N.toggleAttr(this[H], str(name), force === undefined ? null : !!force);
+        },
+        getAttributeNames: function () {
+          var list = N.attrs(this[H]), names = [];
+          for (var i = 0; i < list.length; i += 2) names.push(list[i]);
+          return names;
+        },
+        hasAttributes: function () { return N.attrs(this[H]).length > 0; },
+        getAttributeNode: function (name) {
+          name = asciiLower(str(name));
+          if (!N.hasAttr(this[H], name)) return null;
+          var attr = attrNode(this, name);
+          attr[ATTR].element = this;
+          return attr;
+        },
+        getAttributeNodeNS: function (ns, name) { return ns === null || ns === undefined || ns === '' ? this.getAttributeNode(name) : null; },
+        setAttributeNode: function (attr) {
+          if (!attr || !attr[ATTR]) throw new TypeError("parameter 1 is not of type 'Attr'.");
+          var s = attr[ATTR];
+          if (s.element && s.element !== this) throw domError('InUseAttributeError', 'The attribute is in use.');
+          var old = this.getAttributeNode(s.name);
+          if (old === attr) return attr;
+          if (old) { attrValue(old); old[ATTR].element = null; }
+          N.setAttr(this[H], s.name, s.value);
+          s.element = this;
+          var cache = this[attrCacheKey] || (this[attrCacheKey] = new Map());
+          cache.set(s.name, attr);
+          return old;
+        },
+        removeAttributeNode: function (attr) {
+          if (!attr || !attr[ATTR] || attr[ATTR].element !== this) throw domError('NotFoundError', 'The attribute is not on this element.');
+          attrValue(attr);
+          N.removeAttr(this[H], attr[ATTR].name);
+          attr[ATTR].element = null;
+          return attr;
+        },
+        matches: function (selectors) { return N.matches(this[H], str(selectors)); },
+        webkitMatchesSelector: function (selectors) { return N.matches(this[H], str(selectors)); },
+        closest: function (selectors) { return wrap(N.closest(this[H], str(selectors))); },
+        insertAdjacentElement: function (where, element) { hOf(element); return insertAdjacent(this, where, element); },
+        insertAdjacentText: function (where, data) { insertAdjacent(this, where, documentOf(this).createTextNode(str(data))); },
+        insertAdjacentHTML: function (where, markup) {
+          var position = asciiLower(str(where));
+          var context = position === 'beforebegin' || position === 'afterend' ? this.parentNode : this;
+          if (position !== 'beforebegin' && position !== 'afterend' && position !== 'afterbegin' && position !== 'beforeend') {
+            throw domError('SyntaxError', 'The value provided (' + where + ') is not a valid position.');
+          }
+          if (!context || context[TYPE] === 9) throw domError('NoModificationAllowedError', 'The element has no parent.');
+          var document = documentOf(this);
+          var holder = document.createElement(context[TYPE] === 1 ? context.localName : 'body');
+          holder.innerHTML = str(markup);
+          var fragment = document.createDocumentFragment();
+          while (holder.firstChild) fragment.appendChild(holder.firstChild);
+          insertAdjacent(this, position, fragment);
+        },
+        getBoundingClientRect: function () { return { x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0, left: 0 }; },
+        getClientRects: function () { return []; },
+        scrollIntoView: function () {},
+        scroll: function () {}, scrollTo: function () {}, scrollBy: function () {},
+        attachShadow: function () { throw domError('NotSupportedError', 'Shadow trees are not supported.'); }
+      });
+      function insertAdjacent(element, where, node) {
+        switch (asciiLower(str(where))) {
+          case 'beforebegin': var parent = element.parentNode; if (!parent) return null; parent.insertBefore(node, element); return node;
+          case 'afterbegin': element.insertBefore(node, element.firstChild); return node;
+          case 'beforeend': element.appendChild(node); return node;
+          case 'afterend': parent = element.parentNode; if (!parent) return null; parent.insertBefore(node, element.nextSibling); return node;
+        }
+        throw domError('SyntaxError', 'The value provided (' + where + ') is not a valid position.');
+      }
+
+      // ---- DOMTokenList (classList, relList) over an attribute
+      var DOMTokenList = iface('DOMTokenList');
+      var TOKENS = Symbol('tokens');
+      function tokensOf(list) {
+        var s = list[TOKENS], value = N.attr(s.element[H], s.attribute);
+        if (value === null || value === '') return [];
+        var out = [], parts = value.split(/[\t\n\f\r ]+/);
+        for (var i = 0; i < parts.length; i++) if (parts[i] !== '' && out.indexOf(parts[i]) < 0) out.push(parts[i]);
+        return out;
+      }
+      function checkToken(token) {
+        token = str(token);
+        if (token === '') throw domError('SyntaxError', 'The token provided must not be empty.');
+        if (/[\t\n\f\r ]/.test(token)) throw domError('InvalidCharacterError', "The token provided ('" + token + "') contains HTML space characters.");
+        return token;
+      }
+      function writeTokens(list, tokens) { N.setAttr(list[TOKENS].element[H], list[TOKENS].attribute, tokens.join(' ')); }
+      accessors(DOMTokenList.prototype, {
+        length: [function () { return tokensOf(this).length; }],
+        value: [function () { var v = N.attr(this[TOKENS].element[H], this[TOKENS].attribute); return v === null ? '' : v; },
+                function (v) { N.setAttr(this[TOKENS].element[H], this[TOKENS].attribute, str(v)); }]
+      });
+      methods(DOMTokenList.prototype, {
+        item: function (i) { var t = tokensOf(this)[i >>> 0]; return t === undefined ? null : t; },
+        contains: function (token) { return tokensOf(this).indexOf(str(token)) >= 0; },
+        add: function () {
+          var tokens = Array.prototype.map.call(arguments, checkToken), current = tokensOf(this);
+          for (var i = 0; i < tokens.length; i++) if (current.indexOf(tokens[i]) < 0) current.push(tokens[i]);
+          writeTokens(this, current);
+        },
+        remove: function () {
+          var tokens = Array.prototype.map.call(arguments, checkToken), current = tokensOf(this);
+          current = current.filter(function (t) { return tokens.indexOf(t) < 0; });
+          if (N.hasAttr(this[TOKENS].element[H], this[TOKENS].attribute)) writeTokens(this, current);
+        },
+        toggle: function (token, force) {
+          token = checkToken(token);
+          var current = tokensOf(this), i = current.indexOf(token);
+          if (i >= 0) {
+            if (force === undefined || !force) { current.splice(i, 1); writeTokens(this, current); return false; }
+            return true;
+          }
+          if (force === undefined || force) { current.push(token); writeTokens(this, current); return true; }
+          return false;
+        },
+        replace: function (token, newToken) {
+          token = checkToken(token); newToken = checkToken(newToken);
+          var current = tokensOf(this), i = current.indexOf(token);
+          if (i < 0) return false;
+          var j = current.indexOf(newToken);
+          if (j >= 0 && j !== i) { current[i] = newToken; current.splice(j, 1); if (j < i) {} }
+          else current[i] = newToken;
+          var out = [];
+          for (var k = 0; k < current.length; k++) if (out.indexOf(current[k]) < 0) out.push(current[k]);
+          writeTokens(this, out);
+          return true;
+        },
+        supports: function () { throw new TypeError('This DOMTokenList has no supported tokens.'); },
+        toString: function () { return this.value; },
+        forEach: function (fn, self) { var t = tokensOf(this); for (var i = 0; i < t.length; i++) fn.call(self, t[i], i, this); },
+        entries: function () { return tokensOf(this).entries(); },
+        keys: function () { return tokensOf(this).keys(); },
+        values: function () { return tokensOf(this).values(); }
+      });
+      def(DOMTokenList.prototype, Symbol.iterator, function () { return tokensOf(this).values(); });
+      var tokenListHandler = {
+        get: function (t, key, receiver) {
+          var i = toIndex(key);
+          if (i >= 0) return tokensOf(t)[i];
+          return Reflect.get(t, key, receiver);
+        },
+        has: function (t, key) { var i = toIndex(key); return i >= 0 ? i < tokensOf(t).length : key in t; },
+        ownKeys: function (t) { return tokensOf(t).map(function (_, i) { return String(i); }).concat(Reflect.ownKeys(t)); },
+        getOwnPropertyDescriptor: function (t, key) {
+          var i = toIndex(key);
+          if (i >= 0) { var v = tokensOf(t)[i]; return v === undefined ? undefined : { value: v, writable: false, enumerable: true, configurable: true }; }
+          return Reflect.getOwnPropertyDescriptor(t, key);
+        }
+      };
+      function tokenList(element, attribute) {
+        var target = Object.create(DOMTokenList.prototype);
+        target[TOKENS] = { element: element, attribute: attribute };
+        return new Proxy(target, tokenListHandler);
+      }
+
+      def(g, '__ternDOMAttach', function (h) {
+        mainDocument = wrap(h);
+        Object.defineProperty(g, 'document', { get: function () { return mainDocument; }, enumerable: true, configurable: true });
+      });
+    """#
+}

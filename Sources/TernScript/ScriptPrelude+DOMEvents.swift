@@ -1,0 +1,372 @@
+extension ScriptPrelude {
+    /// DOMException, Event and its subclasses, EventTarget and event dispatch
+    /// (https://dom.spec.whatwg.org/#events), `on…` handlers. Part of
+    /// `ScriptPrelude.dom`, which shares one scope (see there for `N`, `wrap`…).
+    static let domEvents = #"""
+      // ---- DOMException (https://webidl.spec.whatwg.org/#idl-DOMException)
+      var exceptionCodes = { IndexSizeError: 1, HierarchyRequestError: 3, WrongDocumentError: 4, InvalidCharacterError: 5,
+        NoModificationAllowedError: 7, NotFoundError: 8, NotSupportedError: 9, InUseAttributeError: 10,
+        InvalidStateError: 11, SyntaxError: 12, InvalidModificationError: 13, NamespaceError: 14,
+        InvalidAccessError: 15, TypeMismatchError: 17, SecurityError: 18, NetworkError: 19, AbortError: 20,
+        URLMismatchError: 21, QuotaExceededError: 22, TimeoutError: 23, InvalidNodeTypeError: 24, DataCloneError: 25 };
+      var legacyCodeNames = { INDEX_SIZE_ERR: 1, DOMSTRING_SIZE_ERR: 2, HIERARCHY_REQUEST_ERR: 3, WRONG_DOCUMENT_ERR: 4,
+        INVALID_CHARACTER_ERR: 5, NO_DATA_ALLOWED_ERR: 6, NO_MODIFICATION_ALLOWED_ERR: 7, NOT_FOUND_ERR: 8,
+        NOT_SUPPORTED_ERR: 9, INUSE_ATTRIBUTE_ERR: 10, INVALID_STATE_ERR: 11, SYNTAX_ERR: 12,
+        INVALID_MODIFICATION_ERR: 13, NAMESPACE_ERR: 14, INVALID_ACCESS_ERR: 15, VALIDATION_ERR: 16,
+        TYPE_MISMATCH_ERR: 17, SECURITY_ERR: 18, NETWORK_ERR: 19, ABORT_ERR: 20, URL_MISMATCH_ERR: 21,
+        QUOTA_EXCEEDED_ERR: 22, TIMEOUT_ERR: 23, INVALID_NODE_TYPE_ERR: 24, DATA_CLONE_ERR: 25 };
+      class DOMException extends Error {
+        constructor(message, name) {
+          super(message === undefined ? '' : String(message));
+          Object.defineProperty(this, 'name', { value: name === undefined ? 'Error' : String(name), writable: true, configurable: true });
+        }
+        get code() { return exceptionCodes[this.name] || 0; }
+      }
+      for (var codeName in legacyCodeNames) {
+        Object.defineProperty(DOMException, codeName, { value: legacyCodeNames[codeName], enumerable: true });
+        Object.defineProperty(DOMException.prototype, codeName, { value: legacyCodeNames[codeName], enumerable: true });
+      }
+      def(g, 'DOMException', DOMException);
+      function domError(name, message) { return new DOMException(message || name, name); }
+      N.setExceptionMaker(function (name, message) {
+        return name === 'TypeError' ? new TypeError(message) : name === 'Error' ? new Error(message) : new DOMException(message, name);
+      });
+
+      // ---- Events
+      var EV = Symbol('event'), LS = Symbol('listeners'), HANDLERS = Symbol('handlers'), COMPILED = Symbol('compiled');
+      var timeOrigin = Date.now();
+      class Event {
+        constructor(type, init) {
+          if (arguments.length === 0) throw new TypeError("Failed to construct 'Event': 1 argument required.");
+          init = init || {};
+          this[EV] = { type: String(type), bubbles: !!init.bubbles, cancelable: !!init.cancelable, composed: !!init.composed,
+                       target: null, current: null, phase: 0, stop: false, stopImm: false, canceled: false,
+                       dispatching: false, initialized: true, passive: false, trusted: false, path: [],
+                       timeStamp: Date.now() - timeOrigin };
+        }
+        get type() { return this[EV].type; }
+        get target() { return this[EV].target; }
+        get srcElement() { return this[EV].target; }
+        get currentTarget() { return this[EV].current; }
+        get eventPhase() { return this[EV].phase; }
+        get bubbles() { return this[EV].bubbles; }
+        get cancelable() { return this[EV].cancelable; }
+        get composed() { return this[EV].composed; }
+        get defaultPrevented() { return this[EV].canceled; }
+        get isTrusted() { return this[EV].trusted; }
+        get timeStamp() { return this[EV].timeStamp; }
+        get returnValue() { return !this[EV].canceled; }
+        set returnValue(value) { if (!value) this.preventDefault(); }
+        get cancelBubble() { return this[EV].stop; }
+        set cancelBubble(value) { if (value) this[EV].stop = true; }
+        stopPropagation() { this[EV].stop = true; }
+        stopImmediatePropagation() { var s = this[EV]; s.stop = s.stopImm = true; }
+        preventDefault() { var s = this[EV]; if (s.cancelable && !s.passive) s.canceled = true; }
+        composedPath() { var s = this[EV]; return s.dispatching ? s.path.slice() : []; }
+        initEvent(type, bubbles, cancelable) {
+          var s = this[EV];
+          if (s.dispatching) return;
+          s.type = String(type); s.bubbles = !!bubbles; s.cancelable = !!cancelable;
+          s.initialized = true; s.stop = s.stopImm = s.canceled = false; s.target = null;
+        }
+      }
+      ['NONE', 'CAPTURING_PHASE', 'AT_TARGET', 'BUBBLING_PHASE'].forEach(function (name, value) {
+        Object.defineProperty(Event, name, { value: value, enumerable: true });
+        Object.defineProperty(Event.prototype, name, { value: value, enumerable: true });
+      });
+      def(g, 'Event', Event);
+
+      /// A subclass of `Parent` whose init dictionary members in `fields` become read-only attributes.
+      function eventClass(name, Parent, fields) {
+        var C = class extends Parent {
+          constructor(type, init) {
+            super(type, init);
+            var s = this[EV];
+            for (var k in fields) s[k] = init && init[k] !== undefined ? init[k] : fields[k];
+          }
+        };
+        Object.defineProperty(C, 'name', { value: name });
+        Object.keys(fields).forEach(function (k) {
+          Object.defineProperty(C.prototype, k, { get: function () { return this[EV][k]; }, enumerable: true, configurable: true });
+        });
+        def(g, name, C);
+        return C;
+      }
+      var CustomEvent = eventClass('CustomEvent', Event, { detail: null });
+      CustomEvent.prototype.initCustomEvent = function (type, bubbles, cancelable, detail) {
+        if (this[EV].dispatching) return;
+        this.initEvent(type, bubbles, cancelable);
+        this[EV].detail = detail === undefined ? null : detail;
+      };
+      var UIEvent = eventClass('UIEvent', Event, { view: null, detail: 0, which: 0 });
+      var modifiers = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
+      function withModifiers(fields) { for (var k in modifiers) fields[k] = false; return fields; }
+      var MouseEvent = eventClass('MouseEvent', UIEvent, withModifiers({ screenX: 0, screenY: 0, clientX: 0, clientY: 0,
+        pageX: 0, pageY: 0, offsetX: 0, offsetY: 0, x: 0, y: 0, button: 0, buttons: 0, relatedTarget: null, movementX: 0, movementY: 0 }));
+      MouseEvent.prototype.getModifierState = function (key) { return !!this[EV][{ Control: 'ctrlKey', Shift: 'shiftKey', Alt: 'altKey', Meta: 'metaKey' }[key]]; };
+      eventClass('PointerEvent', MouseEvent, { pointerId: 0, pointerType: 'mouse', isPrimary: true, width: 1, height: 1, pressure: 0 });
+      eventClass('WheelEvent', MouseEvent, { deltaX: 0, deltaY: 0, deltaZ: 0, deltaMode: 0 });
+      var KeyboardEvent = eventClass('KeyboardEvent', UIEvent, withModifiers({ key: '', code: '', location: 0, repeat: false,
+        isComposing: false, keyCode: 0, charCode: 0 }));
+      KeyboardEvent.prototype.getModifierState = MouseEvent.prototype.getModifierState;
+      var FocusEvent = eventClass('FocusEvent', UIEvent, { relatedTarget: null });
+      var InputEvent = eventClass('InputEvent', UIEvent, { data: null, inputType: '', isComposing: false });
+      var PopStateEvent = eventClass('PopStateEvent', Event, { state: null });
+      var HashChangeEvent = eventClass('HashChangeEvent', Event, { oldURL: '', newURL: '' });
+      var ErrorEvent = eventClass('ErrorEvent', Event, { message: '', filename: '', lineno: 0, colno: 0, error: undefined });
+      var SubmitEvent = eventClass('SubmitEvent', Event, { submitter: null });
+      eventClass('PageTransitionEvent', Event, { persisted: false });
+      eventClass('MessageEvent', Event, { data: null, origin: '', lastEventId: '', source: null, ports: [] });
+      eventClass('StorageEvent', Event, { key: null, oldValue: null, newValue: null, url: '', storageArea: null });
+      if (typeof g.ProgressEvent !== 'function') eventClass('ProgressEvent', Event, { lengthComputable: false, loaded: 0, total: 0 });
+
+      var eventInterfaces = {
+        click: MouseEvent, dblclick: MouseEvent, mousedown: MouseEvent, mouseup: MouseEvent, mousemove: MouseEvent,
+        mouseover: MouseEvent, mouseout: MouseEvent, mouseenter: MouseEvent, mouseleave: MouseEvent, contextmenu: MouseEvent,
+        keydown: KeyboardEvent, keyup: KeyboardEvent, keypress: KeyboardEvent,
+        focus: FocusEvent, blur: FocusEvent, focusin: FocusEvent, focusout: FocusEvent,
+        input: InputEvent, beforeinput: InputEvent, popstate: PopStateEvent, hashchange: HashChangeEvent,
+        submit: SubmitEvent, error: ErrorEvent
+      };
+      var createEventInterfaces = { event: Event, events: Event, htmlevents: Event, customevent: CustomEvent,
+        uievent: UIEvent, uievents: UIEvent, mouseevent: MouseEvent, mouseevents: MouseEvent,
+        keyboardevent: KeyboardEvent, keyevents: KeyboardEvent, focusevent: FocusEvent, hashchangeevent: HashChangeEvent,
+        popstateevent: PopStateEvent, errorevent: ErrorEvent, messageevent: g.MessageEvent, storageevent: g.StorageEvent };
+      function createEvent(name) {
+        var C = createEventInterfaces[String(name).toLowerCase()];
+        if (!C) throw domError('NotSupportedError', 'The provided event type ("' + name + '") is invalid.');
+        var event = new C('');
+        event[EV].initialized = false;
+        return event;
+      }
+
+      // ---- EventTarget (https://dom.spec.whatwg.org/#interface-eventtarget)
+      function captureOf(options) { return typeof options === 'boolean' ? options : !!(options && options.capture); }
+      function addListener(target, type, callback, options) {
+        if (callback === null || callback === undefined) return;
+        if (typeof callback !== 'function' && typeof callback !== 'object') throw new TypeError('The callback provided as parameter 2 is not an object.');
+        var capture = captureOf(options);
+        var isObject = options !== null && typeof options === 'object';
+        var signal = isObject ? options.signal : undefined;
+        if (signal && signal.aborted) return;
+        type = String(type);
+        var map = Object.prototype.hasOwnProperty.call(target, LS) ? target[LS] : (target[LS] = Object.create(null));
+        var list = map[type] || (map[type] = []);
+        for (var i = 0; i < list.length; i++) if (list[i].callback === callback && list[i].capture === capture) return;
+        list.push({ callback: callback, capture: capture, once: isObject && !!options.once, passive: isObject && !!options.passive, removed: false });
+        if (signal && typeof signal.addEventListener === 'function') {
+          signal.addEventListener('abort', function () { removeListener(target, type, callback, capture); });
+        }
+      }
+      function removeListener(target, type, callback, options) {
+        var map = target[LS], list = map && map[String(type)];
+        if (!list) return;
+        var capture = captureOf(options);
+        for (var i = 0; i < list.length; i++) {
+          if (list[i].callback === callback && list[i].capture === capture) { list[i].removed = true; list.splice(i, 1); return; }
+        }
+      }
+      class EventTarget {
+        addEventListener(type, callback, options) { addListener(this == null ? g : this, type, callback, options); }
+        removeEventListener(type, callback, options) { removeListener(this == null ? g : this, type, callback, options); }
+        dispatchEvent(event) {
+          if (!(event instanceof Event)) throw new TypeError("Failed to execute 'dispatchEvent': parameter 1 is not of type 'Event'.");
+          var s = event[EV];
+          if (s.dispatching || !s.initialized) throw domError('InvalidStateError', 'The event is already being dispatched or was not initialized.');
+          s.trusted = false;
+          return dispatch(this == null ? g : this, event);
+        }
+      }
+      def(g, 'EventTarget', EventTarget);
+
+      function reportException(error) {
+        var text = error && error.stack && error.message !== undefined ? error.name + ': ' + error.message : String(error);
+        if (error && error.line) text += ' (line ' + error.line + ')';
+        console.error('Uncaught ' + text);
+        if (reportingError) return;
+        reportingError = true;
+        try {
+          var event = new ErrorEvent('error', { cancelable: true, message: text, error: error,
+            lineno: error && error.line || 0, colno: error && error.column || 0, filename: error && error.sourceURL || '' });
+          dispatch(g, event);
+        } finally { reportingError = false; }
+      }
+      var reportingError = false;
+
+      /// The event path: the target, its ancestors and, for a node of the
+      /// window's document, the window.
+      function eventPath(target, type) {
+        var h = target[H];
+        if (h === undefined) return [target];
+        var handles = N.path(h), path = new Array(handles.length);
+        for (var i = 0; i < handles.length; i++) path[i] = wrap(handles[i]);
+        if (path[path.length - 1] === mainDocument && mainDocument !== null && type !== 'load') path.push(g);
+        return path;
+      }
+
+      // https://dom.spec.whatwg.org/#concept-event-dispatch (no shadow trees, no retargeting)
+      function dispatch(target, event) {
+        var s = event[EV];
+        s.dispatching = true;
+        s.target = target;
+        var path = eventPath(target, s.type);
+        s.path = path;
+        var activation = null, preState;
+        if (s.type === 'click' && event instanceof MouseEvent) {
+          for (var a = 0; a < path.length && !activation; a++) if (hasActivation(path[a])) activation = path[a];
+          if (activation) preState = preActivate(activation);
+        }
+        try {
+          for (var i = path.length - 1; i >= 0; i--) {
+            s.phase = i === 0 ? 2 : 1;
+            invoke(path[i], event, true);
+          }
+          for (i = 0; i < path.length; i++) {
+            if (i > 0) { if (!s.bubbles) break; s.phase = 3; } else s.phase = 2;
+            invoke(path[i], event, false);
+          }
+        } finally {
+          s.phase = 0; s.current = null; s.dispatching = false; s.stop = false; s.stopImm = false; s.path = [];
+        }
+        if (activation) {
+          if (s.canceled) cancelActivation(activation, preState); else activate(activation, preState, event);
+        }
+        return !s.canceled;
+      }
+
+      function invoke(node, event, capture) {
+        var s = event[EV];
+        if (s.stop) return;
+        s.current = node;
+        if (!capture) {
+          callHandler(node, event);
+          if (s.stopImm) return;
+        }
+        var map = node[LS], list = map && map[s.type];
+        if (!list || list.length === 0) return;
+        list = list.slice();
+        for (var i = 0; i < list.length; i++) {
+          var l = list[i];
+          if (l.removed || l.capture !== capture) continue;
+          if (l.once) removeListener(node, s.type, l.callback, l.capture);
+          s.passive = l.passive;
+          try {
+            var callback = l.callback;
+            if (typeof callback === 'function') callback.call(node, event);
+            else if (typeof callback.handleEvent === 'function') callback.handleEvent(event);
+            else throw new TypeError("'handleEvent' property of event listener should be a function.");
+          } catch (error) {
+            reportException(error);
+          }
+          s.passive = false;
+          if (s.stopImm) break;
+        }
+      }
+
+      // ---- Event handlers: `onclick = …` and `onclick="…"`
+      var handlerNames = ['abort', 'auxclick', 'beforeinput', 'blur', 'cancel', 'change', 'click', 'close', 'contextmenu',
+        'copy', 'cut', 'dblclick', 'drag', 'dragend', 'dragenter', 'dragleave', 'dragover', 'dragstart', 'drop', 'error',
+        'focus', 'focusin', 'focusout', 'input', 'invalid', 'keydown', 'keypress', 'keyup', 'load', 'loadend', 'loadstart',
+        'mousedown', 'mouseenter', 'mouseleave', 'mousemove', 'mouseout', 'mouseover', 'mouseup', 'paste', 'pointerdown',
+        'pointermove', 'pointerup', 'progress', 'reset', 'resize', 'scroll', 'select', 'submit', 'toggle', 'touchend',
+        'touchmove', 'touchstart', 'transitionend', 'animationend', 'wheel'];
+      var windowHandlerNames = ['afterprint', 'beforeprint', 'beforeunload', 'hashchange', 'languagechange', 'message',
+        'offline', 'online', 'pagehide', 'pageshow', 'popstate', 'rejectionhandled', 'storage', 'unhandledrejection', 'unload'];
+      var bodyForwarded = { blur: 1, error: 1, focus: 1, load: 1, resize: 1, scroll: 1 };
+      windowHandlerNames.forEach(function (n) { bodyForwarded[n] = 1; });
+
+      /// The handler of `node` for `type`: one set as a property, else one
+      /// compiled (once per source text) from the `on…` attribute.
+      function handlerFor(node, type) {
+        var own = node[HANDLERS];
+        if (own && Object.prototype.hasOwnProperty.call(own, type)) return own[type];
+        if (node === g) {
+          var body = mainDocument && bodyForwarded[type] ? wrap(N.docPart(mainDocument[H], 2)) : null;
+          return body ? compiledHandler(body, type, g) : null;
+        }
+        if (node[TYPE] === 1) {
+          if (bodyForwarded[type] && (node[TAG] === 'body' || node[TAG] === 'frameset') && N.isMain(node[H])) return null;
+          return compiledHandler(node, type, node);
+        }
+        return null;
+      }
+      function compiledHandler(element, type, thisValue) {
+        var source = N.attr(element[H], 'on' + type);
+        if (source === null) return null;
+        var cache = element[COMPILED] || (element[COMPILED] = Object.create(null));
+        var entry = cache[type];
+        if (entry && entry.source === source && entry.thisValue === thisValue) return entry.fn;
+        var fn = null;
+        try {
+          var form = element[TYPE] === 1 && typeof element.form === 'object' ? element.form : null;
+          // The form's scope includes its controls by name (onclick="alert(q.value)").
+          var formScope = form ? new Proxy(form, {
+            has: function (t, k) { return k in t || (typeof k === 'string' && !!t.elements.namedItem(k)); },
+            get: function (t, k) {
+              if (typeof k === 'string' && !(k in t)) { var item = t.elements.namedItem(k); if (item) return item; }
+              return Reflect.get(t, k, t);
+            }
+          }) : {};
+          var scopes = [element.ownerDocument || {}, formScope, element];
+          fn = Function('__scopes', 'with (__scopes[0]) with (__scopes[1]) with (__scopes[2]) return function on' + type +
+                        '(event) {\n' + source + '\n};')(scopes);
+        } catch (error) {
+          reportException(error);
+        }
+        cache[type] = { source: source, thisValue: thisValue, fn: fn };
+        return fn;
+      }
+      function callHandler(node, event) {
+        var s = event[EV];
+        var fn = handlerFor(node, s.type);
+        if (typeof fn !== 'function') {
+          if (fn && typeof fn === 'object' && typeof fn.handleEvent === 'function') fn = fn.handleEvent.bind(fn); else return;
+        }
+        var result;
+        try { result = fn.call(node, event); } catch (error) { reportException(error); return; }
+        if (s.type === 'error' && event instanceof ErrorEvent ? result === true : result === false) event.preventDefault();
+      }
+      function defineHandlers(target, names) {
+        names.forEach(function (type) {
+          Object.defineProperty(target, 'on' + type, {
+            get: function () { var t = this == null ? g : this; var fn = handlerFor(t, type); return fn === undefined ? null : fn; },
+            set: function (value) {
+              var t = this == null ? g : this;
+              var own = Object.prototype.hasOwnProperty.call(t, HANDLERS) ? t[HANDLERS] : (t[HANDLERS] = Object.create(null));
+              own[type] = typeof value === 'function' || (value !== null && typeof value === 'object') ? value : null;
+            },
+            enumerable: true, configurable: true
+          });
+        });
+      }
+      /// setAttribute('onclick', …) after `onclick = fn`: the attribute wins again.
+      function attributeHandlerChanged(node, name) {
+        if (name.length > 2 && name.charCodeAt(0) === 111 && name.charCodeAt(1) === 110 && node[HANDLERS]) {
+          delete node[HANDLERS][name.slice(2)];
+        }
+      }
+
+      // The window is an EventTarget too.
+      var Window = iface('Window', EventTarget);
+      try { Object.setPrototypeOf(g, Window.prototype); } catch (e) {}
+      ['addEventListener', 'removeEventListener', 'dispatchEvent'].forEach(function (name) {
+        if (g[name] !== EventTarget.prototype[name]) def(g, name, EventTarget.prototype[name]);
+      });
+      defineHandlers(g, handlerNames.concat(windowHandlerNames));
+      // One top-level browsing context: the window is its own parent, top and frames.
+      ['parent', 'top', 'frames'].forEach(function (name) { if (!(name in g)) def(g, name, g); });
+      ['opener', 'frameElement'].forEach(function (name) { if (!(name in g)) def(g, name, null); });
+      if (!('length' in g)) def(g, 'length', 0);
+      if (!('name' in g)) def(g, 'name', '');
+
+      def(g, '__ternDispatch', function (h, type, bubbles, cancelable, fields) {
+        var target = h === null ? g : wrap(h);
+        var C = eventInterfaces[type] || Event;
+        var event = new C(type, { bubbles: bubbles, cancelable: cancelable });
+        var s = event[EV];
+        s.trusted = true;
+        for (var k in fields) { if (k in s) s[k] = fields[k]; else event[k] = fields[k]; }
+        return dispatch(target, event);
+      });
+    """#
+}

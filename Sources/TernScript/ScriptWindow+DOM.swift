@@ -1,0 +1,92 @@
+internal import CJavaScriptCore
+import TernDOM
+import TernNet
+
+/// The DOM side of the window: the document scripts see as `window.document`,
+/// and the entry points the web view calls as the page loads and the user acts.
+extension ScriptWindow {
+    func installDOM() {
+        dom.host = host
+        dom.documentURL = { [unowned self] in documentURL }
+        context.setProperty("__ternDOM", of: context.globalObject, to: dom.makeNatives())
+        run(ScriptPrelude.dom, sourceURL: "tern:dom")
+    }
+
+    /// Makes `document` the window's document (`window.document`); call it once
+    /// the document exists, before any of the page's scripts run.
+    public func attach(document: Document) {
+        dom.attach(document)
+        guard let node = document.node else { return }
+        _ = context.call("__ternDOMAttach", [.number(Double(dom.handle(node)))])
+    }
+
+    /// The document scripts see, once attached.
+    public var document: Document? { dom.mainDocument }
+
+    /// `document.readyState`. Each change fires `readystatechange` at the document.
+    public var readyState: DocumentReadyState {
+        get { dom.readyState }
+        set {
+            guard newValue != dom.readyState else { return }
+            dom.readyState = newValue
+            if dom.mainDocument != nil { dispatchEvent("readystatechange", to: dom.mainDocument?.node) }
+        }
+    }
+
+    /// `document.referrer` ("" by default).
+    public var referrer: String {
+        get { dom.referrer }
+        set { dom.referrer = newValue }
+    }
+
+    /// The element with focus (`document.activeElement`, which reads as the
+    /// body when this is nil). Scripts move it with `focus()` and `blur()`;
+    /// setting it here fires no events (dispatch focus and blur for that).
+    public var focusedElement: Node? {
+        get { dom.focusedElement }
+        set { dom.focusedElement = newValue }
+    }
+
+    /// `document.currentScript`: the `<script>` element running now; the web
+    /// view sets it around each script it runs (nil between scripts), and
+    /// `document.write` inserts its markup after it.
+    public var currentScript: Node? {
+        get { dom.currentScript }
+        set { dom.currentScript = newValue }
+    }
+
+    /// Dispatches a trusted event named `type` at `node` (nil: the window)
+    /// through the capture, target and bubble phases, and returns whether no
+    /// listener cancelled it (so the caller performs the default action).
+    /// `fields` become properties of the event (popstate's `state`,
+    /// hashchange's `oldURL`/`newURL`, a key event's `key`, …). The event's
+    /// interface follows its type (MouseEvent for click, FocusEvent for focus
+    /// and blur, PopStateEvent, HashChangeEvent, KeyboardEvent, InputEvent…).
+    /// A click also runs the bindings' activation behaviour: a checkbox or
+    /// radio button toggles (with input and change events), a submit button
+    /// submits its form (submit event, then `scriptSubmitForm`); links are the
+    /// caller's to follow when this returns true.
+    @discardableResult
+    public func dispatchEvent(_ type: String, to node: Node?, bubbles: Bool = false, cancelable: Bool = false,
+                              fields: [String: ScriptValue] = [:]) -> Bool {
+        let target: ScriptValue = node.map { .number(Double(dom.handle($0))) } ?? .null
+        let result = context.call("__ternDispatch", [target, .string(type), .bool(bubbles), .bool(cancelable), .dictionary(fields)])
+        switch result {
+        case .success(.bool(let notCancelled)): return notCancelled
+        case .success: return true
+        case .failure(let error):
+            host?.scriptConsoleMessage(ScriptContext.ConsoleMessage(level: "error", text: "Uncaught \(error)"))
+            return true
+        }
+    }
+
+    /// Submits `form` as `form.requestSubmit(submitter)` does: a cancelable
+    /// submit event, then, unless cancelled, `ScriptHost.scriptSubmitForm`.
+    /// Returns whether the form was submitted.
+    @discardableResult
+    public func requestSubmit(_ form: Node, submitter: Node? = nil) -> Bool {
+        let submitterValue: ScriptValue = submitter.map { .number(Double(dom.handle($0))) } ?? .null
+        let result = context.call("__ternRequestSubmit", [.number(Double(dom.handle(form))), submitterValue])
+        return result == .success(.bool(true))
+    }
+}
