@@ -15,13 +15,16 @@ extension ScriptPrelude {
       function def(object, name, value) {
         Object.defineProperty(object, name, { value: value, writable: true, configurable: true, enumerable: false });
       }
+      // Members are not enumerable (Web IDL makes them so): ScriptContext.convert
+      // walks enumerable properties, prototypes included, and a node's accessors
+      // lead to nodes again, so a node returned to Swift would never end.
       function accessors(proto, table) {
         for (var k in table) {
-          Object.defineProperty(proto, k, { get: table[k][0], set: table[k][1], enumerable: true, configurable: true });
+          Object.defineProperty(proto, k, { get: table[k][0], set: table[k][1], enumerable: false, configurable: true });
         }
       }
       function methods(proto, table) {
-        for (var k in table) Object.defineProperty(proto, k, { value: table[k], writable: true, enumerable: true, configurable: true });
+        for (var k in table) Object.defineProperty(proto, k, { value: table[k], writable: true, enumerable: false, configurable: true });
       }
       function illegal() { throw new TypeError('Illegal constructor'); }
       /// An interface object `name` inheriting from `Parent`, on the window.
@@ -194,8 +197,8 @@ extension ScriptPrelude {
         DOCUMENT_POSITION_FOLLOWING: 4, DOCUMENT_POSITION_CONTAINS: 8, DOCUMENT_POSITION_CONTAINED_BY: 16,
         DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC: 32 };
       for (var constant in nodeConstants) {
-        Object.defineProperty(Node, constant, { value: nodeConstants[constant], enumerable: true });
-        Object.defineProperty(Node.prototype, constant, { value: nodeConstants[constant], enumerable: true });
+        Object.defineProperty(Node, constant, { value: nodeConstants[constant] });
+        Object.defineProperty(Node.prototype, constant, { value: nodeConstants[constant] });
       }
       var XHTML = 'http://www.w3.org/1999/xhtml';
       var upperTags = Object.create(null);

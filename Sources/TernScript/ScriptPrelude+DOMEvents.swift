@@ -87,7 +87,7 @@ extension ScriptPrelude {
         };
         Object.defineProperty(C, 'name', { value: name });
         Object.keys(fields).forEach(function (k) {
-          Object.defineProperty(C.prototype, k, { get: function () { return this[EV][k]; }, enumerable: true, configurable: true });
+          Object.defineProperty(C.prototype, k, { get: function () { return this[EV][k]; }, enumerable: false, configurable: true });
         });
         def(g, name, C);
         return C;
@@ -335,7 +335,7 @@ extension ScriptPrelude {
               var own = Object.prototype.hasOwnProperty.call(t, HANDLERS) ? t[HANDLERS] : (t[HANDLERS] = Object.create(null));
               own[type] = typeof value === 'function' || (value !== null && typeof value === 'object') ? value : null;
             },
-            enumerable: true, configurable: true
+            enumerable: false, configurable: true
           });
         });
       }
@@ -349,6 +349,14 @@ extension ScriptPrelude {
       // The window is an EventTarget too.
       var Window = iface('Window', EventTarget);
       try { Object.setPrototypeOf(g, Window.prototype); } catch (e) {}
+      if (!(g instanceof EventTarget)) {
+        // JavaScriptCore keeps the global object's prototype: answer instanceof for it.
+        [EventTarget, Window].forEach(function (C) {
+          Object.defineProperty(C, Symbol.hasInstance, { value: function (value) {
+            return (value === g && (this === EventTarget || this === Window)) || Function.prototype[Symbol.hasInstance].call(this, value);
+          }, configurable: true });
+        });
+      }
       ['addEventListener', 'removeEventListener', 'dispatchEvent'].forEach(function (name) {
         if (g[name] !== EventTarget.prototype[name]) def(g, name, EventTarget.prototype[name]);
       });

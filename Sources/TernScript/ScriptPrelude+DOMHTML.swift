@@ -44,7 +44,7 @@ extension ScriptPrelude {
             };
             set = function (v) { N.setAttr(this[H], attr, str(v)); };
           }
-          Object.defineProperty(proto, prop, { get: get, set: set, enumerable: true, configurable: true });
+          Object.defineProperty(proto, prop, { get: get, set: set, enumerable: false, configurable: true });
         })(prop, table[prop]);
       }
 
@@ -275,7 +275,7 @@ extension ScriptPrelude {
             set: part === 'origin' ? undefined : function (v) {
               try { var url = new URL(this.href); url[part] = v; N.setAttr(this[H], 'href', url.href); } catch (e) {}
             },
-            enumerable: true, configurable: true
+            enumerable: false, configurable: true
           });
         });
         methods(C.prototype, { toString: function () { return this.href; } });
@@ -363,7 +363,7 @@ extension ScriptPrelude {
         Object.defineProperty(HTMLBodyElement.prototype, 'on' + type, {
           get: function () { return isMain(documentOf(this)) ? g['on' + type] : handlerFor(this, type); },
           set: function (v) { if (isMain(documentOf(this))) g['on' + type] = v; },
-          enumerable: true, configurable: true
+          enumerable: false, configurable: true
         });
       });
       reflect(htmlInterface('HTMLTimeElement', 'time').prototype, { dateTime: ['s', 'datetime'] });
