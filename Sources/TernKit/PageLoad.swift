@@ -27,6 +27,8 @@ final class PageLoad {
     /// Set when the source delivered its last byte.
     var bodyComplete = false
     var authenticationFailures = 0
+    /// Runs the page's scripts once the document is parsed.
+    var scriptRunner: PageScriptRunner?
 
     weak var webView: WebView?
 
@@ -42,6 +44,8 @@ final class PageLoad {
 
     /// Stops whatever source is running; no more events arrive.
     func stop() {
+        scriptRunner?.cancel()
+        scriptRunner = nil
         resourceLoad?.cancel()
         resourceLoad = nil
         if let schemeTask, let webView {

@@ -338,9 +338,11 @@ extension WebView {
             Document(html: $0, encoding: response.textEncodingName)
         } : nil
         page = Page(response: response, bytes: load.body, document: document, title: document?.title ?? "")
-        scriptsDidParseDocument(document)
-        guard isCurrent(load), let parsed = page else { return }
-        complete(load, with: parsed)
+        runScripts(of: document, for: load) { [weak self] in
+            guard let self, self.isCurrent(load), let parsed = self.page else { return }
+            load.scriptRunner = nil
+            self.complete(load, with: parsed)
+        }
     }
 
     private func restore(_ cached: Page, for load: PageLoad) {

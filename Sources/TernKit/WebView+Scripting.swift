@@ -54,27 +54,24 @@ extension WebView {
         for script in startScripts { window.run(script.source, sourceURL: "user-script") }
     }
 
-    /// The document is parsed: the page's inline scripts run in document
-    /// order (when JavaScript is enabled), then the document-end user scripts.
-    func scriptsDidParseDocument(_ document: Document?) {
-        var pageScripts: [String] = []
-        if configuration.preferences.javaScriptEnabled, let document {
-            pageScripts = document.node?.elements(named: "script").filter(WebView.isClassicScript).map(\.textContent) ?? []
-        }
-        let endScripts = configuration.userContentController.userScripts.filter { $0.injectionTime == .atDocumentEnd }
-        guard !pageScripts.isEmpty || !endScripts.isEmpty, let window = try? pageScriptWindow() else { return }
-        let source = url?.href ?? "about:blank"
-        for script in pageScripts { window.run(script, sourceURL: source) }
-        for script in endScripts { window.run(script.source, sourceURL: "user-script") }
+    /// The document is parsed: its scripts run (PageScriptRunner), then
+    /// `completion` (the load event and didFinish follow it).
+    func runScripts(of document: Document?, for load: PageLoad, completion: @escaping () -> Void) {
+        guard PageScriptRunner.hasWork(document, webView: self), let window = try? pageScriptWindow() else { return completion() }
+        let runner = PageScriptRunner(webView: self, window: window, document: document, pageURL: url,
+                                      runPageScripts: configuration.preferences.javaScriptEnabled, completion: completion)
+        load.scriptRunner = runner
+        runner.start()
     }
 
-    /// An inline classic script: no src (external scripts come with the DOM
-    /// bindings) and a JavaScript type (modules are not supported yet).
-    static func isClassicScript(_ node: Node) -> Bool {
-        guard !node.hasAttribute("src") else { return false }
-        let type = (node.attribute("type") ?? "").lowercased().trimmingSpaces()
-        return type.isEmpty || type == "text/javascript" || type == "application/javascript"
+    /// Script subresources arrived: progress moves between 0.9 and 1.
+    func subresourcesProgressed(_ fraction: Double) {
+        let value = 0.9 + 0.09 * min(1, fraction)
+        if value > estimatedProgress { estimatedProgress = value }
     }
+
+    /// Every in-order and deferred script has run.
+    func scriptsReachedDOMContentLoaded() {}
 }
 
 extension String {

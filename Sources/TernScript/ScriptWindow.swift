@@ -54,6 +54,11 @@ public final class ScriptWindow {
         return result
     }
 
+    /// Writes a line to the page's console, as the browser's own messages do.
+    public func reportToConsole(level: String, _ text: String) {
+        host?.scriptConsoleMessage(ScriptContext.ConsoleMessage(level: level, text: text))
+    }
+
     /// Exposes `window.webkit.messageHandlers.<name>.postMessage`.
     public func addMessageHandler(named name: String, withReply: Bool = false) {
         messageHandlerNames.insert(name)

@@ -811,6 +811,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             raise BadRequest("type must not contain CR or LF")
         body = self.q("body")
         data = body.encode("utf-8") if body is not None else mime_sample(ctype)
+        delay = min(float(self.q("delay_ms", "0") or 0), 10000) / 1000.0
+        if delay > 0:
+            time.sleep(delay)
         self.respond(200, data, ctype=ctype)
 
     def r_headers(self, rest):
