@@ -16,6 +16,8 @@ final class PageLoad {
     var phase = Phase.deciding
     /// Save the response as a download (the action policy said so).
     var forceDownload = false
+    /// The new page takes the current history entry's place (location.replace).
+    var replacesCurrentItem = false
 
     var resourceLoad: ResourceLoad?
     var schemeTask: URLSchemeTask?

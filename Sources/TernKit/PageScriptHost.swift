@@ -66,3 +66,62 @@ final class PageScriptHost: ScriptHost {
         webView?.onConsoleMessage?(message)
     }
 }
+
+extension PageScriptHost: ScriptNavigationHost {
+    func scriptCurrentURL() -> String {
+        webView?.url?.href ?? "about:blank"
+    }
+
+    func scriptNavigate(to target: String, replacing: Bool) {
+        guard let webView, let url = WebURL(target) else { return }
+        // A web page cannot open local files.
+        if url.scheme == "file" && webView.url?.scheme != "file" {
+            webView.scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(target)")
+            return
+        }
+        webView.loop.post { [weak webView] in
+            guard let webView else { return }
+            _ = webView.startNavigation(Request(url: url), type: .other, fileAccess: webView.fileReadAccessRoot, replacing: replacing)
+        }
+    }
+
+    func scriptReload() {
+        webView?.loop.post { [weak webView] in _ = webView?.reload() }
+    }
+
+    func scriptHistoryLength() -> Int {
+        webView?.backForwardList.items.count ?? 0
+    }
+
+    func scriptHistoryGo(_ delta: Int) {
+        webView?.loop.post { [weak webView] in
+            guard let webView else { return }
+            if delta == 0 { _ = webView.reload() } else if let item = webView.backForwardList.item(at: delta) { _ = webView.go(to: item) }
+        }
+    }
+
+    func scriptHistoryPush(state: ScriptValue, url target: String?, replacing: Bool) -> String? {
+        guard let webView, let current = webView.backForwardList.currentItem, let currentURL = webView.url else {
+            return "SecurityError: the document has no history entry"
+        }
+        var newURL = currentURL
+        if let target {
+            guard let url = WebURL(target), url.origin == currentURL.origin, url.origin != "null" || url.withoutFragment == currentURL.withoutFragment
+            else { return "SecurityError: pushState cannot change the origin (\(target))" }
+            newURL = url
+        }
+        let item = BackForwardListItem(url: newURL, initialURL: newURL, title: webView.title ?? "",
+                                       request: Request(url: newURL), substituteData: current.substituteData)
+        item.documentID = current.documentID
+        item.stateObject = state
+        if replacing { webView.backForwardList.replaceCurrent(with: item) } else { webView.backForwardList.push(item) }
+        webView.url = newURL
+        webView.scriptWindow?.documentURL = newURL
+        webView.updateBackForwardState()
+        return nil
+    }
+
+    func scriptHistoryState() -> ScriptValue {
+        webView?.backForwardList.currentItem?.stateObject ?? .null
+    }
+}

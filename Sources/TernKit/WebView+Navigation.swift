@@ -10,12 +10,14 @@ import Glibc
 /// before commit and didFail after.
 extension WebView {
     func startNavigation(_ request: Request, type: NavigationType, substitute: SubstituteData? = nil,
-                         targetItem: BackForwardListItem? = nil, fileAccess: String? = nil) -> Navigation {
+                         targetItem: BackForwardListItem? = nil, fileAccess: String? = nil,
+                         replacing: Bool = false) -> Navigation {
         let navigation = Navigation(request: request, navigationType: type)
         // A new navigation cancels the one in progress, as in WebKit.
         cancelCurrentLoad(reporting: .cancelled)
         let load = PageLoad(navigation: navigation, request: request, substitute: substitute, targetItem: targetItem,
                             fileAccess: fileAccess, webView: self)
+        load.replacesCurrentItem = replacing
         currentLoad = load
         // As in WebKit, a requested load counts as loading from the call on.
         isLoading = true
@@ -318,9 +320,12 @@ extension WebView {
             backForwardList.moveTo(item)
             item.url = response.url
         } else {
-            backForwardList.push(BackForwardListItem(url: response.url, initialURL: load.navigation.request.url, title: "",
-                                                     request: load.navigation.request, substituteData: load.substitute))
+            let item = BackForwardListItem(url: response.url, initialURL: load.navigation.request.url, title: "",
+                                           request: load.navigation.request, substituteData: load.substitute)
+            if load.replacesCurrentItem { backForwardList.replaceCurrent(with: item) } else { backForwardList.push(item) }
         }
+        nextDocumentID += 1
+        backForwardList.currentItem?.documentID = nextDocumentID
         if load.request.url.scheme == "file", let root = load.fileAccess { fileReadAccessRoot = root }
         page = Page(response: response, bytes: [], document: nil, title: "")
         url = response.url

@@ -37,6 +37,7 @@ extension WebView {
         loader.configuration.userAgent = userAgent
         let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: url, sessionStorage: sessionStorage,
                                       executionTimeLimit: configuration.scriptTimeLimit)
+        window.navigationHost = scriptHost
         for (name, handler) in configuration.userContentController.handlers {
             if case .withReply = handler { window.addMessageHandler(named: name, withReply: true) } else { window.addMessageHandler(named: name) }
         }

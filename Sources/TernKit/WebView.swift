@@ -73,6 +73,8 @@ public final class WebView {
     var sessionCredentials: [ProtectionSpace: Credential] = [:]
     /// The current page's JavaScript window, made when first needed.
     var scriptWindow: ScriptWindow?
+    /// Numbers the documents committed, for same-document history entries.
+    var nextDocumentID = 0
     /// This web view's sessionStorage areas, kept across its pages.
     let sessionStorage = WebStorage()
     lazy var scriptHost = PageScriptHost(webView: self)
@@ -184,7 +186,17 @@ public final class WebView {
     /// Navigates to an item of the back/forward list, from the page cache when it still holds it.
     @discardableResult
     public func go(to item: BackForwardListItem) -> Navigation? {
-        guard backForwardList.contains(item), item !== backForwardList.currentItem else { return nil }
+        guard backForwardList.contains(item), let current = backForwardList.currentItem, item !== current else { return nil }
+        if item.documentID == current.documentID, currentLoad == nil, let scriptWindow {
+            // An entry of this same document (pushState, fragment): no load, popstate.
+            let oldURL = url?.href ?? ""
+            backForwardList.moveTo(item)
+            url = item.url
+            scriptWindow.documentURL = item.url
+            updateBackForwardState()
+            scriptWindow.didTraverseHistory(from: oldURL, to: item.url.href, state: item.stateObject ?? .null)
+            return nil
+        }
         return startNavigation(item.request, type: .backForward, substitute: item.substituteData, targetItem: item,
                                fileAccess: fileReadAccessRoot)
     }

@@ -5,7 +5,9 @@ import TernNet
 /// message handlers). One per page, made only when the page needs scripts.
 public final class ScriptWindow {
     public let context: ScriptContext
-    private weak var host: ScriptHost?
+    weak var host: ScriptHost?
+    /// Answers `location` and `history`; the web view sets it.
+    public weak var navigationHost: ScriptNavigationHost?
     private let loop: EventLoop
     private var timers: [Int: EventLoop.Timer] = [:]
     private var nextTimerID = 0
@@ -36,6 +38,7 @@ public final class ScriptWindow {
         installGlobals(userAgent: loader.configuration.userAgent)
         installNetwork()
         installWebAPIs()
+        installNavigation()
     }
 
     deinit {
