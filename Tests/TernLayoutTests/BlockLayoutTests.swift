@@ -107,3 +107,9 @@ final class BlockLayoutTests: XCTestCase {
         XCTAssertEqual(dump("<center>abc</center>", width: 11), lines("    abc"))
     }
 }
+
+extension BlockLayoutTests {
+    func testCentredHeadingHasACentredUnderline() {
+        XCTAssertEqual(dump("<h1 align=\"center\">Title</h1>", width: 11), lines("   Title", "   ═════"))
+    }
+}

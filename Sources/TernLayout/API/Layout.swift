@@ -2,6 +2,34 @@ import TernDOM
 
 /// The entry point: lays a document out as text lines.
 ///
+/// Rendering conventions (what a reader sees):
+/// - Paragraphs, lists, tables, blockquotes, `pre`, `figure` and `dl` are
+///   separated by one blank line (margins collapse, none at the top or end).
+/// - Headings are bold with the `heading` style; `h1` is also underlined and
+///   followed by a row of `═` as wide as its text, `h2` by a row of `─`.
+/// - `hr` is a row of `─` across the width. Blockquotes and `dd` indent 4
+///   columns, `figure` and `fieldset` 2. Indentation stops growing when text
+///   would get less than half the width (10 columns at least).
+/// - Lists indent 2 columns; bullets are `*`, `+`, `-` by depth (repeating);
+///   numbers (`1.`, `a.`, `iv.`) are right-aligned and wrapped text hangs
+///   under the item's text. A list inside an item lines up with its text.
+/// - `pre` keeps spaces and newlines, expands tabs to 8 and never wraps.
+/// - Links read `[n]text` (lynx style), `n` counting from 1 in reading order.
+/// - Images show `[alt]`; nothing for `alt=""`; `[image]` without `alt`.
+/// - Controls: `[value____]` (size or 20), `[****]`, `[X]`/`[ ]`, `(*)`/`( )`,
+///   `[Submit]`, `[chosen ▾]` for a select, a box of `rows` × `cols` drawn in
+///   `┌─┐│└┘` for a textarea. Hidden inputs are listed but not shown.
+/// - `details` shows its summary after `▸ ` (closed, content hidden) or `▾ `.
+/// - Tables: no borders, columns 2 spaces apart, a blank line between rows
+///   when some row wraps, `th` bold, caption centred above. A layout table
+///   (one column, `role=presentation`, or no header cells while a cell holds
+///   headings or tables or several blocks) is laid out as plain blocks.
+/// - Widths are display columns: East Asian wide/fullwidth count 2 (Ambiguous
+///   counts 1), combining marks and format characters 0.
+/// - Control characters never reach the output: U+0080–U+009F take their
+///   windows-1252 meaning, other controls become U+FFFD, bidi overrides are
+///   dropped.
+///
 /// Two phases, neither recursive in the document's depth:
 /// 1. `BoxBuilder` walks the DOM with an explicit stack and builds flat block
 ///    flows (paragraphs, rules, tables whose cells hold flows of their own);

@@ -44,12 +44,17 @@ enum FlowLayout {
             case .paragraph(let paragraph):
                 let first = out.lines.count
                 LineBreaker.layout(paragraph, width: available, firstPrefix: firstPrefix, prefix: prefix, into: &out)
-                if let underline = item.underline {
-                    var widest = 0
-                    for line in out.lines[first...] { widest = max(widest, line.width - indent) }
-                    widest = min(max(widest, 1), available)
+                if let underline = item.underline, out.lines.count > first {
+                    // Under the text itself (a centred heading gets a centred rule).
+                    var widest = 1, lead = Int.max
+                    for line in out.lines[first...] {
+                        let spaces = line.text.prefix { $0 == " " }.count
+                        lead = min(lead, spaces)
+                        widest = max(widest, line.width - spaces)
+                    }
+                    widest = min(widest, max(1, width - lead))
                     let a = item.underlineAttributes
-                    var runs = prefix
+                    var runs = lead > 0 ? [spaces(lead)] : []
                     runs.append(Line.Run(text: String(repeating: Character(underline), count: widest), width: widest,
                                          style: a.style, color: a.color))
                     out.lines.append(Line(runs: runs))

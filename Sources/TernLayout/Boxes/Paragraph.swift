@@ -86,36 +86,54 @@ struct Paragraph {
     }
 
     /// Appends text with whitespace collapsing (`white-space: normal`).
+    /// Decodes into a local buffer appended once (the hot path of layout).
     mutating func appendText(_ text: String, _ attributes: RunAttributes) {
-        var inRun = false
+        var local: [Unicode.Scalar] = []
+        local.reserveCapacity(text.utf8.count)
+        var started = false
+        var space = pendingSpace
+        var hasContent = lineHasContent
         for scalar in text.unicodeScalars {
             let v = scalar.value
+            var mapped = scalar
             if v == 0x20 || v == 0x0A || v == 0x09 || v == 0x0D || v == 0x0C {
-                if lineHasContent && !pendingSpace {
-                    pendingSpace = true
-                    pendingSpaceAttributes = attributes
+                if hasContent && !space {
+                    space = true
+                    if !started { pendingSpaceAttributes = attributes }
                 }
                 continue
             }
-            guard let mapped = TextSanitizer.map(scalar) else { continue }
-            if mapped.value == 0x20 {
-                if lineHasContent && !pendingSpace {
-                    pendingSpace = true
-                    pendingSpaceAttributes = attributes
+            if v < 0x20 || v >= 0x7F {
+                guard let m = TextSanitizer.map(scalar) else { continue }
+                if m.value == 0x20 {
+                    if hasContent && !space {
+                        space = true
+                        if !started { pendingSpaceAttributes = attributes }
+                    }
+                    continue
                 }
-                continue
+                mapped = m
             }
-            if pendingSpace {
-                flushSpace(before: attributes)
-                inRun = false
-            }
-            if !inRun {
+            if !started {
+                started = true
+                if space {
+                    flushSpace(before: attributes)
+                    space = false
+                }
                 use(attributes)
-                inRun = true
+            } else if space {
+                local.append(" ")
+                space = false
             }
-            scalars.append(mapped)
-            lineHasContent = true
+            local.append(mapped)
+            hasContent = true
         }
+        if started {
+            scalars.append(contentsOf: local)
+            if space { pendingSpaceAttributes = attributes }
+        }
+        pendingSpace = space
+        lineHasContent = hasContent
     }
 
     /// Appends text keeping its whitespace (`white-space: pre`): newlines break,

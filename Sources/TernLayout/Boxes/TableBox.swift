@@ -224,6 +224,8 @@ final class TableBox {
         for r in 0..<rowCount { tops[r + 1] = tops[r] + heights[r] + gaps[r] }
 
         let base = out.lines.count
+        let cellRow = cells.map(\.row), cellLastRow = cells.map { $0.row + $0.rowspan - 1 }, cellColumn = cells.map(\.column)
+        out.lines.reserveCapacity(out.lines.count + tops[rowCount])
         for r in 0..<rowCount {
             for k in 0..<(heights[r] + gaps[r]) {
                 let line = tops[r] + k
@@ -231,16 +233,15 @@ final class TableBox {
                 var runs: [Line.Run] = []
                 var column = 0
                 for slot in slots[r] {
-                    let cell = cells[slot.cell]
-                    if inGap && cell.row + cell.rowspan - 1 <= r { continue }
-                    let lines = laid[slot.cell].lines
-                    let index = line - tops[cell.row]
-                    guard index < lines.count, !lines[index].runs.isEmpty else { continue }
-                    var start = x[cell.column]
+                    let cell = slot.cell
+                    if inGap && cellLastRow[cell] <= r { continue }
+                    let index = line - tops[cellRow[cell]]
+                    guard index < laid[cell].lines.count, !laid[cell].lines[index].runs.isEmpty else { continue }
+                    var start = x[cellColumn[cell]]
                     if column > 0 && start < column + 1 { start = column + 1 } // never overlap
                     if start > column { runs.append(FlowLayout.spaces(start - column)) }
-                    runs.append(contentsOf: lines[index].runs)
-                    column = start + lines[index].width
+                    runs.append(contentsOf: laid[cell].lines[index].runs)
+                    column = start + laid[cell].lines[index].width
                 }
                 out.lines.append(Line(runs: runs))
             }
