@@ -1,0 +1,227 @@
+/// What a stretch of paragraph text carries besides its characters.
+struct RunAttributes: Hashable {
+    var style = Style(rawValue: 0)
+    var color: Color?
+    /// Index into the page's links, or -1.
+    var link: Int32 = -1
+    /// Index into the page's controls, or -1.
+    var control: Int32 = -1
+
+    var linkIndex: Int? { link >= 0 ? Int(link) : nil }
+    var controlIndex: Int? { control >= 0 ? Int(control) : nil }
+}
+
+/// Horizontal alignment of a paragraph's lines.
+public enum TextAlign: Hashable, Sendable {
+    case left, center, right
+}
+
+/// Inline content of one block, whitespace already collapsed: the unit the
+/// line breaker wraps.
+///
+/// Scalars with special meaning inside: U+000A a forced break (`<br>`, or a
+/// newline in preformatted text), U+0020 a collapsed space (a break
+/// opportunity), U+00A0 a space that does not break (also preformatted
+/// spaces and spaces inside form controls), U+200B a break opportunity
+/// (`<wbr>`), U+00AD a soft hyphen (drawn as `-` only where the line breaks).
+struct Paragraph {
+    var scalars: [Unicode.Scalar] = []
+    /// Where each attribute run starts in `scalars` (parallel to `runAttributes`).
+    var runStarts: [Int] = []
+    var runAttributes: [RunAttributes] = []
+    /// Anchors that start inside the paragraph, at a scalar offset.
+    var anchors: [(offset: Int, name: String)] = []
+    /// Preformatted: lines break only at U+000A and may be wider than the width.
+    var noWrap = false
+    var align: TextAlign = .left
+
+    // Building state (whitespace collapsing, tab stops).
+    private var pendingSpace = false
+    private var pendingSpaceAttributes = RunAttributes()
+    private var lineHasContent = false
+    private var column = 0
+    private var previous: UInt32 = 0
+    /// Drop a newline that comes first (the one right after `<pre>`).
+    var dropLeadingNewline = false
+
+    var isEmpty: Bool { scalars.isEmpty }
+
+    mutating func suppressNextSpace() {
+        pendingSpace = false
+        lineHasContent = false
+    }
+
+    /// Starts a run with `attributes` unless the last one has them.
+    @inline(__always)
+    mutating func use(_ attributes: RunAttributes) {
+        if let last = runAttributes.last {
+            if last == attributes { return }
+            if runStarts[runStarts.count - 1] == scalars.count {
+                // The last run is empty: reuse it.
+                runAttributes.removeLast()
+                runStarts.removeLast()
+                if let before = runAttributes.last, before == attributes { return }
+            }
+        }
+        runStarts.append(scalars.count)
+        runAttributes.append(attributes)
+    }
+
+    @inline(__always)
+    private mutating func flushSpace(before attributes: RunAttributes) {
+        pendingSpace = false
+        var space = pendingSpaceAttributes
+        if space != attributes {
+            // A space between differently styled text belongs to neither link.
+            if space.link != attributes.link || space.control != attributes.control {
+                space.link = -1
+                space.control = -1
+                space.style.subtract([.link, .underline, .formControl, .reverse])
+            }
+        }
+        use(space)
+        scalars.append(" ")
+        column += 1
+        previous = 0x20
+    }
+
+    /// Appends text with whitespace collapsing (`white-space: normal`).
+    /// Decodes into a local buffer appended once (the hot path of layout).
+    mutating func appendText(_ text: String, _ attributes: RunAttributes) {
+        var local: [Unicode.Scalar] = []
+        local.reserveCapacity(text.utf8.count)
+        var started = false
+        var space = pendingSpace
+        var hasContent = lineHasContent
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            var mapped = scalar
+            if v == 0x20 || v == 0x0A || v == 0x09 || v == 0x0D || v == 0x0C {
+                if hasContent && !space {
+                    space = true
+                    if !started { pendingSpaceAttributes = attributes }
+                }
+                continue
+            }
+            if v < 0x20 || v >= 0x7F {
+                guard let m = TextSanitizer.map(scalar) else { continue }
+                if m.value == 0x20 {
+                    if hasContent && !space {
+                        space = true
+                        if !started { pendingSpaceAttributes = attributes }
+                    }
+                    continue
+                }
+                mapped = m
+            }
+            if !started {
+                started = true
+                if space {
+                    flushSpace(before: attributes)
+                    space = false
+                }
+                use(attributes)
+            } else if space {
+                local.append(" ")
+                space = false
+            }
+            local.append(mapped)
+            hasContent = true
+        }
+        if started {
+            scalars.append(contentsOf: local)
+            if space { pendingSpaceAttributes = attributes }
+        }
+        pendingSpace = space
+        lineHasContent = hasContent
+    }
+
+    /// Appends text keeping its whitespace (`white-space: pre`): newlines break,
+    /// tabs go to the next multiple of 8 columns, spaces do not break.
+    mutating func appendPreformatted(_ text: String, _ attributes: RunAttributes) {
+        if pendingSpace { flushSpace(before: attributes) }
+        use(attributes)
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            switch v {
+            case 0x0D:
+                continue
+            case 0x0A:
+                if dropLeadingNewline && scalars.isEmpty {
+                    dropLeadingNewline = false
+                    continue
+                }
+                scalars.append("\n")
+                column = 0
+                previous = 0
+                lineHasContent = false
+            case 0x09:
+                let count = 8 - column % 8
+                for _ in 0..<count { scalars.append("\u{A0}") }
+                column += count
+                previous = 0xA0
+                lineHasContent = true
+            case 0x20, 0x0C:
+                scalars.append("\u{A0}")
+                column += 1
+                previous = 0xA0
+                lineHasContent = true
+            default:
+                guard let mapped = TextSanitizer.map(scalar) else { continue }
+                scalars.append(mapped.value == 0x20 ? "\u{A0}" : mapped)
+                column += CharacterWidth.effective(mapped.value, after: previous)
+                previous = mapped.value
+                lineHasContent = true
+            }
+            dropLeadingNewline = false
+        }
+    }
+
+    /// Appends text that must not break (a form control's face): spaces become
+    /// no-break spaces.
+    mutating func appendAtom(_ text: String, _ attributes: RunAttributes) {
+        if pendingSpace { flushSpace(before: attributes) }
+        use(attributes)
+        for scalar in text.unicodeScalars {
+            guard let mapped = TextSanitizer.map(scalar) else { continue }
+            let v = mapped.value
+            scalars.append(v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D ? "\u{A0}" : mapped)
+        }
+        lineHasContent = true
+    }
+
+    /// A forced line break (`<br>`).
+    mutating func appendBreak(_ attributes: RunAttributes) {
+        pendingSpace = false
+        use(attributes)
+        scalars.append("\n")
+        lineHasContent = false
+        column = 0
+        previous = 0
+    }
+
+    /// A break opportunity (`<wbr>`).
+    mutating func appendBreakOpportunity(_ attributes: RunAttributes) {
+        if pendingSpace { flushSpace(before: attributes) }
+        use(attributes)
+        scalars.append("\u{200B}")
+    }
+
+    /// Marks where anchor `name` starts.
+    mutating func addAnchor(_ name: String) {
+        anchors.append((pendingSpace ? scalars.count + 1 : scalars.count, name))
+    }
+
+    /// Whether the paragraph has nothing but whitespace and break opportunities.
+    var isBlank: Bool {
+        for scalar in scalars where scalar.value != 0x20 && scalar.value != 0x200B && scalar.value != 0x0A { return false }
+        return !scalars.contains("\n")
+    }
+}
+
+extension Paragraph {
+    /// Drops whitespace that comes next (after a link number or `[` of a button).
+    mutating func suppressSpace() {
+        suppressNextSpace()
+    }
+}
