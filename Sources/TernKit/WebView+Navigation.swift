@@ -339,9 +339,8 @@ extension WebView {
 
     private func finish(_ load: PageLoad) {
         guard let response = load.response else { return }
-        let document = Page.isHTML(response.mimeType) ? load.body.withUnsafeBytes {
-            Document(html: $0, encoding: response.textEncodingName)
-        } : nil
+        let document = Page.document(for: response, bytes: load.body)
+        documentDidChange()
         page = Page(response: response, bytes: load.body, document: document, title: document?.title ?? "")
         runScripts(of: document, for: load) { [weak self] in
             guard let self, self.isCurrent(load), let parsed = self.page else { return }
@@ -363,6 +362,7 @@ extension WebView {
         load.phase = .ended
         currentLoad = nil
         page = newPage
+        documentDidChange()
         title = newPage.title
         if let item = backForwardList.currentItem {
             item.title = newPage.title

@@ -1,5 +1,6 @@
 import TernNet
 import TernDOM
+import TernLayout
 
 /// A headless web view: loads pages, keeps their history and reports every
 /// step to its delegates, with WKWebView's API.
@@ -73,6 +74,11 @@ public final class WebView {
     var sessionCredentials: [ProtectionSpace: Credential] = [:]
     /// The current page's JavaScript window, made when first needed.
     var scriptWindow: ScriptWindow?
+    /// Counts changes to the current document; the layout cache compares it.
+    var documentRevision = 0 {
+        didSet { if documentRevision != oldValue { layoutCache = nil } }
+    }
+    var layoutCache: (width: Int, revision: Int, page: RenderedPage)?
     /// Numbers the documents committed, for same-document history entries.
     var nextDocumentID = 0
     /// This web view's sessionStorage areas, kept across its pages.
