@@ -27,7 +27,9 @@ public final class Document {
 
     public convenience init(html string: String) {
         var copy = string
-        self.init(html: copy.withUTF8 { UnsafeRawBufferPointer($0) }, encoding: "utf-8")
+        // The bytes are only valid inside withUTF8 (small strings live on the stack).
+        let (doc, encoding) = copy.withUTF8 { HTMLParser.parseWhole(UnsafeRawBufferPointer($0), charset: "utf-8") }
+        self.init(adopting: doc, encoding: encoding)
     }
 
     /// Nodes taken out of the tree (or created and not yet inserted). libxml2

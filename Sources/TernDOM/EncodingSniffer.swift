@@ -18,9 +18,8 @@ enum EncodingSniffer {
     /// Whether `bytes` (the first bytes of the input) are enough to decide.
     /// With a usable transport charset, only a possible BOM must be waited for.
     static func canDecide(_ bytes: UnsafeRawBufferPointer, charset: TextEncoding?) -> Bool {
-        if bytes.count >= prescanLength { return true }
+        if bytes.count >= prescanLength || bomLength(bytes) > 0 { return true }
         if charset == nil { return false }
-        if bomLength(bytes) > 0 { return true }
         // A BOM could still be arriving.
         if bytes.count >= 3 { return true }
         let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]

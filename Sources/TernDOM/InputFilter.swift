@@ -20,8 +20,10 @@
 /// comments, `</script` prefix rule), so that the two never disagree about
 /// where a tag is; constructs libxml2 treats inconsistently are rewritten
 /// into a form it parses one way only (`<!DOCTYPE …>` loses its quotes, a
-/// `<` that starts nothing becomes `&lt;`, `</scriptx` in a script becomes
-/// `<\/scriptx`).
+/// `<` that starts nothing becomes `&lt;`, `&#` that starts no reference
+/// becomes `&amp;#`, `</scriptx` in a script becomes `<\/scriptx`, and the
+/// empty comments `<!-->` and `<!--->`, which libxml2 would read past, become
+/// `<!---->`).
 ///
 /// It also decides where libxml2's push parser may be given a chunk boundary:
 /// `safeCount` bytes of the output are safe to hand over. libxml2 2.9's push
@@ -79,8 +81,8 @@ struct InputFilter {
     /// Filters `input` (UTF-8, possibly invalid) onto the end of `output`.
     mutating func process(_ input: UnsafeRawBufferPointer, into output: ByteBuffer) {
         guard let start = input.baseAddress, input.count > 0 else { return }
-        // Worst case: '<' → "&lt;" (4×), plus whatever was held.
-        output.reserve(input.count * 4 + held.count * 4 + 64)
+        // Worst case: '<' → "&lt;" (4×), "&#" → "&amp;#", plus what was held.
+        output.reserve(input.count * 5 + held.count * 4 + 64)
         out = output.base + output.count
         safe = output.base + safeCount
         let bytes = start.assumingMemoryBound(to: UInt8.self)
@@ -171,8 +173,8 @@ struct InputFilter {
         case .rcdataLT: putLT()
         case .rcdataEnd: putLT(); put(0x2F); putHeld()
         case .refAmp: put(0x26)
-        case .refHash: put(0x26); put(0x23)
-        case .refX: put(0x26); put(0x23); put(refX)
+        case .refHash: putAmp(); put(0x23)
+        case .refX: putAmp(); put(0x23); put(refX)
         case .refDec, .refHex: putCharacterReference()
         default: break
         }
@@ -264,6 +266,8 @@ struct InputFilter {
     }
 
     private mutating func putLT() { put(0x26); put(0x6C); put(0x74); put(0x3B) }
+
+    private mutating func putAmp() { put(0x26); put(0x61); put(0x6D); put(0x70); put(0x3B) }
 
     private mutating func putHeld() {
         for byte in held { put(byte) }
@@ -435,14 +439,13 @@ struct InputFilter {
                 return
 
             // MARK: Comments, ended exactly where libxml2's htmlParseComment ends them
+            // (its first two characters never end it; then "-->" or "--!>").
             case .commentStart:
-                if c == 0x3E { put(c); state = .data; safe = out; return }
-                if c == 0x21 {
-                    // "<!--!>" would make libxml2's push look-ahead see an end
-                    // that htmlParseComment does not: keep them apart.
-                    put(0x20); put(c)
-                    qDash = false; rDash = false
-                    state = .comment
+                if c == 0x3E {
+                    // "<!-->" is an empty comment in HTML; libxml2 would read on.
+                    put(0x2D); put(0x2D); put(c)
+                    state = .data
+                    safe = out
                     return
                 }
                 putUnit(c)
@@ -450,11 +453,11 @@ struct InputFilter {
                 state = .commentStart2
                 return
             case .commentStart2:
-                if qDash, c == 0x3E { put(c); state = .data; safe = out; return }
-                if qDash, c == 0x21 {
-                    put(0x20); put(c)
-                    qDash = false; rDash = false
-                    state = .comment
+                if qDash, c == 0x3E {
+                    // "<!--->" likewise.
+                    put(0x2D); put(c)
+                    state = .data
+                    safe = out
                     return
                 }
                 putUnit(c)
@@ -617,11 +620,12 @@ struct InputFilter {
             case .refHash:
                 if c == 0x78 || c == 0x58 { refX = c; state = .refX; return }
                 if InputFilter.isDigit(c) { refValue = UInt32(c - 0x30); state = .refDec; return }
-                put(0x26); put(0x23)
+                // Not a reference: text (libxml2 would drop "&#" silently).
+                putAmp(); put(0x23)
                 state = returnState
             case .refX:
                 if let digit = InputFilter.hexValue(c) { refValue = digit; state = .refHex; return }
-                put(0x26); put(0x23); put(refX)
+                putAmp(); put(0x23); put(refX)
                 state = returnState
             case .refDec:
                 if InputFilter.isDigit(c) {
