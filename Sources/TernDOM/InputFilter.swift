@@ -103,13 +103,28 @@ struct InputFilter {
             }
             if mask != 0 {
                 var j = i
-                while j < n, plain[Int(bytes[j])] & mask != 0 { j += 1 }
+                var units = 0
+                while j < n {
+                    let byte = bytes[j]
+                    if plain[Int(byte)] & mask != 0 {
+                        j += 1
+                    } else if byte >= 0x80 {
+                        // Well-formed non-ASCII text passes too, unless it needs replacing.
+                        let length = InputFilter.sequenceLength(bytes + j, n - j)
+                        if length <= 0 || (byte == 0xC2 && bytes[j + 1] < 0xA0)
+                            || (byte == 0xEF && bytes[j + 1] == 0xBF && bytes[j + 2] >= 0xBE) { break }
+                        j += length
+                    } else {
+                        break
+                    }
+                    units += 1
+                }
                 if j > i {
                     let length = j - i
                     out.update(from: bytes + i, count: length)
                     out += length
                     if state == .comment {
-                        qDash = length == 1 ? rDash : false
+                        qDash = units == 1 ? rDash : false
                         rDash = false
                     }
                     if state == .data || state == .rawText || state == .rcdata { safe = out }
