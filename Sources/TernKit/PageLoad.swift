@@ -1,4 +1,5 @@
 import TernNet
+import TernDOM
 
 /// The state of one navigation of a web view's main frame, from its policy
 /// decision to its end. The web view drives it (WebView+Navigation.swift);
@@ -26,6 +27,10 @@ final class PageLoad {
     /// Whether the response policy allowed showing it.
     var responseAllowed = false
     var body: [UInt8] = []
+    /// Parses HTML as it arrives (from commit on).
+    var parser: HTMLParser?
+    var bytesSinceLayout = 0
+    var lastLayoutTime = 0.0
     /// Set when the source delivered its last byte.
     var bodyComplete = false
     var authenticationFailures = 0

@@ -6,7 +6,7 @@ extension WebView {
     /// The current page laid out `width` columns wide: lines, links, form
     /// controls and anchors. Kept until the page, its document or the width changes.
     public func renderedPage(width: Int) -> RenderedPage? {
-        guard let page, let document = page.document else { return nil }
+        guard let document else { return nil }
         if let cached = layoutCache, cached.width == width, cached.revision == documentRevision { return cached.page }
         let base = url
         let options = LayoutOptions(

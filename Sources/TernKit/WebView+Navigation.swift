@@ -283,8 +283,30 @@ extension WebView {
         guard isCurrent(load) else { return }
         load.body.append(contentsOf: data)
         guard load.responseAllowed else { return }
-        if load.phase == .provisional { commit(load) }
+        if load.phase == .provisional {
+            commit(load)  // feeds what arrived so far
+        } else {
+            feedParser(load, data)
+        }
         updateProgress(load)
+    }
+
+    /// HTML is parsed as it arrives, so the first screen can be shown (and
+    /// the title known) before the page has fully loaded.
+    private func feedParser(_ load: PageLoad, _ data: UnsafeRawBufferPointer) {
+        guard let parser = load.parser, isCurrent(load) else { return }
+        parser.feed(data)
+        load.bytesSinceLayout += data.count
+        let now = EventLoop.now()
+        // Coarse incremental layout: at most every 64 KB or 100 ms.
+        if load.bytesSinceLayout >= 65536 || now - load.lastLayoutTime >= 0.1 {
+            load.bytesSinceLayout = 0
+            load.lastLayoutTime = now
+            documentDidChange()
+        }
+        if title?.isEmpty ?? true, load.body.count <= 262_144, let found = parser.document?.title, !found.isEmpty {
+            title = found
+        }
     }
 
     private func updateProgress(_ load: PageLoad) {
@@ -327,7 +349,10 @@ extension WebView {
         nextDocumentID += 1
         backForwardList.currentItem?.documentID = nextDocumentID
         if load.request.url.scheme == "file", let root = load.fileAccess { fileReadAccessRoot = root }
-        page = Page(response: response, bytes: [], document: nil, title: "")
+        if Page.isHTML(response.mimeType) {
+            load.parser = HTMLParser(charset: response.textEncodingName)
+        }
+        page = Page(response: response, bytes: [], document: load.parser?.document, title: "")
         url = response.url
         title = ""
         hasOnlySecureContent = response.url.scheme == "https"
@@ -335,11 +360,12 @@ extension WebView {
         updateBackForwardState()
         navigationDelegate?.webView(self, didCommit: load.navigation)
         if isCurrent(load) { scriptsDidCommitPage() }
+        if !load.body.isEmpty { load.body.withUnsafeBytes { feedParser(load, $0) } }
     }
 
     private func finish(_ load: PageLoad) {
         guard let response = load.response else { return }
-        let document = Page.document(for: response, bytes: load.body)
+        let document = load.parser?.finish() ?? Page.document(for: response, bytes: load.body)
         documentDidChange()
         page = Page(response: response, bytes: load.body, document: document, title: document?.title ?? "")
         runScripts(of: document, for: load) { [weak self] in

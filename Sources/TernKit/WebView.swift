@@ -56,8 +56,12 @@ public final class WebView {
 
     /// The current page's main response.
     public var response: Response? { page?.response }
-    /// The current page's document, when it is HTML.
-    public var document: Document? { page?.document }
+    /// The current page's document (HTML, or text shown preformatted); while
+    /// the page is still arriving, the part parsed so far.
+    public var document: Document? {
+        if let load = currentLoad, load.phase == .committed, let partial = load.parser?.document { return partial }
+        return page?.document
+    }
     /// The current page's source bytes.
     public var sourceBytes: [UInt8] { page?.bytes ?? [] }
 

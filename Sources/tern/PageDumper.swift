@@ -66,14 +66,21 @@ final class PageDumper: NavigationDelegate {
             print(TerminalText.sanitize(String(decoding: webView.sourceBytes, as: UTF8.self), keepLineBreaks: true, keepTabs: true))
             return 0
         }
-        var text = webView.title.map { $0.isEmpty ? "" : $0 + "\n\n" } ?? ""
-        if let document = webView.document {
-            text += document.text
-        } else {
-            text += String(decoding: webView.sourceBytes, as: UTF8.self)
+        guard let rendered = webView.renderedPage(width: options.width ?? PageDumper.terminalColumns() ?? 80) else {
+            CommandLine.printError("tern: \(url.href): cannot show \(webView.response?.mimeType ?? "this content") as text")
+            return 1
         }
-        print(TerminalText.sanitize(text, keepLineBreaks: true, keepTabs: true))
+        let text = rendered.plainText(references: !options.noList)
+        // The text already ends with a line break.
+        fputs(TerminalText.sanitize(text, keepLineBreaks: true, keepTabs: true), stdout)
         return 0
+    }
+
+    /// The terminal's width when stdout is one.
+    static func terminalColumns() -> Int? {
+        var size = winsize()
+        guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     /// Whether `condition` is truthy in the page now.

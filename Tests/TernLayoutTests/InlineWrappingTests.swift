@@ -85,7 +85,7 @@ final class InlineWrappingTests: XCTestCase {
     }
 
     func testControlCharactersNeverReachTheOutput() {
-        let html = "<title>bad\u{1B}[2Jtitle\u{07}</title><p>a\u{1B}]0;x\u{07}b\u{9B}c\u{80}d\u{202E}e\u{0}f</p>"
+        let html = "<title>bad\u{1B}[2Jtitle\u{07}</title><p>a\u{1B}]0;x\u{07}b\u{9B}c\u{80}d\u{202E}e\u{0}f &#x9B;g&#x80;h</p>"
         let page = render(html)
         for line in page.lines {
             for scalar in line.text.unicodeScalars {
@@ -94,10 +94,11 @@ final class InlineWrappingTests: XCTestCase {
             }
         }
         XCTAssertFalse(page.title.unicodeScalars.contains { $0.value < 0x20 })
-        // C1 code points take the windows-1252 meaning (0x80 → €, 0x9B → ›).
-        // (libxml2 itself drops ESC and BEL; whatever it lets through is replaced.)
-        XCTAssertTrue(page.lines[0].text.contains("›c€d"), page.lines[0].text)
-        XCTAssertTrue(page.lines[0].text.contains("]0;x"), page.lines[0].text)
+        // References to C1 code points take the windows-1252 meaning (0x80 → €,
+        // 0x9B → ›); raw C1 and NUL become U+FFFD; ESC and BEL show as ␛ and ␇.
+        XCTAssertTrue(page.lines[0].text.contains("›g€h"), page.lines[0].text)
+        XCTAssertTrue(page.lines[0].text.contains("b\u{FFFD}c\u{FFFD}d"), page.lines[0].text)
+        XCTAssertTrue(page.lines[0].text.contains("a\u{241B}]0;x\u{2407}b"), page.lines[0].text)
     }
 }
 
