@@ -125,3 +125,30 @@ extension PageScriptHost: ScriptNavigationHost {
         webView?.backForwardList.currentItem?.stateObject ?? .null
     }
 }
+
+extension PageScriptHost: ScriptWindowingHost {
+    func scriptOpenWindow(url: String, target: String, features: String) -> Bool {
+        guard let webView, let url = WebURL(url), let delegate = webView.uiDelegate else { return false }
+        if url.scheme == "file" && webView.url?.scheme != "file" { return false }
+        let source = FrameInfo(isMainFrame: true, request: webView.url.map { Request(url: $0) }, securityOrigin: webView.url?.origin ?? "null")
+        let action = NavigationAction(request: Request(url: url), navigationType: .other, sourceFrame: source, targetFrame: nil)
+        guard let created = delegate.webView(webView, createWebViewWith: webView.configuration, for: action,
+                                             windowFeatures: WindowFeatures(parsing: features)) else { return false }
+        created.loop.post { [weak created] in _ = created?.load(action.request) }
+        return true
+    }
+
+    func scriptMayOpenWindow() -> Bool {
+        guard let webView else { return false }
+        if webView.configuration.preferences.javaScriptCanOpenWindowsAutomatically { return true }
+        return webView.consumeUserActivation()
+    }
+
+    func scriptCloseWindow() {
+        guard let webView else { return }
+        webView.loop.post { [weak webView] in
+            guard let webView else { return }
+            webView.uiDelegate?.webViewDidClose(webView)
+        }
+    }
+}

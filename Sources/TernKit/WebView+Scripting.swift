@@ -16,6 +16,22 @@ extension WebView {
         }
     }
 
+    /// The person just clicked or pressed a key in the page (the front end
+    /// calls this): for a moment, the page's scripts may open one window.
+    public func notifyUserActivation() {
+        lastUserActivation = EventLoop.now()
+    }
+
+    /// How long a user gesture lets a script open a window, in seconds.
+    static let userActivationDuration = 1.0
+
+    /// Whether a user gesture happened just now; it is used up (one window per gesture).
+    func consumeUserActivation() -> Bool {
+        defer { lastUserActivation = nil }
+        guard let lastUserActivation else { return false }
+        return EventLoop.now() - lastUserActivation <= WebView.userActivationDuration
+    }
+
     /// Runs `source` in the current page and returns its result (nil for null
     /// and undefined); a JavaScript exception throws `ScriptError`.
     public func evaluateJavaScript(_ source: String) async throws -> ScriptValue? {
@@ -38,6 +54,7 @@ extension WebView {
         let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: url, sessionStorage: sessionStorage,
                                       executionTimeLimit: configuration.scriptTimeLimit)
         window.navigationHost = scriptHost
+        window.windowingHost = scriptHost
         for (name, handler) in configuration.userContentController.handlers {
             if case .withReply = handler { window.addMessageHandler(named: name, withReply: true) } else { window.addMessageHandler(named: name) }
         }

@@ -78,6 +78,8 @@ public final class WebView {
     var sessionCredentials: [ProtectionSpace: Credential] = [:]
     /// The current page's JavaScript window, made when first needed.
     var scriptWindow: ScriptWindow?
+    /// When the person last clicked or typed in the page (transient activation).
+    var lastUserActivation: Double?
     /// Counts changes to the current document; the layout cache compares it.
     var documentRevision = 0 {
         didSet { if documentRevision != oldValue { layoutCache = nil } }

@@ -8,6 +8,8 @@ public final class ScriptWindow {
     weak var host: ScriptHost?
     /// Answers `location` and `history`; the web view sets it.
     public weak var navigationHost: ScriptNavigationHost?
+    /// Answers `window.open` and `window.close`; the web view sets it.
+    public weak var windowingHost: ScriptWindowingHost?
     private let loop: EventLoop
     private var timers: [Int: EventLoop.Timer] = [:]
     private var nextTimerID = 0
@@ -39,6 +41,7 @@ public final class ScriptWindow {
         installNetwork()
         installWebAPIs()
         installNavigation()
+        installWindows()
     }
 
     deinit {
