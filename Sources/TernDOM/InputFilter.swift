@@ -27,9 +27,17 @@
 ///
 /// It also decides where libxml2's push parser may be given a chunk boundary:
 /// `safeCount` bytes of the output are safe to hand over. libxml2 2.9's push
-/// parser mis-parses some constructs split across chunks (a script's end tag
-/// split after `</s` makes the script swallow the rest of the page), so tags,
-/// comments, references and end-tag prefixes are only ever handed over whole.
+/// parser mis-parses some constructs split across chunks, so tags, comments,
+/// references and end-tag prefixes are only ever handed over whole, and the
+/// text of a script or style only together with its end tag (or at `finish`).
+/// libxml2 (htmlParseTryOrFinish) notes the two characters where a pass over
+/// script text starts and, if they are `</`, reads an end tag next, even when
+/// htmlParseScript stopped at the end of the chunk rather than at `</script`:
+/// a chunk of script text that starts with a `</` that does not end it
+/// (`"</div>"` in a string) turns the next chunk's `</scrip\n</script>` into
+/// one unknown end tag, and the script swallows the rest of the page. Nothing
+/// after a script can be parsed before its end tag anyway, so holding its
+/// text back delays nothing the reader sees.
 struct InputFilter {
     /// Attributes kept per start tag.
     static let maxAttributes = 1000
@@ -127,7 +135,8 @@ struct InputFilter {
                         qDash = units == 1 ? rDash : false
                         rDash = false
                     }
-                    if state == .data || state == .rawText || state == .rcdata { safe = out }
+                    // Not in script or style text: that waits for its end tag.
+                    if state == .data || state == .rcdata { safe = out }
                     i = j
                     if i == n { break }
                 }
@@ -564,11 +573,11 @@ struct InputFilter {
                 putUnit(c)
                 return
 
-            // MARK: Script and style: libxml2 ends them at "</" + their name, any case
+            // MARK: Script and style: libxml2 ends them at "</" + their name, any case.
+            // No safe point until the end tag's '>' (see the type's comment).
             case .rawText:
                 if c == 0x3C { state = .rawTextLT; return }
                 putUnit(c)
-                safe = out
                 return
             case .rawTextLT:
                 if c == 0x2F {
