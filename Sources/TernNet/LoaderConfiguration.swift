@@ -23,6 +23,9 @@ public struct LoaderConfiguration {
     /// `host:port` endpoints whose certificates are accepted unverified,
     /// because the user chose to proceed. Default empty: TLS is always verified.
     public var trustExceptions: Set<String> = []
+    /// Where cookies are kept: sent with every request and taken from every
+    /// response, redirects included. Default: the process's shared jar; nil sends none.
+    public var cookieJar: CookieJar? = .shared
 
     public init() {}
 }
