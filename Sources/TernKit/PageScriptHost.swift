@@ -13,14 +13,50 @@ final class PageScriptHost: ScriptHost {
         return FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: url?.origin ?? "null")
     }
 
+    /// Dialogs this page showed recently, and whether the person suppressed them.
+    private var recentDialogs: [Double] = []
+    private var dialogsSuppressed = false
+    private var dialogPageID = -1
+    /// How many dialogs within `quickSuccession` seconds prompt the offer to suppress.
+    static let quickDialogCount = 3
+    static let quickSuccession = 10.0
+
     /// Asks the UI delegate and runs the loop until it answers (or drops the handler).
     private func ask<Answer>(_ name: String, fallback: Answer, _ present: (UIDelegate, @escaping (Answer) -> Void) -> Void) -> Answer {
         guard let webView, let delegate = webView.uiDelegate else { return fallback }
+        guard !shouldSuppressDialog(webView, delegate) else { return fallback }
         var answer: Answer?
         let handler = DecisionHandler(name: name, fallback: fallback) { answer = $0 }
         present(delegate, handler.closure)
         _ = webView.loop.run(until: { answer != nil }, timeout: .greatestFiniteMagnitude)
         return answer ?? fallback
+    }
+
+    /// Counts the page's dialogs; after three in quick succession the UI
+    /// delegate may suppress the rest of them.
+    private func shouldSuppressDialog(_ webView: WebView, _ delegate: UIDelegate) -> Bool {
+        let pageID = webView.backForwardList.currentItem?.documentID ?? 0
+        if pageID != dialogPageID {
+            dialogPageID = pageID
+            recentDialogs = []
+            dialogsSuppressed = false
+        }
+        if dialogsSuppressed { return true }
+        let now = EventLoop.now()
+        recentDialogs = recentDialogs.filter { now - $0 <= PageScriptHost.quickSuccession }
+        if recentDialogs.count >= PageScriptHost.quickDialogCount {
+            var answer: Bool?
+            let handler = DecisionHandler(name: "shouldSuppressDialogs", fallback: false) { answer = $0 }
+            delegate.webView(webView, shouldSuppressDialogsAfter: recentDialogs.count, completionHandler: handler.closure)
+            _ = webView.loop.run(until: { answer != nil }, timeout: .greatestFiniteMagnitude)
+            if answer == true {
+                dialogsSuppressed = true
+                return true
+            }
+            recentDialogs = []
+        }
+        recentDialogs.append(now)
+        return false
     }
 
     func scriptAlert(_ message: String) {

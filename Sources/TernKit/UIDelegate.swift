@@ -22,6 +22,11 @@ public protocol UIDelegate: AnyObject {
                  for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView?
     /// The page called `window.close()`. Not implemented: nothing happens.
     func webViewDidClose(_ webView: WebView)
+    /// The page has shown `count` dialogs in quick succession (3 within 10 s)
+    /// and wants another: answer true to suppress this and every further
+    /// dialog from this page (alert returns at once, confirm answers false,
+    /// prompt null) until the next navigation. Not implemented: false.
+    func webView(_ webView: WebView, shouldSuppressDialogsAfter count: Int, completionHandler: @escaping (Bool) -> Void)
 }
 
 extension UIDelegate {
@@ -30,6 +35,9 @@ extension UIDelegate {
         nil
     }
     public func webViewDidClose(_ webView: WebView) {}
+    public func webView(_ webView: WebView, shouldSuppressDialogsAfter count: Int, completionHandler: @escaping (Bool) -> Void) {
+        completionHandler(false)
+    }
 
     public func webView(_ webView: WebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
                         completionHandler: @escaping () -> Void) {
