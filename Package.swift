@@ -31,7 +31,7 @@ let package = Package(
         system("CLibPSL", "libpsl", ["libpsl-dev"]),
 
         // MARK: The pipeline
-        .target(name: "TernNet", dependencies: ["CCurl", "CLibPSL"]),
+        .target(name: "TernNet", dependencies: ["CCurl", "CLibPSL", "CSQLite"]),
         .target(name: "TernDOM", dependencies: ["CLibXML2"]),
         .target(name: "TernLayout", dependencies: ["TernDOM"]),
         .target(name: "TernScript", dependencies: ["CJavaScriptCore", "TernDOM", "TernNet"],

@@ -93,7 +93,9 @@ public final class WebView {
 
     public init(configuration: WebViewConfiguration = WebViewConfiguration()) {
         self.configuration = configuration
-        self.loader = Loader(loop: configuration.eventLoop, configuration: configuration.network)
+        var network = configuration.network
+        if network.cookieJar == nil { network.cookieJar = configuration.websiteDataStore.cookieJar }
+        self.loader = Loader(loop: configuration.eventLoop, configuration: network)
     }
 
     deinit {

@@ -24,6 +24,15 @@ public struct WebViewConfiguration {
     public var scriptTimeLimit: Double = 10
 
     private(set) var urlSchemeHandlers: [String: URLSchemeHandler] = [:]
+    private var dataStore: WebsiteDataStore?
+
+    /// Where cookies (and later the cache, history and storage) are kept.
+    /// Default: `WebsiteDataStore.default()`, the persistent default profile
+    /// (opened when a web view is first made with it).
+    public var websiteDataStore: WebsiteDataStore {
+        get { dataStore ?? .default() }
+        set { dataStore = newValue }
+    }
 
     public init() {}
 

@@ -24,8 +24,9 @@ public struct LoaderConfiguration {
     /// because the user chose to proceed. Default empty: TLS is always verified.
     public var trustExceptions: Set<String> = []
     /// Where cookies are kept: sent with every request and taken from every
-    /// response, redirects included. Default: the process's shared jar; nil sends none.
-    public var cookieJar: CookieJar? = .shared
+    /// response, redirects included. Default nil (no cookies); a web view
+    /// uses its website data store's jar unless this names one.
+    public var cookieJar: CookieJar?
 
     public init() {}
 }

@@ -18,6 +18,13 @@ final class PageDumper: NavigationDelegate {
         configuration.network.overallTimeout = options.timeout
         configuration.network.resolve = options.resolve
         configuration.preferences.javaScriptEnabled = !options.noJavaScript
+        if options.privateBrowsing {
+            configuration.websiteDataStore = .nonPersistent()
+        } else if options.profile != nil || options.keepSessionCookies {
+            configuration.websiteDataStore = WebsiteDataStore(directory: options.profile ?? WebsiteDataStore.defaultDirectory(),
+                                                              keepSessionCookies: options.keepSessionCookies)
+        }
+        if let problem = configuration.websiteDataStore.storageError { CommandLine.printError("tern: \(problem)") }
         let webView = WebView(configuration: configuration)
         webView.customUserAgent = options.userAgent
         webView.navigationDelegate = self

@@ -15,9 +15,9 @@ final class DumpCommandTests: XCTestCase {
 
     private func tern(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let process = Process()
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        // A profile of the test's own, never the person's.
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tern-dump-profile").path
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": profile]) { $1 }.merging(environment) { $1 }
         process.executableURL = URL(fileURLWithPath: TestServer.repositoryRoot + "/.build/debug/tern")
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
@@ -149,6 +149,23 @@ final class DumpCommandTests: XCTestCase {
         let neverTrue = try tern(["--dump", "--timeout", "1", "--wait-for", "false", page])
         XCTAssertEqual(neverTrue.status, 1)
         XCTAssertTrue(neverTrue.stderr.contains("still false"), neverTrue.stderr)
+    }
+
+    func testCookiesSurviveARestartInTheProfile() throws {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tern-profile-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let login = try tern(["--dump", "--profile", profile,
+                              server.url("/set-cookie?c=login=alice;%20Max-Age=3600&c=session=1").href])
+        XCTAssertEqual(login.status, 0, login.stderr)
+        let again = try tern(["--dump", "--profile", profile, "--eval", "1", server.url("/echo").href])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let next = try tern(["--dump", "--profile", profile, server.url("/echo").href])
+        XCTAssertTrue(next.stdout.contains("[\"Cookie\", \"login=alice\"]"), "the persistent cookie came back, the session one did not: \(next.stdout)")
+        let privateRun = try tern(["--dump", "--private", server.url("/echo").href])
+        XCTAssertFalse(privateRun.stdout.contains("Cookie"), privateRun.stdout)
+        let unusable = try tern(["--dump", "--profile", "/proc/tern-no-profile", "data:text/html,x"])
+        XCTAssertEqual(unusable.status, 0, "the page still loads, in memory")
+        XCTAssertTrue(unusable.stderr.contains("cannot be used"), unusable.stderr)
     }
 
     func testAboutStartIsTheBundledStartPage() throws {

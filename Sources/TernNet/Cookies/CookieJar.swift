@@ -4,9 +4,6 @@
 ///
 /// Not thread-safe: use it on the event loop's thread.
 public final class CookieJar {
-    /// The default jar of the process, shared by web views that name none.
-    public static let shared = CookieJar()
-
     /// Limits of RFC 6265bis (and the issue's): name+value bytes, attribute
     /// value bytes, cookies per domain, cookies in all, lifetime in days.
     public static let maximumNameValueSize = 4096
@@ -100,6 +97,12 @@ public final class CookieJar {
         cookies[cookie.key] = cookie
         onChange?(cookie, false)
         evict(now: clock(), domain: cookie.domain)
+    }
+
+    /// Stores a cookie loaded from storage (no change is reported).
+    func insertWithoutNotifying(_ cookie: Cookie) {
+        cookies[cookie.key] = cookie
+        lastCreation = max(lastCreation, cookie.createdAt)
     }
 
     /// Removes `cookie` (matched by name, domain, host-only and path).
