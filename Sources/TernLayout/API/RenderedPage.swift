@@ -31,27 +31,39 @@ public struct RenderedPage {
     /// per link follow, numbers right-aligned to the widest (at least 4
     /// columns, as lynx does). Control characters in URLs are percent-encoded.
     public func plainText(references: Bool) -> String {
-        var out = ""
+        // One byte buffer, each run's UTF-8 appended as it is, one String at the end.
+        var out: [UInt8] = []
+        var estimate = 0
         for line in lines {
-            var text = line.text
-            while text.utf8.last == 0x20 { text.removeLast() }
-            out += text
-            out += "\n"
+            for run in line.runs { estimate += run.text.utf8.count }
+            estimate += 1
+        }
+        out.reserveCapacity(estimate + (references ? links.count * 48 : 0) + 16)
+        for line in lines {
+            let lineStart = out.count
+            for run in line.runs {
+                var text = run.text
+                text.withUTF8 { out.append(contentsOf: $0) }
+            }
+            while out.count > lineStart, out[out.count - 1] == 0x20 { out.removeLast() }
+            out.append(0x0A)
         }
         if references, !links.isEmpty {
-            if !out.isEmpty { out += "\n" }
-            out += "References\n\n"
+            if !out.isEmpty { out.append(0x0A) }
+            out.append(contentsOf: "References\n\n".utf8)
             let field = max(4, String(links.count).count)
             for link in links {
                 let number = String(link.number)
-                out += String(repeating: " ", count: field - number.count)
-                out += number
-                out += ". "
-                out += RenderedPage.displayURL(link.url)
-                out += "\n"
+                for _ in 0..<(field - number.count) { out.append(0x20) }
+                out.append(contentsOf: number.utf8)
+                out.append(0x2E)
+                out.append(0x20)
+                var url = RenderedPage.displayURL(link.url)
+                url.withUTF8 { out.append(contentsOf: $0) }
+                out.append(0x0A)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A URL made safe to print: controls, spaces and DEL percent-encoded.

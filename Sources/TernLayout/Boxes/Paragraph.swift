@@ -24,6 +24,14 @@ public enum TextAlign: Hashable, Sendable {
 /// opportunity), U+00A0 a space that does not break (also preformatted
 /// spaces and spaces inside form controls), U+200B a break opportunity
 /// (`<wbr>`), U+00AD a soft hyphen (drawn as `-` only where the line breaks).
+extension Unicode.Scalar {
+    /// A scalar from a value known to be one (decoded from valid UTF-8).
+    @inline(__always)
+    init(_unchecked value: UInt32) {
+        self = Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+}
+
 struct Paragraph {
     var scalars: [Unicode.Scalar] = []
     /// Where each attribute run starts in `scalars` (parallel to `runAttributes`).
@@ -86,16 +94,36 @@ struct Paragraph {
     }
 
     /// Appends text with whitespace collapsing (`white-space: normal`).
-    /// Decodes into a local buffer appended once (the hot path of layout).
+    /// The hot path of layout: one scan of the UTF-8, ASCII taken as it is.
     mutating func appendText(_ text: String, _ attributes: RunAttributes) {
-        var local: [Unicode.Scalar] = []
-        local.reserveCapacity(text.utf8.count)
+        var text = text
+        text.withUTF8 { appendText(utf8: $0, attributes) }
+    }
+
+    mutating func appendText(utf8 bytes: UnsafeBufferPointer<UInt8>, _ attributes: RunAttributes) {
         var started = false
         var space = pendingSpace
         var hasContent = lineHasContent
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            var mapped = scalar
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            var v = UInt32(bytes[i])
+            if v < 0x80 {
+                i += 1
+            } else {
+                // Valid UTF-8 (a Swift string's bytes): decode one scalar.
+                let b0 = v
+                if b0 < 0xE0 {
+                    v = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                    i += 2
+                } else if b0 < 0xF0 {
+                    v = (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                    i += 3
+                } else {
+                    v = (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
+                    i += 4
+                }
+            }
             if v == 0x20 || v == 0x0A || v == 0x09 || v == 0x0D || v == 0x0C {
                 if hasContent && !space {
                     space = true
@@ -103,8 +131,9 @@ struct Paragraph {
                 }
                 continue
             }
+            var mapped = Unicode.Scalar(_unchecked: v)
             if v < 0x20 || v >= 0x7F {
-                guard let m = TextSanitizer.map(scalar) else { continue }
+                guard let m = TextSanitizer.map(mapped) else { continue }
                 if m.value == 0x20 {
                     if hasContent && !space {
                         space = true
@@ -122,16 +151,13 @@ struct Paragraph {
                 }
                 use(attributes)
             } else if space {
-                local.append(" ")
+                scalars.append(" ")
                 space = false
             }
-            local.append(mapped)
+            scalars.append(mapped)
             hasContent = true
         }
-        if started {
-            scalars.append(contentsOf: local)
-            if space { pendingSpaceAttributes = attributes }
-        }
+        if started, space { pendingSpaceAttributes = attributes }
         pendingSpace = space
         lineHasContent = hasContent
     }

@@ -13,7 +13,7 @@ final class BoxBuilder {
     let resolver: StyleResolver
     private(set) var links: [Link] = []
     private(set) var controls: [FormControl] = []
-    private var linkTexts: [String.UnicodeScalarView] = []
+    private var linkTexts: [[Unicode.Scalar]] = []
 
     /// One flow being built: the page body, a table cell, a caption.
     struct FlowContext {
@@ -151,7 +151,7 @@ final class BoxBuilder {
         flushParagraph()
         finishFlow()
         for index in links.indices {
-            links[index].text = TextSanitizer.clean(String(linkTexts[index]))
+            links[index].text = TextSanitizer.clean(String(utf8Of: linkTexts[index]))
         }
         return Flow(items: flow.items)
     }
@@ -247,8 +247,10 @@ final class BoxBuilder {
                 frame.header = true
                 table.hasHeader = true
             }
-            frame.colspan = Int(node.attribute("colspan")?.trimmingSpaces ?? "") ?? 1
-            frame.rowspan = Int(node.attribute("rowspan")?.trimmingSpaces ?? "") ?? 1
+            if node.hasAttributes {
+                frame.colspan = Int(node.attribute("colspan")?.trimmingSpaces ?? "") ?? 1
+                frame.rowspan = Int(node.attribute("rowspan")?.trimmingSpaces ?? "") ?? 1
+            }
             beginFlow()
             frame.actions.insert(.cell)
         case .tableCaption:
@@ -258,7 +260,7 @@ final class BoxBuilder {
             break
         }
 
-        if let id = node.attribute("id"), !id.isEmpty { addAnchor(id) }
+        if node.hasAttributes, let id = node.attribute("id"), !id.isEmpty { addAnchor(id) }
 
         switch role {
         case .anchor:
@@ -466,7 +468,7 @@ final class BoxBuilder {
 
     private func addLink(_ href: String, node: Node) {
         links.append(Link(number: links.count + 1, url: resolve(href), text: "", node: node, regions: []))
-        linkTexts.append(String.UnicodeScalarView())
+        linkTexts.append([])
         linkIndex = Int32(links.count - 1)
         if options.numberLinks { pendingLinkNumber = linkIndex }
         updateAttributes()
