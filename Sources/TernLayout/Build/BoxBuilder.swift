@@ -774,7 +774,17 @@ final class BoxBuilder {
         }
     }
 
+    /// Resolved URLs by `href` as written: pages link the same URL many times.
+    private var resolvedURLs: [String: String] = [:]
+
     func resolve(_ href: String) -> String {
+        if let known = resolvedURLs[href] { return known }
+        let url = resolveUncached(href)
+        resolvedURLs[href] = url
+        return url
+    }
+
+    private func resolveUncached(_ href: String) -> String {
         let reference = href.trimmingSpaces
         guard let baseURL else { return options.resolveURL(reference) }
         if let resolve = options.resolveURLAgainstBase { return resolve(reference, baseURL) }
