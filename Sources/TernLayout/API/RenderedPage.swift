@@ -31,39 +31,57 @@ public struct RenderedPage {
     /// per link follow, numbers right-aligned to the widest (at least 4
     /// columns, as lynx does). Control characters in URLs are percent-encoded.
     public func plainText(references: Bool) -> String {
-        // One byte buffer, each run's UTF-8 appended as it is, one String at the end.
-        var out: [UInt8] = []
-        var estimate = 0
+        // Written once into one String of the exact size (trailing spaces
+        // only make it shorter): no growing, no second copy.
+        let urls = references ? links.map { RenderedPage.displayURL($0.url) } : []
+        let field = max(4, String(links.count).count)
+        var capacity = 0
         for line in lines {
-            for run in line.runs { estimate += run.text.utf8.count }
-            estimate += 1
+            for run in line.runs { capacity += run.text.utf8.count }
+            capacity += 1
         }
-        out.reserveCapacity(estimate + (references ? links.count * 48 : 0) + 16)
-        for line in lines {
-            let lineStart = out.count
-            for run in line.runs {
-                var text = run.text
-                text.withUTF8 { out.append(contentsOf: $0) }
+        if !urls.isEmpty {
+            capacity += 1 + "References\n\n".utf8.count
+            for url in urls { capacity += max(field, 20) + 3 + url.utf8.count }
+        }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var o = 0
+            func put(_ text: String) {
+                var text = text
+                text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+                    UnsafeMutableRawPointer(buffer.baseAddress! + o).copyMemory(from: base, byteCount: bytes.count)
+                    o += bytes.count
+                }
             }
-            while out.count > lineStart, out[out.count - 1] == 0x20 { out.removeLast() }
-            out.append(0x0A)
-        }
-        if references, !links.isEmpty {
-            if !out.isEmpty { out.append(0x0A) }
-            out.append(contentsOf: "References\n\n".utf8)
-            let field = max(4, String(links.count).count)
-            for link in links {
-                let number = String(link.number)
-                for _ in 0..<(field - number.count) { out.append(0x20) }
-                out.append(contentsOf: number.utf8)
-                out.append(0x2E)
-                out.append(0x20)
-                var url = RenderedPage.displayURL(link.url)
-                url.withUTF8 { out.append(contentsOf: $0) }
-                out.append(0x0A)
+            for line in lines {
+                let lineStart = o
+                for run in line.runs { put(run.text) }
+                while o > lineStart, buffer[o - 1] == 0x20 { o -= 1 }
+                buffer[o] = 0x0A
+                o += 1
             }
+            if !urls.isEmpty {
+                if o > 0 {
+                    buffer[o] = 0x0A
+                    o += 1
+                }
+                put("References\n\n")
+                for (link, url) in zip(links, urls) {
+                    let number = String(link.number)
+                    for _ in 0..<(field - number.count) {
+                        buffer[o] = 0x20
+                        o += 1
+                    }
+                    put(number)
+                    put(". ")
+                    put(url)
+                    buffer[o] = 0x0A
+                    o += 1
+                }
+            }
+            return o
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// A URL made safe to print: controls, spaces and DEL percent-encoded.

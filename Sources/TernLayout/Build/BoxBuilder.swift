@@ -150,6 +150,7 @@ final class BoxBuilder {
         while !frames.isEmpty { exit() }
         flushParagraph()
         finishFlow()
+        resolvedURLs = [:] // no more links: give the memory back before lines are made
         for index in links.indices {
             links[index].text = TextSanitizer.clean(String(utf8Of: linkTexts[index]))
         }
@@ -780,7 +781,8 @@ final class BoxBuilder {
     func resolve(_ href: String) -> String {
         if let known = resolvedURLs[href] { return known }
         let url = resolveUncached(href)
-        resolvedURLs[href] = url
+        // Bounded: a page of distinct links should not pay memory for nothing.
+        if resolvedURLs.count < 16_384 { resolvedURLs[href] = url }
         return url
     }
 
