@@ -31,27 +31,57 @@ public struct RenderedPage {
     /// per link follow, numbers right-aligned to the widest (at least 4
     /// columns, as lynx does). Control characters in URLs are percent-encoded.
     public func plainText(references: Bool) -> String {
-        var out = ""
+        // Written once into one String of the exact size (trailing spaces
+        // only make it shorter): no growing, no second copy.
+        let urls = references ? links.map { RenderedPage.displayURL($0.url) } : []
+        let field = max(4, String(links.count).count)
+        var capacity = 0
         for line in lines {
-            var text = line.text
-            while text.utf8.last == 0x20 { text.removeLast() }
-            out += text
-            out += "\n"
+            for run in line.runs { capacity += run.text.utf8.count }
+            capacity += 1
         }
-        if references, !links.isEmpty {
-            if !out.isEmpty { out += "\n" }
-            out += "References\n\n"
-            let field = max(4, String(links.count).count)
-            for link in links {
-                let number = String(link.number)
-                out += String(repeating: " ", count: field - number.count)
-                out += number
-                out += ". "
-                out += RenderedPage.displayURL(link.url)
-                out += "\n"
+        if !urls.isEmpty {
+            capacity += 1 + "References\n\n".utf8.count
+            for url in urls { capacity += max(field, 20) + 3 + url.utf8.count }
+        }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var o = 0
+            func put(_ text: String) {
+                var text = text
+                text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+                    UnsafeMutableRawPointer(buffer.baseAddress! + o).copyMemory(from: base, byteCount: bytes.count)
+                    o += bytes.count
+                }
             }
+            for line in lines {
+                let lineStart = o
+                for run in line.runs { put(run.text) }
+                while o > lineStart, buffer[o - 1] == 0x20 { o -= 1 }
+                buffer[o] = 0x0A
+                o += 1
+            }
+            if !urls.isEmpty {
+                if o > 0 {
+                    buffer[o] = 0x0A
+                    o += 1
+                }
+                put("References\n\n")
+                for (link, url) in zip(links, urls) {
+                    let number = String(link.number)
+                    for _ in 0..<(field - number.count) {
+                        buffer[o] = 0x20
+                        o += 1
+                    }
+                    put(number)
+                    put(". ")
+                    put(url)
+                    buffer[o] = 0x0A
+                    o += 1
+                }
+            }
+            return o
         }
-        return out
     }
 
     /// A URL made safe to print: controls, spaces and DEL percent-encoded.

@@ -24,6 +24,14 @@ public enum TextAlign: Hashable, Sendable {
 /// opportunity), U+00A0 a space that does not break (also preformatted
 /// spaces and spaces inside form controls), U+200B a break opportunity
 /// (`<wbr>`), U+00AD a soft hyphen (drawn as `-` only where the line breaks).
+extension Unicode.Scalar {
+    /// A scalar from a value known to be one (decoded from valid UTF-8).
+    @inline(__always)
+    init(_unchecked value: UInt32) {
+        self = Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+}
+
 struct Paragraph {
     var scalars: [Unicode.Scalar] = []
     /// Where each attribute run starts in `scalars` (parallel to `runAttributes`).
@@ -86,54 +94,105 @@ struct Paragraph {
     }
 
     /// Appends text with whitespace collapsing (`white-space: normal`).
-    /// Decodes into a local buffer appended once (the hot path of layout).
+    /// The hot path of layout: one scan of the UTF-8, ASCII taken as it is.
     mutating func appendText(_ text: String, _ attributes: RunAttributes) {
-        var local: [Unicode.Scalar] = []
-        local.reserveCapacity(text.utf8.count)
-        var started = false
+        var text = text
+        text.withUTF8 { appendText(utf8: $0, attributes) }
+    }
+
+    mutating func appendText(utf8 bytes: UnsafeBufferPointer<UInt8>, _ attributes: RunAttributes) {
         var space = pendingSpace
-        var hasContent = lineHasContent
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            var mapped = scalar
-            if v == 0x20 || v == 0x0A || v == 0x09 || v == 0x0D || v == 0x0C {
-                if hasContent && !space {
-                    space = true
-                    if !started { pendingSpaceAttributes = attributes }
-                }
-                continue
+        let n = bytes.count
+        var i = 0
+        // Up to the first visible scalar: whitespace only sets the pending space.
+        var first: Unicode.Scalar?
+        while i < n {
+            let v = Paragraph.decode(bytes, &i)
+            if let scalar = Paragraph.visible(v) {
+                first = scalar
+                break
             }
-            if v < 0x20 || v >= 0x7F {
-                guard let m = TextSanitizer.map(scalar) else { continue }
-                if m.value == 0x20 {
-                    if hasContent && !space {
-                        space = true
-                        if !started { pendingSpaceAttributes = attributes }
-                    }
+            if lineHasContent && !space && Paragraph.isSpace(v) {
+                space = true
+                pendingSpaceAttributes = attributes
+            }
+        }
+        guard let first else {
+            pendingSpace = space
+            return
+        }
+        if space {
+            flushSpace(before: attributes)
+            space = false
+        }
+        use(attributes)
+        // The rest, written straight into room made once: each byte left
+        // gives at most one scalar (a collapsed space needs a byte of
+        // whitespace, a visible scalar a byte of its own).
+        let base = scalars.count
+        let room = n - i + 1
+        scalars.append(contentsOf: repeatElement(Unicode.Scalar(0), count: room))
+        var o = base
+        scalars.withUnsafeMutableBufferPointer { out in
+            out[o] = first
+            o += 1
+            while i < n {
+                let v = Paragraph.decode(bytes, &i)
+                guard let scalar = Paragraph.visible(v) else {
+                    // Whitespace (or a scalar that is dropped: nothing).
+                    if Paragraph.isSpace(v) { space = true }
                     continue
                 }
-                mapped = m
-            }
-            if !started {
-                started = true
                 if space {
-                    flushSpace(before: attributes)
+                    out[o] = " "
+                    o += 1
                     space = false
                 }
-                use(attributes)
-            } else if space {
-                local.append(" ")
-                space = false
+                out[o] = scalar
+                o += 1
             }
-            local.append(mapped)
-            hasContent = true
         }
-        if started {
-            scalars.append(contentsOf: local)
-            if space { pendingSpaceAttributes = attributes }
-        }
+        scalars.removeLast(base + room - o)
+        if space { pendingSpaceAttributes = attributes }
         pendingSpace = space
-        lineHasContent = hasContent
+        lineHasContent = true
+    }
+
+    /// One scalar of valid UTF-8 (a Swift string's bytes) at `i`, advancing `i`.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> UInt32 {
+        let b0 = UInt32(bytes[i])
+        if b0 < 0x80 {
+            i += 1
+            return b0
+        }
+        if b0 < 0xE0 {
+            defer { i += 2 }
+            return (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+        }
+        if b0 < 0xF0 {
+            defer { i += 3 }
+            return (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+        }
+        defer { i += 4 }
+        return (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
+    }
+
+    /// What `v` shows as in collapsed text, or nil for whitespace (including
+    /// what the sanitizer turns into a space) and for dropped scalars.
+    @inline(__always)
+    static func visible(_ v: UInt32) -> Unicode.Scalar? {
+        if v > 0x20 && v < 0x7F { return Unicode.Scalar(UInt8(truncatingIfNeeded: v)) }
+        if v == 0x20 || v == 0x0A || v == 0x09 || v == 0x0D || v == 0x0C { return nil }
+        guard let m = TextSanitizer.map(Unicode.Scalar(_unchecked: v)), m.value != 0x20 else { return nil }
+        return m
+    }
+
+    /// Whether `v` collapses to a space (rather than being dropped).
+    @inline(__always)
+    static func isSpace(_ v: UInt32) -> Bool {
+        if v == 0x20 || v == 0x0A || v == 0x09 || v == 0x0D || v == 0x0C { return true }
+        return TextSanitizer.map(Unicode.Scalar(_unchecked: v))?.value == 0x20
     }
 
     /// Appends text keeping its whitespace (`white-space: pre`): newlines break,

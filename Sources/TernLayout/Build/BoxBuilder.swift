@@ -13,7 +13,7 @@ final class BoxBuilder {
     let resolver: StyleResolver
     private(set) var links: [Link] = []
     private(set) var controls: [FormControl] = []
-    private var linkTexts: [String.UnicodeScalarView] = []
+    private var linkTexts: [[Unicode.Scalar]] = []
 
     /// One flow being built: the page body, a table cell, a caption.
     struct FlowContext {
@@ -150,8 +150,9 @@ final class BoxBuilder {
         while !frames.isEmpty { exit() }
         flushParagraph()
         finishFlow()
+        resolvedURLs = [:] // no more links: give the memory back before lines are made
         for index in links.indices {
-            links[index].text = TextSanitizer.clean(String(linkTexts[index]))
+            links[index].text = TextSanitizer.clean(String(utf8Of: linkTexts[index]))
         }
         return Flow(items: flow.items)
     }
@@ -247,8 +248,10 @@ final class BoxBuilder {
                 frame.header = true
                 table.hasHeader = true
             }
-            frame.colspan = Int(node.attribute("colspan")?.trimmingSpaces ?? "") ?? 1
-            frame.rowspan = Int(node.attribute("rowspan")?.trimmingSpaces ?? "") ?? 1
+            if node.hasAttributes {
+                frame.colspan = Int(node.attribute("colspan")?.trimmingSpaces ?? "") ?? 1
+                frame.rowspan = Int(node.attribute("rowspan")?.trimmingSpaces ?? "") ?? 1
+            }
             beginFlow()
             frame.actions.insert(.cell)
         case .tableCaption:
@@ -258,7 +261,7 @@ final class BoxBuilder {
             break
         }
 
-        if let id = node.attribute("id"), !id.isEmpty { addAnchor(id) }
+        if node.hasAttributes, let id = node.attribute("id"), !id.isEmpty { addAnchor(id) }
 
         switch role {
         case .anchor:
@@ -466,7 +469,7 @@ final class BoxBuilder {
 
     private func addLink(_ href: String, node: Node) {
         links.append(Link(number: links.count + 1, url: resolve(href), text: "", node: node, regions: []))
-        linkTexts.append(String.UnicodeScalarView())
+        linkTexts.append([])
         linkIndex = Int32(links.count - 1)
         if options.numberLinks { pendingLinkNumber = linkIndex }
         updateAttributes()
@@ -772,7 +775,18 @@ final class BoxBuilder {
         }
     }
 
+    /// Resolved URLs by `href` as written: pages link the same URL many times.
+    private var resolvedURLs: [String: String] = [:]
+
     func resolve(_ href: String) -> String {
+        if let known = resolvedURLs[href] { return known }
+        let url = resolveUncached(href)
+        // Bounded: a page of distinct links should not pay memory for nothing.
+        if resolvedURLs.count < 16_384 { resolvedURLs[href] = url }
+        return url
+    }
+
+    private func resolveUncached(_ href: String) -> String {
         let reference = href.trimmingSpaces
         guard let baseURL else { return options.resolveURL(reference) }
         if let resolve = options.resolveURLAgainstBase { return resolve(reference, baseURL) }

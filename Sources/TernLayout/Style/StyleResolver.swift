@@ -51,6 +51,7 @@ public struct StyleResolver {
         default:
             break
         }
+        guard element.hasAttributes else { return (style, role) }
         if let align = element.attribute("align") {
             switch align.lowercased() {
             case "center", "middle": style.textAlign = .center

@@ -121,12 +121,12 @@ enum LineBreaker {
 
             func emit(_ end: Int, hyphen: Bool, next: Int) {
                 var runs = out.lines.count == firstLine ? firstPrefix : prefix
-                let content = builder.build(s, from: lineStart, to: end, hyphen: hyphen)
+                let lead = runs.count
+                let contentWidth = builder.build(s, from: lineStart, to: end, hyphen: hyphen, into: &runs)
                 if p.align != .left, wrap {
-                    let pad = p.align == .center ? (width - content.width) / 2 : width - content.width
-                    if pad > 0 { runs.append(Line.Run(text: String(repeating: " ", count: pad), width: pad)) }
+                    let pad = p.align == .center ? (width - contentWidth) / 2 : width - contentWidth
+                    if pad > 0 { runs.insert(Line.Run(text: String(repeating: " ", count: pad), width: pad), at: lead) }
                 }
-                runs.append(contentsOf: content.runs)
                 out.lines.append(Line(runs: runs))
                 while anchorIndex < p.anchors.count, p.anchors[anchorIndex].offset < next {
                     out.anchors.append((out.lines.count - 1, p.anchors[anchorIndex].name))
@@ -207,15 +207,16 @@ enum LineBreaker {
 struct RunBuilder {
     let paragraph: Paragraph
     var runIndex = 0
-    var bytes: [UInt8] = []
 
     init(paragraph: Paragraph) {
         self.paragraph = paragraph
-        bytes.reserveCapacity(256)
     }
 
-    mutating func build(_ s: UnsafeBufferPointer<Unicode.Scalar>, from start: Int, to end: Int, hyphen: Bool) -> (runs: [Line.Run], width: Int) {
-        var runs: [Line.Run] = []
+    /// Appends the runs of `start..<end` to `runs` and returns their width.
+    /// Each run's text is made once, at its exact UTF-8 size.
+    mutating func build(_ s: UnsafeBufferPointer<Unicode.Scalar>, from start: Int, to end: Int, hyphen: Bool,
+                        into runs: inout [Line.Run]) -> Int {
+        let before = runs.count
         var total = 0
         let starts = paragraph.runStarts
         while runIndex + 1 < starts.count && starts[runIndex + 1] <= start { runIndex += 1 }
@@ -224,7 +225,8 @@ struct RunBuilder {
         var previous: UInt32 = 0
         while position < end, k < starts.count {
             let runEnd = min(end, k + 1 < starts.count ? starts[k + 1] : s.count)
-            bytes.removeAll(keepingCapacity: true)
+            // Pass 1: bytes and columns.
+            var count = 0
             var width = 0
             var i = position
             while i < runEnd {
@@ -232,26 +234,51 @@ struct RunBuilder {
                 i += 1
                 if v < 0x80 {
                     if v == 0x0A { continue }
-                    bytes.append(UInt8(truncatingIfNeeded: v))
+                    count += 1
                     width += 1
                     previous = v
                     continue
                 }
                 switch v {
                 case 0xA0:
-                    bytes.append(0x20)
+                    count += 1
                     width += 1
                 case 0xAD, 0x200B:
                     continue
                 default:
-                    RunBuilder.appendUTF8(v, to: &bytes)
+                    count += v < 0x800 ? 2 : v < 0x10000 ? 3 : 4
                     width += CharacterWidth.effective(v, after: previous)
                 }
                 previous = v
             }
-            if !bytes.isEmpty {
+            if count > 0 {
+                // Pass 2: the text.
+                let text = String(unsafeUninitializedCapacity: count) { buffer in
+                    var o = 0
+                    var i = position
+                    while i < runEnd {
+                        let v = s[i].value
+                        i += 1
+                        if v < 0x80 {
+                            if v == 0x0A { continue }
+                            buffer[o] = UInt8(truncatingIfNeeded: v)
+                            o += 1
+                            continue
+                        }
+                        switch v {
+                        case 0xA0:
+                            buffer[o] = 0x20
+                            o += 1
+                        case 0xAD, 0x200B:
+                            continue
+                        default:
+                            RunBuilder.writeUTF8(v, to: buffer, at: &o)
+                        }
+                    }
+                    return o
+                }
                 let attributes = paragraph.runAttributes[k]
-                runs.append(Line.Run(text: String(decoding: bytes, as: UTF8.self), width: width, style: attributes.style,
+                runs.append(Line.Run(text: text, width: width, style: attributes.style,
                                      color: attributes.color, link: attributes.linkIndex, control: attributes.controlIndex))
                 total += width
             }
@@ -259,7 +286,7 @@ struct RunBuilder {
             k += 1
         }
         if hyphen {
-            if runs.isEmpty {
+            if runs.count == before {
                 runs.append(Line.Run(text: "-", width: 1))
             } else {
                 runs[runs.count - 1].text += "-"
@@ -267,7 +294,27 @@ struct RunBuilder {
             }
             total += 1
         }
-        return (runs, total)
+        return total
+    }
+
+    @inline(__always)
+    static func writeUTF8(_ v: UInt32, to buffer: UnsafeMutableBufferPointer<UInt8>, at o: inout Int) {
+        if v < 0x800 {
+            buffer[o] = UInt8(0xC0 | (v >> 6))
+            buffer[o + 1] = UInt8(0x80 | (v & 0x3F))
+            o += 2
+        } else if v < 0x10000 {
+            buffer[o] = UInt8(0xE0 | (v >> 12))
+            buffer[o + 1] = UInt8(0x80 | ((v >> 6) & 0x3F))
+            buffer[o + 2] = UInt8(0x80 | (v & 0x3F))
+            o += 3
+        } else {
+            buffer[o] = UInt8(0xF0 | (v >> 18))
+            buffer[o + 1] = UInt8(0x80 | ((v >> 12) & 0x3F))
+            buffer[o + 2] = UInt8(0x80 | ((v >> 6) & 0x3F))
+            buffer[o + 3] = UInt8(0x80 | (v & 0x3F))
+            o += 4
+        }
     }
 
     @inline(__always)
