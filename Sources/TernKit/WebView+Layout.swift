@@ -23,6 +23,17 @@ extension WebView {
     func documentDidChange() {
         documentRevision += 1
     }
+
+    /// Scripts changed the document: the layout goes out of date once, on the
+    /// next turn of the loop, however many changes the turn made.
+    func scheduleDocumentChange() {
+        guard !documentChangePending else { return }
+        documentChangePending = true
+        loop.post { [weak self] in
+            self?.documentChangePending = false
+            self?.documentDidChange()
+        }
+    }
 }
 
 extension Page {

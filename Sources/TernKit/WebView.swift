@@ -85,6 +85,8 @@ public final class WebView {
         didSet { if documentRevision != oldValue { layoutCache = nil } }
     }
     var layoutCache: (width: Int, revision: Int, page: RenderedPage)?
+    /// A layout update is already scheduled for this turn.
+    var documentChangePending = false
     /// Numbers the documents committed, for same-document history entries.
     var nextDocumentID = 0
     /// This web view's sessionStorage areas, kept across its pages.
