@@ -28,6 +28,9 @@ final class FastResolveTests: XCTestCase {
     private func assertSame(_ reference: String, _ base: WebURL?, file: StaticString = #filePath, line: UInt = #line) {
         let fast = base.map { WebURL(reference, base: $0) } ?? WebURL(reference)
         let full = WebURL(fullParse: reference, base: base)
+        if let base {
+            XCTAssertEqual(base.resolveHref(reference), full?.href, "href of \(reference) against \(base.href)", file: file, line: line)
+        }
         guard let fast, let full else {
             XCTAssertEqual(fast == nil, full == nil, "\(reference) against \(base?.href ?? "nil")", file: file, line: line)
             return

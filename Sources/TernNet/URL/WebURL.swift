@@ -62,6 +62,12 @@ public struct WebURL: Hashable, CustomStringConvertible, Sendable {
         WebURL(relative, base: self)
     }
 
+    /// `resolve(relative)?.href`, without building the URL when the fast path applies.
+    public func resolveHref(_ relative: String) -> String? {
+        if let fast = fastResolveHref(relative) { return fast }
+        return WebURL(fullParse: relative, base: self)?.href
+    }
+
     init(record: URLRecord) {
         scheme = record.scheme
         usernameStorage = String(decoding: record.username, as: UTF8.self)
@@ -127,6 +133,54 @@ public struct WebURL: Hashable, CustomStringConvertible, Sendable {
         }
         var bytes = relative
         return bytes.withUTF8 { input -> WebURL? in fastResolve(input, relative) }
+    }
+
+    /// The first `length` bytes of `head` followed by all of `tail`.
+    private static func splice(_ head: String, _ length: Int, _ tail: String) -> String {
+        var head = head, tail = tail
+        return head.withUTF8 { h in
+            tail.withUTF8 { t in
+                String(unsafeUninitializedCapacity: length + t.count) { buffer in
+                    if length > 0 { UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: h.baseAddress!, byteCount: length) }
+                    if t.count > 0 { UnsafeMutableRawPointer(buffer.baseAddress! + length).copyMemory(from: t.baseAddress!, byteCount: t.count) }
+                    return length + t.count
+                }
+            }
+        }
+    }
+
+    /// What `fastResolve(relative)?.href` gives, without building the URL; nil when the fast path does not apply.
+    func fastResolveHref(_ relative: String) -> String? {
+        guard !hasOpaquePath, hostStorage != nil, !pathStorage.isEmpty, URLParser.isSpecialScheme(scheme) else { return nil }
+        if scheme == "file", URLParser.isNormalizedWindowsDriveLetter(pathStorage[0]) { return nil }
+        var bytes = relative
+        return bytes.withUTF8 { input -> String? in
+            let n = input.count
+            guard n > 0 else { return nil }
+            if input[0] | 0x20 >= UInt8(ascii: "a") && input[0] | 0x20 <= UInt8(ascii: "z"),
+               let shape = WebURL.fastAbsoluteShape(input) {
+                if shape.pathEnd > shape.hostEnd { return relative }
+                return WebURL.splice(WebURL.substring(input, 0, shape.hostEnd) + "/", shape.hostEnd + 1,
+                                     WebURL.substring(input, shape.hostEnd, n))
+            }
+            guard let (pathEnd, queryEnd) = WebURL.fastScan(input, from: 0) else { return nil }
+            let hrefCount = href.utf8.count
+            let fragmentLength = fragment.map { $0.utf8.count + 1 } ?? 0
+            let queryLength = query.map { $0.utf8.count + 1 } ?? 0
+            var pathLength = 0
+            for segment in pathStorage { pathLength += segment.utf8.count + 1 }
+            let prefixLength = hrefCount - fragmentLength - queryLength - pathLength
+            guard prefixLength > 0 else { return nil }
+            if pathEnd == 0 {
+                if queryEnd == 0 { return WebURL.splice(href, hrefCount - fragmentLength, relative) }
+                return WebURL.splice(href, prefixLength + pathLength, relative)
+            }
+            if input[0] == UInt8(ascii: "/") {
+                if n > 1 && input[1] == UInt8(ascii: "/") { return nil }
+                return WebURL.splice(href, prefixLength, relative)
+            }
+            return WebURL.splice(href, prefixLength + pathLength - pathStorage[pathStorage.count - 1].utf8.count, relative)
+        }
     }
 
     /// `fastParseAbsolute` on a string.
@@ -276,7 +330,8 @@ public struct WebURL: Hashable, CustomStringConvertible, Sendable {
     /// no "xn--" label, the last label starting with a letter, so neither IDNA nor IPv4 changes it),
     /// no userinfo or port, then a path, query and fragment the parser would copy verbatim.
     /// Returns nil whenever that does not apply.
-    static func fastParseAbsolute(_ input: UnsafeBufferPointer<UInt8>, _ string: String) -> WebURL? {
+    private static func fastAbsoluteShape(_ input: UnsafeBufferPointer<UInt8>)
+        -> (scheme: String, hostStart: Int, hostEnd: Int, pathEnd: Int, queryEnd: Int)? {
         let n = input.count
         var colon = 0
         while colon < n && colon < 6 && input[colon] != UInt8(ascii: ":") { colon += 1 }
@@ -320,6 +375,12 @@ public struct WebURL: Hashable, CustomStringConvertible, Sendable {
                 && input[labelStart + 2] == UInt8(ascii: "-") && input[labelStart + 3] == UInt8(ascii: "-"))
         else { return nil }
         guard let (pathEnd, queryEnd) = fastScan(input, from: hostEnd) else { return nil }
+        return (scheme, hostStart, hostEnd, pathEnd, queryEnd)
+    }
+
+    static func fastParseAbsolute(_ input: UnsafeBufferPointer<UInt8>, _ string: String) -> WebURL? {
+        guard let (scheme, hostStart, hostEnd, pathEnd, queryEnd) = fastAbsoluteShape(input) else { return nil }
+        let n = input.count
         var path: [String] = []
         var href: String
         if pathEnd > hostEnd {
