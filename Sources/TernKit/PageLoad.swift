@@ -27,6 +27,8 @@ final class PageLoad {
     /// Whether the response policy allowed showing it.
     var responseAllowed = false
     var body: [UInt8] = []
+    /// Bytes of the body received so far (`body` may hold fewer: see `keepsPageSource`).
+    var receivedBodyCount = 0
     /// Parses HTML as it arrives (from commit on).
     var parser: HTMLParser?
     var bytesSinceLayout = 0

@@ -53,7 +53,16 @@ final class PageScriptRunner {
     }
 
     private unowned let webView: WebView
-    private let window: ScriptWindow
+    /// Makes the page's window (and so starts the script engine) the first time a script runs:
+    /// a page whose scripts all fail to load, or are of types that do not run, never needs one.
+    private let makeWindow: () -> ScriptWindow?
+    private var madeWindow: ScriptWindow??
+    private var window: ScriptWindow? {
+        if let madeWindow { return madeWindow }
+        let made = makeWindow()
+        madeWindow = .some(made)
+        return made
+    }
     private let pageURL: WebURL?
     private var scripts: [Script] = []
     private var endScripts: [UserScript]
@@ -61,10 +70,10 @@ final class PageScriptRunner {
     private var finished = false
     private let completion: () -> Void
 
-    init(webView: WebView, window: ScriptWindow, document: Document?, pageURL: WebURL?, runPageScripts: Bool,
-         completion: @escaping () -> Void) {
+    init(webView: WebView, window: @escaping () -> ScriptWindow?, document: Document?, pageURL: WebURL?,
+         runPageScripts: Bool, completion: @escaping () -> Void) {
         self.webView = webView
-        self.window = window
+        self.makeWindow = window
         self.pageURL = pageURL
         self.completion = completion
         endScripts = webView.configuration.userContentController.userScripts.filter { $0.injectionTime == .atDocumentEnd }
@@ -83,7 +92,7 @@ final class PageScriptRunner {
     private func makeScript(_ node: Node) -> Script? {
         let type = (node.attribute("type") ?? "").lowercased().trimmingSpaces()
         if type == "module" {
-            window.reportToConsole(level: "warn", "module scripts are not supported yet; skipped \(node.attribute("src") ?? "an inline module")")
+            report(level: "warn", "module scripts are not supported yet; skipped \(node.attribute("src") ?? "an inline module")")
             return nil
         }
         guard type.isEmpty || ["text/javascript", "application/javascript", "text/ecmascript", "application/x-javascript"].contains(type)
@@ -127,10 +136,19 @@ final class PageScriptRunner {
     private func run(_ script: Script) {
         script.ran = true
         if script.failed {
-            window.reportToConsole(level: "error", "Failed to load script \(script.url?.href ?? "")")
+            report(level: "error", "Failed to load script \(script.url?.href ?? "")")
             return
         }
-        window.run(script.source ?? "", sourceURL: script.url?.href ?? pageURL?.href ?? "about:blank")
+        window?.run(script.source ?? "", sourceURL: script.url?.href ?? pageURL?.href ?? "about:blank")
+    }
+
+    /// What `ScriptWindow.reportToConsole` does, without making a window for it.
+    private func report(level: String, _ text: String) {
+        if let madeWindow, let made = madeWindow {
+            made.reportToConsole(level: level, text)
+        } else {
+            webView.scriptHost.scriptConsoleMessage(ScriptContext.ConsoleMessage(level: level, text: text))
+        }
     }
 
     /// Runs every script whose turn has come, then the page's events.
@@ -150,7 +168,7 @@ final class PageScriptRunner {
         }
         if !contentLoaded {
             contentLoaded = true
-            for userScript in endScripts { window.run(userScript.source, sourceURL: "user-script") }
+            for userScript in endScripts { window?.run(userScript.source, sourceURL: "user-script") }
             guard !finished else { return }
             webView.scriptsReachedDOMContentLoaded()
         }

@@ -11,8 +11,8 @@ extension WebView {
         let base = url
         let options = LayoutOptions(
             width: width,
-            resolveURL: { reference in base?.resolve(reference)?.href ?? reference },
-            resolveURLAgainstBase: { reference, baseURL in WebURL(baseURL)?.resolve(reference)?.href ?? reference },
+            resolveURL: { reference in base?.resolveHref(reference) ?? reference },
+            resolveURLAgainstBase: { reference, baseURL in WebURL(baseURL)?.resolveHref(reference) ?? reference },
             scriptingEnabled: configuration.preferences.javaScriptEnabled)
         let rendered = Layout.render(document, options: options)
         layoutCache = (width, documentRevision, rendered)

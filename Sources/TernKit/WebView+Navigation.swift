@@ -281,7 +281,9 @@ extension WebView {
 
     func pageLoad(_ load: PageLoad, didReceive data: UnsafeRawBufferPointer) {
         guard isCurrent(load) else { return }
-        load.body.append(contentsOf: data)
+        load.receivedBodyCount += data.count
+        // Once the parser has it, HTML need not be kept too unless the page keeps its source.
+        if load.parser == nil || configuration.keepsPageSource { load.body.append(contentsOf: data) }
         guard load.responseAllowed else { return }
         if load.phase == .provisional {
             commit(load)  // feeds what arrived so far
@@ -304,13 +306,13 @@ extension WebView {
             load.lastLayoutTime = now
             documentDidChange()
         }
-        if title?.isEmpty ?? true, load.body.count <= 262_144, let found = parser.document?.title, !found.isEmpty {
+        if title?.isEmpty ?? true, load.receivedBodyCount <= 262_144, let found = parser.document?.title, !found.isEmpty {
             title = found
         }
     }
 
     private func updateProgress(_ load: PageLoad) {
-        let received = Double(load.body.count)
+        let received = Double(load.receivedBodyCount)
         let expected = Double(load.response?.expectedContentLength ?? -1)
         // Known length: proportional. Unknown: approaches 1 as bytes arrive.
         let fraction = expected > 0 ? min(1, received / expected) : received / (received + 65536)
@@ -361,6 +363,7 @@ extension WebView {
         navigationDelegate?.webView(self, didCommit: load.navigation)
         if isCurrent(load) { scriptsDidCommitPage() }
         if !load.body.isEmpty { load.body.withUnsafeBytes { feedParser(load, $0) } }
+        if load.parser != nil, !configuration.keepsPageSource { load.body = [] }
     }
 
     private func finish(_ load: PageLoad) {

@@ -75,8 +75,9 @@ extension WebView {
     /// The document is parsed: its scripts run (PageScriptRunner), then
     /// `completion` (the load event and didFinish follow it).
     func runScripts(of document: Document?, for load: PageLoad, completion: @escaping () -> Void) {
-        guard PageScriptRunner.hasWork(document, webView: self), let window = try? pageScriptWindow() else { return completion() }
-        let runner = PageScriptRunner(webView: self, window: window, document: document, pageURL: url,
+        guard PageScriptRunner.hasWork(document, webView: self) else { return completion() }
+        let runner = PageScriptRunner(webView: self, window: { [weak self] in try? self?.pageScriptWindow() },
+                                      document: document, pageURL: url,
                                       runPageScripts: configuration.preferences.javaScriptEnabled, completion: completion)
         load.scriptRunner = runner
         runner.start()

@@ -22,6 +22,10 @@ public struct WebViewConfiguration {
     public var userContentController = UserContentController()
     /// Seconds a script may run before it is stopped and reported. Default 10.
     public var scriptTimeLimit: Double = 10
+    /// Whether a page keeps the bytes of its HTML source (`WebView.sourceBytes`) next to its
+    /// document. Default true. When false, HTML is fed to the parser as it arrives and not
+    /// kept, so a large page is not held twice; `sourceBytes` is then empty for HTML pages.
+    public var keepsPageSource = true
 
     private(set) var urlSchemeHandlers: [String: URLSchemeHandler] = [:]
     private var dataStore: WebsiteDataStore?

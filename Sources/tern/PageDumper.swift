@@ -18,6 +18,7 @@ final class PageDumper: NavigationDelegate {
         configuration.network.overallTimeout = options.timeout
         configuration.network.resolve = options.resolve
         configuration.preferences.javaScriptEnabled = !options.noJavaScript
+        configuration.keepsPageSource = options.source
         if options.privateBrowsing {
             configuration.websiteDataStore = .nonPersistent()
         } else if options.profile != nil || options.keepSessionCookies {
