@@ -2,30 +2,34 @@ import CLibXML2
 
 /// An HTML document parsed by libxml2's HTML parser.
 ///
-/// This is the first slice of TernDOM: the title and the text in document
-/// order. The node API, streaming parse and selectors build on it.
+/// Parsing (streaming, encodings, hostile input) is `HTMLParser`'s work; the
+/// node API is `Node`.
 /// Not thread-safe; the libxml2 tree is owned here and freed on deinit.
 public final class Document {
     private let doc: htmlDocPtr?
 
-    /// Parses `bytes` as HTML. `encoding` is the charset from the HTTP header,
-    /// if any; otherwise libxml2 looks for a BOM or `<meta charset>`.
+    /// The encoding the page was decoded from, by its WHATWG name
+    /// ("utf-8", "windows-1252", "shift_jis" …), as `document.characterSet`.
+    public let characterSet: String
+
+    /// Parses `bytes` as HTML through `HTMLParser`. `encoding` is the charset
+    /// from the HTTP header, if any; otherwise a BOM, `<meta charset>`, or
+    /// UTF-8 validity decides (see `EncodingSniffer`).
     public init(html bytes: UnsafeRawBufferPointer, encoding: String? = nil) {
-        Document.silenceParserErrors()
-        // XML_PARSE_HUGE lifts libxml2 2.9's nesting limit of 256 for HTML too.
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue) | Int32(XML_PARSE_HUGE.rawValue)
-        let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
-        if let base, bytes.count > 0 {
-            doc = htmlReadMemory(base, Int32(clamping: bytes.count), nil, encoding, options)
-        } else {
-            doc = nil
-        }
+        (doc, characterSet) = HTMLParser.parseWhole(bytes, charset: encoding)
+    }
+
+    /// Wraps a tree that `HTMLParser` built; the document frees it.
+    init(adopting doc: htmlDocPtr?, encoding: String) {
+        self.doc = doc
+        characterSet = encoding
     }
 
     public convenience init(html string: String) {
         var copy = string
-        self.init(html: copy.withUTF8 { UnsafeRawBufferPointer($0) }, encoding: "utf-8")
+        // The bytes are only valid inside withUTF8 (small strings live on the stack).
+        let (doc, encoding) = copy.withUTF8 { HTMLParser.parseWhole(UnsafeRawBufferPointer($0), charset: "utf-8") }
+        self.init(adopting: doc, encoding: encoding)
     }
 
     /// Nodes taken out of the tree (or created and not yet inserted). libxml2

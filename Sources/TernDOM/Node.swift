@@ -104,13 +104,56 @@ public struct Node: Hashable {
 
     /// The value of attribute `name` (lower case), or nil.
     public func attribute(_ name: String) -> String? {
-        guard isElement, let value = xmlGetProp(raw, name) else { return nil }
+        guard isElement else { return nil }
+        var name = name
+        return name.withUTF8 { bytes in
+            bytes.count < 64 ? Node.attribute(of: raw, named: bytes) : Node.attributeThroughLibxml(raw, String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    public func hasAttribute(_ name: String) -> Bool {
+        guard isElement else { return false }
+        return name.withCString { xmlHasProp(raw, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) != nil }
+    }
+
+    /// Whether the element has any attribute (the DOM's `hasAttributes()`).
+    public var hasAttributes: Bool { isElement && raw.pointee.properties != nil }
+
+    /// What `xmlGetProp` returns, without its copy: the attribute's single
+    /// text child read in place (libxml2 keeps a parsed attribute that way),
+    /// anything else through libxml2.
+    private static func attribute(of element: xmlNodePtr, named name: UnsafeBufferPointer<UInt8>) -> String? {
+        var property = element.pointee.properties
+        while let current = property {
+            if let propertyName = current.pointee.name, Node.equal(propertyName, name) {
+                guard current.pointee.type == XML_ATTRIBUTE_NODE else { break }
+                guard let child = current.pointee.children else { return "" }
+                if child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE || child.pointee.type == XML_CDATA_SECTION_NODE {
+                    return child.pointee.content.map { String(cString: $0) } ?? ""
+                }
+                break
+            }
+            property = current.pointee.next
+        }
+        // Not set: only a DTD's attribute defaults could still answer (never in HTML).
+        if let doc = element.pointee.doc, doc.pointee.intSubset?.pointee.attributes != nil || doc.pointee.extSubset?.pointee.attributes != nil {
+            return attributeThroughLibxml(element, String(decoding: name, as: UTF8.self))
+        }
+        return nil
+    }
+
+    private static func attributeThroughLibxml(_ element: xmlNodePtr, _ name: String) -> String? {
+        let value = name.withCString { xmlGetProp(element, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
+        guard let value else { return nil }
         defer { xmlFree(value) }
         return String(cString: value)
     }
 
-    public func hasAttribute(_ name: String) -> Bool {
-        isElement && xmlHasProp(raw, name) != nil
+    /// Whether the C string `a` is exactly `b`.
+    @inline(__always)
+    private static func equal(_ a: UnsafePointer<xmlChar>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        for i in 0..<b.count where a[i] != b[i] || b[i] == 0 { return false }
+        return a[b.count] == 0
     }
 
     /// Every attribute as (name, value), in source order.

@@ -27,6 +27,12 @@ public final class BackForwardList {
         currentIndex = items.count - 1
     }
 
+    /// Puts `item` in the current one's place.
+    func replaceCurrent(with item: BackForwardListItem) {
+        guard let currentIndex else { return push(item) }
+        items[currentIndex] = item
+    }
+
     /// Makes `item`, which must be in the list, the current one.
     func moveTo(_ item: BackForwardListItem) {
         if let index = items.firstIndex(where: { $0 === item }) { currentIndex = index }

@@ -1,4 +1,5 @@
 import TernNet
+import TernScript
 
 /// One page in a web view's history.
 public final class BackForwardListItem {
@@ -16,6 +17,11 @@ public final class BackForwardListItem {
     /// data given to `loadHTMLString`/`load(_:mimeType:…)`.
     let request: Request
     let substituteData: SubstituteData?
+    /// Items made by pushState share their document's number: moving between
+    /// them fires popstate instead of loading.
+    var documentID = 0
+    /// The state object of a pushState/replaceState entry.
+    var stateObject: ScriptValue?
 
     init(url: WebURL, initialURL: WebURL, title: String, request: Request, substituteData: SubstituteData?) {
         self.url = url

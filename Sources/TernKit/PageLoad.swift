@@ -1,4 +1,5 @@
 import TernNet
+import TernDOM
 
 /// The state of one navigation of a web view's main frame, from its policy
 /// decision to its end. The web view drives it (WebView+Navigation.swift);
@@ -16,6 +17,8 @@ final class PageLoad {
     var phase = Phase.deciding
     /// Save the response as a download (the action policy said so).
     var forceDownload = false
+    /// The new page takes the current history entry's place (location.replace).
+    var replacesCurrentItem = false
 
     var resourceLoad: ResourceLoad?
     var schemeTask: URLSchemeTask?
@@ -24,9 +27,17 @@ final class PageLoad {
     /// Whether the response policy allowed showing it.
     var responseAllowed = false
     var body: [UInt8] = []
+    /// Bytes of the body received so far (`body` may hold fewer: see `keepsPageSource`).
+    var receivedBodyCount = 0
+    /// Parses HTML as it arrives (from commit on).
+    var parser: HTMLParser?
+    var bytesSinceLayout = 0
+    var lastLayoutTime = 0.0
     /// Set when the source delivered its last byte.
     var bodyComplete = false
     var authenticationFailures = 0
+    /// Runs the page's scripts once the document is parsed.
+    var scriptRunner: PageScriptRunner?
 
     weak var webView: WebView?
 
@@ -42,6 +53,8 @@ final class PageLoad {
 
     /// Stops whatever source is running; no more events arrive.
     func stop() {
+        scriptRunner?.cancel()
+        scriptRunner = nil
         resourceLoad?.cancel()
         resourceLoad = nil
         if let schemeTask, let webView {

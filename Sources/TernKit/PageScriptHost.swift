@@ -13,14 +13,50 @@ final class PageScriptHost: ScriptHost {
         return FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: url?.origin ?? "null")
     }
 
+    /// Dialogs this page showed recently, and whether the person suppressed them.
+    private var recentDialogs: [Double] = []
+    private var dialogsSuppressed = false
+    private var dialogPageID = -1
+    /// How many dialogs within `quickSuccession` seconds prompt the offer to suppress.
+    static let quickDialogCount = 3
+    static let quickSuccession = 10.0
+
     /// Asks the UI delegate and runs the loop until it answers (or drops the handler).
     private func ask<Answer>(_ name: String, fallback: Answer, _ present: (UIDelegate, @escaping (Answer) -> Void) -> Void) -> Answer {
         guard let webView, let delegate = webView.uiDelegate else { return fallback }
+        guard !shouldSuppressDialog(webView, delegate) else { return fallback }
         var answer: Answer?
         let handler = DecisionHandler(name: name, fallback: fallback) { answer = $0 }
         present(delegate, handler.closure)
         _ = webView.loop.run(until: { answer != nil }, timeout: .greatestFiniteMagnitude)
         return answer ?? fallback
+    }
+
+    /// Counts the page's dialogs; after three in quick succession the UI
+    /// delegate may suppress the rest of them.
+    private func shouldSuppressDialog(_ webView: WebView, _ delegate: UIDelegate) -> Bool {
+        let pageID = webView.backForwardList.currentItem?.documentID ?? 0
+        if pageID != dialogPageID {
+            dialogPageID = pageID
+            recentDialogs = []
+            dialogsSuppressed = false
+        }
+        if dialogsSuppressed { return true }
+        let now = EventLoop.now()
+        recentDialogs = recentDialogs.filter { now - $0 <= PageScriptHost.quickSuccession }
+        if recentDialogs.count >= PageScriptHost.quickDialogCount {
+            var answer: Bool?
+            let handler = DecisionHandler(name: "shouldSuppressDialogs", fallback: false) { answer = $0 }
+            delegate.webView(webView, shouldSuppressDialogsAfter: recentDialogs.count, completionHandler: handler.closure)
+            _ = webView.loop.run(until: { answer != nil }, timeout: .greatestFiniteMagnitude)
+            if answer == true {
+                dialogsSuppressed = true
+                return true
+            }
+            recentDialogs = []
+        }
+        recentDialogs.append(now)
+        return false
     }
 
     func scriptAlert(_ message: String) {
@@ -64,5 +100,91 @@ final class PageScriptHost: ScriptHost {
 
     func scriptConsoleMessage(_ message: ScriptContext.ConsoleMessage) {
         webView?.onConsoleMessage?(message)
+    }
+}
+
+extension PageScriptHost: ScriptNavigationHost {
+    func scriptCurrentURL() -> String {
+        webView?.url?.href ?? "about:blank"
+    }
+
+    func scriptNavigate(to target: String, replacing: Bool) {
+        guard let webView, let url = WebURL(target) else { return }
+        // A web page cannot open local files.
+        if url.scheme == "file" && webView.url?.scheme != "file" {
+            webView.scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(target)")
+            return
+        }
+        webView.loop.post { [weak webView] in
+            guard let webView else { return }
+            _ = webView.startNavigation(Request(url: url), type: .other, fileAccess: webView.fileReadAccessRoot, replacing: replacing)
+        }
+    }
+
+    func scriptReload() {
+        webView?.loop.post { [weak webView] in _ = webView?.reload() }
+    }
+
+    func scriptHistoryLength() -> Int {
+        webView?.backForwardList.items.count ?? 0
+    }
+
+    func scriptHistoryGo(_ delta: Int) {
+        webView?.loop.post { [weak webView] in
+            guard let webView else { return }
+            if delta == 0 { _ = webView.reload() } else if let item = webView.backForwardList.item(at: delta) { _ = webView.go(to: item) }
+        }
+    }
+
+    func scriptHistoryPush(state: ScriptValue, url target: String?, replacing: Bool) -> String? {
+        guard let webView, let current = webView.backForwardList.currentItem, let currentURL = webView.url else {
+            return "SecurityError: the document has no history entry"
+        }
+        var newURL = currentURL
+        if let target {
+            guard let url = WebURL(target), url.origin == currentURL.origin, url.origin != "null" || url.withoutFragment == currentURL.withoutFragment
+            else { return "SecurityError: pushState cannot change the origin (\(target))" }
+            newURL = url
+        }
+        let item = BackForwardListItem(url: newURL, initialURL: newURL, title: webView.title ?? "",
+                                       request: Request(url: newURL), substituteData: current.substituteData)
+        item.documentID = current.documentID
+        item.stateObject = state
+        if replacing { webView.backForwardList.replaceCurrent(with: item) } else { webView.backForwardList.push(item) }
+        webView.url = newURL
+        webView.scriptWindow?.documentURL = newURL
+        webView.updateBackForwardState()
+        return nil
+    }
+
+    func scriptHistoryState() -> ScriptValue {
+        webView?.backForwardList.currentItem?.stateObject ?? .null
+    }
+}
+
+extension PageScriptHost: ScriptWindowingHost {
+    func scriptOpenWindow(url: String, target: String, features: String) -> Bool {
+        guard let webView, let url = WebURL(url), let delegate = webView.uiDelegate else { return false }
+        if url.scheme == "file" && webView.url?.scheme != "file" { return false }
+        let source = FrameInfo(isMainFrame: true, request: webView.url.map { Request(url: $0) }, securityOrigin: webView.url?.origin ?? "null")
+        let action = NavigationAction(request: Request(url: url), navigationType: .other, sourceFrame: source, targetFrame: nil)
+        guard let created = delegate.webView(webView, createWebViewWith: webView.configuration, for: action,
+                                             windowFeatures: WindowFeatures(parsing: features)) else { return false }
+        created.loop.post { [weak created] in _ = created?.load(action.request) }
+        return true
+    }
+
+    func scriptMayOpenWindow() -> Bool {
+        guard let webView else { return false }
+        if webView.configuration.preferences.javaScriptCanOpenWindowsAutomatically { return true }
+        return webView.consumeUserActivation()
+    }
+
+    func scriptCloseWindow() {
+        guard let webView else { return }
+        webView.loop.post { [weak webView] in
+            guard let webView else { return }
+            webView.uiDelegate?.webViewDidClose(webView)
+        }
     }
 }

@@ -10,12 +10,14 @@ import Glibc
 /// before commit and didFail after.
 extension WebView {
     func startNavigation(_ request: Request, type: NavigationType, substitute: SubstituteData? = nil,
-                         targetItem: BackForwardListItem? = nil, fileAccess: String? = nil) -> Navigation {
+                         targetItem: BackForwardListItem? = nil, fileAccess: String? = nil,
+                         replacing: Bool = false) -> Navigation {
         let navigation = Navigation(request: request, navigationType: type)
         // A new navigation cancels the one in progress, as in WebKit.
         cancelCurrentLoad(reporting: .cancelled)
         let load = PageLoad(navigation: navigation, request: request, substitute: substitute, targetItem: targetItem,
                             fileAccess: fileAccess, webView: self)
+        load.replacesCurrentItem = replacing
         currentLoad = load
         // As in WebKit, a requested load counts as loading from the call on.
         isLoading = true
@@ -279,14 +281,38 @@ extension WebView {
 
     func pageLoad(_ load: PageLoad, didReceive data: UnsafeRawBufferPointer) {
         guard isCurrent(load) else { return }
-        load.body.append(contentsOf: data)
+        load.receivedBodyCount += data.count
+        // Once the parser has it, HTML need not be kept too unless the page keeps its source.
+        if load.parser == nil || configuration.keepsPageSource { load.body.append(contentsOf: data) }
         guard load.responseAllowed else { return }
-        if load.phase == .provisional { commit(load) }
+        if load.phase == .provisional {
+            commit(load)  // feeds what arrived so far
+        } else {
+            feedParser(load, data)
+        }
         updateProgress(load)
     }
 
+    /// HTML is parsed as it arrives, so the first screen can be shown (and
+    /// the title known) before the page has fully loaded.
+    private func feedParser(_ load: PageLoad, _ data: UnsafeRawBufferPointer) {
+        guard let parser = load.parser, isCurrent(load) else { return }
+        parser.feed(data)
+        load.bytesSinceLayout += data.count
+        let now = EventLoop.now()
+        // Coarse incremental layout: at most every 64 KB or 100 ms.
+        if load.bytesSinceLayout >= 65536 || now - load.lastLayoutTime >= 0.1 {
+            load.bytesSinceLayout = 0
+            load.lastLayoutTime = now
+            documentDidChange()
+        }
+        if title?.isEmpty ?? true, load.receivedBodyCount <= 262_144, let found = parser.document?.title, !found.isEmpty {
+            title = found
+        }
+    }
+
     private func updateProgress(_ load: PageLoad) {
-        let received = Double(load.body.count)
+        let received = Double(load.receivedBodyCount)
         let expected = Double(load.response?.expectedContentLength ?? -1)
         // Known length: proportional. Unknown: approaches 1 as bytes arrive.
         let fraction = expected > 0 ? min(1, received / expected) : received / (received + 65536)
@@ -318,11 +344,17 @@ extension WebView {
             backForwardList.moveTo(item)
             item.url = response.url
         } else {
-            backForwardList.push(BackForwardListItem(url: response.url, initialURL: load.navigation.request.url, title: "",
-                                                     request: load.navigation.request, substituteData: load.substitute))
+            let item = BackForwardListItem(url: response.url, initialURL: load.navigation.request.url, title: "",
+                                           request: load.navigation.request, substituteData: load.substitute)
+            if load.replacesCurrentItem { backForwardList.replaceCurrent(with: item) } else { backForwardList.push(item) }
         }
+        nextDocumentID += 1
+        backForwardList.currentItem?.documentID = nextDocumentID
         if load.request.url.scheme == "file", let root = load.fileAccess { fileReadAccessRoot = root }
-        page = Page(response: response, bytes: [], document: nil, title: "")
+        if Page.isHTML(response.mimeType) {
+            load.parser = HTMLParser(charset: response.textEncodingName)
+        }
+        page = Page(response: response, bytes: [], document: load.parser?.document, title: "")
         url = response.url
         title = ""
         hasOnlySecureContent = response.url.scheme == "https"
@@ -330,17 +362,20 @@ extension WebView {
         updateBackForwardState()
         navigationDelegate?.webView(self, didCommit: load.navigation)
         if isCurrent(load) { scriptsDidCommitPage() }
+        if !load.body.isEmpty { load.body.withUnsafeBytes { feedParser(load, $0) } }
+        if load.parser != nil, !configuration.keepsPageSource { load.body = [] }
     }
 
     private func finish(_ load: PageLoad) {
         guard let response = load.response else { return }
-        let document = Page.isHTML(response.mimeType) ? load.body.withUnsafeBytes {
-            Document(html: $0, encoding: response.textEncodingName)
-        } : nil
+        let document = load.parser?.finish() ?? Page.document(for: response, bytes: load.body)
+        documentDidChange()
         page = Page(response: response, bytes: load.body, document: document, title: document?.title ?? "")
-        scriptsDidParseDocument(document)
-        guard isCurrent(load), let parsed = page else { return }
-        complete(load, with: parsed)
+        runScripts(of: document, for: load) { [weak self] in
+            guard let self, self.isCurrent(load), let parsed = self.page else { return }
+            load.scriptRunner = nil
+            self.complete(load, with: parsed)
+        }
     }
 
     private func restore(_ cached: Page, for load: PageLoad) {
@@ -356,6 +391,7 @@ extension WebView {
         load.phase = .ended
         currentLoad = nil
         page = newPage
+        documentDidChange()
         title = newPage.title
         if let item = backForwardList.currentItem {
             item.title = newPage.title

@@ -16,6 +16,22 @@ extension WebView {
         }
     }
 
+    /// The person just clicked or pressed a key in the page (the front end
+    /// calls this): for a moment, the page's scripts may open one window.
+    public func notifyUserActivation() {
+        lastUserActivation = EventLoop.now()
+    }
+
+    /// How long a user gesture lets a script open a window, in seconds.
+    static let userActivationDuration = 1.0
+
+    /// Whether a user gesture happened just now; it is used up (one window per gesture).
+    func consumeUserActivation() -> Bool {
+        defer { lastUserActivation = nil }
+        guard let lastUserActivation else { return false }
+        return EventLoop.now() - lastUserActivation <= WebView.userActivationDuration
+    }
+
     /// Runs `source` in the current page and returns its result (nil for null
     /// and undefined); a JavaScript exception throws `ScriptError`.
     public func evaluateJavaScript(_ source: String) async throws -> ScriptValue? {
@@ -37,6 +53,8 @@ extension WebView {
         loader.configuration.userAgent = userAgent
         let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: url, sessionStorage: sessionStorage,
                                       executionTimeLimit: configuration.scriptTimeLimit)
+        window.navigationHost = scriptHost
+        window.windowingHost = scriptHost
         for (name, handler) in configuration.userContentController.handlers {
             if case .withReply = handler { window.addMessageHandler(named: name, withReply: true) } else { window.addMessageHandler(named: name) }
         }
@@ -54,27 +72,25 @@ extension WebView {
         for script in startScripts { window.run(script.source, sourceURL: "user-script") }
     }
 
-    /// The document is parsed: the page's inline scripts run in document
-    /// order (when JavaScript is enabled), then the document-end user scripts.
-    func scriptsDidParseDocument(_ document: Document?) {
-        var pageScripts: [String] = []
-        if configuration.preferences.javaScriptEnabled, let document {
-            pageScripts = document.node?.elements(named: "script").filter(WebView.isClassicScript).map(\.textContent) ?? []
-        }
-        let endScripts = configuration.userContentController.userScripts.filter { $0.injectionTime == .atDocumentEnd }
-        guard !pageScripts.isEmpty || !endScripts.isEmpty, let window = try? pageScriptWindow() else { return }
-        let source = url?.href ?? "about:blank"
-        for script in pageScripts { window.run(script, sourceURL: source) }
-        for script in endScripts { window.run(script.source, sourceURL: "user-script") }
+    /// The document is parsed: its scripts run (PageScriptRunner), then
+    /// `completion` (the load event and didFinish follow it).
+    func runScripts(of document: Document?, for load: PageLoad, completion: @escaping () -> Void) {
+        guard PageScriptRunner.hasWork(document, webView: self) else { return completion() }
+        let runner = PageScriptRunner(webView: self, window: { [weak self] in try? self?.pageScriptWindow() },
+                                      document: document, pageURL: url,
+                                      runPageScripts: configuration.preferences.javaScriptEnabled, completion: completion)
+        load.scriptRunner = runner
+        runner.start()
     }
 
-    /// An inline classic script: no src (external scripts come with the DOM
-    /// bindings) and a JavaScript type (modules are not supported yet).
-    static func isClassicScript(_ node: Node) -> Bool {
-        guard !node.hasAttribute("src") else { return false }
-        let type = (node.attribute("type") ?? "").lowercased().trimmingSpaces()
-        return type.isEmpty || type == "text/javascript" || type == "application/javascript"
+    /// Script subresources arrived: progress moves between 0.9 and 1.
+    func subresourcesProgressed(_ fraction: Double) {
+        let value = 0.9 + 0.09 * min(1, fraction)
+        if value > estimatedProgress { estimatedProgress = value }
     }
+
+    /// Every in-order and deferred script has run.
+    func scriptsReachedDOMContentLoaded() {}
 }
 
 extension String {

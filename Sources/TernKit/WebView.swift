@@ -1,5 +1,6 @@
 import TernNet
 import TernDOM
+import TernLayout
 
 /// A headless web view: loads pages, keeps their history and reports every
 /// step to its delegates, with WKWebView's API.
@@ -55,8 +56,12 @@ public final class WebView {
 
     /// The current page's main response.
     public var response: Response? { page?.response }
-    /// The current page's document, when it is HTML.
-    public var document: Document? { page?.document }
+    /// The current page's document (HTML, or text shown preformatted); while
+    /// the page is still arriving, the part parsed so far.
+    public var document: Document? {
+        if let load = currentLoad, load.phase == .committed, let partial = load.parser?.document { return partial }
+        return page?.document
+    }
     /// The current page's source bytes.
     public var sourceBytes: [UInt8] { page?.bytes ?? [] }
 
@@ -73,13 +78,26 @@ public final class WebView {
     var sessionCredentials: [ProtectionSpace: Credential] = [:]
     /// The current page's JavaScript window, made when first needed.
     var scriptWindow: ScriptWindow?
+    /// When the person last clicked or typed in the page (transient activation).
+    var lastUserActivation: Double?
+    /// Counts changes to the current document; the layout cache compares it.
+    var documentRevision = 0 {
+        didSet { if documentRevision != oldValue { layoutCache = nil } }
+    }
+    var layoutCache: (width: Int, revision: Int, page: RenderedPage)?
+    /// A layout update is already scheduled for this turn.
+    var documentChangePending = false
+    /// Numbers the documents committed, for same-document history entries.
+    var nextDocumentID = 0
     /// This web view's sessionStorage areas, kept across its pages.
     let sessionStorage = WebStorage()
     lazy var scriptHost = PageScriptHost(webView: self)
 
     public init(configuration: WebViewConfiguration = WebViewConfiguration()) {
         self.configuration = configuration
-        self.loader = Loader(loop: configuration.eventLoop, configuration: configuration.network)
+        var network = configuration.network
+        if network.cookieJar == nil { network.cookieJar = configuration.websiteDataStore.cookieJar }
+        self.loader = Loader(loop: configuration.eventLoop, configuration: network)
     }
 
     deinit {
@@ -184,7 +202,17 @@ public final class WebView {
     /// Navigates to an item of the back/forward list, from the page cache when it still holds it.
     @discardableResult
     public func go(to item: BackForwardListItem) -> Navigation? {
-        guard backForwardList.contains(item), item !== backForwardList.currentItem else { return nil }
+        guard backForwardList.contains(item), let current = backForwardList.currentItem, item !== current else { return nil }
+        if item.documentID == current.documentID, currentLoad == nil, let scriptWindow {
+            // An entry of this same document (pushState, fragment): no load, popstate.
+            let oldURL = url?.href ?? ""
+            backForwardList.moveTo(item)
+            url = item.url
+            scriptWindow.documentURL = item.url
+            updateBackForwardState()
+            scriptWindow.didTraverseHistory(from: oldURL, to: item.url.href, state: item.stateObject ?? .null)
+            return nil
+        }
         return startNavigation(item.request, type: .backForward, substitute: item.substituteData, targetItem: item,
                                fileAccess: fileReadAccessRoot)
     }

@@ -22,8 +22,21 @@ public struct WebViewConfiguration {
     public var userContentController = UserContentController()
     /// Seconds a script may run before it is stopped and reported. Default 10.
     public var scriptTimeLimit: Double = 10
+    /// Whether a page keeps the bytes of its HTML source (`WebView.sourceBytes`) next to its
+    /// document. Default true. When false, HTML is fed to the parser as it arrives and not
+    /// kept, so a large page is not held twice; `sourceBytes` is then empty for HTML pages.
+    public var keepsPageSource = true
 
     private(set) var urlSchemeHandlers: [String: URLSchemeHandler] = [:]
+    private var dataStore: WebsiteDataStore?
+
+    /// Where cookies (and later the cache, history and storage) are kept.
+    /// Default: `WebsiteDataStore.default()`, the persistent default profile
+    /// (opened when a web view is first made with it).
+    public var websiteDataStore: WebsiteDataStore {
+        get { dataStore ?? .default() }
+        set { dataStore = newValue }
+    }
 
     public init() {}
 

@@ -35,7 +35,8 @@ final class CurlTransfer {
     private var isDone = false
     /// What arrived inside curl's callbacks, delivered after curl returns:
     /// client code may start or stop transfers, which curl forbids in callbacks.
-    private enum Event { case response(Response), data([UInt8]) }
+    private enum Event { case response(Response), data([UInt8]), setCookies([String]) }
+    private let cookieJar: CookieJar?
     private var pendingEvents: [Event] = []
 
     /// Credentials to answer an HTTP authentication challenge with.
@@ -46,6 +47,7 @@ final class CurlTransfer {
     init(request: Request, configuration: LoaderConfiguration, loop: EventLoop, client: CurlTransferClient,
          credential: (Credential, Credential.Method)? = nil) {
         self.credential = credential
+        self.cookieJar = request.handlesCookies ? configuration.cookieJar : nil
         self.request = request
         self.loop = loop
         self.client = client
@@ -99,6 +101,9 @@ final class CurlTransfer {
         if let resolveList { tern_curl_setopt_slist(easy, CURLOPT_RESOLVE, resolveList) }
 
         var fields = request.headers
+        if fields["Cookie"] == nil, let cookies = cookieJar?.cookieHeader(for: request.url) {
+            fields["Cookie"] = cookies
+        }
         if fields["Accept"] == nil {
             fields["Accept"] = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
         }
@@ -207,6 +212,9 @@ final class CurlTransfer {
             return true
         }
         awaitingAuthenticatedReply = false
+        // Cookies come from every final response, redirects included.
+        let setCookies = headers.values(for: "Set-Cookie")
+        if !setCookies.isEmpty, cookieJar != nil { pendingEvents.append(.setCookies(setCookies)) }
         var length: curl_off_t = -1
         tern_curl_getinfo_off(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
         var response = Response(url: request.url, statusCode: code, headers: headers, expectedContentLength: Int64(length))
@@ -243,6 +251,7 @@ final class CurlTransfer {
                 switch event {
                 case .response(let response): client?.curlTransfer(self, didReceive: response)
                 case .data(let bytes): bytes.withUnsafeBytes { client?.curlTransfer(self, didReceive: $0) }
+                case .setCookies(let values): for value in values { cookieJar?.setCookie(value, for: request.url) }
                 }
             }
         }

@@ -95,10 +95,17 @@ public final class EventLoop {
     /// Runs one turn: posted tasks, due timers, network progress, and input,
     /// waiting at most `maxWait` seconds for something to happen.
     public func runOnce(maxWait: Double) {
+        runOnce(maxWait: maxWait, unless: { false })
+    }
+
+    /// One turn that skips waiting when `done` already holds after the
+    /// posted tasks and due timers ran (so a finished load is seen at once).
+    private func runOnce(maxWait: Double, unless done: () -> Bool) {
         nestingDepth += 1
         defer { nestingDepth -= 1 }
         runPostedTasks()
         fireDueTimers()
+        if done() { return }
         timers.removeAll { !$0.isPending }
         watches.removeAll { $0.onReadable == nil }
 
@@ -128,7 +135,7 @@ public final class EventLoop {
         while !condition() {
             let left = deadline - EventLoop.now()
             if left <= 0 { return false }
-            runOnce(maxWait: min(left, 0.05))
+            runOnce(maxWait: min(left, 0.05), unless: condition)
         }
         return true
     }

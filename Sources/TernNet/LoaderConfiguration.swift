@@ -23,6 +23,10 @@ public struct LoaderConfiguration {
     /// `host:port` endpoints whose certificates are accepted unverified,
     /// because the user chose to proceed. Default empty: TLS is always verified.
     public var trustExceptions: Set<String> = []
+    /// Where cookies are kept: sent with every request and taken from every
+    /// response, redirects included. Default nil (no cookies); a web view
+    /// uses its website data store's jar unless this names one.
+    public var cookieJar: CookieJar?
 
     public init() {}
 }

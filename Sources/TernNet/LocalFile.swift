@@ -26,6 +26,40 @@ public enum LocalFile {
         return .success(bytes)
     }
 
+    /// Reads the file at `path` (at most `limit` bytes) in pieces of `chunkSize` bytes, so a large
+    /// file is never held whole: `start` hears the file's size first, then `chunk` each piece in
+    /// order; either returns false to stop reading. Returns the error that stopped it, if any.
+    public static func read(path: String, limit: Int64, chunkSize: Int = 262_144,
+                            start: (Int) -> Bool, chunk: (UnsafeRawBufferPointer) -> Bool) -> NavigationError? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            return errno == ENOENT || errno == ENOTDIR ? .fileNotFound(path) : .fileNotReadable(path)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .fileNotReadable(path) }
+        guard Int64(info.st_size) <= limit else { return .documentTooLarge(limit: limit) }
+        let size = Int(info.st_size)
+        guard start(size) else { return nil }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(chunkSize, size)), alignment: 1)
+        defer { buffer.deallocate() }
+        var total = 0
+        while total < size {
+            // Fill the buffer (or reach the end of the file) before handing it on.
+            var filled = 0
+            while filled < buffer.count && total + filled < size {
+                let n = Glibc.read(fd, buffer.baseAddress! + filled, min(buffer.count - filled, size - total - filled))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { break }
+                filled += n
+            }
+            if filled == 0 { break }
+            total += filled
+            guard chunk(UnsafeRawBufferPointer(rebasing: buffer[0..<filled])) else { return nil }
+        }
+        return nil
+    }
+
     /// The MIME type a file's extension names; text/plain when unknown.
     public static func mimeType(forPath path: String) -> String {
         let name = path.split(separator: "/").last ?? ""

@@ -16,6 +16,9 @@ public struct Request: Hashable {
     public var cachePolicy: CachePolicy
     /// Seconds the whole transfer may take; nil uses the loader's default.
     public var timeoutInterval: Double?
+    /// Whether the loader's cookie jar adds cookies and takes Set-Cookie
+    /// (false for cross-origin script requests). Default true.
+    public var handlesCookies = true
 
     public init(url: WebURL, method: String = "GET", headers: HTTPHeaders = [:], body: [UInt8]? = nil,
                 cachePolicy: CachePolicy = .useProtocolCachePolicy, timeoutInterval: Double? = nil) {

@@ -141,16 +141,18 @@ public final class ResourceLoad {
     private func loadFile() {
         guard !isFinished else { return }
         let path = currentRequest.url.filePath
-        switch LocalFile.read(path: path, limit: loader.configuration.maximumBodySize) {
-        case .failure(let error):
-            complete(error)
-        case .success(let bytes):
+        // In pieces, so the file is not held whole next to what the receiver makes of it.
+        let error = LocalFile.read(path: path, limit: loader.configuration.maximumBodySize, start: { size in
             deliver(Response(url: currentRequest.url, mimeType: LocalFile.mimeType(forPath: path),
-                             expectedContentLength: Int64(bytes.count)))
-            guard !isFinished else { return }
-            bytes.withUnsafeBytes { deliver($0) }
-            complete(nil)
-        }
+                             expectedContentLength: Int64(size)))
+            return !isFinished
+        }, chunk: { bytes in
+            deliver(bytes)
+            return !isFinished
+        })
+        if let error { return complete(error) }
+        guard !isFinished else { return }
+        complete(nil)
     }
 
     private func loadDataURL() {

@@ -9,6 +9,11 @@ public final class ScriptContext {
     public struct ConsoleMessage: Hashable {
         public let level: String
         public let text: String
+
+        public init(level: String, text: String) {
+            self.level = level
+            self.text = text
+        }
     }
 
     let jsc: tern_jsc_api

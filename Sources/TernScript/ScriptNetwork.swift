@@ -48,7 +48,11 @@ final class ScriptNetwork {
         var request = Request(url: target, method: method.uppercased(), body: body)
         for pair in headers where pair.count == 2 { request.headers.add(pair[0], pair[1]) }
         let crossOrigin = target.origin != pageOrigin && target.scheme != "data"
-        if crossOrigin { request.headers["Origin"] = pageOrigin }
+        if crossOrigin {
+            request.headers["Origin"] = pageOrigin
+            // credentials: 'same-origin', the default of fetch and XMLHttpRequest.
+            request.handlesCookies = false
+        }
         if let referrer = documentURL, referrer.scheme == "http" || referrer.scheme == "https" {
             request.headers["Referer"] = referrer.withoutFragment.href
         }

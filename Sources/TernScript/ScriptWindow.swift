@@ -6,6 +6,10 @@ import TernNet
 public final class ScriptWindow {
     public let context: ScriptContext
     weak var host: ScriptHost?
+    /// Answers `location` and `history`; the web view sets it.
+    public weak var navigationHost: ScriptNavigationHost?
+    /// Answers `window.open` and `window.close`; the web view sets it.
+    public weak var windowingHost: ScriptWindowingHost?
     private let loop: EventLoop
     private var timers: [Int: EventLoop.Timer] = [:]
     private var nextTimerID = 0
@@ -39,6 +43,8 @@ public final class ScriptWindow {
         installGlobals(userAgent: loader.configuration.userAgent)
         installNetwork()
         installWebAPIs()
+        installNavigation()
+        installWindows()
         installDOM()
     }
 
@@ -56,6 +62,11 @@ public final class ScriptWindow {
             host?.scriptConsoleMessage(message)
         }
         return result
+    }
+
+    /// Writes a line to the page's console, as the browser's own messages do.
+    public func reportToConsole(level: String, _ text: String) {
+        host?.scriptConsoleMessage(ScriptContext.ConsoleMessage(level: level, text: text))
     }
 
     /// Exposes `window.webkit.messageHandlers.<name>.postMessage`.

@@ -7,27 +7,62 @@
 public enum TerminalText {
     /// `text` made safe to write; line feeds (and tabs, when `keepTabs`) are
     /// kept only when `keepLineBreaks` says so, for layout that consumes them.
+    ///
+    /// Works on the UTF-8 bytes: a string with nothing to replace (the usual
+    /// case, however long) is returned as it is after one scan; otherwise the
+    /// result is built in one byte buffer.
     public static func sanitize(_ text: String, keepLineBreaks: Bool = false, keepTabs: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: needsReplacement) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A where keepLineBreaks, 0x09 where keepTabs:
-                out.append(scalar)
-            case 0x00...0x1F:
-                out.append(Unicode.Scalar(0x2400 + scalar.value)!)
-            case 0x7F:
-                out.append("\u{2421}")
-            case 0x80...0x9F:
-                out.append("\u{FFFD}")
-            default:
-                out.append(scalar)
-            }
-        }
-        return String(out)
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard let first = firstUnsafe(bytes, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs) else { return nil }
+            return rewrite(bytes, from: first, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs)
+        } ?? text
     }
 
-    private static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    /// The offset of the first byte that starts something to replace, or nil.
+    @inline(__always)
+    private static func firstUnsafe(_ bytes: UnsafeBufferPointer<UInt8>, keepLineBreaks: Bool, keepTabs: Bool) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b >= 0x20 {
+                if b == 0x7F { return i }
+                // C1 controls are U+0080–U+009F: C2 80 … C2 9F.
+                if b == 0xC2, i + 1 < n, bytes[i + 1] <= 0x9F { return i }
+            } else if !((b == 0x0A && keepLineBreaks) || (b == 0x09 && keepTabs)) {
+                return i
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func rewrite(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, keepLineBreaks: Bool, keepTabs: Bool) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 64)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<start]))
+        var i = start
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x20 {
+                if (b == 0x0A && keepLineBreaks) || (b == 0x09 && keepTabs) {
+                    out.append(b)
+                } else {
+                    // U+2400 + b: E2 90 (80 + b).
+                    out.append(0xE2); out.append(0x90); out.append(0x80 + b)
+                }
+            } else if b == 0x7F {
+                out.append(0xE2); out.append(0x90); out.append(0xA1) // U+2421
+            } else if b == 0xC2, i + 1 < n, bytes[i + 1] <= 0x9F {
+                out.append(0xEF); out.append(0xBF); out.append(0xBD) // U+FFFD
+                i += 1
+            } else {
+                out.append(b)
+            }
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -12,6 +12,12 @@ final class DumpDialogs: UIDelegate {
         CommandLine.printError("tern: \(kind): \(message) [\(accept ? "accepted" : "dismissed")]")
     }
 
+    /// A page that keeps opening dialogs gets no more of them.
+    func webView(_ webView: WebView, shouldSuppressDialogsAfter count: Int, completionHandler: @escaping (Bool) -> Void) {
+        CommandLine.printError("tern: the page opened \(count) dialogs in quick succession; suppressing further dialogs")
+        completionHandler(true)
+    }
+
     func webView(_ webView: WebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
                  completionHandler: @escaping () -> Void) {
         log("alert", message)

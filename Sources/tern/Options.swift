@@ -22,6 +22,12 @@ struct Options {
     var waitFor: String?
     /// Print console messages to stderr.
     var console = false
+    /// The profile folder (cookies); nil uses `$XDG_DATA_HOME/tern`.
+    var profile: String?
+    /// Keep nothing on disk.
+    var privateBrowsing = false
+    /// Session cookies survive a restart too.
+    var keepSessionCookies = false
 
     /// A command line Tern cannot use, with what is wrong.
     struct UsageError: Error {
@@ -44,6 +50,9 @@ struct Options {
             case "--no-list": options.noList = true
             case "--no-js": options.noJavaScript = true
             case "--console": options.console = true
+            case "--private": options.privateBrowsing = true
+            case "--keep-session-cookies": options.keepSessionCookies = true
+            case "--profile": options.profile = try value(for: argument)
             case "--eval": options.eval = try value(for: argument)
             case "--wait-for": options.waitFor = try value(for: argument)
             case "--dialogs":

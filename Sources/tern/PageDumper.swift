@@ -18,6 +18,14 @@ final class PageDumper: NavigationDelegate {
         configuration.network.overallTimeout = options.timeout
         configuration.network.resolve = options.resolve
         configuration.preferences.javaScriptEnabled = !options.noJavaScript
+        configuration.keepsPageSource = options.source
+        if options.privateBrowsing {
+            configuration.websiteDataStore = .nonPersistent()
+        } else if options.profile != nil || options.keepSessionCookies {
+            configuration.websiteDataStore = WebsiteDataStore(directory: options.profile ?? WebsiteDataStore.defaultDirectory(),
+                                                              keepSessionCookies: options.keepSessionCookies)
+        }
+        if let problem = configuration.websiteDataStore.storageError { CommandLine.printError("tern: \(problem)") }
         let webView = WebView(configuration: configuration)
         webView.customUserAgent = options.userAgent
         webView.navigationDelegate = self
@@ -66,14 +74,24 @@ final class PageDumper: NavigationDelegate {
             print(TerminalText.sanitize(String(decoding: webView.sourceBytes, as: UTF8.self), keepLineBreaks: true, keepTabs: true))
             return 0
         }
-        var text = webView.title.map { $0.isEmpty ? "" : $0 + "\n\n" } ?? ""
-        if let document = webView.document {
-            text += document.text
-        } else {
-            text += String(decoding: webView.sourceBytes, as: UTF8.self)
+        guard let rendered = webView.renderedPage(width: options.width ?? PageDumper.terminalColumns() ?? 80) else {
+            CommandLine.printError("tern: \(url.href): cannot show \(webView.response?.mimeType ?? "this content") as text")
+            return 1
         }
-        print(TerminalText.sanitize(text, keepLineBreaks: true, keepTabs: true))
-        return 0
+        // The text already ends with a line break: one write of one buffer.
+        var text = TerminalText.sanitize(rendered.plainText(references: !options.noList), keepLineBreaks: true, keepTabs: true)
+        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, stdout) == $0.count }
+        // Done: leave without tearing the page, its document and the web view
+        // down piece by piece (a tenth of the run on a large page).
+        guard fflush(stdout) == 0, written else { exit(1) }
+        exit(0)
+    }
+
+    /// The terminal's width when stdout is one.
+    static func terminalColumns() -> Int? {
+        var size = winsize()
+        guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     /// Whether `condition` is truthy in the page now.

@@ -15,9 +15,9 @@ final class DumpCommandTests: XCTestCase {
 
     private func tern(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let process = Process()
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        // A profile of the test's own, never the person's.
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tern-dump-profile").path
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": profile]) { $1 }.merging(environment) { $1 }
         process.executableURL = URL(fileURLWithPath: TestServer.repositoryRoot + "/.build/debug/tern")
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
@@ -32,10 +32,34 @@ final class DumpCommandTests: XCTestCase {
                    stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
     }
 
-    func testDumpPrintsTitleAndText() throws {
+    func testDumpPrintsTheRenderedPageWithReferences() throws {
         let run = try tern(["--dump", server.url("/plain").href])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stdout, "Plain Page\n\nPlain\nHello from the test server.\ntwo\n")
+        XCTAssertEqual(run.stdout, """
+            Plain
+            ═════
+
+            Hello from the test server.
+
+            [1]two
+
+            References
+
+               1. \(server.url("/page/two").href)
+
+            """)
+        let noList = try tern(["--dump", "--no-list", server.url("/plain").href])
+        XCTAssertEqual(noList.stdout, "Plain\n═════\n\nHello from the test server.\n\n[1]two\n")
+    }
+
+    func testWidthWrapsTheText() throws {
+        let page = "data:text/html,<p>one two three four five six seven eight nine ten</p>"
+        XCTAssertEqual(try tern(["--dump", "--width", "20", page]).stdout, "one two three four\nfive six seven eight\nnine ten\n")
+        XCTAssertEqual(try tern(["--dump", "--width", "80", page]).stdout, "one two three four five six seven eight nine ten\n")
+    }
+
+    func testSourcePrintsTheSource() throws {
+        XCTAssertEqual(try tern(["--dump", "--source", "data:text/html,<p>a%1Bb</p>"]).stdout, "<p>a\u{241B}b</p>\n")
     }
 
     func testDumpFollowsRedirectsAndDecodesCompression() throws {
@@ -70,9 +94,9 @@ final class DumpCommandTests: XCTestCase {
         try Data("<title>Local</title><p>from disk</p>".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let file = try tern(["--dump", path])
-        XCTAssertEqual(file.stdout, "Local\n\nfrom disk\n", file.stderr)
+        XCTAssertEqual(file.stdout, "from disk\n", file.stderr)
         let data = try tern(["--dump", "data:text/html,<title>D</title>x"])
-        XCTAssertEqual(data.stdout, "D\n\nx\n", data.stderr)
+        XCTAssertEqual(data.stdout, "x\n", data.stderr)
     }
 
     func testControlBytesInAPageNeverReachTheOutput() throws {
@@ -83,7 +107,8 @@ final class DumpCommandTests: XCTestCase {
         let forbidden = run.stdoutBytes.filter { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F }
         XCTAssertEqual(forbidden.count, 0, "raw control bytes in \(run.stdoutBytes.map { String($0, radix: 16) })")
         XCTAssertFalse(run.stdout.unicodeScalars.contains { (0x80...0x9F).contains($0.value) }, run.stdout)
-        XCTAssertTrue(run.stdout.contains("evil"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("a\u{241B}[2Jb"), "ESC shows as a visible placeholder: \(run.stdout)")
+        XCTAssertTrue(run.stdout.contains("\u{203A}"), "&#x9B; is › (windows-1252), not CSI: \(run.stdout)")
     }
 
     func testBadCommandLines() throws {
@@ -126,9 +151,26 @@ final class DumpCommandTests: XCTestCase {
         XCTAssertTrue(neverTrue.stderr.contains("still false"), neverTrue.stderr)
     }
 
+    func testCookiesSurviveARestartInTheProfile() throws {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tern-profile-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let login = try tern(["--dump", "--profile", profile,
+                              server.url("/set-cookie?c=login=alice;%20Max-Age=3600&c=session=1").href])
+        XCTAssertEqual(login.status, 0, login.stderr)
+        let again = try tern(["--dump", "--profile", profile, "--eval", "1", server.url("/echo").href])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let next = try tern(["--dump", "--profile", profile, server.url("/echo").href])
+        XCTAssertTrue(next.stdout.contains("[\"Cookie\", \"login=alice\"]"), "the persistent cookie came back, the session one did not: \(next.stdout)")
+        let privateRun = try tern(["--dump", "--private", server.url("/echo").href])
+        XCTAssertFalse(privateRun.stdout.contains("Cookie"), privateRun.stdout)
+        let unusable = try tern(["--dump", "--profile", "/proc/tern-no-profile", "data:text/html,x"])
+        XCTAssertEqual(unusable.status, 0, "the page still loads, in memory")
+        XCTAssertTrue(unusable.stderr.contains("cannot be used"), unusable.stderr)
+    }
+
     func testAboutStartIsTheBundledStartPage() throws {
         let run = try tern(["--dump", "about:start"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.hasPrefix("Tern start page\n"), run.stdout)
+        XCTAssertTrue(run.stdout.hasPrefix("Tern\n════\n"), run.stdout)
     }
 }

@@ -40,6 +40,23 @@ final class SchemeTests: WebViewTestCase {
         XCTAssertEqual(webView.response?.mimeType, "text/html")
     }
 
+    func testALargeFileLoadsInPiecesAndKeepsItsSourceUnlessToldNot() throws {
+        // Over a megabyte, so it arrives in several pieces.
+        var html = "<title>Big</title>"
+        for i in 0..<40_000 { html += "<p>paragraph \(i)</p>" }
+        try Data(html.utf8).write(to: directory.appendingPathComponent("site/big.html"))
+        loadFile("site/big.html", allowing: "site")
+        XCTAssertEqual(webView.title, "Big")
+        XCTAssertEqual(webView.sourceBytes.count, html.utf8.count)
+        XCTAssertTrue(webView.renderedPage(width: 80)?.lines.contains { $0.text.contains("paragraph 39999") } ?? false)
+
+        makeWebView { $0.keepsPageSource = false }
+        loadFile("site/big.html", allowing: "site")
+        XCTAssertEqual(webView.title, "Big")
+        XCTAssertEqual(webView.sourceBytes, [])
+        XCTAssertTrue(webView.renderedPage(width: 80)?.lines.contains { $0.text.contains("paragraph 39999") } ?? false)
+    }
+
     func testAFileOutsideTheAllowedFolderIsDenied() {
         loadFile("secret.html", allowing: "site")
         XCTAssertEqual(recorder.errors, [.fileAccessDenied(directory.appendingPathComponent("secret.html").path)])

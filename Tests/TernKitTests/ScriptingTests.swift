@@ -118,6 +118,42 @@ final class ScriptingTests: WebViewTestCase {
         XCTAssertEqual(evaluate("[confirm('again?'), prompt('again?')]"), .array([.bool(false), .null]))
     }
 
+    final class SuppressingDialogs: UIDelegate {
+        var alerts = 0
+        var offers: [Int] = []
+        var suppress = true
+        func webView(_ webView: WebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
+                     completionHandler: @escaping () -> Void) {
+            alerts += 1
+            completionHandler()
+        }
+        func webView(_ webView: WebView, shouldSuppressDialogsAfter count: Int, completionHandler: @escaping (Bool) -> Void) {
+            offers.append(count)
+            completionHandler(suppress)
+        }
+    }
+
+    func testAfterThreeQuickDialogsTheNextOffersToSuppressThem() {
+        let dialogs = SuppressingDialogs()
+        webView.uiDelegate = dialogs
+        loadHTML("<script>for (var i = 0; i < 50; i++) alert('spam ' + i); var done = true;</script>")
+        XCTAssertEqual(dialogs.alerts, 3)
+        XCTAssertEqual(dialogs.offers, [3])
+        XCTAssertEqual(evaluate("done"), .bool(true), "the script went on without the dialogs")
+        // A new page starts afresh.
+        loadHTML("<script>alert('again');</script>")
+        XCTAssertEqual(dialogs.alerts, 4)
+    }
+
+    func testDecliningTheOfferKeepsShowingDialogs() {
+        let dialogs = SuppressingDialogs()
+        dialogs.suppress = false
+        webView.uiDelegate = dialogs
+        loadHTML("<script>for (var i = 0; i < 7; i++) alert(i);</script>")
+        XCTAssertEqual(dialogs.alerts, 7)
+        XCTAssertEqual(dialogs.offers, [3, 3], "offered again after the next three")
+    }
+
     func testWithoutAUIDelegateDialogsAnswerLikeWebKit() {
         loadHTML("<p>x</p>")
         XCTAssertEqual(evaluate("[alert('x'), confirm('y'), prompt('z', 'w')]"), .array([.null, .bool(false), .null]))

@@ -30,6 +30,8 @@ open class WebViewTestCase: XCTestCase {
         loop = EventLoop()
         var configuration = WebViewConfiguration()
         configuration.eventLoop = loop
+        // Tests never touch the person's profile.
+        configuration.websiteDataStore = .nonPersistent()
         configure(&configuration)
         webView = WebView(configuration: configuration)
         recorder = NavigationRecorder()

@@ -745,6 +745,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.respond_page(401, "Unauthorized", "<h1>Unauthorized</h1>",
                               headers=[("WWW-Authenticate", f'Digest realm="{realm}", qop="auth", nonce="{nonce}", algorithm=MD5')])
 
+    def r_set_cookie(self, rest):
+        """Each `c` query value becomes a Set-Cookie header; with `redirect`, a 302 there."""
+        if rest:
+            return self.not_found()
+        cookies = [v for k, v in self.query_utf8 if k == "c"]
+        if any("\r" in c or "\n" in c for c in cookies):
+            raise BadRequest("cookies must not contain CR or LF")
+        headers = [("Set-Cookie", c) for c in cookies]
+        target = self.q("redirect")
+        if target:
+            if "\r" in target or "\n" in target:
+                raise BadRequest("redirect must not contain CR or LF")
+            self.respond(302, b"", headers=headers + [("Location", target)])
+        else:
+            self.respond_page(200, "Cookies set", "<p>%d cookies set</p>" % len(cookies), headers=headers)
+
     def r_close_mid_body(self, rest):
         if rest:
             return self.not_found()
@@ -811,6 +827,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             raise BadRequest("type must not contain CR or LF")
         body = self.q("body")
         data = body.encode("utf-8") if body is not None else mime_sample(ctype)
+        delay = min(float(self.q("delay_ms", "0") or 0), 10000) / 1000.0
+        if delay > 0:
+            time.sleep(delay)
         self.respond(200, data, ctype=ctype)
 
     def r_headers(self, rest):
@@ -851,6 +870,7 @@ ROUTES = {
     "big": Handler.r_big,
     "basic-auth": Handler.r_basic_auth,
     "digest-auth": Handler.r_digest_auth,
+    "set-cookie": Handler.r_set_cookie,
     "close-mid-body": Handler.r_close_mid_body,
     "garbage-headers": Handler.r_garbage_headers,
     "endless": Handler.r_endless,

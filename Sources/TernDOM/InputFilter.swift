@@ -1,0 +1,718 @@
+/// The stage between decoding and libxml2: one pass over UTF-8 bytes, in
+/// linear time, that makes hostile input harmless before libxml2 sees it.
+///
+/// - Invalid UTF-8 → U+FFFD (one per maximal subpart), NUL → U+FFFD, C1
+///   controls (U+0080–U+009F) and U+FFFE/U+FFFF → U+FFFD.
+/// - Other C0 controls and DEL → visible Control Pictures (ESC → ␛ U+241B,
+///   BEL → ␇, DEL → ␡), so the reader sees that something was there; TAB,
+///   LF and CR stay, FF becomes a space (HTML whitespace; libxml2 drops it).
+/// - Numeric character references in text and attribute values: `&#x80;`–
+///   `&#x9F;` decode by the windows-1252 table (`&#x80;` is €), never to C1;
+///   `&#0;`, surrogates, out-of-range values, C0 controls and DEL → U+FFFD.
+///   The rest are re-written as `&#xHEX;` for libxml2 to decode.
+/// - At most `maxAttributes` attributes reach libxml2 per start tag (its
+///   duplicate check is quadratic); the rest of the tag's attributes are dropped.
+/// - `<title>` and `<textarea>` hold text (HTML's RCDATA): a `<` inside them
+///   that does not end them reaches libxml2 as `&lt;`.
+///
+/// To know what is text, the filter runs a small tokenizer that mirrors how
+/// libxml2 2.9 tokenizes (its start tags, attribute names and quotes,
+/// comments, `</script` prefix rule), so that the two never disagree about
+/// where a tag is; constructs libxml2 treats inconsistently are rewritten
+/// into a form it parses one way only (`<!DOCTYPE …>` loses its quotes, a
+/// `<` that starts nothing becomes `&lt;`, `&#` that starts no reference
+/// becomes `&amp;#`, `</scriptx` in a script becomes `<\/scriptx`, and the
+/// empty comments `<!-->` and `<!--->`, which libxml2 would read past, become
+/// `<!---->`).
+///
+/// It also decides where libxml2's push parser may be given a chunk boundary:
+/// `safeCount` bytes of the output are safe to hand over. libxml2 2.9's push
+/// parser mis-parses some constructs split across chunks, so tags, comments,
+/// references and end-tag prefixes are only ever handed over whole, and the
+/// text of a script or style only together with its end tag (or at `finish`).
+/// libxml2 (htmlParseTryOrFinish) notes the two characters where a pass over
+/// script text starts and, if they are `</`, reads an end tag next, even when
+/// htmlParseScript stopped at the end of the chunk rather than at `</script`:
+/// a chunk of script text that starts with a `</` that does not end it
+/// (`"</div>"` in a string) turns the next chunk's `</scrip\n</script>` into
+/// one unknown end tag, and the script swallows the rest of the page. Nothing
+/// after a script can be parsed before its end tag anyway, so holding its
+/// text back delays nothing the reader sees.
+struct InputFilter {
+    /// Attributes kept per start tag.
+    static let maxAttributes = 1000
+    /// libxml2's HTML_PARSER_BUFFER_SIZE: a longer name is cut into several.
+    static let maxNameLength = 100
+
+    enum State: UInt8 {
+        case data, tagOpen, endTagOpen, markupOpen, markupDash, doctypeName, doctype, piOpen, pi
+        case commentStart, commentStart2, comment, commentBang
+        case endTag, tagName, attrs, attrsSlash, attrName, afterAttrName, beforeValue
+        case valueDQ, valueSQ, valueUnquoted, bogusAttr, bogusAttrSlash
+        case rawText, rawTextLT, rawTextEnd, rcdata, rcdataLT, rcdataEnd
+        case refAmp, refHash, refX, refDec, refHex
+    }
+
+    private(set) var state = State.data
+    private var returnState = State.data
+    /// Bytes held back while a prefix is undecided (`<!DOCT`, `</scri`).
+    private var held: [UInt8] = []
+    private var count = 0
+    private var attributes = 0
+    private var dropping = false
+    private var tagHash: UInt64 = 0
+    private var tagLength = 0
+    private var specialHash: UInt64 = 0
+    private var specialLength = 0
+    private var qDash = false, rDash = false
+    private var refValue: UInt32 = 0
+    private var refX: UInt8 = 0x78
+    // A UTF-8 sequence cut by the end of the last chunk.
+    private var pending: (UInt8, UInt8, UInt8) = (0, 0, 0)
+    private var pendingCount = 0
+    // The current unit when it is not ASCII: up to 4 bytes.
+    private var unit: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+    private var unitLength = 0
+    // Output cursor and the end of what is safe to hand over, during `process`.
+    private var out: UnsafeMutablePointer<UInt8> = UnsafeMutablePointer(bitPattern: 1)!
+    private var safe: UnsafeMutablePointer<UInt8> = UnsafeMutablePointer(bitPattern: 1)!
+    /// How many bytes at the start of the output buffer libxml2 may have now.
+    private(set) var safeCount = 0
+
+    init() { held.reserveCapacity(16) }
+
+    /// The buffer's first `n` bytes were handed over and removed.
+    mutating func consumed(_ n: Int) { safeCount -= n }
+
+    // MARK: Driving
+
+    /// Filters `input` (UTF-8, possibly invalid) onto the end of `output`.
+    mutating func process(_ input: UnsafeRawBufferPointer, into output: ByteBuffer) {
+        guard let start = input.baseAddress, input.count > 0 else { return }
+        // Worst case: '<' → "&lt;" (4×), "&#" → "&amp;#", plus what was held.
+        output.reserve(input.count * 5 + held.count * 4 + 64)
+        out = output.base + output.count
+        safe = output.base + safeCount
+        let bytes = start.assumingMemoryBound(to: UInt8.self)
+        let n = input.count
+        var i = 0
+        if pendingCount > 0 { i = finishPendingSequence(bytes, n) }
+        let plain = InputFilter.plain
+        while i < n {
+            // Fast path: runs that need no decision in the current state.
+            let mask: UInt8
+            switch state {
+            case .data, .rcdata: mask = 1
+            case .rawText: mask = 2
+            case .comment: mask = 4
+            case .valueDQ: mask = dropping ? 0 : 8
+            case .valueSQ: mask = dropping ? 0 : 16
+            default: mask = 0
+            }
+            if mask != 0 {
+                var j = i
+                var units = 0
+                while j < n {
+                    let byte = bytes[j]
+                    if plain[Int(byte)] & mask != 0 {
+                        j += 1
+                    } else if byte >= 0x80 {
+                        // Well-formed non-ASCII text passes too, unless it needs replacing.
+                        let length = InputFilter.sequenceLength(bytes + j, n - j)
+                        if length <= 0 || (byte == 0xC2 && bytes[j + 1] < 0xA0)
+                            || (byte == 0xEF && bytes[j + 1] == 0xBF && bytes[j + 2] >= 0xBE) { break }
+                        j += length
+                    } else {
+                        break
+                    }
+                    units += 1
+                }
+                if j > i {
+                    let length = j - i
+                    out.update(from: bytes + i, count: length)
+                    out += length
+                    if state == .comment {
+                        qDash = units == 1 ? rDash : false
+                        rDash = false
+                    }
+                    // Not in script or style text: that waits for its end tag.
+                    if state == .data || state == .rcdata { safe = out }
+                    i = j
+                    if i == n { break }
+                }
+            }
+            let byte = bytes[i]
+            if byte < 0x80 {
+                i += 1
+                if byte >= 0x20 {
+                    if byte != 0x7F { step(byte) } else { setUnit(0xE2, 0x90, 0xA1); step(0x80) }
+                } else if byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                    step(byte)
+                } else if byte == 0x0C {
+                    step(0x20)
+                } else if byte == 0 {
+                    setUnit(0xEF, 0xBF, 0xBD); step(0x80)
+                } else {
+                    setUnit(0xE2, 0x90, 0x80 + byte); step(0x80)
+                }
+                continue
+            }
+            let length = InputFilter.sequenceLength(bytes + i, n - i)
+            if length == 0 {
+                // Cut by the end of the chunk: keep it for the next one.
+                pendingCount = n - i
+                pending.0 = bytes[i]
+                if pendingCount > 1 { pending.1 = bytes[i + 1] }
+                if pendingCount > 2 { pending.2 = bytes[i + 2] }
+                break
+            }
+            takeSequence(bytes + i, length)
+            i += abs(length)
+            step(0x80)
+        }
+        output.count = out - output.base
+        safeCount = safe - output.base
+    }
+
+    /// Ends the input: whatever is held or pending is written out as text.
+    mutating func finish(into output: ByteBuffer) {
+        output.reserve(held.count * 4 + 64)
+        out = output.base + output.count
+        safe = output.base + safeCount
+        if pendingCount > 0 {
+            pendingCount = 0
+            setUnit(0xEF, 0xBF, 0xBD)
+            step(0x80)
+        }
+        switch state {
+        case .tagOpen: put(0x26); put(0x6C); put(0x74); put(0x3B)
+        case .endTagOpen: putLT(); put(0x2F)
+        case .markupOpen: putLT(); put(0x21)
+        case .markupDash: putLT(); put(0x21); put(0x2D)
+        case .doctypeName: putLT(); put(0x21); putHeld()
+        case .piOpen: putLT(); put(0x3F)
+        case .attrsSlash, .bogusAttrSlash: if !dropping { put(0x2F) }
+        case .rawTextLT: put(0x3C)
+        case .rawTextEnd: put(0x3C); put(0x2F); putHeld()
+        case .rcdataLT: putLT()
+        case .rcdataEnd: putLT(); put(0x2F); putHeld()
+        case .refAmp: put(0x26)
+        case .refHash: putAmp(); put(0x23)
+        case .refX: putAmp(); put(0x23); put(refX)
+        case .refDec, .refHex: putCharacterReference()
+        default: break
+        }
+        state = .data
+        output.count = out - output.base
+        safeCount = output.count
+    }
+
+    // MARK: UTF-8
+
+    /// The length of the UTF-8 sequence at `bytes`: positive when valid,
+    /// negative (the maximal subpart to replace) when invalid, 0 when cut
+    /// short by the end of the available bytes.
+    @inline(__always)
+    static func sequenceLength(_ bytes: UnsafePointer<UInt8>, _ available: Int) -> Int {
+        let lead = bytes[0]
+        var need = 0
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: need = 1
+        case 0xE0: need = 2; low = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: need = 2
+        case 0xED: need = 2; high = 0x9F
+        case 0xF0: need = 3; low = 0x90
+        case 0xF1...0xF3: need = 3
+        case 0xF4: need = 3; high = 0x8F
+        default: return -1
+        }
+        var k = 1
+        while k <= need {
+            if k >= available { return 0 }
+            let byte = bytes[k]
+            if byte < low || byte > high { return -k }
+            low = 0x80; high = 0xBF
+            k += 1
+        }
+        return need + 1
+    }
+
+    /// Makes the sequence at `bytes` the current unit (U+FFFD when invalid,
+    /// a C1 control, or a non-character libxml2 would drop).
+    @inline(__always)
+    private mutating func takeSequence(_ bytes: UnsafePointer<UInt8>, _ length: Int) {
+        if length < 0 { setUnit(0xEF, 0xBF, 0xBD); return }
+        let lead = bytes[0]
+        if lead == 0xC2, bytes[1] < 0xA0 { setUnit(0xEF, 0xBF, 0xBD); return }
+        if lead == 0xEF, bytes[1] == 0xBF, bytes[2] >= 0xBE { setUnit(0xEF, 0xBF, 0xBD); return }
+        unitLength = length
+        unit.0 = lead
+        unit.1 = bytes[1]
+        if length > 2 { unit.2 = bytes[2] }
+        if length > 3 { unit.3 = bytes[3] }
+    }
+
+    /// Completes a sequence begun in the last chunk; returns how many bytes
+    /// of `bytes` it used.
+    private mutating func finishPendingSequence(_ bytes: UnsafePointer<UInt8>, _ n: Int) -> Int {
+        var joined: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (pending.0, pending.1, pending.2, 0, 0, 0)
+        let had = pendingCount
+        let taken = min(n, 3)
+        return withUnsafeMutableBytes(of: &joined) { raw -> Int in
+            let joinedBytes = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            for k in 0..<taken { joinedBytes[had + k] = bytes[k] }
+            let length = InputFilter.sequenceLength(joinedBytes, had + taken)
+            if length == 0 {
+                // Still incomplete (tiny chunks): keep collecting.
+                pendingCount = had + taken
+                pending = (joinedBytes[0], joinedBytes[1], joinedBytes[2])
+                return n
+            }
+            pendingCount = 0
+            takeSequence(joinedBytes, length)
+            step(0x80)
+            return abs(length) - had
+        }
+    }
+
+    @inline(__always)
+    private mutating func setUnit(_ a: UInt8, _ b: UInt8, _ c: UInt8) {
+        unit.0 = a; unit.1 = b; unit.2 = c
+        unitLength = 3
+    }
+
+    // MARK: Output
+
+    @inline(__always) private mutating func put(_ byte: UInt8) {
+        out.pointee = byte
+        out += 1
+    }
+
+    private mutating func putLT() { put(0x26); put(0x6C); put(0x74); put(0x3B) }
+
+    private mutating func putAmp() { put(0x26); put(0x61); put(0x6D); put(0x70); put(0x3B) }
+
+    private mutating func putHeld() {
+        for byte in held { put(byte) }
+    }
+
+    /// Writes the current unit: `c` itself when ASCII, else the unit's bytes.
+    @inline(__always) private mutating func putUnit(_ c: UInt8) {
+        if c != 0x80 { put(c); return }
+        out[0] = unit.0
+        out[1] = unit.1
+        if unitLength > 2 { out[2] = unit.2 }
+        if unitLength > 3 { out[3] = unit.3 }
+        out += unitLength
+    }
+
+    private mutating func putScalar(_ scalar: UInt32) {
+        if scalar < 0x80 {
+            put(UInt8(scalar))
+        } else if scalar < 0x800 {
+            put(UInt8(0xC0 | (scalar >> 6))); put(UInt8(0x80 | (scalar & 0x3F)))
+        } else if scalar < 0x10000 {
+            put(UInt8(0xE0 | (scalar >> 12))); put(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            put(UInt8(0x80 | (scalar & 0x3F)))
+        } else {
+            put(UInt8(0xF0 | (scalar >> 18))); put(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+            put(UInt8(0x80 | ((scalar >> 6) & 0x3F))); put(UInt8(0x80 | (scalar & 0x3F)))
+        }
+    }
+
+    /// https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state,
+    /// stricter: what HTML would turn into a control character becomes U+FFFD.
+    private mutating func putCharacterReference() {
+        let value = refValue
+        switch value {
+        case 0, 0xD800...0xDFFF, 0x110000..., 0x7F, 0xFFFE, 0xFFFF:
+            putScalar(0xFFFD)
+        case 0x80...0x9F:
+            let mapped = TextEncoding.windows1252C1[Int(value - 0x80)]
+            putScalar(mapped == 0 ? 0xFFFD : mapped)
+        case 0x0C:
+            put(0x20)
+        case 0x01..<0x20 where value != 0x09 && value != 0x0A && value != 0x0D:
+            putScalar(0xFFFD)
+        default:
+            // Harmless: let libxml2 decode it (it may be '<', which must stay text).
+            put(0x26); put(0x23); put(0x78)
+            var shift = 20
+            while shift > 0, (value >> UInt32(shift)) == 0 { shift -= 4 }
+            while shift >= 0 {
+                let digit = UInt8((value >> UInt32(shift)) & 0xF)
+                put(digit < 10 ? 0x30 + digit : 0x41 + digit - 10)
+                shift -= 4
+            }
+            put(0x3B)
+        }
+    }
+
+    // MARK: The tokenizer
+
+    static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+    static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+    /// libxml2's htmlParseHTMLName: a letter, '_', ':' or '.' starts a name…
+    static func isNameStart(_ c: UInt8) -> Bool { isLetter(c) || c == 0x5F || c == 0x3A || c == 0x2E }
+    /// …and digits and '-' may follow.
+    static func isNameChar(_ c: UInt8) -> Bool { isNameStart(c) || isDigit(c) || c == 0x2D }
+    static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
+    static func hexValue(_ c: UInt8) -> UInt32? {
+        switch c {
+        case 0x30...0x39: return UInt32(c - 0x30)
+        case 0x41...0x46: return UInt32(c - 0x41 + 10)
+        case 0x61...0x66: return UInt32(c - 0x61 + 10)
+        default: return nil
+        }
+    }
+
+    static func pack(_ name: StaticString) -> UInt64 {
+        var hash: UInt64 = 0
+        for k in 0..<name.utf8CodeUnitCount { hash |= UInt64(name.utf8Start[k]) << (8 * UInt64(k)) }
+        return hash
+    }
+    static let script = pack("script"), style = pack("style"), title = pack("title"), textarea = pack("textarea")
+
+    private func specialCharacter(_ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: specialHash >> (8 * UInt64(index))) }
+
+    /// One unit of input: `c` is the ASCII byte, or 0x80 for anything else
+    /// (whose bytes are in `unit`).
+    private mutating func step(_ c: UInt8) {
+        while true {
+            switch state {
+            case .data:
+                if c == 0x3C { state = .tagOpen; return }
+                if c == 0x26 { returnState = .data; state = .refAmp; return }
+                putUnit(c)
+                safe = out
+                return
+
+            // MARK: After '<' (held until it is known what it starts)
+            case .tagOpen:
+                if InputFilter.isLetter(c) {
+                    put(0x3C); put(c)
+                    state = .tagName
+                    count = 1
+                    tagHash = UInt64(InputFilter.lower(c))
+                    attributes = 0
+                    dropping = false
+                    return
+                }
+                if c == 0x2F { state = .endTagOpen; return }
+                if c == 0x21 { state = .markupOpen; return }
+                if c == 0x3F { state = .piOpen; return }
+                putLT()
+                state = .data
+            case .endTagOpen:
+                if InputFilter.isLetter(c) {
+                    put(0x3C); put(0x2F); put(c)
+                    state = .endTag
+                    return
+                }
+                putLT(); put(0x2F)
+                state = .data
+            case .markupOpen:
+                if c == 0x2D { state = .markupDash; return }
+                if c == 0x44 || c == 0x64 {
+                    held.removeAll(keepingCapacity: true)
+                    held.append(c)
+                    state = .doctypeName
+                    return
+                }
+                putLT(); put(0x21)
+                state = .data
+            case .markupDash:
+                if c == 0x2D {
+                    put(0x3C); put(0x21); put(0x2D); put(0x2D)
+                    state = .commentStart
+                    return
+                }
+                putLT(); put(0x21); put(0x2D)
+                state = .data
+            case .doctypeName:
+                let doctype: StaticString = "DOCTYPE"
+                if c & 0xDF == doctype.utf8Start[held.count] {
+                    held.append(c)
+                    if held.count == 7 {
+                        put(0x3C); put(0x21); putHeld()
+                        state = .doctype
+                    }
+                    return
+                }
+                putLT(); put(0x21); putHeld()
+                state = .data
+            case .doctype:
+                // Quotes and '<' are dropped: libxml2 reads quoted identifiers
+                // across '>' at the document start but not in the body.
+                if c == 0x3E { put(c); state = .data; safe = out; return }
+                if c != 0x22, c != 0x27, c != 0x3C { putUnit(c) }
+                return
+            case .piOpen:
+                if InputFilter.isLetter(c) || c == 0x5F || c == 0x3A {
+                    put(0x3C); put(0x3F); put(c)
+                    state = .pi
+                    return
+                }
+                putLT(); put(0x3F)
+                state = .data
+            case .pi:
+                putUnit(c)
+                if c == 0x3E { state = .data; safe = out }
+                return
+
+            // MARK: Comments, ended exactly where libxml2's htmlParseComment ends them
+            // (its first two characters never end it; then "-->" or "--!>").
+            case .commentStart:
+                if c == 0x3E {
+                    // "<!-->" is an empty comment in HTML; libxml2 would read on.
+                    put(0x2D); put(0x2D); put(c)
+                    state = .data
+                    safe = out
+                    return
+                }
+                putUnit(c)
+                qDash = c == 0x2D
+                state = .commentStart2
+                return
+            case .commentStart2:
+                if qDash, c == 0x3E {
+                    // "<!--->" likewise.
+                    put(0x2D); put(c)
+                    state = .data
+                    safe = out
+                    return
+                }
+                putUnit(c)
+                rDash = c == 0x2D
+                state = .comment
+                return
+            case .comment:
+                if qDash, rDash {
+                    if c == 0x3E { put(c); state = .data; safe = out; return }
+                    if c == 0x21 { put(c); state = .commentBang; return }
+                }
+                putUnit(c)
+                qDash = rDash
+                rDash = c == 0x2D
+                return
+            case .commentBang:
+                if c == 0x3E { put(c); state = .data; safe = out; return }
+                qDash = true; rDash = false
+                state = .comment
+
+            // MARK: End tags: libxml2 skips to the first '>'
+            case .endTag:
+                putUnit(c)
+                if c == 0x3E { state = .data; safe = out }
+                return
+
+            // MARK: Start tags, as libxml2's htmlParseStartTag reads them
+            case .tagName:
+                if InputFilter.isNameChar(c), count < InputFilter.maxNameLength {
+                    put(c)
+                    if count < 8 { tagHash |= UInt64(InputFilter.lower(c)) << (8 * UInt64(count)) }
+                    count += 1
+                    return
+                }
+                tagLength = count
+                state = .attrs
+            case .attrs:
+                if InputFilter.isBlank(c) { if !dropping { put(c) }; return }
+                if c == 0x3E { put(c); endStartTag(selfClosing: false); return }
+                if c == 0x2F { state = .attrsSlash; return }
+                if InputFilter.isNameStart(c) {
+                    attributes += 1
+                    if attributes > InputFilter.maxAttributes { dropping = true }
+                    if !dropping { put(c) }
+                    count = 1
+                    state = .attrName
+                    return
+                }
+                if !dropping { putUnit(c) }
+                state = .bogusAttr
+                return
+            case .attrsSlash, .bogusAttrSlash:
+                if c == 0x3E { put(0x2F); put(c); endStartTag(selfClosing: true); return }
+                if !dropping { put(0x2F) }
+                state = .bogusAttr
+            case .bogusAttr:
+                if InputFilter.isBlank(c) { state = .attrs; continue }
+                if c == 0x3E { put(c); endStartTag(selfClosing: false); return }
+                if c == 0x2F { state = .bogusAttrSlash; return }
+                if !dropping { putUnit(c) }
+                return
+            case .attrName:
+                if InputFilter.isNameChar(c), count < InputFilter.maxNameLength {
+                    if !dropping { put(c) }
+                    count += 1
+                    return
+                }
+                state = .afterAttrName
+            case .afterAttrName:
+                if InputFilter.isBlank(c) { if !dropping { put(c) }; return }
+                if c == 0x3D { if !dropping { put(c) }; state = .beforeValue; return }
+                state = .attrs
+            case .beforeValue:
+                if InputFilter.isBlank(c) { if !dropping { put(c) }; return }
+                if c == 0x22 { if !dropping { put(c) }; state = .valueDQ; return }
+                if c == 0x27 { if !dropping { put(c) }; state = .valueSQ; return }
+                state = .valueUnquoted
+            case .valueDQ, .valueSQ:
+                let quote: UInt8 = state == .valueDQ ? 0x22 : 0x27
+                if c == quote { if !dropping { put(c) }; state = .attrs; return }
+                if dropping { return }
+                if c == 0x26 { returnState = state; state = .refAmp; return }
+                putUnit(c)
+                return
+            case .valueUnquoted:
+                if InputFilter.isBlank(c) || c == 0x3E { state = .attrs; continue }
+                if dropping { return }
+                if c == 0x26 { returnState = state; state = .refAmp; return }
+                putUnit(c)
+                return
+
+            // MARK: Script and style: libxml2 ends them at "</" + their name, any case.
+            // No safe point until the end tag's '>' (see the type's comment).
+            case .rawText:
+                if c == 0x3C { state = .rawTextLT; return }
+                putUnit(c)
+                return
+            case .rawTextLT:
+                if c == 0x2F {
+                    held.removeAll(keepingCapacity: true)
+                    state = .rawTextEnd
+                    return
+                }
+                put(0x3C)
+                state = .rawText
+            case .rawTextEnd:
+                if held.count < specialLength {
+                    if InputFilter.lower(c) == specialCharacter(held.count) {
+                        held.append(c)
+                        return
+                    }
+                    put(0x3C); put(0x2F); putHeld()
+                    state = .rawText
+                    continue
+                }
+                if InputFilter.isNameChar(c) {
+                    // "</scripts": libxml2 would end the script here, then ignore
+                    // the unknown end tag and treat what follows as script again,
+                    // or close an open <scripts> instead. HTML says it is text.
+                    put(0x3C); put(0x5C); put(0x2F); putHeld()
+                    state = .rawText
+                    continue
+                }
+                put(0x3C); put(0x2F); putHeld()
+                state = .endTag
+
+            // MARK: Title and textarea: text up to their end tag (HTML's rule)
+            case .rcdata:
+                if c == 0x3C { state = .rcdataLT; return }
+                if c == 0x26 { returnState = .rcdata; state = .refAmp; return }
+                putUnit(c)
+                safe = out
+                return
+            case .rcdataLT:
+                if c == 0x2F {
+                    held.removeAll(keepingCapacity: true)
+                    state = .rcdataEnd
+                    return
+                }
+                putLT()
+                state = .rcdata
+            case .rcdataEnd:
+                if held.count < specialLength, InputFilter.lower(c) == specialCharacter(held.count) {
+                    held.append(c)
+                    return
+                }
+                if held.count == specialLength, InputFilter.isBlank(c) || c == 0x2F || c == 0x3E {
+                    put(0x3C); put(0x2F); putHeld()
+                    state = .endTag
+                    continue
+                }
+                putLT(); put(0x2F); putHeld()
+                state = .rcdata
+
+            // MARK: Numeric character references (named ones are left to libxml2)
+            case .refAmp:
+                if c == 0x23 { state = .refHash; return }
+                put(0x26)
+                state = returnState
+            case .refHash:
+                if c == 0x78 || c == 0x58 { refX = c; state = .refX; return }
+                if InputFilter.isDigit(c) { refValue = UInt32(c - 0x30); state = .refDec; return }
+                // Not a reference: text (libxml2 would drop "&#" silently).
+                putAmp(); put(0x23)
+                state = returnState
+            case .refX:
+                if let digit = InputFilter.hexValue(c) { refValue = digit; state = .refHex; return }
+                putAmp(); put(0x23); put(refX)
+                state = returnState
+            case .refDec:
+                if InputFilter.isDigit(c) {
+                    refValue = min(refValue * 10 + UInt32(c - 0x30), 0x110000)
+                    return
+                }
+                putCharacterReference()
+                state = returnState
+                if c == 0x3B { if state == .data || state == .rcdata { safe = out }; return }
+            case .refHex:
+                if let digit = InputFilter.hexValue(c) {
+                    refValue = min(refValue * 16 + digit, 0x110000)
+                    return
+                }
+                putCharacterReference()
+                state = returnState
+                if c == 0x3B { if state == .data || state == .rcdata { safe = out }; return }
+            }
+        }
+    }
+
+    private mutating func endStartTag(selfClosing: Bool) {
+        dropping = false
+        state = .data
+        // libxml2 ends <script/> at once; it only reads raw text after <script>.
+        if !selfClosing {
+            switch tagHash {
+            case InputFilter.script where tagLength == 6:
+                specialHash = tagHash; specialLength = 6; state = .rawText
+            case InputFilter.style where tagLength == 5:
+                specialHash = tagHash; specialLength = 5; state = .rawText
+            case InputFilter.title where tagLength == 5:
+                specialHash = tagHash; specialLength = 5; state = .rcdata
+            case InputFilter.textarea where tagLength == 8:
+                specialHash = tagHash; specialLength = 8; state = .rcdata
+            default:
+                break
+            }
+        }
+        safe = out
+    }
+
+    // MARK: Tables
+
+    /// Per byte, the states in which it passes unchanged and decides nothing:
+    /// 1 data and RCDATA, 2 script/style, 4 comments, 8 "…", 16 '…'.
+    static let plain: UnsafeMutablePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 {
+            var bits: UInt8 = 0
+            if (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                bits = 31
+                switch UInt8(byte) {
+                case 0x3C: bits &= ~(1 | 2)
+                case 0x26: bits &= ~(1 | 8 | 16)
+                case 0x2D, 0x21, 0x3E: bits &= ~4
+                case 0x22: bits &= ~8
+                case 0x27: bits &= ~16
+                default: break
+                }
+            }
+            table[byte] = bits
+        }
+        return table
+    }()
+}

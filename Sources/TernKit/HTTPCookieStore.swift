@@ -1,0 +1,58 @@
+import TernNet
+
+/// Hears of every change to a cookie store.
+public protocol HTTPCookieStoreObserver: AnyObject {
+    func cookiesDidChange(in cookieStore: HTTPCookieStore)
+}
+
+/// A data store's cookies for the embedder (WKHTTPCookieStore's API). A
+/// cookie set here before a load goes with that load.
+public final class HTTPCookieStore {
+    private let jar: CookieJar
+    private var observers: [ObjectIdentifier: WeakObserver] = [:]
+
+    private struct WeakObserver {
+        weak var observer: HTTPCookieStoreObserver?
+    }
+
+    init(jar: CookieJar) {
+        self.jar = jar
+        let previous = jar.onChange
+        jar.onChange = { [weak self] cookie, removed in
+            previous?(cookie, removed)
+            self?.notify()
+        }
+    }
+
+    /// Every stored cookie that has not expired.
+    public func getAllCookies(_ completionHandler: @escaping ([Cookie]) -> Void) {
+        completionHandler(jar.allCookies)
+    }
+
+    /// Stores `cookie` (replacing one with the same name, domain and path).
+    public func setCookie(_ cookie: Cookie, completionHandler: (() -> Void)? = nil) {
+        jar.insert(cookie)
+        completionHandler?()
+    }
+
+    /// Removes `cookie`.
+    public func delete(_ cookie: Cookie, completionHandler: (() -> Void)? = nil) {
+        jar.delete(cookie)
+        completionHandler?()
+    }
+
+    /// `observer` is told of every change until removed (it is held weakly).
+    public func add(_ observer: HTTPCookieStoreObserver) {
+        observers[ObjectIdentifier(observer)] = WeakObserver(observer: observer)
+    }
+
+    public func remove(_ observer: HTTPCookieStoreObserver) {
+        observers[ObjectIdentifier(observer)] = nil
+    }
+
+    private func notify() {
+        for (key, entry) in observers {
+            if let observer = entry.observer { observer.cookiesDidChange(in: self) } else { observers[key] = nil }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import TernDOM
+
+/// A link of a rendered page (`<a href>`, and `<iframe>`/`<frame>` sources).
+public struct Link {
+    /// The link's number, 1 for the first in reading order; shown as `[n]`
+    /// before the link text and in the references list.
+    public var number: Int
+    /// The `href`, resolved through `LayoutOptions.resolveURL` (against `<base href>` if any).
+    public var url: String
+    /// The link's visible text, whitespace collapsed (without the `[n]`).
+    public var text: String
+    /// The element.
+    public var node: Node
+    /// Where the link is drawn, one region per line it covers, `[n]` included.
+    public var regions: [TextRegion]
+}

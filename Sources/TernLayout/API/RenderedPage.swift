@@ -1,0 +1,107 @@
+import TernDOM
+
+/// A document laid out as lines of styled text for one width.
+///
+/// Made by `Layout.render(_:options:)`. Everything in it refers to `lines` by
+/// index: link and control regions, anchors. A value; re-render for another
+/// width.
+public struct RenderedPage {
+    /// The document title, whitespace collapsed, control characters replaced.
+    public var title: String
+    public var lines: [Line]
+    /// The links in reading order; `links[i].number == i + 1`.
+    public var links: [Link]
+    /// The form controls in document order, hidden inputs included.
+    public var controls: [FormControl]
+    /// Fragment targets: each `id` (and `<a name>`) → the index of the line
+    /// where that element starts. The first element with a given name wins.
+    public var anchors: [String: Int]
+
+    public init(title: String = "", lines: [Line] = [], links: [Link] = [], controls: [FormControl] = [], anchors: [String: Int] = [:]) {
+        self.title = title
+        self.lines = lines
+        self.links = links
+        self.controls = controls
+        self.anchors = anchors
+    }
+
+    /// The page as plain text, for `tern --dump`: each line with its trailing
+    /// spaces trimmed, ending in a newline. With `references` and at least one
+    /// link, a blank line, `References`, a blank line and one `   n. URL` line
+    /// per link follow, numbers right-aligned to the widest (at least 4
+    /// columns, as lynx does). Control characters in URLs are percent-encoded.
+    public func plainText(references: Bool) -> String {
+        // Written once into one String of the exact size (trailing spaces
+        // only make it shorter): no growing, no second copy.
+        let urls = references ? links.map { RenderedPage.displayURL($0.url) } : []
+        let field = max(4, String(links.count).count)
+        var capacity = 0
+        for line in lines {
+            for run in line.runs { capacity += run.text.utf8.count }
+            capacity += 1
+        }
+        if !urls.isEmpty {
+            capacity += 1 + "References\n\n".utf8.count
+            for url in urls { capacity += max(field, 20) + 3 + url.utf8.count }
+        }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var o = 0
+            func put(_ text: String) {
+                var text = text
+                text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+                    UnsafeMutableRawPointer(buffer.baseAddress! + o).copyMemory(from: base, byteCount: bytes.count)
+                    o += bytes.count
+                }
+            }
+            for line in lines {
+                let lineStart = o
+                for run in line.runs { put(run.text) }
+                while o > lineStart, buffer[o - 1] == 0x20 { o -= 1 }
+                buffer[o] = 0x0A
+                o += 1
+            }
+            if !urls.isEmpty {
+                if o > 0 {
+                    buffer[o] = 0x0A
+                    o += 1
+                }
+                put("References\n\n")
+                for (link, url) in zip(links, urls) {
+                    let number = String(link.number)
+                    for _ in 0..<(field - number.count) {
+                        buffer[o] = 0x20
+                        o += 1
+                    }
+                    put(number)
+                    put(". ")
+                    put(url)
+                    buffer[o] = 0x0A
+                    o += 1
+                }
+            }
+            return o
+        }
+    }
+
+    /// A URL made safe to print: controls, spaces and DEL percent-encoded.
+    static func displayURL(_ url: String) -> String {
+        var needs = false
+        for scalar in url.unicodeScalars where scalar.value <= 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F) {
+            needs = true
+            break
+        }
+        guard needs else { return url }
+        var out = ""
+        for scalar in url.unicodeScalars {
+            if scalar.value <= 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F) {
+                for byte in String(scalar).utf8 {
+                    out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+                }
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

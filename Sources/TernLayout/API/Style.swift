@@ -1,0 +1,26 @@
+/// How a run of text is drawn: a set of attributes. The terminal front end maps
+/// them to terminal attributes; `--dump` ignores them.
+public struct Style: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let bold = Style(rawValue: 1 << 0)
+    public static let italic = Style(rawValue: 1 << 1)
+    public static let underline = Style(rawValue: 1 << 2)
+    public static let reverse = Style(rawValue: 1 << 3)
+    /// Part of a link (its `[n]` number included).
+    public static let link = Style(rawValue: 1 << 4)
+    /// The focused link or control; layout never sets it, the front end does.
+    public static let focused = Style(rawValue: 1 << 5)
+    /// Part of a form control.
+    public static let formControl = Style(rawValue: 1 << 6)
+    /// Part of a heading (`h1`–`h6`), its underline row included.
+    public static let heading = Style(rawValue: 1 << 7)
+}
+
+/// A text colour. A small closed set: the eight terminal colours and their
+/// bright variants, enough for a later CSS `color` mapped to the nearest one.
+public enum Color: UInt8, Hashable, Sendable, CaseIterable {
+    case black, red, green, yellow, blue, magenta, cyan, white
+    case brightBlack, brightRed, brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, brightWhite
+}

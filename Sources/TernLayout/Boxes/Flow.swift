@@ -1,0 +1,52 @@
+/// A list marker (`*`, `3.`) or a `<summary>` marker drawn in the indentation
+/// to the left of the first line of an item.
+struct Marker {
+    var text: String
+    var width: Int
+    var attributes: RunAttributes
+}
+
+/// A `<textarea>`: a box of `rows` × `columns` showing its text.
+struct TextareaBox {
+    var text: String
+    var rows: Int
+    var columns: Int
+    var attributes: RunAttributes
+}
+
+/// One block of a flow: a paragraph, a rule, a table, a textarea, or nothing
+/// (a marker or anchors with no content of their own).
+struct FlowItem {
+    enum Content {
+        case paragraph(Paragraph)
+        case rule
+        case table(TableBox)
+        case textarea(TextareaBox)
+        case empty
+    }
+
+    var content: Content
+    /// Columns from the flow's left edge (clamped at layout time so deep
+    /// nesting keeps some room for text).
+    var indent: Int
+    /// Blank lines before the item (collapsed margins); none at the top of a flow.
+    var marginBefore: Int
+    var marker: Marker?
+    /// Anchors that start at the item's first line.
+    var anchors: [String]
+    /// For `h1`/`h2`: a character to draw a row of under the text.
+    var underline: Unicode.Scalar?
+    var underlineAttributes = RunAttributes()
+}
+
+/// A sequence of blocks laid out top to bottom: the page body, or a table cell.
+/// Flat, whatever the document's depth: nesting only shows as indentation.
+struct Flow {
+    var items: [FlowItem] = []
+}
+
+/// Lines made by layout, with the anchors found on them (line index, name).
+struct LaidOut {
+    var lines: [Line] = []
+    var anchors: [(line: Int, name: String)] = []
+}

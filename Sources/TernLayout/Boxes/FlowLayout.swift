@@ -1,0 +1,150 @@
+/// Lays a `Flow` out at a width: margins, indentation, markers, and each
+/// item's lines.
+enum FlowLayout {
+    /// The most indentation allowed: content keeps at least half the width
+    /// (and 10 columns when the width has them), however deep the nesting.
+    static func maxIndent(width: Int) -> Int {
+        max(0, width - min(width, max(10, width / 2)))
+    }
+
+    static func spaces(_ count: Int) -> Line.Run {
+        Line.Run(text: String(repeating: " ", count: count), width: count)
+    }
+
+    static func layout(_ flow: Flow, width: Int, into out: inout LaidOut) {
+        let top = out.lines.count
+        let limit = maxIndent(width: width)
+        for item in flow.items {
+            if case .empty = item.content, item.marker == nil {
+                for name in item.anchors { out.anchors.append((out.lines.count, name)) }
+                continue
+            }
+            if item.marginBefore > 0, out.lines.count > top {
+                for _ in 0..<item.marginBefore { out.lines.append(Line()) }
+            }
+            for name in item.anchors { out.anchors.append((out.lines.count, name)) }
+            var indent = min(item.indent, limit)
+            var prefix: [Line.Run] = indent > 0 ? [spaces(indent)] : []
+            var firstPrefix = prefix
+            if let marker = item.marker, marker.width + 2 <= width {
+                if indent < marker.width + 1 {
+                    indent = min(marker.width + 1, max(0, width - 1))
+                    prefix = indent > 0 ? [spaces(indent)] : []
+                }
+                let column = max(0, indent - 1 - marker.width)
+                firstPrefix = column > 0 ? [spaces(column)] : []
+                let a = marker.attributes
+                firstPrefix.append(Line.Run(text: marker.text, width: marker.width, style: a.style, color: a.color,
+                                            link: a.linkIndex, control: a.controlIndex))
+                let after = indent - column - marker.width
+                if after > 0 { firstPrefix.append(spaces(after)) }
+            }
+            let available = max(1, width - indent)
+            switch item.content {
+            case .paragraph(let paragraph):
+                let first = out.lines.count
+                LineBreaker.layout(paragraph, width: available, firstPrefix: firstPrefix, prefix: prefix, into: &out)
+                if let underline = item.underline, out.lines.count > first {
+                    // Under the text itself (a centred heading gets a centred rule).
+                    var widest = 1, lead = Int.max
+                    for line in out.lines[first...] {
+                        let spaces = line.text.prefix { $0 == " " }.count
+                        lead = min(lead, spaces)
+                        widest = max(widest, line.width - spaces)
+                    }
+                    widest = min(widest, max(1, width - lead))
+                    let a = item.underlineAttributes
+                    var runs = lead > 0 ? [spaces(lead)] : []
+                    runs.append(Line.Run(text: String(repeating: Character(underline), count: widest), width: widest,
+                                         style: a.style, color: a.color))
+                    out.lines.append(Line(runs: runs))
+                }
+            case .rule:
+                var runs = firstPrefix
+                runs.append(Line.Run(text: String(repeating: "─", count: available), width: available))
+                out.lines.append(Line(runs: runs))
+            case .empty:
+                out.lines.append(Line(runs: firstPrefix))
+            case .table(let table):
+                var inner = LaidOut()
+                table.layout(width: available, into: &inner)
+                append(inner, firstPrefix: firstPrefix, prefix: prefix, to: &out)
+            case .textarea(let box):
+                var inner = LaidOut()
+                layoutTextarea(box, width: available, into: &inner)
+                append(inner, firstPrefix: firstPrefix, prefix: prefix, to: &out)
+            }
+        }
+    }
+
+    /// Appends lines laid out apart, indented.
+    static func append(_ inner: LaidOut, firstPrefix: [Line.Run], prefix: [Line.Run], to out: inout LaidOut) {
+        let base = out.lines.count
+        for (index, line) in inner.lines.enumerated() {
+            let lead = index == 0 ? firstPrefix : prefix
+            if lead.isEmpty {
+                out.lines.append(line)
+            } else {
+                out.lines.append(Line(runs: lead + line.runs))
+            }
+        }
+        if inner.lines.isEmpty && !firstPrefix.isEmpty { out.lines.append(Line(runs: firstPrefix)) }
+        for (line, name) in inner.anchors { out.anchors.append((base + line, name)) }
+    }
+
+    /// A textarea as a box drawn in light box-drawing characters, its text
+    /// wrapped hard at its columns and cut to its rows.
+    static func layoutTextarea(_ box: TextareaBox, width: Int, into out: inout LaidOut) {
+        let columns = max(1, min(box.columns, width - 2))
+        let a = box.attributes
+        func run(_ text: String, _ width: Int) -> Line.Run {
+            Line.Run(text: text, width: width, style: a.style, color: a.color, link: a.linkIndex, control: a.controlIndex)
+        }
+        var paragraph = Paragraph()
+        paragraph.noWrap = false
+        for (index, line) in box.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { paragraph.appendBreak(a) }
+            paragraph.appendAtom(String(line), a)
+        }
+        var text = LaidOut()
+        if !paragraph.isEmpty { LineBreaker.layout(paragraph, width: columns, firstPrefix: [], prefix: [], into: &text) }
+        let horizontal = String(repeating: "─", count: columns)
+        out.lines.append(Line(runs: [run("┌" + horizontal + "┐", columns + 2)]))
+        for row in 0..<max(1, box.rows) {
+            var runs = [run("│", 1)]
+            var used = 0
+            if row < text.lines.count {
+                for var r in text.lines[row].runs {
+                    r.style.formUnion(a.style)
+                    r.link = a.linkIndex
+                    r.control = a.controlIndex
+                    used += r.width
+                    runs.append(r)
+                }
+            }
+            if used < columns { runs.append(run(String(repeating: " ", count: columns - used), columns - used)) }
+            runs.append(run("│", 1))
+            out.lines.append(Line(runs: runs))
+        }
+        out.lines.append(Line(runs: [run("└" + horizontal + "┘", columns + 2)]))
+    }
+
+    /// The narrowest and widest `flow` can be laid out (for table columns).
+    static func measure(_ flow: Flow) -> (min: Int, max: Int) {
+        var low = 0, high = 0
+        for item in flow.items {
+            let indent = min(max(item.indent, item.marker.map { $0.width + 1 } ?? 0), 40)
+            var m = (min: 0, max: 0)
+            switch item.content {
+            case .paragraph(let paragraph): m = LineBreaker.measure(paragraph)
+            case .rule: m = (1, 1)
+            case .table(let table): m = table.measure
+            case .textarea(let box): m = (box.columns + 2, box.columns + 2)
+            case .empty: m = (0, 0)
+            }
+            low = max(low, m.min + indent)
+            high = max(high, m.max + indent)
+        }
+        return (low, high)
+    }
+}

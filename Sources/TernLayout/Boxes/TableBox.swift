@@ -1,0 +1,264 @@
+/// A table: cells placed on a grid, columns sized from their content.
+///
+/// Grid: the HTML table model (https://html.spec.whatwg.org/multipage/tables.html#forming-a-table),
+/// `colspan` capped at 1000 and `rowspan` at 65534 as the spec says, `rowspan=0` to the last row.
+/// Column widths: automatic table layout (CSS 2.1 §17.5.2.2, css-tables-3 §"width distribution"):
+/// each column's minimum is its longest unbreakable piece, its maximum its
+/// longest unwrapped line; if all maximums fit they are used, otherwise every
+/// column gets its minimum and the rest is shared in proportion to max − min;
+/// if even the minimums do not fit, columns share the width in proportion to
+/// their minimums and cells break words. When there is not room for 3 columns
+/// of text per column, rows are laid out one cell under the other.
+///
+/// Drawing: no borders; columns are separated by two spaces; when any row
+/// takes more than one line, rows are separated by a blank line. Empty
+/// columns take no room. The caption is centred above.
+final class TableBox {
+    struct Cell {
+        var flow: Flow
+        var colspan: Int
+        var rowspan: Int
+        var header: Bool
+        var row = 0
+        var column = 0
+    }
+
+    static let separator = 2
+    private(set) var cells: [Cell] = []
+    private(set) var rowCount = 0
+    private(set) var columnCount = 0
+    /// Per row, the cells covering it as (column, cell index), by column.
+    private var slots: [[(column: Int, cell: Int)]] = []
+    var caption: Flow?
+
+    init(rows: [[Cell]], caption: Flow?) {
+        self.caption = caption
+        rowCount = rows.count
+        slots = Array(repeating: [], count: rows.count)
+        var remaining: [Int] = [] // rows still covered below, per column
+        for (r, row) in rows.enumerated() {
+            var covered = [Bool](repeating: false, count: remaining.count)
+            for c in 0..<remaining.count where remaining[c] > 0 {
+                covered[c] = true
+                remaining[c] -= 1
+            }
+            var column = 0
+            for var cell in row {
+                while column < covered.count && covered[column] { column += 1 }
+                cell.colspan = max(1, min(cell.colspan, 1000))
+                let span = cell.rowspan <= 0 ? rows.count - r : min(cell.rowspan, 65534, rows.count - r)
+                cell.rowspan = max(1, span)
+                cell.row = r
+                cell.column = column
+                let end = column + cell.colspan
+                if remaining.count < end {
+                    remaining += Array(repeating: 0, count: end - remaining.count)
+                    covered += Array(repeating: false, count: end - covered.count)
+                }
+                for c in column..<end {
+                    remaining[c] = max(remaining[c], cell.rowspan - 1)
+                    covered[c] = true
+                }
+                let index = cells.count
+                cells.append(cell)
+                for rr in r..<(r + cell.rowspan) { slots[rr].append((column, index)) }
+                column = end
+            }
+            columnCount = max(columnCount, remaining.count)
+        }
+        for r in 0..<slots.count where slots[r].count > 1 {
+            slots[r].sort { $0.column < $1.column }
+        }
+    }
+
+    // MARK: Measuring
+
+    private lazy var cellMeasures: [(min: Int, max: Int)] = cells.map { FlowLayout.measure($0.flow) }
+
+    /// Per column, (minimum, maximum) widths.
+    private lazy var columnMeasures: (min: [Int], max: [Int]) = {
+        var low = [Int](repeating: 0, count: columnCount)
+        var high = [Int](repeating: 0, count: columnCount)
+        var spanning: [Int] = []
+        for (index, cell) in cells.enumerated() {
+            if cell.colspan == 1 {
+                low[cell.column] = max(low[cell.column], cellMeasures[index].min)
+                high[cell.column] = max(high[cell.column], cellMeasures[index].max)
+            } else {
+                spanning.append(index)
+            }
+        }
+        spanning.sort { cells[$0].colspan < cells[$1].colspan }
+        for index in spanning {
+            let cell = cells[index]
+            let range = cell.column..<min(columnCount, cell.column + cell.colspan)
+            let seps = TableBox.separator * (range.count - 1)
+            for pass in 0..<2 {
+                let need = pass == 0 ? cellMeasures[index].min : cellMeasures[index].max
+                var have = seps
+                for c in range { have += pass == 0 ? low[c] : high[c] }
+                if need > have {
+                    let extra = need - have
+                    for (k, c) in range.enumerated() {
+                        let share = extra / range.count + (k < extra % range.count ? 1 : 0)
+                        if pass == 0 { low[c] += share } else { high[c] += share }
+                    }
+                }
+            }
+        }
+        for c in 0..<columnCount { high[c] = max(high[c], low[c]) }
+        return (low, high)
+    }()
+
+    /// The table's narrowest and widest layout.
+    lazy var measure: (min: Int, max: Int) = {
+        let (low, high) = columnMeasures
+        let visible = high.filter { $0 > 0 }.count
+        let seps = TableBox.separator * max(0, visible - 1)
+        var m = (min: low.reduce(0, +) + seps, max: high.reduce(0, +) + seps)
+        if let caption {
+            let c = FlowLayout.measure(caption)
+            m = (max(m.min, c.min), max(m.max, c.min))
+        }
+        return m
+    }()
+
+    /// Column widths for `width` columns, or nil when the table must be linearised.
+    func columnWidths(width: Int) -> [Int]? {
+        let (low, high) = columnMeasures
+        let visible = high.filter { $0 > 0 }.count
+        if visible == 0 { return high }
+        let available = width - TableBox.separator * (visible - 1)
+        let sumMax = high.reduce(0, +), sumMin = low.reduce(0, +)
+        if sumMax <= available { return high }
+        if sumMin <= available {
+            var widths = low
+            let extra = available - sumMin
+            let flexible = sumMax - sumMin
+            var given = 0
+            for c in 0..<columnCount {
+                let share = flexible > 0 ? extra * (high[c] - low[c]) / flexible : 0
+                widths[c] += share
+                given += share
+            }
+            var c = 0
+            while given < extra && flexible > 0 {
+                if widths[c] < high[c] { widths[c] += 1; given += 1 }
+                c = (c + 1) % columnCount
+            }
+            return widths
+        }
+        if visible * 3 > available { return nil }
+        var widths = [Int](repeating: 0, count: columnCount)
+        var total = 0
+        for c in 0..<columnCount where high[c] > 0 {
+            widths[c] = max(1, available * max(low[c], 1) / max(sumMin, 1))
+            total += widths[c]
+        }
+        while total > available {
+            let widest = widths.indices.max { widths[$0] < widths[$1] }!
+            widths[widest] -= 1
+            total -= 1
+        }
+        return widths
+    }
+
+    // MARK: Layout
+
+    func layout(width: Int, into out: inout LaidOut) {
+        guard let widths = columnWidths(width: width) else {
+            linearize(width: width, into: &out)
+            return
+        }
+        var x = [Int](repeating: 0, count: columnCount + 1)
+        var visibleSeen = false
+        for c in 0..<columnCount {
+            let sep = visibleSeen && widths[c] > 0 ? TableBox.separator : 0
+            if widths[c] > 0 { visibleSeen = true }
+            x[c] = (c > 0 ? x[c - 1] + widths[c - 1] : 0) + sep
+        }
+        let tableWidth = columnCount > 0 ? x[columnCount - 1] + widths[columnCount - 1] : 0
+
+        if let caption {
+            var inner = LaidOut()
+            let captionWidth = max(1, min(width, max(tableWidth, 1)))
+            FlowLayout.layout(caption, width: captionWidth, into: &inner)
+            for (line, name) in inner.anchors { out.anchors.append((out.lines.count + line, name)) }
+            out.lines += inner.lines // centred by the caption's text-align
+        }
+
+        // Lay every cell out at the width of the columns it spans.
+        var laid: [LaidOut] = []
+        laid.reserveCapacity(cells.count)
+        var spaced = false
+        for cell in cells {
+            let end = min(columnCount, cell.column + cell.colspan) - 1
+            let cellWidth = max(1, x[end] + widths[end] - x[cell.column])
+            var inner = LaidOut()
+            FlowLayout.layout(cell.flow, width: cellWidth, into: &inner)
+            if inner.lines.count > 1 { spaced = true }
+            laid.append(inner)
+        }
+
+        // Row heights; a cell spanning rows stretches the last of them.
+        var heights = [Int](repeating: 0, count: rowCount)
+        for (index, cell) in cells.enumerated() where cell.rowspan == 1 {
+            heights[cell.row] = max(heights[cell.row], laid[index].lines.count)
+        }
+        var gaps = [Int](repeating: 0, count: rowCount)
+        func computeGaps() {
+            guard spaced, let last = heights.lastIndex(where: { $0 > 0 }) else { return }
+            for r in 0..<last { gaps[r] = heights[r] > 0 ? 1 : 0 }
+        }
+        for pass in 0..<2 {
+            if pass == 1 { computeGaps() }
+            for (index, cell) in cells.enumerated() where cell.rowspan > 1 {
+                let last = cell.row + cell.rowspan - 1
+                var total = 0
+                for r in cell.row...last { total += heights[r] + (r < last ? gaps[r] : 0) }
+                let need = laid[index].lines.count
+                if need > total { heights[last] += need - total }
+            }
+        }
+        var tops = [Int](repeating: 0, count: rowCount + 1)
+        for r in 0..<rowCount { tops[r + 1] = tops[r] + heights[r] + gaps[r] }
+
+        let base = out.lines.count
+        let cellRow = cells.map(\.row), cellLastRow = cells.map { $0.row + $0.rowspan - 1 }, cellColumn = cells.map(\.column)
+        out.lines.reserveCapacity(out.lines.count + tops[rowCount])
+        for r in 0..<rowCount {
+            for k in 0..<(heights[r] + gaps[r]) {
+                let line = tops[r] + k
+                let inGap = k >= heights[r]
+                var runs: [Line.Run] = []
+                var column = 0
+                for slot in slots[r] {
+                    let cell = slot.cell
+                    if inGap && cellLastRow[cell] <= r { continue }
+                    let index = line - tops[cellRow[cell]]
+                    guard index < laid[cell].lines.count, !laid[cell].lines[index].runs.isEmpty else { continue }
+                    var start = x[cellColumn[cell]]
+                    if column > 0 && start < column + 1 { start = column + 1 } // never overlap
+                    if start > column { runs.append(FlowLayout.spaces(start - column)) }
+                    runs.append(contentsOf: laid[cell].lines[index].runs)
+                    column = start + laid[cell].lines[index].width
+                }
+                out.lines.append(Line(runs: runs))
+            }
+        }
+        for (index, cell) in cells.enumerated() {
+            for (line, name) in laid[index].anchors { out.anchors.append((base + tops[cell.row] + line, name)) }
+        }
+    }
+
+    /// Too narrow for columns: each cell under the previous, rows apart.
+    private func linearize(width: Int, into out: inout LaidOut) {
+        if let caption { FlowLayout.layout(caption, width: width, into: &out) }
+        var row = -1
+        for cell in cells {
+            if cell.row != row, !out.lines.isEmpty { out.lines.append(Line()) }
+            row = cell.row
+            FlowLayout.layout(cell.flow, width: width, into: &out)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// What layout does with an element beyond its style: the elements that
+/// make content (images, controls, markers) or structure (lists, tables).
+enum ElementRole: Hashable {
+    case generic
+    case anchor
+    case image
+    case lineBreak
+    case wordBreak
+    case rule
+    case input
+    case button
+    case select
+    case textarea
+    case list(ordered: Bool)
+    case listItem
+    case definitionTerm
+    case heading(Int)
+    case preformatted
+    case quote
+    case details
+    case summary
+    case table, rowGroup, headerGroup, footerGroup, row, cell(header: Bool), caption
+    case form
+    case frame
+    case noscript
+    case base
+}

@@ -1,0 +1,80 @@
+/// Keeps control characters out of the output (the layout never emits C0 or
+/// C1 controls; the terminal sanitizer is a second line of defence).
+enum TextSanitizer {
+    /// The replacement for a control character: U+FFFD.
+    static let placeholder = Unicode.Scalar(0xFFFD)!
+
+    /// HTML5's windows-1252 mapping of U+0080–U+009F
+    /// (https://encoding.spec.whatwg.org/index-windows-1252.txt); 0 where the
+    /// code point stays a C1 control (→ placeholder).
+    static let windows1252: [UInt32] = [
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+    ]
+
+    /// What a non-whitespace scalar becomes: itself, a mapped or placeholder
+    /// scalar, or nil to drop it (bidi embedding/override/isolate controls,
+    /// marks and the BOM, which could reorder what the terminal shows).
+    @inline(__always)
+    static func map(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        let v = scalar.value
+        if v >= 0x20 && v < 0x7F { return scalar }
+        if v < 0x20 || v == 0x7F { return placeholder }
+        if v <= 0x9F {
+            let mapped = windows1252[Int(v - 0x80)]
+            return mapped == 0 ? placeholder : Unicode.Scalar(mapped)
+        }
+        if v < 0x200E && v != 0x061C { return scalar }
+        switch v {
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF, 0x061C:
+            return nil
+        case 0x2028, 0x2029:
+            return Unicode.Scalar(0x20)
+        default:
+            return scalar
+        }
+    }
+
+    /// `text` with whitespace collapsed and trimmed and controls replaced.
+    static func clean(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var space = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x20, 0x09, 0x0A, 0x0C, 0x0D:
+                space = !out.isEmpty
+            default:
+                guard let mapped = map(scalar) else { continue }
+                if space { out.append(" "); space = false }
+                out.append(mapped)
+            }
+        }
+        return String(out)
+    }
+}
+
+extension String {
+    /// The string of `scalars`, encoded once.
+    init<S: Collection>(utf8Of scalars: S) where S.Element == Unicode.Scalar {
+        var count = 0
+        for scalar in scalars { count += UTF8.width(scalar) }
+        self.init(unsafeUninitializedCapacity: count) { buffer in
+            var i = 0
+            for scalar in scalars {
+                let v = scalar.value
+                if v < 0x80 {
+                    buffer[i] = UInt8(v); i += 1
+                } else if v < 0x800 {
+                    buffer[i] = UInt8(0xC0 | (v >> 6)); buffer[i + 1] = UInt8(0x80 | (v & 0x3F)); i += 2
+                } else if v < 0x10000 {
+                    buffer[i] = UInt8(0xE0 | (v >> 12)); buffer[i + 1] = UInt8(0x80 | ((v >> 6) & 0x3F))
+                    buffer[i + 2] = UInt8(0x80 | (v & 0x3F)); i += 3
+                } else {
+                    buffer[i] = UInt8(0xF0 | (v >> 18)); buffer[i + 1] = UInt8(0x80 | ((v >> 12) & 0x3F))
+                    buffer[i + 2] = UInt8(0x80 | ((v >> 6) & 0x3F)); buffer[i + 3] = UInt8(0x80 | (v & 0x3F)); i += 4
+                }
+            }
+            return i
+        }
+    }
+}

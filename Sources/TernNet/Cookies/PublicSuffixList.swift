@@ -1,0 +1,18 @@
+import CLibPSL
+
+/// The public suffix list (libpsl): no cookie may be set for a public suffix
+/// such as `co.uk` or `github.io`.
+public enum PublicSuffixList {
+    /// The newest list on the machine (Debian's publicsuffix package), else
+    /// the one built into libpsl.
+    private static let context: OpaquePointer? = {
+        if let latest = psl_latest(nil) { return latest }
+        return psl_builtin()
+    }()
+
+    /// Whether `domain` (lower-case, ASCII) is a public suffix.
+    public static func isPublicSuffix(_ domain: String) -> Bool {
+        guard let context else { return false }
+        return psl_is_public_suffix2(context, domain, PSL_TYPE_ANY | PSL_TYPE_NO_STAR_RULE) != 0
+    }
+}

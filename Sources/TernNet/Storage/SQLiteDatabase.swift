@@ -1,0 +1,104 @@
+import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A SQLite database file in WAL mode, so that two processes can share it and
+/// a crash loses nothing that was committed. Every write runs in a
+/// transaction; a failed write is reported, never half-applied.
+///
+/// Not thread-safe: one connection per thread.
+public final class SQLiteDatabase {
+    /// A SQLite failure with SQLite's own message.
+    public struct Failure: Error, CustomStringConvertible {
+        public let code: Int32
+        public let message: String
+        public var description: String { message }
+        /// The disk (or the file system's quota) is full.
+        public var isDiskFull: Bool { code & 0xFF == SQLITE_FULL }
+    }
+
+    /// A value for or from a statement.
+    public enum Value: Hashable {
+        case null
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+    }
+
+    private var handle: OpaquePointer?
+    public let path: String
+
+    /// Opens (creating) the database at `path`; ":memory:" keeps it in memory.
+    public init(path: String) throws {
+        self.path = path
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &db, flags, nil)
+        guard status == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
+            sqlite3_close(db)
+            throw Failure(code: status, message: message)
+        }
+        handle = db
+        sqlite3_busy_timeout(db, 5000)
+        if path != ":memory:" { try execute("PRAGMA journal_mode=WAL") }
+        try execute("PRAGMA synchronous=NORMAL")
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    private func failure(_ code: Int32) -> Failure {
+        Failure(code: code, message: String(cString: sqlite3_errmsg(handle)))
+    }
+
+    /// Runs `sql` with `parameters` bound to `?1`, `?2`…, returning the rows.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
+        var statement: OpaquePointer?
+        var status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK else { throw failure(status) }
+        defer { sqlite3_finalize(statement) }
+        for (index, parameter) in parameters.enumerated() {
+            let position = Int32(index + 1)
+            switch parameter {
+            case .null: status = sqlite3_bind_null(statement, position)
+            case .integer(let value): status = sqlite3_bind_int64(statement, position, value)
+            case .real(let value): status = sqlite3_bind_double(statement, position, value)
+            case .text(let value):
+                // SQLITE_TRANSIENT: SQLite copies the text.
+                status = sqlite3_bind_text(statement, position, value, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            }
+            guard status == SQLITE_OK else { throw failure(status) }
+        }
+        var rows: [[Value]] = []
+        while true {
+            status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return rows }
+            guard status == SQLITE_ROW else { throw failure(status) }
+            let columns = sqlite3_column_count(statement)
+            rows.append((0..<columns).map { column in
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+                case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+                case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, column)))
+                default: return .null
+                }
+            })
+        }
+    }
+
+    /// Runs `body` in one IMMEDIATE transaction: all of it is stored, or none.
+    public func transaction(_ body: () throws -> Void) throws {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            try body()
+            try execute("COMMIT")
+        } catch {
+            _ = try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// What `location` and `history` ask of the page's web view. TernKit
+/// implements it; navigations go through its navigation policy.
+public protocol ScriptNavigationHost: AnyObject {
+    /// The page's current URL (after pushState and fragment changes).
+    func scriptCurrentURL() -> String
+    /// `location.href = url`, `assign`, `replace`; `url` is already resolved.
+    func scriptNavigate(to url: String, replacing: Bool)
+    /// `location.reload()`.
+    func scriptReload()
+    /// `history.length`.
+    func scriptHistoryLength() -> Int
+    /// `history.back/forward/go(delta)`.
+    func scriptHistoryGo(_ delta: Int)
+    /// `history.pushState/replaceState` (and fragment changes): a new or
+    /// replaced entry for the same document; nil on success, else why not.
+    func scriptHistoryPush(state: ScriptValue, url: String?, replacing: Bool) -> String?
+    /// The current entry's state object (`history.state`).
+    func scriptHistoryState() -> ScriptValue
+}

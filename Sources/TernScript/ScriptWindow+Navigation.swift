@@ -1,0 +1,117 @@
+import TernNet
+
+/// `location` and `history`, over the navigation host.
+extension ScriptWindow {
+    func installNavigation() {
+        context.setFunction("__ternLocation") { [weak self] _ in
+            .string(self?.navigationHost?.scriptCurrentURL() ?? self?.documentURL?.href ?? "about:blank")
+        }
+        context.setFunction("__ternNavigate") { [weak self] arguments in
+            guard let self, case .string(let target)? = arguments.first else { return nil }
+            let base = self.navigationHost.flatMap { WebURL($0.scriptCurrentURL()) } ?? self.documentURL
+            guard let url = base?.resolve(target) ?? WebURL(target) else {
+                return .string("SyntaxError: invalid URL \(target)")
+            }
+            let replacing = arguments.count > 1 && arguments[1] == .bool(true)
+            if let current = base, url.withoutFragment == current.withoutFragment, url.fragment != nil {
+                // Only the fragment changes: a same-document navigation.
+                let oldURL = current.href
+                _ = self.navigationHost?.scriptHistoryPush(state: .null, url: url.href, replacing: replacing)
+                if url.href != oldURL { self.fireWindowEvent("hashchange", ["oldURL": .string(oldURL), "newURL": .string(url.href)]) }
+                return nil
+            }
+            guard url.scheme != "javascript" else { return nil }
+            self.navigationHost?.scriptNavigate(to: url.href, replacing: replacing)
+            return nil
+        }
+        context.setFunction("__ternReload") { [weak self] _ in
+            self?.navigationHost?.scriptReload()
+            return nil
+        }
+        context.setFunction("__ternHistory") { [weak self] arguments in
+            guard let self, let host = self.navigationHost, case .string(let operation)? = arguments.first else { return nil }
+            switch operation {
+            case "length": return .number(Double(host.scriptHistoryLength()))
+            case "state": return host.scriptHistoryState()
+            case "go":
+                if arguments.count > 1, case .number(let delta) = arguments[1] { host.scriptHistoryGo(Int(delta)) }
+                return nil
+            case "push", "replace":
+                let state = arguments.count > 1 ? arguments[1] : .null
+                var url: String?
+                if arguments.count > 2, case .string(let target) = arguments[2] {
+                    let base = WebURL(host.scriptCurrentURL()) ?? self.documentURL
+                    guard let resolved = base?.resolve(target) else { return .string("SyntaxError: invalid URL \(target)") }
+                    url = resolved.href
+                }
+                return host.scriptHistoryPush(state: state, url: url, replacing: operation == "replace").map(ScriptValue.string)
+            default:
+                return nil
+            }
+        }
+        _ = context.evaluate(ScriptPrelude.navigation, sourceURL: "tern:navigation")
+    }
+
+    /// Fires `type` at `window` (its on-handler and listeners), with extra event fields.
+    public func fireWindowEvent(_ type: String, _ fields: [String: ScriptValue] = [:]) {
+        _ = context.call("__ternFireWindowEvent", [.string(type), .dictionary(fields)])
+    }
+
+    /// Moving through history between entries of this document: popstate
+    /// with the entry's state (and hashchange when only the fragment differs).
+    public func didTraverseHistory(from oldURL: String, to newURL: String, state: ScriptValue) {
+        fireWindowEvent("popstate", ["state": state])
+        let old = WebURL(oldURL), new = WebURL(newURL)
+        if let old, let new, old.withoutFragment == new.withoutFragment, old.fragment != new.fragment {
+            fireWindowEvent("hashchange", ["oldURL": .string(oldURL), "newURL": .string(newURL)])
+        }
+    }
+}
+
+extension ScriptPrelude {
+    static let navigation = """
+    (function (g) {
+      function check(error) { if (error) throw new (error.indexOf('SecurityError') === 0 ? Error : SyntaxError)(error); }
+      var location = {
+        assign: function (url) { check(__ternNavigate(String(url), false)); },
+        replace: function (url) { check(__ternNavigate(String(url), true)); },
+        reload: function () { __ternReload(); },
+        toString: function () { return __ternLocation(); }
+      };
+      ['href', 'protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'origin'].forEach(function (name) {
+        Object.defineProperty(location, name, {
+          enumerable: true,
+          get: function () { var u = new URL(__ternLocation()); return name === 'href' ? u.href : u[name]; },
+          set: function (value) {
+            if (name === 'href') return location.assign(value);
+            var u = new URL(__ternLocation());
+            u[name] = value;
+            location.assign(u.href);
+          }
+        });
+      });
+      Object.defineProperty(g, 'location', { get: function () { return location; }, set: function (v) { location.assign(v); } });
+      g.history = {
+        get length() { return __ternHistory('length'); },
+        get state() { return __ternHistory('state'); },
+        back: function () { __ternHistory('go', -1); },
+        forward: function () { __ternHistory('go', 1); },
+        go: function (delta) { __ternHistory('go', Number(delta) || 0); },
+        pushState: function (state, title, url) {
+          check(__ternHistory('push', state === undefined ? null : JSON.parse(JSON.stringify(state)), url === undefined || url === null ? undefined : String(url)));
+        },
+        replaceState: function (state, title, url) {
+          check(__ternHistory('replace', state === undefined ? null : JSON.parse(JSON.stringify(state)), url === undefined || url === null ? undefined : String(url)));
+        }
+      };
+      g.__ternFireWindowEvent = function (type, fields) {
+        var event;
+        if (typeof Event === 'function') { try { event = new Event(type); } catch (e) { event = null; } }
+        if (!event) event = { type: type, target: g, currentTarget: g };
+        for (var key in fields) { try { Object.defineProperty(event, key, { value: fields[key], enumerable: true }); } catch (e) {} }
+        if (typeof g.dispatchEvent === 'function' && typeof Event === 'function' && event instanceof Event) g.dispatchEvent(event);
+        else if (typeof g['on' + type] === 'function') g['on' + type](event);
+      };
+    })(this);
+    """
+}

@@ -1,0 +1,83 @@
+import XCTest
+import TernKit
+import TernTestSupport
+
+/// External scripts, their order, and progress.
+final class PageScriptTests: WebViewTestCase {
+    private func script(_ body: String, delay: Int = 0) -> String {
+        let encoded = body.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        return "/mime?type=text/javascript&delay_ms=\(delay)&body=\(encoded)"
+    }
+
+    private func value(_ expression: String) -> ScriptValue? {
+        var result: ScriptValue?
+        var done = false
+        webView.evaluateJavaScript(expression) { value, _ in result = value; done = true }
+        wait { done }
+        return result
+    }
+
+    func testScriptsRunInDocumentOrderWithDeferAndAsync() {
+        let html = """
+            <script>var order = ['inline 1'];</script>
+            <script src="\(script("order.push('slow external')", delay: 300))"></script>
+            <script defer src="\(script("order.push('deferred')"))"></script>
+            <script async src="\(script("order.push('async')", delay: 100))"></script>
+            <script>order.push('inline 2');</script>
+            <script src="\(script("order.push('fast external')"))"></script>
+            <script type="module">order.push('module');</script>
+            """
+        recorder.clear()
+        webView.loadHTMLString(html, baseURL: server.url("/app/"))
+        wait { recorder.ended }
+        XCTAssertEqual(recorder.events.last, "finish")
+        // The async script arrived while the slow one was still loading.
+        XCTAssertEqual(value("order"), .array(["inline 1", "async", "slow external", "inline 2", "fast external", "deferred"].map { .string($0) }))
+    }
+
+    func testAFailedScriptIsReportedAndTheRestRun() {
+        var console: [String] = []
+        webView.onConsoleMessage = { console.append("\($0.level): \($0.text)") }
+        recorder.clear()
+        webView.loadHTMLString("""
+            <script src="/status/404"></script>
+            <script src="http://127.0.0.1:1/nothing.js"></script>
+            <script>var after = true;</script>
+            """, baseURL: server.url("/app/"))
+        wait { recorder.ended }
+        XCTAssertEqual(value("after"), .bool(true))
+        XCTAssertEqual(console.filter { $0.hasPrefix("error: Failed to load script") }.count, 2, "\(console)")
+    }
+
+    func testScriptsCountIntoProgressAndDidFinishWaitsForThem() {
+        var values: [Double] = []
+        let token = webView.observe(\.estimatedProgress) { _, change in values.append(change.newValue ?? -1) }
+        recorder.clear()
+        webView.loadHTMLString("<script src=\"\(script("var a = 1", delay: 200))\"></script><script src=\"\(script("var b = 2", delay: 300))\"></script>",
+                               baseURL: server.url("/app/"))
+        wait { recorder.ended }
+        withExtendedLifetime(token) {}
+        XCTAssertEqual(value("a + b"), .number(3), "both ran before didFinish")
+        XCTAssertEqual(values.last, 1.0)
+        XCTAssertTrue(values.contains { $0 > 0.9 && $0 < 1.0 }, "scripts moved progress past the main resource: \(values)")
+    }
+
+    func testStoppingWhileScriptsLoadCancelsThem() {
+        recorder.clear()
+        webView.loadHTMLString("<script src=\"\(script("var late = 1", delay: 2000))\"></script>", baseURL: server.url("/app/"))
+        wait { recorder.events.contains("commit") }
+        spin(0.2)
+        webView.stopLoading()
+        XCTAssertEqual(recorder.events.last, "fail \(NavigationError.cancelled)")
+        spin(2.2)
+        XCTAssertEqual(value("typeof late"), .string("undefined"))
+    }
+
+    func testNoScriptsRunWhenJavaScriptIsDisabled() {
+        makeWebView { $0.preferences.javaScriptEnabled = false }
+        recorder.clear()
+        webView.loadHTMLString("<script>var ran = true;</script>", baseURL: server.url("/app/"))
+        wait { recorder.ended }
+        XCTAssertEqual(value("typeof ran"), .string("undefined"))
+    }
+}

@@ -1,8 +1,0 @@
-import XCTest
-import TernLayout
-
-final class RenderedPageTests: XCTestCase {
-    func testAnEmptyPageHasNoLines() {
-        XCTAssertTrue(RenderedPage().lines.isEmpty)
-    }
-}

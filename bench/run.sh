@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# `make bench`: speed and memory of `tern --dump` against w3m, lynx, links2 and
+# libxml2's own parser (xmllint), on the shared corpus. It measures; it does not
+# gate: the exit status is 0 unless the harness itself broke.
+#
+# Environment:
+#   BENCH_QUICK=1      one run per input and a 40-page batch (for developing the harness)
+#   BENCH_STATIC=0     skip the -static-stdlib variant of tern (default: try it)
+#   BENCH_BUILD=0      use the tern binaries already built (no swift build)
+#   BENCH_ONLY=REGEX   measure only inputs whose name matches REGEX
+#   TERN_SHARED=DIR    the shared folder (default: <repo>/../shared)
+#   SWIFT=swift        the swift driver
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+TOP=$(git rev-parse --show-toplevel 2>/dev/null || echo "$ROOT")
+SHARED=${TERN_SHARED:-$TOP/../shared}
+SWIFT=${SWIFT:-swift}
+QUICK=${BENCH_QUICK:-0}
+STATIC=${BENCH_STATIC:-1}
+BUILD=${BENCH_BUILD:-1}
+CORPUS=$ROOT/.build/bench-corpus
+STATIC_BUILD=$ROOT/.build/bench-static
+PYTHON=$(command -v python3 || true)
+[ -n "$PYTHON" ] || { echo "bench: python3 is needed" >&2; exit 1; }
+
+log() { printf '\n== %s\n' "$*" >&2; }
+
+# 1. The comparison tools, installed only when missing (bench-only).
+need=()
+for pair in w3m:w3m lynx:lynx links2:links2 xmllint:libxml2-utils; do
+  command -v "${pair%%:*}" >/dev/null 2>&1 || need+=("${pair#*:}")
+done
+[ -x /usr/bin/time ] || need+=(time)   # GNU time (`command -v time` finds the shell keyword)
+if [ ${#need[@]} -gt 0 ]; then
+  log "installing ${need[*]}"
+  sudo_cmd=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { echo "bench: need root (or sudo) to install ${need[*]}" >&2; exit 1; }
+    sudo_cmd=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq
+  "${sudo_cmd[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+# 2. tern in release mode, and (if it links) a -static-stdlib variant in its own build path.
+TERN=$ROOT/.build/release/tern
+TERN_STATIC=$STATIC_BUILD/release/tern
+if [ "$BUILD" = 1 ]; then
+  log "swift build -c release --product tern"
+  "$SWIFT" build -c release --product tern >&2
+fi
+[ -x "$TERN" ] || { echo "bench: no release tern at $TERN" >&2; exit 1; }
+static_note=""
+if [ "$STATIC" = 1 ]; then
+  if [ "$BUILD" = 1 ]; then
+    log "swift build -c release --product tern -Xswiftc -static-stdlib (in $STATIC_BUILD)"
+    if ! "$SWIFT" build -c release --product tern --build-path "$STATIC_BUILD" \
+         -Xswiftc -static-stdlib > "$ROOT/.build/bench-static-build.log" 2>&1; then
+      static_note="-static-stdlib did not build; see .build/bench-static-build.log"
+      echo "bench: $static_note" >&2
+      tail -5 "$ROOT/.build/bench-static-build.log" >&2 || true
+      rm -f "$TERN_STATIC"
+    fi
+  fi
+  [ -x "$TERN_STATIC" ] || TERN_STATIC=""
+else
+  TERN_STATIC=""
+fi
+
+# 3. The corpus, built once (its MANIFEST marks it complete).
+if [ ! -f "$CORPUS/MANIFEST" ]; then
+  [ -f "$SHARED/bench/build_corpus.sh" ] || { echo "bench: no $SHARED/bench/build_corpus.sh (set TERN_SHARED)" >&2; exit 1; }
+  log "building the corpus in $CORPUS"
+  bash "$SHARED/bench/build_corpus.sh" "$CORPUS" >&2
+fi
+
+# 4. Measure, print the table and the targets, write .build/bench-results.json.
+log "measuring"
+exec "$PYTHON" "$ROOT/bench/measure.py" \
+  --corpus "$CORPUS" --tern "$TERN" ${TERN_STATIC:+--tern-static "$TERN_STATIC"} \
+  ${static_note:+--static-note "$static_note"} \
+  --json "$ROOT/.build/bench-results.json" ${BENCH_ONLY:+--only "$BENCH_ONLY"} \
+  $([ "$QUICK" = 1 ] && echo --quick)
