@@ -56,6 +56,7 @@ let package = Package(
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
         .testTarget(name: "TernScriptTests", dependencies: ["TernScript"]),
         .testTarget(name: "TernEndToEndTests", dependencies: ["TernTestSupport", "tern"]),
+        .testTarget(name: "TernWPTTests", dependencies: ["TernKit", "TernTestSupport"]),
     ],
     swiftLanguageModes: languageModes
 )

@@ -46,10 +46,9 @@ final class DOMBridge {
         null = jsc.JSValueMakeNull!(ctx)!
     }
 
-    deinit {
-        // The context may be going away with us; the maker is unprotected only while it lives.
-        if let exceptionMaker { jsc.JSValueUnprotect!(ctx, exceptionMaker) }
-    }
+    // No deinit: the window releases its context first, which frees every
+    // value, the protected exception maker included (unprotecting it after
+    // that would touch a dead context).
 
     func attach(_ document: Document) {
         mainDocument = document
