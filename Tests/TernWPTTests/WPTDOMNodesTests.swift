@@ -54,7 +54,8 @@ final class WPTDOMNodesTests: WebViewTestCase {
             }
         }
         print("WPT dom/nodes: \(passed)/\(total) subtests passed (\(files.count) files)")
-        XCTAssertGreaterThanOrEqual(passed, WPTDOMNodesTests.floor, "WPT dom/nodes fell below the floor: \(passed)/\(total)")
+        let why = results.first { $0.total == 0 }?.failures.first.map { " (e.g. \($0))" } ?? ""
+        XCTAssertGreaterThanOrEqual(passed, WPTDOMNodesTests.floor, "WPT dom/nodes fell below the floor: \(passed)/\(total)\(why)")
     }
 
     /// Loads one test page and waits for testharnessreport.js to write its results into the page.
