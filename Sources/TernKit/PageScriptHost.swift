@@ -4,7 +4,7 @@ import TernScript
 /// delegate (waiting in a nested turn of the event loop), messages through
 /// the user content controller, console lines to `onConsoleMessage`.
 final class PageScriptHost: ScriptHost {
-    private weak var webView: WebView?
+    weak var webView: WebView?
 
     init(webView: WebView) { self.webView = webView }
 

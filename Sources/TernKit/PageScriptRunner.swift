@@ -137,10 +137,52 @@ final class PageScriptRunner {
         script.ran = true
         if script.failed {
             report(level: "error", "Failed to load script \(script.url?.href ?? "")")
+            madeWindowIfAny?.dispatchEvent("error", to: script.node)
             return
         }
-        window?.run(script.source ?? "", sourceURL: script.url?.href ?? pageURL?.href ?? "about:blank")
+        guard let window else { return }
+        window.currentScript = script.node
+        window.run(script.source ?? "", sourceURL: script.url?.href ?? pageURL?.href ?? "about:blank")
+        window.currentScript = nil
+        if script.url != nil { window.dispatchEvent("load", to: script.node) }
     }
+
+    /// The window, only if a script already made it.
+    private var madeWindowIfAny: ScriptWindow? {
+        if let madeWindow, let made = madeWindow { return made }
+        return nil
+    }
+
+    /// Runs a `<script>` a script inserted into the document: inline at
+    /// once, external when it arrives.
+    static func runInserted(_ node: Node, in window: ScriptWindow, webView: WebView) {
+        guard let src = node.attribute("src") else {
+            window.currentScript = node
+            window.run(node.textContent, sourceURL: webView.url?.href ?? "about:blank")
+            window.currentScript = nil
+            return
+        }
+        guard let url = webView.url?.resolve(src) ?? WebURL(src), ["http", "https", "data"].contains(url.scheme) else {
+            window.dispatchEvent("error", to: node)
+            return
+        }
+        let script = Script(node: node, timing: .async, url: url, source: nil)
+        insertedScripts.append(script)
+        script.onArrival = { [weak window] in
+            insertedScripts.removeAll { $0 === script }
+            guard let window else { return }
+            if script.failed || script.source == nil {
+                window.dispatchEvent("error", to: node)
+            } else {
+                window.run(script.source ?? "", sourceURL: url.href)
+                window.dispatchEvent("load", to: node)
+            }
+        }
+        script.load = webView.loader.load(Request(url: url), delegate: script)
+    }
+
+    /// Inserted scripts still loading.
+    private static var insertedScripts: [Script] = []
 
     /// What `ScriptWindow.reportToConsole` does, without making a window for it.
     private func report(level: String, _ text: String) {
@@ -171,9 +213,18 @@ final class PageScriptRunner {
             for userScript in endScripts { window?.run(userScript.source, sourceURL: "user-script") }
             guard !finished else { return }
             webView.scriptsReachedDOMContentLoaded()
+            if let window = madeWindowIfAny {
+                window.readyState = .interactive
+                window.dispatchEvent("DOMContentLoaded", to: window.document?.node, bubbles: true)
+            }
+            guard !finished else { return }
         }
         guard !finished, scripts.allSatisfy(\.ran) else { return }
         finished = true
+        if let window = madeWindowIfAny {
+            window.readyState = .complete
+            window.dispatchEvent("load", to: nil)
+        }
         completion()
     }
 }

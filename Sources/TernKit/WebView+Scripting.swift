@@ -53,6 +53,7 @@ extension WebView {
         loader.configuration.userAgent = userAgent
         let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: url, sessionStorage: sessionStorage,
                                       executionTimeLimit: configuration.scriptTimeLimit)
+        if let document { window.attach(document: document) }
         window.navigationHost = scriptHost
         window.windowingHost = scriptHost
         for (name, handler) in configuration.userContentController.handlers {
@@ -76,7 +77,11 @@ extension WebView {
     /// `completion` (the load event and didFinish follow it).
     func runScripts(of document: Document?, for load: PageLoad, completion: @escaping () -> Void) {
         guard PageScriptRunner.hasWork(document, webView: self) else { return completion() }
-        let runner = PageScriptRunner(webView: self, window: { [weak self] in try? self?.pageScriptWindow() },
+        let runner = PageScriptRunner(webView: self, window: { [weak self] in
+            guard let self, let window = try? self.pageScriptWindow() else { return nil }
+            if window.document == nil, let document = self.document { window.attach(document: document) }
+            return window
+        },
                                       document: document, pageURL: url,
                                       runPageScripts: configuration.preferences.javaScriptEnabled, completion: completion)
         load.scriptRunner = runner

@@ -1,0 +1,41 @@
+import TernNet
+import TernDOM
+import TernScript
+
+/// The DOM bindings' callbacks: layout, title, cookies, forms, inserted scripts.
+extension PageScriptHost {
+    func scriptDocumentDidChange() {
+        webView?.scheduleDocumentChange()
+    }
+
+    func scriptDocumentTitleDidChange(_ title: String) {
+        guard let webView else { return }
+        webView.title = title
+        webView.backForwardList.currentItem?.title = title
+    }
+
+    func scriptCookie() -> String {
+        guard let webView, let url = webView.url else { return "" }
+        return webView.loader.configuration.cookieJar?.cookieHeader(for: url, forScript: true) ?? ""
+    }
+
+    func scriptSetCookie(_ cookie: String) {
+        guard let webView, let url = webView.url else { return }
+        webView.loader.configuration.cookieJar?.setCookie(cookie, for: url, fromScript: true)
+    }
+
+    func scriptSubmitForm(_ submission: FormSubmission) {
+        guard let webView else { return }
+        let request = FormEncoding.request(for: submission)
+        webView.loop.post { [weak webView] in
+            guard let webView else { return }
+            if request.url.scheme == "file" && webView.url?.scheme != "file" { return }
+            _ = webView.startNavigation(request, type: .formSubmitted, fileAccess: webView.fileReadAccessRoot)
+        }
+    }
+
+    func scriptDidInsertScriptElement(_ element: Node) {
+        guard let webView, let window = webView.scriptWindow else { return }
+        PageScriptRunner.runInserted(element, in: window, webView: webView)
+    }
+}
