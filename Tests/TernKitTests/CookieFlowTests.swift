@@ -46,6 +46,16 @@ final class CookieFlowTests: WebViewTestCase {
         XCTAssertEqual(value("\(cookieOf)(fetchEcho)"), .string("token=xyz"))
     }
 
+    func testDocumentCookieSeesServerCookiesButNotHttpOnlyOnes() {
+        loadAndWait("/set-cookie?c=visible=1&c=secret=2;%20HttpOnly")
+        XCTAssertEqual(value("document.cookie"), .string("visible=1"))
+        _ = value("document.cookie = 'fromScript=3'; document.cookie = 'secret=stolen'; document.cookie = 'sneaky=4; HttpOnly'")
+        XCTAssertEqual(value("document.cookie"), .string("visible=1; fromScript=3"))
+        XCTAssertEqual(jar.allCookies.first { $0.name == "secret" }?.value, "2", "an HttpOnly cookie cannot be overwritten by a script")
+        loadAndWait("/echo")
+        XCTAssertEqual(sentCookie(), "visible=1; secret=2; fromScript=3")
+    }
+
     func testACrossOriginFetchDoesNotSendCookies() {
         loadAndWait("/set-cookie?c=token=xyz")
         jar.setCookie("other=1", for: server.url("/", host: "localhost"))
