@@ -20,14 +20,6 @@ final class CookieFlowTests: WebViewTestCase {
         return headers.first { $0.first?.lowercased() == "cookie" }?.last
     }
 
-    private func value(_ expression: String) -> ScriptValue? {
-        var result: ScriptValue?
-        var done = false
-        webView.evaluateJavaScript(expression) { value, _ in result = value; done = true }
-        wait { done }
-        return result
-    }
-
     func testACookieSetOnA302GoesWithTheNextHop() {
         loadAndWait("/set-cookie?c=session=abc123;%20Path=/&redirect=/echo")
         XCTAssertEqual(webView.url?.pathname, "/echo")

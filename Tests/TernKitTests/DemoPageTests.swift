@@ -20,14 +20,6 @@ final class DemoPageTests: WebViewTestCase {
         }
     }
 
-    private func value(_ expression: String) -> ScriptValue? {
-        var result: ScriptValue?
-        var done = false
-        webView.evaluateJavaScript(expression) { value, _ in result = value; done = true }
-        wait { done }
-        return result
-    }
-
     private func pageText() -> String {
         webView.renderedPage(width: 200)?.lines.map(\.text).joined(separator: "\n") ?? ""
     }

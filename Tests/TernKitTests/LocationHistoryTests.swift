@@ -5,18 +5,6 @@ import TernTestSupport
 /// location and history: navigations through the policy, pushState entries
 /// without loads, popstate and hashchange.
 final class LocationHistoryTests: WebViewTestCase {
-    private func value(_ expression: String, file: StaticString = #filePath, line: UInt = #line) -> ScriptValue? {
-        var result: ScriptValue?
-        var done = false
-        webView.evaluateJavaScript(expression) { value, error in
-            XCTAssertNil(error, "\(String(describing: error))", file: file, line: line)
-            result = value
-            done = true
-        }
-        wait(file: file, line: line) { done }
-        return result
-    }
-
     func testPushStateAddsEntriesWithoutLoadingAndBackFiresPopstate() {
         loadAndWait("/page/app")
         recorder.clear()

@@ -9,14 +9,6 @@ final class PageScriptTests: WebViewTestCase {
         return "/mime?type=text/javascript&delay_ms=\(delay)&body=\(encoded)"
     }
 
-    private func value(_ expression: String) -> ScriptValue? {
-        var result: ScriptValue?
-        var done = false
-        webView.evaluateJavaScript(expression) { value, _ in result = value; done = true }
-        wait { done }
-        return result
-    }
-
     func testScriptsRunInDocumentOrderWithDeferAndAsync() {
         let html = """
             <script>var order = ['inline 1'];</script>

@@ -10,14 +10,6 @@ final class ScriptNetworkTests: WebViewTestCase {
         wait { recorder.ended }
     }
 
-    private func value(_ expression: String) -> ScriptValue? {
-        var result: ScriptValue?
-        var done = false
-        webView.evaluateJavaScript(expression) { value, _ in result = value; done = true }
-        wait { done }
-        return result
-    }
-
     private func waitFor(_ expression: String, file: StaticString = #filePath, line: UInt = #line) {
         wait(file: file, line: line) { self.value("!!(\(expression))") == .bool(true) }
     }

@@ -4,18 +4,6 @@ import TernTestSupport
 
 /// URL, URLSearchParams, TextEncoder/TextDecoder and Web Storage in pages.
 final class WebAPITests: WebViewTestCase {
-    private func value(_ expression: String, file: StaticString = #filePath, line: UInt = #line) -> ScriptValue? {
-        var result: ScriptValue?
-        var done = false
-        webView.evaluateJavaScript(expression) { value, error in
-            XCTAssertNil(error, "\(String(describing: error))", file: file, line: line)
-            result = value
-            done = true
-        }
-        wait(file: file, line: line) { done }
-        return result
-    }
-
     private func page(_ path: String) {
         loadAndWait(path)
     }

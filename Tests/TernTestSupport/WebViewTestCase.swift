@@ -59,6 +59,20 @@ open class WebViewTestCase: XCTestCase {
         wait(file: file, line: line) { recorder.ended }
     }
 
+    /// Evaluates `expression` in the page and waits for its result (nil for
+    /// null and undefined); an exception fails the test.
+    public func value(_ expression: String, file: StaticString = #filePath, line: UInt = #line) -> ScriptValue? {
+        var result: ScriptValue?
+        var done = false
+        webView.evaluateJavaScript(expression) { value, error in
+            XCTAssertNil(error, "\(String(describing: error))", file: file, line: line)
+            result = value
+            done = true
+        }
+        wait(file: file, line: line) { done }
+        return result
+    }
+
     /// The page's body parsed as JSON (for the server's /echo).
     public func echo(file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
         let object = try? JSONSerialization.jsonObject(with: Data(webView.sourceBytes))
