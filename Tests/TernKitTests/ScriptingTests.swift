@@ -48,23 +48,11 @@ final class ScriptingTests: WebViewTestCase {
         wait { recorder.ended }
     }
 
-    private func evaluate(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> ScriptValue? {
-        var result: ScriptValue?
-        var done = false
-        webView.evaluateJavaScript(source) { value, error in
-            XCTAssertNil(error, "\(String(describing: error))", file: file, line: line)
-            result = value
-            done = true
-        }
-        wait(file: file, line: line) { done }
-        return result
-    }
-
     func testEvaluateJavaScriptConvertsResultsAndReportsExceptions() async throws {
         loadHTML("<p>page</p>")
-        XCTAssertEqual(evaluate("({n: 1.5, s: 'x', a: [true, null], d: new Date(0)})"),
+        XCTAssertEqual(value("({n: 1.5, s: 'x', a: [true, null], d: new Date(0)})"),
                        .dictionary(["n": .number(1.5), "s": .string("x"), "a": .array([.bool(true), .null]), "d": .date(0)]))
-        XCTAssertNil(evaluate("undefined"))
+        XCTAssertNil(value("undefined"))
         do {
             _ = try await webView.evaluateJavaScript("1;\nnull.property")
             XCTFail("expected an exception")
@@ -84,7 +72,7 @@ final class ScriptingTests: WebViewTestCase {
             <script type="text/plain">order.push('not a script');</script>
             <script>order.push('third'); console.log('ran', order.length);</script>
             """)
-        XCTAssertEqual(evaluate("order"), .array([.string("first"), .string("second"), .string("third")]))
+        XCTAssertEqual(value("order"), .array([.string("first"), .string("second"), .string("third")]))
         XCTAssertEqual(console.count, 2, "\(console)")
         XCTAssertTrue(console[0].hasPrefix("error: Uncaught ReferenceError"), console[0])
         XCTAssertEqual(console[1], "log: ran 3")
@@ -96,7 +84,7 @@ final class ScriptingTests: WebViewTestCase {
         webView.onConsoleMessage = { console.append($0.text) }
         loadHTML("<script>while (true) {}</script><script>var after = 'ran';</script>")
         XCTAssertEqual(recorder.events.last, "finish")
-        XCTAssertEqual(evaluate("after"), .string("ran"))
+        XCTAssertEqual(value("after"), .string("ran"))
         XCTAssertTrue(console.first?.contains("longer than 0.3 s") ?? false, "\(console)")
     }
 
@@ -112,10 +100,10 @@ final class ScriptingTests: WebViewTestCase {
             </script>
             """)
         XCTAssertEqual(dialogs.shown, ["alert hello from \(server.url("/").origin)", "confirm sure?", "prompt name? [default name]"])
-        XCTAssertEqual(evaluate("[confirmed, typed]"), .array([.bool(true), .string("typed")]))
+        XCTAssertEqual(value("[confirmed, typed]"), .array([.bool(true), .string("typed")]))
         dialogs.confirmAnswer = false
         dialogs.promptAnswer = nil
-        XCTAssertEqual(evaluate("[confirm('again?'), prompt('again?')]"), .array([.bool(false), .null]))
+        XCTAssertEqual(value("[confirm('again?'), prompt('again?')]"), .array([.bool(false), .null]))
     }
 
     final class SuppressingDialogs: UIDelegate {
@@ -139,7 +127,7 @@ final class ScriptingTests: WebViewTestCase {
         loadHTML("<script>for (var i = 0; i < 50; i++) alert('spam ' + i); var done = true;</script>")
         XCTAssertEqual(dialogs.alerts, 3)
         XCTAssertEqual(dialogs.offers, [3])
-        XCTAssertEqual(evaluate("done"), .bool(true), "the script went on without the dialogs")
+        XCTAssertEqual(value("done"), .bool(true), "the script went on without the dialogs")
         // A new page starts afresh.
         loadHTML("<script>alert('again');</script>")
         XCTAssertEqual(dialogs.alerts, 4)
@@ -156,7 +144,7 @@ final class ScriptingTests: WebViewTestCase {
 
     func testWithoutAUIDelegateDialogsAnswerLikeWebKit() {
         loadHTML("<p>x</p>")
-        XCTAssertEqual(evaluate("[alert('x'), confirm('y'), prompt('z', 'w')]"), .array([.null, .bool(false), .null]))
+        XCTAssertEqual(value("[alert('x'), confirm('y'), prompt('z', 'w')]"), .array([.null, .bool(false), .null]))
     }
 
     func testMessageHandlersReceiveBodies() {
@@ -172,7 +160,7 @@ final class ScriptingTests: WebViewTestCase {
             </script>
             """)
         XCTAssertEqual(messages.received, ["showMobile: null", "showName: xiaoming", "showSendMsg: [13300001111, Go Climbing]"])
-        XCTAssertEqual(evaluate("typeof window.webkit.messageHandlers.unknown"), .string("undefined"))
+        XCTAssertEqual(value("typeof window.webkit.messageHandlers.unknown"), .string("undefined"))
     }
 
     func testAReplyHandlerSettlesThePromise() {
@@ -184,7 +172,7 @@ final class ScriptingTests: WebViewTestCase {
             window.webkit.messageHandlers.upper.postMessage(5).catch(function (e) { results.push('error: ' + e.message); });
             </script>
             """)
-        XCTAssertEqual(evaluate("results"), .array([.string("ABC"), .string("error: not a string")]))
+        XCTAssertEqual(value("results"), .array([.string("ABC"), .string("error: not a string")]))
     }
 
     func testUserScriptsRunAtDocumentStartAndEnd() {
@@ -193,9 +181,9 @@ final class ScriptingTests: WebViewTestCase {
             configuration.userContentController.addUserScript(UserScript(source: "log.push('end');", injectionTime: .atDocumentEnd, forMainFrameOnly: true))
         }
         loadHTML("<script>log.push('page');</script>")
-        XCTAssertEqual(evaluate("log"), .array([.string("start"), .string("page"), .string("end")]))
+        XCTAssertEqual(value("log"), .array([.string("start"), .string("page"), .string("end")]))
         loadAndWait("/plain")
-        XCTAssertEqual(evaluate("log"), .array([.string("start"), .string("end")]), "a new page, a new window")
+        XCTAssertEqual(value("log"), .array([.string("start"), .string("end")]), "a new page, a new window")
     }
 
     func testTimersFireInOrderAndCanBeCleared() {
@@ -212,15 +200,15 @@ final class ScriptingTests: WebViewTestCase {
             """)
         wait { (try? self.webViewValue("fired.length + ':' + ticks")) == .string("3:3") }
         spin(0.1)
-        XCTAssertEqual(evaluate("fired"), .array([.number(10), .number(20), .number(30)]))
-        XCTAssertEqual(evaluate("ticks"), .number(3))
+        XCTAssertEqual(value("fired"), .array([.number(10), .number(20), .number(30)]))
+        XCTAssertEqual(value("ticks"), .number(3))
     }
 
     func testNavigatorReportsTheUserAgentSent() {
         makeWebView { $0.applicationNameForUserAgent = "Hybrid/1" }
         loadAndWait("/plain")
-        XCTAssertEqual(evaluate("navigator.userAgent"), .string(webView.userAgent))
-        XCTAssertEqual(evaluate("atob(btoa('tern'))"), .string("tern"))
+        XCTAssertEqual(value("navigator.userAgent"), .string(webView.userAgent))
+        XCTAssertEqual(value("atob(btoa('tern'))"), .string("tern"))
     }
 
     private func webViewValue(_ source: String) throws -> ScriptValue? {
