@@ -39,9 +39,10 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
         .target(name: "TernScript", dependencies: ["CJavaScriptCore", "TernDOM", "TernNet"],
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]),
-        .target(name: "TernTerminal"),
+        .target(name: "TernTerminal", dependencies: ["CNcursesw"]),
         .target(name: "TernKit", dependencies: ["TernNet", "TernDOM", "TernLayout", "TernScript"]),
-        .executableTarget(name: "tern", dependencies: ["TernKit", "TernTerminal"]),
+        .target(name: "TernBrowser", dependencies: ["TernKit", "TernTerminal"]),
+        .executableTarget(name: "tern", dependencies: ["TernBrowser", "TernKit", "TernTerminal"]),
 
         // MARK: The README's example, kept compiling
         .executableTarget(name: "TernExample", dependencies: ["TernKit"], path: "Examples/TernExample"),

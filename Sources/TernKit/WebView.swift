@@ -80,8 +80,9 @@ public final class WebView {
     var scriptWindow: ScriptWindow?
     /// When the person last clicked or typed in the page (transient activation).
     var lastUserActivation: Double?
-    /// Counts changes to the current document; the layout cache compares it.
-    var documentRevision = 0 {
+    /// Counts changes to the shown document (a new page, more of it parsed,
+    /// scripts changing it): a front end lays the page out again when it moves.
+    public internal(set) var documentRevision = 0 {
         didSet { if documentRevision != oldValue { layoutCache = nil } }
     }
     var layoutCache: (width: Int, revision: Int, page: RenderedPage)?

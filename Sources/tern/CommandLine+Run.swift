@@ -1,3 +1,4 @@
+import TernBrowser
 import TernKit
 import TernNet
 import TernTerminal
@@ -7,7 +8,7 @@ import Glibc
 
 extension CommandLine {
     static let usage = """
-    usage: tern [options] URL|FILE
+    usage: tern [options] [URL|FILE]     browse (the start page when none is given)
            tern --dump [options] URL|FILE
     options:
       --dump                    print the page as text and exit
@@ -43,8 +44,7 @@ extension CommandLine {
             return 0
         }
         guard options.dump else {
-            printError("tern: the interactive browser is not built yet; use --dump")
-            return 2
+            return Browser(configuration: options.webViewConfiguration(), customUserAgent: options.userAgent).run(opening: options.target)
         }
         return PageDumper(options: options).run()
     }

@@ -1,3 +1,4 @@
+import TernBrowser
 import TernKit
 import TernNet
 import TernTerminal
@@ -14,18 +15,7 @@ final class PageDumper: NavigationDelegate {
     init(options: Options) { self.options = options }
 
     func run() -> Int32 {
-        var configuration = WebViewConfiguration()
-        configuration.network.overallTimeout = options.timeout
-        configuration.network.resolve = options.resolve
-        configuration.preferences.javaScriptEnabled = !options.noJavaScript
-        configuration.keepsPageSource = options.source
-        if options.privateBrowsing {
-            configuration.websiteDataStore = .nonPersistent()
-        } else if options.profile != nil || options.keepSessionCookies {
-            configuration.websiteDataStore = WebsiteDataStore(directory: options.profile ?? WebsiteDataStore.defaultDirectory(),
-                                                              keepSessionCookies: options.keepSessionCookies)
-        }
-        if let problem = configuration.websiteDataStore.storageError { CommandLine.printError("tern: \(problem)") }
+        let configuration = options.webViewConfiguration()
         let webView = WebView(configuration: configuration)
         webView.customUserAgent = options.userAgent
         webView.navigationDelegate = self
@@ -35,7 +25,7 @@ final class PageDumper: NavigationDelegate {
             webView.onConsoleMessage = { CommandLine.printError("console.\($0.level): \($0.text)") }
         }
 
-        guard let url = PageDumper.url(for: options.target ?? "") else {
+        guard let url = UserInput.url(for: options.target ?? "") else {
             CommandLine.printError("tern: not a valid URL or file: \(options.target ?? "")")
             return 1
         }
@@ -101,25 +91,6 @@ final class PageDumper: NavigationDelegate {
         // The answer arrives on the next turn; run it now.
         webView.configuration.eventLoop.runOnce(maxWait: 0)
         return truthy
-    }
-
-    /// A URL for what the user typed: an existing file, a URL, or a host name.
-    static func url(for target: String) -> WebURL? {
-        let looksLikePath = target.hasPrefix("/") || target.hasPrefix("./") || target.hasPrefix("../")
-        if looksLikePath || (!target.contains(":") && access(target, F_OK) == 0) {
-            let absolute = target.hasPrefix("/") ? target : currentDirectory() + "/" + target
-            return WebURL(filePath: absolute)
-        }
-        if let url = WebURL(target), !url.hasOpaquePath || ["data", "about"].contains(url.scheme) {
-            return url
-        }
-        // A bare host name (as w3m and lynx take it), never text that already names a scheme.
-        return target.contains("://") ? nil : WebURL("http://" + target)
-    }
-
-    private static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        return getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : "/"
     }
 
     func webView(_ webView: WebView, didFinish navigation: Navigation) {

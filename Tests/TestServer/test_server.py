@@ -188,6 +188,7 @@ def mime_sample(ctype: str) -> bytes:
 # Server
 # ---------------------------------------------------------------------------
 
+VISITS = 0                  # /visits: pages served so far
 STATIC_ROOT = None           # --static-root: serve files instead of routes
 
 
@@ -819,6 +820,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wait_for_disconnect(MAX_SECONDS)
         self.abort_connection()
 
+    def r_visits(self, rest):
+        """A page that counts how often it was served (reload tests)."""
+        if rest:
+            return self.not_found()
+        global VISITS
+        VISITS += 1
+        self.respond_page(200, "Visits", f"<p>Visit number {VISITS}</p>", headers=[("Cache-Control", "no-store")])
+
     def r_mime(self, rest):
         if rest:
             return self.not_found()
@@ -877,6 +886,7 @@ ROUTES = {
     "endless-fast": Handler.r_endless_fast,
     "hang": Handler.r_hang,
     "mime": Handler.r_mime,
+    "visits": Handler.r_visits,
     "headers": Handler.r_headers,
 }
 

@@ -1,0 +1,309 @@
+import TernKit
+import TernLayout
+import TernTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal browser: title bar, page, progress bar and status line on
+/// the screen, keys turned into commands, dialogs answered in the terminal.
+/// It shows what TernKit and TernLayout produce and adds no page logic.
+public final class Browser {
+    let terminal = Terminal()
+    let loop: EventLoop
+    private let configuration: WebViewConfiguration
+    private let customUserAgent: String?
+    private(set) var tab: BrowserTab!
+    /// Dialogs, menus and prompts, newest last; the newest takes the keys.
+    private var modals: [Modal] = []
+    private var message: (text: String, isError: Bool)?
+    private var running = true
+    private var drawScheduled = false
+    private var watches: [EventLoop.FileWatch] = []
+
+    /// Page rows: the screen less the title bar and the status line.
+    private var pageHeight: Int { max(1, terminal.rows - 2) }
+
+    public init(configuration: WebViewConfiguration, customUserAgent: String? = nil) {
+        self.configuration = configuration
+        self.customUserAgent = customUserAgent
+        loop = configuration.eventLoop
+    }
+
+    /// Takes the terminal, opens `target` (the start page when nil) and runs
+    /// until the person quits. Returns the exit status.
+    public func run(opening target: String?) -> Int32 {
+        do {
+            try terminal.start()
+        } catch {
+            let text = TerminalText.sanitize("\(error)\n", keepLineBreaks: true)
+            fputs(text, stderr)
+            return 1
+        }
+        defer { terminal.stop() }
+        let webView = WebView(configuration: configuration)
+        webView.customUserAgent = customUserAgent
+        tab = BrowserTab(webView: webView, browser: self)
+        watches = [terminal.inputFileDescriptor, terminal.resizeFileDescriptor].filter { $0 >= 0 }.map { fd in
+            loop.watch(fileDescriptor: fd) { [unowned self] in readKeys() }
+        }
+        open(target ?? "about:start")
+        if let problem = configuration.websiteDataStore.storageError { show(message: problem, isError: true) }
+        draw()
+        while running {
+            loop.runOnce(maxWait: 1)
+        }
+        watches.forEach { $0.cancel() }
+        return 0
+    }
+
+    // MARK: Screen
+
+    /// Asks for a redraw on the next turn of the event loop (one per turn,
+    /// however many changes the turn made; nested loops of dialogs included).
+    func setNeedsDisplay() {
+        guard !drawScheduled else { return }
+        drawScheduled = true
+        loop.post { [weak self] in self?.draw() }
+    }
+
+    private func draw() {
+        drawScheduled = false
+        guard running else { return }
+        tab.refreshLayout(width: terminal.columns, height: pageHeight)
+        terminal.erase()
+        terminal.hideCursor()
+        drawTitleBar()
+        tab.viewport.draw(on: terminal, atRow: 1)
+        tab.progress.draw(on: terminal, row: 1)
+        drawStatusLine()
+        for modal in modals { modal.draw(on: terminal) }
+        terminal.refresh()
+    }
+
+    private func drawTitleBar() {
+        let webView = tab.webView
+        let title = webView.title.flatMap { $0.isEmpty ? nil : $0 } ?? webView.url?.href ?? "Tern"
+        let mark = webView.isLoading ? " [loading]" : ""
+        terminal.fill(row: 0, column: 0, count: terminal.columns, style: Theme.titleBar)
+        let markWidth = DisplayWidth.of(mark)
+        terminal.put(" " + title, row: 0, column: 0, style: Theme.titleBar, maxColumns: terminal.columns - markWidth - 1)
+        if !mark.isEmpty {
+            terminal.put(mark, row: 0, column: terminal.columns - markWidth - 1, style: Theme.titleBar)
+        }
+    }
+
+    private func drawStatusLine() {
+        let row = terminal.rows - 1
+        if let message {
+            terminal.put(message.text, row: row, column: 0, style: message.isError ? Theme.error : Theme.status)
+        } else if let target = tab.viewport.focusedTarget {
+            terminal.put(statusText(for: target), row: row, column: 0)
+        } else if tab.webView.isLoading {
+            terminal.put("Loading \(tab.webView.url?.href ?? "")", row: row, column: 0)
+        } else {
+            terminal.put("Press ? for help, q to quit", row: row, column: 0, style: CellStyle(dim: true))
+        }
+    }
+
+    private func statusText(for target: FocusTarget) -> String {
+        let page = tab.viewport.page
+        switch target.kind {
+        case .link(let index):
+            return page.links[index].url
+        case .control(let index):
+            let control = page.controls[index]
+            switch control.kind {
+            case .text, .password, .textarea: return "Form field \(control.name): Enter to edit"
+            case .checkbox, .radio: return "Enter to \(control.checked ? "uncheck" : "check") \(control.name)"
+            case .select: return "Enter to choose \(control.name)"
+            default: return "Enter to press \(control.value.isEmpty ? control.kind.rawValue : control.value)"
+            }
+        }
+    }
+
+    /// Shows a message in the status line until the next key.
+    func show(message text: String, isError: Bool = false) {
+        message = (text, isError)
+        setNeedsDisplay()
+    }
+
+    func clearMessage() {
+        message = nil
+    }
+
+    /// Puts a dialog, menu or prompt over the screen; it takes the keys until answered.
+    func present(_ modal: Modal) {
+        modals.append(modal)
+        setNeedsDisplay()
+    }
+
+    // MARK: Keys
+
+    private func readKeys() {
+        while running, let key = terminal.readKey() {
+            handle(key)
+        }
+        setNeedsDisplay()
+    }
+
+    private func handle(_ key: Key) {
+        if key == .resize {
+            setNeedsDisplay()
+            return
+        }
+        if let modal = modals.last {
+            if modal.handle(key), let index = modals.lastIndex(where: { $0 === modal }) {
+                modals.remove(at: index)
+            }
+            return
+        }
+        message = nil
+        if case .mouse(let event) = key {
+            handle(event)
+            return
+        }
+        if let command = BrowserCommand.forKey(key) { perform(command) }
+    }
+
+    private func handle(_ event: MouseEvent) {
+        switch event.action {
+        case .wheelUp: scroll(by: -3)
+        case .wheelDown: scroll(by: 3)
+        case .click:
+            guard event.row >= 1, event.row <= pageHeight,
+                  let index = tab.viewport.target(atRow: event.row - 1, column: event.column) else { return }
+            tab.viewport.setFocus(index)
+            activateFocused()
+        }
+    }
+
+    private func scroll(by lines: Int) {
+        tab.viewport.scroll(by: lines)
+        tab.rememberScrollPosition()
+    }
+
+    private func perform(_ command: BrowserCommand) {
+        let webView = tab.webView
+        switch command {
+        case .scrollLines(let lines): scroll(by: lines)
+        case .scrollPages(let pages): scroll(by: pages * max(1, pageHeight - 1))
+        case .scrollToTop: scroll(by: -tab.viewport.top)
+        case .scrollToBottom: scroll(by: tab.viewport.lastTop - tab.viewport.top)
+        case .scrollSideways(let columns): tab.viewport.scrollSideways(by: columns)
+        case .focusNext: tab.viewport.moveFocus(forward: true)
+        case .focusPrevious: tab.viewport.moveFocus(forward: false)
+        case .activate: activateFocused()
+        case .back:
+            if webView.goBack() == nil { show(message: "Nothing to go back to") }
+        case .forward:
+            if webView.goForward() == nil { show(message: "Nothing to go forward to") }
+        case .backOrClose:
+            if webView.canGoBack { _ = webView.goBack() } else { confirmQuit(title: "Close the last page?") }
+        case .reload: _ = webView.reload()
+        case .reloadFromOrigin: _ = webView.reloadFromOrigin()
+        case .stop:
+            if webView.isLoading { webView.stopLoading() }
+        case .openURL:
+            present(StatusPrompt(label: "Open: ", text: webView.url?.href ?? "") { [unowned self] answer in
+                if let answer { open(answer) }
+            })
+        case .pageInfo: showPageInfo()
+        case .history: showHistory()
+        case .help: open("about:help")
+        case .find:
+            present(StatusPrompt(label: "/") { [unowned self] answer in
+                guard let answer, !answer.isEmpty else { return }
+                if !tab.viewport.find(answer) { show(message: "Not found: \(answer)", isError: true) }
+            })
+        case .findNext, .findPrevious:
+            guard let query = tab.viewport.searchQuery else {
+                show(message: "No search yet: press / to find text")
+                return
+            }
+            if !tab.viewport.findNext(forward: command == .findNext) { show(message: "Not found: \(query)", isError: true) }
+        case .linkNumber(let digit):
+            present(StatusPrompt(label: "Follow link number: ", text: String(digit)) { [unowned self] answer in
+                guard let answer else { return }
+                guard let number = Int(answer), number >= 1, number <= tab.viewport.page.links.count else {
+                    show(message: "No link number \(answer)", isError: true)
+                    return
+                }
+                follow(linkAt: number - 1)
+            })
+        case .close: confirmQuit(title: "Close the last page?")
+        case .quit: confirmQuit(title: "Quit Tern?")
+        case .quitNow: running = false
+        }
+        tab.rememberScrollPosition()
+    }
+
+    private func confirmQuit(title: String) {
+        present(MessageBox.confirm(title: title, message: "Quit Tern? (y/n)", ok: "Quit", cancel: "Stay") { [unowned self] quit in
+            if quit { running = false }
+        })
+    }
+
+    // MARK: Pages
+
+    /// Opens what the person typed: a URL, a file or a host name.
+    func open(_ target: String) {
+        guard let url = UserInput.url(for: target) else {
+            show(message: "Not a valid URL or file: \(target)", isError: true)
+            return
+        }
+        if url.scheme == "file" {
+            _ = tab.webView.loadFileURL(url, allowingReadAccessTo: url)
+        } else {
+            _ = tab.webView.load(Request(url: url))
+        }
+    }
+
+    private func activateFocused() {
+        guard let target = tab.viewport.focusedTarget else { return }
+        switch target.kind {
+        case .link(let index): follow(linkAt: index)
+        case .control: show(message: "Form controls are not interactive yet")
+        }
+    }
+
+    private func follow(linkAt index: Int) {
+        let link = tab.viewport.page.links[index]
+        guard let url = WebURL(link.url) else {
+            show(message: "Not a valid link: \(link.url)", isError: true)
+            return
+        }
+        tab.webView.notifyUserActivation()
+        _ = tab.webView.load(Request(url: url))
+    }
+
+    private func showPageInfo() {
+        let webView = tab.webView
+        var lines: [String] = []
+        lines.append("Title:    \(webView.title ?? "(none)")")
+        lines.append("URL:      \(webView.url?.href ?? "(none)")")
+        lines.append("Type:     \(webView.response?.mimeType ?? "(unknown)")")
+        lines.append("Encoding: \(webView.response?.textEncodingName ?? "(not given)")")
+        lines.append("Secure:   \(webView.url?.scheme == "https" ? (webView.hasOnlySecureContent ? "yes (https)" : "partly (mixed content)") : "no")")
+        let page = tab.viewport.page
+        lines.append("Lines:    \(page.lines.count), links: \(page.links.count), form controls: \(page.controls.count)")
+        present(MessageBox(title: "Page information", message: lines.joined(separator: "\n")) { _ in })
+    }
+
+    private func showHistory() {
+        let list = tab.webView.backForwardList
+        let items = list.backList + (list.currentItem.map { [$0] } ?? []) + list.forwardList
+        guard !items.isEmpty else {
+            show(message: "No history yet")
+            return
+        }
+        let current = list.backList.count
+        let labels = items.enumerated().map { index, item in
+            (index == current ? "* " : "  ") + (item.title.isEmpty ? item.url.href : "\(item.title) — \(item.url.href)")
+        }
+        present(MenuBox(title: "History (Enter goes there)", items: labels, selected: current) { [unowned self] chosen in
+            guard let index = chosen?.first, index != current else { return }
+            _ = tab.webView.go(to: items[index])
+        })
+    }
+}

@@ -1,0 +1,231 @@
+import TernKit
+import TernLayout
+import TernTerminal
+
+/// One web view on the screen: the page's viewport, its progress bar, and
+/// the delegates that turn the page's requests into things on the terminal.
+final class BrowserTab: NavigationDelegate, UIDelegate {
+    let webView: WebView
+    var viewport = PageViewport()
+    var progress = ProgressIndicator()
+    unowned let browser: Browser
+
+    /// Where to scroll once enough of a newly committed page is laid out.
+    private enum PendingScroll {
+        case line(Int)
+        case fragment(String)
+    }
+    private var pendingScroll: PendingScroll?
+    /// The document revision and width the viewport shows.
+    private var shownRevision = -1
+    private var shownWidth = 0
+    /// A new document was committed and the viewport still shows the old one.
+    private var newDocument = true
+    private var lastLayoutTime = 0.0
+    private var lastLayoutCost = 0.0
+    private var layoutTimer: EventLoop.Timer?
+    private var observations: [Observation] = []
+
+    init(webView: WebView, browser: Browser) {
+        self.webView = webView
+        self.browser = browser
+        webView.navigationDelegate = self
+        webView.uiDelegate = self
+        let redraw: (WebView, Any) -> Void = { [unowned browser] _, _ in browser.setNeedsDisplay() }
+        observations = [
+            webView.observe(\.title) { [unowned browser] webView, _ in
+                browser.setNeedsDisplay()
+                browser.terminal.setWindowTitle(webView.title.map { $0.isEmpty ? "Tern" : "\($0) - Tern" } ?? "Tern")
+            },
+            webView.observe(\.url, changeHandler: redraw),
+            webView.observe(\.isLoading, changeHandler: redraw),
+            webView.observe(\.canGoBack, changeHandler: redraw),
+            webView.observe(\.documentRevision, changeHandler: redraw),
+            webView.observe(\.estimatedProgress) { [unowned self] webView, _ in
+                progress.update(webView.estimatedProgress, loop: webView.configuration.eventLoop) { [weak self] in
+                    self?.progress.hide()
+                    self?.browser.setNeedsDisplay()
+                }
+                browser.setNeedsDisplay()
+            },
+        ]
+    }
+
+    /// The page's host for dialog titles ("example.com says:").
+    var pageHost: String {
+        if let host = webView.url?.host, !host.isEmpty { return host }
+        return "This page"
+    }
+
+    // MARK: Layout
+
+    /// Brings the viewport up to date with the document and the screen size.
+    /// While a page loads, layouts are spaced out (at least 0.2 s apart, and
+    /// twice as long as the last one took), so a huge page streams in without
+    /// being laid out for every chunk.
+    func refreshLayout(width: Int, height: Int) {
+        viewport.height = max(1, height)
+        viewport.width = width
+        let revision = webView.documentRevision
+        guard revision != shownRevision || width != shownWidth else { return }
+        let now = EventLoop.now()
+        let spacing = max(0.2, 2 * lastLayoutCost)
+        if webView.isLoading, width == shownWidth, !newDocument, now - lastLayoutTime < spacing {
+            if layoutTimer == nil {
+                layoutTimer = webView.configuration.eventLoop.schedule(after: spacing - (now - lastLayoutTime)) { [weak self] in
+                    self?.layoutTimer = nil
+                    self?.browser.setNeedsDisplay()
+                }
+            }
+            return
+        }
+        guard let page = webView.renderedPage(width: width) else {
+            if newDocument, webView.document == nil, !webView.isLoading { viewport.show(RenderedPage(), atLine: 0) }
+            return
+        }
+        lastLayoutCost = EventLoop.now() - now
+        lastLayoutTime = now
+        if newDocument {
+            viewport.show(page, atLine: 0)
+            newDocument = false
+        } else {
+            viewport.update(page, keepingTextPosition: width != shownWidth)
+        }
+        shownRevision = revision
+        shownWidth = width
+        applyPendingScroll()
+    }
+
+    private func applyPendingScroll() {
+        guard let pending = pendingScroll else { return }
+        let page = viewport.page
+        switch pending {
+        case .line(let line):
+            guard line < page.lines.count - viewport.height || !webView.isLoading else { return }
+            viewport.scroll(to: line)
+        case .fragment(let name):
+            if let line = page.anchors[name] {
+                viewport.scroll(to: line)
+            } else if webView.isLoading {
+                return
+            }
+        }
+        pendingScroll = nil
+    }
+
+    /// Remembers the scroll position in the history entry, for going back to it.
+    func rememberScrollPosition() {
+        webView.backForwardList.currentItem?.scrollPosition = viewport.top
+    }
+
+    // MARK: NavigationDelegate
+
+    func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction,
+                 decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+        let scheme = navigationAction.request.url.scheme
+        guard ["http", "https", "file", "about", "data", "blob"].contains(scheme) else {
+            // tel:, mailto:, bridge URLs of hybrid apps: shown, never run.
+            decisionHandler(.cancel)
+            browser.present(MessageBox(title: "Link to another program",
+                                       message: "This page links to a \(scheme): URL, which Tern does not open:\n\n\(navigationAction.request.url.href)") { _ in })
+            return
+        }
+        if navigationAction.navigationType == .formResubmitted {
+            browser.present(MessageBox.confirm(title: "Send the form again?",
+                                               message: "This page was the answer to a form. Reloading sends the form's data again.",
+                                               ok: "Send again", cancel: "Cancel") { decisionHandler($0 ? .allow : .cancel) })
+            return
+        }
+        decisionHandler(.allow)
+    }
+
+    func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation) {
+        rememberScrollPosition()
+        progress.start()
+        progress.update(webView.estimatedProgress, loop: webView.configuration.eventLoop) {}
+        browser.clearMessage()
+        browser.setNeedsDisplay()
+    }
+
+    func webView(_ webView: WebView, didCommit navigation: Navigation) {
+        newDocument = true
+        let item = webView.backForwardList.currentItem
+        if let fragment = webView.url?.fragment, !fragment.isEmpty, navigation.navigationType != .backForward {
+            pendingScroll = .fragment(fragment.removingPercentEncoding)
+        } else {
+            pendingScroll = .line(item?.scrollPosition ?? 0)
+        }
+        browser.setNeedsDisplay()
+    }
+
+    func webView(_ webView: WebView, didFinish navigation: Navigation) {
+        progress.update(1, loop: webView.configuration.eventLoop) { [weak self] in
+            self?.progress.hide()
+            self?.browser.setNeedsDisplay()
+        }
+        browser.setNeedsDisplay()
+    }
+
+    func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation, withError error: NavigationError) {
+        failed(error)
+    }
+
+    func webView(_ webView: WebView, didFail navigation: Navigation, withError error: NavigationError) {
+        failed(error)
+    }
+
+    private func failed(_ error: NavigationError) {
+        progress.hide()
+        if case .cancelled = error {
+            browser.show(message: "Stopped")
+        } else if case .interruptedByPolicy = error {
+            browser.setNeedsDisplay()
+        } else {
+            browser.show(message: error.description, isError: true)
+        }
+    }
+
+    // MARK: UIDelegate
+
+    func webView(_ webView: WebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
+                 completionHandler: @escaping () -> Void) {
+        browser.present(MessageBox(title: "\(pageHost) says:", message: message) { _ in completionHandler() })
+    }
+
+    func webView(_ webView: WebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
+                 completionHandler: @escaping (Bool) -> Void) {
+        browser.present(MessageBox.confirm(title: "\(pageHost) says:", message: message, answer: completionHandler))
+    }
+
+    func webView(_ webView: WebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+                 initiatedByFrame frame: FrameInfo, completionHandler: @escaping (String?) -> Void) {
+        browser.present(PromptBox(title: "\(pageHost) says:", message: prompt, defaultText: defaultText ?? "", onAnswer: completionHandler))
+    }
+
+    func webView(_ webView: WebView, shouldSuppressDialogsAfter count: Int, completionHandler: @escaping (Bool) -> Void) {
+        browser.present(MessageBox.confirm(title: "\(pageHost) keeps opening dialogs",
+                                           message: "This page has opened \(count) dialogs in a short time. Stop it from opening more?",
+                                           ok: "Stop dialogs", cancel: "Allow", answer: completionHandler))
+    }
+}
+
+private extension String {
+    /// The text with `%XX` escapes decoded (a fragment names an `id` as written).
+    var removingPercentEncoding: String {
+        guard contains("%") else { return self }
+        let input = Array(utf8)
+        var bytes: [UInt8] = []
+        var i = 0
+        while i < input.count {
+            if input[i] == UInt8(ascii: "%"), i + 2 < input.count,
+               let value = UInt8(String(decoding: input[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                i += 3
+            } else {
+                bytes.append(input[i])
+                i += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,289 @@
+import CNcursesw
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal screen, through ncursesw: drawing styled text, reading keys,
+/// mouse and resizes. One per process; `start()` takes the terminal over and
+/// `stop()` gives it back as it was.
+///
+/// Every string drawn goes through `TerminalText.sanitize`, so nothing drawn
+/// here can carry a control byte to the terminal.
+public final class Terminal {
+    /// Why the terminal could not be used.
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public private(set) var rows = 24
+    public private(set) var columns = 80
+    /// Whether colours are drawn (the terminal has at least 8 and `TERM` says so).
+    public private(set) var hasColors = false
+    /// The file descriptor to watch for key presses.
+    public let inputFileDescriptor: Int32 = 0
+    /// Readable when the terminal was resized (a SIGWINCH arrived): watch it
+    /// and call `readKey()`, which then returns `.resize`.
+    public var resizeFileDescriptor: Int32 { resizePipe.read }
+
+    private var screen: OpaquePointer?
+    private var started = false
+    private var colorPairs: [Int32: Int16] = [:]
+    private var extraKeys: [Int32: Key] = [:]
+    private var resizePipe: (read: Int32, write: Int32) = (-1, -1)
+
+    public init() {}
+
+    deinit { stop() }
+
+    /// Takes the terminal over: raw keys, no echo, keypad and mouse decoding,
+    /// colours when the terminal has them.
+    public func start() throws {
+        guard !started else { return }
+        setlocale(LC_ALL, "")
+        guard isatty(0) != 0, isatty(1) != 0 else { throw StartError(description: "tern: the browser needs a terminal (use --dump to print a page)") }
+        // Before newterm: Esc is read as Esc after 25 ms, not the default second.
+        set_escdelay(25)
+        guard let screen = newterm(nil, stdout, stdin) else {
+            throw StartError(description: "tern: cannot use the terminal type \"\(TerminalText.sanitize(String(cString: getenv("TERM") ?? strdup("unset"))))\"")
+        }
+        self.screen = screen
+        started = true
+        raw()
+        noecho()
+        nonl()
+        keypad(stdscr, true)
+        nodelay(stdscr, true)
+        curs_set(0)
+        mouseinterval(0)
+        let buttons = tern_button1_pressed() | tern_button4_pressed() | tern_button5_pressed()
+        _ = mousemask(buttons, nil)
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            hasColors = COLORS >= 8
+        }
+        use_extended_names(true)
+        for (name, key) in [("kNXT5", Key.controlPageDown), ("kPRV5", Key.controlPageUp)] {
+            if let sequence = tigetstr(strdup(name)), Int(bitPattern: sequence) > 0 {
+                let code = key_defined(sequence)
+                if code > 0 { extraKeys[code] = key }
+            }
+        }
+        installResizeHandler()
+        updateSize()
+    }
+
+    /// Gives the terminal back (cursor shown, modes restored). Safe to call twice.
+    public func stop() {
+        guard started else { return }
+        started = false
+        curs_set(1)
+        endwin()
+        if let screen { delscreen(screen) }
+        screen = nil
+        signal(SIGWINCH, SIG_DFL)
+    }
+
+    /// The next key, or nil when none is waiting. Never blocks.
+    public func readKey() -> Key? {
+        guard started else { return nil }
+        if drainResizePipe() {
+            updateSize()
+            return .resize
+        }
+        var character: wint_t = 0
+        let result = wget_wch(stdscr, &character)
+        if result == ERR { return nil }
+        if result == tern_key_code_yes() { return functionKey(Int32(character)) }
+        return characterKey(UInt32(character))
+    }
+
+    /// Clears the whole screen (drawn on the next `refresh()`).
+    public func erase() {
+        werase(stdscr)
+    }
+
+    /// Draws `text` at a cell, clipped at `maxColumns` display columns (and the
+    /// screen's right edge). Returns the columns drawn.
+    @discardableResult
+    public func put(_ text: String, row: Int, column: Int, style: CellStyle = .plain, maxColumns: Int = .max) -> Int {
+        guard started, row >= 0, row < rows, column >= 0, column < columns else { return 0 }
+        let limit = min(maxColumns, columns - column)
+        guard limit > 0 else { return 0 }
+        let safe = TerminalText.sanitize(text)
+        var buffer: [wchar_t] = []
+        buffer.reserveCapacity(safe.unicodeScalars.count + 1)
+        var used = 0
+        for scalar in safe.unicodeScalars {
+            let width = max(0, Int(wcwidth(wchar_t(bitPattern: scalar.value))))
+            if used + width > limit { break }
+            used += width
+            buffer.append(wchar_t(bitPattern: scalar.value))
+        }
+        buffer.append(0)
+        apply(style)
+        buffer.withUnsafeBufferPointer { _ = mvwaddnwstr(stdscr, Int32(row), Int32(column), $0.baseAddress, Int32($0.count - 1)) }
+        return used
+    }
+
+    /// Fills `count` cells from a cell with spaces drawn in `style`.
+    public func fill(row: Int, column: Int, count: Int, style: CellStyle = .plain) {
+        guard count > 0 else { return }
+        put(String(repeating: " ", count: min(count, max(0, columns - column))), row: row, column: column, style: style)
+    }
+
+    /// Shows the cursor at a cell (for editing), or hides it (nil).
+    public func setCursor(row: Int, column: Int) {
+        guard started else { return }
+        curs_set(1)
+        wmove(stdscr, Int32(max(0, min(row, rows - 1))), Int32(max(0, min(column, columns - 1))))
+    }
+
+    public func hideCursor() {
+        guard started else { return }
+        curs_set(0)
+    }
+
+    /// Sends what was drawn to the terminal (only the changed cells).
+    public func refresh() {
+        guard started else { return }
+        wrefresh(stdscr)
+    }
+
+    /// Sets the terminal window's title (xterm-like terminals and tmux), from
+    /// sanitized text only, so a page title can never end the sequence early.
+    public func setWindowTitle(_ title: String) {
+        guard started, let term = getenv("TERM").map({ String(cString: $0) }),
+              term.hasPrefix("xterm") || term.hasPrefix("screen") || term.hasPrefix("tmux") || term.hasPrefix("rxvt") else { return }
+        let safe = TerminalText.sanitize(String(title.prefix(200)))
+        fputs("\u{1B}]2;\(safe)\u{07}", stdout)
+        fflush(stdout)
+    }
+
+    // MARK: Keys
+
+    private func functionKey(_ code: Int32) -> Key {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_IC: return .insert
+        case KEY_RESIZE:
+            // ncurses has resized its screens already (resizeterm queues this key).
+            rows = Int(getmaxy(stdscr))
+            columns = Int(getmaxx(stdscr))
+            return .resize
+        case KEY_MOUSE:
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return .unknown(code) }
+            let row = Int(event.y), column = Int(event.x)
+            if event.bstate & tern_button4_pressed() != 0 { return .mouse(MouseEvent(action: .wheelUp, row: row, column: column)) }
+            if event.bstate & tern_button5_pressed() != 0 { return .mouse(MouseEvent(action: .wheelDown, row: row, column: column)) }
+            if event.bstate & (tern_button1_pressed() | tern_button1_clicked()) != 0 {
+                return .mouse(MouseEvent(action: .click, row: row, column: column))
+            }
+            return .unknown(code)
+        default:
+            if code > KEY_F0 && code <= KEY_F0 + 12 { return .function(Int(code - KEY_F0)) }
+            return extraKeys[code] ?? .unknown(code)
+        }
+    }
+
+    private func characterKey(_ value: UInt32) -> Key {
+        switch value {
+        case 0x0D, 0x0A: return .enter
+        case 0x09: return .tab
+        case 0x08, 0x7F: return .backspace
+        case 0x1B: return .escape
+        case 0x01...0x1A: return .control(Character(Unicode.Scalar(value + 0x60)!))
+        case 0..<0x20, 0x80..<0xA0: return .unknown(Int32(value))
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return .unknown(Int32(bitPattern: value)) }
+            return .character(Character(scalar))
+        }
+    }
+
+    // MARK: Drawing state
+
+    private func apply(_ style: CellStyle) {
+        var attributes: attr_t = 0
+        var bold = style.bold, underline = style.underline, reverse = style.reverse
+        if !hasColors {
+            bold = bold || style.monochromeBold
+            underline = underline || style.monochromeUnderline
+            reverse = reverse || style.monochromeReverse
+        }
+        if bold { attributes |= tern_a_bold() }
+        if underline { attributes |= tern_a_underline() }
+        if reverse { attributes |= tern_a_reverse() }
+        if style.italic { attributes |= tern_a_italic() }
+        if style.dim { attributes |= tern_a_dim() }
+        var pair: Int16 = 0
+        if hasColors, style.foreground != nil || style.background != nil {
+            pair = colorPair(foreground: style.foreground, background: style.background)
+        }
+        wattr_set(stdscr, attributes, pair, nil)
+    }
+
+    /// The colour pair for a foreground and background, made on first use.
+    private func colorPair(foreground: TerminalColor?, background: TerminalColor?) -> Int16 {
+        func number(_ color: TerminalColor?) -> Int16 {
+            guard let color else { return -1 }
+            return color.rawValue < COLORS ? color.rawValue : color.rawValue % 8
+        }
+        let fg = number(foreground), bg = number(background)
+        let key = Int32(fg + 1) << 16 | Int32(bg + 1)
+        if let pair = colorPairs[key] { return pair }
+        let pair = Int16(colorPairs.count + 1)
+        guard Int32(pair) < COLOR_PAIRS else { return 0 }
+        init_pair(pair, fg, bg)
+        colorPairs[key] = pair
+        return pair
+    }
+
+    // MARK: Size
+
+    private func updateSize() {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0,
+           Int32(size.ws_row) != getmaxy(stdscr) || Int32(size.ws_col) != getmaxx(stdscr) {
+            resizeterm(Int32(size.ws_row), Int32(size.ws_col))
+        }
+        rows = Int(getmaxy(stdscr))
+        columns = Int(getmaxx(stdscr))
+    }
+
+    private func installResizeHandler() {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return }
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        resizePipe = (fds[0], fds[1])
+        terminalResizePipe = fds[1]
+        signal(SIGWINCH) { _ in
+            var byte: UInt8 = 1
+            _ = write(terminalResizePipe, &byte, 1)
+        }
+    }
+
+    /// Empties the resize pipe; true when a resize was signalled.
+    private func drainResizePipe() -> Bool {
+        guard resizePipe.read >= 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var any = false
+        while read(resizePipe.read, &buffer, buffer.count) > 0 { any = true }
+        return any
+    }
+}
+
+/// The write end of the resize pipe, for the signal handler (which can
+/// capture nothing).
+nonisolated(unsafe) private var terminalResizePipe: Int32 = -1

@@ -1,0 +1,20 @@
+import TernKit
+
+extension Options {
+    /// The web view settings these options ask for (shared by `--dump` and the browser).
+    func webViewConfiguration() -> WebViewConfiguration {
+        var configuration = WebViewConfiguration()
+        configuration.network.overallTimeout = dump ? timeout : nil
+        configuration.network.resolve = resolve
+        configuration.preferences.javaScriptEnabled = !noJavaScript
+        configuration.keepsPageSource = source || !dump
+        if privateBrowsing {
+            configuration.websiteDataStore = .nonPersistent()
+        } else if profile != nil || keepSessionCookies {
+            configuration.websiteDataStore = WebsiteDataStore(directory: profile ?? WebsiteDataStore.defaultDirectory(),
+                                                              keepSessionCookies: keepSessionCookies)
+        }
+        if dump, let problem = configuration.websiteDataStore.storageError { CommandLine.printError("tern: \(problem)") }
+        return configuration
+    }
+}

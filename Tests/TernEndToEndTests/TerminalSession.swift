@@ -1,0 +1,128 @@
+import XCTest
+import Foundation
+import TernTestSupport
+
+/// The real `tern` running inside a real terminal: a tmux server of the
+/// test's own (its own socket), at a fixed size. Keys go in with send-keys,
+/// the screen comes out with capture-pane, and every byte tern writes to the
+/// terminal is kept (pipe-pane) for byte-level checks.
+final class TerminalSession {
+    let socket: String
+    let directory: URL
+    /// Every byte the program wrote to the terminal.
+    var outputLog: URL { directory.appendingPathComponent("output.bin") }
+    private var statusFile: URL { directory.appendingPathComponent("status") }
+
+    /// Starts `tern arguments` in a `columns` × `rows` terminal of type `term`.
+    init(_ arguments: [String], columns: Int = 80, rows: Int = 24, term: String = "xterm-256color",
+         environment: [String: String] = [:]) throws {
+        socket = "tern-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let profile = directory.appendingPathComponent("profile").path
+        var variables = ["XDG_DATA_HOME": profile, "TERM": term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        variables.merge(environment) { $1 }
+        let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        let binary = TestServer.repositoryRoot + "/.build/debug/tern"
+        let command = "env \(assignments) \(Self.quote(binary)) \(arguments.map(Self.quote).joined(separator: " "))"
+            + "; s=$?; echo \"tern exited with $s\"; echo $s > \(Self.quote(statusFile.path)); sleep 600"
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", String(columns), "-y", String(rows),
+                  "sh", "-c", command])
+        try tmux(["set-option", "-t", "main", "window-size", "manual"])
+        try tmux(["pipe-pane", "-t", "main", "-o", "cat >> \(Self.quote(outputLog.path))"])
+    }
+
+    deinit { close() }
+
+    func close() {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Presses keys by tmux's names ("Tab", "Enter", "Escape", "Left", "C-g", "q").
+    func press(_ keys: String...) {
+        for key in keys { _ = try? tmux(["send-keys", "-t", "main", key]) }
+    }
+
+    /// Types text literally.
+    func type(_ text: String) {
+        _ = try? tmux(["send-keys", "-t", "main", "-l", text])
+    }
+
+    /// The screen as text, one line per row.
+    func screen() -> String {
+        (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? ""
+    }
+
+    /// The screen with its attributes and colours as escape sequences.
+    func styledScreen() -> String {
+        (try? tmux(["capture-pane", "-p", "-e", "-t", "main"])) ?? ""
+    }
+
+    func row(_ index: Int) -> String {
+        let rows = screen().components(separatedBy: "\n")
+        return index < rows.count ? rows[index] : ""
+    }
+
+    func resize(columns: Int, rows: Int) {
+        _ = try? tmux(["resize-window", "-t", "main", "-x", String(columns), "-y", String(rows)])
+    }
+
+    /// Waits until the screen satisfies `condition`; fails the test (with the
+    /// screen) when it does not within `timeout` seconds.
+    @discardableResult
+    func waitForScreen(_ what: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line,
+                       _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = screen()
+            if condition(last) { return true }
+            usleep(30_000)
+        }
+        XCTFail("screen never showed \(what); it shows:\n\(last)", file: file, line: line)
+        return false
+    }
+
+    /// Waits until `text` is on the screen.
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        waitForScreen("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains(text) }
+    }
+
+    /// The exit status once tern has exited, waiting up to `timeout` seconds.
+    func exitStatus(timeout: Double = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: statusFile, encoding: .utf8), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return status
+            }
+            usleep(30_000)
+        }
+        return nil
+    }
+
+    /// Every byte tern wrote to the terminal so far.
+    func output() -> Data {
+        (try? Data(contentsOf: outputLog)) ?? Data()
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
