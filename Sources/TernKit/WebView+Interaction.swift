@@ -149,14 +149,17 @@ extension WebView {
         let window = interactionWindow()
         let key: [String: ScriptValue] = ["key": .string("Enter"), "code": .string("Enter"), "keyCode": .number(13),
                                           "which": .number(13)]
+        // keyup comes last, after the submission (as in browsers).
+        defer {
+            if let window {
+                window.dispatchEvent("keyup", to: field, bubbles: true, cancelable: true, fields: key)
+                documentDidChange()
+            }
+        }
         if let window {
             let notCanceled = window.dispatchEvent("keydown", to: field, bubbles: true, cancelable: true, fields: key)
                 && window.dispatchEvent("keypress", to: field, bubbles: true, cancelable: true,
                                         fields: key.merging(["charCode": .number(13)]) { $1 })
-            defer {
-                window.dispatchEvent("keyup", to: field, bubbles: true, cancelable: true, fields: key)
-                documentDidChange()
-            }
             guard notCanceled else { return .canceled }
         }
         guard field.isElement("input"), !["submit", "image", "reset", "button"].contains(HTMLForms.type(of: field)),

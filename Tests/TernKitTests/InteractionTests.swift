@@ -313,7 +313,7 @@ final class InteractionTests: WebViewTestCase {
             <select id="s" name="s"><option>a</option><option>b</option></select><input type="submit" id="go"></form>
             <script>
             var log = [];
-            ['input', 'change', 'click', 'keydown', 'submit'].forEach(function (type) {
+            ['input', 'change', 'click', 'keydown', 'keyup', 'submit'].forEach(function (type) {
               document.addEventListener(type, function (e) { log.push(type + ':' + e.target.id + ':' + e.isTrusted); }, true);
             });
             var stop = null;
@@ -339,8 +339,10 @@ final class InteractionTests: WebViewTestCase {
         XCTAssertEqual(webView.pressEnter(in: try node("#q")), .canceled)
         spin(0.2)
         XCTAssertTrue(newActions.isEmpty, "\(recorder.events)")
-        _ = value("stop = null")
-        XCTAssertEqual(echoAfter(webView.pressEnter(in: try node("#q")))["query"] as? String, "q=typed&c=on&s=b")
+        _ = value("stop = null; log = []")
+        let result = webView.pressEnter(in: try node("#q"))
+        XCTAssertEqual(value("log.join(' ')"), .string("keydown:q:true click:go:true submit:f:true keyup:q:true"))
+        XCTAssertEqual(echoAfter(result)["query"] as? String, "q=typed&c=on&s=b")
     }
 
     func testAPreventDefaultedCheckboxClickKeepsItsState() throws {
