@@ -22,6 +22,9 @@ public final class BackForwardListItem {
     var documentID = 0
     /// The state object of a pushState/replaceState entry.
     var stateObject: ScriptValue?
+    /// What the user set in the page's form controls, by `ControlState.key`,
+    /// restored when the page is loaded again by going back or forward.
+    var controlStates: [String: ControlState] = [:]
 
     init(url: WebURL, initialURL: WebURL, title: String, request: Request, substituteData: SubstituteData?) {
         self.url = url

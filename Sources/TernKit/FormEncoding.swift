@@ -5,23 +5,51 @@ import TernScript
 /// "form submission algorithm", the mutate-action / submit-as-entity-body steps).
 enum FormEncoding {
     static func request(for submission: FormSubmission) -> Request {
-        let pairs = submission.fields.map { ($0.name, $0.value) }
-        if submission.method != "post" {
+        request(method: submission.method, action: submission.action, enctype: submission.enctype,
+                entries: submission.fields.map { FormEntry(name: $0.name, value: .string($0.value)) })
+    }
+
+    /// The request for a form data set. Names and string values have their
+    /// line breaks made CRLF; a file is sent as its content in
+    /// multipart/form-data and as its name otherwise.
+    static func request(method: String, action: WebURL, enctype: String, entries: [FormEntry]) -> Request {
+        let normalized = entries.map { entry -> FormEntry in
+            var entry = entry
+            entry.name = crlf(entry.name)
+            if case .string(let text) = entry.value { entry.value = .string(crlf(text)) }
+            return entry
+        }
+        let pairs = normalized.map { entry -> (String, String) in
+            switch entry.value {
+            case .string(let text): return (entry.name, text)
+            case .file(let path): return (entry.name, path.map(fileName) ?? "")
+            }
+        }
+        if method != "post" {
             // GET: the action URL with its query replaced by the form data.
             let query = urlencoded(pairs)
-            let base = submission.action.withoutFragment.href
+            let base = action.withoutFragment.href
             let withoutQuery = base.split(separator: "?", maxSplits: 1).first.map(String.init) ?? base
-            let url = WebURL(withoutQuery + "?" + query) ?? submission.action
-            return Request(url: url.settingFragment(submission.action.fragment))
+            let url = WebURL(withoutQuery + "?" + query) ?? action
+            return Request(url: url.settingFragment(action.fragment))
         }
-        var request = Request(url: submission.action, method: "POST")
-        switch submission.enctype {
+        var request = Request(url: action, method: "POST")
+        switch enctype {
         case "multipart/form-data":
             let boundary = "----TernFormBoundary\(UInt64.random(in: 1...UInt64.max))"
             var body: [UInt8] = []
-            for (name, value) in pairs {
-                body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(escapeQuotes(name))\"\r\n\r\n".utf8)
-                body += Array(value.utf8) + Array("\r\n".utf8)
+            for entry in normalized {
+                body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(escapeQuotes(entry.name))\"".utf8)
+                switch entry.value {
+                case .string(let text):
+                    body += Array("\r\n\r\n".utf8) + Array(text.utf8)
+                case .file(let path):
+                    let name = path.map(fileName) ?? ""
+                    let type = path.map(LocalFile.mimeType(forPath:)) ?? "application/octet-stream"
+                    body += Array("; filename=\"\(escapeQuotes(name))\"\r\nContent-Type: \(type)\r\n\r\n".utf8)
+                    if let path, case .success(let bytes) = LocalFile.read(path: path, limit: maximumFileSize) { body += bytes }
+                }
+                body += Array("\r\n".utf8)
             }
             body += Array("--\(boundary)--\r\n".utf8)
             request.body = body
@@ -34,6 +62,35 @@ enum FormEncoding {
             request.headers["Content-Type"] = "application/x-www-form-urlencoded"
         }
         return request
+    }
+
+    /// The largest file a form sends (a bigger one is sent empty).
+    static let maximumFileSize: Int64 = 64 << 20
+
+    /// The last component of a path.
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Every CR, LF and CRLF made CRLF (https://html.spec.whatwg.org/#converting-an-entry-list-to-a-list-of-name-value-pairs).
+    static func crlf(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
+        var out = ""
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\r":
+                out += "\r\n"
+                previousCR = true
+            case "\n":
+                if !previousCR { out += "\r\n" }
+                previousCR = false
+            default:
+                out.unicodeScalars.append(scalar)
+                previousCR = false
+            }
+        }
+        return out
     }
 
     /// application/x-www-form-urlencoded: https://url.spec.whatwg.org/#urlencoded-serializing

@@ -25,13 +25,11 @@ extension PageScriptHost {
     }
 
     func scriptSubmitForm(_ submission: FormSubmission) {
-        guard let webView else { return }
-        let request = FormEncoding.request(for: submission)
-        webView.loop.post { [weak webView] in
-            guard let webView else { return }
-            if request.url.scheme == "file" && webView.url?.scheme != "file" { return }
-            _ = webView.startNavigation(request, type: .formSubmitted, fileAccess: webView.fileReadAccessRoot)
-        }
+        webView?.scriptDidSubmitForm(submission)
+    }
+
+    func scriptResetForm(_ form: Node) {
+        webView?.resetForm(form)
     }
 
     func scriptDidInsertScriptElement(_ element: Node) {

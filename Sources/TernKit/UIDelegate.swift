@@ -22,6 +22,11 @@ public protocol UIDelegate: AnyObject {
                  for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView?
     /// The page called `window.close()`. Not implemented: nothing happens.
     func webViewDidClose(_ webView: WebView)
+    /// The person activated a file input (`WebView.activate`): answer with
+    /// the chosen files as `file:` URLs, or nil when they cancelled. The
+    /// files are sent when the form is submitted. Not implemented: nil.
+    func webView(_ webView: WebView, runOpenPanelWith parameters: OpenPanelParameters, initiatedByFrame frame: FrameInfo,
+                 completionHandler: @escaping ([WebURL]?) -> Void)
     /// The page has shown `count` dialogs in quick succession (3 within 10 s)
     /// and wants another: answer true to suppress this and every further
     /// dialog from this page (alert returns at once, confirm answers false,
@@ -35,6 +40,10 @@ extension UIDelegate {
         nil
     }
     public func webViewDidClose(_ webView: WebView) {}
+    public func webView(_ webView: WebView, runOpenPanelWith parameters: OpenPanelParameters, initiatedByFrame frame: FrameInfo,
+                        completionHandler: @escaping ([WebURL]?) -> Void) {
+        completionHandler(nil)
+    }
     public func webView(_ webView: WebView, shouldSuppressDialogsAfter count: Int, completionHandler: @escaping (Bool) -> Void) {
         completionHandler(false)
     }

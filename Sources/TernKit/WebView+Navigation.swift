@@ -371,6 +371,9 @@ extension WebView {
         let document = load.parser?.finish() ?? Page.document(for: response, bytes: load.body)
         documentDidChange()
         page = Page(response: response, bytes: load.body, document: document, title: document?.title ?? "")
+        if let item = load.targetItem, [.backForward, .formResubmitted].contains(load.navigation.navigationType) {
+            restoreControlStates(from: item, in: document)
+        }
         runScripts(of: document, for: load) { [weak self] in
             guard let self, self.isCurrent(load), let parsed = self.page else { return }
             load.scriptRunner = nil
@@ -399,6 +402,7 @@ extension WebView {
             pageCache.append((item, newPage))
             if pageCache.count > configuration.pageCacheCapacity { pageCache.removeFirst(pageCache.count - configuration.pageCacheCapacity) }
         }
+        pruneInteractionState()
         estimatedProgress = 1.0
         isLoading = false
         navigationDelegate?.webView(self, didFinish: load.navigation)

@@ -93,6 +93,18 @@ public final class WebView {
     /// This web view's sessionStorage areas, kept across its pages.
     let sessionStorage = WebStorage()
     lazy var scriptHost = PageScriptHost(webView: self)
+    /// Set while `activate` dispatches a click: a form the page submits
+    /// meanwhile is held here and submitted when the click returns.
+    var activationCapture: ActivationCapture?
+    /// Each form control's state before the user first changed it (what a
+    /// form reset restores), for the current and page-cached documents.
+    var controlDefaults: [Node: ControlState] = [:]
+    /// The files chosen for file inputs, as paths.
+    var chosenFiles: [Node: [String]] = [:]
+    /// The focused element when the page has no script window.
+    var focusedNode: Node?
+    /// Whether a document has inline event handlers (`onclick="…"`), scanned once.
+    var inlineHandlerScan: (document: ObjectIdentifier, found: Bool)?
 
     public init(configuration: WebViewConfiguration = WebViewConfiguration()) {
         self.configuration = configuration
@@ -204,17 +216,20 @@ public final class WebView {
     @discardableResult
     public func go(to item: BackForwardListItem) -> Navigation? {
         guard backForwardList.contains(item), let current = backForwardList.currentItem, item !== current else { return nil }
-        if item.documentID == current.documentID, currentLoad == nil, let scriptWindow {
+        if item.documentID == current.documentID, currentLoad == nil, page != nil {
             // An entry of this same document (pushState, fragment): no load, popstate.
             let oldURL = url?.href ?? ""
             backForwardList.moveTo(item)
             url = item.url
-            scriptWindow.documentURL = item.url
+            scriptWindow?.documentURL = item.url
             updateBackForwardState()
-            scriptWindow.didTraverseHistory(from: oldURL, to: item.url.href, state: item.stateObject ?? .null)
+            scriptWindow?.didTraverseHistory(from: oldURL, to: item.url.href, state: item.stateObject ?? .null)
             return nil
         }
-        return startNavigation(item.request, type: .backForward, substitute: item.substituteData, targetItem: item,
+        // A POST result not in the page cache is sent again: the policy hears formResubmitted.
+        let cached = pageCache.contains { $0.item === item }
+        let type: NavigationType = item.request.method.uppercased() == "POST" && !cached ? .formResubmitted : .backForward
+        return startNavigation(item.request, type: type, substitute: item.substituteData, targetItem: item,
                                fileAccess: fileReadAccessRoot)
     }
 

@@ -23,6 +23,7 @@ public protocol ScriptHost: AnyObject {
     func scriptCookie() -> String
     func scriptSetCookie(_ cookie: String)
     func scriptSubmitForm(_ submission: FormSubmission)
+    func scriptResetForm(_ form: Node)
     func scriptDidInsertScriptElement(_ element: Node)
 }
 
@@ -55,6 +56,11 @@ extension ScriptHost {
     /// `requestSubmit()` whose submit event was not cancelled): navigate to it.
     /// Default: nothing.
     public func scriptSubmitForm(_ submission: FormSubmission) {}
+
+    /// `form.reset()` (or a reset button) whose reset event was not cancelled:
+    /// the form's controls go back to their initial state, which the page's
+    /// attributes no longer hold once edited. Default: nothing.
+    public func scriptResetForm(_ form: Node) {}
 
     /// A script inserted a `<script>` element into the document (by
     /// appendChild, insertBefore, replaceChild, append…, not innerHTML): the

@@ -533,6 +533,7 @@ extension ScriptPrelude {
         },
         reset: function () {
           if (!fireTrusted(this, new Event('reset', { bubbles: true, cancelable: true }))) return;
+          N.reset(this[H]);
         },
         checkValidity: function () { return true; },
         reportValidity: function () { return true; },
@@ -586,7 +587,7 @@ extension ScriptPrelude {
         var enctype = asciiLower(pick('formenctype', 'enctype') || '');
         if (enctype !== 'multipart/form-data' && enctype !== 'text/plain') enctype = 'application/x-www-form-urlencoded';
         N.submit(form[H], method, pick('formaction', 'action') || '', enctype, pick('formtarget', 'target') || '',
-                 formDataSet(form, submitter));
+                 formDataSet(form, submitter), submitter ? submitter[H] : null);
       }
       function requestSubmit(form, submitter) {
         var event = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: submitter });

@@ -80,6 +80,13 @@ extension ScriptWindow {
         }
     }
 
+    /// The embedder changed the document from Swift (a control's value or
+    /// checkedness set for the user): live collections refresh, and the host
+    /// hears `scriptDocumentDidChange`.
+    public func documentDidChangeOutsideScripts() {
+        dom.changed()
+    }
+
     /// Submits `form` as `form.requestSubmit(submitter)` does: a cancelable
     /// submit event, then, unless cancelled, `ScriptHost.scriptSubmitForm`.
     /// Returns whether the form was submitted.

@@ -434,7 +434,7 @@ final class DOMBridge {
             focusedElement = try optionalNode(a[0])
             return nil
         }
-        // form.submit(): (form, method, action, enctype, target, [name, value, …]).
+        // form.submit(): (form, method, action, enctype, target, [name, value, …], submitter).
         define("submit") { [unowned self] a in
             let form = try node(a[0])
             guard form.document === mainDocument else { return nil }
@@ -448,7 +448,14 @@ final class DOMBridge {
             var i = 0
             while i + 1 < flat.count { fields.append(.init(name: flat[i], value: flat[i + 1])); i += 2 }
             host?.scriptSubmitForm(FormSubmission(method: string(a[1]), action: action, enctype: string(a[3]),
-                                                   target: string(a[4]), fields: fields))
+                                                   target: string(a[4]), fields: fields, form: form,
+                                                   submitter: try optionalNode(a[6])))
+            return nil
+        }
+        // form.reset() whose reset event was not cancelled.
+        define("reset") { [unowned self] a in
+            let form = try node(a[0])
+            if form.document === mainDocument { host?.scriptResetForm(form) }
             return nil
         }
         define("resolve") { [unowned self] a in

@@ -1,4 +1,5 @@
 import TernNet
+import TernDOM
 
 /// What `form.submit()` (or a submit button, or `requestSubmit()`) asks the
 /// embedder to send: the form's method, its action resolved against the
@@ -27,12 +28,20 @@ public struct FormSubmission: Hashable {
     public let target: String
     /// The successful controls' name/value pairs, in tree order.
     public let fields: [Field]
+    /// The `<form>` element submitted, when known (the embedder may build
+    /// the data set again from it, with files).
+    public let form: Node?
+    /// The submit button that submitted the form (nil for `form.submit()`).
+    public let submitter: Node?
 
-    public init(method: String, action: WebURL, enctype: String, target: String = "", fields: [Field]) {
+    public init(method: String, action: WebURL, enctype: String, target: String = "", fields: [Field],
+                form: Node? = nil, submitter: Node? = nil) {
         self.method = method
         self.action = action
         self.enctype = enctype
         self.target = target
         self.fields = fields
+        self.form = form
+        self.submitter = submitter
     }
 }

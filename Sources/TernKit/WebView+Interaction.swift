@@ -1,0 +1,526 @@
+import TernNet
+import TernDOM
+import TernLayout
+import TernScript
+
+/// Acting on the page for the person: following links, pressing buttons,
+/// typing into fields, choosing options and files, submitting forms. Each
+/// call counts as a user gesture. When the page runs scripts, the page sees
+/// what a browser would show it (a trusted `click`, `input` and `change`,
+/// key events for Enter) and may cancel it; without scripts the same
+/// behaviour happens in Swift. A front end adds no page logic of its own:
+/// it passes the `Link` or the control's `node` from `renderedPage(width:)`.
+extension WebView {
+    // MARK: Links and buttons
+
+    /// Follows `link` as a click would: the page's click handlers run first
+    /// (and may cancel it); then a fragment of this page scrolls
+    /// (`.fragment`), a `javascript:` URL runs in the page, a `target` other
+    /// than `_self`/`_parent`/`_top` asks the UI delegate for a new web view
+    /// (loading here when it gives none), and anything else navigates with
+    /// `navigationType` `.linkActivated`.
+    @discardableResult
+    public func activate(_ link: Link) -> ActivationResult {
+        if link.node.isElement("a") || link.node.isElement("area") { return activate(link.node) }
+        guard let document, link.node.document === document else { return .done }
+        notifyUserActivation()
+        guard let url = WebURL(link.url) else { return .done }
+        return follow(url, target: "")
+    }
+
+    /// Acts on `control` as a click would (see `activate(_ element:)`).
+    @discardableResult
+    public func activate(_ control: FormControl) -> ActivationResult {
+        activate(control.node)
+    }
+
+    /// Clicks `element` for the person: a trusted `click` goes to the page's
+    /// handlers, which may cancel it (`.canceled`); then its activation
+    /// behaviour runs — a link (the element or an ancestor `<a href>`) is
+    /// followed as `activate(_ link:)` says, a checkbox toggles, a radio
+    /// button is chosen (the rest of its group cleared), a submit button or
+    /// image submits its form with its own name and value (`.formSubmitted`),
+    /// a reset button resets it, a file input asks the UI delegate's open
+    /// panel. A disabled control, or a node not of the current page, does nothing.
+    @discardableResult
+    public func activate(_ element: Node) -> ActivationResult {
+        guard element.isElement, let document, element.document === document else { return .done }
+        if HTMLForms.isControl(element), HTMLForms.isDisabled(element) { return .done }
+        notifyUserActivation()
+        let type = HTMLForms.type(of: element)
+        let touched = type == "radio" ? HTMLForms.radioGroup(of: element) : [element]
+        touched.forEach(captureDefault)
+
+        if let window = interactionWindow() {
+            let capture = ActivationCapture()
+            let outer = activationCapture
+            activationCapture = capture
+            let notCanceled = window.dispatchEvent("click", to: element, bubbles: true, cancelable: true,
+                                                   fields: ["detail": .number(1)])
+            activationCapture = outer
+            documentDidChange()
+            touched.forEach(rememberState)
+            // The page's click handler or the button's activation submitted a form.
+            if let submission = capture.submission { return submit(submission) }
+            guard notCanceled else { return .canceled }
+            // Checkboxes, radios, submit and reset buttons were the bindings' to run.
+            if HTMLForms.isSubmitButton(element), HTMLForms.formOwner(of: element) != nil {
+                return .canceled  // the submit event was cancelled
+            }
+            if let link = hyperlink(at: element) { return followHyperlink(link) }
+            if element.isElement("input"), type == "file" { runOpenPanel(for: element) }
+            return .done
+        }
+
+        if let link = hyperlink(at: element) { return followHyperlink(link) }
+        guard element.isElement("input") || element.isElement("button") else { return .done }
+        switch type {
+        case "checkbox":
+            ControlState.checked(!element.hasAttribute("checked")).apply(to: element)
+        case "radio":
+            for radio in touched { ControlState.checked(radio == element).apply(to: radio) }
+        case "submit", "image":
+            guard let form = HTMLForms.formOwner(of: element) else { return .done }
+            return submit(form, submitter: element)
+        case "reset":
+            if let form = HTMLForms.formOwner(of: element) { resetForm(form) }
+            return .done
+        case "file":
+            if element.isElement("input") { runOpenPanel(for: element) }
+            return .done
+        default:
+            return .done
+        }
+        documentDidChange()
+        touched.forEach(rememberState)
+        return .done
+    }
+
+    // MARK: Typing and choosing
+
+    /// Sets what the person typed into a text field (any `<input>` whose
+    /// value is typed: text, password, search, email, number, …) or a
+    /// `<textarea>`, then fires `input` and `change` at it when scripts run.
+    /// Returns false (changing nothing) for other elements and for disabled
+    /// or read-only fields.
+    @discardableResult
+    public func setValue(_ value: String, for field: Node) -> Bool {
+        guard let document, field.document === document, field.isElement("input") || field.isElement("textarea"),
+              HTMLForms.textTypes.contains(HTMLForms.type(of: field)),
+              !HTMLForms.isDisabled(field), !field.hasAttribute("readonly") else { return false }
+        notifyUserActivation()
+        captureDefault(field)
+        guard ControlState.read(field) != .value(value) else { return true }
+        ControlState.value(value).apply(to: field)
+        controlDidChange(field, data: value)
+        return true
+    }
+
+    /// Chooses a select's options by their indices in `FormControl.options`:
+    /// exactly those for a `multiple` select, the first index for another.
+    /// Fires `input` and `change` when scripts run and the choice changed.
+    /// Returns false for other elements, a disabled select, an index out of
+    /// range or a disabled option.
+    @discardableResult
+    public func selectOptions(at indices: [Int], in select: Node) -> Bool {
+        guard let document, select.document === document, select.isElement("select"), !HTMLForms.isDisabled(select)
+        else { return false }
+        let options = HTMLForms.options(of: select)
+        let chosen = select.hasAttribute("multiple") ? Array(Set(indices)).sorted() : Array(indices.prefix(1))
+        guard chosen.allSatisfy({ options.indices.contains($0) && !HTMLForms.isDisabled(options[$0]) }) else { return false }
+        notifyUserActivation()
+        captureDefault(select)
+        guard ControlState.read(select) != .selection(chosen) else { return true }
+        ControlState.selection(chosen).apply(to: select)
+        controlDidChange(select, data: nil)
+        return true
+    }
+
+    /// Presses Enter in a form field, as in a browser: `keydown` and
+    /// `keypress` (the page may cancel them), then implicit submission — the
+    /// form's first submit button is clicked, or, when it has none and at
+    /// most one text-like field, the form is submitted — then `keyup`.
+    /// A textarea, a button or a field outside a form submits nothing.
+    @discardableResult
+    public func pressEnter(in field: Node) -> ActivationResult {
+        guard let document, field.document === document, HTMLForms.isControl(field), !HTMLForms.isDisabled(field)
+        else { return .done }
+        notifyUserActivation()
+        let window = interactionWindow()
+        let key: [String: ScriptValue] = ["key": .string("Enter"), "code": .string("Enter"), "keyCode": .number(13),
+                                          "which": .number(13)]
+        // keyup comes last, after the submission (as in browsers).
+        defer {
+            if let window {
+                window.dispatchEvent("keyup", to: field, bubbles: true, cancelable: true, fields: key)
+                documentDidChange()
+            }
+        }
+        if let window {
+            let notCanceled = window.dispatchEvent("keydown", to: field, bubbles: true, cancelable: true, fields: key)
+                && window.dispatchEvent("keypress", to: field, bubbles: true, cancelable: true,
+                                        fields: key.merging(["charCode": .number(13)]) { $1 })
+            guard notCanceled else { return .canceled }
+        }
+        guard field.isElement("input"), !["submit", "image", "reset", "button"].contains(HTMLForms.type(of: field)),
+              let form = HTMLForms.formOwner(of: field) else { return .done }
+        if let button = HTMLForms.defaultButton(of: form) {
+            return HTMLForms.isDisabled(button) ? .done : activate(button)
+        }
+        guard HTMLForms.blockingFieldCount(of: form) <= 1 else { return .done }
+        if let window {
+            let capture = ActivationCapture()
+            let outer = activationCapture
+            activationCapture = capture
+            let submitted = window.requestSubmit(form)
+            activationCapture = outer
+            if let submission = capture.submission { return submit(submission) }
+            return submitted ? .done : .canceled
+        }
+        return submit(form, submitter: nil)
+    }
+
+    // MARK: Files
+
+    /// Chooses files for a file input (absolute `file:` URLs), as the open
+    /// panel's answer does; fires `input` and `change` when scripts run.
+    /// Returns false for other elements, or when `multiple` is missing and
+    /// more than one file is given. An empty list clears the choice.
+    @discardableResult
+    public func chooseFiles(_ files: [WebURL], for input: Node) -> Bool {
+        guard let document, input.document === document, input.isElement("input"), HTMLForms.type(of: input) == "file",
+              !HTMLForms.isDisabled(input), files.allSatisfy({ $0.scheme == "file" }),
+              files.count <= 1 || input.hasAttribute("multiple") else { return false }
+        notifyUserActivation()
+        let paths = files.map(\.filePath)
+        guard (chosenFiles[input] ?? []) != paths else { return true }
+        chosenFiles[input] = paths.isEmpty ? nil : paths
+        controlDidChange(input, data: nil)
+        return true
+    }
+
+    /// The files chosen for a file input (`file:` URLs), none at first.
+    public func chosenFiles(for input: Node) -> [WebURL] {
+        (chosenFiles[input] ?? []).compactMap { WebURL(filePath: $0) }
+    }
+
+    /// Asks the UI delegate's open panel for files; its answer is chosen.
+    func runOpenPanel(for input: Node) {
+        guard let uiDelegate else { return }
+        let accepted = (input.attribute("accept") ?? "").split(separator: ",").map { String($0).lowercased().trimmingSpaces() }
+        let parameters = OpenPanelParameters(allowsMultipleSelection: input.hasAttribute("multiple"),
+                                             allowsDirectories: input.hasAttribute("webkitdirectory"),
+                                             acceptedTypes: accepted.filter { !$0.isEmpty })
+        let handler = DecisionHandler(name: "runOpenPanel", fallback: [WebURL]?.none) { [weak self] urls in
+            guard let self, let urls else { return }
+            self.chooseFiles(urls, for: input)
+        }
+        uiDelegate.webView(self, runOpenPanelWith: parameters, initiatedByFrame: currentFrameInfo, completionHandler: handler.closure)
+    }
+
+    // MARK: Focus
+
+    /// The element with focus: the one given to `focus(_:)`, or moved by the
+    /// page's scripts (`element.focus()`); nil for none. A `Node` is the
+    /// same node after every layout, so a front end finds it again in
+    /// `renderedPage(width:)` (`linkIndex(of:)`, `controlIndex(of:)`).
+    public var focusedElement: Node? {
+        let focused = scriptWindow?.focusedElement ?? focusedNode
+        guard let focused, let document, focused.document === document, focused.isConnected else { return nil }
+        return focused
+    }
+
+    /// Moves focus to `element` (nil: none), firing `blur`/`focusout` and
+    /// `focus`/`focusin` when scripts run.
+    public func focus(_ element: Node?) {
+        if let element { guard let document, element.document === document else { return } }
+        let old = focusedElement
+        guard old != element else { return }
+        focusedNode = element
+        guard let window = interactionWindow() else { return }
+        window.focusedElement = element
+        if let old {
+            window.dispatchEvent("blur", to: old)
+            window.dispatchEvent("focusout", to: old, bubbles: true)
+        }
+        if let element {
+            window.dispatchEvent("focus", to: element)
+            window.dispatchEvent("focusin", to: element, bubbles: true)
+        }
+        documentDidChange()
+    }
+
+    // MARK: Internals
+
+    var currentFrameInfo: FrameInfo {
+        FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: url?.origin ?? "null")
+    }
+
+    /// The window to dispatch the person's events in: the page's, or a new
+    /// one when the page has inline handlers (`onclick="…"`) but no script
+    /// made one yet. Nil when scripting is off or nothing would listen.
+    func interactionWindow() -> ScriptWindow? {
+        guard configuration.preferences.javaScriptEnabled else { return nil }
+        if let scriptWindow { return scriptWindow }
+        guard let document, let root = document.node else { return nil }
+        // Without a window only the parser changes the document: scan a finished one once.
+        let id = ObjectIdentifier(document)
+        if let scan = inlineHandlerScan, scan.document == id, currentLoad == nil {
+            return scan.found ? try? pageScriptWindow() : nil
+        }
+        var hasHandlers = false
+        root.walk { node in
+            if node.isElement, node.hasAttributes, node.attributes.contains(where: { $0.name.hasPrefix("on") }) { hasHandlers = true }
+            return !hasHandlers
+        }
+        inlineHandlerScan = (id, hasHandlers)
+        return hasHandlers ? try? pageScriptWindow() : nil
+    }
+
+    /// A control's value, checkedness or choice changed for the person:
+    /// relayout, tell the page's scripts (input, change), remember it.
+    private func controlDidChange(_ control: Node, data: String?) {
+        documentDidChange()
+        if let window = interactionWindow() {
+            window.documentDidChangeOutsideScripts()
+            var fields: [String: ScriptValue] = [:]
+            if let data { fields = ["data": .string(data), "inputType": .string("insertText")] }
+            window.dispatchEvent("input", to: control, bubbles: true, fields: fields)
+            window.dispatchEvent("change", to: control, bubbles: true)
+            documentDidChange()
+        }
+        rememberState(control)
+    }
+
+    private func captureDefault(_ control: Node) {
+        guard controlDefaults[control] == nil, let state = ControlState.read(control) else { return }
+        controlDefaults[control] = state
+    }
+
+    /// Writes the control's state into the current history item.
+    private func rememberState(_ control: Node) {
+        guard let item = backForwardList.currentItem, ControlState.isRestorable(control),
+              let state = ControlState.read(control), let key = ControlState.key(for: control) else { return }
+        item.controlStates[key] = state
+    }
+
+    /// Puts the form's controls back as they were before the person changed them.
+    func resetForm(_ form: Node) {
+        guard let document, form.document === document else { return }
+        for control in HTMLForms.controls(of: form) {
+            if let state = controlDefaults[control] {
+                state.apply(to: control)
+                rememberState(control)
+            }
+            chosenFiles[control] = nil
+        }
+        scriptWindow?.documentDidChangeOutsideScripts()
+        documentDidChange()
+    }
+
+    /// Restores the control states saved in `item` (a page loaded again by
+    /// going back or forward), before the page's scripts run.
+    func restoreControlStates(from item: BackForwardListItem, in document: Document?) {
+        guard let document, !item.controlStates.isEmpty else { return }
+        ControlState.restore(item.controlStates, in: document)
+        scriptWindow?.documentDidChangeOutsideScripts()
+        documentDidChange()
+    }
+
+    /// Forgets control defaults and chosen files of documents no longer shown or cached.
+    func pruneInteractionState() {
+        let live = [page?.document].compactMap { $0 } + pageCache.compactMap(\.page.document)
+        let isLive = { (node: Node) in live.contains { $0 === node.document } }
+        controlDefaults = controlDefaults.filter { isLive($0.key) }
+        chosenFiles = chosenFiles.filter { isLive($0.key) }
+        if let focusedNode, !isLive(focusedNode) { self.focusedNode = nil }
+        inlineHandlerScan = nil
+    }
+
+    // MARK: Following links
+
+    /// The link `element` is in: itself or an ancestor `<a href>`/`<area href>`.
+    private func hyperlink(at element: Node) -> Node? {
+        var current: Node? = element
+        while let node = current {
+            if (node.isElement("a") || node.isElement("area")), node.hasAttribute("href") { return node }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// The document's base URL: its first `<base href>`, else its URL.
+    private var documentBaseURL: WebURL? {
+        guard let base = try? document?.querySelector("base[href]"), let href = base.attribute("href") else { return url }
+        return url?.resolve(href) ?? WebURL(href) ?? url
+    }
+
+    /// The browsing context a `target` names: the default from `<base target>`.
+    private func effectiveTarget(_ target: String?) -> String {
+        if let target, !target.isEmpty { return target }
+        return (try? document?.querySelector("base[target]"))??.attribute("target") ?? ""
+    }
+
+    private func followHyperlink(_ link: Node) -> ActivationResult {
+        let href = (link.attribute("href") ?? "").trimmingSpaces()
+        guard let url = documentBaseURL?.resolve(href) ?? WebURL(href) else { return .done }
+        return follow(url, target: effectiveTarget(link.attribute("target")))
+    }
+
+    private func follow(_ url: WebURL, target: String) -> ActivationResult {
+        if url.scheme == "javascript" {
+            runJavaScriptURL(url)
+            return .done
+        }
+        if url.scheme == "file" && self.url?.scheme != "file" {
+            scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(url.href)")
+            return .done
+        }
+        var request = Request(url: url)
+        if let referrer = referrer(for: url) { request.headers["Referer"] = referrer }
+        if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated) }
+        if let current = self.url, let fragment = url.fragment, url.withoutFragment == current.withoutFragment,
+           currentLoad == nil, backForwardList.currentItem != nil {
+            navigateWithinDocument(to: url)
+            return .fragment(fragment)
+        }
+        return .navigation(startNavigation(request, type: .linkActivated, fileAccess: fileReadAccessRoot))
+    }
+
+    static func opensNewWindow(_ target: String) -> Bool {
+        !["", "_self", "_parent", "_top"].contains(target.lowercased())
+    }
+
+    /// A `target=_blank` link or form: the UI delegate makes the web view to
+    /// load it in; without one, it loads here.
+    private func openInNewWindow(_ request: Request, type: NavigationType) -> ActivationResult {
+        let action = NavigationAction(request: request, navigationType: type, sourceFrame: currentFrameInfo, targetFrame: nil)
+        if let created = uiDelegate?.webView(self, createWebViewWith: configuration, for: action, windowFeatures: WindowFeatures()) {
+            _ = created.startNavigation(request, type: type)
+            return .newWindow(created)
+        }
+        return .navigation(startNavigation(request, type: type, fileAccess: fileReadAccessRoot))
+    }
+
+    /// A link to a fragment of this page: a new history entry of the same
+    /// document, `hashchange` for its scripts; no load.
+    func navigateWithinDocument(to newURL: WebURL) {
+        guard let current = backForwardList.currentItem, let oldURL = url, newURL != oldURL else { return }
+        let item = BackForwardListItem(url: newURL, initialURL: newURL, title: title ?? "", request: Request(url: newURL),
+                                       substituteData: current.substituteData)
+        item.documentID = current.documentID
+        backForwardList.push(item)
+        url = newURL
+        scriptWindow?.documentURL = newURL
+        updateBackForwardState()
+        scriptWindow?.fireWindowEvent("hashchange", ["oldURL": .string(oldURL.href), "newURL": .string(newURL.href)])
+    }
+
+    /// `javascript:` URLs run in the page (when scripts may run).
+    private func runJavaScriptURL(_ url: WebURL) {
+        guard configuration.preferences.javaScriptEnabled, let window = try? pageScriptWindow() else { return }
+        let source = WebView.percentDecoded(String(url.href.dropFirst("javascript:".count)))
+        _ = window.run(source, sourceURL: "javascript:")
+        documentDidChange()
+    }
+
+    static func percentDecoded(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let value = UInt8(String(decoding: bytes[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
+                out.append(value)
+                i += 3
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The Referer a navigation from this page sends
+    /// (strict-origin-when-cross-origin): the page's URL to its own origin,
+    /// the origin elsewhere, nothing from https to http or from other schemes.
+    private func referrer(for destination: WebURL) -> String? {
+        guard let current = url, ["http", "https"].contains(current.scheme), ["http", "https"].contains(destination.scheme)
+        else { return nil }
+        if current.scheme == "https" && destination.scheme == "http" { return nil }
+        if current.origin == destination.origin { return current.withoutFragment.href }
+        return current.origin + "/"
+    }
+
+    // MARK: Submitting forms
+
+    /// A form submitted without scripts: its data set built in Swift.
+    private func submit(_ form: Node, submitter: Node?) -> ActivationResult {
+        func pick(_ submitterAttribute: String, _ formAttribute: String) -> String? {
+            if let submitter, let value = submitter.attribute(submitterAttribute) { return value }
+            return form.attribute(formAttribute)
+        }
+        var method = (pick("formmethod", "method") ?? "").lowercased().trimmingSpaces()
+        if method != "post" && method != "dialog" { method = "get" }
+        var enctype = (pick("formenctype", "enctype") ?? "").lowercased().trimmingSpaces()
+        if enctype != "multipart/form-data" && enctype != "text/plain" { enctype = "application/x-www-form-urlencoded" }
+        let actionText = (pick("formaction", "action") ?? "").trimmingSpaces()
+        guard let action = actionText.isEmpty ? url : (documentBaseURL?.resolve(actionText) ?? WebURL(actionText)) else {
+            return .done
+        }
+        let entries = HTMLForms.entries(of: form, submitter: submitter) { self.chosenFiles[$0] ?? [] }
+        return submit(method: method, action: action, enctype: enctype,
+                      target: effectiveTarget(pick("formtarget", "target")), entries: entries)
+    }
+
+    /// A form the page's bindings submitted; the data set is built again in
+    /// Swift from the form (to include files) when the form is known.
+    private func submit(_ submission: FormSubmission) -> ActivationResult {
+        let entries = submission.form.map { form in
+            HTMLForms.entries(of: form, submitter: submission.submitter) { self.chosenFiles[$0] ?? [] }
+        } ?? submission.fields.map { FormEntry(name: $0.name, value: .string($0.value)) }
+        return submit(method: submission.method, action: submission.action, enctype: submission.enctype,
+                      target: effectiveTarget(submission.target), entries: entries)
+    }
+
+    private func submit(method: String, action: WebURL, enctype: String, target: String, entries: [FormEntry]) -> ActivationResult {
+        if method == "dialog" { return .done }
+        if action.scheme == "javascript" {
+            runJavaScriptURL(action)
+            return .done
+        }
+        if action.scheme == "file" && url?.scheme != "file" { return .done }
+        var request = FormEncoding.request(method: method, action: action, enctype: enctype, entries: entries)
+        if let referrer = referrer(for: action) { request.headers["Referer"] = referrer }
+        if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .formSubmitted) }
+        return .navigation(startNavigation(request, type: .formSubmitted, fileAccess: fileReadAccessRoot))
+    }
+
+    /// The page's bindings submitted a form (`form.submit()`, a submit
+    /// button's activation, `requestSubmit()`): during a person's click it is
+    /// submitted when the click returns, else on the next turn.
+    func scriptDidSubmitForm(_ submission: FormSubmission) {
+        if let capture = activationCapture {
+            capture.submission = submission
+            return
+        }
+        loop.post { [weak self] in _ = self?.submit(submission) }
+    }
+}
+
+/// Holds a form submitted while a person's click is being dispatched.
+final class ActivationCapture {
+    var submission: FormSubmission?
+}
+
+extension RenderedPage {
+    /// The index in `links` of the link drawn for `node` (the focus of a
+    /// front end, found again after a relayout).
+    public func linkIndex(of node: Node) -> Int? {
+        links.firstIndex { $0.node == node }
+    }
+
+    /// The index in `controls` of the form control drawn for `node`.
+    public func controlIndex(of node: Node) -> Int? {
+        controls.firstIndex { $0.node == node }
+    }
+}
