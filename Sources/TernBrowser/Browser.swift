@@ -1,3 +1,4 @@
+import TernDOM
 import TernKit
 import TernLayout
 import TernTerminal
@@ -263,18 +264,82 @@ public final class Browser {
         guard let target = tab.viewport.focusedTarget else { return }
         switch target.kind {
         case .link(let index): follow(linkAt: index)
-        case .control: show(message: "Form controls are not interactive yet")
+        case .control(let index): activate(controlAt: index, region: target.regions[0])
         }
     }
 
     private func follow(linkAt index: Int) {
-        let link = tab.viewport.page.links[index]
-        guard let url = WebURL(link.url) else {
-            show(message: "Not a valid link: \(link.url)", isError: true)
+        handle(tab.webView.activate(tab.viewport.page.links[index]))
+    }
+
+    /// What the browser shows after acting on the page.
+    private func handle(_ result: ActivationResult) {
+        switch result {
+        case .fragment(let name): tab.scroll(toFragment: name)
+        case .canceled, .done, .navigation, .newWindow: break
+        }
+        setNeedsDisplay()
+    }
+
+    /// Enter on a form control: fields are edited in place, a select opens
+    /// a menu, a textarea opens `$EDITOR`; the rest are clicked.
+    private func activate(controlAt index: Int, region: TextRegion) {
+        let control = tab.viewport.page.controls[index]
+        let webView = tab.webView
+        switch control.kind {
+        case .text, .password:
+            let row = 1 + region.line - tab.viewport.top
+            let column = region.columns.lowerBound - tab.viewport.left
+            present(FieldEditor(text: control.value, masked: control.kind == .password, row: row, column: max(0, column),
+                                width: region.columns.count) { [unowned self] ending in
+                switch ending {
+                case .enter(let text):
+                    webView.setValue(text, for: control.node)
+                    handle(webView.pressEnter(in: control.node))
+                case .tab(let text):
+                    webView.setValue(text, for: control.node)
+                    tab.viewport.moveFocus(forward: true)
+                case .cancel:
+                    break
+                }
+                setNeedsDisplay()
+            })
+        case .textarea:
+            editTextarea(control)
+        case .select:
+            let multiple = control.node.attribute("multiple") != nil
+            let chosen = Set(control.node.getElementsByTagName("option").enumerated().compactMap { $1.attribute("selected") != nil ? $0 : nil })
+            present(MenuBox(title: control.name.isEmpty ? "Choose" : "Choose \(control.name)", items: control.options,
+                            selected: control.selectedIndex ?? 0, multiple: multiple, ticked: chosen) { [unowned self] indices in
+                guard let indices else { return }
+                webView.selectOptions(at: indices, in: control.node)
+                setNeedsDisplay()
+            })
+        default:
+            handle(webView.activate(control))
+        }
+    }
+
+    /// A textarea in `$VISUAL`/`$EDITOR` (the terminal is handed over while
+    /// it runs), or in a one-line prompt when neither is set.
+    private func editTextarea(_ control: FormControl) {
+        let webView = tab.webView
+        guard let editor = ExternalEditor.command() else {
+            present(PromptBox(title: "Edit \(control.name)", message: "Set $EDITOR to edit on several lines.",
+                              defaultText: control.value) { [unowned self] text in
+                if let text { webView.setValue(text, for: control.node) }
+                setNeedsDisplay()
+            })
             return
         }
-        tab.webView.notifyUserActivation()
-        _ = tab.webView.load(Request(url: url))
+        terminal.suspend()
+        let result = ExternalEditor.edit(control.value, with: editor)
+        terminal.resume()
+        switch result {
+        case .success(let text): webView.setValue(text, for: control.node)
+        case .failure(let problem): show(message: problem.description, isError: true)
+        }
+        setNeedsDisplay()
     }
 
     private func showPageInfo() {

@@ -113,6 +113,14 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         pendingScroll = nil
     }
 
+    /// Scrolls to the element named by a fragment (`#name`), now or once it
+    /// is laid out.
+    func scroll(toFragment name: String) {
+        pendingScroll = .fragment(name.removingPercentEncoding)
+        applyPendingScroll()
+        rememberScrollPosition()
+    }
+
     /// Remembers the scroll position in the history entry, for going back to it.
     func rememberScrollPosition() {
         webView.backForwardList.currentItem?.scrollPosition = viewport.top
@@ -200,6 +208,16 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
     func webView(_ webView: WebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
                  initiatedByFrame frame: FrameInfo, completionHandler: @escaping (String?) -> Void) {
         browser.present(PromptBox(title: "\(pageHost) says:", message: prompt, defaultText: defaultText ?? "", onAnswer: completionHandler))
+    }
+
+    func webView(_ webView: WebView, runOpenPanelWith parameters: OpenPanelParameters, initiatedByFrame frame: FrameInfo,
+                 completionHandler: @escaping ([WebURL]?) -> Void) {
+        let what = parameters.allowsMultipleSelection ? "Files to send (paths separated by spaces):" : "File to send (its path):"
+        browser.present(PromptBox(title: "Choose a file", message: what) { answer in
+            guard let answer, !answer.isEmpty else { return completionHandler(nil) }
+            let paths = parameters.allowsMultipleSelection ? answer.split(separator: " ").map(String.init) : [answer]
+            completionHandler(paths.compactMap { UserInput.url(for: $0) }.filter { $0.scheme == "file" })
+        })
     }
 
     func webView(_ webView: WebView, shouldSuppressDialogsAfter count: Int, completionHandler: @escaping (Bool) -> Void) {

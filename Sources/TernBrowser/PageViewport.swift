@@ -54,11 +54,12 @@ struct PageViewport {
         return count
     }
 
+    /// The line holding the character at `offset` (as counted by `textOffset`).
     private func line(atTextOffset offset: Int) -> Int {
         var count = 0
         for (index, line) in page.lines.enumerated() {
-            if count >= offset { return index }
             count += Self.significantCount(line)
+            if count > offset { return index }
         }
         return page.lines.count
     }

@@ -84,6 +84,22 @@ public final class Terminal {
         signal(SIGWINCH, SIG_DFL)
     }
 
+    /// Hands the terminal to another program for a while (an editor): the
+    /// screen is put back as it was before `start()` until `resume()`.
+    public func suspend() {
+        guard started else { return }
+        def_prog_mode()
+        endwin()
+    }
+
+    /// Takes the terminal back after `suspend()` and redraws everything.
+    public func resume() {
+        guard started else { return }
+        reset_prog_mode()
+        clearok(stdscr, true)
+        wrefresh(stdscr)
+    }
+
     /// The next key, or nil when none is waiting. Never blocks.
     public func readKey() -> Key? {
         guard started else { return nil }

@@ -26,8 +26,10 @@ final class TerminalSession {
         let binary = TestServer.repositoryRoot + "/.build/debug/tern"
         let command = "env \(assignments) \(Self.quote(binary)) \(arguments.map(Self.quote).joined(separator: " "))"
             + "; s=$?; echo \"tern exited with $s\"; echo $s > \(Self.quote(statusFile.path)); sleep 600"
+        // The first command starts the tmux server, which keeps any pipe it
+        // is given open: it gets no pipe.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", String(columns), "-y", String(rows),
-                  "sh", "-c", command])
+                  "sh", "-c", command], capture: false)
         try tmux(["set-option", "-t", "main", "window-size", "manual"])
         try tmux(["pipe-pane", "-t", "main", "-o", "cat >> \(Self.quote(outputLog.path))"])
     }
@@ -107,19 +109,29 @@ final class TerminalSession {
         (try? Data(contentsOf: outputLog)) ?? Data()
     }
 
+    /// Runs the tmux client and returns what it printed. Spawned and reaped
+    /// here directly: the first call starts the tmux server, a daemon that
+    /// must inherit nothing the test waits on.
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    private func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
+        let outputPath = directory.appendingPathComponent("tmux-out-\(UUID().uuidString)").path
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, capture ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ["tmux", "-L", socket] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ) == 0 else {
+            throw NSError(domain: "TerminalSession", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot run tmux"])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return capture ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
     }
 
     private static func quote(_ text: String) -> String {

@@ -1,0 +1,261 @@
+import XCTest
+import Foundation
+import TernTestSupport
+
+/// The interactive browser in a real terminal (tmux): what a person sees and
+/// what the keys do.
+final class BrowserScreenTests: XCTestCase {
+    private var server: TestServer { TestServer.shared }
+    private var sessions: [TerminalSession] = []
+
+    override func tearDown() {
+        sessions.forEach { $0.close() }
+        sessions = []
+        super.tearDown()
+    }
+
+    private func browse(_ arguments: [String], columns: Int = 80, rows: Int = 24, term: String = "xterm-256color") throws -> TerminalSession {
+        let session = try TerminalSession(arguments, columns: columns, rows: rows, term: term)
+        sessions.append(session)
+        return session
+    }
+
+    /// A page long enough to scroll, with links at known places.
+    private func longPage(title: String, links: [String] = []) -> String {
+        var body = "<h1>\(title)</h1>"
+        for i in 0..<80 { body += "<p>Paragraph \(i) of \(title).</p>" }
+        for (i, link) in links.enumerated() { body += "<p><a href=\"\(link)\">link \(i)</a></p>" }
+        return "data:text/html,<title>\(title)</title>" + body.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+    }
+
+    func testStartPageShowsTitleBarPageAndStatusLine() throws {
+        let tern = try browse([])
+        tern.waitFor("Tern start page")
+        XCTAssertTrue(tern.row(0).contains("Tern start page"), "title bar: \(tern.row(0))")
+        XCTAssertTrue(tern.screen().contains("[1]Keys and help"))
+        XCTAssertTrue(tern.row(23).contains("Press ? for help"), "status line: \(tern.row(23))")
+    }
+
+    func testTitleBarShowsThePageTitleAndTheURLWithoutOne() throws {
+        let tern = try browse([server.url("/page/first").href])
+        tern.waitFor("Page first")
+        XCTAssertEqual(tern.row(0).trimmingCharacters(in: .whitespaces), "first", "the title bar shows the title")
+        tern.press("o", "C-u")
+        tern.type(server.url("/mime?type=text/plain&body=no%20title%20here").href)
+        tern.press("Enter")
+        tern.waitFor("no title here")
+        XCTAssertTrue(tern.row(0).contains("/mime?type=text/plain"), "title bar without a title shows the URL: \(tern.row(0))")
+    }
+
+    func testProgressBarAppearsWhileLoadingAndGoesAfter() throws {
+        let tern = try browse([server.url("/slow?ms=3000&chunks=30").href])
+        tern.waitForScreen("a progress bar") { screen in
+            let row = screen.components(separatedBy: "\n")[1]
+            return row.hasPrefix("[=") && row.contains("%")
+        }
+        XCTAssertTrue(tern.row(0).contains("[loading]"), tern.row(0))
+        tern.waitForScreen("the page loaded", timeout: 20) { !$0.components(separatedBy: "\n")[0].contains("[loading]") }
+        tern.waitForScreen("the progress bar gone") { screen in
+            !screen.components(separatedBy: "\n")[1].contains("%")
+        }
+        tern.press("G")
+        tern.waitFor("End of slow page.")
+    }
+
+    func testTabFocusesLinksAndEnterFollows() throws {
+        let tern = try browse([server.url("/page/start").href])
+        tern.waitFor("Page start")
+        tern.press("Tab")
+        tern.waitForScreen("the first link's URL in the status line") { $0.components(separatedBy: "\n")[23].contains("/page/a") }
+        tern.press("Tab")
+        tern.waitForScreen("the second link's URL in the status line") { $0.components(separatedBy: "\n")[23].contains("/page/b") }
+        tern.press("BTab")
+        tern.waitForScreen("the first link again") { $0.components(separatedBy: "\n")[23].contains("/page/a") }
+        tern.press("Enter")
+        tern.waitFor("Page a")
+        XCTAssertTrue(tern.row(0).contains("a"))
+    }
+
+    func testLinkNumberThenEnterFollowsThatLink() throws {
+        let tern = try browse([server.url("/page/start").href])
+        tern.waitFor("Page start")
+        tern.type("2")
+        tern.waitFor("Follow link number: 2")
+        tern.press("Enter")
+        tern.waitFor("Page b")
+    }
+
+    func testBackReturnsToTheSameScrollPositionAndForwardGoesAgain() throws {
+        let first = longPage(title: "Long", links: [server.url("/page/next").href])
+        let tern = try browse([first])
+        tern.waitFor("Paragraph 0 of Long")
+        tern.press("NPage", "NPage")
+        tern.waitForScreen("the page scrolled") { !$0.contains("Paragraph 0 of Long") }
+        let scrolled = tern.row(1)
+        tern.press("o", "C-u")
+        tern.type(server.url("/page/next").href)
+        tern.press("Enter")
+        tern.waitFor("Page next")
+        tern.press("Left")
+        tern.waitFor("of Long.")
+        tern.waitForScreen("the same scroll position (\(scrolled))") { $0.components(separatedBy: "\n")[1] == scrolled }
+        tern.press("Right")
+        tern.waitFor("Page next")
+    }
+
+    func testReloadLoadsThePageAgain() throws {
+        let tern = try browse([server.url("/visits").href])
+        let first = try XCTUnwrap(visitNumber(tern))
+        tern.press("r")
+        tern.waitFor("Visit number \(first + 1)")
+    }
+
+    private func visitNumber(_ tern: TerminalSession) -> Int? {
+        tern.waitFor("Visit number")
+        let screen = tern.screen()
+        guard let range = screen.range(of: "Visit number ") else { return nil }
+        return Int(screen[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    func testEscapeStopsTheSlowPage() throws {
+        let tern = try browse([server.url("/slow?ms=8000&chunks=40").href])
+        tern.waitFor("Slow paragraph 0000")
+        tern.press("Escape")
+        tern.waitFor("Stopped")
+        XCTAssertFalse(tern.row(0).contains("[loading]"), tern.row(0))
+        usleep(1_000_000)
+        XCTAssertFalse(tern.screen().contains("End of slow page."))
+    }
+
+    func testSearchFindsAndHighlightsWrappingAround() throws {
+        let tern = try browse([longPage(title: "Search")])
+        tern.waitFor("Paragraph 0 of Search")
+        tern.press("/")
+        tern.type("paragraph 70 ")
+        tern.press("Enter")
+        tern.waitFor("Paragraph 70 of Search")
+        XCTAssertFalse(tern.screen().contains("Paragraph 0 of Search."), "scrolled to the match")
+        // The match is drawn in the highlight colours (black on yellow).
+        let styled = tern.styledScreen()
+        XCTAssertTrue(styled.contains("\u{1B}[30m\u{1B}[43mParagraph 70 ") || styled.contains("\u{1B}[30;43mParagraph 70 "),
+                      "highlighted match: \(styled.debugDescription)")
+        // n wraps around to the only match; a capital makes the search case-sensitive.
+        tern.press("n")
+        tern.waitFor("Paragraph 70 of Search")
+        tern.press("/")
+        tern.type("PARAGRAPH")
+        tern.press("Enter")
+        tern.waitFor("Not found: PARAGRAPH")
+    }
+
+    func testResizeRewrapsAndKeepsThePlaceInTheText() throws {
+        let words = (0..<400).map { "word\($0)" }.joined(separator: " ")
+        let page = "data:text/html,<title>Wrap</title><p>" + words + "</p>"
+        let tern = try browse([page], columns: 80, rows: 24)
+        tern.waitFor("word0 word1")
+        tern.press("NPage")
+        tern.waitForScreen("the page scrolled") { !$0.contains("word0 word1") }
+        let firstWord = tern.row(1).split(separator: " ").first.map(String.init) ?? ""
+        tern.resize(columns: 40, rows: 24)
+        tern.waitForScreen("lines rewrapped to 40 columns") { screen in
+            let rows = screen.components(separatedBy: "\n")
+            return rows.count > 3 && rows[1...rows.count - 3].allSatisfy { $0.count <= 40 } && !rows[2].isEmpty
+        }
+        // The reader is still at the same place in the text.
+        let screen = tern.screen()
+        XCTAssertTrue(screen.contains(firstWord + " ") || screen.contains(firstWord + "\n"), "\(firstWord) still on screen:\n\(screen)")
+    }
+
+    func testQuestionMarkShowsHelp() throws {
+        let tern = try browse([server.url("/plain").href])
+        tern.waitFor("Hello from the test server.")
+        tern.press("?")
+        tern.waitFor("Tern help")
+        XCTAssertTrue(tern.screen().contains("follow the link"))
+        tern.press("Left")
+        tern.waitFor("Hello from the test server.")
+    }
+
+    func testHistoryMenuGoesToTheChosenEntry() throws {
+        let tern = try browse([server.url("/page/one").href])
+        tern.waitFor("Page one")
+        for name in ["two", "three"] {
+            tern.press("o", "C-u")
+            tern.type(server.url("/page/\(name)").href)
+            tern.press("Enter")
+            tern.waitFor("Page \(name)")
+        }
+        tern.press("h")
+        tern.waitFor("History")
+        tern.press("Up", "Up", "Enter")
+        tern.waitFor("Page one")
+        tern.press("Right")
+        tern.waitFor("Page two")
+    }
+
+    func testPageInfoShowsURLTypeAndSecurity() throws {
+        let tern = try browse([server.url("/plain").href])
+        tern.waitFor("Hello from the test server.")
+        tern.press("=")
+        tern.waitFor("Page information")
+        let screen = tern.screen()
+        XCTAssertTrue(screen.contains("text/html"), screen)
+        XCTAssertTrue(screen.contains(server.url("/plain").href), screen)
+        XCTAssertTrue(screen.contains("Secure:   no"), screen)
+        tern.press("Enter")
+        tern.waitForScreen("the box closed") { !$0.contains("Page information") }
+    }
+
+    func testQuitAsksFirstAndRestoresTheTerminal() throws {
+        let tern = try browse([server.url("/plain").href])
+        tern.waitFor("Hello from the test server.")
+        tern.press("q")
+        tern.waitFor("Quit Tern?")
+        tern.press("n")
+        tern.waitForScreen("the question gone") { !$0.contains("Quit Tern?") }
+        tern.press("q")
+        tern.waitFor("Quit Tern?")
+        tern.press("y")
+        XCTAssertEqual(tern.exitStatus(), 0)
+        tern.waitFor("tern exited with 0")
+        XCTAssertFalse(tern.screen().contains("Hello from the test server."), "the page is gone with the alternate screen")
+    }
+
+    func testBackspaceOnTheFirstPageAsksToClose() throws {
+        let tern = try browse([server.url("/plain").href])
+        tern.waitFor("Hello from the test server.")
+        tern.press("BSpace")
+        tern.waitFor("Close the last page?")
+        tern.press("y")
+        XCTAssertEqual(tern.exitStatus(), 0)
+    }
+
+    func testCapitalQQuitsAtOnce() throws {
+        let tern = try browse([server.url("/plain").href])
+        tern.waitFor("Hello from the test server.")
+        tern.press("Q")
+        XCTAssertEqual(tern.exitStatus(), 0)
+    }
+
+    func testWorksOnTerminalsWithoutColours() throws {
+        for term in ["vt100", "linux", "screen"] {
+            let tern = try browse([server.url("/page/plain").href], term: term)
+            tern.waitFor("Page plain")
+            tern.press("Tab")
+            tern.waitForScreen("focus on \(term)") { $0.components(separatedBy: "\n")[23].contains("/page/a") }
+            tern.press("Q")
+            XCTAssertEqual(tern.exitStatus(), 0, term)
+        }
+    }
+
+    func testCJKTextAtItsTrueWidth() throws {
+        let text = String(repeating: "漢字かな交じり文", count: 12)
+        let tern = try browse(["data:text/html,<title>CJK</title><p>\(text)</p>".addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!],
+                              columns: 40)
+        tern.waitFor("漢字かな")
+        let rows = tern.screen().components(separatedBy: "\n").filter { $0.contains("漢") || $0.contains("字") }
+        XCTAssertGreaterThanOrEqual(rows.count, 4)
+        // 20 wide characters fill 40 columns exactly.
+        XCTAssertEqual(rows[0].count, 20, rows[0])
+    }
+}
