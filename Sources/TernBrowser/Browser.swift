@@ -118,7 +118,9 @@ public final class Browser {
             case .text, .password, .textarea: return "Form field \(control.name): Enter to edit"
             case .checkbox, .radio: return "Enter to \(control.checked ? "uncheck" : "check") \(control.name)"
             case .select: return "Enter to choose \(control.name)"
-            default: return "Enter to press \(control.value.isEmpty ? control.kind.rawValue : control.value)"
+            default:
+                let label = control.value.isEmpty ? control.node.textContent.trimmingWhitespace() : control.value
+                return "Enter to press \(label.isEmpty ? control.kind.rawValue : label)"
             }
         }
     }

@@ -480,6 +480,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             route = segs[0] if segs else ""
             if route == "echo" and len(segs) == 1:
                 return self.r_echo()
+            if route == "login" and len(segs) == 1:
+                return self.r_login()
             # every other route ignores the request body, but must consume it
             # so that keep-alive framing stays in sync
             self.drain_request_body()
@@ -819,6 +821,38 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.close_connection = True
         self.wait_for_disconnect(MAX_SECONDS)
         self.abort_connection()
+
+    def r_login(self):
+        """A login form (GET) that logs in on POST with any non-empty user and
+        password: it shows the fields it received and sets a session cookie
+        (`remember=1` makes it persistent). A GET with the cookie shows who is
+        logged in."""
+        self._body_consumed = True
+        body = b"".join(self.iter_request_body())
+        if self.command == "POST":
+            fields = dict(urllib.parse.parse_qsl(body.decode("utf-8", errors="replace"), keep_blank_values=True))
+            user, password = fields.get("user", ""), fields.get("password", "")
+            if not user or not password:
+                return self.respond_page(403, "Login failed", "<p>Login failed: user and password are needed.</p>")
+            cookie = f"session={urllib.parse.quote(user)}; Path=/; HttpOnly"
+            if fields.get("remember") == "1":
+                cookie += "; Max-Age=86400"
+            received = "".join(f"<li>{html.escape(k)}={html.escape(v)}</li>" for k, v in fields.items())
+            return self.respond_page(200, "Logged in",
+                                     f"<p>Logged in as {html.escape(user)} by POST</p><ul>{received}</ul>",
+                                     headers=[("Set-Cookie", cookie)])
+        session = None
+        for part in (self.headers.get("Cookie") or "").split(";"):
+            name, _, value = part.strip().partition("=")
+            if name == "session":
+                session = urllib.parse.unquote(value)
+        if session:
+            return self.respond_page(200, "Welcome back", f"<p>Logged in as {html.escape(session)}</p>")
+        self.respond_page(200, "Log in",
+                          "<form method=post action=/login><p>User <input name=user></p>"
+                          "<p>Password <input type=password name=password></p>"
+                          "<p><input type=checkbox name=remember value=1> Stay logged in</p>"
+                          "<p><input type=submit name=go value=Login></p></form>")
 
     def r_visits(self, rest):
         """A page that counts how often it was served (reload tests)."""

@@ -1,0 +1,162 @@
+import XCTest
+import Foundation
+import TernTestSupport
+
+/// Dialogs and forms in the interactive browser, in a real terminal (tmux).
+final class BrowserInteractionTests: XCTestCase {
+    private var server: TestServer { TestServer.shared }
+    private var sessions: [TerminalSession] = []
+
+    override func tearDown() {
+        sessions.forEach { $0.close() }
+        sessions = []
+        super.tearDown()
+    }
+
+    private func browse(_ arguments: [String], columns: Int = 80, rows: Int = 24) throws -> TerminalSession {
+        let session = try TerminalSession(arguments, columns: columns, rows: rows)
+        sessions.append(session)
+        return session
+    }
+
+    /// Focuses the demo page's button `label` with Tab and presses Enter.
+    private func press(button label: String, in tern: TerminalSession) {
+        for _ in 0..<8 {
+            tern.press("Tab")
+            if tern.waitForQuietly({ $0.components(separatedBy: "\n").last { !$0.isEmpty }?.contains("Enter to press \(label)") ?? false }) {
+                tern.press("Enter")
+                return
+            }
+        }
+        XCTFail("could not focus the \(label) button:\n\(tern.screen())")
+    }
+
+    func testAlertConfirmAndPromptAnsweredInTheTerminal() throws {
+        let tern = try browse(["about:demo-dialogs"])
+        tern.waitFor("No dialog yet.")
+
+        press(button: "alert", in: tern)
+        tern.waitFor("This page says:")
+        XCTAssertTrue(tern.screen().contains("Hello from the dialogs demo"))
+        XCTAssertFalse(tern.screen().contains("alert closed"), "the script waits for the answer")
+        tern.press("Enter")
+        tern.waitFor("alert closed")
+
+        press(button: "confirm", in: tern)
+        tern.waitFor("Do you like Tern?")
+        tern.press("y")
+        tern.waitFor("confirm: OK")
+        press(button: "confirm", in: tern)
+        tern.waitFor("Do you like Tern?")
+        tern.press("Escape")
+        tern.waitFor("confirm: Cancel")
+
+        // The fourth dialog within 10 s: Tern offers to stop the page's dialogs first.
+        press(button: "prompt", in: tern)
+        tern.waitFor("keeps opening dialogs")
+        tern.press("n")
+        tern.waitFor("What is your name?")
+        XCTAssertTrue(tern.screen().contains("Tern user"), "the default text is shown")
+        tern.press("C-u")
+        tern.type("Ada 漢字")
+        tern.press("Enter")
+        tern.waitFor("prompt: Ada 漢字")
+        // Allowed once, the page's dialogs go on without asking again.
+        press(button: "alert", in: tern)
+        tern.waitFor("Hello from the dialogs demo")
+        tern.press("Enter")
+        tern.waitFor("alert closed")
+    }
+
+    func testPromptCancelledWithEscape() throws {
+        let tern = try browse(["about:demo-dialogs"])
+        tern.waitFor("No dialog yet.")
+        press(button: "prompt", in: tern)
+        tern.waitFor("What is your name?")
+        tern.press("Escape")
+        tern.waitFor("prompt: cancelled")
+    }
+
+    func testDialogNamesTheHostAndWrapsALongMessage() throws {
+        let words = (0..<60).map { "word\($0)" }.joined(separator: " ")
+        let page = "<title>Long alert</title><p><button onclick=\"alert('\(words)')\">go</button>"
+        let url = server.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        let tern = try browse([url.href])
+        tern.waitFor("[go]")
+        press(button: "go", in: tern)
+        tern.waitFor("┌─ 127.0.0.1:\(server.url("/").port) says: ─")
+        let screen = tern.screen()
+        XCTAssertTrue(screen.contains("word0"), screen)
+        XCTAssertTrue(screen.contains("word59"), "the whole message wrapped inside the box:\n\(screen)")
+        XCTAssertTrue(screen.components(separatedBy: "\n").allSatisfy { $0.count <= 80 })
+        tern.press("Enter")
+        tern.waitForScreen("the box closed") { !$0.contains("says:") }
+    }
+
+    func testLoginFormFilledAndPostedTheServerSeesTheFields() throws {
+        let tern = try browse([server.url("/login").href])
+        tern.waitFor("Stay logged in")
+        tern.press("Tab")
+        tern.waitFor("Form field user")
+        tern.press("Enter")
+        tern.type("ada")
+        tern.press("Tab")
+        tern.waitFor("Form field password")
+        tern.press("Enter")
+        tern.type("s3cret")
+        tern.waitForScreen("the password masked") { $0.contains("******") && !$0.contains("s3cret") }
+        tern.press("Tab")
+        tern.waitFor("Enter to check remember")
+        tern.press("Enter")
+        tern.waitFor("[X]")
+        tern.press("Tab", "Enter")
+        tern.waitFor("Logged in as ada by POST")
+        let screen = tern.screen()
+        XCTAssertTrue(screen.contains("user=ada"), screen)
+        XCTAssertTrue(screen.contains("password=s3cret"), screen)
+        XCTAssertTrue(screen.contains("remember=1"), screen)
+        XCTAssertTrue(screen.contains("go=Login"), "the submitter's name and value:\n\(screen)")
+    }
+
+    func testEnterInAPasswordFieldSubmitsAndBackRestoresTheTypedText() throws {
+        let tern = try browse([server.url("/login").href])
+        tern.waitFor("Stay logged in")
+        tern.press("Tab", "Enter")
+        tern.type("grace")
+        tern.press("Tab")
+        tern.waitFor("Form field password")
+        tern.press("Enter")
+        tern.type("pw")
+        tern.press("Enter")
+        tern.waitFor("Logged in as grace by POST")
+        tern.press("Left")
+        tern.waitFor("Stay logged in")
+        tern.waitFor("[grace")
+    }
+
+    func testSelectChosenFromAMenu() throws {
+        let page = "<title>Select</title><form action=/echo><select name=fruit><option>apple<option>banana<option>cherry</select>"
+            + "<input type=submit name=send value=Send></form>"
+        let tern = try browse([server.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).href])
+        tern.waitFor("[apple")
+        tern.press("Tab", "Enter")
+        tern.waitFor("Choose fruit")
+        tern.press("Down", "Down", "Enter")
+        tern.waitFor("[cherry")
+        tern.press("Tab", "Enter")
+        tern.waitFor("fruit=cherry")
+        XCTAssertTrue(tern.screen().contains("send=Send"))
+    }
+}
+
+extension TerminalSession {
+    /// Like `waitForScreen`, without failing: whether the condition held within `timeout`.
+    func waitForQuietly(timeout: Double = 1, _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(screen()) { return true }
+            usleep(30_000)
+        }
+        return false
+    }
+}
