@@ -22,7 +22,8 @@ let package = Package(
     ],
     targets: [
         // MARK: C libraries, each wrapped by exactly one Swift target
-        system("CCurl", "libcurl", ["libcurl4-openssl-dev"]),
+        // Headers only: TernNet loads libcurl with dlopen when the first transfer starts.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         system("CLibXML2", "libxml-2.0", ["libxml2-dev"]),
         system("CNcursesw", "ncursesw", ["libncurses-dev"]),
         // Headers only: TernScript loads the library with dlopen when a page needs it.
