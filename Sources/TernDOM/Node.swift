@@ -187,9 +187,17 @@ public struct Node: Hashable {
     public func elements(named tag: String) -> [Node] {
         var found: [Node] = []
         let tag = tag.lowercased()
-        walk { node in
-            if node.raw != raw, node.isElement, tag == "*" || node.name == tag { found.append(node) }
-            return true
+        let all = tag == "*"
+        // Names compared in place: no Node or String per node visited.
+        tag.withCString { wanted in
+            let wanted = UnsafeRawPointer(wanted).assumingMemoryBound(to: xmlChar.self)
+            Document.walk(raw) { current in
+                if current != raw, current.pointee.type == XML_ELEMENT_NODE {
+                    let matches = all || current.pointee.name.map { xmlStrEqual($0, wanted) != 0 } ?? tag.isEmpty
+                    if matches { found.append(Node(current, in: document)) }
+                }
+                return true
+            }
         }
         return found
     }

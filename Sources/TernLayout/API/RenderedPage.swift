@@ -86,6 +86,8 @@ public struct RenderedPage {
 
     /// A URL made safe to print: controls, spaces and DEL percent-encoded.
     static func displayURL(_ url: String) -> String {
+        // Nearly every URL is printable ASCII: then there is nothing to encode.
+        if url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return url }
         var needs = false
         for scalar in url.unicodeScalars where scalar.value <= 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F) {
             needs = true

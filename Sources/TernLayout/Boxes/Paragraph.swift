@@ -249,6 +249,23 @@ struct Paragraph {
         lineHasContent = true
     }
 
+    /// A link's `[n]`, as `appendAtom` would append it, without making a String.
+    mutating func appendLinkNumber(_ number: Int, _ attributes: RunAttributes) {
+        if pendingSpace { flushSpace(before: attributes) }
+        use(attributes)
+        scalars.append("[")
+        var divisor = 1
+        while divisor <= number / 10 { divisor *= 10 }
+        var rest = max(0, number)
+        while divisor > 0 {
+            scalars.append(Unicode.Scalar(UInt8(48 + rest / divisor)))
+            rest %= divisor
+            divisor /= 10
+        }
+        scalars.append("]")
+        lineHasContent = true
+    }
+
     /// A forced line break (`<br>`).
     mutating func appendBreak(_ attributes: RunAttributes) {
         pendingSpace = false

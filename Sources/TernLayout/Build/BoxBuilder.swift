@@ -463,7 +463,7 @@ final class BoxBuilder {
         var a = attributes
         a.link = number
         a.style.insert(.link)
-        flow.paragraph.appendAtom("[\(number + 1)]", a)
+        flow.paragraph.appendLinkNumber(Int(number) + 1, a)
         flow.paragraph.suppressSpace()
     }
 

@@ -199,5 +199,17 @@ extension Substring {
 }
 
 extension String {
-    var trimmingSpaces: String { self[...].trimmingSpaces }
+    var trimmingSpaces: String {
+        // Most values have nothing to trim: when neither end byte is ASCII
+        // whitespace, neither end character can be.
+        let bytes = utf8
+        guard let first = bytes.first, let last = bytes.last else { return self }
+        if !String.isTrimmedSpace(first) && !String.isTrimmedSpace(last) { return self }
+        return self[...].trimmingSpaces
+    }
+
+    @inline(__always)
+    static func isTrimmedSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+    }
 }
