@@ -42,9 +42,9 @@ public enum Layout {
     public static func render(_ document: Document, options: LayoutOptions = LayoutOptions()) -> RenderedPage {
         let width = max(1, options.width)
         let builder = BoxBuilder(document: document, options: options)
-        let flow = builder.build()
+        var flow = builder.build()
         var out = LaidOut()
-        FlowLayout.layout(flow, width: width, into: &out)
+        FlowLayout.layout(&flow, width: width, into: &out)
 
         var page = RenderedPage()
         page.title = TextSanitizer.clean(document.title)

@@ -154,7 +154,9 @@ final class BoxBuilder {
         for index in links.indices {
             links[index].text = TextSanitizer.clean(String(utf8Of: linkTexts[index]))
         }
-        return Flow(items: flow.items)
+        let items = flow.items
+        flow = FlowContext() // the caller's Flow is then the only owner of the items
+        return Flow(items: items)
     }
 
     private var parentStyle: ComputedStyle {
