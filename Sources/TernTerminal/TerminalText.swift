@@ -19,6 +19,17 @@ public enum TerminalText {
         } ?? text
     }
 
+    /// `sanitize` on UTF-8 bytes, for output written without making a String
+    /// (which would validate them again). `bytes` must be valid UTF-8, such
+    /// as bytes joined from Strings; they are returned as they are when
+    /// nothing needs replacing.
+    public static func sanitize(utf8 bytes: [UInt8], keepLineBreaks: Bool = false, keepTabs: Bool = false) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
+            guard let first = firstUnsafe(buffer, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs) else { return nil }
+            return rewrite(buffer, from: first, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs)
+        } ?? bytes
+    }
+
     /// The offset of the first byte that starts something to replace, or nil.
     @inline(__always)
     private static func firstUnsafe(_ bytes: UnsafeBufferPointer<UInt8>, keepLineBreaks: Bool, keepTabs: Bool) -> Int? {
@@ -39,6 +50,10 @@ public enum TerminalText {
     }
 
     private static func rewrite(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, keepLineBreaks: Bool, keepTabs: Bool) -> String {
+        String(decoding: rewrite(bytes, from: start, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs) as [UInt8], as: UTF8.self)
+    }
+
+    private static func rewrite(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, keepLineBreaks: Bool, keepTabs: Bool) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 64)
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<start]))
@@ -63,6 +78,6 @@ public enum TerminalText {
             }
             i += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 }

@@ -2,6 +2,15 @@ import XCTest
 @testable import TernLayout
 
 final class LinkTests: XCTestCase {
+    func testPlainTextBytesAreThePlainText() {
+        let html = "<h1>Tître</h1><p>See <a href=\"a b.html\">first</a> and 世界 <a href=\"b.html\">second</a>.</p><pre>x   </pre>"
+        let page = render(html, width: 20)
+        for references in [false, true] {
+            XCTAssertEqual(page.plainTextUTF8(references: references), Array(page.plainText(references: references).utf8))
+        }
+        XCTAssertEqual(RenderedPage().plainTextUTF8(references: true), [])
+    }
+
     func testLinksAreNumberedInReadingOrder() {
         let html = "<p>See <a href=\"a.html\">first</a> and <a href=\"b.html\"> second </a>.</p><ul><li><a href=\"c.html\">third</a></li></ul>"
         let page = render(html)

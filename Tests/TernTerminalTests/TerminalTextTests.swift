@@ -27,4 +27,13 @@ final class TerminalTextTests: XCTestCase {
         let text = "Grüße, 世界! 👩🏽‍💻 café"
         XCTAssertEqual(TerminalText.sanitize(text), text)
     }
+
+    func testBytesAreSanitizedAsTheirStringIs() {
+        for text in ["a\u{1B}[2Jb\n", "csi\u{9B}31m\tdel\u{7F}", "Grüße, 世界! 👩🏽‍💻 café\n", ""] {
+            for keep in [false, true] {
+                let bytes = TerminalText.sanitize(utf8: Array(text.utf8), keepLineBreaks: keep, keepTabs: keep)
+                XCTAssertEqual(String(decoding: bytes, as: UTF8.self), TerminalText.sanitize(text, keepLineBreaks: keep, keepTabs: keep))
+            }
+        }
+    }
 }
