@@ -253,6 +253,10 @@ struct Paragraph {
     mutating func appendLinkNumber(_ number: Int, _ attributes: RunAttributes) {
         if pendingSpace { flushSpace(before: attributes) }
         use(attributes)
+        // Room for all of it at once: in a new paragraph, appending one
+        // scalar at a time would reallocate the array at nearly every one.
+        let needed = scalars.count + 22
+        if scalars.capacity < needed { scalars.reserveCapacity(max(needed, scalars.capacity * 2)) }
         scalars.append("[")
         var divisor = 1
         while divisor <= number / 10 { divisor *= 10 }

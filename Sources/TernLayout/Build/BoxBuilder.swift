@@ -150,7 +150,6 @@ final class BoxBuilder {
         while !frames.isEmpty { exit() }
         flushParagraph()
         finishFlow()
-        resolvedURLs = [:] // no more links: give the memory back before lines are made
         for index in links.indices {
             links[index].text = TextSanitizer.clean(String(utf8Of: linkTexts[index]))
         }
@@ -777,18 +776,9 @@ final class BoxBuilder {
         }
     }
 
-    /// Resolved URLs by `href` as written: pages link the same URL many times.
-    private var resolvedURLs: [String: String] = [:]
-
+    /// Not memoized: hashing the href to look it up costs about what the
+    /// URL fast path does, and most hrefs of a page are distinct.
     func resolve(_ href: String) -> String {
-        if let known = resolvedURLs[href] { return known }
-        let url = resolveUncached(href)
-        // Bounded: a page of distinct links should not pay memory for nothing.
-        if resolvedURLs.count < 16_384 { resolvedURLs[href] = url }
-        return url
-    }
-
-    private func resolveUncached(_ href: String) -> String {
         let reference = href.trimmingSpaces
         guard let baseURL else { return options.resolveURL(reference) }
         if let resolve = options.resolveURLAgainstBase { return resolve(reference, baseURL) }
