@@ -18,8 +18,9 @@ enum FlowLayout {
         let top = out.lines.count
         let limit = maxIndent(width: width)
         for index in flow.items.indices {
-            let item = flow.items[index]
-            flow.items[index].content = .empty
+            // Moved out (not copied: no retain and release of each array it holds).
+            var item = FlowItem(content: .empty, indent: 0, marginBefore: 0, marker: nil, anchors: [], underline: nil)
+            swap(&item, &flow.items[index])
             if case .empty = item.content, item.marker == nil {
                 for name in item.anchors { out.anchors.append((out.lines.count, name)) }
                 continue

@@ -503,8 +503,8 @@ final class BoxBuilder {
     private func flushParagraph(underline: Unicode.Scalar? = nil) {
         if pendingLinkNumber >= 0, !flow.paragraph.isEmpty { flushLinkNumber() }
         guard !flow.paragraph.isEmpty else { return }
-        var paragraph = flow.paragraph
-        flow.paragraph = Paragraph()
+        var paragraph = Paragraph()
+        swap(&paragraph, &flow.paragraph)
         if paragraph.isBlank {
             flow.pendingAnchors += paragraph.anchors.map(\.name)
             return
