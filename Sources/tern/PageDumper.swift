@@ -78,10 +78,13 @@ final class PageDumper: NavigationDelegate {
             CommandLine.printError("tern: \(url.href): cannot show \(webView.response?.mimeType ?? "this content") as text")
             return 1
         }
-        // The text already ends with a line break: one write of one buffer,
-        // kept as bytes (a String would validate all of them once more).
-        let text = TerminalText.sanitize(utf8: rendered.plainTextUTF8(references: !options.noList), keepLineBreaks: true, keepTabs: true)
-        let written = text.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, stdout) == $0.count }
+        // Written in pieces of whole lines, as bytes: the page's text is never
+        // held whole a second time (nor made a String, which would validate it).
+        var written = true
+        rendered.writePlainText(references: !options.noList) { piece in
+            let safe = TerminalText.sanitize(utf8: piece, keepLineBreaks: true, keepTabs: true)
+            if !safe.withUnsafeBufferPointer({ fwrite($0.baseAddress, 1, $0.count, stdout) == $0.count }) { written = false }
+        }
         // Done: leave without tearing the page, its document and the web view
         // down piece by piece (a tenth of the run on a large page).
         guard fflush(stdout) == 0, written else { exit(1) }

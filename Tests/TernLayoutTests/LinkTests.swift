@@ -9,6 +9,17 @@ final class LinkTests: XCTestCase {
             XCTAssertEqual(page.plainTextUTF8(references: references), Array(page.plainText(references: references).utf8))
         }
         XCTAssertEqual(RenderedPage().plainTextUTF8(references: true), [])
+        for chunkSize in [1, 7, 64, 1 << 16] {
+            for references in [false, true] {
+                var pieces: [[UInt8]] = []
+                page.writePlainText(references: references, chunkSize: chunkSize) { pieces.append($0) }
+                XCTAssertEqual(pieces.flatMap { $0 }, Array(page.plainText(references: references).utf8), "chunk size \(chunkSize)")
+                XCTAssertTrue(pieces.allSatisfy { $0.last == 0x0A }, "pieces end with a line")
+            }
+        }
+        var none = 0
+        RenderedPage().writePlainText(references: true) { _ in none += 1 }
+        XCTAssertEqual(none, 0)
     }
 
     func testLinksAreNumberedInReadingOrder() {

@@ -47,6 +47,47 @@ public struct RenderedPage {
         }
     }
 
+    /// The bytes of `plainTextUTF8(references:)` handed to `write` in pieces
+    /// of about `chunkSize` bytes, each ending with a line: for writing a
+    /// large page out without holding all of its text at once. The array
+    /// passed is reused for the next piece.
+    public func writePlainText(references: Bool, chunkSize: Int = 64 << 10, _ write: ([UInt8]) -> Void) {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(chunkSize + 256)
+        func put(_ text: String) {
+            var text = text
+            text.withUTF8 { buffer.append(contentsOf: $0) }
+        }
+        func endLine() {
+            buffer.append(0x0A)
+            if buffer.count >= chunkSize {
+                write(buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        for line in lines {
+            let lineStart = buffer.count
+            for run in line.runs { put(run.text) }
+            while buffer.count > lineStart, buffer[buffer.count - 1] == 0x20 { buffer.removeLast() }
+            endLine()
+        }
+        if references && !links.isEmpty {
+            let field = max(4, String(links.count).count)
+            if !lines.isEmpty { endLine() }
+            put("References\n")
+            endLine()
+            for link in links {
+                let number = String(link.number)
+                for _ in 0..<(field - number.count) { buffer.append(0x20) }
+                put(number)
+                put(". ")
+                put(RenderedPage.displayURL(link.url))
+                endLine()
+            }
+        }
+        if !buffer.isEmpty { write(buffer) }
+    }
+
     /// What the plain text needs besides the lines: the printable URLs, the
     /// width of the reference numbers, and an upper bound of its size.
     private struct PlainTextPlan {
