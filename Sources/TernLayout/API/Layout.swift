@@ -49,8 +49,7 @@ public enum Layout {
         var page = RenderedPage()
         page.title = TextSanitizer.clean(document.title)
         page.lines = out.lines
-        page.links = builder.links
-        page.controls = builder.controls
+        (page.links, page.controls) = builder.takeLinksAndControls()
         for (line, name) in out.anchors where page.anchors[name] == nil {
             page.anchors[name] = max(0, min(line, out.lines.count - 1))
         }

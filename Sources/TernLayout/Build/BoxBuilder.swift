@@ -150,9 +150,7 @@ final class BoxBuilder {
         while !frames.isEmpty { exit() }
         flushParagraph()
         finishFlow()
-        for index in links.indices {
-            links[index].text = TextSanitizer.clean(String(utf8Of: linkTexts[index]))
-        }
+        for index in links.indices where !linkTexts[index].isEmpty { finishLinkText(index) }
         let items = flow.items
         flow = FlowContext() // the caller's Flow is then the only owner of the items
         return Flow(items: items)
@@ -367,7 +365,10 @@ final class BoxBuilder {
         let actions = frame.actions
         if actions.contains(.quote) { appendText("\u{201D}") }
         if actions.contains(.button) { appendAtom("]") }
-        if actions.contains(.link) { flushLinkNumber() }
+        if actions.contains(.link) {
+            flushLinkNumber()
+            if linkIndex >= 0 { finishLinkText(Int(linkIndex)) }
+        }
         if actions.contains(.listItem) {
             flushParagraph()
             if flow.pendingMarker != nil { emit(.empty) }
@@ -446,6 +447,24 @@ final class BoxBuilder {
         flow.paragraph.appendAtom(text, attributes)
         if suppressSpaceAfter { flow.paragraph.suppressSpace() }
         recordLinkText(from: before)
+    }
+
+    /// A link's text is complete when its element ends: kept as a String
+    /// from then on (a byte a character, not four).
+    private func finishLinkText(_ index: Int) {
+        guard index < linkTexts.count, !linkTexts[index].isEmpty else { return }
+        links[index].text = TextSanitizer.clean(String(utf8Of: linkTexts[index]))
+        linkTexts[index] = []
+    }
+
+    /// Hands the links and controls over: the page is then their only owner,
+    /// and filling in their regions copies nothing.
+    func takeLinksAndControls() -> (links: [Link], controls: [FormControl]) {
+        defer {
+            links = []
+            controls = []
+        }
+        return (links, controls)
     }
 
     @inline(__always)
