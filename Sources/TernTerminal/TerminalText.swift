@@ -24,10 +24,16 @@ public enum TerminalText {
     /// as bytes joined from Strings; they are returned as they are when
     /// nothing needs replacing.
     public static func sanitize(utf8 bytes: [UInt8], keepLineBreaks: Bool = false, keepTabs: Bool = false) -> [UInt8] {
-        bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
-            guard let first = firstUnsafe(buffer, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs) else { return nil }
-            return rewrite(buffer, from: first, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs)
+        bytes.withUnsafeBufferPointer {
+            sanitized(utf8: $0, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs)
         } ?? bytes
+    }
+
+    /// `sanitize(utf8:)` on bytes in place: nil when nothing needs
+    /// replacing (write `bytes` as they are), else the safe bytes.
+    public static func sanitized(utf8 bytes: UnsafeBufferPointer<UInt8>, keepLineBreaks: Bool = false, keepTabs: Bool = false) -> [UInt8]? {
+        guard let first = firstUnsafe(bytes, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs) else { return nil }
+        return rewrite(bytes, from: first, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs)
     }
 
     /// The offset of the first byte that starts something to replace, or nil.

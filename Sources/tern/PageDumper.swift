@@ -82,8 +82,14 @@ final class PageDumper: NavigationDelegate {
         // held whole a second time (nor made a String, which would validate it).
         var written = true
         rendered.writePlainText(references: !options.noList) { piece in
-            let safe = TerminalText.sanitize(utf8: piece, keepLineBreaks: true, keepTabs: true)
-            if !safe.withUnsafeBufferPointer({ fwrite($0.baseAddress, 1, $0.count, stdout) == $0.count }) { written = false }
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                if fwrite(bytes.baseAddress, 1, bytes.count, stdout) != bytes.count { written = false }
+            }
+            if let safe = TerminalText.sanitized(utf8: piece, keepLineBreaks: true, keepTabs: true) {
+                safe.withUnsafeBufferPointer(put)
+            } else {
+                put(piece)
+            }
         }
         // Done: leave without tearing the page, its document and the web view
         // down piece by piece (a tenth of the run on a large page).

@@ -12,7 +12,7 @@ final class LinkTests: XCTestCase {
         for chunkSize in [1, 7, 64, 1 << 16] {
             for references in [false, true] {
                 var pieces: [[UInt8]] = []
-                page.writePlainText(references: references, chunkSize: chunkSize) { pieces.append($0) }
+                page.writePlainText(references: references, chunkSize: chunkSize) { pieces.append(Array($0)) }
                 XCTAssertEqual(pieces.flatMap { $0 }, Array(page.plainText(references: references).utf8), "chunk size \(chunkSize)")
                 XCTAssertTrue(pieces.allSatisfy { $0.last == 0x0A }, "pieces end with a line")
             }

@@ -33,6 +33,9 @@ final class TerminalTextTests: XCTestCase {
             for keep in [false, true] {
                 let bytes = TerminalText.sanitize(utf8: Array(text.utf8), keepLineBreaks: keep, keepTabs: keep)
                 XCTAssertEqual(String(decoding: bytes, as: UTF8.self), TerminalText.sanitize(text, keepLineBreaks: keep, keepTabs: keep))
+                let inPlace = Array(text.utf8).withUnsafeBufferPointer { TerminalText.sanitized(utf8: $0, keepLineBreaks: keep, keepTabs: keep) }
+                XCTAssertEqual(inPlace ?? Array(text.utf8), bytes)
+                XCTAssertEqual(inPlace == nil, bytes == Array(text.utf8))
             }
         }
     }

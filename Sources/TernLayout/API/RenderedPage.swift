@@ -49,26 +49,43 @@ public struct RenderedPage {
 
     /// The bytes of `plainTextUTF8(references:)` handed to `write` in pieces
     /// of about `chunkSize` bytes, each ending with a line: for writing a
-    /// large page out without holding all of its text at once. The array
-    /// passed is reused for the next piece.
-    public func writePlainText(references: Bool, chunkSize: Int = 64 << 10, _ write: ([UInt8]) -> Void) {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(chunkSize + 256)
+    /// large page out without holding all of its text at once. The bytes
+    /// are valid only during the call.
+    public func writePlainText(references: Bool, chunkSize: Int = 64 << 10, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var capacity = max(chunkSize, 1) + 256
+        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var used = 0
+        func reserve(_ count: Int) {
+            guard used + count > capacity else { return }
+            capacity = max(capacity * 2, used + count)
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            larger.update(from: buffer, count: used)
+            buffer.deallocate()
+            buffer = larger
+        }
         func put(_ text: String) {
             var text = text
-            text.withUTF8 { buffer.append(contentsOf: $0) }
+            text.withUTF8 { bytes in
+                guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+                reserve(bytes.count)
+                (buffer + used).update(from: base, count: bytes.count)
+                used += bytes.count
+            }
         }
         func endLine() {
-            buffer.append(0x0A)
-            if buffer.count >= chunkSize {
-                write(buffer)
-                buffer.removeAll(keepingCapacity: true)
+            reserve(1)
+            buffer[used] = 0x0A
+            used += 1
+            if used >= chunkSize {
+                write(UnsafeBufferPointer(start: buffer, count: used))
+                used = 0
             }
         }
         for line in lines {
-            let lineStart = buffer.count
+            let lineStart = used
             for run in line.runs { put(run.text) }
-            while buffer.count > lineStart, buffer[buffer.count - 1] == 0x20 { buffer.removeLast() }
+            while used > lineStart, buffer[used - 1] == 0x20 { used -= 1 }
             endLine()
         }
         if references && !links.isEmpty {
@@ -78,14 +95,18 @@ public struct RenderedPage {
             endLine()
             for link in links {
                 let number = String(link.number)
-                for _ in 0..<(field - number.count) { buffer.append(0x20) }
+                reserve(field)
+                for _ in 0..<(field - number.count) {
+                    buffer[used] = 0x20
+                    used += 1
+                }
                 put(number)
                 put(". ")
                 put(RenderedPage.displayURL(link.url))
                 endLine()
             }
         }
-        if !buffer.isEmpty { write(buffer) }
+        if used > 0 { write(UnsafeBufferPointer(start: buffer, count: used)) }
     }
 
     /// What the plain text needs besides the lines: the printable URLs, the
