@@ -29,7 +29,7 @@ public struct StyleResolver {
     func resolve(_ element: Node, tag: String, parent: ComputedStyle) -> (style: ComputedStyle, role: ElementRole) {
         var style = parent.inherited
         var role = ElementRole.generic
-        if let entry = StyleResolver.table[tag] {
+        if let entry = StyleResolver.tagTable.value(for: tag) {
             role = entry.role
             let ua = entry.style
             style.display = ua.display
@@ -123,6 +123,9 @@ public struct StyleResolver {
         if center { style.textAlign = .center }
         return Entry(style: style, role: role)
     }
+
+    /// `table` for lookups by tag name on every element.
+    static let tagTable = TagTable(table)
 
     static let table: [String: Entry] = {
         var t: [String: Entry] = [:]
