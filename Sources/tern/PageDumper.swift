@@ -25,7 +25,6 @@ final class PageDumper: NavigationDelegate {
             configuration.websiteDataStore = WebsiteDataStore(directory: options.profile ?? WebsiteDataStore.defaultDirectory(),
                                                               keepSessionCookies: options.keepSessionCookies)
         }
-        if let problem = configuration.websiteDataStore.storageError { CommandLine.printError("tern: \(problem)") }
         let webView = WebView(configuration: configuration)
         webView.customUserAgent = options.userAgent
         webView.navigationDelegate = self
@@ -46,6 +45,8 @@ final class PageDumper: NavigationDelegate {
         }
         let done = webView.configuration.eventLoop.run(until: { self.finished }, timeout: options.timeout + 5)
         if !done { failure = .timedOut }
+        // Known once the page used cookies (the profile is opened then).
+        if let problem = configuration.websiteDataStore.storageError { CommandLine.printError("tern: \(problem)") }
         if let failure {
             CommandLine.printError("tern: \(url.href): \(failure)")
             return 1
