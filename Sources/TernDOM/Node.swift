@@ -100,6 +100,18 @@ public struct Node: Hashable {
         nonmutating set { replaceTextContent(with: newValue) }
     }
 
+    /// Calls `body` with the UTF-8 bytes of `textContent`, read in place for
+    /// a text, CDATA or comment node (no String is made: layout reads every
+    /// text node of a page once). The bytes are valid only during the call.
+    public func withTextContentUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if isText || raw.pointee.type == XML_COMMENT_NODE {
+            guard let content = raw.pointee.content else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+            return try body(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+        }
+        var text = textContent
+        return try text.withUTF8(body)
+    }
+
     // MARK: Attributes
 
     /// The value of attribute `name` (lower case), or nil.

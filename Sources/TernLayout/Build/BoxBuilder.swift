@@ -411,23 +411,39 @@ final class BoxBuilder {
 
     private func text(_ node: Node) {
         if let top = frames.last, top.closedDetails { return }
-        let content = node.textContent
-        if tables.count > flow.tableBase {
-            // Between table cells only whitespace is expected; anything else
-            // is shown (after the table), never lost.
-            if content.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }) { return }
-        }
-        if parentStyle.whiteSpace == .pre {
-            if linkIndex >= 0 || pendingLinkNumber >= 0 { flushLinkNumber() }
-            let before = flow.paragraph.scalars.count
-            flow.paragraph.appendPreformatted(content, attributes)
-            recordLinkText(from: before)
-        } else {
-            appendText(content)
+        // Read in place: no String is made for the common case.
+        node.withTextContentUTF8 { bytes in
+            if tables.count > flow.tableBase {
+                // Between table cells only whitespace is expected; anything else
+                // is shown (after the table), never lost.
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return }
+            }
+            if parentStyle.whiteSpace == .pre {
+                if linkIndex >= 0 || pendingLinkNumber >= 0 { flushLinkNumber() }
+                let before = flow.paragraph.scalars.count
+                flow.paragraph.appendPreformatted(String(decoding: bytes, as: UTF8.self), attributes)
+                recordLinkText(from: before)
+            } else {
+                appendText(utf8: bytes)
+            }
         }
     }
 
     // MARK: Inline content
+
+    /// `appendText` on valid UTF-8 bytes (a text node's, read in place).
+    private func appendText(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        if pendingLinkNumber >= 0 {
+            // Any byte but HTML whitespace (non-ASCII included) starts content.
+            for byte in bytes where !(byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C) {
+                flushLinkNumber()
+                break
+            }
+        }
+        let before = flow.paragraph.scalars.count
+        flow.paragraph.appendText(utf8: bytes, attributes)
+        recordLinkText(from: before)
+    }
 
     private func appendText(_ text: String) {
         if pendingLinkNumber >= 0 {
