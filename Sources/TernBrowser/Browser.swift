@@ -21,6 +21,8 @@ public final class Browser {
     private var running = true
     private var drawScheduled = false
     private var watches: [EventLoop.FileWatch] = []
+    /// The storage problem last shown (a full disk, an unusable profile).
+    private var shownStorageError: String?
 
     /// Page rows: the screen less the title bar and the status line.
     private var pageHeight: Int { max(1, terminal.rows - 2) }
@@ -49,7 +51,6 @@ public final class Browser {
             loop.watch(fileDescriptor: fd) { [unowned self] in readKeys() }
         }
         open(target ?? "about:start")
-        if let problem = configuration.websiteDataStore.storageError { show(message: problem, isError: true) }
         draw()
         while running {
             loop.runOnce(maxWait: 1)
@@ -71,6 +72,10 @@ public final class Browser {
     private func draw() {
         drawScheduled = false
         guard running else { return }
+        if let problem = configuration.websiteDataStore.storageError, problem != shownStorageError {
+            shownStorageError = problem
+            message = (problem, true)
+        }
         tab.refreshLayout(width: terminal.columns, height: pageHeight)
         terminal.erase()
         terminal.hideCursor()

@@ -100,6 +100,18 @@ public struct Node: Hashable {
         nonmutating set { replaceTextContent(with: newValue) }
     }
 
+    /// Calls `body` with the UTF-8 bytes of `textContent`, read in place for
+    /// a text, CDATA or comment node (no String is made: layout reads every
+    /// text node of a page once). The bytes are valid only during the call.
+    public func withTextContentUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if isText || raw.pointee.type == XML_COMMENT_NODE {
+            guard let content = raw.pointee.content else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+            return try body(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+        }
+        var text = textContent
+        return try text.withUTF8(body)
+    }
+
     // MARK: Attributes
 
     /// The value of attribute `name` (lower case), or nil.
@@ -187,9 +199,17 @@ public struct Node: Hashable {
     public func elements(named tag: String) -> [Node] {
         var found: [Node] = []
         let tag = tag.lowercased()
-        walk { node in
-            if node.raw != raw, node.isElement, tag == "*" || node.name == tag { found.append(node) }
-            return true
+        let all = tag == "*"
+        // Names compared in place: no Node or String per node visited.
+        tag.withCString { wanted in
+            let wanted = UnsafeRawPointer(wanted).assumingMemoryBound(to: xmlChar.self)
+            Document.walk(raw) { current in
+                if current != raw, current.pointee.type == XML_ELEMENT_NODE {
+                    let matches = all || current.pointee.name.map { xmlStrEqual($0, wanted) != 0 } ?? tag.isEmpty
+                    if matches { found.append(Node(current, in: document)) }
+                }
+                return true
+            }
         }
         return found
     }

@@ -9,10 +9,15 @@ extension WebView {
         guard let document else { return nil }
         if let cached = layoutCache, cached.width == width, cached.revision == documentRevision { return cached.page }
         let base = url
+        // A page's <base href> is parsed once, not once per link.
+        var parsedBase: (href: String, url: WebURL?)?
         let options = LayoutOptions(
             width: width,
             resolveURL: { reference in base?.resolveHref(reference) ?? reference },
-            resolveURLAgainstBase: { reference, baseURL in WebURL(baseURL)?.resolveHref(reference) ?? reference },
+            resolveURLAgainstBase: { reference, baseURL in
+                if parsedBase?.href != baseURL { parsedBase = (baseURL, WebURL(baseURL)) }
+                return parsedBase?.url?.resolveHref(reference) ?? reference
+            },
             scriptingEnabled: configuration.preferences.javaScriptEnabled)
         let rendered = Layout.render(document, options: options)
         layoutCache = (width, documentRevision, rendered)

@@ -18,6 +18,9 @@ public final class WebsiteDataStore {
     private var cookieDatabase: CookieDatabase?
     /// Why the profile could not be opened or written, for the front end to
     /// show (the store then keeps working in memory); nil when all is well.
+    /// The cookie database is opened when cookies are first read or stored
+    /// (a run that shows only local pages never opens it), so an unusable
+    /// database is reported from then on.
     public private(set) var storageError: String?
 
     private static var defaultStore: WebsiteDataStore?
@@ -46,6 +49,18 @@ public final class WebsiteDataStore {
         guard let directory else { return }
         do {
             try WebsiteDataStore.makeDirectory(directory)
+        } catch {
+            storageError = "The profile \(directory) cannot be used: \(error)"
+            return
+        }
+        cookieJar.willFirstUse = { [weak self] in
+            self?.openCookieDatabase(in: directory, keepSessionCookies: keepSessionCookies)
+        }
+    }
+
+    /// Loads the profile's cookies into the jar and keeps writing its changes back.
+    private func openCookieDatabase(in directory: String, keepSessionCookies: Bool) {
+        do {
             let database = try CookieDatabase(path: directory + "/cookies.sqlite", jar: cookieJar, keepSessionCookies: keepSessionCookies)
             database.onWriteError = { [weak self] failure in
                 self?.storageError = failure.isDiskFull ? "The disk is full: cookies cannot be saved (\(failure))" : "Cookies cannot be saved: \(failure)"

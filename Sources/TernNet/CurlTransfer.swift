@@ -53,8 +53,8 @@ final class CurlTransfer {
         self.client = client
         self.maximumBodySize = configuration.maximumBodySize
         errorBuffer.initialize(to: 0)
-        guard let easy = curl_easy_init() else {
-            stopReason = .other(reason: "curl could not create a transfer")
+        guard Curl.isAvailable, loop.multi != nil, let easy = Curl.easyInit() else {
+            stopReason = .other(reason: Curl.isAvailable ? "curl could not create a transfer" : Curl.unavailableReason)
             return
         }
         self.easy = easy
@@ -68,37 +68,37 @@ final class CurlTransfer {
 
     private func configure(_ easy: UnsafeMutableRawPointer, _ configuration: LoaderConfiguration) {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        tern_curl_setopt_string(easy, CURLOPT_URL, request.url.href)
-        tern_curl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        tern_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-        if getenv("TERN_CURL_VERBOSE") != nil { tern_curl_setopt_long(easy, CURLOPT_VERBOSE, 1) }
-        tern_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
-        tern_curl_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
-        tern_curl_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        tern_curl_setopt_ptr(easy, CURLOPT_ERRORBUFFER, errorBuffer)
-        tern_curl_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent)
-        tern_curl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
-        tern_curl_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
-        tern_curl_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, Int(configuration.lowSpeedTimeout))
+        Curl.setoptString(easy, CURLOPT_URL, request.url.href)
+        Curl.setoptString(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        Curl.setoptLong(easy, CURLOPT_NOSIGNAL, 1)
+        if getenv("TERN_CURL_VERBOSE") != nil { Curl.setoptLong(easy, CURLOPT_VERBOSE, 1) }
+        Curl.setoptLong(easy, CURLOPT_FOLLOWLOCATION, 0)
+        Curl.setoptString(easy, CURLOPT_ACCEPT_ENCODING, "")
+        Curl.setoptLong(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        Curl.setoptPointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+        Curl.setoptString(easy, CURLOPT_USERAGENT, configuration.userAgent)
+        Curl.setoptLong(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
+        Curl.setoptLong(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
+        Curl.setoptLong(easy, CURLOPT_LOW_SPEED_TIME, Int(configuration.lowSpeedTimeout))
         if let timeout = request.timeoutInterval ?? configuration.overallTimeout {
-            tern_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
+            Curl.setoptLong(easy, CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
         }
         let endpoint = "\(request.url.hostname):\(request.url.portNumber ?? 0)"
         if configuration.trustExceptions.contains(endpoint) {
-            tern_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 0)
-            tern_curl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 0)
+            Curl.setoptLong(easy, CURLOPT_SSL_VERIFYPEER, 0)
+            Curl.setoptLong(easy, CURLOPT_SSL_VERIFYHOST, 0)
         }
         if let caBundle = configuration.caBundlePath {
-            tern_curl_setopt_string(easy, CURLOPT_CAINFO, caBundle)
+            Curl.setoptString(easy, CURLOPT_CAINFO, caBundle)
         }
         if let (credential, method) = credential {
-            tern_curl_setopt_string(easy, CURLOPT_USERNAME, credential.user)
-            tern_curl_setopt_string(easy, CURLOPT_PASSWORD, credential.password)
-            tern_curl_setopt_long(easy, CURLOPT_HTTPAUTH, method == .basic ? tern_curlauth_basic : tern_curlauth_digest)
+            Curl.setoptString(easy, CURLOPT_USERNAME, credential.user)
+            Curl.setoptString(easy, CURLOPT_PASSWORD, credential.password)
+            Curl.setoptLong(easy, CURLOPT_HTTPAUTH, method == .basic ? tern_curlauth_basic : tern_curlauth_digest)
             awaitingAuthenticatedReply = method == .digest
         }
-        for entry in configuration.resolve { resolveList = curl_slist_append(resolveList, entry) }
-        if let resolveList { tern_curl_setopt_slist(easy, CURLOPT_RESOLVE, resolveList) }
+        for entry in configuration.resolve { resolveList = Curl.slistAppend(resolveList, entry) }
+        if let resolveList { Curl.setoptList(easy, CURLOPT_RESOLVE, resolveList) }
 
         var fields = request.headers
         if fields["Cookie"] == nil, let cookies = cookieJar?.cookieHeader(for: request.url) {
@@ -111,42 +111,42 @@ final class CurlTransfer {
         for field in fields {
             // "Name:" removes a header curl would add; "Name;" sends it empty.
             let line = field.value.isEmpty ? (field.name == "Expect" ? "Expect:" : "\(field.name);") : "\(field.name): \(field.value)"
-            headerList = curl_slist_append(headerList, line)
+            headerList = Curl.slistAppend(headerList, line)
         }
-        tern_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
+        Curl.setoptList(easy, CURLOPT_HTTPHEADER, headerList)
 
         let method = request.method.uppercased()
         switch method {
-        case "GET": tern_curl_setopt_long(easy, CURLOPT_HTTPGET, 1)
-        case "HEAD": tern_curl_setopt_long(easy, CURLOPT_NOBODY, 1)
+        case "GET": Curl.setoptLong(easy, CURLOPT_HTTPGET, 1)
+        case "HEAD": Curl.setoptLong(easy, CURLOPT_NOBODY, 1)
         default:
-            if method != "POST" { tern_curl_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method) }
+            if method != "POST" { Curl.setoptString(easy, CURLOPT_CUSTOMREQUEST, method) }
         }
         if method != "GET" && method != "HEAD" {
             let body = request.body ?? []
-            tern_curl_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            Curl.setoptOffset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
             body.withUnsafeBufferPointer { buffer in
                 let empty: CChar = 0
                 if let base = buffer.baseAddress {
                     base.withMemoryRebound(to: CChar.self, capacity: body.count) {
-                        _ = tern_curl_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0))
+                        _ = Curl.setoptPointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0))
                     }
                 } else {
-                    withUnsafePointer(to: empty) { _ = tern_curl_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0)) }
+                    withUnsafePointer(to: empty) { _ = Curl.setoptPointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0)) }
                 }
             }
         }
 
-        tern_curl_setopt_data_callback(easy, CURLOPT_WRITEFUNCTION) { pointer, size, count, context in
+        Curl.setoptCallback(easy, CURLOPT_WRITEFUNCTION) { pointer, size, count, context in
             let me = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
             return me.receiveBody(UnsafeRawBufferPointer(start: pointer, count: size * count)) ? size * count : 0
         }
-        tern_curl_setopt_ptr(easy, CURLOPT_WRITEDATA, me)
-        tern_curl_setopt_data_callback(easy, CURLOPT_HEADERFUNCTION) { pointer, size, count, context in
+        Curl.setoptPointer(easy, CURLOPT_WRITEDATA, me)
+        Curl.setoptCallback(easy, CURLOPT_HEADERFUNCTION) { pointer, size, count, context in
             let me = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
             return me.receiveHeaderLine(UnsafeRawBufferPointer(start: pointer, count: size * count)) ? size * count : 0
         }
-        tern_curl_setopt_ptr(easy, CURLOPT_HEADERDATA, me)
+        Curl.setoptPointer(easy, CURLOPT_HEADERDATA, me)
     }
 
     /// Adds the transfer to the loop's multi handle.
@@ -157,7 +157,7 @@ final class CurlTransfer {
             return
         }
         loop.transfers[easy] = self
-        curl_multi_add_handle(loop.multi, easy)
+        Curl.multiAddHandle(loop.multi!, easy)  // made before the easy handle
     }
 
     /// Stops the transfer at once; the client hears nothing more.
@@ -173,12 +173,12 @@ final class CurlTransfer {
     func detach() {
         if let easy {
             loop.transfers[easy] = nil
-            curl_multi_remove_handle(loop.multi, easy)
-            curl_easy_cleanup(easy)
+            Curl.multiRemoveHandle(loop.multi!, easy)
+            Curl.easyCleanup(easy)
             self.easy = nil
         }
-        if let headerList { curl_slist_free_all(headerList); self.headerList = nil }
-        if let resolveList { curl_slist_free_all(resolveList); self.resolveList = nil }
+        if let headerList { Curl.slistFreeAll(headerList); self.headerList = nil }
+        if let resolveList { Curl.slistFreeAll(resolveList); self.resolveList = nil }
     }
 
     // MARK: curl callbacks
@@ -205,7 +205,7 @@ final class CurlTransfer {
         }
         guard let easy else { return false }
         var code = 0
-        tern_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &code)
+        Curl.getinfoLong(easy, CURLINFO_RESPONSE_CODE, &code)
         if code < 200 { return true }  // 1xx: another header block follows
         if code == 401 && awaitingAuthenticatedReply {
             awaitingAuthenticatedReply = false  // curl answers the digest challenge next
@@ -216,7 +216,7 @@ final class CurlTransfer {
         let setCookies = headers.values(for: "Set-Cookie")
         if !setCookies.isEmpty, cookieJar != nil { pendingEvents.append(.setCookies(setCookies)) }
         var length: curl_off_t = -1
-        tern_curl_getinfo_off(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+        Curl.getinfoOffset(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
         var response = Response(url: request.url, statusCode: code, headers: headers, expectedContentLength: Int64(length))
         response.httpVersion = String(statusLine.prefix { $0 != " " })
         self.finalResponse = response

@@ -12,8 +12,17 @@ public final class EventLoop {
     /// The loop of the program's main thread.
     public static let main = EventLoop()
 
-    /// The curl multi handle that every transfer of this loop is added to.
-    let multi: UnsafeMutableRawPointer
+    /// The curl multi handle that every transfer of this loop is added to,
+    /// made (loading libcurl) when the first transfer asks for it; nil when
+    /// libcurl cannot be loaded. Until then the loop waits with poll(2).
+    var multi: UnsafeMutableRawPointer? {
+        if curlMulti == nil, Curl.isAvailable, let multi = Curl.multiInit() {
+            Curl.multiSetoptLong(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 6)
+            curlMulti = multi
+        }
+        return curlMulti
+    }
+    private var curlMulti: UnsafeMutableRawPointer?
     var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var tasks: [() -> Void] = []
     private var timers: [Timer] = []
@@ -21,15 +30,11 @@ public final class EventLoop {
     private var nextTimerID = 0
     private var nestingDepth = 0
 
-    public init() {
-        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-        multi = curl_multi_init()!
-        _ = tern_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 6)
-    }
+    public init() {}
 
     deinit {
         for transfer in transfers.values { transfer.detach() }
-        curl_multi_cleanup(multi)
+        if let curlMulti { Curl.multiCleanup(curlMulti) }
     }
 
     /// Seconds on a monotonic clock.
@@ -111,18 +116,23 @@ public final class EventLoop {
 
         var wait = tasks.isEmpty ? max(0, maxWait) : 0
         if let next = timers.first { wait = min(wait, max(0, next.deadline - EventLoop.now())) }
-        var fds = watches.map { curl_waitfd(fd: $0.fd, events: Int16(CURL_WAIT_POLLIN), revents: 0) }
-        var ready: Int32 = 0
         let ms = Int32(min(wait * 1000, 60_000).rounded(.up))
-        if fds.isEmpty {
-            curl_multi_poll(multi, nil, 0, ms, &ready)
-        } else {
+        var readable: [Bool]
+        if let curlMulti {
+            var fds = watches.map { curl_waitfd(fd: $0.fd, events: Int16(CURL_WAIT_POLLIN), revents: 0) }
+            var ready: Int32 = 0
             fds.withUnsafeMutableBufferPointer {
-                _ = curl_multi_poll(multi, $0.baseAddress, UInt32($0.count), ms, &ready)
+                _ = Curl.multiPoll(curlMulti, $0.baseAddress, UInt32($0.count), ms, &ready)
             }
+            readable = fds.map { $0.revents != 0 }
+        } else {
+            // No transfer has ever started: libcurl is not loaded, plain poll(2) waits.
+            var fds = watches.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&fds, nfds_t(fds.count), ms)
+            readable = fds.map { $0.revents != 0 }
         }
         performTransfers()
-        for (watch, fd) in zip(watches, fds) where fd.revents != 0 { watch.onReadable?() }
+        for (watch, isReadable) in zip(watches, readable) where isReadable { watch.onReadable?() }
         fireDueTimers()
     }
 
@@ -156,12 +166,12 @@ public final class EventLoop {
     }
 
     private func performTransfers() {
-        guard !transfers.isEmpty else { return }
+        guard !transfers.isEmpty, let curlMulti else { return }
         var running: Int32 = 0
-        curl_multi_perform(multi, &running)
+        Curl.multiPerform(curlMulti, &running)
         for transfer in Array(transfers.values) { transfer.deliverPendingEvents() }
         var queued: Int32 = 0
-        while let message = curl_multi_info_read(multi, &queued) {
+        while let message = Curl.multiInfoRead(curlMulti, &queued) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
             let result = tern_curl_msg_result(message)
             if let transfer = transfers[UnsafeMutableRawPointer(easy)] {

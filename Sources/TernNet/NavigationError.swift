@@ -52,7 +52,7 @@ public enum NavigationError: Error, Hashable, CustomStringConvertible {
 
     /// Maps a finished curl transfer's code once, at the boundary.
     static func fromCurl(_ code: CURLcode, host: String, port: Int, detail: String) -> NavigationError {
-        let reason = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let reason = detail.isEmpty ? Curl.easyStrerror(code) : detail
         switch code {
         case CURLE_PEER_FAILED_VERIFICATION:
             return .serverCertificateUntrusted(ServerTrust(host: host, port: port, reason: reason.trimmingCurlPrefix()))

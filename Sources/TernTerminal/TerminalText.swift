@@ -19,26 +19,78 @@ public enum TerminalText {
         } ?? text
     }
 
+    /// `sanitize` on UTF-8 bytes, for output written without making a String
+    /// (which would validate them again). `bytes` must be valid UTF-8, such
+    /// as bytes joined from Strings; they are returned as they are when
+    /// nothing needs replacing.
+    public static func sanitize(utf8 bytes: [UInt8], keepLineBreaks: Bool = false, keepTabs: Bool = false) -> [UInt8] {
+        bytes.withUnsafeBufferPointer {
+            sanitized(utf8: $0, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs)
+        } ?? bytes
+    }
+
+    /// `sanitize(utf8:)` on bytes in place: nil when nothing needs
+    /// replacing (write `bytes` as they are), else the safe bytes.
+    public static func sanitized(utf8 bytes: UnsafeBufferPointer<UInt8>, keepLineBreaks: Bool = false, keepTabs: Bool = false) -> [UInt8]? {
+        guard let first = firstUnsafe(bytes, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs) else { return nil }
+        return rewrite(bytes, from: first, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs)
+    }
+
     /// The offset of the first byte that starts something to replace, or nil.
     @inline(__always)
     private static func firstUnsafe(_ bytes: UnsafeBufferPointer<UInt8>, keepLineBreaks: Bool, keepTabs: Bool) -> Int? {
-        var i = 0
+        guard let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
         let n = bytes.count
+        var i = 0
         while i < n {
-            let b = bytes[i]
-            if b >= 0x20 {
-                if b == 0x7F { return i }
-                // C1 controls are U+0080–U+009F: C2 80 … C2 9F.
-                if b == 0xC2, i + 1 < n, bytes[i + 1] <= 0x9F { return i }
-            } else if !((b == 0x0A && keepLineBreaks) || (b == 0x09 && keepTabs)) {
-                return i
+            // Eight bytes at a time while none of them can start anything to
+            // replace (no byte below 0x20, no DEL, no 0xC2: the lead byte of
+            // U+0080–U+00BF); a word that has one is looked at byte by byte.
+            while i + 8 <= n {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if hasByteBelow0x20(word) || hasByte(word, 0x7F) || hasByte(word, 0xC2) { break }
+                i += 8
             }
-            i += 1
+            let end = min(n, i + 8)
+            while i < end {
+                let b = bytes[i]
+                if b >= 0x20 {
+                    if b == 0x7F { return i }
+                    // C1 controls are U+0080–U+009F: C2 80 … C2 9F.
+                    if b == 0xC2, i + 1 < n, bytes[i + 1] <= 0x9F { return i }
+                } else if !((b == 0x0A && keepLineBreaks) || (b == 0x09 && keepTabs)) {
+                    return i
+                }
+                i += 1
+            }
         }
         return nil
     }
 
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether some byte of `word` is below 0x20 (the "hasless" bit trick,
+    /// exact as a yes/no answer for bounds up to 0x80).
+    @inline(__always)
+    private static func hasByteBelow0x20(_ word: UInt64) -> Bool {
+        (word &- ones &* 0x20) & ~word & highs != 0
+    }
+
+    /// Whether some byte of `word` equals `byte` (the "haszero" bit trick on
+    /// the XOR, exact as a yes/no answer).
+    @inline(__always)
+    private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & highs != 0
+    }
+
     private static func rewrite(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, keepLineBreaks: Bool, keepTabs: Bool) -> String {
+        String(decoding: rewrite(bytes, from: start, keepLineBreaks: keepLineBreaks, keepTabs: keepTabs) as [UInt8], as: UTF8.self)
+    }
+
+    private static func rewrite(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, keepLineBreaks: Bool, keepTabs: Bool) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 64)
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<start]))
@@ -63,6 +115,6 @@ public enum TerminalText {
             }
             i += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 }

@@ -14,7 +14,6 @@ extension Options {
             configuration.websiteDataStore = WebsiteDataStore(directory: profile ?? WebsiteDataStore.defaultDirectory(),
                                                               keepSessionCookies: keepSessionCookies)
         }
-        if dump, let problem = configuration.websiteDataStore.storageError { CommandLine.printError("tern: \(problem)") }
         return configuration
     }
 }

@@ -36,6 +36,8 @@ final class PageDumper: NavigationDelegate {
         }
         let done = webView.configuration.eventLoop.run(until: { self.finished }, timeout: options.timeout + 5)
         if !done { failure = .timedOut }
+        // Known once the page used cookies (the profile is opened then).
+        if let problem = configuration.websiteDataStore.storageError { CommandLine.printError("tern: \(problem)") }
         if let failure {
             CommandLine.printError("tern: \(url.href): \(failure)")
             return 1
@@ -68,9 +70,19 @@ final class PageDumper: NavigationDelegate {
             CommandLine.printError("tern: \(url.href): cannot show \(webView.response?.mimeType ?? "this content") as text")
             return 1
         }
-        // The text already ends with a line break: one write of one buffer.
-        var text = TerminalText.sanitize(rendered.plainText(references: !options.noList), keepLineBreaks: true, keepTabs: true)
-        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, stdout) == $0.count }
+        // Written in pieces of whole lines, as bytes: the page's text is never
+        // held whole a second time (nor made a String, which would validate it).
+        var written = true
+        rendered.writePlainText(references: !options.noList) { piece in
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                if fwrite(bytes.baseAddress, 1, bytes.count, stdout) != bytes.count { written = false }
+            }
+            if let safe = TerminalText.sanitized(utf8: piece, keepLineBreaks: true, keepTabs: true) {
+                safe.withUnsafeBufferPointer(put)
+            } else {
+                put(piece)
+            }
+        }
         // Done: leave without tearing the page, its document and the web view
         // down piece by piece (a tenth of the run on a large page).
         guard fflush(stdout) == 0, written else { exit(1) }

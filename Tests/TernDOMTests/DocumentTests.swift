@@ -13,6 +13,17 @@ final class DocumentTests: XCTestCase {
         XCTAssertEqual(document.text, "Heading\nFirst bold words.\none\ntwo\nafter\nbreak")
     }
 
+    func testTextContentBytesAreTheTextContent() {
+        let document = Document(html: "<body><p id=p>caf\u{E9} &amp; <b>\u{4E16}</b><!-- note --></p><p id=e></p></body>")
+        guard let p = document.getElementById("p"), let empty = document.getElementById("e") else { return XCTFail("no p") }
+        var nodes = [p, empty]
+        p.walk { nodes.append($0); return true }
+        for node in nodes {
+            XCTAssertEqual(node.withTextContentUTF8 { Array($0) }, Array(node.textContent.utf8), "\(node.kind)")
+        }
+        XCTAssertEqual(p.firstChild?.withTextContentUTF8 { String(decoding: $0, as: UTF8.self) }, "caf\u{E9} & ")
+    }
+
     func testHTML5ElementsAreKeptAsBlocks() {
         let document = Document(html: "<body><header>Top</header><main><section><article>Story</article></section></main><footer>End</footer></body>")
         XCTAssertEqual(document.text, "Top\nStory\nEnd")

@@ -134,6 +134,17 @@ final class DumpCommandTests: XCTestCase {
         XCTAssertTrue(scripted.stderr.contains("javascriptcoregtk"), "a page with a script loads it")
     }
 
+    func testLibcurlIsLoadedOnlyForNetworkPages() throws {
+        // glibc's loader lists every library it opens with LD_DEBUG=files.
+        let local = try tern(["--dump", "--private", "data:text/html,<p>local</p>"], environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(local.status, 0)
+        XCTAssertTrue(local.stderr.contains("libxml2"), "the loader's list is there")
+        XCTAssertFalse(local.stderr.contains("libcurl"), "a page that needs no network does not load libcurl")
+        let remote = try tern(["--dump", "--private", server.url("/plain").href], environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(remote.status, 0)
+        XCTAssertTrue(remote.stderr.contains("libcurl"), "a page from the network loads it")
+    }
+
     func testDialogsEvalWaitForAndConsole() throws {
         let page = "data:text/html,<script>var c = confirm('sure?'); var p = prompt('name', 'bob'); console.warn('careful');"
             + " var n = 0; setTimeout(function () { n = 5; }, 100);</script>"

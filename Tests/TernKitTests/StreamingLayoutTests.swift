@@ -35,6 +35,17 @@ final class StreamingLayoutTests: WebViewTestCase {
                        "Plain\n═════\n\nHello from the test server.\n\n[1]two")
     }
 
+    func testLinksResolveAgainstTheBaseElement() {
+        recorder.clear()
+        let html = "<base href=\"https://example.com/docs/a/\"><a href=\"x.html\">x</a> <a href=\"../y.html#f\">y</a>"
+            + " <a href=\"/z\">z</a> <a href=\"https://other.example/\">o</a>"
+        webView.load(Array(html.utf8), mimeType: "text/html", characterEncodingName: "utf-8", baseURL: nil)
+        wait { recorder.ended }
+        XCTAssertEqual(webView.renderedPage(width: 80)?.links.map(\.url),
+                       ["https://example.com/docs/a/x.html", "https://example.com/docs/y.html#f",
+                        "https://example.com/z", "https://other.example/"])
+    }
+
     func testTextPagesShowAsPreformattedText() {
         recorder.clear()
         webView.load(Array("line <one>\n  indented & more".utf8), mimeType: "text/plain", characterEncodingName: "utf-8", baseURL: nil)

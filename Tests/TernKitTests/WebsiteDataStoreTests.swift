@@ -58,4 +58,17 @@ final class WebsiteDataStoreTests: WebViewTestCase {
         XCTAssertEqual(sentCookie(), "login=alice")
         XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/cookies.sqlite"))
     }
+
+    func testTheCookieDatabaseIsOpenedOnlyWhenCookiesAreUsed() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tern-store-\(UUID())/profile").path
+        defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
+        let store = WebsiteDataStore(directory: directory)
+        makeWebView { $0.websiteDataStore = store }
+        webView.loadHTMLString("<p>local</p>", baseURL: nil)
+        _ = wait { !webView.isLoading }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/cookies.sqlite"), "a local page needs no cookies")
+        loadAndWait("/echo")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/cookies.sqlite"), "a request reads the cookies")
+        XCTAssertNil(store.storageError)
+    }
 }

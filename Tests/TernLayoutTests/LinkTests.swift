@@ -2,6 +2,26 @@ import XCTest
 @testable import TernLayout
 
 final class LinkTests: XCTestCase {
+    func testPlainTextBytesAreThePlainText() {
+        let html = "<h1>Tître</h1><p>See <a href=\"a b.html\">first</a> and 世界 <a href=\"b.html\">second</a>.</p><pre>x   </pre>"
+        let page = render(html, width: 20)
+        for references in [false, true] {
+            XCTAssertEqual(page.plainTextUTF8(references: references), Array(page.plainText(references: references).utf8))
+        }
+        XCTAssertEqual(RenderedPage().plainTextUTF8(references: true), [])
+        for chunkSize in [1, 7, 64, 1 << 16] {
+            for references in [false, true] {
+                var pieces: [[UInt8]] = []
+                page.writePlainText(references: references, chunkSize: chunkSize) { pieces.append(Array($0)) }
+                XCTAssertEqual(pieces.flatMap { $0 }, Array(page.plainText(references: references).utf8), "chunk size \(chunkSize)")
+                XCTAssertTrue(pieces.allSatisfy { $0.last == 0x0A }, "pieces end with a line")
+            }
+        }
+        var none = 0
+        RenderedPage().writePlainText(references: true) { _ in none += 1 }
+        XCTAssertEqual(none, 0)
+    }
+
     func testLinksAreNumberedInReadingOrder() {
         let html = "<p>See <a href=\"a.html\">first</a> and <a href=\"b.html\"> second </a>.</p><ul><li><a href=\"c.html\">third</a></li></ul>"
         let page = render(html)

@@ -70,7 +70,9 @@ final class FastResolveTests: XCTestCase {
         for p in short { for q in short { for r in short { references.append(p + q + r) } } }
         references += ["/.", "/..", "/./a", "a/.", "a/..", "a/./b", "a/../b", "./", "../", ".a", "a.", "..a/b",
                        "#a#b", "?a?b", "?a#b?c", "#", "?", "?#", "/?#", "//", "///", "/a//b/", "a//", "C:/x",
-                       "c|/x", "/C:/x", "/c|", "a:b", "a/b:c", "?a'b", "#a'b", "http:x", "file:x", "#\u{0}"]
+                       "c|/x", "/C:/x", "/c|", "a:b", "a/b:c", "?a'b", "#a'b", "http:x", "file:x", "#\u{0}",
+                       "../x.html", "../../x.html", "../../../../../x", "./../x", ".././x", "../x/../y", "../x?q#f",
+                       "..//x", "../#f", "../?q", "./x/./y", "../x/", "../../", "./.", "../..", "../%2e/x", "../é"]
         let schemes = ["http://", "https://", "ws://", "wss://", "ftp://", "file://", "HTTP://", "htp://", "httpx://",
                        "https:/", "https:", "http:\\\\", "sc://", "wsx://", "ft://", "h://"]
         let hosts = ["", "a", "example.com", "Example.com", "a.b.c", "a..b", ".a", "a.", "xn--a", "a.xn--b", "xn--",

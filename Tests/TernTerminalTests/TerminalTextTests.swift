@@ -27,4 +27,50 @@ final class TerminalTextTests: XCTestCase {
         let text = "Grüße, 世界! 👩🏽‍💻 café"
         XCTAssertEqual(TerminalText.sanitize(text), text)
     }
+
+    func testBytesAreSanitizedAsTheirStringIs() {
+        for text in ["a\u{1B}[2Jb\n", "csi\u{9B}31m\tdel\u{7F}", "Grüße, 世界! 👩🏽‍💻 café\n", ""] {
+            for keep in [false, true] {
+                let bytes = TerminalText.sanitize(utf8: Array(text.utf8), keepLineBreaks: keep, keepTabs: keep)
+                XCTAssertEqual(String(decoding: bytes, as: UTF8.self), TerminalText.sanitize(text, keepLineBreaks: keep, keepTabs: keep))
+                let inPlace = Array(text.utf8).withUnsafeBufferPointer { TerminalText.sanitized(utf8: $0, keepLineBreaks: keep, keepTabs: keep) }
+                XCTAssertEqual(inPlace ?? Array(text.utf8), bytes)
+                XCTAssertEqual(inPlace == nil, bytes == Array(text.utf8))
+            }
+        }
+    }
+
+    /// The word-at-a-time scan must find exactly what a scalar-by-scalar reading finds.
+    func testRandomTextAgreesWithAScalarByScalarReference() {
+        func reference(_ text: String, keep: Bool) -> String {
+            var out = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                let v = scalar.value
+                if v < 0x20 && !(keep && (v == 0x0A || v == 0x09)) {
+                    out.append(Unicode.Scalar(0x2400 + v)!)
+                } else if v == 0x7F {
+                    out.append("\u{2421}")
+                } else if v >= 0x80 && v <= 0x9F {
+                    out.append("\u{FFFD}")
+                } else {
+                    out.append(scalar)
+                }
+            }
+            return String(out)
+        }
+        let alphabet: [String] = ["a", "Z", " ", "~", "\n", "\t", "\r", "\u{1B}", "\u{0}", "\u{7F}", "\u{80}", "\u{85}",
+                                  "\u{9F}", "\u{A0}", "\u{BF}", "é", "ĉ", "世", "👩🏽‍💻", "\u{2028}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let length = Int.random(in: 0...40, using: &generator)
+            var text = ""
+            for _ in 0..<length {
+                // Mostly plain letters, so that whole clean words occur.
+                text += Int.random(in: 0..<4, using: &generator) == 0 ? alphabet.randomElement(using: &generator)! : "x"
+            }
+            for keep in [false, true] {
+                XCTAssertEqual(TerminalText.sanitize(text, keepLineBreaks: keep, keepTabs: keep), reference(text, keep: keep), text.debugDescription)
+            }
+        }
+    }
 }

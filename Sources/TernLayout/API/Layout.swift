@@ -42,15 +42,14 @@ public enum Layout {
     public static func render(_ document: Document, options: LayoutOptions = LayoutOptions()) -> RenderedPage {
         let width = max(1, options.width)
         let builder = BoxBuilder(document: document, options: options)
-        let flow = builder.build()
+        var flow = builder.build()
         var out = LaidOut()
-        FlowLayout.layout(flow, width: width, into: &out)
+        FlowLayout.layout(&flow, width: width, into: &out)
 
         var page = RenderedPage()
         page.title = TextSanitizer.clean(document.title)
         page.lines = out.lines
-        page.links = builder.links
-        page.controls = builder.controls
+        (page.links, page.controls) = builder.takeLinksAndControls()
         for (line, name) in out.anchors where page.anchors[name] == nil {
             page.anchors[name] = max(0, min(line, out.lines.count - 1))
         }

@@ -6,24 +6,47 @@
 /// single character wider than a one-column layout.
 public struct Line: Hashable, Sendable {
     /// A stretch of text drawn one way.
+    ///
+    /// Stored compactly (32 bytes: 32-bit width and indexes, -1 for none),
+    /// since a large page has hundreds of thousands of runs; the public
+    /// properties read and write that storage.
     public struct Run: Hashable, Sendable {
         public var text: String
-        /// Display columns of `text`.
-        public var width: Int
+        private var storedWidth: Int32
+        private var storedLink: Int32
+        private var storedControl: Int32
         public var style: Style
         public var color: Color?
+
+        /// Display columns of `text`.
+        public var width: Int {
+            get { Int(storedWidth) }
+            set { storedWidth = Int32(clamping: newValue) }
+        }
         /// Index into `RenderedPage.links` when the run is part of a link.
-        public var link: Int?
+        public var link: Int? {
+            get { storedLink >= 0 ? Int(storedLink) : nil }
+            set { storedLink = Run.stored(newValue) }
+        }
         /// Index into `RenderedPage.controls` when the run is part of a form control.
-        public var control: Int?
+        public var control: Int? {
+            get { storedControl >= 0 ? Int(storedControl) : nil }
+            set { storedControl = Run.stored(newValue) }
+        }
 
         public init(text: String, width: Int, style: Style = Style(rawValue: 0), color: Color? = nil, link: Int? = nil, control: Int? = nil) {
             self.text = text
-            self.width = width
+            self.storedWidth = Int32(clamping: width)
+            self.storedLink = Run.stored(link)
+            self.storedControl = Run.stored(control)
             self.style = style
             self.color = color
-            self.link = link
-            self.control = control
+        }
+
+        /// An index as stored: -1 for none (and for anything out of range).
+        private static func stored(_ index: Int?) -> Int32 {
+            guard let index, index >= 0, index <= Int(Int32.max) else { return -1 }
+            return Int32(index)
         }
     }
 

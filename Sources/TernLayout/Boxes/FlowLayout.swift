@@ -11,10 +11,16 @@ enum FlowLayout {
         Line.Run(text: String(repeating: " ", count: count), width: count)
     }
 
-    static func layout(_ flow: Flow, width: Int, into out: inout LaidOut) {
+    /// Lays `flow` out, emptying it as it goes: each item's text is released
+    /// once its lines exist, so a page's text and its lines are never held
+    /// whole at the same time. (Measuring, for tables, happens before.)
+    static func layout(_ flow: inout Flow, width: Int, into out: inout LaidOut) {
         let top = out.lines.count
         let limit = maxIndent(width: width)
-        for item in flow.items {
+        for index in flow.items.indices {
+            // Moved out (not copied: no retain and release of each array it holds).
+            var item = FlowItem(content: .empty, indent: 0, marginBefore: 0, marker: nil, anchors: [], underline: nil)
+            swap(&item, &flow.items[index])
             if case .empty = item.content, item.marker == nil {
                 for name in item.anchors { out.anchors.append((out.lines.count, name)) }
                 continue

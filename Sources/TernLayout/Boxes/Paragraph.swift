@@ -249,6 +249,27 @@ struct Paragraph {
         lineHasContent = true
     }
 
+    /// A link's `[n]`, as `appendAtom` would append it, without making a String.
+    mutating func appendLinkNumber(_ number: Int, _ attributes: RunAttributes) {
+        if pendingSpace { flushSpace(before: attributes) }
+        use(attributes)
+        // Room for all of it at once: in a new paragraph, appending one
+        // scalar at a time would reallocate the array at nearly every one.
+        let needed = scalars.count + 22
+        if scalars.capacity < needed { scalars.reserveCapacity(max(needed, scalars.capacity * 2)) }
+        scalars.append("[")
+        var divisor = 1
+        while divisor <= number / 10 { divisor *= 10 }
+        var rest = max(0, number)
+        while divisor > 0 {
+            scalars.append(Unicode.Scalar(UInt8(48 + rest / divisor)))
+            rest %= divisor
+            divisor /= 10
+        }
+        scalars.append("]")
+        lineHasContent = true
+    }
+
     /// A forced line break (`<br>`).
     mutating func appendBreak(_ attributes: RunAttributes) {
         pendingSpace = false

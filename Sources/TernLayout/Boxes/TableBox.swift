@@ -179,10 +179,11 @@ final class TableBox {
         }
         let tableWidth = columnCount > 0 ? x[columnCount - 1] + widths[columnCount - 1] : 0
 
-        if let caption {
+        if var caption {
+            self.caption = nil
             var inner = LaidOut()
             let captionWidth = max(1, min(width, max(tableWidth, 1)))
-            FlowLayout.layout(caption, width: captionWidth, into: &inner)
+            FlowLayout.layout(&caption, width: captionWidth, into: &inner)
             for (line, name) in inner.anchors { out.anchors.append((out.lines.count + line, name)) }
             out.lines += inner.lines // centred by the caption's text-align
         }
@@ -191,11 +192,12 @@ final class TableBox {
         var laid: [LaidOut] = []
         laid.reserveCapacity(cells.count)
         var spaced = false
-        for cell in cells {
+        for index in cells.indices {
+            let cell = cells[index]
             let end = min(columnCount, cell.column + cell.colspan) - 1
             let cellWidth = max(1, x[end] + widths[end] - x[cell.column])
             var inner = LaidOut()
-            FlowLayout.layout(cell.flow, width: cellWidth, into: &inner)
+            FlowLayout.layout(&cells[index].flow, width: cellWidth, into: &inner)
             if inner.lines.count > 1 { spaced = true }
             laid.append(inner)
         }
@@ -224,6 +226,9 @@ final class TableBox {
         for r in 0..<rowCount { tops[r + 1] = tops[r] + heights[r] + gaps[r] }
 
         let base = out.lines.count
+        for (index, cell) in cells.enumerated() {
+            for (line, name) in laid[index].anchors { out.anchors.append((base + tops[cell.row] + line, name)) }
+        }
         let cellRow = cells.map(\.row), cellLastRow = cells.map { $0.row + $0.rowspan - 1 }, cellColumn = cells.map(\.column)
         out.lines.reserveCapacity(out.lines.count + tops[rowCount])
         for r in 0..<rowCount {
@@ -245,20 +250,22 @@ final class TableBox {
                 }
                 out.lines.append(Line(runs: runs))
             }
-        }
-        for (index, cell) in cells.enumerated() {
-            for (line, name) in laid[index].anchors { out.anchors.append((base + tops[cell.row] + line, name)) }
+            // Cells that end on this row are drawn: release their lines.
+            for slot in slots[r] where cellLastRow[slot.cell] == r { laid[slot.cell] = LaidOut() }
         }
     }
 
     /// Too narrow for columns: each cell under the previous, rows apart.
     private func linearize(width: Int, into out: inout LaidOut) {
-        if let caption { FlowLayout.layout(caption, width: width, into: &out) }
+        if var caption {
+            self.caption = nil
+            FlowLayout.layout(&caption, width: width, into: &out)
+        }
         var row = -1
-        for cell in cells {
-            if cell.row != row, !out.lines.isEmpty { out.lines.append(Line()) }
-            row = cell.row
-            FlowLayout.layout(cell.flow, width: width, into: &out)
+        for index in cells.indices {
+            if cells[index].row != row, !out.lines.isEmpty { out.lines.append(Line()) }
+            row = cells[index].row
+            FlowLayout.layout(&cells[index].flow, width: width, into: &out)
         }
     }
 }

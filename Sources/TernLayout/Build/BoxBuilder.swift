@@ -150,11 +150,10 @@ final class BoxBuilder {
         while !frames.isEmpty { exit() }
         flushParagraph()
         finishFlow()
-        resolvedURLs = [:] // no more links: give the memory back before lines are made
-        for index in links.indices {
-            links[index].text = TextSanitizer.clean(String(utf8Of: linkTexts[index]))
-        }
-        return Flow(items: flow.items)
+        for index in links.indices where !linkTexts[index].isEmpty { finishLinkText(index) }
+        let items = flow.items
+        flow = FlowContext() // the caller's Flow is then the only owner of the items
+        return Flow(items: items)
     }
 
     private var parentStyle: ComputedStyle {
@@ -366,7 +365,10 @@ final class BoxBuilder {
         let actions = frame.actions
         if actions.contains(.quote) { appendText("\u{201D}") }
         if actions.contains(.button) { appendAtom("]") }
-        if actions.contains(.link) { flushLinkNumber() }
+        if actions.contains(.link) {
+            flushLinkNumber()
+            if linkIndex >= 0 { finishLinkText(Int(linkIndex)) }
+        }
         if actions.contains(.listItem) {
             flushParagraph()
             if flow.pendingMarker != nil { emit(.empty) }
@@ -409,23 +411,39 @@ final class BoxBuilder {
 
     private func text(_ node: Node) {
         if let top = frames.last, top.closedDetails { return }
-        let content = node.textContent
-        if tables.count > flow.tableBase {
-            // Between table cells only whitespace is expected; anything else
-            // is shown (after the table), never lost.
-            if content.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }) { return }
-        }
-        if parentStyle.whiteSpace == .pre {
-            if linkIndex >= 0 || pendingLinkNumber >= 0 { flushLinkNumber() }
-            let before = flow.paragraph.scalars.count
-            flow.paragraph.appendPreformatted(content, attributes)
-            recordLinkText(from: before)
-        } else {
-            appendText(content)
+        // Read in place: no String is made for the common case.
+        node.withTextContentUTF8 { bytes in
+            if tables.count > flow.tableBase {
+                // Between table cells only whitespace is expected; anything else
+                // is shown (after the table), never lost.
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return }
+            }
+            if parentStyle.whiteSpace == .pre {
+                if linkIndex >= 0 || pendingLinkNumber >= 0 { flushLinkNumber() }
+                let before = flow.paragraph.scalars.count
+                flow.paragraph.appendPreformatted(String(decoding: bytes, as: UTF8.self), attributes)
+                recordLinkText(from: before)
+            } else {
+                appendText(utf8: bytes)
+            }
         }
     }
 
     // MARK: Inline content
+
+    /// `appendText` on valid UTF-8 bytes (a text node's, read in place).
+    private func appendText(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        if pendingLinkNumber >= 0 {
+            // Any byte but HTML whitespace (non-ASCII included) starts content.
+            for byte in bytes where !(byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C) {
+                flushLinkNumber()
+                break
+            }
+        }
+        let before = flow.paragraph.scalars.count
+        flow.paragraph.appendText(utf8: bytes, attributes)
+        recordLinkText(from: before)
+    }
 
     private func appendText(_ text: String) {
         if pendingLinkNumber >= 0 {
@@ -447,6 +465,24 @@ final class BoxBuilder {
         recordLinkText(from: before)
     }
 
+    /// A link's text is complete when its element ends: kept as a String
+    /// from then on (a byte a character, not four).
+    private func finishLinkText(_ index: Int) {
+        guard index < linkTexts.count, !linkTexts[index].isEmpty else { return }
+        links[index].text = TextSanitizer.clean(String(utf8Of: linkTexts[index]))
+        linkTexts[index] = []
+    }
+
+    /// Hands the links and controls over: the page is then their only owner,
+    /// and filling in their regions copies nothing.
+    func takeLinksAndControls() -> (links: [Link], controls: [FormControl]) {
+        defer {
+            links = []
+            controls = []
+        }
+        return (links, controls)
+    }
+
     @inline(__always)
     private func recordLinkText(from start: Int) {
         guard linkIndex >= 0, Int(linkIndex) < linkTexts.count else { return }
@@ -463,7 +499,7 @@ final class BoxBuilder {
         var a = attributes
         a.link = number
         a.style.insert(.link)
-        flow.paragraph.appendAtom("[\(number + 1)]", a)
+        flow.paragraph.appendLinkNumber(Int(number) + 1, a)
         flow.paragraph.suppressSpace()
     }
 
@@ -502,8 +538,8 @@ final class BoxBuilder {
     private func flushParagraph(underline: Unicode.Scalar? = nil) {
         if pendingLinkNumber >= 0, !flow.paragraph.isEmpty { flushLinkNumber() }
         guard !flow.paragraph.isEmpty else { return }
-        var paragraph = flow.paragraph
-        flow.paragraph = Paragraph()
+        var paragraph = Paragraph()
+        swap(&paragraph, &flow.paragraph)
         if paragraph.isBlank {
             flow.pendingAnchors += paragraph.anchors.map(\.name)
             return
@@ -775,18 +811,9 @@ final class BoxBuilder {
         }
     }
 
-    /// Resolved URLs by `href` as written: pages link the same URL many times.
-    private var resolvedURLs: [String: String] = [:]
-
+    /// Not memoized: hashing the href to look it up costs about what the
+    /// URL fast path does, and most hrefs of a page are distinct.
     func resolve(_ href: String) -> String {
-        if let known = resolvedURLs[href] { return known }
-        let url = resolveUncached(href)
-        // Bounded: a page of distinct links should not pay memory for nothing.
-        if resolvedURLs.count < 16_384 { resolvedURLs[href] = url }
-        return url
-    }
-
-    private func resolveUncached(_ href: String) -> String {
         let reference = href.trimmingSpaces
         guard let baseURL else { return options.resolveURL(reference) }
         if let resolve = options.resolveURLAgainstBase { return resolve(reference, baseURL) }

@@ -29,7 +29,7 @@ public struct StyleResolver {
     func resolve(_ element: Node, tag: String, parent: ComputedStyle) -> (style: ComputedStyle, role: ElementRole) {
         var style = parent.inherited
         var role = ElementRole.generic
-        if let entry = StyleResolver.table[tag] {
+        if let entry = StyleResolver.tagTable.value(for: tag) {
             role = entry.role
             let ua = entry.style
             style.display = ua.display
@@ -124,6 +124,9 @@ public struct StyleResolver {
         return Entry(style: style, role: role)
     }
 
+    /// `table` for lookups by tag name on every element.
+    static let tagTable = TagTable(table)
+
     static let table: [String: Entry] = {
         var t: [String: Entry] = [:]
         for tag in ["head", "script", "style", "template", "title", "meta", "link", "area", "param", "datalist", "svg", "embed", "col", "colgroup", "dialog", "rp"] {
@@ -199,5 +202,17 @@ extension Substring {
 }
 
 extension String {
-    var trimmingSpaces: String { self[...].trimmingSpaces }
+    var trimmingSpaces: String {
+        // Most values have nothing to trim: when neither end byte is ASCII
+        // whitespace, neither end character can be.
+        let bytes = utf8
+        guard let first = bytes.first, let last = bytes.last else { return self }
+        if !String.isTrimmedSpace(first) && !String.isTrimmedSpace(last) { return self }
+        return self[...].trimmingSpaces
+    }
+
+    @inline(__always)
+    static func isTrimmedSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+    }
 }

@@ -168,6 +168,28 @@ enum LineBreaker {
                         i += 1
                         continue
                     }
+                    // Fast path: printable ASCII other than "-" after ASCII other than
+                    // "-" is one column a character with no break opportunity inside
+                    // (what the general path below finds too), while the line has room.
+                    if c > 0x20, c < 0x7F, c != 0x2D, previous < 0x80, previous != 0x2D {
+                        var j = i, columns = lineWidth, last = previous
+                        while j < n {
+                            let d = s[j].value
+                            guard d > 0x20, d < 0x7F, d != 0x2D, columns < width || columns == 0 else { break }
+                            if j + 1 < n && s[j + 1].value >= 0x300 { break } // a mark joins it: general path
+                            columns += 1
+                            last = d
+                            j += 1
+                        }
+                        if j > i {
+                            lineWidth = columns
+                            previous = last
+                            hyphenOK = false
+                            previousWord = isWordCharacter(last)
+                            i = j
+                            continue
+                        }
+                    }
                 }
                 let (end, w) = cluster(s, at: i)
                 if wrap {

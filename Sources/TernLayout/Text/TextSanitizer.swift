@@ -37,6 +37,7 @@ enum TextSanitizer {
 
     /// `text` with whitespace collapsed and trimmed and controls replaced.
     static func clean(_ text: String) -> String {
+        if isClean(text) { return text }
         var out = String.UnicodeScalarView()
         var space = false
         for scalar in text.unicodeScalars {
@@ -50,6 +51,21 @@ enum TextSanitizer {
             }
         }
         return String(out)
+    }
+
+    /// Whether `clean` would return `text` unchanged, decided on its bytes for
+    /// the common case: printable ASCII with single spaces inside.
+    private static func isClean(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, first != 0x20, bytes[bytes.count - 1] != 0x20 else { return bytes.isEmpty }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                guard byte >= 0x20 && byte < 0x7F, byte != 0x20 || previous != 0x20 else { return false }
+                previous = byte
+            }
+            return true
+        }
     }
 }
 

@@ -21,10 +21,23 @@ public final class CookieJar {
     /// Told of every change (after it happened).
     public var onChange: ((Cookie, _ removed: Bool) -> Void)?
 
+    /// Called once, before the jar is first read or changed, then cleared:
+    /// a persistent store opens its database there, so that a run that
+    /// never uses cookies (a local page) never opens it.
+    public var willFirstUse: (() -> Void)?
+
     public init() {}
+
+    @inline(__always)
+    private func prepareForUse() {
+        guard let hook = willFirstUse else { return }
+        willFirstUse = nil
+        hook()
+    }
 
     /// Every cookie that has not expired.
     public var allCookies: [Cookie] {
+        prepareForUse()
         let now = clock()
         return cookies.values.filter { !$0.isExpired(at: now) }.sorted { $0.createdAt < $1.createdAt }
     }
@@ -36,6 +49,7 @@ public final class CookieJar {
     /// cookie, or nil when the cookie was ignored.
     @discardableResult
     public func setCookie(_ header: String, for url: WebURL, fromScript: Bool = false) -> Cookie? {
+        prepareForUse()
         guard let parsed = SetCookie(header) else { return nil }
         let now = clock()
         lastCreation = max(now, lastCreation.nextUp)
@@ -94,6 +108,7 @@ public final class CookieJar {
 
     /// Stores `cookie` as it is (for the cookie store API and imports).
     public func insert(_ cookie: Cookie) {
+        prepareForUse()
         cookies[cookie.key] = cookie
         onChange?(cookie, false)
         evict(now: clock(), domain: cookie.domain)
@@ -107,11 +122,13 @@ public final class CookieJar {
 
     /// Removes `cookie` (matched by name, domain, host-only and path).
     public func delete(_ cookie: Cookie) {
+        prepareForUse()
         if let removed = cookies.removeValue(forKey: cookie.key) { onChange?(removed, true) }
     }
 
     /// Removes every cookie, or those modified since `date`.
     public func removeAll(modifiedSince date: Double = -Double.greatestFiniteMagnitude) {
+        prepareForUse()
         for (key, cookie) in cookies where cookie.createdAt >= date || cookie.lastAccessedAt >= date {
             cookies[key] = nil
             onChange?(cookie, true)
@@ -139,6 +156,7 @@ public final class CookieJar {
     /// The cookies to send to `url`, in the order of §5.4 step 2: longer
     /// paths first, then earlier creation. `forScript` leaves out HttpOnly.
     public func cookies(for url: WebURL, forScript: Bool = false) -> [Cookie] {
+        prepareForUse()
         guard let host = CookieJar.canonicalHost(url) else { return [] }
         let now = clock()
         let secure = url.scheme == "https" || url.scheme == "wss"

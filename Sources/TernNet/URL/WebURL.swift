@@ -163,7 +163,21 @@ public struct WebURL: Hashable, CustomStringConvertible, Sendable {
                 return WebURL.splice(WebURL.substring(input, 0, shape.hostEnd) + "/", shape.hostEnd + 1,
                                      WebURL.substring(input, shape.hostEnd, n))
             }
-            guard let (pathEnd, queryEnd) = WebURL.fastScan(input, from: 0) else { return nil }
+            // Leading "./" and "../" segments (documentation links "../library/x.html"):
+            // each "../" takes one more segment off the base's directory.
+            let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
+            var skip = 0, up = 0
+            while true {
+                if n - skip >= 3, input[skip] == dot, input[skip + 1] == dot, input[skip + 2] == slash {
+                    up += 1
+                    skip += 3
+                } else if n - skip >= 2, input[skip] == dot, input[skip + 1] == slash {
+                    skip += 2
+                } else {
+                    break
+                }
+            }
+            guard let (pathEnd, queryEnd) = WebURL.fastScan(input, from: skip) else { return nil }
             let hrefCount = href.utf8.count
             let fragmentLength = fragment.map { $0.utf8.count + 1 } ?? 0
             let queryLength = query.map { $0.utf8.count + 1 } ?? 0
@@ -171,6 +185,14 @@ public struct WebURL: Hashable, CustomStringConvertible, Sendable {
             for segment in pathStorage { pathLength += segment.utf8.count + 1 }
             let prefixLength = hrefCount - fragmentLength - queryLength - pathLength
             guard prefixLength > 0 else { return nil }
+            if skip > 0 {
+                // Only a plain path after the dot segments: the rest goes to the full parser.
+                guard pathEnd > skip, input[skip] != slash else { return nil }
+                let kept = max(0, pathStorage.count - 1 - up)
+                var length = prefixLength + 1
+                for segment in pathStorage[..<kept] { length += segment.utf8.count + 1 }
+                return WebURL.splice(href, length, WebURL.substring(input, skip, n))
+            }
             if pathEnd == 0 {
                 if queryEnd == 0 { return WebURL.splice(href, hrefCount - fragmentLength, relative) }
                 return WebURL.splice(href, prefixLength + pathLength, relative)
