@@ -16,7 +16,7 @@ build: bootstrap
 
 # Opens the bundled start page.
 run: build
-	$(TERN) --dump about:start
+	$(TERN) about:start
 
 # Every XCTest target; the last line is the plain "N passed, N failed" summary.
 test: bootstrap

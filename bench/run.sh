@@ -79,8 +79,12 @@ fi
 
 # 4. Measure, print the table and the targets, write .build/bench-results.json.
 log "measuring"
-exec "$PYTHON" "$ROOT/bench/measure.py" \
+"$PYTHON" "$ROOT/bench/measure.py" \
   --corpus "$CORPUS" --tern "$TERN" ${TERN_STATIC:+--tern-static "$TERN_STATIC"} \
   ${static_note:+--static-note "$static_note"} \
   --json "$ROOT/.build/bench-results.json" ${BENCH_ONLY:+--only "$BENCH_ONLY"} \
   $([ "$QUICK" = 1 ] && echo --quick)
+
+# 5. The interactive browser: time per scroll step and per link move.
+log "measuring the interactive browser"
+"$PYTHON" "$ROOT/bench/screen.py" --tern "$TERN" --corpus "$CORPUS" $([ "$QUICK" = 1 ] && echo --steps 20)

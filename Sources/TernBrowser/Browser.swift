@@ -148,12 +148,22 @@ public final class Browser {
 
     // MARK: Keys
 
+    /// Handles the waiting keys and draws the result at once. With
+    /// `TERN_KEY_TIMING_LOG` set (by `make bench`), each batch's time from
+    /// the first key to the drawn screen is appended to that file.
     private func readKeys() {
+        let start = EventLoop.now()
+        var keys: [Key] = []
         while running, let key = terminal.readKey() {
+            keys.append(key)
             handle(key)
         }
-        setNeedsDisplay()
+        guard !keys.isEmpty else { return }
+        draw()
+        keyTimingLog?.record(keys: keys, seconds: EventLoop.now() - start)
     }
+
+    private let keyTimingLog = KeyTimingLog.fromEnvironment()
 
     private func handle(_ key: Key) {
         if key == .resize {

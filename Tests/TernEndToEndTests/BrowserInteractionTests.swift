@@ -134,6 +134,25 @@ final class BrowserInteractionTests: XCTestCase {
         tern.waitFor("[grace")
     }
 
+    func testReloadingAPostResultAsksBeforeSendingAgain() throws {
+        let tern = try browse([server.url("/login").href])
+        tern.waitFor("Stay logged in")
+        tern.press("Tab", "Enter")
+        tern.type("lin")
+        tern.press("Tab", "Enter")
+        tern.type("pw")
+        tern.press("Enter")
+        tern.waitFor("Logged in as lin by POST")
+        tern.press("r")
+        tern.waitFor("Send the form again?")
+        tern.press("Escape")
+        tern.waitForScreen("the question gone, the page kept") { !$0.contains("Send the form again?") && $0.contains("Logged in as lin by POST") }
+        tern.press("r")
+        tern.waitFor("Send the form again?")
+        tern.press("y")
+        tern.waitForScreen("the form sent again") { !$0.contains("Send the form again?") && $0.contains("Logged in as lin by POST") }
+    }
+
     func testSelectChosenFromAMenu() throws {
         let page = "<title>Select</title><form action=/echo><select name=fruit><option>apple<option>banana<option>cherry</select>"
             + "<input type=submit name=send value=Send></form>"

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""`make bench`, part 2: the interactive browser's time per scroll step and
+per link move on the largest corpus page, in a real terminal (tmux).
+
+tern writes the time from reading each key to the drawn screen to the file
+named by TERN_KEY_TIMING_LOG; keys are sent one at a time, 40 ms apart, so
+each is handled and drawn on its own. Target: under 5 ms median.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def tmux(socket, *args, capture=False):
+    result = subprocess.run(["tmux", "-L", socket, *args], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, text=True)
+    return result.stdout if capture else ""
+
+
+def largest_page(corpus):
+    best = None
+    for root, _, files in os.walk(corpus):
+        for name in files:
+            if name.endswith((".html", ".htm")):
+                path = os.path.join(root, name)
+                size = os.path.getsize(path)
+                if best is None or size > best[0]:
+                    best = (size, path)
+    return best[1] if best else None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tern", required=True)
+    ap.add_argument("--corpus", required=True)
+    ap.add_argument("--steps", type=int, default=60)
+    args = ap.parse_args()
+    if subprocess.run(["sh", "-c", "command -v tmux"], stdout=subprocess.DEVNULL).returncode != 0:
+        print("screen bench: tmux is missing; skipped")
+        return 0
+    page = largest_page(args.corpus)
+    if page is None:
+        print("screen bench: no page in the corpus; skipped")
+        return 0
+    socket = f"tern-bench-{os.getpid()}"
+    with tempfile.TemporaryDirectory() as work:
+        log = os.path.join(work, "keys.log")
+        command = (f"env TERM=xterm-256color LANG=C.UTF-8 XDG_DATA_HOME={work}/profile "
+                   f"TERN_KEY_TIMING_LOG={log} {args.tern} --no-js {page}; sleep 600")
+        tmux(socket, "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "132", "-y", "50", "sh", "-c", command)
+        try:
+            deadline = time.time() + 300
+            while time.time() < deadline:
+                top = tmux(socket, "capture-pane", "-p", "-t", "main", capture=True).split("\n")[0]
+                if top.strip() and "[loading]" not in top:
+                    break
+                time.sleep(0.2)
+            else:
+                print("screen bench: the page did not finish loading in 300 s")
+                return 0
+            time.sleep(1)
+            for key, count in (("j", args.steps), ("Tab", args.steps)):
+                for _ in range(count):
+                    tmux(socket, "send-keys", "-t", "main", key)
+                    time.sleep(0.04)
+            time.sleep(0.5)
+            tmux(socket, "send-keys", "-t", "main", "Q")
+        finally:
+            time.sleep(0.3)
+            tmux(socket, "kill-server")
+        samples = {"j": [], "tab": []}
+        with open(log) as f:
+            for line in f:
+                name, ms = line.split()
+                if name in samples:
+                    samples[name].append(float(ms))
+    size_mb = os.path.getsize(page) / 1e6
+    print(f"\n== interactive: {os.path.basename(page)} ({size_mb:.1f} MB), 132x50 terminal, keys one at a time")
+    for name, label in (("j", "scroll step (j)"), ("tab", "link move (Tab)")):
+        values = samples[name]
+        if not values:
+            print(f"{label:18s} no samples")
+            continue
+        median = statistics.median(values)
+        verdict = "meets" if median < 5 else "misses"
+        print(f"{label:18s} median {median:6.2f} ms  p90 {sorted(values)[int(len(values) * 0.9) - 1]:6.2f} ms  "
+              f"({len(values)} samples; {verdict} the 5 ms target)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
