@@ -76,6 +76,22 @@ final class BrowserScreenTests: XCTestCase {
         XCTAssertTrue(tern.row(0).contains("a"))
     }
 
+    func testMouseWheelScrollsAndAClickFollowsALink() throws {
+        let tern = try browse([longPage(title: "Mouse", links: [server.url("/page/clicked").href])])
+        tern.waitFor("Paragraph 0 of Mouse")
+        tern.mouse(button: 65, row: 5, column: 5)
+        tern.waitForScreen("scrolled three lines by the wheel") { $0.components(separatedBy: "\n")[1].contains("Paragraph 0 of Mouse") }
+        tern.mouse(button: 64, row: 5, column: 5)
+        tern.waitForScreen("scrolled back by the wheel") { $0.components(separatedBy: "\n")[1].contains("Mouse") && !$0.components(separatedBy: "\n")[1].contains("Paragraph") }
+        tern.press("G")
+        tern.waitFor("[1]link 0")
+        let rows = tern.screen().components(separatedBy: "\n")
+        let row = try XCTUnwrap(rows.firstIndex { $0.contains("[1]link 0") })
+        let column = try XCTUnwrap(rows[row].range(of: "link 0")).lowerBound.utf16Offset(in: rows[row])
+        tern.mouse(button: 0, row: row, column: column)
+        tern.waitFor("Page clicked")
+    }
+
     func testLinkNumberThenEnterFollowsThatLink() throws {
         let tern = try browse([server.url("/page/start").href])
         tern.waitFor("Page start")

@@ -51,6 +51,17 @@ final class TerminalSession {
         _ = try? tmux(["send-keys", "-t", "main", "-l", text])
     }
 
+    /// Sends bytes as the terminal would (a mouse report, say).
+    func send(bytes: [UInt8]) {
+        _ = try? tmux(["send-keys", "-t", "main", "-H"] + bytes.map { String(format: "%02x", $0) })
+    }
+
+    /// An xterm SGR mouse report: `button` 0 is a left press, 64/65 the wheel
+    /// up/down; `row` and `column` count from 0.
+    func mouse(button: Int, row: Int, column: Int) {
+        send(bytes: Array("\u{1B}[<\(button);\(column + 1);\(row + 1)M".utf8))
+    }
+
     /// The screen as text, one line per row.
     func screen() -> String {
         (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? ""
