@@ -123,6 +123,9 @@ public final class Browser {
             case .text, .password, .textarea: return "Form field \(control.name): Enter to edit"
             case .checkbox, .radio: return "Enter to \(control.checked ? "uncheck" : "check") \(control.name)"
             case .select: return "Enter to choose \(control.name)"
+            case .file:
+                let chosen = tab.webView.chosenFiles(for: control.node).map { $0.href }
+                return "Enter to choose a file for \(control.name)" + (chosen.isEmpty ? "" : " (chosen: \(chosen.joined(separator: ", ")))")
             default:
                 let label = control.value.isEmpty ? control.node.textContent.trimmingWhitespace() : control.value
                 return "Enter to press \(label.isEmpty ? control.kind.rawValue : label)"

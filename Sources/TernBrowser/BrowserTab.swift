@@ -213,7 +213,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
     func webView(_ webView: WebView, runOpenPanelWith parameters: OpenPanelParameters, initiatedByFrame frame: FrameInfo,
                  completionHandler: @escaping ([WebURL]?) -> Void) {
         let what = parameters.allowsMultipleSelection ? "Files to send (paths separated by spaces):" : "File to send (its path):"
-        browser.present(PromptBox(title: "Choose a file", message: what) { answer in
+        browser.present(PromptBox(title: "Choose a file", message: what, complete: PathCompletion.complete) { answer in
             guard let answer, !answer.isEmpty else { return completionHandler(nil) }
             let paths = parameters.allowsMultipleSelection ? answer.split(separator: " ").map(String.init) : [answer]
             completionHandler(paths.compactMap { UserInput.url(for: $0) }.filter { $0.scheme == "file" })

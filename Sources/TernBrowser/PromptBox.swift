@@ -7,12 +7,15 @@ final class PromptBox: Modal {
     let message: String
     private var editor: LineEditor
     private let onAnswer: (String?) -> Void
+    /// Completes the text on Tab (file paths in the open panel), if given.
+    private let complete: ((String) -> String)?
 
     init(title: String, message: String, defaultText: String = "", masked: Bool = false,
-         onAnswer: @escaping (String?) -> Void) {
+         complete: ((String) -> String)? = nil, onAnswer: @escaping (String?) -> Void) {
         self.title = title
         self.message = message
         editor = LineEditor(defaultText, masked: masked)
+        self.complete = complete
         self.onAnswer = onAnswer
     }
 
@@ -29,11 +32,15 @@ final class PromptBox: Modal {
         let fieldRow = frame.innerRows - 2
         frame.put(field.text + String(repeating: "_", count: max(0, frame.innerWidth - field.text.count)),
                   innerRow: fieldRow, style: Theme.dialogSelection, on: terminal)
-        frame.put("Enter: OK   Esc: Cancel", innerRow: frame.innerRows - 1, style: Theme.dialogFrame, on: terminal)
+        frame.put(complete == nil ? "Enter: OK   Esc: Cancel" : "Tab: complete   Enter: OK   Esc: Cancel", innerRow: frame.innerRows - 1, style: Theme.dialogFrame, on: terminal)
         terminal.setCursor(row: frame.top + 1 + fieldRow, column: frame.left + 2 + field.cursorColumn)
     }
 
     func handle(_ key: Key) -> Bool {
+        if key == .tab, let complete {
+            editor = LineEditor(complete(editor.text), masked: editor.masked)
+            return false
+        }
         switch editor.handle(key) {
         case .submitted:
             onAnswer(editor.text)

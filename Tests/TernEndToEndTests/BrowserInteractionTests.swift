@@ -13,8 +13,9 @@ final class BrowserInteractionTests: XCTestCase {
         super.tearDown()
     }
 
-    private func browse(_ arguments: [String], columns: Int = 80, rows: Int = 24) throws -> TerminalSession {
-        let session = try TerminalSession(arguments, columns: columns, rows: rows)
+    private func browse(_ arguments: [String], columns: Int = 80, rows: Int = 24,
+                        environment: [String: String] = [:]) throws -> TerminalSession {
+        let session = try TerminalSession(arguments, columns: columns, rows: rows, environment: environment)
         sessions.append(session)
         return session
     }
@@ -151,6 +152,44 @@ final class BrowserInteractionTests: XCTestCase {
         tern.waitFor("Send the form again?")
         tern.press("y")
         tern.waitForScreen("the form sent again") { !$0.contains("Send the form again?") && $0.contains("Logged in as lin by POST") }
+    }
+
+    func testTextareaInTheEditorAndAFileFromTheOpenPanelArePosted() throws {
+        let upload = FileManager.default.temporaryDirectory.appendingPathComponent("tern-upload-\(getpid())-file.txt")
+        try Data("FILE-CONTENT-123".utf8).write(to: upload)
+        defer { try? FileManager.default.removeItem(at: upload) }
+        let page = "<title>Upload</title><form method=post enctype=multipart/form-data action=/echo>"
+            + "<p><textarea name=notes>hello</textarea><p><input type=file name=doc><p><input type=submit name=send value=Send></form>"
+        let url = server.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        // The "editor" is sed, run directly (never through a shell) on the textarea's file.
+        let tern = try browse([url.href], environment: ["VISUAL": "sed -i s/^/edited-/", "EDITOR": ""])
+        tern.waitFor("hello")
+        tern.press("Tab")
+        tern.waitFor("Form field notes")
+        tern.press("Enter")
+        tern.waitFor("edited-hello")
+        tern.press("Tab")
+        tern.waitFor("Enter to choose a file for doc")
+        tern.press("Enter")
+        tern.waitFor("Choose a file")
+        // Tab completes the path from its unique prefix.
+        tern.type(String(upload.path.dropLast("-file.txt".count)))
+        tern.press("Tab")
+        tern.waitFor("-file.txt")
+        tern.press("Enter")
+        tern.waitFor("chosen: file://")
+        tern.press("Tab", "Enter")
+        tern.waitFor("\"method\": \"POST\"")
+        // The echo is one long preformatted line: find scrolls sideways to each part.
+        for text in ["edited-hello", "FILE-CONTENT-123"] {
+            tern.press("/")
+            tern.type(text)
+            tern.press("Enter")
+            tern.waitForScreen("\(text) on the page") { screen in
+                screen.components(separatedBy: "\n").dropLast(2).contains { $0.contains(text) }
+            }
+            XCTAssertFalse(tern.screen().contains("Not found"), text)
+        }
     }
 
     func testSelectChosenFromAMenu() throws {
