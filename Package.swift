@@ -59,6 +59,7 @@ let package = Package(
         .testTarget(name: "TernLayoutTests", dependencies: ["TernLayout"]),
         .testTarget(name: "TernKitTests", dependencies: ["TernKit", "TernTestSupport"]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
+        .testTarget(name: "TernBrowserTests", dependencies: ["TernBrowser", "TernTerminal", "TernKit"]),
         .testTarget(name: "TernScriptTests", dependencies: ["TernScript"]),
         .testTarget(name: "TernEndToEndTests", dependencies: ["TernTestSupport", "tern"]),
         .testTarget(name: "TernWPTTests", dependencies: ["TernKit", "TernTestSupport"]),
