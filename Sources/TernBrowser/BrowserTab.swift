@@ -116,7 +116,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
     /// Scrolls to the element named by a fragment (`#name`), now or once it
     /// is laid out.
     func scroll(toFragment name: String) {
-        pendingScroll = .fragment(name.removingPercentEncoding)
+        pendingScroll = .fragment(WebURL.percentDecoded(name))
         applyPendingScroll()
         rememberScrollPosition()
     }
@@ -159,7 +159,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         newDocument = true
         let item = webView.backForwardList.currentItem
         if let fragment = webView.url?.fragment, !fragment.isEmpty, navigation.navigationType != .backForward {
-            pendingScroll = .fragment(fragment.removingPercentEncoding)
+            pendingScroll = .fragment(WebURL.percentDecoded(fragment))
         } else {
             pendingScroll = .line(item?.scrollPosition ?? 0)
         }
@@ -224,26 +224,5 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         browser.present(MessageBox.confirm(title: "\(pageHost) keeps opening dialogs",
                                            message: "This page has opened \(count) dialogs in a short time. Stop it from opening more?",
                                            ok: "Stop dialogs", cancel: "Allow", answer: completionHandler))
-    }
-}
-
-private extension String {
-    /// The text with `%XX` escapes decoded (a fragment names an `id` as written).
-    var removingPercentEncoding: String {
-        guard contains("%") else { return self }
-        let input = Array(utf8)
-        var bytes: [UInt8] = []
-        var i = 0
-        while i < input.count {
-            if input[i] == UInt8(ascii: "%"), i + 2 < input.count,
-               let value = UInt8(String(decoding: input[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                i += 3
-            } else {
-                bytes.append(input[i])
-                i += 1
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -80,6 +80,21 @@ struct LineEditor {
         }
     }
 
+    /// `handle(_:)` for a prompt: Enter answers with the text, Esc (or
+    /// Ctrl-G) with nil. True when the prompt is answered.
+    mutating func handle(_ key: Key, answering answer: (String?) -> Void) -> Bool {
+        switch handle(key) {
+        case .submitted:
+            answer(text)
+            return true
+        case .cancelled:
+            answer(nil)
+            return true
+        default:
+            return false
+        }
+    }
+
     /// What to draw in a field `width` columns wide, scrolled so the cursor
     /// shows, and the cursor's column within it.
     func visible(width: Int) -> (text: String, cursorColumn: Int) {

@@ -41,15 +41,6 @@ final class PromptBox: Modal {
             editor = LineEditor(complete(editor.text), masked: editor.masked)
             return false
         }
-        switch editor.handle(key) {
-        case .submitted:
-            onAnswer(editor.text)
-            return true
-        case .cancelled:
-            onAnswer(nil)
-            return true
-        default:
-            return false
-        }
+        return editor.handle(key, answering: onAnswer)
     }
 }

@@ -7,8 +7,6 @@ final class StatusPrompt: Modal {
     let label: String
     private var editor: LineEditor
     private let onAnswer: (String?) -> Void
-    /// Told of each edit (for find-as-you-type, or nothing).
-    var onEdit: ((String) -> Void)?
 
     init(label: String, text: String = "", masked: Bool = false, onAnswer: @escaping (String?) -> Void) {
         self.label = label
@@ -26,18 +24,6 @@ final class StatusPrompt: Modal {
     }
 
     func handle(_ key: Key) -> Bool {
-        switch editor.handle(key) {
-        case .submitted:
-            onAnswer(editor.text)
-            return true
-        case .cancelled:
-            onAnswer(nil)
-            return true
-        case .edited:
-            onEdit?(editor.text)
-            return false
-        default:
-            return false
-        }
+        editor.handle(key, answering: onAnswer)
     }
 }

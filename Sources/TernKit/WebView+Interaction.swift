@@ -419,25 +419,9 @@ extension WebView {
     /// `javascript:` URLs run in the page (when scripts may run).
     private func runJavaScriptURL(_ url: WebURL) {
         guard configuration.preferences.javaScriptEnabled, let window = try? pageScriptWindow() else { return }
-        let source = WebView.percentDecoded(String(url.href.dropFirst("javascript:".count)))
+        let source = WebURL.percentDecoded(String(url.href.dropFirst("javascript:".count)))
         _ = window.run(source, sourceURL: "javascript:")
         documentDidChange()
-    }
-
-    static func percentDecoded(_ text: String) -> String {
-        let bytes = Array(text.utf8)
-        var out: [UInt8] = []
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let value = UInt8(String(decoding: bytes[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
-                out.append(value)
-                i += 3
-            } else {
-                out.append(bytes[i])
-                i += 1
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The Referer a navigation from this page sends
