@@ -14,7 +14,12 @@ public final class Browser {
     let loop: EventLoop
     private let configuration: WebViewConfiguration
     private let customUserAgent: String?
-    private(set) var tab: BrowserTab!
+    /// The open tabs, and which one is shown.
+    private(set) var tabs: [BrowserTab] = []
+    private var current = 0
+    var tab: BrowserTab { tabs[current] }
+    /// `g` waits for `t`/`T` (next/previous tab) before it means "top".
+    private var pendingG: EventLoop.Timer?
     /// Dialogs, menus and prompts, newest last; the newest takes the keys.
     private var modals: [Modal] = []
     private var message: (text: String, isError: Bool)?
@@ -24,8 +29,11 @@ public final class Browser {
     /// The storage problem last shown (a full disk, an unusable profile).
     private var shownStorageError: String?
 
-    /// Page rows: the screen less the title bar and the status line.
-    private var pageHeight: Int { max(1, terminal.rows - 2) }
+    /// The first page row: under the title bar, and under the tab bar when
+    /// there is more than one tab.
+    private var pageTop: Int { tabs.count > 1 ? 2 : 1 }
+    /// Page rows: the screen less the bars and the status line.
+    private var pageHeight: Int { max(1, terminal.rows - pageTop - 1) }
 
     public init(configuration: WebViewConfiguration, customUserAgent: String? = nil) {
         self.configuration = configuration
@@ -46,7 +54,7 @@ public final class Browser {
         defer { terminal.stop() }
         let webView = WebView(configuration: configuration)
         webView.customUserAgent = customUserAgent
-        tab = BrowserTab(webView: webView, browser: self)
+        tabs = [BrowserTab(webView: webView, browser: self)]
         watches = [terminal.inputFileDescriptor, terminal.resizeFileDescriptor].filter { $0 >= 0 }.map { fd in
             loop.watch(fileDescriptor: fd) { [unowned self] in readKeys() }
         }
@@ -80,8 +88,9 @@ public final class Browser {
         terminal.erase()
         terminal.hideCursor()
         drawTitleBar()
-        tab.viewport.draw(on: terminal, atRow: 1)
-        tab.progress.draw(on: terminal, row: 1)
+        drawTabBar()
+        tab.viewport.draw(on: terminal, atRow: pageTop)
+        tab.progress.draw(on: terminal, row: pageTop)
         drawStatusLine()
         for modal in modals { modal.draw(on: terminal) }
         terminal.refresh()
@@ -90,12 +99,26 @@ public final class Browser {
     private func drawTitleBar() {
         let webView = tab.webView
         let title = webView.title.flatMap { $0.isEmpty ? nil : $0 } ?? webView.url?.href ?? "Tern"
-        let mark = webView.isLoading ? " [loading]" : ""
+        var mark = webView.isLoading ? " [loading]" : ""
+        if tabs.count > 1 { mark += " [tab \(current + 1)/\(tabs.count)]" }
         terminal.fill(row: 0, column: 0, count: terminal.columns, style: Theme.titleBar)
         let markWidth = DisplayWidth.of(mark)
         terminal.put(" " + title, row: 0, column: 0, style: Theme.titleBar, maxColumns: terminal.columns - markWidth - 1)
         if !mark.isEmpty {
             terminal.put(mark, row: 0, column: terminal.columns - markWidth - 1, style: Theme.titleBar)
+        }
+    }
+
+    /// One entry per tab, the shown one reversed, cut to fit.
+    private func drawTabBar() {
+        guard tabs.count > 1 else { return }
+        let width = max(8, min(24, terminal.columns / tabs.count))
+        var column = 0
+        for (index, tab) in tabs.enumerated() where column < terminal.columns {
+            let title = tab.webView.title.flatMap { $0.isEmpty ? nil : $0 } ?? tab.webView.url?.href ?? "New tab"
+            let label = DisplayWidth.slice(" \(index + 1):\(title)" + String(repeating: " ", count: width), from: 0, columns: width - 1)
+            terminal.put(label, row: 1, column: column, style: CellStyle(reverse: index == current, dim: index != current))
+            column += width
         }
     }
 
@@ -184,6 +207,24 @@ public final class Browser {
             handle(event)
             return
         }
+        if let timer = pendingG {
+            timer.cancel()
+            pendingG = nil
+            switch key {
+            case .character("t"): return perform(.nextTab)
+            case .character("T"): return perform(.previousTab)
+            default: perform(.scrollToTop)
+            }
+        }
+        if key == .character("g") {
+            // `g` alone goes to the top; `gt`/`gT` switch tabs (as in vim).
+            pendingG = loop.schedule(after: 0.4) { [weak self] in
+                self?.pendingG = nil
+                self?.perform(.scrollToTop)
+                self?.setNeedsDisplay()
+            }
+            return
+        }
         if let command = BrowserCommand.forKey(key) { perform(command) }
     }
 
@@ -192,8 +233,8 @@ public final class Browser {
         case .wheelUp: scroll(by: -3)
         case .wheelDown: scroll(by: 3)
         case .click:
-            guard event.row >= 1, event.row <= pageHeight,
-                  let index = tab.viewport.target(atRow: event.row - 1, column: event.column) else { return }
+            guard event.row >= pageTop, event.row < pageTop + pageHeight,
+                  let index = tab.viewport.target(atRow: event.row - pageTop, column: event.column) else { return }
             tab.viewport.setFocus(index)
             activateFocused()
         }
@@ -220,7 +261,7 @@ public final class Browser {
         case .forward:
             if webView.goForward() == nil { show(message: "Nothing to go forward to") }
         case .backOrClose:
-            if webView.canGoBack { _ = webView.goBack() } else { confirmQuit(title: "Close the last page?") }
+            if webView.canGoBack { _ = webView.goBack() } else { close(tab) }
         case .reload: _ = webView.reload()
         case .reloadFromOrigin: _ = webView.reloadFromOrigin()
         case .stop:
@@ -252,9 +293,18 @@ public final class Browser {
                 }
                 follow(linkAt: number - 1)
             })
-        case .close: confirmQuit(title: "Close the last page?")
-        case .quit: confirmQuit(title: "Quit Tern?")
+        case .close, .closeTab: close(tab)
+        case .quit:
+            if tabs.count > 1 { close(tab) } else { confirmQuit(title: "Quit Tern?") }
         case .quitNow: running = false
+        case .newTab:
+            let webView = WebView(configuration: configuration)
+            webView.customUserAgent = customUserAgent
+            add(BrowserTab(webView: webView, browser: self))
+            open("about:start")
+            perform(.openURL)
+        case .nextTab: switchTo(tab: (current + 1) % tabs.count)
+        case .previousTab: switchTo(tab: (current - 1 + tabs.count) % tabs.count)
         }
         tab.rememberScrollPosition()
     }
@@ -263,6 +313,48 @@ public final class Browser {
         present(MessageBox.confirm(title: title, message: "Quit Tern? (y/n)", ok: "Quit", cancel: "Stay") { [unowned self] quit in
             if quit { running = false }
         })
+    }
+
+    // MARK: Tabs
+
+    /// Shows a new tab after the current one.
+    func add(_ newTab: BrowserTab) {
+        tabs.insert(newTab, at: min(current + 1, tabs.count))
+        switchTo(tab: min(current + 1, tabs.count - 1))
+    }
+
+    /// Closes a tab; the last one closes Tern, asking first.
+    func close(_ closing: BrowserTab) {
+        guard let index = tabs.firstIndex(where: { $0 === closing }) else { return }
+        guard tabs.count > 1 else {
+            confirmQuit(title: "Close the last page?")
+            return
+        }
+        closing.webView.stopLoading()
+        tabs.remove(at: index)
+        if current >= index, current > 0 { current -= 1 }
+        setNeedsDisplay()
+    }
+
+    /// Shows the tab at `index`.
+    func switchTo(tab index: Int) {
+        guard tabs.indices.contains(index) else { return }
+        current = index
+        terminal.setWindowTitle(tab.webView.title.map { $0.isEmpty ? "Tern" : "\($0) - Tern" } ?? "Tern")
+        setNeedsDisplay()
+    }
+
+    /// Shows `owner`'s tab (a page in another tab opened a dialog).
+    func bringForward(_ owner: BrowserTab) {
+        if let index = tabs.firstIndex(where: { $0 === owner }), index != current { switchTo(tab: index) }
+    }
+
+    /// A new web view for a page's `target=_blank` link or `window.open`, in a tab.
+    func openTab(with configuration: WebViewConfiguration) -> WebView {
+        let webView = WebView(configuration: configuration)
+        webView.customUserAgent = customUserAgent
+        add(BrowserTab(webView: webView, browser: self))
+        return webView
     }
 
     // MARK: Pages
@@ -308,7 +400,7 @@ public final class Browser {
         let webView = tab.webView
         switch control.kind {
         case .text, .password:
-            let row = 1 + region.line - tab.viewport.top
+            let row = pageTop + region.line - tab.viewport.top
             let column = region.columns.lowerBound - tab.viewport.left
             present(FieldEditor(text: control.value, masked: control.kind == .password, row: row, column: max(0, column),
                                 width: region.columns.count) { [unowned self] ending in

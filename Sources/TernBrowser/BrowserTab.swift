@@ -33,9 +33,9 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         webView.uiDelegate = self
         let redraw: (WebView, Any) -> Void = { [unowned browser] _, _ in browser.setNeedsDisplay() }
         observations = [
-            webView.observe(\.title) { [unowned browser] webView, _ in
+            webView.observe(\.title) { [unowned self, unowned browser] webView, _ in
                 browser.setNeedsDisplay()
-                browser.terminal.setWindowTitle(webView.title.map { $0.isEmpty ? "Tern" : "\($0) - Tern" } ?? "Tern")
+                if browser.tab === self { browser.terminal.setWindowTitle(webView.title.map { $0.isEmpty ? "Tern" : "\($0) - Tern" } ?? "Tern") }
             },
             webView.observe(\.url, changeHandler: redraw),
             webView.observe(\.isLoading, changeHandler: redraw),
@@ -195,18 +195,30 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
 
     // MARK: UIDelegate
 
+    func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,
+                 for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView? {
+        browser.openTab(with: configuration)
+    }
+
+    func webViewDidClose(_ webView: WebView) {
+        browser.close(self)
+    }
+
     func webView(_ webView: WebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
                  completionHandler: @escaping () -> Void) {
+        browser.bringForward(self)
         browser.present(MessageBox(title: "\(pageHost) says:", message: message) { _ in completionHandler() })
     }
 
     func webView(_ webView: WebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
                  completionHandler: @escaping (Bool) -> Void) {
+        browser.bringForward(self)
         browser.present(MessageBox.confirm(title: "\(pageHost) says:", message: message, answer: completionHandler))
     }
 
     func webView(_ webView: WebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
                  initiatedByFrame frame: FrameInfo, completionHandler: @escaping (String?) -> Void) {
+        browser.bringForward(self)
         browser.present(PromptBox(title: "\(pageHost) says:", message: prompt, defaultText: defaultText ?? "", onAnswer: completionHandler))
     }
 
