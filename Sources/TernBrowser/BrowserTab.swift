@@ -174,6 +174,46 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         browser.setNeedsDisplay()
     }
 
+    /// HTTP authentication asks for a user and a password (masked) and
+    /// offers to remember them for the session; a wrong one asks again with
+    /// the count; Esc shows the server's 401 page. An untrusted certificate
+    /// is refused unless the person chooses to proceed for this session.
+    func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
+                 completionHandler: @escaping (AuthenticationChallenge.Disposition) -> Void) {
+        let space = challenge.protectionSpace
+        browser.bringForward(self)
+        if space.authenticationMethod == .serverTrust, let trust = space.serverTrust {
+            let message = "The certificate of \(trust.endpoint) is not trusted: \(trust.reason).\n\n"
+                + "Someone may be pretending to be this site. Go on only if you know why the certificate is not trusted."
+            browser.present(MessageBox(title: "Untrusted certificate", message: message,
+                                       buttons: ["Go back", "Proceed to \(trust.host) for this session"], cancelIndex: 0) { choice in
+                completionHandler(choice == 1 ? .useCredential(Credential(trust: trust)) : .performDefaultHandling)
+            })
+            return
+        }
+        var message = "\(space.host):\(space.port) asks for a user name and password"
+        if let realm = space.realm, !realm.isEmpty { message += " for \"\(realm)\"" }
+        message += "."
+        if challenge.previousFailureCount > 0 {
+            message += "\nThe user name or password was not accepted (\(challenge.previousFailureCount) failed)."
+        }
+        if space.protocol == "http" && space.authenticationMethod == .httpBasic {
+            message += "\nWarning: this connection is not encrypted; the password can be read on the way."
+        }
+        let title = "Log in to \(space.host)"
+        browser.present(PromptBox(title: title, message: message + "\n\nUser name:") { [weak self] user in
+            guard let self, let user else { return completionHandler(.performDefaultHandling) }
+            browser.present(PromptBox(title: title, message: "Password for \(user):", masked: true) { [weak self] password in
+                guard let self, let password else { return completionHandler(.performDefaultHandling) }
+                browser.present(MessageBox.confirm(title: title, message: "Remember this password until Tern exits?",
+                                                   ok: "Remember", cancel: "Only now") { remember in
+                    completionHandler(.useCredential(Credential(user: user, password: password,
+                                                                persistence: remember ? .forSession : .none)))
+                })
+            })
+        })
+    }
+
     func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation, withError error: NavigationError) {
         failed(error)
     }

@@ -192,6 +192,11 @@ extension WebView {
             load.authenticationFailures += 1
             if credential.persistence == .forSession { self.sessionCredentials[space] = credential }
             load.resourceLoad?.cancel()
+            // The 401's body may have arrived (or ended) while the person
+            // typed: it is not the page.
+            load.body = []
+            load.bodyComplete = false
+            load.receivedBodyCount = 0
             self.startResourceLoad(load, credential: (credential, Credential.Method(space.authenticationMethod)))
         }
         if load.authenticationFailures == 0, let remembered = sessionCredentials[space] {

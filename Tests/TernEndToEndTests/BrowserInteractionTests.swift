@@ -192,6 +192,52 @@ final class BrowserInteractionTests: XCTestCase {
         }
     }
 
+    func testHTTPAuthAsksAgainOnAWrongPasswordAndCancelShowsThe401Page() throws {
+        let tern = try browse([server.url("/basic-auth?user=ann&pass=right").href])
+        tern.waitForWrapped("asks for a user name and password for \"Tern Test\"")
+        tern.waitForWrapped("this connection is not encrypted")
+        tern.type("ann")
+        tern.press("Enter")
+        tern.waitFor("Password for ann:")
+        tern.type("wrong")
+        tern.waitForScreen("the password masked") { $0.contains("*****") && !$0.contains("wrong") }
+        tern.press("Enter")
+        tern.waitFor("Remember this password")
+        tern.press("n")
+        tern.waitForWrapped("was not accepted (1 failed)")
+        tern.type("ann")
+        tern.press("Enter")
+        tern.waitFor("Password for ann:")
+        tern.type("right")
+        tern.press("Enter")
+        tern.waitFor("Remember this password")
+        tern.press("y")
+        tern.waitFor("Hello ann")
+
+        let second = try browse([server.url("/basic-auth?user=bob&pass=x").href])
+        second.waitForWrapped("asks for a user name and password")
+        second.press("Escape")
+        second.waitFor("Unauthorized")
+    }
+
+    func testAnUntrustedCertificateIsRefusedUnlessTheUserProceeds() throws {
+        let certificates = TestCertificates.shared
+        let tls = try TestServer(certificate: certificates.selfSignedCertificate, key: certificates.selfSignedKey)
+        let url = tls.url("/page/secret").href
+        let tern = try browse([url])
+        tern.waitFor("Untrusted certificate")
+        tern.waitForWrapped("is not trusted")
+        tern.press("Enter")  // "Go back" is the default
+        tern.waitForWrapped("is not trusted")
+        XCTAssertFalse(tern.screen().contains("Page secret"))
+        tern.press("o", "C-u")
+        tern.type(url)
+        tern.press("Enter")
+        tern.waitFor("Untrusted certificate")
+        tern.press("Right", "Enter")
+        tern.waitFor("Page secret")
+    }
+
     func testSelectChosenFromAMenu() throws {
         let page = "<title>Select</title><form action=/echo><select name=fruit><option>apple<option>banana<option>cherry</select>"
             + "<input type=submit name=send value=Send></form>"
