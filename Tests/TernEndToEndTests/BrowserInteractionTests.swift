@@ -238,6 +238,37 @@ final class BrowserInteractionTests: XCTestCase {
         tern.waitFor("Page secret")
     }
 
+    func testAMultipleSelectTicksSeveralOptions() throws {
+        let page = "<title>Multi</title><form action=/echo><p><select name=pick multiple><option>red<option selected>green<option>blue</select>"
+            + "<p><input type=submit name=send value=Send></form>"
+        let tern = try browse([server.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).href])
+        tern.waitFor("Send")
+        tern.press("Tab", "Enter")
+        tern.waitFor("Choose pick")
+        tern.waitFor("[X] green")
+        tern.press("g", "Space", "Down", "Space", "Down", "Space", "Enter")  // tick red, untick green, tick blue
+        tern.waitForScreen("the menu closed") { !$0.contains("Choose pick") }
+        tern.press("Tab", "Enter")
+        tern.waitFor("\"query\"")
+        let screen = tern.screen()
+        XCTAssertTrue(screen.contains("pick=red&pick=blue"), screen)
+    }
+
+    func testALongDialogScrolls() throws {
+        let lines = (1...60).map { "line \($0)" }.joined(separator: "\\n")
+        let page = "<title>Scroll</title><p><button onclick=\"alert('\(lines)')\">long</button>"
+        let tern = try browse([server.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).href])
+        tern.waitFor("[long]")
+        press(button: "long", in: tern)
+        tern.waitFor("line 1 ")
+        XCTAssertFalse(tern.screen().contains("line 60"))
+        XCTAssertTrue(tern.screen().contains("more"), "a long message says there is more")
+        tern.press("NPage", "NPage", "NPage")
+        tern.waitFor("line 60")
+        tern.press("Enter")
+        tern.waitForScreen("the box closed") { !$0.contains("line 60") }
+    }
+
     func testSelectChosenFromAMenu() throws {
         let page = "<title>Select</title><form action=/echo><select name=fruit><option>apple<option>banana<option>cherry</select>"
             + "<input type=submit name=send value=Send></form>"
