@@ -14,6 +14,8 @@ public final class Browser {
     let loop: EventLoop
     private let configuration: WebViewConfiguration
     private let customUserAgent: String?
+    let downloads = DownloadList()
+    private var downloadTimer: EventLoop.Timer?
     /// The open tabs, and which one is shown.
     private(set) var tabs: [BrowserTab] = []
     private var current = 0
@@ -58,6 +60,7 @@ public final class Browser {
         watches = [terminal.inputFileDescriptor, terminal.resizeFileDescriptor].filter { $0 >= 0 }.map { fd in
             loop.watch(fileDescriptor: fd) { [unowned self] in readKeys() }
         }
+        downloads.onChange = { [unowned self] in downloadsChanged() }
         open(target ?? "about:start")
         draw()
         while running {
@@ -303,6 +306,7 @@ public final class Browser {
             add(BrowserTab(webView: webView, browser: self))
             open("about:start")
             perform(.openURL)
+        case .downloads: showDownloads()
         case .nextTab: switchTo(tab: (current + 1) % tabs.count)
         case .previousTab: switchTo(tab: (current - 1 + tabs.count) % tabs.count)
         }
@@ -313,6 +317,39 @@ public final class Browser {
         present(MessageBox.confirm(title: title, message: "Quit Tern? (y/n)", ok: "Quit", cancel: "Stay") { [unowned self] quit in
             if quit { running = false }
         })
+    }
+
+    // MARK: Downloads
+
+    /// While downloads run, the screen is redrawn twice a second for their
+    /// progress; a finished or failed one is announced.
+    private func downloadsChanged() {
+        if let last = downloads.entries.last, last.download.isFinished || last.failure != nil {
+            show(message: "Download: \(downloads.lines.first ?? "")", isError: last.failure != nil)
+        }
+        scheduleDownloadProgress()
+        setNeedsDisplay()
+    }
+
+    private func scheduleDownloadProgress() {
+        guard downloadTimer == nil, downloads.activeCount > 0 else { return }
+        downloadTimer = loop.schedule(after: 0.5) { [weak self] in
+            guard let self else { return }
+            downloadTimer = nil
+            if message == nil || message!.text.hasPrefix("Downloading") {
+                message = downloads.activeCount > 0 ? ("Downloading: \(downloads.lines.first ?? "")", false) : message
+            }
+            scheduleDownloadProgress()
+            setNeedsDisplay()
+        }
+    }
+
+    private func showDownloads() {
+        guard !downloads.entries.isEmpty else {
+            show(message: "No downloads yet")
+            return
+        }
+        present(MenuBox(title: "Downloads (newest first) in \(DownloadList.folder())", items: downloads.lines) { _ in })
     }
 
     // MARK: Tabs

@@ -16,6 +16,7 @@ enum BrowserCommand: Equatable {
     case linkNumber(Int)
     case close, quit, quitNow
     case newTab, nextTab, previousTab, closeTab
+    case downloads
 
     /// The default key map (listed on the help page, Resources/help.html).
     static func forKey(_ key: Key) -> BrowserCommand? {
@@ -48,6 +49,7 @@ enum BrowserCommand: Equatable {
         case .character("Q"): return .quitNow
         case .character("t"): return .newTab
         case .character("x"): return .closeTab
+        case .character("d"): return .downloads
         case .controlPageDown: return .nextTab
         case .controlPageUp: return .previousTab
         case .control("c"): return .quit

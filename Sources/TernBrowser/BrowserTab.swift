@@ -147,6 +147,17 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         decisionHandler(.allow)
     }
 
+    /// What the page cannot show is saved as a download.
+    func webView(_ webView: WebView, decidePolicyFor navigationResponse: NavigationResponse,
+                 decisionHandler: @escaping (NavigationResponsePolicy) -> Void) {
+        decisionHandler(navigationResponse.canShowMIMEType ? .allow : .download)
+    }
+
+    func webView(_ webView: WebView, navigationResponse: NavigationResponse, didBecome download: Download) {
+        browser.downloads.add(download)
+        browser.show(message: "Downloading \(download.suggestedFilename) (d: downloads)")
+    }
+
     func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation) {
         rememberScrollPosition()
         progress.start()

@@ -269,6 +269,35 @@ final class BrowserInteractionTests: XCTestCase {
         tern.waitForScreen("the box closed") { !$0.contains("line 60") }
     }
 
+    func testAResponseItCannotShowIsDownloadedWithoutOverwritingOrLeavingTheFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-downloads-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tern = try browse([server.url("/mime?type=application/pdf").href], environment: ["XDG_DOWNLOAD_DIR": folder.path])
+        tern.waitFor("Download: mime — done")
+        let saved = try String(contentsOf: folder.appendingPathComponent("mime"), encoding: .utf8)
+        XCTAssertEqual(saved, "%PDF-1.4 test\n")
+        // The same again: a new name, the first file kept.
+        tern.press("o", "C-u")
+        tern.type(server.url("/mime?type=application/pdf&body=second").href)
+        tern.press("Enter")
+        tern.waitFor("Download: mime (1) — done")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("mime (1)"), encoding: .utf8), "second")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("mime"), encoding: .utf8), "%PDF-1.4 test\n")
+        // A hostile Content-Disposition cannot leave the folder.
+        let hostile = "/headers?Content-Type=application/octet-stream&Content-Disposition="
+            + "attachment; filename=\"../../escape.sh\"".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        tern.press("o", "C-u")
+        tern.type(server.url(hostile).href)
+        tern.press("Enter")
+        tern.waitFor("Download: escape.sh — done")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("escape.sh").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escape.sh").path))
+        tern.press("d")
+        tern.waitFor("Downloads (newest first)")
+        XCTAssertTrue(tern.screen().contains("mime (1) — done"))
+    }
+
     func testSelectChosenFromAMenu() throws {
         let page = "<title>Select</title><form action=/echo><select name=fruit><option>apple<option>banana<option>cherry</select>"
             + "<input type=submit name=send value=Send></form>"
