@@ -15,6 +15,7 @@ public final class Browser {
     private let configuration: WebViewConfiguration
     private let customUserAgent: String?
     let downloads = DownloadList()
+    let externalHandlers = ExternalHandlers.load()
     private var downloadTimer: EventLoop.Timer?
     /// The open tabs, and which one is shown.
     private(set) var tabs: [BrowserTab] = []

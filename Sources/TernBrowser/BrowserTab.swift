@@ -132,10 +132,18 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
                  decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
         let scheme = navigationAction.request.url.scheme
         guard ["http", "https", "file", "about", "data", "blob"].contains(scheme) else {
-            // tel:, mailto:, bridge URLs of hybrid apps: shown, never run.
+            // tel:, mailto:, bridge URLs of hybrid apps: handed to the
+            // configured program, else shown.
             decisionHandler(.cancel)
-            browser.present(MessageBox(title: "Link to another program",
-                                       message: "This page links to a \(scheme): URL, which Tern does not open:\n\n\(navigationAction.request.url.href)") { _ in })
+            let href = navigationAction.request.url.href
+            if let program = browser.externalHandlers.open(href, scheme: scheme) {
+                browser.show(message: "Opened \(href) with \(program)")
+            } else {
+                browser.present(MessageBox(title: "Link to another program",
+                                           message: "This page links to a \(scheme): URL, which Tern does not open:\n\n\(href)\n\n"
+                                               + "To open such links, name a program in \(ExternalHandlers.configPath()):\n"
+                                               + "handler.\(scheme) = PROGRAM") { _ in })
+            }
             return
         }
         if navigationAction.navigationType == .formResubmitted {

@@ -298,6 +298,31 @@ final class BrowserInteractionTests: XCTestCase {
         XCTAssertTrue(tern.screen().contains("mime (1) — done"))
     }
 
+    func testCustomSchemeLinksGoToTheConfiguredProgramNeverThroughAShell() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tern-handlers-\(getpid())")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("tern"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let received = work.appendingPathComponent("received.txt"), pwned = work.appendingPathComponent("pwned")
+        let script = work.appendingPathComponent("bridge.sh")
+        try "#!/bin/sh\nprintf '%s' \"$1\" > '\(received.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        try "handler.myapp = \(script.path)\n".write(to: work.appendingPathComponent("tern/config"), atomically: true, encoding: .utf8)
+        let bridge = "myapp://action?param=value&x=$(touch%20\(pwned.path))"
+        let page = "<title>Bridge</title><p><a href=\"\(bridge)\">call the app</a><p><a href=\"tel:+15551234\">call</a>"
+        let tern = try browse([server.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).href],
+                              environment: ["XDG_CONFIG_HOME": work.path])
+        tern.waitFor("[1]call the app")
+        tern.press("Tab", "Enter")
+        tern.waitFor("Opened myapp://action")
+        tern.waitForScreen("the program ran") { _ in FileManager.default.fileExists(atPath: received.path) }
+        XCTAssertEqual(try String(contentsOf: received, encoding: .utf8), "myapp://action?param=value&x=$(touch%20\(pwned.path))")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pwned.path), "nothing in the URL ran as a command")
+        // A scheme with no program configured is shown, not opened.
+        tern.press("Tab", "Enter")
+        tern.waitFor("Link to another program")
+        tern.waitForWrapped("tel:+15551234")
+    }
+
     func testSelectChosenFromAMenu() throws {
         let page = "<title>Select</title><form action=/echo><select name=fruit><option>apple<option>banana<option>cherry</select>"
             + "<input type=submit name=send value=Send></form>"
