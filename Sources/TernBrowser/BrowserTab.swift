@@ -35,7 +35,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         observations = [
             webView.observe(\.title) { [unowned self, unowned browser] webView, _ in
                 browser.setNeedsDisplay()
-                if browser.tab === self { browser.terminal.setWindowTitle(webView.title.map { $0.isEmpty ? "Tern" : "\($0) - Tern" } ?? "Tern") }
+                if browser.tab === self { browser.updateWindowTitle() }
             },
             webView.observe(\.url, changeHandler: redraw),
             webView.observe(\.isLoading, changeHandler: redraw),
