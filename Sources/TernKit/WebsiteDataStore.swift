@@ -3,9 +3,9 @@ import TernNet
 import Glibc
 #endif
 
-/// Where a web view keeps what sites store: cookies now (HTTP cache,
-/// history and localStorage follow). Web views sharing a data store share
-/// its cookies.
+/// Where a web view keeps what sites store and what the person saw:
+/// cookies, the HTTP cache, history and localStorage. Web views sharing a
+/// data store share all of it.
 public final class WebsiteDataStore {
     /// Whether the data lives on disk (SQLite in WAL mode) or only in memory.
     public let isPersistent: Bool
@@ -15,6 +15,9 @@ public final class WebsiteDataStore {
     public let httpCookieStore: HTTPCookieStore
     /// The jar behind `httpCookieStore`, used by the network.
     public let cookieJar: CookieJar
+    /// The HTTP cache every web view of this store loads through: the
+    /// profile's `cache.sqlite`, or in memory for a non-persistent store.
+    public let httpCache: HTTPCache
     private var cookieDatabase: CookieDatabase?
     /// Why the profile could not be opened or written, for the front end to
     /// show (the store then keeps working in memory); nil when all is well.
@@ -46,11 +49,22 @@ public final class WebsiteDataStore {
         isPersistent = directory != nil
         cookieJar = CookieJar()
         httpCookieStore = HTTPCookieStore(jar: cookieJar)
-        guard let directory else { return }
-        do {
-            try WebsiteDataStore.makeDirectory(directory)
-        } catch {
-            storageError = "The profile \(directory) cannot be used: \(error)"
+        var usableDirectory: String?
+        var directoryError: String?
+        if let directory {
+            do {
+                try WebsiteDataStore.makeDirectory(directory)
+                usableDirectory = directory
+            } catch {
+                directoryError = "The profile \(directory) cannot be used: \(error)"
+            }
+        }
+        httpCache = HTTPCache(path: usableDirectory.map { $0 + "/cache.sqlite" })
+        httpCache.onWriteError = { [weak self] failure in
+            self?.storageError = failure.isDiskFull ? "The disk is full: the cache cannot be saved (\(failure))" : "The cache cannot be saved: \(failure)"
+        }
+        guard let directory = usableDirectory else {
+            storageError = directoryError
             return
         }
         cookieJar.willFirstUse = { [weak self] in
