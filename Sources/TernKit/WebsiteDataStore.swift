@@ -18,6 +18,10 @@ public final class WebsiteDataStore {
     /// The HTTP cache every web view of this store loads through: the
     /// profile's `cache.sqlite`, or in memory for a non-persistent store.
     public let httpCache: HTTPCache
+    /// The pages visited in web views of this store, for the history view
+    /// and `about:history`: the profile's `history.sqlite`; a
+    /// non-persistent store records none.
+    public let history: BrowsingHistory
     private var cookieDatabase: CookieDatabase?
     /// Why the profile could not be opened or written, for the front end to
     /// show (the store then keeps working in memory); nil when all is well.
@@ -60,6 +64,10 @@ public final class WebsiteDataStore {
             }
         }
         httpCache = HTTPCache(path: usableDirectory.map { $0 + "/cache.sqlite" })
+        history = BrowsingHistory(path: usableDirectory.map { $0 + "/history.sqlite" })
+        history.onWriteError = { [weak self] failure in
+            self?.storageError = failure.isDiskFull ? "The disk is full: history cannot be saved (\(failure))" : "History cannot be saved: \(failure)"
+        }
         httpCache.onWriteError = { [weak self] failure in
             self?.storageError = failure.isDiskFull ? "The disk is full: the cache cannot be saved (\(failure))" : "The cache cannot be saved: \(failure)"
         }

@@ -14,6 +14,10 @@ public final class SQLiteDatabase {
         public let code: Int32
         public let message: String
         public var description: String { message }
+        public init(code: Int32, message: String) {
+            self.code = code
+            self.message = message
+        }
         /// The disk (or the file system's quota) is full.
         public var isDiskFull: Bool { code & 0xFF == SQLITE_FULL }
     }
