@@ -111,6 +111,7 @@ public final class WebView {
         var network = configuration.network
         if network.cookieJar == nil { network.cookieJar = configuration.websiteDataStore.cookieJar }
         if network.httpCache == nil { network.httpCache = configuration.websiteDataStore.httpCache }
+        configuration.websiteDataStore.register(sessionStorage: sessionStorage)
         self.loader = Loader(loop: configuration.eventLoop, configuration: network)
     }
 

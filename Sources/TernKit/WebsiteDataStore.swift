@@ -22,6 +22,12 @@ public final class WebsiteDataStore {
     /// and `about:history`: the profile's `history.sqlite`; a
     /// non-persistent store records none.
     public let history: BrowsingHistory
+    /// The pages' `localStorage`, per origin: the profile's `storage.sqlite`,
+    /// or in memory for a non-persistent store.
+    public let localStorage: WebStorage
+    /// The `sessionStorage` of each web view made with this store (held weakly).
+    private var sessionStorages: [WeakStorage] = []
+    private struct WeakStorage { weak var storage: WebStorage? }
     private var cookieDatabase: CookieDatabase?
     /// Why the profile could not be opened or written, for the front end to
     /// show (the store then keeps working in memory); nil when all is well.
@@ -65,6 +71,10 @@ public final class WebsiteDataStore {
         }
         httpCache = HTTPCache(path: usableDirectory.map { $0 + "/cache.sqlite" })
         history = BrowsingHistory(path: usableDirectory.map { $0 + "/history.sqlite" })
+        localStorage = WebStorage(path: usableDirectory.map { $0 + "/storage.sqlite" })
+        localStorage.onWriteError = { [weak self] failure in
+            self?.storageError = failure.isDiskFull ? "The disk is full: site data cannot be saved (\(failure))" : "Site data cannot be saved: \(failure)"
+        }
         history.onWriteError = { [weak self] failure in
             self?.storageError = failure.isDiskFull ? "The disk is full: history cannot be saved (\(failure))" : "History cannot be saved: \(failure)"
         }
@@ -79,6 +89,16 @@ public final class WebsiteDataStore {
             self?.openCookieDatabase(in: directory, keepSessionCookies: keepSessionCookies)
         }
     }
+
+    /// A web view made with this store keeps its `sessionStorage` here too,
+    /// so that data records cover it.
+    func register(sessionStorage: WebStorage) {
+        sessionStorages.removeAll { $0.storage == nil }
+        sessionStorages.append(WeakStorage(storage: sessionStorage))
+    }
+
+    /// The `sessionStorage` of the web views of this store that still exist.
+    var liveSessionStorages: [WebStorage] { sessionStorages.compactMap(\.storage) }
 
     /// Loads the profile's cookies into the jar and keeps writing its changes back.
     private func openCookieDatabase(in directory: String, keepSessionCookies: Bool) {
