@@ -1,4 +1,5 @@
 import TernNet
+import TernScript
 #if canImport(Glibc)
 import Glibc
 #endif
