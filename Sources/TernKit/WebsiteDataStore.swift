@@ -1,11 +1,12 @@
 import TernNet
+import TernScript
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Where a web view keeps what sites store: cookies now (HTTP cache,
-/// history and localStorage follow). Web views sharing a data store share
-/// its cookies.
+/// Where a web view keeps what sites store and what the person saw:
+/// cookies, the HTTP cache, history and localStorage. Web views sharing a
+/// data store share all of it.
 public final class WebsiteDataStore {
     /// Whether the data lives on disk (SQLite in WAL mode) or only in memory.
     public let isPersistent: Bool
@@ -15,6 +16,19 @@ public final class WebsiteDataStore {
     public let httpCookieStore: HTTPCookieStore
     /// The jar behind `httpCookieStore`, used by the network.
     public let cookieJar: CookieJar
+    /// The HTTP cache every web view of this store loads through: the
+    /// profile's `cache.sqlite`, or in memory for a non-persistent store.
+    public let httpCache: HTTPCache
+    /// The pages visited in web views of this store, for the history view
+    /// and `about:history`: the profile's `history.sqlite`; a
+    /// non-persistent store records none.
+    public let history: BrowsingHistory
+    /// The pages' `localStorage`, per origin: the profile's `storage.sqlite`,
+    /// or in memory for a non-persistent store.
+    public let localStorage: WebStorage
+    /// The `sessionStorage` of each web view made with this store (held weakly).
+    private var sessionStorages: [WeakStorage] = []
+    private struct WeakStorage { weak var storage: WebStorage? }
     private var cookieDatabase: CookieDatabase?
     /// Why the profile could not be opened or written, for the front end to
     /// show (the store then keeps working in memory); nil when all is well.
@@ -46,17 +60,46 @@ public final class WebsiteDataStore {
         isPersistent = directory != nil
         cookieJar = CookieJar()
         httpCookieStore = HTTPCookieStore(jar: cookieJar)
-        guard let directory else { return }
-        do {
-            try WebsiteDataStore.makeDirectory(directory)
-        } catch {
-            storageError = "The profile \(directory) cannot be used: \(error)"
+        var usableDirectory: String?
+        var directoryError: String?
+        if let directory {
+            do {
+                try WebsiteDataStore.makeDirectory(directory)
+                usableDirectory = directory
+            } catch {
+                directoryError = "The profile \(directory) cannot be used: \(error)"
+            }
+        }
+        httpCache = HTTPCache(path: usableDirectory.map { $0 + "/cache.sqlite" })
+        history = BrowsingHistory(path: usableDirectory.map { $0 + "/history.sqlite" })
+        localStorage = WebStorage(path: usableDirectory.map { $0 + "/storage.sqlite" })
+        localStorage.onWriteError = { [weak self] failure in
+            self?.storageError = failure.isDiskFull ? "The disk is full: site data cannot be saved (\(failure))" : "Site data cannot be saved: \(failure)"
+        }
+        history.onWriteError = { [weak self] failure in
+            self?.storageError = failure.isDiskFull ? "The disk is full: history cannot be saved (\(failure))" : "History cannot be saved: \(failure)"
+        }
+        httpCache.onWriteError = { [weak self] failure in
+            self?.storageError = failure.isDiskFull ? "The disk is full: the cache cannot be saved (\(failure))" : "The cache cannot be saved: \(failure)"
+        }
+        guard let directory = usableDirectory else {
+            storageError = directoryError
             return
         }
         cookieJar.willFirstUse = { [weak self] in
             self?.openCookieDatabase(in: directory, keepSessionCookies: keepSessionCookies)
         }
     }
+
+    /// A web view made with this store keeps its `sessionStorage` here too,
+    /// so that data records cover it.
+    func register(sessionStorage: WebStorage) {
+        sessionStorages.removeAll { $0.storage == nil }
+        sessionStorages.append(WeakStorage(storage: sessionStorage))
+    }
+
+    /// The `sessionStorage` of the web views of this store that still exist.
+    var liveSessionStorages: [WebStorage] { sessionStorages.compactMap(\.storage) }
 
     /// Loads the profile's cookies into the jar and keeps writing its changes back.
     private func openCookieDatabase(in directory: String, keepSessionCookies: Bool) {

@@ -44,6 +44,9 @@ final class CurlTransfer {
     /// Digest auth costs a round trip inside curl: its first 401 is not final.
     private var awaitingAuthenticatedReply = false
 
+    /// The Accept header of a request that names none.
+    static let defaultAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+
     init(request: Request, configuration: LoaderConfiguration, loop: EventLoop, client: CurlTransferClient,
          credential: (Credential, Credential.Method)? = nil) {
         self.credential = credential
@@ -104,9 +107,7 @@ final class CurlTransfer {
         if fields["Cookie"] == nil, let cookies = cookieJar?.cookieHeader(for: request.url) {
             fields["Cookie"] = cookies
         }
-        if fields["Accept"] == nil {
-            fields["Accept"] = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
-        }
+        if fields["Accept"] == nil { fields["Accept"] = CurlTransfer.defaultAccept }
         fields["Expect"] = fields["Expect"] ?? ""
         for field in fields {
             // "Name:" removes a header curl would add; "Name;" sends it empty.

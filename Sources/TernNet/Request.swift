@@ -1,11 +1,20 @@
 /// What to load: the URL, method, headers, body and how to use the cache.
 public struct Request: Hashable {
-    /// How a request may use cached responses (the names of URLRequest's).
+    /// How a request may use the loader's HTTP cache (URLRequest's names).
+    /// Only GET requests use it; responses fetched are stored whatever the policy.
     public enum CachePolicy: Hashable {
+        /// RFC 9111: a fresh response is used as it is, a stale one after the
+        /// server confirmed it (304 to If-None-Match / If-Modified-Since).
         case useProtocolCachePolicy
+        /// Every stored response is confirmed with the server first (`reload()`).
         case reloadRevalidatingCacheData
+        /// The cache is not read: the server sends the whole response (`reloadFromOrigin()`).
         case reloadIgnoringLocalCacheData
+        /// A stored response is used however old it is; the network only
+        /// when there is none (back and forward).
         case returnCacheDataElseLoad
+        /// Only stored responses, however old: no network at all (reading
+        /// offline); without one the load fails with `resourceUnavailable`.
         case returnCacheDataDontLoad
     }
 

@@ -21,11 +21,13 @@ public final class ResourceLoad {
     /// Credentials sent with every hop of this load, for HTTP authentication.
     var credential: (Credential, Credential.Method)?
 
-    private let loader: Loader
+    let loader: Loader
     /// Who hears of the load; a download takes over a navigation's load this way.
     public weak var delegate: ResourceLoadDelegate?
     private var transfer: CurlTransfer?
     private var isFinished = false
+    /// This hop's use of the HTTP cache (ResourceLoad+Cache.swift).
+    var cacheUse = CacheUse()
 
     init(request: Request, loader: Loader, delegate: ResourceLoadDelegate) {
         self.originalRequest = request
@@ -36,11 +38,19 @@ public final class ResourceLoad {
 
     /// Whether the load ended (completed, failed or cancelled).
     public var isDone: Bool { isFinished }
+    /// Whether the response came from the HTTP cache (as stored, or after the server confirmed it with 304).
+    public var isFromCache: Bool { cacheUse.deliveredFromCache }
 
     func start() {
         switch currentRequest.url.scheme {
         case "http", "https":
-            let transfer = CurlTransfer(request: currentRequest, configuration: loader.configuration,
+            let request: Request
+            switch consultCache() {
+            case .network(let toSend): request = toSend
+            case .cached(let cached): return loader.loop.post { self.deliverFromCache(cached) }
+            case .unavailable: return loader.loop.post { self.complete(.resourceUnavailable(self.currentRequest.url.href)) }
+            }
+            let transfer = CurlTransfer(request: request, configuration: loader.configuration,
                                         loop: loader.loop, client: self, credential: credential)
             self.transfer = transfer
             transfer.start()
@@ -60,20 +70,22 @@ public final class ResourceLoad {
         transfer = nil
     }
 
-    private func complete(_ error: NavigationError?) {
+    func complete(_ error: NavigationError?) {
         guard !isFinished else { return }
         isFinished = true
         transfer = nil
+        if error == nil { storeInCache() }
         delegate?.resourceLoad(self, didCompleteWith: error)
     }
 
-    private func deliver(_ response: Response) {
+    func deliver(_ response: Response) {
         self.response = response
         delegate?.resourceLoad(self, didReceive: response)
     }
 
-    private func deliver(_ bytes: UnsafeRawBufferPointer) {
+    func deliver(_ bytes: UnsafeRawBufferPointer) {
         receivedByteCount += Int64(bytes.count)
+        keepForCache(bytes)
         delegate?.resourceLoad(self, didReceive: bytes)
     }
 
@@ -171,7 +183,7 @@ public final class ResourceLoad {
 
 extension ResourceLoad: CurlTransferClient {
     func curlTransfer(_ transfer: CurlTransfer, didReceive response: Response) {
-        guard !response.isRedirect else { return }
+        guard cacheWillUse(response), !response.isRedirect else { return }
         deliver(response)
     }
 
@@ -181,7 +193,9 @@ extension ResourceLoad: CurlTransferClient {
 
     func curlTransfer(_ transfer: CurlTransfer, didCompleteWith error: NavigationError?) {
         self.transfer = nil
-        if error == nil, let response = transfer.finalResponse, response.isRedirect {
+        if error == nil, let confirmed = cacheUse.confirmedResponse {
+            deliverFromCache(confirmed)
+        } else if error == nil, let response = transfer.finalResponse, response.isRedirect {
             followRedirect(response)
         } else {
             complete(error)

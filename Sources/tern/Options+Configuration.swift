@@ -8,6 +8,7 @@ extension Options {
         configuration.network.resolve = resolve
         configuration.preferences.javaScriptEnabled = !noJavaScript
         configuration.keepsPageSource = source || !dump
+        configuration.recordsHistory = !dump
         if privateBrowsing {
             configuration.websiteDataStore = .nonPersistent()
         } else if profile != nil || keepSessionCookies {
