@@ -62,6 +62,8 @@ extension Browser {
             open("about:start")
             perform(.openURL)
         case .downloads: showDownloads()
+        case .visitedPages: showGlobalHistory()
+        case .clearData: clearBrowsingData()
         case .nextTab: switchTo(tab: (current + 1) % tabs.count)
         case .previousTab: switchTo(tab: (current - 1 + tabs.count) % tabs.count)
         }

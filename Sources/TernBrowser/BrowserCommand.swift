@@ -16,7 +16,7 @@ enum BrowserCommand: Equatable {
     case linkNumber(Int)
     case close, quit, quitNow
     case newTab, nextTab, previousTab, closeTab
-    case downloads
+    case downloads, visitedPages, clearData
 
     /// The default key map (listed on the help page, Resources/help.html).
     static func forKey(_ key: Key) -> BrowserCommand? {
@@ -50,6 +50,8 @@ enum BrowserCommand: Equatable {
         case .character("t"): return .newTab
         case .character("x"): return .closeTab
         case .character("d"): return .downloads
+        case .character("v"): return .visitedPages
+        case .character("C"): return .clearData
         case .controlPageDown: return .nextTab
         case .controlPageUp: return .previousTab
         case .control("c"): return .quit

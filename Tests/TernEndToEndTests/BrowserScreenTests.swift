@@ -238,6 +238,31 @@ final class BrowserScreenTests: XCTestCase {
         tern.waitFor("Page two")
     }
 
+    func testVisitedPagesAreSearchableAndClearBrowsingDataForgetsThem() throws {
+        let tern = try browse([server.url("/page/alpha").href])
+        tern.waitFor("Page alpha")
+        tern.press("o", "C-u")
+        tern.type(server.url("/page/beta").href)
+        tern.press("Enter")
+        tern.waitFor("Page beta")
+        tern.press("v")
+        tern.waitFor("Search visited pages:")
+        tern.type("alp")
+        tern.press("Enter")
+        tern.waitFor("Visited pages")
+        XCTAssertTrue(tern.screen().contains("alpha — "), tern.screen())
+        XCTAssertFalse(tern.screen().contains("beta — "), "the search filters")
+        tern.press("Enter")
+        tern.waitFor("Page alpha")
+        tern.press("C")
+        tern.waitFor("Clear browsing data")
+        XCTAssertTrue(tern.screen().contains("[X] History"), "history is ticked by default")
+        tern.press("Enter")
+        tern.waitFor("Cleared: Cached pages, History")
+        tern.press("v", "Enter")
+        tern.waitFor("No pages visited yet")
+    }
+
     func testPageInfoShowsURLTypeAndSecurity() throws {
         let tern = try browse([server.url("/plain").href])
         tern.waitFor("Hello from the test server.")
