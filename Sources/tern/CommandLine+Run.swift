@@ -20,7 +20,7 @@ extension CommandLine {
       --eval JS                 print the result of JS after the page loaded
       --wait-for JS             keep the page running until JS is truthy (or --timeout passes)
       --console                 print the page's console messages to stderr
-      --profile DIR             keep cookies in DIR (default $XDG_DATA_HOME/tern)
+      --profile DIR             keep cookies, cache, history and storage in DIR (default $XDG_DATA_HOME/tern)
       --private                 keep nothing on disk
       --keep-session-cookies    let session cookies survive a restart
       --user-agent STRING       send STRING as the User-Agent
