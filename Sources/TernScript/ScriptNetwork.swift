@@ -46,6 +46,7 @@ final class ScriptNetwork {
             return loader.loop.post { done(Outcome(error: "\(target.scheme): URLs cannot be fetched from this page")) }
         }
         var request = Request(url: target, method: method.uppercased(), body: body)
+        request.initiator = documentURL
         for pair in headers where pair.count == 2 { request.headers.add(pair[0], pair[1]) }
         let crossOrigin = target.origin != pageOrigin && target.scheme != "data"
         if crossOrigin {

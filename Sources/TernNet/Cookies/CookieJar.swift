@@ -45,10 +45,12 @@ public final class CookieJar {
     // MARK: Receiving (§5.2, §5.3)
 
     /// Takes a `Set-Cookie` header value received for `url` (or, with
-    /// `fromScript`, a `document.cookie` assignment). Returns the stored
-    /// cookie, or nil when the cookie was ignored.
+    /// `fromScript`, a `document.cookie` assignment) from a request in
+    /// `context` (a cross-site subresource cannot set Strict or Lax cookies).
+    /// Returns the stored cookie, or nil when the cookie was ignored.
     @discardableResult
-    public func setCookie(_ header: String, for url: WebURL, fromScript: Bool = false) -> Cookie? {
+    public func setCookie(_ header: String, for url: WebURL, context: SameSiteContext = .sameSite,
+                          fromScript: Bool = false) -> Cookie? {
         prepareForUse()
         guard let parsed = SetCookie(header) else { return nil }
         let now = clock()
@@ -59,6 +61,9 @@ public final class CookieJar {
         if fromScript && parsed.httpOnly { return nil }
         // 6265bis: Secure cookies only from secure origins.
         if parsed.secure && !secureOrigin { return nil }
+        // 6265bis §5.7: SameSite=None only with Secure; Strict and Lax not from cross-site subresources.
+        if parsed.sameSite == .none && !parsed.secure { return nil }
+        if !context.allowsSetting(parsed.sameSite) { return nil }
 
         var cookie = Cookie(name: parsed.name, value: parsed.value, domain: host, path: CookieJar.defaultPath(url),
                             isSecure: parsed.secure, isHTTPOnly: parsed.httpOnly, sameSite: parsed.sameSite, createdAt: lastCreation)
@@ -153,9 +158,11 @@ public final class CookieJar {
 
     // MARK: Sending (§5.4)
 
-    /// The cookies to send to `url`, in the order of §5.4 step 2: longer
-    /// paths first, then earlier creation. `forScript` leaves out HttpOnly.
-    public func cookies(for url: WebURL, forScript: Bool = false) -> [Cookie] {
+    /// The cookies to send to `url` by a request in `context`, in the order
+    /// of §5.4 step 2: longer paths first, then earlier creation. A
+    /// cross-site request leaves out Strict cookies, and Lax ones unless it
+    /// is a top-level navigation by GET. `forScript` leaves out HttpOnly.
+    public func cookies(for url: WebURL, context: SameSiteContext = .sameSite, forScript: Bool = false) -> [Cookie] {
         prepareForUse()
         guard let host = CookieJar.canonicalHost(url) else { return [] }
         let now = clock()
@@ -167,6 +174,7 @@ public final class CookieJar {
                 && CookieJar.pathMatches(path, cookie.path)
                 && (!cookie.isSecure || secure)
                 && !(forScript && cookie.isHTTPOnly)
+                && context.allowsSending(cookie.sameSite)
         }
         matching.sort { $0.path.utf8.count != $1.path.utf8.count ? $0.path.utf8.count > $1.path.utf8.count : $0.createdAt < $1.createdAt }
         for cookie in matching { cookies[cookie.key]?.lastAccessedAt = now }
@@ -174,8 +182,8 @@ public final class CookieJar {
     }
 
     /// The `Cookie` header value for a request to `url`, or nil when none apply.
-    public func cookieHeader(for url: WebURL, forScript: Bool = false) -> String? {
-        let list = cookies(for: url, forScript: forScript)
+    public func cookieHeader(for url: WebURL, context: SameSiteContext = .sameSite, forScript: Bool = false) -> String? {
+        let list = cookies(for: url, context: context, forScript: forScript)
         guard !list.isEmpty else { return nil }
         return list.map { $0.name.isEmpty ? $0.value : "\($0.name)=\($0.value)" }.joined(separator: "; ")
     }
