@@ -28,8 +28,10 @@ public final class CookieJar {
 
     public init() {}
 
+    /// Runs `willFirstUse` now if it has not run (a persistent store then
+    /// opens its database); every read and change does it anyway.
     @inline(__always)
-    private func prepareForUse() {
+    public func prepareForUse() {
         guard let hook = willFirstUse else { return }
         willFirstUse = nil
         hook()
@@ -119,6 +121,13 @@ public final class CookieJar {
         evict(now: clock(), domain: cookie.domain)
     }
 
+    /// Every cookie by its key, expired ones included, for a store that
+    /// must put them back when a transaction fails (`restore`).
+    var snapshot: [String: Cookie] { cookies }
+
+    /// Puts back what `snapshot` returned, reporting no change.
+    func restore(_ snapshot: [String: Cookie]) { cookies = snapshot }
+
     /// Stores a cookie loaded from storage (no change is reported).
     func insertWithoutNotifying(_ cookie: Cookie) {
         cookies[cookie.key] = cookie
@@ -140,20 +149,28 @@ public final class CookieJar {
         }
     }
 
-    /// Expired cookies go; then the oldest beyond the per-domain and total limits.
+    /// Expired cookies go; then the oldest beyond the per-domain and total
+    /// limits. Each removal is reported, so that a store forgets it too.
     private func evict(now: Double, domain: String) {
-        for (key, cookie) in cookies where cookie.isExpired(at: now) { cookies[key] = nil }
+        var evicted: [Cookie] = []
+        for (key, cookie) in cookies where cookie.isExpired(at: now) {
+            cookies[key] = nil
+            evicted.append(cookie)
+        }
         let inDomain = cookies.values.filter { $0.domain == domain }
         if inDomain.count > CookieJar.maximumCookiesPerDomain {
             for cookie in inDomain.sorted(by: { $0.lastAccessedAt < $1.lastAccessedAt }).prefix(inDomain.count - CookieJar.maximumCookiesPerDomain) {
                 cookies[cookie.key] = nil
+                evicted.append(cookie)
             }
         }
         if cookies.count > CookieJar.maximumCookies {
             for cookie in cookies.values.sorted(by: { $0.lastAccessedAt < $1.lastAccessedAt }).prefix(cookies.count - CookieJar.maximumCookies) {
                 cookies[cookie.key] = nil
+                evicted.append(cookie)
             }
         }
+        for cookie in evicted { onChange?(cookie, true) }
     }
 
     // MARK: Sending (§5.4)
