@@ -45,6 +45,25 @@ struct ProcessRun {
         return process
     }
 
+    /// Starts `executable` (a path) with posix_spawn, output to /dev/null,
+    /// and returns its pid, for a test that kills it and reaps it itself
+    /// with `waitpid` (Foundation's Process was seen never to reap a child
+    /// killed with SIGKILL, leaving `waitUntilExit` waiting forever).
+    static func spawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArguments = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, nil, &cArguments, environ)
+        guard status == 0 else { throw NSError(domain: "ProcessRun", code: Int(status)) }
+        return pid
+    }
+
     /// A fresh folder under the temporary directory, for a profile and files.
     static func temporaryFolder(_ name: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tern-\(name)-\(UUID().uuidString.prefix(8))").path
