@@ -12,6 +12,8 @@ extension WebView {
     func startNavigation(_ request: Request, type: NavigationType, substitute: SubstituteData? = nil,
                          targetItem: BackForwardListItem? = nil, fileAccess: String? = nil,
                          replacing: Bool = false) -> Navigation {
+        var request = request
+        request.isTopLevelNavigation = true
         let navigation = Navigation(request: request, navigationType: type)
         // A new navigation cancels the one in progress, as in WebKit.
         cancelCurrentLoad(reporting: .cancelled)

@@ -114,6 +114,30 @@ public final class WebsiteDataStore {
         }
     }
 
+    /// Why the store could not keep what it was given.
+    public struct StorageError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Adds `cookies` (an import, e.g. from `NetscapeCookieFile.parse`) as
+    /// one change: a persistent store writes all of them in one transaction,
+    /// or, when the profile cannot be written (a full disk), none, and
+    /// throws (the reason is also in `storageError`). Nothing is half-imported.
+    public func importCookies(_ cookies: [Cookie]) throws {
+        cookieJar.prepareForUse()  // opens the database of a persistent store
+        if let cookieDatabase {
+            do {
+                try cookieDatabase.insertAll(cookies)
+            } catch {
+                throw StorageError(description: storageError ?? "\(error)")
+            }
+        } else if isPersistent {
+            throw StorageError(description: storageError ?? "the profile cannot be used")
+        } else {
+            for cookie in cookies { cookieJar.insert(cookie) }
+        }
+    }
+
     /// The default profile folder: `$XDG_DATA_HOME/tern`, else `~/.local/share/tern`.
     public static func defaultDirectory() -> String {
         if let xdg = getenv("XDG_DATA_HOME"), xdg.pointee != 0 { return String(cString: xdg) + "/tern" }

@@ -37,6 +37,8 @@ final class CurlTransfer {
     /// client code may start or stop transfers, which curl forbids in callbacks.
     private enum Event { case response(Response), data([UInt8]), setCookies([String]) }
     private let cookieJar: CookieJar?
+    /// Whether SameSite cookies go with this hop and may be set by its response.
+    private let sameSiteContext: SameSiteContext
     private var pendingEvents: [Event] = []
 
     /// Credentials to answer an HTTP authentication challenge with.
@@ -51,6 +53,7 @@ final class CurlTransfer {
          credential: (Credential, Credential.Method)? = nil) {
         self.credential = credential
         self.cookieJar = request.handlesCookies ? configuration.cookieJar : nil
+        self.sameSiteContext = SameSiteContext(request)
         self.request = request
         self.loop = loop
         self.client = client
@@ -104,7 +107,7 @@ final class CurlTransfer {
         if let resolveList { Curl.setoptList(easy, CURLOPT_RESOLVE, resolveList) }
 
         var fields = request.headers
-        if fields["Cookie"] == nil, let cookies = cookieJar?.cookieHeader(for: request.url) {
+        if fields["Cookie"] == nil, let cookies = cookieJar?.cookieHeader(for: request.url, context: sameSiteContext) {
             fields["Cookie"] = cookies
         }
         if fields["Accept"] == nil { fields["Accept"] = CurlTransfer.defaultAccept }
@@ -252,7 +255,7 @@ final class CurlTransfer {
                 switch event {
                 case .response(let response): client?.curlTransfer(self, didReceive: response)
                 case .data(let bytes): bytes.withUnsafeBytes { client?.curlTransfer(self, didReceive: $0) }
-                case .setCookies(let values): for value in values { cookieJar?.setCookie(value, for: request.url) }
+                case .setCookies(let values): for value in values { cookieJar?.setCookie(value, for: request.url, context: sameSiteContext) }
                 }
             }
         }

@@ -28,6 +28,18 @@ public struct Request: Hashable {
     /// Whether the loader's cookie jar adds cookies and takes Set-Cookie
     /// (false for cross-origin script requests). Default true.
     public var handlesCookies = true
+    /// The URL of the document whose link, form, script or subresource made
+    /// this request; nil when the person or the embedding app made it (the
+    /// address bar, `WebView.load`), which counts as same-site. SameSite
+    /// cookies are sent or withheld by it (`SameSiteContext`).
+    public var initiator: WebURL?
+    /// Whether the request loads a page into the top-level browsing context
+    /// (a navigation) rather than a subresource, XHR or fetch: cross-site,
+    /// only navigations carry Lax cookies. Default false.
+    public var isTopLevelNavigation = false
+    /// The URLs this request was redirected through, first first (the loader
+    /// adds each hop): a redirect through another site makes it cross-site.
+    public internal(set) var redirectedFrom: [WebURL] = []
 
     public init(url: WebURL, method: String = "GET", headers: HTTPHeaders = [:], body: [UInt8]? = nil,
                 cachePolicy: CachePolicy = .useProtocolCachePolicy, timeoutInterval: Double? = nil) {

@@ -105,6 +105,7 @@ public final class ResourceLoad {
         if target.fragment == nil, let fragment = request.url.fragment { target = target.settingFragment(fragment) }
         var next = request
         next.url = target
+        next.redirectedFrom.append(request.url)
         // Step 12: 301/302 turn POST into GET; 303 turns everything but HEAD into GET.
         let method = request.method.uppercased()
         if ((response.statusCode == 301 || response.statusCode == 302) && method == "POST")

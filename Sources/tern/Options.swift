@@ -28,6 +28,10 @@ struct Options {
     var privateBrowsing = false
     /// Session cookies survive a restart too.
     var keepSessionCookies = false
+    /// A Netscape cookies.txt file to add to the profile's cookies first.
+    var importCookies: String?
+    /// Where to write every cookie, as cookies.txt, when tern is done.
+    var exportCookies: String?
 
     /// A command line Tern cannot use, with what is wrong.
     struct UsageError: Error {
@@ -53,6 +57,8 @@ struct Options {
             case "--private": options.privateBrowsing = true
             case "--keep-session-cookies": options.keepSessionCookies = true
             case "--profile": options.profile = try value(for: argument)
+            case "--import-cookies": options.importCookies = try value(for: argument)
+            case "--export-cookies": options.exportCookies = try value(for: argument)
             case "--eval": options.eval = try value(for: argument)
             case "--wait-for": options.waitFor = try value(for: argument)
             case "--dialogs":

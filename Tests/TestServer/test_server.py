@@ -766,6 +766,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         else:
             self.respond_page(200, "Cookies set", "<p>%d cookies set</p>" % len(cookies), headers=headers)
 
+    def r_cookie_script(self, rest):
+        """A script that stores the request's Cookie header (or null) in window[name] (SameSite tests)."""
+        if rest:
+            return self.not_found()
+        name = self.q("name", "sentCookie")
+        cookie = self.headers.get("Cookie")
+        body = f"window[{json.dumps(name)}] = {json.dumps(cookie)};\n".encode()
+        self.respond(200, body, ctype="application/javascript", headers=[("Cache-Control", "no-store")])
+
     def r_close_mid_body(self, rest):
         if rest:
             return self.not_found()
@@ -977,6 +986,7 @@ ROUTES = {
     "basic-auth": Handler.r_basic_auth,
     "digest-auth": Handler.r_digest_auth,
     "set-cookie": Handler.r_set_cookie,
+    "cookie-script": Handler.r_cookie_script,
     "close-mid-body": Handler.r_close_mid_body,
     "garbage-headers": Handler.r_garbage_headers,
     "endless": Handler.r_endless,
