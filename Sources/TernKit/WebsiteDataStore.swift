@@ -35,7 +35,19 @@ public final class WebsiteDataStore {
     /// The cookie database is opened when cookies are first read or stored
     /// (a run that shows only local pages never opens it), so an unusable
     /// database is reported from then on.
+    /// Each distinct problem is kept (a full disk may stop cookies and the
+    /// cache alike), joined with "; ".
     public private(set) var storageError: String?
+
+    /// Adds `problem` to `storageError` unless it is already there.
+    private func report(_ problem: String) {
+        guard let current = storageError else { return storageError = problem }
+        if !current.contains(problem) { storageError = current + "; " + problem }
+    }
+
+    private func reportWriteError(_ failure: SQLiteDatabase.Failure, what: String) {
+        report(failure.isDiskFull ? "The disk is full: \(what) cannot be saved (\(failure))" : "Cannot save \(what): \(failure)")
+    }
 
     private static var defaultStore: WebsiteDataStore?
 
@@ -73,15 +85,9 @@ public final class WebsiteDataStore {
         httpCache = HTTPCache(path: usableDirectory.map { $0 + "/cache.sqlite" })
         history = BrowsingHistory(path: usableDirectory.map { $0 + "/history.sqlite" })
         localStorage = WebStorage(path: usableDirectory.map { $0 + "/storage.sqlite" })
-        localStorage.onWriteError = { [weak self] failure in
-            self?.storageError = failure.isDiskFull ? "The disk is full: site data cannot be saved (\(failure))" : "Site data cannot be saved: \(failure)"
-        }
-        history.onWriteError = { [weak self] failure in
-            self?.storageError = failure.isDiskFull ? "The disk is full: history cannot be saved (\(failure))" : "History cannot be saved: \(failure)"
-        }
-        httpCache.onWriteError = { [weak self] failure in
-            self?.storageError = failure.isDiskFull ? "The disk is full: the cache cannot be saved (\(failure))" : "The cache cannot be saved: \(failure)"
-        }
+        localStorage.onWriteError = { [weak self] in self?.reportWriteError($0, what: "site data") }
+        history.onWriteError = { [weak self] in self?.reportWriteError($0, what: "history") }
+        httpCache.onWriteError = { [weak self] in self?.reportWriteError($0, what: "the cache") }
         guard let directory = usableDirectory else {
             storageError = directoryError
             return
@@ -105,12 +111,10 @@ public final class WebsiteDataStore {
     private func openCookieDatabase(in directory: String, keepSessionCookies: Bool) {
         do {
             let database = try CookieDatabase(path: directory + "/cookies.sqlite", jar: cookieJar, keepSessionCookies: keepSessionCookies)
-            database.onWriteError = { [weak self] failure in
-                self?.storageError = failure.isDiskFull ? "The disk is full: cookies cannot be saved (\(failure))" : "Cookies cannot be saved: \(failure)"
-            }
+            database.onWriteError = { [weak self] in self?.reportWriteError($0, what: "cookies") }
             cookieDatabase = database
         } catch {
-            storageError = "The profile \(directory) cannot be used: \(error)"
+            report("The profile \(directory) cannot be used: \(error)")
         }
     }
 
