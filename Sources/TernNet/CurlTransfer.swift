@@ -44,9 +44,16 @@ final class CurlTransfer {
     /// Digest auth costs a round trip inside curl: its first 401 is not final.
     private var awaitingAuthenticatedReply = false
 
+    /// Only connects (TLS handshake included, verification off) to read the
+    /// server's certificates into `certificateChain`; sends no request.
+    private let probesCertificates: Bool
+    /// The server's certificates, leaf first, after a certificate probe.
+    private(set) var certificateChain: [CertificateSummary] = []
+
     init(request: Request, configuration: LoaderConfiguration, loop: EventLoop, client: CurlTransferClient,
-         credential: (Credential, Credential.Method)? = nil) {
+         credential: (Credential, Credential.Method)? = nil, probesCertificates: Bool = false) {
         self.credential = credential
+        self.probesCertificates = probesCertificates
         self.cookieJar = request.handlesCookies ? configuration.cookieJar : nil
         self.request = request
         self.loop = loop
@@ -90,6 +97,14 @@ final class CurlTransfer {
         }
         if let caBundle = configuration.caBundlePath {
             Curl.setoptString(easy, CURLOPT_CAINFO, caBundle)
+        }
+        if probesCertificates {
+            Curl.setoptLong(easy, CURLOPT_CONNECT_ONLY, 1)
+            Curl.setoptLong(easy, CURLOPT_SSL_VERIFYPEER, 0)
+            Curl.setoptLong(easy, CURLOPT_SSL_VERIFYHOST, 0)
+            Curl.setoptLong(easy, CURLOPT_CERTINFO, 1)
+            Curl.setoptLong(easy, CURLOPT_FRESH_CONNECT, 1)
+            Curl.setoptLong(easy, CURLOPT_FORBID_REUSE, 1)
         }
         if let (credential, method) = credential {
             Curl.setoptString(easy, CURLOPT_USERNAME, credential.user)
@@ -265,8 +280,13 @@ final class CurlTransfer {
         if let stopReason {
             error = stopReason
         } else if code != CURLE_OK && !(finalResponse?.isRedirect == true && code == CURLE_WRITE_ERROR) {
+            var verifyResult = 0
+            if let easy { Curl.getinfoLong(easy, CURLINFO_SSL_VERIFYRESULT, &verifyResult) }
             error = NavigationError.fromCurl(code, host: request.url.hostname, port: request.url.portNumber ?? 0,
-                                            detail: String(cString: errorBuffer))
+                                            detail: String(cString: errorBuffer), verifyResult: verifyResult)
+        }
+        if probesCertificates, let easy {
+            certificateChain = Curl.certificateInfo(easy).compactMap(CertificateSummary.init(curlFields:))
         }
         detach()
         complete(error)

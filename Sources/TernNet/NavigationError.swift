@@ -51,11 +51,12 @@ public enum NavigationError: Error, Hashable, CustomStringConvertible {
     }
 
     /// Maps a finished curl transfer's code once, at the boundary.
-    static func fromCurl(_ code: CURLcode, host: String, port: Int, detail: String) -> NavigationError {
+    static func fromCurl(_ code: CURLcode, host: String, port: Int, detail: String, verifyResult: Int = 0) -> NavigationError {
         let reason = detail.isEmpty ? Curl.easyStrerror(code) : detail
         switch code {
         case CURLE_PEER_FAILED_VERIFICATION:
-            return .serverCertificateUntrusted(ServerTrust(host: host, port: port, reason: reason.trimmingCurlPrefix()))
+            let failure = ServerTrust.failure(verifyResult: verifyResult, message: reason)
+            return .serverCertificateUntrusted(ServerTrust(host: host, port: port, reason: reason.trimmingCurlPrefix(), failure: failure))
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .cannotFindHost(host)
         case CURLE_COULDNT_CONNECT: return .cannotConnect(host: host, reason: reason)
         case CURLE_OPERATION_TIMEDOUT: return .timedOut

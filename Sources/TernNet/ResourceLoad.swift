@@ -183,8 +183,34 @@ extension ResourceLoad: CurlTransferClient {
         self.transfer = nil
         if error == nil, let response = transfer.finalResponse, response.isRedirect {
             followRedirect(response)
+        } else if case .serverCertificateUntrusted(let trust)? = error {
+            probeCertificates(for: trust)
         } else {
             complete(error)
         }
+    }
+
+    /// Connects once more, without verifying, to read the untrusted chain
+    /// for the trust challenge (a refused handshake leaves curl none).
+    private func probeCertificates(for trust: ServerTrust) {
+        let probe = CertificateProbe { [weak self] chain in
+            self?.transfer = nil
+            self?.complete(.serverCertificateUntrusted(trust.with(certificateChain: chain)))
+        }
+        let transfer = CurlTransfer(request: Request(url: currentRequest.url), configuration: loader.configuration,
+                                    loop: loader.loop, client: probe, probesCertificates: true)
+        self.transfer = transfer
+        transfer.start()
+    }
+}
+
+/// Hands a certificate probe's chain on when it completes.
+private final class CertificateProbe: CurlTransferClient {
+    private let done: ([CertificateSummary]) -> Void
+    init(done: @escaping ([CertificateSummary]) -> Void) { self.done = done }
+    func curlTransfer(_ transfer: CurlTransfer, didReceive response: Response) {}
+    func curlTransfer(_ transfer: CurlTransfer, didReceive data: UnsafeRawBufferPointer) {}
+    func curlTransfer(_ transfer: CurlTransfer, didCompleteWith error: NavigationError?) {
+        done(transfer.certificateChain)
     }
 }
