@@ -40,9 +40,12 @@ public struct ProtectionSpace: Hashable {
     public let authenticationMethod: AuthenticationMethod
     /// Why the certificate was not trusted (server-trust challenges only).
     public let serverTrust: ServerTrust?
+    /// Whether the proxy asks (407; host and port are the proxy's), not the server.
+    public let isProxy: Bool
 
     init(host: String, port: Int, protocol: String, realm: String?, authenticationMethod: AuthenticationMethod,
-         serverTrust: ServerTrust? = nil) {
+         serverTrust: ServerTrust? = nil, isProxy: Bool = false) {
+        self.isProxy = isProxy
         self.host = host
         self.port = port
         self.protocol = `protocol`
@@ -57,10 +60,12 @@ public struct ProtectionSpace: Hashable {
                         authenticationMethod: .serverTrust, serverTrust: trust)
     }
 
-    /// The space a `WWW-Authenticate` header describes, if Tern supports its scheme.
-    static func from(response: Response) -> ProtectionSpace? {
-        let url = response.url
-        for header in response.headers.values(for: "WWW-Authenticate") {
+    /// The space a 401's `WWW-Authenticate` header describes, or a 407's
+    /// `Proxy-Authenticate` for the proxy at `proxy`, if Tern supports its scheme.
+    static func from(response: Response, proxy: WebURL? = nil) -> ProtectionSpace? {
+        let isProxy = response.statusCode == 407
+        guard let url = isProxy ? proxy : response.url else { return nil }
+        for header in response.headers.values(for: isProxy ? "Proxy-Authenticate" : "WWW-Authenticate") {
             let scheme = header.prefix { $0 != " " }.lowercased()
             let method: AuthenticationMethod
             switch scheme {
@@ -69,7 +74,7 @@ public struct ProtectionSpace: Hashable {
             default: continue
             }
             return ProtectionSpace(host: url.hostname, port: url.portNumber ?? 0, protocol: url.scheme,
-                                   realm: realm(in: header), authenticationMethod: method)
+                                   realm: realm(in: header), authenticationMethod: method, isProxy: isProxy)
         }
         return nil
     }

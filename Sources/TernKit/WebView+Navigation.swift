@@ -135,7 +135,8 @@ extension WebView {
         loader.configuration.userAgent = userAgent
         load.response = nil
         load.body = []
-        load.resourceLoad = loader.load(load.request, credential: credential, delegate: load)
+        load.resourceLoad = loader.load(load.request, credential: credential, proxyCredential: load.proxyCredential,
+                                        delegate: load)
     }
 
     private func deliver(_ substitute: SubstituteData, url: WebURL, to load: PageLoad) {
@@ -179,7 +180,8 @@ extension WebView {
     func pageLoad(_ load: PageLoad, didReceive response: Response) {
         guard isCurrent(load) else { return }
         load.response = response
-        if response.statusCode == 401, let space = ProtectionSpace.from(response: response) {
+        if response.statusCode == 401 || response.statusCode == 407,
+           let space = ProtectionSpace.from(response: response, proxy: loader.configuration.proxyURL(for: load.request.url)) {
             answerChallenge(for: load, space: space, response: response)
             return
         }
@@ -189,15 +191,21 @@ extension WebView {
     private func answerChallenge(for load: PageLoad, space: ProtectionSpace, response: Response) {
         let retry: (Credential) -> Void = { [weak self] credential in
             guard let self else { return }
-            load.authenticationFailures += 1
+            load.authenticationFailures[space, default: 0] += 1
             if credential.persistence == .forSession { self.sessionCredentials[space] = credential }
             load.resourceLoad?.cancel()
-            self.startResourceLoad(load, credential: (credential, Credential.Method(space.authenticationMethod)))
+            let answer = (credential, Credential.Method(space.authenticationMethod))
+            if space.isProxy {
+                load.proxyCredential = answer
+                self.startResourceLoad(load)
+            } else {
+                self.startResourceLoad(load, credential: answer)
+            }
         }
-        if load.authenticationFailures == 0, let remembered = sessionCredentials[space] {
+        if load.authenticationFailures[space, default: 0] == 0, let remembered = sessionCredentials[space] {
             return retry(remembered)
         }
-        let challenge = AuthenticationChallenge(protectionSpace: space, previousFailureCount: load.authenticationFailures,
+        let challenge = AuthenticationChallenge(protectionSpace: space, previousFailureCount: load.authenticationFailures[space, default: 0],
                                                 failureResponse: response)
         ask(challenge, for: load) { [weak self] disposition in
             guard let self else { return }
@@ -357,7 +365,7 @@ extension WebView {
         page = Page(response: response, bytes: [], document: load.parser?.document, title: "")
         url = response.url
         title = ""
-        hasOnlySecureContent = response.url.scheme == "https"
+        hasOnlySecureContent = response.url.scheme == "https" && !loader.configuration.isInsecure
             && !loader.configuration.trustExceptions.contains("\(response.url.hostname):\(response.url.portNumber ?? 0)")
         updateBackForwardState()
         navigationDelegate?.webView(self, didCommit: load.navigation)

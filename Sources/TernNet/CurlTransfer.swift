@@ -50,9 +50,16 @@ final class CurlTransfer {
     /// The server's certificates, leaf first, after a certificate probe.
     private(set) var certificateChain: [CertificateSummary] = []
 
+    /// Credentials for the proxy's 407.
+    private let proxyCredential: (Credential, Credential.Method)?
+    /// A proxy's 407 to CONNECT: curl fails the transfer, Tern reports the response.
+    private var proxyRefusal: Response?
+
     init(request: Request, configuration: LoaderConfiguration, loop: EventLoop, client: CurlTransferClient,
-         credential: (Credential, Credential.Method)? = nil, probesCertificates: Bool = false) {
+         credential: (Credential, Credential.Method)? = nil, proxyCredential: (Credential, Credential.Method)? = nil,
+         probesCertificates: Bool = false) {
         self.credential = credential
+        self.proxyCredential = proxyCredential
         self.probesCertificates = probesCertificates
         self.cookieJar = request.handlesCookies ? configuration.cookieJar : nil
         self.request = request
@@ -91,7 +98,7 @@ final class CurlTransfer {
             Curl.setoptLong(easy, CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
         }
         let endpoint = "\(request.url.hostname):\(request.url.portNumber ?? 0)"
-        if configuration.trustExceptions.contains(endpoint) {
+        if configuration.trustExceptions.contains(endpoint) || configuration.isInsecure {
             Curl.setoptLong(easy, CURLOPT_SSL_VERIFYPEER, 0)
             Curl.setoptLong(easy, CURLOPT_SSL_VERIFYHOST, 0)
         }
@@ -111,6 +118,13 @@ final class CurlTransfer {
             Curl.setoptString(easy, CURLOPT_PASSWORD, credential.password)
             Curl.setoptLong(easy, CURLOPT_HTTPAUTH, method == .basic ? tern_curlauth_basic : tern_curlauth_digest)
             awaitingAuthenticatedReply = method == .digest
+        }
+        if let proxy = configuration.proxy { Curl.setoptString(easy, CURLOPT_PROXY, proxy) }
+        if let noProxy = configuration.noProxy { Curl.setoptString(easy, CURLOPT_NOPROXY, noProxy) }
+        if let (credential, method) = proxyCredential {
+            Curl.setoptString(easy, CURLOPT_PROXYUSERNAME, credential.user)
+            Curl.setoptString(easy, CURLOPT_PROXYPASSWORD, credential.password)
+            Curl.setoptLong(easy, CURLOPT_PROXYAUTH, method == .basic ? tern_curlauth_basic : tern_curlauth_digest)
         }
         for entry in configuration.resolve { resolveList = Curl.slistAppend(resolveList, entry) }
         if let resolveList { Curl.setoptList(easy, CURLOPT_RESOLVE, resolveList) }
@@ -221,6 +235,15 @@ final class CurlTransfer {
         guard let easy else { return false }
         var code = 0
         Curl.getinfoLong(easy, CURLINFO_RESPONSE_CODE, &code)
+        if code == 0 {
+            // A proxy's answer to CONNECT: 200 opens the tunnel, 407 asks for credentials.
+            var connectCode = 0
+            Curl.getinfoLong(easy, CURLINFO_HTTP_CONNECTCODE, &connectCode)
+            if connectCode == 407 {
+                proxyRefusal = Response(url: request.url, statusCode: 407, headers: headers, expectedContentLength: 0)
+            }
+            return true
+        }
         if code < 200 { return true }  // 1xx: another header block follows
         if code == 401 && awaitingAuthenticatedReply {
             awaitingAuthenticatedReply = false  // curl answers the digest challenge next
@@ -276,6 +299,14 @@ final class CurlTransfer {
     func finish(_ code: CURLcode) {
         deliverPendingEvents()
         guard !isDone else { detach(); return }
+        if let proxyRefusal, finalResponse == nil, code != CURLE_OK {
+            // Reported as the 407 response it is, so the proxy's challenge can be answered.
+            finalResponse = proxyRefusal
+            detach()
+            client?.curlTransfer(self, didReceive: proxyRefusal)
+            complete(nil)
+            return
+        }
         var error: NavigationError?
         if let stopReason {
             error = stopReason

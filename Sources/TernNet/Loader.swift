@@ -10,12 +10,15 @@ public final class Loader {
     }
 
     /// Starts loading `request`, answering HTTP authentication with
-    /// `credential` if given; the delegate hears of it on later turns of the loop.
+    /// `credential` and the proxy's with `proxyCredential` if given; the
+    /// delegate hears of it on later turns of the loop.
     @discardableResult
     public func load(_ request: Request, credential: (Credential, Credential.Method)? = nil,
+                     proxyCredential: (Credential, Credential.Method)? = nil,
                      delegate: ResourceLoadDelegate) -> ResourceLoad {
         let load = ResourceLoad(request: request, loader: self, delegate: delegate)
         load.credential = credential
+        load.proxyCredential = proxyCredential
         load.start()
         return load
     }

@@ -20,6 +20,8 @@ public final class ResourceLoad {
 
     /// Credentials sent with every hop of this load, for HTTP authentication.
     var credential: (Credential, Credential.Method)?
+    /// Credentials for the proxy, sent with every hop of this load.
+    var proxyCredential: (Credential, Credential.Method)?
 
     private let loader: Loader
     /// Who hears of the load; a download takes over a navigation's load this way.
@@ -41,7 +43,8 @@ public final class ResourceLoad {
         switch currentRequest.url.scheme {
         case "http", "https":
             let transfer = CurlTransfer(request: currentRequest, configuration: loader.configuration,
-                                        loop: loader.loop, client: self, credential: credential)
+                                        loop: loader.loop, client: self, credential: credential,
+                                        proxyCredential: proxyCredential)
             self.transfer = transfer
             transfer.start()
         case "file":
@@ -198,7 +201,8 @@ extension ResourceLoad: CurlTransferClient {
             self?.complete(.serverCertificateUntrusted(trust.with(certificateChain: chain)))
         }
         let transfer = CurlTransfer(request: Request(url: currentRequest.url), configuration: loader.configuration,
-                                    loop: loader.loop, client: probe, probesCertificates: true)
+                                    loop: loader.loop, client: probe, proxyCredential: proxyCredential,
+                                    probesCertificates: true)
         self.transfer = transfer
         transfer.start()
     }
