@@ -8,6 +8,19 @@ public struct AuthenticationChallenge {
     public let previousFailureCount: Int
     /// The 401 (or 407) response that asked; nil for server trust.
     public let failureResponse: Response?
+    /// The user name and password written in the URL (`http://user:pass@host/`),
+    /// never sent before a server asks. Default handling answers with it
+    /// only where `protectionSpace.receivesCredentialSecurely`; elsewhere the
+    /// delegate must choose it explicitly.
+    public let proposedCredential: Credential?
+
+    init(protectionSpace: ProtectionSpace, previousFailureCount: Int, failureResponse: Response?,
+         proposedCredential: Credential? = nil) {
+        self.protectionSpace = protectionSpace
+        self.previousFailureCount = previousFailureCount
+        self.failureResponse = failureResponse
+        self.proposedCredential = proposedCredential
+    }
 
     /// The answer to a challenge.
     public enum Disposition {
@@ -42,6 +55,13 @@ public struct ProtectionSpace: Hashable {
     public let serverTrust: ServerTrust?
     /// Whether the proxy asks (407; host and port are the proxy's), not the server.
     public let isProxy: Bool
+
+    /// Whether a password sent to this space is safe from eavesdroppers: over
+    /// https, or hashed (Digest). False for Basic over plain http (or to an
+    /// http proxy), where a front end should warn before sending one.
+    public var receivesCredentialSecurely: Bool {
+        `protocol` == "https" || authenticationMethod == .httpDigest || authenticationMethod == .serverTrust
+    }
 
     init(host: String, port: Int, protocol: String, realm: String?, authenticationMethod: AuthenticationMethod,
          serverTrust: ServerTrust? = nil, isProxy: Bool = false) {

@@ -205,14 +205,25 @@ extension WebView {
         if load.authenticationFailures[space, default: 0] == 0, let remembered = sessionCredentials[space] {
             return retry(remembered)
         }
-        let challenge = AuthenticationChallenge(protectionSpace: space, previousFailureCount: load.authenticationFailures[space, default: 0],
-                                                failureResponse: response)
+        let failures = load.authenticationFailures[space, default: 0]
+        let url = load.request.url
+        let proposed = space.isProxy || (url.username.isEmpty && url.password.isEmpty) ? nil
+            : Credential(user: WebURL.percentDecoded(url.username), password: WebURL.percentDecoded(url.password))
+        let challenge = AuthenticationChallenge(protectionSpace: space, previousFailureCount: failures,
+                                                failureResponse: response, proposedCredential: proposed)
         ask(challenge, for: load) { [weak self] disposition in
             guard let self else { return }
             switch disposition {
             case .useCredential(let credential):
                 retry(credential)
-            case .performDefaultHandling, .rejectProtectionSpace:
+            case .performDefaultHandling:
+                // The URL's credentials, once, and never in the clear without the delegate's choice.
+                if let proposed, failures == 0, space.receivesCredentialSecurely {
+                    retry(proposed)
+                } else {
+                    self.decideResponse(for: load, response: response)
+                }
+            case .rejectProtectionSpace:
                 self.decideResponse(for: load, response: response)
             case .cancelAuthenticationChallenge:
                 self.fail(load, phase: load.phase, error: .cancelled)

@@ -82,7 +82,8 @@ final class CurlTransfer {
 
     private func configure(_ easy: UnsafeMutableRawPointer, _ configuration: LoaderConfiguration) {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        Curl.setoptString(easy, CURLOPT_URL, request.url.href)
+        // Never the URL's user name and password: curl would send them unasked.
+        Curl.setoptString(easy, CURLOPT_URL, request.url.withoutCredentials.href)
         Curl.setoptString(easy, CURLOPT_PROTOCOLS_STR, "http,https")
         Curl.setoptLong(easy, CURLOPT_NOSIGNAL, 1)
         if getenv("TERN_CURL_VERBOSE") != nil { Curl.setoptLong(easy, CURLOPT_VERBOSE, 1) }

@@ -626,6 +626,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             "body_sha256": h.hexdigest(),
             "body": bytes(kept).decode("utf-8", errors="replace"),
             "body_truncated": total > len(kept),
+            # The TLS server name the client sent (None over plain http or without SNI).
+            "sni": getattr(self.connection, "tern_sni", None),
         }
         body = json.dumps(doc, ensure_ascii=False).encode("utf-8")
         self.respond(200, body, ctype="application/json; charset=utf-8")
@@ -958,6 +960,7 @@ def main(argv=None):
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(args.tls_cert, args.tls_key)
         context.set_alpn_protocols(["http/1.1"])
+        context.sni_callback = lambda sock, name, _context: setattr(sock, "tern_sni", name)
         server.tls_context = context
     port = server.server_address[1]
 
