@@ -291,7 +291,7 @@ extension WebView {
         let resourceLoad = load.bodyComplete ? nil : load.resourceLoad
         load.resourceLoad = nil  // the download owns it now
         let download = Download(request: load.request, response: navigationResponse.response, load: resourceLoad,
-                                buffered: load.body, loop: loop)
+                                buffered: load.body, loader: loader, loop: loop)
         navigationDelegate?.webView(self, navigationResponse: navigationResponse, didBecome: download)
         if isCurrent(load) { fail(load, phase: .provisional, error: .interruptedByPolicy) }
     }
