@@ -3,6 +3,8 @@
 public final class Loader {
     public let loop: EventLoop
     public var configuration: LoaderConfiguration
+    /// Serves schemes other than http(s), file and data (held weakly).
+    public weak var customSchemes: CustomSchemeLoading?
 
     public init(loop: EventLoop = .main, configuration: LoaderConfiguration = LoaderConfiguration()) {
         self.loop = loop

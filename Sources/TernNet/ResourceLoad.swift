@@ -52,15 +52,44 @@ public final class ResourceLoad {
         case "data":
             loader.loop.post { self.loadDataURL() }
         case let scheme:
-            loader.loop.post { self.complete(.unsupportedScheme(scheme)) }
+            if let provider = loader.customSchemes, provider.canLoad(scheme: scheme) {
+                customSchemeProvider = provider
+                loader.loop.post { if !self.isFinished { provider.startLoading(self) } }
+            } else {
+                loader.loop.post { self.complete(.unsupportedScheme(scheme)) }
+            }
         }
+    }
+
+    /// Who serves this load's custom scheme, while it runs.
+    private weak var customSchemeProvider: CustomSchemeLoading?
+
+    /// A custom scheme's response (see `CustomSchemeLoading`); ignored after the load ended.
+    public func customSchemeDidReceive(_ response: Response) {
+        guard !isFinished else { return }
+        deliver(response)
+    }
+
+    /// A piece of a custom scheme's body.
+    public func customSchemeDidReceive(_ data: UnsafeRawBufferPointer) {
+        guard !isFinished else { return }
+        deliver(data)
+    }
+
+    /// The custom scheme's answer ended: nil on success.
+    public func customSchemeDidComplete(with error: NavigationError?) {
+        customSchemeProvider = nil
+        complete(error)
     }
 
     /// Stops the load; the delegate hears nothing more.
     public func cancel() {
+        guard !isFinished else { return }
         isFinished = true
         transfer?.cancel()
         transfer = nil
+        customSchemeProvider?.stopLoading(self)
+        customSchemeProvider = nil
     }
 
     private func complete(_ error: NavigationError?) {
