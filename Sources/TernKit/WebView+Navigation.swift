@@ -239,6 +239,8 @@ extension WebView {
             guard let self else { return }
             if case .useCredential(let credential) = disposition, credential.trust?.endpoint == trust.endpoint {
                 self.loader.configuration.trustExceptions.insert(trust.endpoint)
+                // The exception holds for the certificate shown, not for whatever comes next.
+                self.loader.configuration.trustExceptionPins[trust.endpoint] = trust.certificateChain.first?.publicKeyPin
                 self.startResourceLoad(load)
             } else {
                 self.fail(load, phase: load.phase, error: disposition.isCancel ? .cancelled : error)

@@ -16,6 +16,13 @@ public struct CertificateSummary: Hashable {
     /// The certificate's DER encoding.
     public let der: [UInt8]
 
+    /// curl's pin of this certificate's public key ("sha256//BASE64" of the
+    /// DER SubjectPublicKeyInfo, CURLOPT_PINNEDPUBLICKEY), or nil when the
+    /// DER cannot be read. A trust exception holds only for this key.
+    public var publicKeyPin: String? {
+        CertificateSummary.subjectPublicKeyInfo(in: der).map { "sha256//" + Base64.encode(SHA256.hash($0)) }
+    }
+
     public init(subject: String, issuer: String, notBefore: String, notAfter: String, der: [UInt8]) {
         self.subject = subject
         self.issuer = issuer
@@ -37,6 +44,36 @@ public struct CertificateSummary: Hashable {
         guard let pem = values["Cert"], let der = CertificateSummary.der(fromPEM: pem) else { return nil }
         self.init(subject: values["Subject"] ?? "", issuer: values["Issuer"] ?? "",
                   notBefore: values["Start date"] ?? "", notAfter: values["Expire date"] ?? "", der: der)
+    }
+
+    /// The SubjectPublicKeyInfo element of a DER certificate: the seventh
+    /// element of tbsCertificate when it has an explicit version, else the sixth.
+    static func subjectPublicKeyInfo(in der: [UInt8]) -> [UInt8]? {
+        /// (tag, start of content, end of element) of the element at `index`.
+        func element(at index: Int) -> (tag: UInt8, content: Int, end: Int)? {
+            guard index + 1 < der.count else { return nil }
+            var length = Int(der[index + 1])
+            var content = index + 2
+            if length & 0x80 != 0 {
+                let count = length & 0x7F
+                guard count >= 1, count <= 4, content + count <= der.count else { return nil }
+                length = der[content..<(content + count)].reduce(0) { $0 << 8 | Int($1) }
+                content += count
+            }
+            guard content + length <= der.count else { return nil }
+            return (der[index], content, content + length)
+        }
+        guard let certificate = element(at: 0), certificate.tag == 0x30,
+              let tbs = element(at: certificate.content), tbs.tag == 0x30 else { return nil }
+        var index = tbs.content
+        var position = 0
+        while index < tbs.end, let field = element(at: index) {
+            if position == 0 && field.tag != 0xA0 { position = 1 }  // no explicit version
+            if position == 6 { return field.tag == 0x30 ? Array(der[index..<field.end]) : nil }
+            index = field.end
+            position += 1
+        }
+        return nil
     }
 
     /// The bytes between a PEM block's BEGIN and END lines.

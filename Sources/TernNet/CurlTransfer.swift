@@ -102,6 +102,9 @@ final class CurlTransfer {
         if configuration.trustExceptions.contains(endpoint) || configuration.isInsecure {
             Curl.setoptLong(easy, CURLOPT_SSL_VERIFYPEER, 0)
             Curl.setoptLong(easy, CURLOPT_SSL_VERIFYHOST, 0)
+            if !probesCertificates, !configuration.isInsecure, let pin = configuration.trustExceptionPins[endpoint] {
+                Curl.setoptString(easy, CURLOPT_PINNEDPUBLICKEY, pin)
+            }
         }
         if let caBundle = configuration.caBundlePath {
             Curl.setoptString(easy, CURLOPT_CAINFO, caBundle)

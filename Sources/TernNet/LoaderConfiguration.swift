@@ -37,6 +37,10 @@ public struct LoaderConfiguration {
     /// `host:port` endpoints whose certificates are accepted unverified,
     /// because the user chose to proceed. Default empty: TLS is always verified.
     public var trustExceptions: Set<String> = []
+    /// For a trust exception, the public key it was granted for
+    /// (`CertificateSummary.publicKeyPin`): another certificate at that
+    /// endpoint is untrusted again (`ServerTrust.Failure.changedSinceAccepted`).
+    public var trustExceptionPins: [String: String] = [:]
     /// Where cookies are kept: sent with every request and taken from every
     /// response, redirects included. Default nil (no cookies); a web view
     /// uses its website data store's jar unless this names one.

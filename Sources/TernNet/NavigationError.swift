@@ -60,8 +60,12 @@ public enum NavigationError: Error, Hashable, CustomStringConvertible {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .cannotFindHost(host)
         case CURLE_COULDNT_CONNECT: return .cannotConnect(host: host, reason: reason)
         case CURLE_OPERATION_TIMEDOUT: return .timedOut
+        case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+            // Only trust exceptions are pinned: the server's key is not the one accepted.
+            return .serverCertificateUntrusted(ServerTrust(host: host, port: port, reason: "the certificate changed since it was accepted",
+                                                           failure: .changedSinceAccepted))
         case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM,
-             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE,
              CURLE_SSL_ISSUER_ERROR, CURLE_SSL_CRL_BADFILE, CURLE_USE_SSL_FAILED:
             return .secureConnectionFailed(reason: reason)
         case CURLE_BAD_CONTENT_ENCODING: return .badContentEncoding(reason: reason)

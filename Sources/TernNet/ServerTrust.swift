@@ -14,6 +14,8 @@ public struct ServerTrust: Hashable {
         case wrongHost
         /// Its issuer is not among the trusted CAs (or the chain ends in an untrusted root).
         case unknownIssuer
+        /// Accepted earlier in this session, but the server now presents another key.
+        case changedSinceAccepted
         /// Anything else OpenSSL refused (revoked, bad signature, ...): see `reason`.
         case other
     }

@@ -141,6 +141,44 @@ final class TLSTests: WebViewTestCase {
         XCTAssertTrue(webView.hasOnlySecureContent, "the exception is for the expired server's host and port only")
     }
 
+    func testAnExceptionHoldsOnlyForTheCertificateAccepted() throws {
+        recorder.challengeAnswer = { challenge in
+            challenge.protectionSpace.serverTrust.map { .useCredential(Credential(trust: $0)) } ?? .cancelAuthenticationChallenge
+        }
+        var server: TestServer? = try TestServer(certificate: Self.certificates.selfSignedCertificate, key: Self.certificates.selfSignedKey)
+        let port = server!.port
+        load(server!.url("/plain"))
+        XCTAssertEqual(webView.title, "Plain Page")
+        let accepted = try XCTUnwrap(recorder.challenges.first?.protectionSpace.serverTrust)
+        XCTAssertNotNil(accepted.certificateChain.first?.publicKeyPin)
+        load(server!.url("/page/same"))
+        XCTAssertEqual(recorder.challenges.count, 1, "the same certificate needs no new answer")
+
+        server = nil  // another server, with another key, at the same host and port
+        let impostor = try TestServer(certificate: Self.certificates.serverCertificate, key: Self.certificates.serverKey, port: port)
+        load(impostor.url("/page/impostor"))
+        XCTAssertEqual(recorder.challenges.count, 2, "a different certificate is untrusted again")
+        let changed = try XCTUnwrap(recorder.challenges.last?.protectionSpace.serverTrust)
+        XCTAssertEqual(changed.failure, .changedSinceAccepted)
+        XCTAssertEqual(changed.certificateChain.first?.sha256Fingerprint, try opensslFingerprint(Self.certificates.serverCertificate))
+        XCTAssertEqual(webView.title, "impostor", "accepted again by the delegate")
+    }
+
+    func testThePublicKeyPinIsCurlsSHA256OfTheSubjectPublicKeyInfo() throws {
+        let trust = try XCTUnwrap(refusedTrust(Self.selfSignedServer.url("/plain")))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "openssl x509 -in \"$0\" -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64",
+                             Self.certificates.selfSignedCertificate]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        let expected = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(trust.certificateChain.first?.publicKeyPin, "sha256//" + expected)
+    }
+
     func testCancellingTheTrustChallengeFailsAsCancelled() {
         recorder.challengeAnswer = { _ in .cancelAuthenticationChallenge }
         load(Self.selfSignedServer.url("/plain"))

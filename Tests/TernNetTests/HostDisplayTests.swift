@@ -64,7 +64,8 @@ final class HostDisplayTests: XCTestCase {
     func testDisplayHrefReplacesOnlyTheHost() {
         let url = WebURL("https://user@münchen.de:8443/xn--path?q=1#f")!
         XCTAssertEqual(url.href, "https://user@xn--mnchen-3ya.de:8443/xn--path?q=1#f")
-        XCTAssertEqual(url.displayHref, "https://user@münchen.de:8443/xn--path?q=1#f")
+        XCTAssertEqual(url.displayHref, "https://münchen.de:8443/xn--path?q=1#f", "no user name or password on screen")
+        XCTAssertEqual(WebURL("http://bank.example:pw@evil.example/")!.displayHref, "http://evil.example/")
         XCTAssertEqual(WebURL("http://аррӏе.com/")!.displayHref, "http://xn--80ak6aa92e.com/")
     }
 }

@@ -19,8 +19,10 @@ public final class TestServer {
 
     /// Starts a server; with `certificate` and `key` (PEM files) it speaks HTTPS.
     /// With `staticRoot`, the server serves that folder's files instead of its routes.
-    public init(certificate: String? = nil, key: String? = nil, staticRoot: String? = nil) throws {
+    /// With `port`, it listens there (to restart a server at the same address).
+    public init(certificate: String? = nil, key: String? = nil, staticRoot: String? = nil, port fixedPort: Int? = nil) throws {
         var arguments: [String] = []
+        if let fixedPort { arguments += ["--port", String(fixedPort)] }
         if let certificate, let key { arguments += ["--tls-cert", certificate, "--tls-key", key] }
         if let staticRoot { arguments += ["--static-root", staticRoot] }
         scheme = certificate == nil ? "http" : "https"

@@ -4,16 +4,15 @@ extension WebURL {
     /// status line, URL prompts and page information; never for requests.
     public var displayHost: String { HostDisplay.displayHost(hostname) }
 
-    /// `href` with `displayHost` in place of the host.
+    /// `href` as a person should see it: `displayHost` in place of the host,
+    /// and without user name and password (a password does not belong on
+    /// screen, and `http://bank.example@evil.example/` must read as evil.example).
     public var displayHref: String {
-        let shown = displayHost
-        guard shown != hostname, !hostname.isEmpty else { return href }
-        var prefix = scheme + "://"
-        if !username.isEmpty || !password.isEmpty {
-            prefix += username + (password.isEmpty ? "" : ":" + password) + "@"
-        }
-        guard href.hasPrefix(prefix + hostname) else { return href }
-        return prefix + shown + href.dropFirst(prefix.count + hostname.count)
+        let plain = withoutCredentials
+        let shown = plain.displayHost
+        let prefix = plain.scheme + "://"
+        guard shown != plain.hostname, !plain.hostname.isEmpty, plain.href.hasPrefix(prefix + plain.hostname) else { return plain.href }
+        return prefix + shown + plain.href.dropFirst(prefix.count + plain.hostname.count)
     }
 
     /// The URL without its user name and password: what goes on the wire
