@@ -194,6 +194,9 @@ final class DumpCommandTests: XCTestCase {
         let refused = try tern(["--dump", url])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.stderr.contains("not trusted"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("tern: certificate: CN = 127.0.0.1, issued by CN = Tern Test CA, valid from "),
+                      refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("SHA-256 "), refused.stderr)
         let trusted = try tern(["--dump", "--ca-bundle", certificates.caBundle, url])
         XCTAssertEqual(trusted.status, 0, trusted.stderr)
         XCTAssertTrue(trusted.stdout.hasPrefix("Plain"), trusted.stdout)
