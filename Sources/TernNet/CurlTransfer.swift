@@ -54,6 +54,8 @@ final class CurlTransfer {
     private let proxyCredential: (Credential, Credential.Method)?
     /// A proxy's 407 to CONNECT: curl fails the transfer, Tern reports the response.
     private var proxyRefusal: Response?
+    /// Digest auth with a forwarding proxy costs a round trip inside curl: its first 407 is not final.
+    private var awaitingProxyAuthenticatedReply = false
 
     init(request: Request, configuration: LoaderConfiguration, loop: EventLoop, client: CurlTransferClient,
          credential: (Credential, Credential.Method)? = nil, proxyCredential: (Credential, Credential.Method)? = nil,
@@ -129,6 +131,7 @@ final class CurlTransfer {
             Curl.setoptString(easy, CURLOPT_PROXYUSERNAME, credential.user)
             Curl.setoptString(easy, CURLOPT_PROXYPASSWORD, credential.password)
             Curl.setoptLong(easy, CURLOPT_PROXYAUTH, method == .basic ? tern_curlauth_basic : tern_curlauth_digest)
+            awaitingProxyAuthenticatedReply = method == .digest
         }
         for entry in configuration.resolve { resolveList = Curl.slistAppend(resolveList, entry) }
         if let resolveList { Curl.setoptList(easy, CURLOPT_RESOLVE, resolveList) }
@@ -249,6 +252,11 @@ final class CurlTransfer {
             return true
         }
         if code < 200 { return true }  // 1xx: another header block follows
+        if code == 407 && awaitingProxyAuthenticatedReply {
+            awaitingProxyAuthenticatedReply = false  // curl answers the proxy's digest challenge next
+            return true
+        }
+        awaitingProxyAuthenticatedReply = false
         if code == 401 && awaitingAuthenticatedReply {
             awaitingAuthenticatedReply = false  // curl answers the digest challenge next
             return true

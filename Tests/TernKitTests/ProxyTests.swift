@@ -77,6 +77,19 @@ final class ProxyTests: WebViewTestCase {
         XCTAssertEqual(proxy.requests.last, "CONNECT 127.0.0.1:\(Self.tlsServer.port) HTTP/1.1 auth")
     }
 
+    func testADigestProxyIsAnsweredForForwardedAndTunnelledRequests() throws {
+        let proxy = try TestProxy(credentials: "pu:pp", digest: true)
+        useProxy(proxy)
+        recorder.challengeAnswer = { _ in .useCredential(Credential(user: "pu", password: "pp")) }
+        load(server.url("/plain"))
+        XCTAssertEqual(recorder.events, ["action GET /plain allow", "start", "challenge 0", "response 200 allow", "commit", "finish"])
+        XCTAssertEqual(recorder.challenges.first?.protectionSpace.authenticationMethod, .httpDigest)
+        XCTAssertEqual(recorder.challenges.first?.protectionSpace.isProxy, true)
+        XCTAssertEqual(webView.title, "Plain Page")
+        load(Self.tlsServer.url("/page/tunnel"))
+        XCTAssertEqual(webView.title, "tunnel")
+    }
+
     func testDefaultHandlingOfA407ShowsTheProxysPage() throws {
         let proxy = try TestProxy(credentials: "pu:pp")
         useProxy(proxy)

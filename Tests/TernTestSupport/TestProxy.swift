@@ -9,12 +9,14 @@ public final class TestProxy {
     private let process: Process
     private let stdin: Pipe
 
-    /// Starts a proxy; with `credentials` ("user:pass") it answers 407 without them.
-    public init(credentials: String? = nil) throws {
+    /// Starts a proxy; with `credentials` ("user:pass") it answers 407 without
+    /// them, asking for Basic or, with `digest`, Digest.
+    public init(credentials: String? = nil, digest: Bool = false) throws {
         logPath = FileManager.default.temporaryDirectory.appendingPathComponent("tern-proxy-\(UUID()).log").path
         FileManager.default.createFile(atPath: logPath, contents: nil)
         var arguments = ["--log", logPath]
         if let credentials { arguments += ["--auth", credentials] }
+        if digest { arguments.append("--digest") }
         (process, stdin, port) = try TestServer.launch(script: "test_proxy.py", arguments: arguments)
     }
 

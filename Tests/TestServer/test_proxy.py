@@ -10,7 +10,8 @@ prints one line ``PORT <n>``, and exits when its stdin reaches EOF.
 * a request in absolute form (``GET http://127.0.0.1:N/path``) is forwarded
   to its (loopback) server with ``Connection: close`` and the answer relayed;
 * with ``--auth``, a request without ``Proxy-Authorization: Basic`` for those
-  credentials gets ``407`` with ``Proxy-Authenticate: Basic realm="Tern Proxy"``;
+  credentials gets ``407`` with ``Proxy-Authenticate: Basic realm="Tern Proxy"``
+  (``--digest``: Digest, MD5 with qop=auth, instead);
 * every request line received is appended to the log file, one a line, with
   `` auth`` after it when it carried a Proxy-Authorization header.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import hashlib
 import os
 import select
 import socket
@@ -29,6 +31,8 @@ import urllib.parse
 
 LOG_PATH = None
 AUTH = None
+DIGEST = False            # --digest: ask for Digest (MD5, qop=auth) instead of Basic
+REALM, NONCE = "Tern Proxy", "ternproxynonce42"
 LOG_LOCK = threading.Lock()
 LOOPBACK = {"127.0.0.1", "localhost", "tern.test", "other.test"}
 
@@ -66,14 +70,13 @@ class ProxyHandler(socketserver.StreamRequestHandler):
             headers.append((name.strip(), value.strip()))
         proxy_auth = next((v for k, v in headers if k.lower() == "proxy-authorization"), None)
         log_line(request_line + (" auth" if proxy_auth else ""))
-        if AUTH is not None:
-            expected = "Basic " + base64.b64encode(AUTH.encode("utf-8")).decode("ascii")
-            if proxy_auth != expected:
-                body = b"<html><head><title>Proxy Authentication Required</title></head><body>407</body></html>"
-                return self.reply("407 Proxy Authentication Required",
-                                  [("Proxy-Authenticate", 'Basic realm="Tern Proxy"'),
-                                   ("Content-Type", "text/html")], body)
         method, target, _ = (request_line.split(" ") + ["", ""])[:3]
+        if AUTH is not None and not self.authorized(proxy_auth or "", method):
+            body = b"<html><head><title>Proxy Authentication Required</title></head><body>407</body></html>"
+            challenge = (f'Digest realm="{REALM}", qop="auth", nonce="{NONCE}", algorithm=MD5' if DIGEST
+                         else f'Basic realm="{REALM}"')
+            return self.reply("407 Proxy Authentication Required",
+                              [("Proxy-Authenticate", challenge), ("Content-Type", "text/html")], body)
         if method == "CONNECT":
             host, _, port = target.rpartition(":")
             if host not in LOOPBACK:
@@ -105,6 +108,22 @@ class ProxyHandler(socketserver.StreamRequestHandler):
             self.wfile.write(data)
         self.wfile.flush()
         upstream.close()
+
+    def authorized(self, header: str, method: str) -> bool:
+        if not DIGEST:
+            return header == "Basic " + base64.b64encode(AUTH.encode("utf-8")).decode("ascii")
+        if not header.lower().startswith("digest "):
+            return False
+        fields = {}
+        for part in header[7:].split(","):
+            key, _, value = part.strip().partition("=")
+            fields[key.strip().lower()] = value.strip().strip('"')
+        user, _, password = AUTH.partition(":")
+        md5 = lambda text: hashlib.md5(text.encode("utf-8")).hexdigest()
+        ha1 = md5(f"{user}:{REALM}:{password}")
+        ha2 = md5(f"{method}:{fields.get('uri', '')}")
+        expected = md5(f"{ha1}:{NONCE}:{fields.get('nc', '')}:{fields.get('cnonce', '')}:auth:{ha2}")
+        return fields.get("username") == user and fields.get("nonce") == NONCE and fields.get("response") == expected
 
     def tunnel(self, upstream):
         client = self.connection
@@ -148,8 +167,10 @@ def main():
     ap = argparse.ArgumentParser(description="Tern loopback test proxy")
     ap.add_argument("--log", required=True, help="append each request line to this file")
     ap.add_argument("--auth", help="USER:PASS required in Proxy-Authorization (Basic)")
+    ap.add_argument("--digest", action="store_true", help="ask for Digest (MD5, qop=auth) instead of Basic")
     args = ap.parse_args()
-    LOG_PATH, AUTH = args.log, args.auth
+    global DIGEST
+    LOG_PATH, AUTH, DIGEST = args.log, args.auth, args.digest
     server = ProxyServer(("127.0.0.1", 0), ProxyHandler)
     threading.Thread(target=_watch_stdin, daemon=True).start()
     sys.stdout.write(f"PORT {server.server_address[1]}\n")
