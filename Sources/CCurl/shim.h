@@ -42,6 +42,7 @@ static inline CURLcode tern_curl_setopt_data_callback(tern_curl a, CURL *h, CURL
 
 static inline CURLcode tern_curl_getinfo_long(tern_curl a, CURL *h, CURLINFO i, long *v) { return a->easy_getinfo(h, i, v); }
 static inline CURLcode tern_curl_getinfo_off(tern_curl a, CURL *h, CURLINFO i, curl_off_t *v) { return a->easy_getinfo(h, i, v); }
+static inline CURLcode tern_curl_getinfo_certinfo(tern_curl a, CURL *h, struct curl_certinfo **v) { return a->easy_getinfo(h, CURLINFO_CERTINFO, v); }
 
 static inline CURLMcode tern_curl_multi_setopt_long(tern_curl a, CURLM *m, CURLMoption o, long v) { return a->multi_setopt(m, o, v); }
 

@@ -8,6 +8,19 @@ public struct AuthenticationChallenge {
     public let previousFailureCount: Int
     /// The 401 (or 407) response that asked; nil for server trust.
     public let failureResponse: Response?
+    /// The user name and password written in the URL (`http://user:pass@host/`),
+    /// never sent before a server asks. Default handling answers with it
+    /// only where `protectionSpace.receivesCredentialSecurely`; elsewhere the
+    /// delegate must choose it explicitly.
+    public let proposedCredential: Credential?
+
+    init(protectionSpace: ProtectionSpace, previousFailureCount: Int, failureResponse: Response?,
+         proposedCredential: Credential? = nil) {
+        self.protectionSpace = protectionSpace
+        self.previousFailureCount = previousFailureCount
+        self.failureResponse = failureResponse
+        self.proposedCredential = proposedCredential
+    }
 
     /// The answer to a challenge.
     public enum Disposition {
@@ -40,9 +53,19 @@ public struct ProtectionSpace: Hashable {
     public let authenticationMethod: AuthenticationMethod
     /// Why the certificate was not trusted (server-trust challenges only).
     public let serverTrust: ServerTrust?
+    /// Whether the proxy asks (407; host and port are the proxy's), not the server.
+    public let isProxy: Bool
+
+    /// Whether a password sent to this space is safe from eavesdroppers: over
+    /// https, or hashed (Digest). False for Basic over plain http (or to an
+    /// http proxy), where a front end should warn before sending one.
+    public var receivesCredentialSecurely: Bool {
+        `protocol` == "https" || authenticationMethod == .httpDigest || authenticationMethod == .serverTrust
+    }
 
     init(host: String, port: Int, protocol: String, realm: String?, authenticationMethod: AuthenticationMethod,
-         serverTrust: ServerTrust? = nil) {
+         serverTrust: ServerTrust? = nil, isProxy: Bool = false) {
+        self.isProxy = isProxy
         self.host = host
         self.port = port
         self.protocol = `protocol`
@@ -57,10 +80,12 @@ public struct ProtectionSpace: Hashable {
                         authenticationMethod: .serverTrust, serverTrust: trust)
     }
 
-    /// The space a `WWW-Authenticate` header describes, if Tern supports its scheme.
-    static func from(response: Response) -> ProtectionSpace? {
-        let url = response.url
-        for header in response.headers.values(for: "WWW-Authenticate") {
+    /// The space a 401's `WWW-Authenticate` header describes, or a 407's
+    /// `Proxy-Authenticate` for the proxy at `proxy`, if Tern supports its scheme.
+    static func from(response: Response, proxy: WebURL? = nil) -> ProtectionSpace? {
+        let isProxy = response.statusCode == 407
+        guard let url = isProxy ? proxy : response.url else { return nil }
+        for header in response.headers.values(for: isProxy ? "Proxy-Authenticate" : "WWW-Authenticate") {
             let scheme = header.prefix { $0 != " " }.lowercased()
             let method: AuthenticationMethod
             switch scheme {
@@ -69,7 +94,7 @@ public struct ProtectionSpace: Hashable {
             default: continue
             }
             return ProtectionSpace(host: url.hostname, port: url.portNumber ?? 0, protocol: url.scheme,
-                                   realm: realm(in: header), authenticationMethod: method)
+                                   realm: realm(in: header), authenticationMethod: method, isProxy: isProxy)
         }
         return nil
     }

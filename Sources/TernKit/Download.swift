@@ -9,12 +9,18 @@ public protocol DownloadDelegate: AnyObject {
     func download(_ download: Download, decideDestinationUsing response: Response, suggestedFilename: String,
                   completionHandler: @escaping (String?) -> Void)
     func downloadDidFinish(_ download: Download)
+    /// The transfer failed; when `download.canResume`, the partial file is
+    /// kept and `resume()` continues it.
     func download(_ download: Download, didFailWithError error: NavigationError)
+    /// Bytes were written: `download.bytesWritten` of `download.totalBytesExpected`
+    /// (-1 when unknown), for a progress display.
+    func downloadDidWriteData(_ download: Download)
 }
 
 extension DownloadDelegate {
     public func downloadDidFinish(_ download: Download) {}
     public func download(_ download: Download, didFailWithError error: NavigationError) {}
+    public func downloadDidWriteData(_ download: Download) {}
 }
 
 /// A response saved to a file instead of shown. It keeps itself alive until
@@ -31,19 +37,27 @@ public final class Download {
     /// The expected size, or -1 when the server did not say.
     public var totalBytesExpected: Int64 { response.expectedContentLength }
     public private(set) var isFinished = false
+    /// Whether a failed download kept its partial file and `resume()` may
+    /// continue it (with `Range`, and `If-Range` when the server gave a
+    /// validator; a server that ignores Range sends it all again).
+    public private(set) var canResume = false
 
-    private let load: ResourceLoad?
+    private var load: ResourceLoad?
+    private let loader: Loader?
     private let loop: EventLoop
+    /// Set while a resumed transfer waits for its response.
+    private var resumeOffset: Int64?
     private var fd: Int32 = -1
     private var pending: [UInt8] = []
     private var loadEnded: NavigationError?? = .none
     private var keepAlive: Download?
 
     /// `load` keeps delivering the body; nil when `buffered` is all of it.
-    init(request: Request, response: Response, load: ResourceLoad?, buffered: [UInt8], loop: EventLoop) {
+    init(request: Request, response: Response, load: ResourceLoad?, buffered: [UInt8], loader: Loader?, loop: EventLoop) {
         self.originalRequest = request
         self.response = response
         self.load = load
+        self.loader = loader
         self.loop = loop
         self.pending = buffered
         keepAlive = self
@@ -55,18 +69,34 @@ public final class Download {
         }
     }
 
-    /// The file name the response suggests: Content-Disposition's, else the
-    /// URL's last path segment, with anything that could leave the folder removed.
-    public var suggestedFilename: String {
-        var name = ""
-        if let disposition = response.headers["Content-Disposition"],
-           let range = disposition.rangeOfFilename() {
-            name = String(disposition[range]).trimmingQuotes()
+    /// The file name the response suggests (`SafeFilename.suggested(for:)`):
+    /// Content-Disposition's or the URL's, reduced to one harmless name.
+    /// Put it in a folder with `SafeFilename.unusedPath(in:for:)` to
+    /// overwrite nothing.
+    public var suggestedFilename: String { SafeFilename.suggested(for: response) }
+
+    /// Continues a failed download where it broke: asks for the rest with
+    /// `Range: bytes=N-` and `If-Range` (the ETag, else Last-Modified) and
+    /// appends it; if the server sends the whole body instead, the file
+    /// starts over. False (and nothing happens) unless `canResume`.
+    @discardableResult
+    public func resume() -> Bool {
+        guard canResume, let loader, let destination else { return false }
+        fd = open(destination, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        canResume = false
+        isFinished = false
+        keepAlive = self
+        var request = Request(url: response.url, headers: originalRequest.headers)
+        request.headers["Range"] = "bytes=\(bytesWritten)-"
+        if let etag = response.headers["ETag"], !etag.hasPrefix("W/") {
+            request.headers["If-Range"] = etag
+        } else if let modified = response.headers["Last-Modified"] {
+            request.headers["If-Range"] = modified
         }
-        if name.isEmpty { name = String(response.url.filePath.split(separator: "/").last ?? "") }
-        name = String(name.split(separator: "/").last ?? "").replacingControlCharacters()
-        while name.hasPrefix(".") { name.removeFirst() }
-        return name.isEmpty ? "download" : name
+        resumeOffset = bytesWritten
+        load = loader.load(request, delegate: self)
+        return true
     }
 
     /// Stops the download and removes the partial file.
@@ -109,28 +139,45 @@ public final class Download {
             offset += n
         }
         bytesWritten += Int64(bytes.count)
+        delegate?.downloadDidWriteData(self)
     }
 
     private func finish(with error: NavigationError?) {
         guard !isFinished else { return }
         isFinished = true
+        var outcome = error
         if fd >= 0 {
             let closed = close(fd) == 0
             fd = -1
-            if error != nil, let destination { unlink(destination) }
-            if error == nil && !closed {
-                delegate?.download(self, didFailWithError: .other(reason: "Cannot finish writing \(destination ?? "")"))
-                keepAlive = nil
-                return
-            }
+            // A broken transfer keeps what arrived, to resume; a cancelled one leaves nothing.
+            canResume = closed && loader != nil && bytesWritten > 0 && error != nil && error != .cancelled
+                && response.statusCode == 200
+            if error != nil, !canResume, let destination { unlink(destination) }
+            if error == nil && !closed { outcome = .other(reason: "Cannot finish writing \(destination ?? "")") }
         }
-        if let error { delegate?.download(self, didFailWithError: error) } else { delegate?.downloadDidFinish(self) }
-        keepAlive = nil
+        // Released before the delegate hears, so that a resume() there keeps it alive again.
+        withExtendedLifetime(self) {
+            keepAlive = nil
+            if let outcome { delegate?.download(self, didFailWithError: outcome) } else { delegate?.downloadDidFinish(self) }
+        }
     }
 }
 
 extension Download: ResourceLoadDelegate {
-    public func resourceLoad(_ load: ResourceLoad, didReceive response: Response) {}
+    public func resourceLoad(_ load: ResourceLoad, didReceive response: Response) {
+        guard let offset = resumeOffset else { return }
+        resumeOffset = nil
+        let range = response.headers["Content-Range"] ?? ""
+        if response.statusCode == 206, range.hasPrefix("bytes \(offset)-") {
+            return  // the rest follows
+        }
+        if response.statusCode == 200, ftruncate(fd, 0) == 0 {
+            bytesWritten = 0  // the server sent it all again (changed, or no Range support)
+            return
+        }
+        load.cancel()
+        finish(with: .badServerResponse(reason: "cannot resume: the server answered \(response.statusCode) \(range)"))
+    }
 
     public func resourceLoad(_ load: ResourceLoad, didReceive data: UnsafeRawBufferPointer) {
         write(data)
@@ -138,26 +185,5 @@ extension Download: ResourceLoadDelegate {
 
     public func resourceLoad(_ load: ResourceLoad, didCompleteWith error: NavigationError?) {
         if fd >= 0 || isFinished { finish(with: error) } else { loadEnded = .some(error) }
-    }
-}
-
-extension String {
-    /// The range of a `filename=` parameter's value.
-    fileprivate func rangeOfFilename() -> Range<String.Index>? {
-        guard let start = indices.first(where: { self[$0...].prefix(9).lowercased() == "filename=" }) else { return nil }
-        let valueStart = index(start, offsetBy: 9)
-        let end = self[valueStart...].firstIndex(of: ";") ?? endIndex
-        return valueStart..<end
-    }
-
-    fileprivate func trimmingQuotes() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == "\"" || f == " " { s = s.dropFirst() }
-        while let l = s.last, l == "\"" || l == " " { s = s.dropLast() }
-        return String(s)
-    }
-
-    fileprivate func replacingControlCharacters() -> String {
-        String(String.UnicodeScalarView(unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value) || $0 == "\\" ? "_" : $0 }))
     }
 }

@@ -35,7 +35,10 @@ final class PageLoad {
     var lastLayoutTime = 0.0
     /// Set when the source delivered its last byte.
     var bodyComplete = false
-    var authenticationFailures = 0
+    /// Credentials tried per protection space (a wrong one is asked again with the count).
+    var authenticationFailures: [ProtectionSpace: Int] = [:]
+    /// The proxy credentials that answered a 407, kept for a later 401 retry.
+    var proxyCredential: (Credential, Credential.Method)?
     /// Runs the page's scripts once the document is parsed.
     var scriptRunner: PageScriptRunner?
 

@@ -111,6 +111,7 @@ final class PageScriptRunner {
     func start() {
         for script in scripts where !script.isReady {
             guard let url = script.url, ["http", "https", "data"].contains(url.scheme) || (url.scheme == "file" && pageURL?.scheme == "file")
+                    || webView.loader.customSchemes?.canLoad(scheme: url.scheme) == true
             else { script.failed = true; continue }
             script.onArrival = { [weak self] in self?.scriptArrived() }
             var request = Request(url: url)
@@ -163,7 +164,8 @@ final class PageScriptRunner {
             window.currentScript = nil
             return
         }
-        guard let url = webView.url?.resolve(src) ?? WebURL(src), ["http", "https", "data"].contains(url.scheme) else {
+        guard let url = webView.url?.resolve(src) ?? WebURL(src),
+              ["http", "https", "data"].contains(url.scheme) || webView.loader.customSchemes?.canLoad(scheme: url.scheme) == true else {
             window.dispatchEvent("error", to: node)
             return
         }

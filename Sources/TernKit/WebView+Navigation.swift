@@ -137,7 +137,8 @@ extension WebView {
         loader.configuration.userAgent = userAgent
         load.response = nil
         load.body = []
-        load.resourceLoad = loader.load(load.request, credential: credential, delegate: load)
+        load.resourceLoad = loader.load(load.request, credential: credential, proxyCredential: load.proxyCredential,
+                                        delegate: load)
     }
 
     private func deliver(_ substitute: SubstituteData, url: WebURL, to load: PageLoad) {
@@ -186,7 +187,8 @@ extension WebView {
     func pageLoad(_ load: PageLoad, didReceive response: Response) {
         guard isCurrent(load) else { return }
         load.response = response
-        if response.statusCode == 401, let space = ProtectionSpace.from(response: response) {
+        if response.statusCode == 401 || response.statusCode == 407,
+           let space = ProtectionSpace.from(response: response, proxy: loader.configuration.proxyURL(for: load.request.url)) {
             answerChallenge(for: load, space: space, response: response)
             return
         }
@@ -196,7 +198,7 @@ extension WebView {
     private func answerChallenge(for load: PageLoad, space: ProtectionSpace, response: Response) {
         let retry: (Credential) -> Void = { [weak self] credential in
             guard let self else { return }
-            load.authenticationFailures += 1
+            load.authenticationFailures[space, default: 0] += 1
             if credential.persistence == .forSession { self.sessionCredentials[space] = credential }
             load.resourceLoad?.cancel()
             // The 401's body may have arrived (or ended) while the person
@@ -204,19 +206,36 @@ extension WebView {
             load.body = []
             load.bodyComplete = false
             load.receivedBodyCount = 0
-            self.startResourceLoad(load, credential: (credential, Credential.Method(space.authenticationMethod)))
+            let answer = (credential, Credential.Method(space.authenticationMethod))
+            if space.isProxy {
+                load.proxyCredential = answer
+                self.startResourceLoad(load)
+            } else {
+                self.startResourceLoad(load, credential: answer)
+            }
         }
-        if load.authenticationFailures == 0, let remembered = sessionCredentials[space] {
+        if load.authenticationFailures[space, default: 0] == 0, let remembered = sessionCredentials[space] {
             return retry(remembered)
         }
-        let challenge = AuthenticationChallenge(protectionSpace: space, previousFailureCount: load.authenticationFailures,
-                                                failureResponse: response)
+        let failures = load.authenticationFailures[space, default: 0]
+        let url = load.request.url
+        let proposed = space.isProxy || (url.username.isEmpty && url.password.isEmpty) ? nil
+            : Credential(user: WebURL.percentDecoded(url.username), password: WebURL.percentDecoded(url.password))
+        let challenge = AuthenticationChallenge(protectionSpace: space, previousFailureCount: failures,
+                                                failureResponse: response, proposedCredential: proposed)
         ask(challenge, for: load) { [weak self] disposition in
             guard let self else { return }
             switch disposition {
             case .useCredential(let credential):
                 retry(credential)
-            case .performDefaultHandling, .rejectProtectionSpace:
+            case .performDefaultHandling:
+                // The URL's credentials, once, and never in the clear without the delegate's choice.
+                if let proposed, failures == 0, space.receivesCredentialSecurely {
+                    retry(proposed)
+                } else {
+                    self.decideResponse(for: load, response: response)
+                }
+            case .rejectProtectionSpace:
                 self.decideResponse(for: load, response: response)
             case .cancelAuthenticationChallenge:
                 self.fail(load, phase: load.phase, error: .cancelled)
@@ -232,6 +251,8 @@ extension WebView {
             guard let self else { return }
             if case .useCredential(let credential) = disposition, credential.trust?.endpoint == trust.endpoint {
                 self.loader.configuration.trustExceptions.insert(trust.endpoint)
+                // The exception holds for the certificate shown, not for whatever comes next.
+                self.loader.configuration.trustExceptionPins[trust.endpoint] = trust.certificateChain.first?.publicKeyPin
                 self.startResourceLoad(load)
             } else {
                 self.fail(load, phase: load.phase, error: disposition.isCancel ? .cancelled : error)
@@ -284,7 +305,7 @@ extension WebView {
         let resourceLoad = load.bodyComplete ? nil : load.resourceLoad
         load.resourceLoad = nil  // the download owns it now
         let download = Download(request: load.request, response: navigationResponse.response, load: resourceLoad,
-                                buffered: load.body, loop: loop)
+                                buffered: load.body, loader: loader, loop: loop)
         navigationDelegate?.webView(self, navigationResponse: navigationResponse, didBecome: download)
         if isCurrent(load) { fail(load, phase: .provisional, error: .interruptedByPolicy) }
     }
@@ -369,7 +390,7 @@ extension WebView {
         page = Page(response: response, bytes: [], document: load.parser?.document, title: "")
         url = response.url
         title = ""
-        hasOnlySecureContent = response.url.scheme == "https"
+        hasOnlySecureContent = response.url.scheme == "https" && !loader.configuration.isInsecure
             && !loader.configuration.trustExceptions.contains("\(response.url.hostname):\(response.url.portNumber ?? 0)")
         updateBackForwardState()
         if countsAsVisit(load) { configuration.websiteDataStore.history.recordVisit(to: response.url) }

@@ -69,6 +69,8 @@ public final class WebView {
 
     let observers = ObserverRegistry<WebView>()
     let loader: Loader
+    /// Serves custom schemes to scripts, XHR and fetch.
+    private lazy var schemeHandlerLoads = SchemeHandlerLoads(webView: self)
     var loop: EventLoop { configuration.eventLoop }
     var currentLoad: PageLoad?
     var page: Page?
@@ -113,6 +115,14 @@ public final class WebView {
         if network.httpCache == nil { network.httpCache = configuration.websiteDataStore.httpCache }
         configuration.websiteDataStore.register(sessionStorage: sessionStorage)
         self.loader = Loader(loop: configuration.eventLoop, configuration: network)
+        loader.customSchemes = schemeHandlerLoads
+    }
+
+    /// Whether Tern loads `scheme` itself (http, https, file, data, about,
+    /// ...), so that it cannot be given a `URLSchemeHandler`, as WKWebView's
+    /// class method of the same name answers.
+    public static func handlesURLScheme(_ scheme: String) -> Bool {
+        WebViewConfiguration.builtInSchemes.contains(scheme.lowercased())
     }
 
     deinit {

@@ -98,6 +98,21 @@ enum Curl {
         tern_curl_getinfo_off(api, easy, info, &value)
     }
 
+    /// The text fields curl gathered per certificate (CURLOPT_CERTINFO), leaf first.
+    static func certificateInfo(_ easy: UnsafeMutableRawPointer) -> [[String]] {
+        var info: UnsafeMutablePointer<curl_certinfo>?
+        guard tern_curl_getinfo_certinfo(api, easy, &info) == CURLE_OK, let info, let lists = info.pointee.certinfo else { return [] }
+        return (0..<Int(info.pointee.num_of_certs)).map { index in
+            var fields: [String] = []
+            var node = lists[index]
+            while let current = node {
+                if let data = current.pointee.data { fields.append(String(cString: data)) }
+                node = current.pointee.next
+            }
+            return fields
+        }
+    }
+
     static func slistAppend(_ list: UnsafeMutablePointer<curl_slist>?, _ entry: String) -> UnsafeMutablePointer<curl_slist>? {
         api.pointee.slist_append(list, entry)
     }

@@ -49,9 +49,25 @@ final class CurlTransfer {
     /// The Accept header of a request that names none.
     static let defaultAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 
+    /// Only connects (TLS handshake included, verification off) to read the
+    /// server's certificates into `certificateChain`; sends no request.
+    private let probesCertificates: Bool
+    /// The server's certificates, leaf first, after a certificate probe.
+    private(set) var certificateChain: [CertificateSummary] = []
+
+    /// Credentials for the proxy's 407.
+    private let proxyCredential: (Credential, Credential.Method)?
+    /// A proxy's 407 to CONNECT: curl fails the transfer, Tern reports the response.
+    private var proxyRefusal: Response?
+    /// Digest auth with a forwarding proxy costs a round trip inside curl: its first 407 is not final.
+    private var awaitingProxyAuthenticatedReply = false
+
     init(request: Request, configuration: LoaderConfiguration, loop: EventLoop, client: CurlTransferClient,
-         credential: (Credential, Credential.Method)? = nil) {
+         credential: (Credential, Credential.Method)? = nil, proxyCredential: (Credential, Credential.Method)? = nil,
+         probesCertificates: Bool = false) {
         self.credential = credential
+        self.proxyCredential = proxyCredential
+        self.probesCertificates = probesCertificates
         self.cookieJar = request.handlesCookies ? configuration.cookieJar : nil
         self.sameSiteContext = SameSiteContext(request)
         self.request = request
@@ -74,7 +90,8 @@ final class CurlTransfer {
 
     private func configure(_ easy: UnsafeMutableRawPointer, _ configuration: LoaderConfiguration) {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        Curl.setoptString(easy, CURLOPT_URL, request.url.href)
+        // Never the URL's user name and password: curl would send them unasked.
+        Curl.setoptString(easy, CURLOPT_URL, request.url.withoutCredentials.href)
         Curl.setoptString(easy, CURLOPT_PROTOCOLS_STR, "http,https")
         Curl.setoptLong(easy, CURLOPT_NOSIGNAL, 1)
         if getenv("TERN_CURL_VERBOSE") != nil { Curl.setoptLong(easy, CURLOPT_VERBOSE, 1) }
@@ -90,18 +107,37 @@ final class CurlTransfer {
             Curl.setoptLong(easy, CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
         }
         let endpoint = "\(request.url.hostname):\(request.url.portNumber ?? 0)"
-        if configuration.trustExceptions.contains(endpoint) {
+        if configuration.trustExceptions.contains(endpoint) || configuration.isInsecure {
             Curl.setoptLong(easy, CURLOPT_SSL_VERIFYPEER, 0)
             Curl.setoptLong(easy, CURLOPT_SSL_VERIFYHOST, 0)
+            if !probesCertificates, !configuration.isInsecure, let pin = configuration.trustExceptionPins[endpoint] {
+                Curl.setoptString(easy, CURLOPT_PINNEDPUBLICKEY, pin)
+            }
         }
         if let caBundle = configuration.caBundlePath {
             Curl.setoptString(easy, CURLOPT_CAINFO, caBundle)
+        }
+        if probesCertificates {
+            Curl.setoptLong(easy, CURLOPT_CONNECT_ONLY, 1)
+            Curl.setoptLong(easy, CURLOPT_SSL_VERIFYPEER, 0)
+            Curl.setoptLong(easy, CURLOPT_SSL_VERIFYHOST, 0)
+            Curl.setoptLong(easy, CURLOPT_CERTINFO, 1)
+            Curl.setoptLong(easy, CURLOPT_FRESH_CONNECT, 1)
+            Curl.setoptLong(easy, CURLOPT_FORBID_REUSE, 1)
         }
         if let (credential, method) = credential {
             Curl.setoptString(easy, CURLOPT_USERNAME, credential.user)
             Curl.setoptString(easy, CURLOPT_PASSWORD, credential.password)
             Curl.setoptLong(easy, CURLOPT_HTTPAUTH, method == .basic ? tern_curlauth_basic : tern_curlauth_digest)
             awaitingAuthenticatedReply = method == .digest
+        }
+        if let proxy = configuration.proxy { Curl.setoptString(easy, CURLOPT_PROXY, proxy) }
+        if let noProxy = configuration.noProxy { Curl.setoptString(easy, CURLOPT_NOPROXY, noProxy) }
+        if let (credential, method) = proxyCredential {
+            Curl.setoptString(easy, CURLOPT_PROXYUSERNAME, credential.user)
+            Curl.setoptString(easy, CURLOPT_PROXYPASSWORD, credential.password)
+            Curl.setoptLong(easy, CURLOPT_PROXYAUTH, method == .basic ? tern_curlauth_basic : tern_curlauth_digest)
+            awaitingProxyAuthenticatedReply = method == .digest
         }
         for entry in configuration.resolve { resolveList = Curl.slistAppend(resolveList, entry) }
         if let resolveList { Curl.setoptList(easy, CURLOPT_RESOLVE, resolveList) }
@@ -210,7 +246,21 @@ final class CurlTransfer {
         guard let easy else { return false }
         var code = 0
         Curl.getinfoLong(easy, CURLINFO_RESPONSE_CODE, &code)
+        if code == 0 {
+            // A proxy's answer to CONNECT: 200 opens the tunnel, 407 asks for credentials.
+            var connectCode = 0
+            Curl.getinfoLong(easy, CURLINFO_HTTP_CONNECTCODE, &connectCode)
+            if connectCode == 407 {
+                proxyRefusal = Response(url: request.url, statusCode: 407, headers: headers, expectedContentLength: 0)
+            }
+            return true
+        }
         if code < 200 { return true }  // 1xx: another header block follows
+        if code == 407 && awaitingProxyAuthenticatedReply {
+            awaitingProxyAuthenticatedReply = false  // curl answers the proxy's digest challenge next
+            return true
+        }
+        awaitingProxyAuthenticatedReply = false
         if code == 401 && awaitingAuthenticatedReply {
             awaitingAuthenticatedReply = false  // curl answers the digest challenge next
             return true
@@ -265,12 +315,25 @@ final class CurlTransfer {
     func finish(_ code: CURLcode) {
         deliverPendingEvents()
         guard !isDone else { detach(); return }
+        if let proxyRefusal, finalResponse == nil, code != CURLE_OK {
+            // Reported as the 407 response it is, so the proxy's challenge can be answered.
+            finalResponse = proxyRefusal
+            detach()
+            client?.curlTransfer(self, didReceive: proxyRefusal)
+            complete(nil)
+            return
+        }
         var error: NavigationError?
         if let stopReason {
             error = stopReason
         } else if code != CURLE_OK && !(finalResponse?.isRedirect == true && code == CURLE_WRITE_ERROR) {
+            var verifyResult = 0
+            if let easy { Curl.getinfoLong(easy, CURLINFO_SSL_VERIFYRESULT, &verifyResult) }
             error = NavigationError.fromCurl(code, host: request.url.hostname, port: request.url.portNumber ?? 0,
-                                            detail: String(cString: errorBuffer))
+                                            detail: String(cString: errorBuffer), verifyResult: verifyResult)
+        }
+        if probesCertificates, let easy {
+            certificateChain = Curl.certificateInfo(easy).compactMap(CertificateSummary.init(curlFields:))
         }
         detach()
         complete(error)

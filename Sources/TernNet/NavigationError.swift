@@ -55,16 +55,21 @@ public enum NavigationError: Error, Hashable, CustomStringConvertible {
     }
 
     /// Maps a finished curl transfer's code once, at the boundary.
-    static func fromCurl(_ code: CURLcode, host: String, port: Int, detail: String) -> NavigationError {
+    static func fromCurl(_ code: CURLcode, host: String, port: Int, detail: String, verifyResult: Int = 0) -> NavigationError {
         let reason = detail.isEmpty ? Curl.easyStrerror(code) : detail
         switch code {
         case CURLE_PEER_FAILED_VERIFICATION:
-            return .serverCertificateUntrusted(ServerTrust(host: host, port: port, reason: reason.trimmingCurlPrefix()))
+            let failure = ServerTrust.failure(verifyResult: verifyResult, message: reason)
+            return .serverCertificateUntrusted(ServerTrust(host: host, port: port, reason: reason.trimmingCurlPrefix(), failure: failure))
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .cannotFindHost(host)
         case CURLE_COULDNT_CONNECT: return .cannotConnect(host: host, reason: reason)
         case CURLE_OPERATION_TIMEDOUT: return .timedOut
+        case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+            // Only trust exceptions are pinned: the server's key is not the one accepted.
+            return .serverCertificateUntrusted(ServerTrust(host: host, port: port, reason: "the certificate changed since it was accepted",
+                                                           failure: .changedSinceAccepted))
         case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM,
-             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE,
              CURLE_SSL_ISSUER_ERROR, CURLE_SSL_CRL_BADFILE, CURLE_USE_SSL_FAILED:
             return .secureConnectionFailed(reason: reason)
         case CURLE_BAD_CONTENT_ENCODING: return .badContentEncoding(reason: reason)

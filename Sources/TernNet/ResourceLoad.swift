@@ -20,6 +20,8 @@ public final class ResourceLoad {
 
     /// Credentials sent with every hop of this load, for HTTP authentication.
     var credential: (Credential, Credential.Method)?
+    /// Credentials for the proxy, sent with every hop of this load.
+    var proxyCredential: (Credential, Credential.Method)?
 
     let loader: Loader
     /// Who hears of the load; a download takes over a navigation's load this way.
@@ -51,7 +53,8 @@ public final class ResourceLoad {
             case .unavailable: return loader.loop.post { self.complete(.resourceUnavailable(self.currentRequest.url.href)) }
             }
             let transfer = CurlTransfer(request: request, configuration: loader.configuration,
-                                        loop: loader.loop, client: self, credential: credential)
+                                        loop: loader.loop, client: self, credential: credential,
+                                        proxyCredential: proxyCredential)
             self.transfer = transfer
             transfer.start()
         case "file":
@@ -59,15 +62,44 @@ public final class ResourceLoad {
         case "data":
             loader.loop.post { self.loadDataURL() }
         case let scheme:
-            loader.loop.post { self.complete(.unsupportedScheme(scheme)) }
+            if let provider = loader.customSchemes, provider.canLoad(scheme: scheme) {
+                customSchemeProvider = provider
+                loader.loop.post { if !self.isFinished { provider.startLoading(self) } }
+            } else {
+                loader.loop.post { self.complete(.unsupportedScheme(scheme)) }
+            }
         }
+    }
+
+    /// Who serves this load's custom scheme, while it runs.
+    private weak var customSchemeProvider: CustomSchemeLoading?
+
+    /// A custom scheme's response (see `CustomSchemeLoading`); ignored after the load ended.
+    public func customSchemeDidReceive(_ response: Response) {
+        guard !isFinished else { return }
+        deliver(response)
+    }
+
+    /// A piece of a custom scheme's body.
+    public func customSchemeDidReceive(_ data: UnsafeRawBufferPointer) {
+        guard !isFinished else { return }
+        deliver(data)
+    }
+
+    /// The custom scheme's answer ended: nil on success.
+    public func customSchemeDidComplete(with error: NavigationError?) {
+        customSchemeProvider = nil
+        complete(error)
     }
 
     /// Stops the load; the delegate hears nothing more.
     public func cancel() {
+        guard !isFinished else { return }
         isFinished = true
         transfer?.cancel()
         transfer = nil
+        customSchemeProvider?.stopLoading(self)
+        customSchemeProvider = nil
     }
 
     func complete(_ error: NavigationError?) {
@@ -198,8 +230,35 @@ extension ResourceLoad: CurlTransferClient {
             deliverFromCache(confirmed)
         } else if error == nil, let response = transfer.finalResponse, response.isRedirect {
             followRedirect(response)
+        } else if case .serverCertificateUntrusted(let trust)? = error {
+            probeCertificates(for: trust)
         } else {
             complete(error)
         }
+    }
+
+    /// Connects once more, without verifying, to read the untrusted chain
+    /// for the trust challenge (a refused handshake leaves curl none).
+    private func probeCertificates(for trust: ServerTrust) {
+        let probe = CertificateProbe { [weak self] chain in
+            self?.transfer = nil
+            self?.complete(.serverCertificateUntrusted(trust.with(certificateChain: chain)))
+        }
+        let transfer = CurlTransfer(request: Request(url: currentRequest.url), configuration: loader.configuration,
+                                    loop: loader.loop, client: probe, proxyCredential: proxyCredential,
+                                    probesCertificates: true)
+        self.transfer = transfer
+        transfer.start()
+    }
+}
+
+/// Hands a certificate probe's chain on when it completes.
+private final class CertificateProbe: CurlTransferClient {
+    private let done: ([CertificateSummary]) -> Void
+    init(done: @escaping ([CertificateSummary]) -> Void) { self.done = done }
+    func curlTransfer(_ transfer: CurlTransfer, didReceive response: Response) {}
+    func curlTransfer(_ transfer: CurlTransfer, didReceive data: UnsafeRawBufferPointer) {}
+    func curlTransfer(_ transfer: CurlTransfer, didCompleteWith error: NavigationError?) {
+        done(transfer.certificateChain)
     }
 }

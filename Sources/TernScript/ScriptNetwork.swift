@@ -42,7 +42,8 @@ final class ScriptNetwork {
             return loader.loop.post { done(Outcome(error: "Invalid URL: \(url)")) }
         }
         let pageOrigin = documentURL?.origin ?? "null"
-        guard ["http", "https", "data"].contains(target.scheme) || (target.scheme == "file" && documentURL?.scheme == "file") else {
+        guard ["http", "https", "data"].contains(target.scheme) || (target.scheme == "file" && documentURL?.scheme == "file")
+                || loader.customSchemes?.canLoad(scheme: target.scheme) == true else {
             return loader.loop.post { done(Outcome(error: "\(target.scheme): URLs cannot be fetched from this page")) }
         }
         var request = Request(url: target, method: method.uppercased(), body: body)

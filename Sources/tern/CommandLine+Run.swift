@@ -29,6 +29,10 @@ extension CommandLine {
       --user-agent STRING       send STRING as the User-Agent
       --timeout SECONDS         give up on the page after SECONDS (default 30)
       --resolve HOST:PORT:ADDR  connect to ADDR for HOST:PORT (as curl --resolve)
+      --ca-bundle FILE          trust the CA certificates in FILE (PEM) instead of the system's
+      --proxy URL               send every request through the proxy URL (default: $http_proxy,
+                                $https_proxy, $all_proxy, minus $no_proxy)
+      --insecure                do not verify TLS certificates (INSECURE: anyone on the way can read and change pages)
       --help                    show this help
     """
 

@@ -6,6 +6,9 @@ extension Options {
         var configuration = WebViewConfiguration()
         configuration.network.overallTimeout = dump ? timeout : nil
         configuration.network.resolve = resolve
+        configuration.network.caBundlePath = caBundle
+        configuration.network.proxy = proxy
+        configuration.network.isInsecure = insecure
         configuration.preferences.javaScriptEnabled = !noJavaScript
         configuration.keepsPageSource = source || !dump
         configuration.recordsHistory = !dump

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The command line's options.
 struct Options {
     var dump = false
@@ -32,6 +36,12 @@ struct Options {
     var importCookies: String?
     /// Where to write every cookie, as cookies.txt, when tern is done.
     var exportCookies: String?
+    /// A PEM file of CA certificates to trust instead of the system's.
+    var caBundle: String?
+    /// The proxy for every request; nil leaves it to the environment variables.
+    var proxy: String?
+    /// Skip TLS certificate verification.
+    var insecure = false
 
     /// A command line Tern cannot use, with what is wrong.
     struct UsageError: Error {
@@ -59,6 +69,12 @@ struct Options {
             case "--profile": options.profile = try value(for: argument)
             case "--import-cookies": options.importCookies = try value(for: argument)
             case "--export-cookies": options.exportCookies = try value(for: argument)
+            case "--insecure": options.insecure = true
+            case "--proxy": options.proxy = try value(for: argument)
+            case "--ca-bundle":
+                let path = try value(for: argument)
+                guard access(path, R_OK) == 0 else { throw UsageError("--ca-bundle: cannot read \(path)") }
+                options.caBundle = path
             case "--eval": options.eval = try value(for: argument)
             case "--wait-for": options.waitFor = try value(for: argument)
             case "--dialogs":

@@ -59,6 +59,11 @@ final class PageDumper: NavigationDelegate {
         reportStorageError()
         if let failure {
             CommandLine.printError("tern: \(url.href): \(failure)")
+            if case .serverCertificateUntrusted(let trust) = failure, let leaf = trust.certificateChain.first {
+                // What a person needs to decide on --ca-bundle or --insecure.
+                CommandLine.printError("tern: certificate: \(leaf.subject), issued by \(leaf.issuer), "
+                    + "valid from \(leaf.notBefore) to \(leaf.notAfter), SHA-256 \(leaf.sha256Fingerprint)")
+            }
             return 1
         }
         let loop = webView.configuration.eventLoop

@@ -184,4 +184,41 @@ final class DumpCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.hasPrefix("Tern\n════\n"), run.stdout)
     }
+
+    // MARK: Trust and proxies
+
+    func testCABundleInsecureAndTheirAbsence() throws {
+        let certificates = TestCertificates.shared
+        let tls = try TestServer(certificate: certificates.serverCertificate, key: certificates.serverKey)
+        let url = tls.url("/plain").href
+        let refused = try tern(["--dump", url])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("not trusted"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("tern: certificate: CN = 127.0.0.1, issued by CN = Tern Test CA, valid from "),
+                      refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("SHA-256 "), refused.stderr)
+        let trusted = try tern(["--dump", "--ca-bundle", certificates.caBundle, url])
+        XCTAssertEqual(trusted.status, 0, trusted.stderr)
+        XCTAssertTrue(trusted.stdout.hasPrefix("Plain"), trusted.stdout)
+        let insecure = try tern(["--dump", "--insecure", url])
+        XCTAssertEqual(insecure.status, 0, insecure.stderr)
+        XCTAssertEqual(try tern(["--dump", "--ca-bundle", "/nonexistent/ca.pem", url]).status, 2)
+    }
+
+    func testProxyOptionAndTheProxyEnvironmentVariables() throws {
+        let url = server.url("/plain").href
+        let optionProxy = try TestProxy()
+        let run = try tern(["--dump", "--proxy", optionProxy.url, url], environment: ["no_proxy": ""])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(optionProxy.requests, ["GET \(url) HTTP/1.1"])
+
+        let environmentProxy = try TestProxy()
+        let viaEnvironment = try tern(["--dump", url], environment: ["http_proxy": environmentProxy.url, "no_proxy": ""])
+        XCTAssertEqual(viaEnvironment.status, 0, viaEnvironment.stderr)
+        XCTAssertEqual(environmentProxy.requests, ["GET \(url) HTTP/1.1"], "http_proxy is honoured")
+
+        let exempted = try tern(["--dump", url], environment: ["http_proxy": environmentProxy.url, "no_proxy": "127.0.0.1"])
+        XCTAssertEqual(exempted.status, 0, exempted.stderr)
+        XCTAssertEqual(environmentProxy.requests.count, 1, "no_proxy is honoured")
+    }
 }

@@ -85,6 +85,76 @@ final class AuthenticationTests: WebViewTestCase {
     }
 }
 
+/// Where credentials may go: only in answer to a challenge, Basic in the
+/// clear only by the delegate's explicit choice, never in TLS SNI.
+final class CredentialSafetyTests: WebViewTestCase {
+    static let certificates = TestCertificates.shared
+    static let tlsServer = try! TestServer(certificate: certificates.serverCertificate, key: certificates.serverKey)
+
+    private func load(_ address: String) {
+        recorder.clear()
+        webView.load(Request(url: WebURL(address)!))
+        wait { recorder.ended }
+    }
+
+    private func sentHeaderNames() -> [String] {
+        (echo()["headers"] as? [[String]] ?? []).compactMap { $0.first?.lowercased() }
+    }
+
+    func testTheChallengeDescribesItsSpaceAndCountsFailures() {
+        var answers = ["wrong", "wrong again", "p"].map { Credential(user: "u", password: $0) }
+        recorder.challengeAnswer = { _ in .useCredential(answers.removeFirst()) }
+        loadAndWait("/basic-auth?user=u&pass=p")
+        XCTAssertEqual(recorder.challenges.map(\.previousFailureCount), [0, 1, 2])
+        let space = recorder.challenges[0].protectionSpace
+        XCTAssertEqual(space.protocol, "http")
+        XCTAssertFalse(space.isProxy)
+        XCTAssertFalse(space.receivesCredentialSecurely, "Basic over plain http: a front end must warn")
+        XCTAssertEqual(webView.title, "Authorized")
+
+        recorder.challengeAnswer = { _ in .cancelAuthenticationChallenge }
+        loadAndWait("/digest-auth?user=u&pass=p")
+        XCTAssertTrue(recorder.challenges.last!.protectionSpace.receivesCredentialSecurely, "Digest sends no password")
+    }
+
+    func testCredentialsInTheURLAreNotSentToAServerThatDidNotAsk() {
+        load("http://u:p@127.0.0.1:\(server.port)/echo")
+        XCTAssertFalse(sentHeaderNames().contains("authorization"))
+        XCTAssertEqual(echo()["target"] as? String, "/echo")
+        XCTAssertTrue(recorder.challenges.isEmpty)
+    }
+
+    func testURLCredentialsAreProposedButNotSentInTheClearByDefault() {
+        load("http://u:p@127.0.0.1:\(server.port)/basic-auth?user=u&pass=p")
+        XCTAssertEqual(recorder.challenges.count, 1)
+        XCTAssertEqual(recorder.challenges.first?.proposedCredential, Credential(user: "u", password: "p"))
+        XCTAssertEqual(webView.title, "Unauthorized", "Basic over http needs the delegate's choice")
+    }
+
+    func testTheDelegateMayChooseTheURLsCredentialExplicitly() {
+        recorder.challengeAnswer = { challenge in
+            challenge.proposedCredential.map { .useCredential($0) } ?? .cancelAuthenticationChallenge
+        }
+        load("http://u%40x:p%3A1@127.0.0.1:\(server.port)/basic-auth?user=u@x&pass=p:1")
+        XCTAssertEqual(webView.title, "Authorized", "the URL's percent-encoded user and password are decoded")
+    }
+
+    func testOverHTTPSTheURLsCredentialAnswersByDefaultAndNeverReachesSNI() {
+        let port = Self.tlsServer.port
+        makeWebView {
+            $0.network.caBundlePath = Self.certificates.caBundle
+            $0.network.resolve = ["tern.test:\(port):127.0.0.1"]
+        }
+        load("https://u:p@tern.test:\(port)/basic-auth?user=u&pass=p")
+        XCTAssertEqual(recorder.challenges.first?.protectionSpace.receivesCredentialSecurely, true)
+        XCTAssertEqual(webView.title, "Authorized")
+
+        load("https://u:p@tern.test:\(port)/echo")
+        XCTAssertEqual(echo()["sni"] as? String, "tern.test")
+        XCTAssertFalse(sentHeaderNames().contains("authorization"))
+    }
+}
+
 final class UserAgentTests: WebViewTestCase {
     private func sentUserAgent() -> String? {
         let headers = echo()["headers"] as? [[String]] ?? []

@@ -19,20 +19,27 @@ public final class TestServer {
 
     /// Starts a server; with `certificate` and `key` (PEM files) it speaks HTTPS.
     /// With `staticRoot`, the server serves that folder's files instead of its routes.
-    public init(certificate: String? = nil, key: String? = nil, staticRoot: String? = nil) throws {
-        let script = TestServer.repositoryRoot + "/Tests/TestServer/test_server.py"
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script]
-        if let certificate, let key { process.arguments! += ["--tls-cert", certificate, "--tls-key", key] }
-        if let staticRoot { process.arguments! += ["--static-root", staticRoot] }
+    /// With `port`, it listens there (to restart a server at the same address).
+    public init(certificate: String? = nil, key: String? = nil, staticRoot: String? = nil, port fixedPort: Int? = nil) throws {
+        var arguments: [String] = []
+        if let fixedPort { arguments += ["--port", String(fixedPort)] }
+        if let certificate, let key { arguments += ["--tls-cert", certificate, "--tls-key", key] }
+        if let staticRoot { arguments += ["--static-root", staticRoot] }
         scheme = certificate == nil ? "http" : "https"
-        stdin = Pipe()
+        (process, stdin, port) = try TestServer.launch(script: "test_server.py", arguments: arguments)
+    }
+
+    /// Starts `python3 Tests/TestServer/<script> <arguments>` and reads its
+    /// "PORT <n>" line; the process exits when the returned pipe is closed.
+    static func launch(script: String, arguments: [String]) throws -> (Process, Pipe, Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", TestServer.repositoryRoot + "/Tests/TestServer/" + script] + arguments
+        let stdin = Pipe()
         let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         try process.run()
-        // The server's first line is "PORT <n>".
         var line = Data()
         while true {
             let byte = stdout.fileHandleForReading.readData(ofLength: 1)
@@ -43,7 +50,7 @@ public final class TestServer {
         guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
             throw TestServerError.badStartLine(text)
         }
-        self.port = port
+        return (process, stdin, port)
     }
 
     deinit {

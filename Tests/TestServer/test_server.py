@@ -191,6 +191,9 @@ def mime_sample(ctype: str) -> bytes:
 VISITS = 0                  # /visits: pages served so far
 CACHE_STATS: dict[str, dict] = {}   # /cache: per key, requests seen and 304s sent
 CACHE_LOCK = threading.Lock()
+DOWNLOADS_LOCK = threading.Lock()
+DOWNLOADS_BROKEN: set = set()   # /download?break=KEY: keys already broken once
+DOWNLOAD_LOG: dict = {}         # KEY -> [{"range": ..., "if_range": ...}]
 STATIC_ROOT = None           # --static-root: serve files instead of routes
 
 
@@ -628,6 +631,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             "body_sha256": h.hexdigest(),
             "body": bytes(kept).decode("utf-8", errors="replace"),
             "body_truncated": total > len(kept),
+            # The TLS server name the client sent (None over plain http or without SNI).
+            "sni": getattr(self.connection, "tern_sni", None),
         }
         body = json.dumps(doc, ensure_ascii=False).encode("utf-8")
         self.respond(200, body, ctype="application/json; charset=utf-8")
@@ -934,6 +939,68 @@ class Handler(http.server.BaseHTTPRequestHandler):
         VISITS += 1
         self.respond_page(200, "Visits", f"<p>Visit number {VISITS}</p>", headers=[("Cache-Control", "no-store")])
 
+    def r_download(self, rest):
+        """A file to download: `size` bytes (byte i is i % 251) with a strong
+        ETag, Last-Modified and Accept-Ranges; honours `Range: bytes=N-` (206)
+        and If-Range; `cd=` is sent raw as Content-Disposition; `break=KEY`
+        closes the connection mid-body on the first request for KEY only;
+        `ranges=0` ignores Range (always 200). Each request's Range and
+        If-Range are remembered for /download-log?break=KEY."""
+        if rest:
+            return self.not_found()
+        size = self.qint("size", 300000, 0, 64 * MiB)
+        etag = '"tern-download-%d"' % size
+        key = self.q("break")
+        with DOWNLOADS_LOCK:
+            if key is not None:
+                DOWNLOAD_LOG.setdefault(key, []).append(
+                    {"range": self.headers.get("Range"), "if_range": self.headers.get("If-Range")})
+                breaks = key not in DOWNLOADS_BROKEN
+                DOWNLOADS_BROKEN.add(key)
+            else:
+                breaks = False
+        headers = [("ETag", etag), ("Last-Modified", "Mon, 01 Jan 2024 00:00:00 GMT")]
+        if self.q("ranges") != "0":
+            headers.append(("Accept-Ranges", "bytes"))
+        cd = self.qraw("cd")
+        if cd is not None:
+            if "\r" in cd or "\n" in cd:
+                raise BadRequest("cd must not contain CR or LF")
+            headers.append(("Content-Disposition", cd))
+        start = 0
+        requested = self.headers.get("Range", "")
+        if_range = self.headers.get("If-Range")
+        if (self.q("ranges") != "0" and requested.startswith("bytes=") and requested.endswith("-")
+                and (if_range is None or if_range == etag)):
+            try:
+                start = int(requested[6:-1])
+            except ValueError:
+                start = -1
+            if not 0 <= start < size:
+                return self.respond(416, b"", ctype=None, headers=[("Content-Range", f"bytes */{size}")])
+        code = 206 if start else 200
+        if start:
+            headers.append(("Content-Range", f"bytes {start}-{size - 1}/{size}"))
+        self._begin(code, [("Content-Type", "application/octet-stream"),
+                           ("Content-Length", str(size - start))] + headers)
+        if self.command == "HEAD":
+            return
+        end = start + (size - start) // 2 if breaks else size
+        offset = start
+        while offset < end:
+            n = min(64 * 1024, end - offset)
+            self.write(big_piece(offset, n))
+            offset += n
+        if breaks:
+            time.sleep(0.05)
+            self.abort_connection()
+
+    def r_download_log(self, rest):
+        key = self.q("break", "")
+        with DOWNLOADS_LOCK:
+            entries = list(DOWNLOAD_LOG.get(key, []))
+        self.respond(200, json.dumps(entries).encode("utf-8"), ctype="application/json")
+
     def r_mime(self, rest):
         if rest:
             return self.not_found()
@@ -993,6 +1060,8 @@ ROUTES = {
     "endless-fast": Handler.r_endless_fast,
     "hang": Handler.r_hang,
     "mime": Handler.r_mime,
+    "download": Handler.r_download,
+    "download-log": Handler.r_download_log,
     "visits": Handler.r_visits,
     "cache": Handler.r_cache,
     "cache-stats": Handler.r_cache_stats,
@@ -1033,6 +1102,7 @@ def main(argv=None):
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(args.tls_cert, args.tls_key)
         context.set_alpn_protocols(["http/1.1"])
+        context.sni_callback = lambda sock, name, _context: setattr(sock, "tern_sni", name)
         server.tls_context = context
     port = server.server_address[1]
 
