@@ -15,6 +15,8 @@ enum BrowserCommand: Equatable {
     /// A digit starts typing a link number.
     case linkNumber(Int)
     case close, quit, quitNow
+    case newTab, nextTab, previousTab, closeTab
+    case downloads, visitedPages, clearData
 
     /// The default key map (listed on the help page, Resources/help.html).
     static func forKey(_ key: Key) -> BrowserCommand? {
@@ -23,7 +25,7 @@ enum BrowserCommand: Equatable {
         case .up, .character("k"): return .scrollLines(-1)
         case .pageDown, .character(" "), .control("f"): return .scrollPages(1)
         case .pageUp, .character("b"), .control("b"): return .scrollPages(-1)
-        case .home, .character("g"): return .scrollToTop
+        case .home: return .scrollToTop
         case .end, .character("G"): return .scrollToBottom
         case .character(">"): return .scrollSideways(8)
         case .character("<"): return .scrollSideways(-8)
@@ -45,6 +47,13 @@ enum BrowserCommand: Equatable {
         case .character("N"): return .findPrevious
         case .character("q"): return .quit
         case .character("Q"): return .quitNow
+        case .character("t"): return .newTab
+        case .character("x"): return .closeTab
+        case .character("d"): return .downloads
+        case .character("v"): return .visitedPages
+        case .character("C"): return .clearData
+        case .controlPageDown: return .nextTab
+        case .controlPageUp: return .previousTab
         case .control("c"): return .quit
         case .character(let c) where c.isASCII && c.isNumber: return .linkNumber(Int(String(c))!)
         default: return nil

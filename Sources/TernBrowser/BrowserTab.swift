@@ -33,9 +33,9 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         webView.uiDelegate = self
         let redraw: (WebView, Any) -> Void = { [unowned browser] _, _ in browser.setNeedsDisplay() }
         observations = [
-            webView.observe(\.title) { [unowned browser] webView, _ in
+            webView.observe(\.title) { [unowned self, unowned browser] webView, _ in
                 browser.setNeedsDisplay()
-                browser.terminal.setWindowTitle(webView.title.map { $0.isEmpty ? "Tern" : "\($0) - Tern" } ?? "Tern")
+                if browser.tab === self { browser.updateWindowTitle() }
             },
             webView.observe(\.url, changeHandler: redraw),
             webView.observe(\.isLoading, changeHandler: redraw),
@@ -132,10 +132,18 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
                  decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
         let scheme = navigationAction.request.url.scheme
         guard ["http", "https", "file", "about", "data", "blob"].contains(scheme) else {
-            // tel:, mailto:, bridge URLs of hybrid apps: shown, never run.
+            // tel:, mailto:, bridge URLs of hybrid apps: handed to the
+            // configured program, else shown.
             decisionHandler(.cancel)
-            browser.present(MessageBox(title: "Link to another program",
-                                       message: "This page links to a \(scheme): URL, which Tern does not open:\n\n\(navigationAction.request.url.href)") { _ in })
+            let href = navigationAction.request.url.href
+            if let program = browser.externalHandlers.open(href, scheme: scheme) {
+                browser.show(message: "Opened \(href) with \(program)")
+            } else {
+                browser.present(MessageBox(title: "Link to another program",
+                                           message: "This page links to a \(scheme): URL, which Tern does not open:\n\n\(href)\n\n"
+                                               + "To open such links, name a program in \(ExternalHandlers.configPath()):\n"
+                                               + "handler.\(scheme) = PROGRAM") { _ in })
+            }
             return
         }
         if navigationAction.navigationType == .formResubmitted {
@@ -145,6 +153,17 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
             return
         }
         decisionHandler(.allow)
+    }
+
+    /// What the page cannot show is saved as a download.
+    func webView(_ webView: WebView, decidePolicyFor navigationResponse: NavigationResponse,
+                 decisionHandler: @escaping (NavigationResponsePolicy) -> Void) {
+        decisionHandler(navigationResponse.canShowMIMEType ? .allow : .download)
+    }
+
+    func webView(_ webView: WebView, navigationResponse: NavigationResponse, didBecome download: Download) {
+        browser.downloads.add(download)
+        browser.show(message: "Downloading \(download.suggestedFilename) (d: downloads)")
     }
 
     func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation) {
@@ -174,6 +193,46 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         browser.setNeedsDisplay()
     }
 
+    /// HTTP authentication asks for a user and a password (masked) and
+    /// offers to remember them for the session; a wrong one asks again with
+    /// the count; Esc shows the server's 401 page. An untrusted certificate
+    /// is refused unless the person chooses to proceed for this session.
+    func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
+                 completionHandler: @escaping (AuthenticationChallenge.Disposition) -> Void) {
+        let space = challenge.protectionSpace
+        browser.bringForward(self)
+        if space.authenticationMethod == .serverTrust, let trust = space.serverTrust {
+            let message = "The certificate of \(trust.endpoint) is not trusted: \(trust.reason).\n\n"
+                + "Someone may be pretending to be this site. Go on only if you know why the certificate is not trusted."
+            browser.present(MessageBox(title: "Untrusted certificate", message: message,
+                                       buttons: ["Go back", "Proceed to \(trust.host) for this session"], cancelIndex: 0) { choice in
+                completionHandler(choice == 1 ? .useCredential(Credential(trust: trust)) : .performDefaultHandling)
+            })
+            return
+        }
+        var message = "\(space.host):\(space.port) asks for a user name and password"
+        if let realm = space.realm, !realm.isEmpty { message += " for \"\(realm)\"" }
+        message += "."
+        if challenge.previousFailureCount > 0 {
+            message += "\nThe user name or password was not accepted (\(challenge.previousFailureCount) failed)."
+        }
+        if space.protocol == "http" && space.authenticationMethod == .httpBasic {
+            message += "\nWarning: this connection is not encrypted; the password can be read on the way."
+        }
+        let title = "Log in to \(space.host)"
+        browser.present(PromptBox(title: title, message: message + "\n\nUser name:") { [weak self] user in
+            guard let self, let user else { return completionHandler(.performDefaultHandling) }
+            browser.present(PromptBox(title: title, message: "Password for \(user):", masked: true) { [weak self] password in
+                guard let self, let password else { return completionHandler(.performDefaultHandling) }
+                browser.present(MessageBox.confirm(title: title, message: "Remember this password until Tern exits?",
+                                                   ok: "Remember", cancel: "Only now") { remember in
+                    completionHandler(.useCredential(Credential(user: user, password: password,
+                                                                persistence: remember ? .forSession : .none)))
+                })
+            })
+        })
+    }
+
     func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation, withError error: NavigationError) {
         failed(error)
     }
@@ -195,18 +254,30 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
 
     // MARK: UIDelegate
 
+    func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,
+                 for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView? {
+        browser.openTab(with: configuration)
+    }
+
+    func webViewDidClose(_ webView: WebView) {
+        browser.close(self)
+    }
+
     func webView(_ webView: WebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
                  completionHandler: @escaping () -> Void) {
+        browser.bringForward(self)
         browser.present(MessageBox(title: "\(pageHost) says:", message: message) { _ in completionHandler() })
     }
 
     func webView(_ webView: WebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
                  completionHandler: @escaping (Bool) -> Void) {
+        browser.bringForward(self)
         browser.present(MessageBox.confirm(title: "\(pageHost) says:", message: message, answer: completionHandler))
     }
 
     func webView(_ webView: WebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
                  initiatedByFrame frame: FrameInfo, completionHandler: @escaping (String?) -> Void) {
+        browser.bringForward(self)
         browser.present(PromptBox(title: "\(pageHost) says:", message: prompt, defaultText: defaultText ?? "", onAnswer: completionHandler))
     }
 

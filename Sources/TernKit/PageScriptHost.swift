@@ -117,7 +117,9 @@ extension PageScriptHost: ScriptNavigationHost {
         }
         webView.loop.post { [weak webView] in
             guard let webView else { return }
-            _ = webView.startNavigation(Request(url: url), type: .other, fileAccess: webView.fileReadAccessRoot, replacing: replacing)
+            var request = Request(url: url)
+            request.initiator = webView.url
+            _ = webView.startNavigation(request, type: .other, fileAccess: webView.fileReadAccessRoot, replacing: replacing)
         }
     }
 
@@ -167,7 +169,9 @@ extension PageScriptHost: ScriptWindowingHost {
         guard let webView, let url = WebURL(url), let delegate = webView.uiDelegate else { return false }
         if url.scheme == "file" && webView.url?.scheme != "file" { return false }
         let source = FrameInfo(isMainFrame: true, request: webView.url.map { Request(url: $0) }, securityOrigin: webView.url?.origin ?? "null")
-        let action = NavigationAction(request: Request(url: url), navigationType: .other, sourceFrame: source, targetFrame: nil)
+        var request = Request(url: url)
+        request.initiator = webView.url
+        let action = NavigationAction(request: request, navigationType: .other, sourceFrame: source, targetFrame: nil)
         guard let created = delegate.webView(webView, createWebViewWith: webView.configuration, for: action,
                                              windowFeatures: WindowFeatures(parsing: features)) else { return false }
         created.loop.post { [weak created] in _ = created?.load(action.request) }

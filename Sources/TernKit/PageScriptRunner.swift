@@ -115,6 +115,7 @@ final class PageScriptRunner {
             else { script.failed = true; continue }
             script.onArrival = { [weak self] in self?.scriptArrived() }
             var request = Request(url: url)
+            request.initiator = pageURL
             if let pageURL, pageURL.scheme == "http" || pageURL.scheme == "https" { request.headers["Referer"] = pageURL.withoutFragment.href }
             script.load = webView.loader.load(request, delegate: script)
         }
@@ -180,7 +181,9 @@ final class PageScriptRunner {
                 window.dispatchEvent("load", to: node)
             }
         }
-        script.load = webView.loader.load(Request(url: url), delegate: script)
+        var request = Request(url: url)
+        request.initiator = webView.url
+        script.load = webView.loader.load(request, delegate: script)
     }
 
     /// Inserted scripts still loading.

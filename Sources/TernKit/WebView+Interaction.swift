@@ -377,6 +377,7 @@ extension WebView {
             return .done
         }
         var request = Request(url: url)
+        request.initiator = self.url
         if let referrer = referrer(for: url) { request.headers["Referer"] = referrer }
         if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated) }
         if let current = self.url, let fragment = url.fragment, url.withoutFragment == current.withoutFragment,
@@ -474,6 +475,7 @@ extension WebView {
         }
         if action.scheme == "file" && url?.scheme != "file" { return .done }
         var request = FormEncoding.request(method: method, action: action, enctype: enctype, entries: entries)
+        request.initiator = url
         if let referrer = referrer(for: action) { request.headers["Referer"] = referrer }
         if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .formSubmitted) }
         return .navigation(startNavigation(request, type: .formSubmitted, fileAccess: fileReadAccessRoot))

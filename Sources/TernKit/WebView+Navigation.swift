@@ -12,6 +12,8 @@ extension WebView {
     func startNavigation(_ request: Request, type: NavigationType, substitute: SubstituteData? = nil,
                          targetItem: BackForwardListItem? = nil, fileAccess: String? = nil,
                          replacing: Bool = false) -> Navigation {
+        var request = request
+        request.isTopLevelNavigation = true
         let navigation = Navigation(request: request, navigationType: type)
         // A new navigation cancels the one in progress, as in WebKit.
         cancelCurrentLoad(reporting: .cancelled)
@@ -154,6 +156,11 @@ extension WebView {
             deliver(SubstituteData(bytes: [], mimeType: "text/html", textEncodingName: "utf-8"), url: url, to: load)
             return
         }
+        if name == "history" {
+            let page = HistoryPage.html(for: url, history: configuration.websiteDataStore.history)
+            deliver(SubstituteData(bytes: page, mimeType: "text/html", textEncodingName: "utf-8"), url: url, to: load)
+            return
+        }
         let valid = !name.isEmpty && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "-" }
         guard valid, let directory = configuration.resourcesDirectory,
               case .success(let bytes) = LocalFile.read(path: "\(directory)/\(name).html", limit: configuration.network.maximumBodySize)
@@ -194,6 +201,11 @@ extension WebView {
             load.authenticationFailures[space, default: 0] += 1
             if credential.persistence == .forSession { self.sessionCredentials[space] = credential }
             load.resourceLoad?.cancel()
+            // The 401's body may have arrived (or ended) while the person
+            // typed: it is not the page.
+            load.body = []
+            load.bodyComplete = false
+            load.receivedBodyCount = 0
             let answer = (credential, Credential.Method(space.authenticationMethod))
             if space.isProxy {
                 load.proxyCredential = answer
@@ -381,6 +393,7 @@ extension WebView {
         hasOnlySecureContent = response.url.scheme == "https" && !loader.configuration.isInsecure
             && !loader.configuration.trustExceptions.contains("\(response.url.hostname):\(response.url.portNumber ?? 0)")
         updateBackForwardState()
+        if countsAsVisit(load) { configuration.websiteDataStore.history.recordVisit(to: response.url) }
         navigationDelegate?.webView(self, didCommit: load.navigation)
         if isCurrent(load) { scriptsDidCommitPage() }
         if !load.body.isEmpty { load.body.withUnsafeBytes { feedParser(load, $0) } }
@@ -417,6 +430,7 @@ extension WebView {
         page = newPage
         documentDidChange()
         title = newPage.title
+        if countsAsVisit(load), let url { configuration.websiteDataStore.history.setTitle(newPage.title, for: url) }
         if let item = backForwardList.currentItem {
             item.title = newPage.title
             pageCache.removeAll { $0.item === item || !backForwardList.contains($0.item) }
@@ -427,6 +441,16 @@ extension WebView {
         estimatedProgress = 1.0
         isLoading = false
         navigationDelegate?.webView(self, didFinish: load.navigation)
+    }
+}
+
+extension WebView {
+    /// Whether a navigation goes into the global history: a GET of an
+    /// http, https or file page, other than a reload or a move back or forward.
+    func countsAsVisit(_ load: PageLoad) -> Bool {
+        guard configuration.recordsHistory, load.substitute == nil, load.request.method.uppercased() == "GET",
+              let scheme = load.response?.url.scheme, ["http", "https", "file"].contains(scheme) else { return false }
+        return ![.reload, .backForward, .formResubmitted].contains(load.navigation.navigationType)
     }
 }
 

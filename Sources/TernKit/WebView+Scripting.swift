@@ -52,6 +52,7 @@ extension WebView {
         if let scriptWindow { return scriptWindow }
         loader.configuration.userAgent = userAgent
         let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: url, sessionStorage: sessionStorage,
+                                      localStorage: configuration.websiteDataStore.localStorage,
                                       executionTimeLimit: configuration.scriptTimeLimit)
         if let document { window.attach(document: document) }
         window.navigationHost = scriptHost

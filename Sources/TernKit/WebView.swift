@@ -112,6 +112,8 @@ public final class WebView {
         self.configuration = configuration
         var network = configuration.network
         if network.cookieJar == nil { network.cookieJar = configuration.websiteDataStore.cookieJar }
+        if network.httpCache == nil { network.httpCache = configuration.websiteDataStore.httpCache }
+        configuration.websiteDataStore.register(sessionStorage: sessionStorage)
         self.loader = Loader(loop: configuration.eventLoop, configuration: network)
         loader.customSchemes = schemeHandlerLoads
     }
@@ -222,7 +224,9 @@ public final class WebView {
         backForwardList.forwardItem.flatMap { go(to: $0) }
     }
 
-    /// Navigates to an item of the back/forward list, from the page cache when it still holds it.
+    /// Navigates to an item of the back/forward list, from the page cache
+    /// when it still holds it, else from the HTTP cache (however old its
+    /// response), else from the network.
     @discardableResult
     public func go(to item: BackForwardListItem) -> Navigation? {
         guard backForwardList.contains(item), let current = backForwardList.currentItem, item !== current else { return nil }
@@ -239,7 +243,10 @@ public final class WebView {
         // A POST result not in the page cache is sent again: the policy hears formResubmitted.
         let cached = pageCache.contains { $0.item === item }
         let type: NavigationType = item.request.method.uppercased() == "POST" && !cached ? .formResubmitted : .backForward
-        return startNavigation(item.request, type: type, substitute: item.substituteData, targetItem: item,
+        // As in browsers, going back shows the page as it was: from the HTTP cache however old.
+        var request = item.request
+        if type == .backForward { request.cachePolicy = .returnCacheDataElseLoad }
+        return startNavigation(request, type: type, substitute: item.substituteData, targetItem: item,
                                fileAccess: fileReadAccessRoot)
     }
 

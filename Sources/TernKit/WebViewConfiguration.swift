@@ -26,6 +26,10 @@ public struct WebViewConfiguration {
     /// document. Default true. When false, HTML is fed to the parser as it arrives and not
     /// kept, so a large page is not held twice; `sourceBytes` is then empty for HTML pages.
     public var keepsPageSource = true
+    /// Whether the pages this web view visits go into its data store's
+    /// global history (`WebsiteDataStore.history`). Default true; `tern
+    /// --dump` turns it off, since nobody browsed.
+    public var recordsHistory = true
 
     private(set) var urlSchemeHandlers: [String: URLSchemeHandler] = [:]
     private var dataStore: WebsiteDataStore?

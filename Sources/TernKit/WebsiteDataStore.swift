@@ -1,11 +1,12 @@
 import TernNet
+import TernScript
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Where a web view keeps what sites store: cookies now (HTTP cache,
-/// history and localStorage follow). Web views sharing a data store share
-/// its cookies.
+/// Where a web view keeps what sites store and what the person saw:
+/// cookies, the HTTP cache, history and localStorage. Web views sharing a
+/// data store share all of it.
 public final class WebsiteDataStore {
     /// Whether the data lives on disk (SQLite in WAL mode) or only in memory.
     public let isPersistent: Bool
@@ -15,13 +16,38 @@ public final class WebsiteDataStore {
     public let httpCookieStore: HTTPCookieStore
     /// The jar behind `httpCookieStore`, used by the network.
     public let cookieJar: CookieJar
+    /// The HTTP cache every web view of this store loads through: the
+    /// profile's `cache.sqlite`, or in memory for a non-persistent store.
+    public let httpCache: HTTPCache
+    /// The pages visited in web views of this store, for the history view
+    /// and `about:history`: the profile's `history.sqlite`; a
+    /// non-persistent store records none.
+    public let history: BrowsingHistory
+    /// The pages' `localStorage`, per origin: the profile's `storage.sqlite`,
+    /// or in memory for a non-persistent store.
+    public let localStorage: WebStorage
+    /// The `sessionStorage` of each web view made with this store (held weakly).
+    private var sessionStorages: [WeakStorage] = []
+    private struct WeakStorage { weak var storage: WebStorage? }
     private var cookieDatabase: CookieDatabase?
     /// Why the profile could not be opened or written, for the front end to
     /// show (the store then keeps working in memory); nil when all is well.
     /// The cookie database is opened when cookies are first read or stored
     /// (a run that shows only local pages never opens it), so an unusable
     /// database is reported from then on.
+    /// Each distinct problem is kept (a full disk may stop cookies and the
+    /// cache alike), joined with "; ".
     public private(set) var storageError: String?
+
+    /// Adds `problem` to `storageError` unless it is already there.
+    private func report(_ problem: String) {
+        guard let current = storageError else { return storageError = problem }
+        if !current.contains(problem) { storageError = current + "; " + problem }
+    }
+
+    private func reportWriteError(_ failure: SQLiteDatabase.Failure, what: String) {
+        report(failure.isDiskFull ? "The disk is full: \(what) cannot be saved (\(failure))" : "Cannot save \(what): \(failure)")
+    }
 
     private static var defaultStore: WebsiteDataStore?
 
@@ -46,11 +72,24 @@ public final class WebsiteDataStore {
         isPersistent = directory != nil
         cookieJar = CookieJar()
         httpCookieStore = HTTPCookieStore(jar: cookieJar)
-        guard let directory else { return }
-        do {
-            try WebsiteDataStore.makeDirectory(directory)
-        } catch {
-            storageError = "The profile \(directory) cannot be used: \(error)"
+        var usableDirectory: String?
+        var directoryError: String?
+        if let directory {
+            do {
+                try WebsiteDataStore.makeDirectory(directory)
+                usableDirectory = directory
+            } catch {
+                directoryError = "The profile \(directory) cannot be used: \(error)"
+            }
+        }
+        httpCache = HTTPCache(path: usableDirectory.map { $0 + "/cache.sqlite" })
+        history = BrowsingHistory(path: usableDirectory.map { $0 + "/history.sqlite" })
+        localStorage = WebStorage(path: usableDirectory.map { $0 + "/storage.sqlite" })
+        localStorage.onWriteError = { [weak self] in self?.reportWriteError($0, what: "site data") }
+        history.onWriteError = { [weak self] in self?.reportWriteError($0, what: "history") }
+        httpCache.onWriteError = { [weak self] in self?.reportWriteError($0, what: "the cache") }
+        guard let directory = usableDirectory else {
+            storageError = directoryError
             return
         }
         cookieJar.willFirstUse = { [weak self] in
@@ -58,16 +97,48 @@ public final class WebsiteDataStore {
         }
     }
 
+    /// A web view made with this store keeps its `sessionStorage` here too,
+    /// so that data records cover it.
+    func register(sessionStorage: WebStorage) {
+        sessionStorages.removeAll { $0.storage == nil }
+        sessionStorages.append(WeakStorage(storage: sessionStorage))
+    }
+
+    /// The `sessionStorage` of the web views of this store that still exist.
+    var liveSessionStorages: [WebStorage] { sessionStorages.compactMap(\.storage) }
+
     /// Loads the profile's cookies into the jar and keeps writing its changes back.
     private func openCookieDatabase(in directory: String, keepSessionCookies: Bool) {
         do {
             let database = try CookieDatabase(path: directory + "/cookies.sqlite", jar: cookieJar, keepSessionCookies: keepSessionCookies)
-            database.onWriteError = { [weak self] failure in
-                self?.storageError = failure.isDiskFull ? "The disk is full: cookies cannot be saved (\(failure))" : "Cookies cannot be saved: \(failure)"
-            }
+            database.onWriteError = { [weak self] in self?.reportWriteError($0, what: "cookies") }
             cookieDatabase = database
         } catch {
-            storageError = "The profile \(directory) cannot be used: \(error)"
+            report("The profile \(directory) cannot be used: \(error)")
+        }
+    }
+
+    /// Why the store could not keep what it was given.
+    public struct StorageError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Adds `cookies` (an import, e.g. from `NetscapeCookieFile.parse`) as
+    /// one change: a persistent store writes all of them in one transaction,
+    /// or, when the profile cannot be written (a full disk), none, and
+    /// throws (the reason is also in `storageError`). Nothing is half-imported.
+    public func importCookies(_ cookies: [Cookie]) throws {
+        cookieJar.prepareForUse()  // opens the database of a persistent store
+        if let cookieDatabase {
+            do {
+                try cookieDatabase.insertAll(cookies)
+            } catch {
+                throw StorageError(description: storageError ?? "\(error)")
+            }
+        } else if isPersistent {
+            throw StorageError(description: storageError ?? "the profile cannot be used")
+        } else {
+            for cookie in cookies { cookieJar.insert(cookie) }
         }
     }
 

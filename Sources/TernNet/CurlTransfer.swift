@@ -37,12 +37,17 @@ final class CurlTransfer {
     /// client code may start or stop transfers, which curl forbids in callbacks.
     private enum Event { case response(Response), data([UInt8]), setCookies([String]) }
     private let cookieJar: CookieJar?
+    /// Whether SameSite cookies go with this hop and may be set by its response.
+    private let sameSiteContext: SameSiteContext
     private var pendingEvents: [Event] = []
 
     /// Credentials to answer an HTTP authentication challenge with.
     private let credential: (Credential, Credential.Method)?
     /// Digest auth costs a round trip inside curl: its first 401 is not final.
     private var awaitingAuthenticatedReply = false
+
+    /// The Accept header of a request that names none.
+    static let defaultAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 
     /// Only connects (TLS handshake included, verification off) to read the
     /// server's certificates into `certificateChain`; sends no request.
@@ -64,6 +69,7 @@ final class CurlTransfer {
         self.proxyCredential = proxyCredential
         self.probesCertificates = probesCertificates
         self.cookieJar = request.handlesCookies ? configuration.cookieJar : nil
+        self.sameSiteContext = SameSiteContext(request)
         self.request = request
         self.loop = loop
         self.client = client
@@ -137,12 +143,10 @@ final class CurlTransfer {
         if let resolveList { Curl.setoptList(easy, CURLOPT_RESOLVE, resolveList) }
 
         var fields = request.headers
-        if fields["Cookie"] == nil, let cookies = cookieJar?.cookieHeader(for: request.url) {
+        if fields["Cookie"] == nil, let cookies = cookieJar?.cookieHeader(for: request.url, context: sameSiteContext) {
             fields["Cookie"] = cookies
         }
-        if fields["Accept"] == nil {
-            fields["Accept"] = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
-        }
+        if fields["Accept"] == nil { fields["Accept"] = CurlTransfer.defaultAccept }
         fields["Expect"] = fields["Expect"] ?? ""
         for field in fields {
             // "Name:" removes a header curl would add; "Name;" sends it empty.
@@ -301,7 +305,7 @@ final class CurlTransfer {
                 switch event {
                 case .response(let response): client?.curlTransfer(self, didReceive: response)
                 case .data(let bytes): bytes.withUnsafeBytes { client?.curlTransfer(self, didReceive: $0) }
-                case .setCookies(let values): for value in values { cookieJar?.setCookie(value, for: request.url) }
+                case .setCookies(let values): for value in values { cookieJar?.setCookie(value, for: request.url, context: sameSiteContext) }
                 }
             }
         }

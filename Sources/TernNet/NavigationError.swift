@@ -24,6 +24,9 @@ public enum NavigationError: Error, Hashable, CustomStringConvertible {
     case badContentEncoding(reason: String)
     case badServerResponse(reason: String)
     case connectionLost(reason: String)
+    /// The request's cache policy (`returnCacheDataDontLoad`) allows only the
+    /// cache, which holds no response for the URL (URLError's resourceUnavailable).
+    case resourceUnavailable(String)
     case other(reason: String)
 
     public var description: String {
@@ -46,6 +49,7 @@ public enum NavigationError: Error, Hashable, CustomStringConvertible {
         case .badContentEncoding(let r): return "The server sent data Tern cannot decode: \(r)"
         case .badServerResponse(let r): return "The server sent a malformed response: \(r)"
         case .connectionLost(let r): return "The connection was lost: \(r)"
+        case .resourceUnavailable(let u): return "\(u) is not in the cache, and this load may not use the network"
         case .other(let r): return r
         }
     }

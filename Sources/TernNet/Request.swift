@@ -1,11 +1,20 @@
 /// What to load: the URL, method, headers, body and how to use the cache.
 public struct Request: Hashable {
-    /// How a request may use cached responses (the names of URLRequest's).
+    /// How a request may use the loader's HTTP cache (URLRequest's names).
+    /// Only GET requests use it; responses fetched are stored whatever the policy.
     public enum CachePolicy: Hashable {
+        /// RFC 9111: a fresh response is used as it is, a stale one after the
+        /// server confirmed it (304 to If-None-Match / If-Modified-Since).
         case useProtocolCachePolicy
+        /// Every stored response is confirmed with the server first (`reload()`).
         case reloadRevalidatingCacheData
+        /// The cache is not read: the server sends the whole response (`reloadFromOrigin()`).
         case reloadIgnoringLocalCacheData
+        /// A stored response is used however old it is; the network only
+        /// when there is none (back and forward).
         case returnCacheDataElseLoad
+        /// Only stored responses, however old: no network at all (reading
+        /// offline); without one the load fails with `resourceUnavailable`.
         case returnCacheDataDontLoad
     }
 
@@ -19,6 +28,18 @@ public struct Request: Hashable {
     /// Whether the loader's cookie jar adds cookies and takes Set-Cookie
     /// (false for cross-origin script requests). Default true.
     public var handlesCookies = true
+    /// The URL of the document whose link, form, script or subresource made
+    /// this request; nil when the person or the embedding app made it (the
+    /// address bar, `WebView.load`), which counts as same-site. SameSite
+    /// cookies are sent or withheld by it (`SameSiteContext`).
+    public var initiator: WebURL?
+    /// Whether the request loads a page into the top-level browsing context
+    /// (a navigation) rather than a subresource, XHR or fetch: cross-site,
+    /// only navigations carry Lax cookies. Default false.
+    public var isTopLevelNavigation = false
+    /// The URLs this request was redirected through, first first (the loader
+    /// adds each hop): a redirect through another site makes it cross-site.
+    public internal(set) var redirectedFrom: [WebURL] = []
 
     public init(url: WebURL, method: String = "GET", headers: HTTPHeaders = [:], body: [UInt8]? = nil,
                 cachePolicy: CachePolicy = .useProtocolCachePolicy, timeoutInterval: Double? = nil) {

@@ -23,11 +23,13 @@ public final class ResourceLoad {
     /// Credentials for the proxy, sent with every hop of this load.
     var proxyCredential: (Credential, Credential.Method)?
 
-    private let loader: Loader
+    let loader: Loader
     /// Who hears of the load; a download takes over a navigation's load this way.
     public weak var delegate: ResourceLoadDelegate?
     private var transfer: CurlTransfer?
     private var isFinished = false
+    /// This hop's use of the HTTP cache (ResourceLoad+Cache.swift).
+    var cacheUse = CacheUse()
 
     init(request: Request, loader: Loader, delegate: ResourceLoadDelegate) {
         self.originalRequest = request
@@ -38,11 +40,19 @@ public final class ResourceLoad {
 
     /// Whether the load ended (completed, failed or cancelled).
     public var isDone: Bool { isFinished }
+    /// Whether the response came from the HTTP cache (as stored, or after the server confirmed it with 304).
+    public var isFromCache: Bool { cacheUse.deliveredFromCache }
 
     func start() {
         switch currentRequest.url.scheme {
         case "http", "https":
-            let transfer = CurlTransfer(request: currentRequest, configuration: loader.configuration,
+            let request: Request
+            switch consultCache() {
+            case .network(let toSend): request = toSend
+            case .cached(let cached): return loader.loop.post { self.deliverFromCache(cached) }
+            case .unavailable: return loader.loop.post { self.complete(.resourceUnavailable(self.currentRequest.url.href)) }
+            }
+            let transfer = CurlTransfer(request: request, configuration: loader.configuration,
                                         loop: loader.loop, client: self, credential: credential,
                                         proxyCredential: proxyCredential)
             self.transfer = transfer
@@ -92,20 +102,22 @@ public final class ResourceLoad {
         customSchemeProvider = nil
     }
 
-    private func complete(_ error: NavigationError?) {
+    func complete(_ error: NavigationError?) {
         guard !isFinished else { return }
         isFinished = true
         transfer = nil
+        if error == nil { storeInCache() }
         delegate?.resourceLoad(self, didCompleteWith: error)
     }
 
-    private func deliver(_ response: Response) {
+    func deliver(_ response: Response) {
         self.response = response
         delegate?.resourceLoad(self, didReceive: response)
     }
 
-    private func deliver(_ bytes: UnsafeRawBufferPointer) {
+    func deliver(_ bytes: UnsafeRawBufferPointer) {
         receivedByteCount += Int64(bytes.count)
+        keepForCache(bytes)
         delegate?.resourceLoad(self, didReceive: bytes)
     }
 
@@ -125,6 +137,7 @@ public final class ResourceLoad {
         if target.fragment == nil, let fragment = request.url.fragment { target = target.settingFragment(fragment) }
         var next = request
         next.url = target
+        next.redirectedFrom.append(request.url)
         // Step 12: 301/302 turn POST into GET; 303 turns everything but HEAD into GET.
         let method = request.method.uppercased()
         if ((response.statusCode == 301 || response.statusCode == 302) && method == "POST")
@@ -203,7 +216,7 @@ public final class ResourceLoad {
 
 extension ResourceLoad: CurlTransferClient {
     func curlTransfer(_ transfer: CurlTransfer, didReceive response: Response) {
-        guard !response.isRedirect else { return }
+        guard cacheWillUse(response), !response.isRedirect else { return }
         deliver(response)
     }
 
@@ -213,7 +226,9 @@ extension ResourceLoad: CurlTransferClient {
 
     func curlTransfer(_ transfer: CurlTransfer, didCompleteWith error: NavigationError?) {
         self.transfer = nil
-        if error == nil, let response = transfer.finalResponse, response.isRedirect {
+        if error == nil, let confirmed = cacheUse.confirmedResponse {
+            deliverFromCache(confirmed)
+        } else if error == nil, let response = transfer.finalResponse, response.isRedirect {
             followRedirect(response)
         } else if case .serverCertificateUntrusted(let trust)? = error {
             probeCertificates(for: trust)

@@ -100,7 +100,8 @@ public final class ScriptContext {
               jsc.JSObjectIsFunction!(context, function) else {
             return .failure(.exception(message: "TypeError: \(name) is not a function", line: nil, sourceURL: nil))
         }
-        let values: [JSValueRef?] = arguments.map(makeValue)
+        let values = protectedValues(arguments.map { argument in { self.makeValue(argument) } })
+        defer { unprotect(values) }
         var exception: JSValueRef?
         watchdogFired = false
         let result = values.withUnsafeBufferPointer {
@@ -151,6 +152,22 @@ public final class ScriptContext {
     }
 
     // MARK: Values
+
+    /// Values made one after another and kept in a Swift array, each
+    /// protected from JavaScriptCore's collector as soon as it is made (the
+    /// collector cannot see Swift arrays, and making the next value may run
+    /// it). Release them with `unprotect(_:)`.
+    func protectedValues(_ makers: [() -> JSValueRef?]) -> [JSValueRef?] {
+        makers.map { make in
+            let value = make()
+            if let value { jsc.JSValueProtect!(context, value) }
+            return value
+        }
+    }
+
+    func unprotect(_ values: [JSValueRef?]) {
+        for value in values { if let value { jsc.JSValueUnprotect!(context, value) } }
+    }
 
     func makeString(_ text: String) -> JSStringRef {
         let units = Array(text.utf16)
@@ -227,8 +244,15 @@ public final class ScriptContext {
             var argument: JSValueRef? = jsc.JSValueMakeNumber!(context, ms)
             return jsc.JSObjectMakeDate!(context, 1, &argument, nil)
         case .array(let items)?:
-            let values: [JSValueRef?] = items.map(makeValue)
-            return values.withUnsafeBufferPointer { jsc.JSObjectMakeArray!(context, $0.count, $0.baseAddress, nil) }
+            // Each element goes into the JavaScript array as soon as it is
+            // made: values held only in a Swift array are invisible to
+            // JavaScriptCore's collector, which could free them while the
+            // next (large) element is allocated.
+            let array = jsc.JSObjectMakeArray!(context, 0, nil, nil)!
+            for (index, item) in items.enumerated() {
+                jsc.JSObjectSetPropertyAtIndex!(context, array, UInt32(index), makeValue(item), nil)
+            }
+            return array
         case .dictionary(let entries)?:
             let object = jsc.JSObjectMake!(context, nil, nil)!
             for (key, entry) in entries { setProperty(key, of: object, to: makeValue(entry)) }

@@ -47,6 +47,7 @@ final class ScriptNetwork {
             return loader.loop.post { done(Outcome(error: "\(target.scheme): URLs cannot be fetched from this page")) }
         }
         var request = Request(url: target, method: method.uppercased(), body: body)
+        request.initiator = documentURL
         for pair in headers where pair.count == 2 { request.headers.add(pair[0], pair[1]) }
         let crossOrigin = target.origin != pageOrigin && target.scheme != "data"
         if crossOrigin {
@@ -97,7 +98,10 @@ final class ScriptNetwork {
             outcome.status = response.statusCode
             outcome.statusText = Exchange.reasonPhrase(response.statusCode)
             outcome.url = response.url.href
-            outcome.headers = response.headers.map { [$0.name, $0.value] }
+            // Fetch's forbidden response header names: scripts never see
+            // Set-Cookie (it would hand them HttpOnly cookies).
+            outcome.headers = response.headers.filter { !["set-cookie", "set-cookie2"].contains($0.name.lowercased()) }
+                .map { [$0.name, $0.value] }
         }
 
         func resourceLoad(_ load: ResourceLoad, didReceive data: UnsafeRawBufferPointer) {

@@ -1,7 +1,8 @@
 extension ScriptPrelude {
     /// URL (parsed natively by the WHATWG parser, `__ternURLParse`),
     /// URLSearchParams, TextEncoder/TextDecoder (UTF-8), and Storage for
-    /// localStorage/sessionStorage over `__ternStorageLoad`/`__ternStorageWrite`.
+    /// localStorage/sessionStorage over `__ternStorageLoad`/`__ternStorageWrite`
+    /// (which answers false when a value is over the quota or cannot be saved).
     static let webAPIs = """
     (function (g) {
       function formEncode(s) {
@@ -143,7 +144,12 @@ extension ScriptPrelude {
         var data = __ternStorageLoad(kind) || {};
         var api = {
           getItem: function (k) { k = String(k); return Object.prototype.hasOwnProperty.call(data, k) ? data[k] : null; },
-          setItem: function (k, v) { k = String(k); v = String(v); data[k] = v; __ternStorageWrite(kind, k, v); },
+          setItem: function (k, v) {
+            k = String(k); v = String(v);
+            if (__ternStorageWrite(kind, k, v) === false)
+              throw new DOMException("Failed to execute 'setItem' on 'Storage': Setting the value of '" + k + "' exceeded the quota.", 'QuotaExceededError');
+            data[k] = v;
+          },
           removeItem: function (k) { k = String(k); delete data[k]; __ternStorageWrite(kind, k, null); },
           clear: function () { data = {}; __ternStorageWrite(kind, null, null); },
           key: function (i) { var keys = Object.keys(data); return i >= 0 && i < keys.length ? keys[i] : null; }

@@ -17,6 +17,10 @@ public final class ScriptWindow {
     private let network: ScriptNetwork
     /// The web view's `sessionStorage` areas.
     public let sessionStorage: WebStorage
+    /// The data store's `localStorage` areas.
+    public let localStorage: WebStorage
+    /// `localStorage` for a page of an opaque origin (data:, file:, sandboxed): its own, kept in memory.
+    private lazy var opaqueOriginStorage = WebStorage()
     /// The DOM bindings' native half (`window.document` and its nodes).
     let dom: DOMBridge
 
@@ -28,10 +32,12 @@ public final class ScriptWindow {
 
     /// Makes the window. `loader` carries the page's XMLHttpRequest and fetch
     /// requests; its user agent is what `navigator.userAgent` reports.
-    /// `sessionStorage` is the web view's (it outlives its pages).
+    /// `sessionStorage` is the web view's (it outlives its pages),
+    /// `localStorage` the website data store's.
     public init(host: ScriptHost, loader: Loader, documentURL: WebURL?, sessionStorage: WebStorage = WebStorage(),
-                executionTimeLimit: Double = 10) throws {
+                localStorage: WebStorage = WebStorage(), executionTimeLimit: Double = 10) throws {
         self.sessionStorage = sessionStorage
+        self.localStorage = localStorage
         context = try ScriptContext()
         context.executionTimeLimit = executionTimeLimit
         self.host = host
@@ -198,8 +204,8 @@ public final class ScriptWindow {
         }
         context.setFunction("__ternStorageWrite") { [weak self] arguments in
             guard let self, arguments.count == 3, let area = self.storageArea(arguments[0]) else { return nil }
-            area.write(arguments[1].stringValue, arguments[2].stringValue, for: self.origin)
-            return nil
+            // false: over the quota or not saved; setItem throws QuotaExceededError.
+            return .bool(area.write(arguments[1].stringValue, arguments[2].stringValue, for: self.origin))
         }
         _ = context.evaluate(ScriptPrelude.webAPIs, sourceURL: "tern:web-apis")
     }
@@ -208,7 +214,7 @@ public final class ScriptWindow {
 
     private func storageArea(_ kind: ScriptValue?) -> WebStorage? {
         switch kind {
-        case .string("local")?: return WebStorage.local
+        case .string("local")?: return origin == "null" ? opaqueOriginStorage : localStorage
         case .string("session")?: return sessionStorage
         default: return nil
         }

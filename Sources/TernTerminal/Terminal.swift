@@ -44,7 +44,8 @@ public final class Terminal {
         // Before newterm: Esc is read as Esc after 25 ms, not the default second.
         set_escdelay(25)
         guard let screen = newterm(nil, stdout, stdin) else {
-            throw StartError(description: "tern: cannot use the terminal type \"\(TerminalText.sanitize(String(cString: getenv("TERM") ?? strdup("unset"))))\"")
+            let term = getenv("TERM").map { String(cString: $0) } ?? "(TERM is not set)"
+            throw StartError(description: "tern: cannot use the terminal type \"\(TerminalText.sanitize(term))\"")
         }
         self.screen = screen
         started = true
@@ -64,7 +65,8 @@ public final class Terminal {
         }
         use_extended_names(true)
         for (name, key) in [("kNXT5", Key.controlPageDown), ("kPRV5", Key.controlPageUp)] {
-            if let sequence = tigetstr(strdup(name)), Int(bitPattern: sequence) > 0 {
+            let sequence = name.withCString { tigetstr(UnsafeMutablePointer(mutating: $0)) }
+            if let sequence, Int(bitPattern: sequence) > 0 {
                 let code = key_defined(sequence)
                 if code > 0 { extraKeys[code] = key }
             }

@@ -20,9 +20,12 @@ extension CommandLine {
       --eval JS                 print the result of JS after the page loaded
       --wait-for JS             keep the page running until JS is truthy (or --timeout passes)
       --console                 print the page's console messages to stderr
-      --profile DIR             keep cookies in DIR (default $XDG_DATA_HOME/tern)
+      --profile DIR             keep cookies, cache, history and storage in DIR (default $XDG_DATA_HOME/tern)
       --private                 keep nothing on disk
       --keep-session-cookies    let session cookies survive a restart
+      --import-cookies FILE     add the cookies of FILE (Netscape cookies.txt, as curl -c writes) first
+      --export-cookies FILE     write every cookie to FILE (cookies.txt, for curl -b) when done;
+                                without a page, tern imports and exports and exits
       --user-agent STRING       send STRING as the User-Agent
       --timeout SECONDS         give up on the page after SECONDS (default 30)
       --resolve HOST:PORT:ADDR  connect to ADDR for HOST:PORT (as curl --resolve)
@@ -47,10 +50,33 @@ extension CommandLine {
             print(usage)
             return 0
         }
-        guard options.dump else {
-            return Browser(configuration: options.webViewConfiguration(), customUserAgent: options.userAgent).run(opening: options.target)
+        let configuration = options.webViewConfiguration()
+        let store = configuration.websiteDataStore
+        var imported: [Cookie] = []
+        if let file = options.importCookies {
+            guard let cookies = CookieFiles.importFile(file, into: store) else { return 1 }
+            imported = cookies
         }
-        return PageDumper(options: options).run()
+        // Only cookie files given: a tool run, like curl's -b/-c.
+        if !options.dump && options.target == nil && (options.importCookies != nil || options.exportCookies != nil) {
+            let sessionCookies = imported.filter { !$0.isPersistent }.count
+            if sessionCookies > 0 && store.isPersistent && !options.keepSessionCookies && options.exportCookies == nil {
+                printError("tern: \(sessionCookies) of the imported cookies are session cookies, which end with this run;"
+                    + " give a page to use them now, or --keep-session-cookies to keep them")
+            }
+            return exportCookies(options, store) ? 0 : 1
+        }
+        guard options.dump else {
+            let status = Browser(configuration: configuration, customUserAgent: options.userAgent).run(opening: options.target)
+            return exportCookies(options, store) ? status : 1
+        }
+        return PageDumper(options: options, configuration: configuration).run()
+    }
+
+    /// `--export-cookies`, if given; false when the file could not be written.
+    static func exportCookies(_ options: Options, _ store: WebsiteDataStore) -> Bool {
+        guard let file = options.exportCookies else { return true }
+        return CookieFiles.exportFile(file, from: store)
     }
 
     static func printError(_ message: String) {

@@ -11,6 +11,7 @@ extension Options {
         configuration.network.isInsecure = insecure
         configuration.preferences.javaScriptEnabled = !noJavaScript
         configuration.keepsPageSource = source || !dump
+        configuration.recordsHistory = !dump
         if privateBrowsing {
             configuration.websiteDataStore = .nonPersistent()
         } else if profile != nil || keepSessionCookies {

@@ -38,6 +38,10 @@ struct Options {
     var proxy: String?
     /// Skip TLS certificate verification.
     var insecure = false
+    /// A Netscape cookies.txt file to add to the profile's cookies first.
+    var importCookies: String?
+    /// Where to write every cookie, as cookies.txt, when tern is done.
+    var exportCookies: String?
 
     /// A command line Tern cannot use, with what is wrong.
     struct UsageError: Error {
@@ -69,6 +73,8 @@ struct Options {
                 let path = try value(for: argument)
                 guard access(path, R_OK) == 0 else { throw UsageError("--ca-bundle: cannot read \(path)") }
                 options.caBundle = path
+            case "--import-cookies": options.importCookies = try value(for: argument)
+            case "--export-cookies": options.exportCookies = try value(for: argument)
             case "--eval": options.eval = try value(for: argument)
             case "--wait-for": options.waitFor = try value(for: argument)
             case "--dialogs":

@@ -9,13 +9,32 @@ import Glibc
 /// `tern --dump`: loads one page headless and prints its text.
 final class PageDumper: NavigationDelegate {
     let options: Options
+    let configuration: WebViewConfiguration
     private var failure: NavigationError?
     private var finished = false
+    /// The data store problem last printed, so each is told once.
+    private var reportedStorageError: String?
 
-    init(options: Options) { self.options = options }
+    init(options: Options, configuration: WebViewConfiguration) {
+        self.options = options
+        self.configuration = configuration
+    }
+
+    /// Tells of a data store problem (a full disk) not told yet.
+    private func reportStorageError() {
+        guard let problem = configuration.websiteDataStore.storageError, problem != reportedStorageError else { return }
+        reportedStorageError = problem
+        CommandLine.printError("tern: \(problem)")
+    }
+
+    /// The page is done with cookies: `--export-cookies`, and any storage
+    /// problem told. False when something could not be written.
+    private func finishStorage() -> Bool {
+        reportStorageError()
+        return CommandLine.exportCookies(options, configuration.websiteDataStore)
+    }
 
     func run() -> Int32 {
-        let configuration = options.webViewConfiguration()
         let webView = WebView(configuration: configuration)
         webView.customUserAgent = options.userAgent
         webView.navigationDelegate = self
@@ -37,7 +56,7 @@ final class PageDumper: NavigationDelegate {
         let done = webView.configuration.eventLoop.run(until: { self.finished }, timeout: options.timeout + 5)
         if !done { failure = .timedOut }
         // Known once the page used cookies (the profile is opened then).
-        if let problem = configuration.websiteDataStore.storageError { CommandLine.printError("tern: \(problem)") }
+        reportStorageError()
         if let failure {
             CommandLine.printError("tern: \(url.href): \(failure)")
             if case .serverCertificateUntrusted(let trust) = failure, let leaf = trust.certificateChain.first {
@@ -64,10 +83,12 @@ final class PageDumper: NavigationDelegate {
                 CommandLine.printError("tern: --eval: \(error)")
                 return 1
             }
+            guard finishStorage() else { return 1 }
             print(TerminalText.sanitize(outcome?.0.map(\.description) ?? "undefined", keepLineBreaks: true, keepTabs: true))
             return 0
         }
         if options.source {
+            guard finishStorage() else { return 1 }
             print(TerminalText.sanitize(String(decoding: webView.sourceBytes, as: UTF8.self), keepLineBreaks: true, keepTabs: true))
             return 0
         }
@@ -75,6 +96,7 @@ final class PageDumper: NavigationDelegate {
             CommandLine.printError("tern: \(url.href): cannot show \(webView.response?.mimeType ?? "this content") as text")
             return 1
         }
+        guard finishStorage() else { return 1 }
         // Written in pieces of whole lines, as bytes: the page's text is never
         // held whole a second time (nor made a String, which would validate it).
         var written = true

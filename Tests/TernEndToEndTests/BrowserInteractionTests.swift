@@ -192,6 +192,137 @@ final class BrowserInteractionTests: XCTestCase {
         }
     }
 
+    func testHTTPAuthAsksAgainOnAWrongPasswordAndCancelShowsThe401Page() throws {
+        let tern = try browse([server.url("/basic-auth?user=ann&pass=right").href])
+        tern.waitForWrapped("asks for a user name and password for \"Tern Test\"")
+        tern.waitForWrapped("this connection is not encrypted")
+        tern.type("ann")
+        tern.press("Enter")
+        tern.waitFor("Password for ann:")
+        tern.type("wrong")
+        tern.waitForScreen("the password masked") { $0.contains("*****") && !$0.contains("wrong") }
+        tern.press("Enter")
+        tern.waitFor("Remember this password")
+        tern.press("n")
+        tern.waitForWrapped("was not accepted (1 failed)")
+        tern.type("ann")
+        tern.press("Enter")
+        tern.waitFor("Password for ann:")
+        tern.type("right")
+        tern.press("Enter")
+        tern.waitFor("Remember this password")
+        tern.press("y")
+        tern.waitFor("Hello ann")
+
+        let second = try browse([server.url("/basic-auth?user=bob&pass=x").href])
+        second.waitForWrapped("asks for a user name and password")
+        second.press("Escape")
+        second.waitFor("Unauthorized")
+    }
+
+    func testAnUntrustedCertificateIsRefusedUnlessTheUserProceeds() throws {
+        let certificates = TestCertificates.shared
+        let tls = try TestServer(certificate: certificates.selfSignedCertificate, key: certificates.selfSignedKey)
+        let url = tls.url("/page/secret").href
+        let tern = try browse([url])
+        tern.waitFor("Untrusted certificate")
+        tern.waitForWrapped("is not trusted")
+        tern.press("Enter")  // "Go back" is the default
+        tern.waitForWrapped("is not trusted")
+        XCTAssertFalse(tern.screen().contains("Page secret"))
+        tern.press("o", "C-u")
+        tern.type(url)
+        tern.press("Enter")
+        tern.waitFor("Untrusted certificate")
+        tern.press("Right", "Enter")
+        tern.waitFor("Page secret")
+    }
+
+    func testAMultipleSelectTicksSeveralOptions() throws {
+        let page = "<title>Multi</title><form action=/echo><p><select name=pick multiple><option>red<option selected>green<option>blue</select>"
+            + "<p><input type=submit name=send value=Send></form>"
+        let tern = try browse([server.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).href])
+        tern.waitFor("Send")
+        tern.press("Tab", "Enter")
+        tern.waitFor("Choose pick")
+        tern.waitFor("[X] green")
+        tern.press("g", "Space", "Down", "Space", "Down", "Space", "Enter")  // tick red, untick green, tick blue
+        tern.waitForScreen("the menu closed") { !$0.contains("Choose pick") }
+        tern.press("Tab", "Enter")
+        tern.waitFor("\"query\"")
+        let screen = tern.screen()
+        XCTAssertTrue(screen.contains("pick=red&pick=blue"), screen)
+    }
+
+    func testALongDialogScrolls() throws {
+        let lines = (1...60).map { "line \($0)" }.joined(separator: "\\n")
+        let page = "<title>Scroll</title><p><button onclick=\"alert('\(lines)')\">long</button>"
+        let tern = try browse([server.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).href])
+        tern.waitFor("[long]")
+        press(button: "long", in: tern)
+        tern.waitFor("line 1 ")
+        XCTAssertFalse(tern.screen().contains("line 60"))
+        XCTAssertTrue(tern.screen().contains("more"), "a long message says there is more")
+        tern.press("NPage", "NPage", "NPage")
+        tern.waitFor("line 60")
+        tern.press("Enter")
+        tern.waitForScreen("the box closed") { !$0.contains("line 60") }
+    }
+
+    func testAResponseItCannotShowIsDownloadedWithoutOverwritingOrLeavingTheFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-downloads-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tern = try browse([server.url("/mime?type=application/pdf").href], environment: ["XDG_DOWNLOAD_DIR": folder.path])
+        tern.waitFor("Download: mime — done")
+        let saved = try String(contentsOf: folder.appendingPathComponent("mime"), encoding: .utf8)
+        XCTAssertEqual(saved, "%PDF-1.4 test\n")
+        // The same again: a new name, the first file kept.
+        tern.press("o", "C-u")
+        tern.type(server.url("/mime?type=application/pdf&body=second").href)
+        tern.press("Enter")
+        tern.waitFor("Download: mime (1) — done")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("mime (1)"), encoding: .utf8), "second")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("mime"), encoding: .utf8), "%PDF-1.4 test\n")
+        // A hostile Content-Disposition cannot leave the folder.
+        let hostile = "/headers?Content-Type=application/octet-stream&Content-Disposition="
+            + "attachment; filename=\"../../escape.sh\"".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        tern.press("o", "C-u")
+        tern.type(server.url(hostile).href)
+        tern.press("Enter")
+        tern.waitFor("Download: escape.sh — done")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("escape.sh").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escape.sh").path))
+        tern.press("d")
+        tern.waitFor("Downloads (newest first)")
+        XCTAssertTrue(tern.screen().contains("mime (1) — done"))
+    }
+
+    func testCustomSchemeLinksGoToTheConfiguredProgramNeverThroughAShell() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tern-handlers-\(getpid())")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("tern"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let received = work.appendingPathComponent("received.txt"), pwned = work.appendingPathComponent("pwned")
+        let script = work.appendingPathComponent("bridge.sh")
+        try "#!/bin/sh\nprintf '%s' \"$1\" > '\(received.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        try "handler.myapp = \(script.path)\n".write(to: work.appendingPathComponent("tern/config"), atomically: true, encoding: .utf8)
+        let bridge = "myapp://action?param=value&x=$(touch%20\(pwned.path))"
+        let page = "<title>Bridge</title><p><a href=\"\(bridge)\">call the app</a><p><a href=\"tel:+15551234\">call</a>"
+        let tern = try browse([server.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).href],
+                              environment: ["XDG_CONFIG_HOME": work.path])
+        tern.waitFor("[1]call the app")
+        tern.press("Tab", "Enter")
+        tern.waitFor("Opened myapp://action")
+        tern.waitForScreen("the program ran") { _ in FileManager.default.fileExists(atPath: received.path) }
+        XCTAssertEqual(try String(contentsOf: received, encoding: .utf8), "myapp://action?param=value&x=$(touch%20\(pwned.path))")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pwned.path), "nothing in the URL ran as a command")
+        // A scheme with no program configured is shown, not opened.
+        tern.press("Tab", "Enter")
+        tern.waitFor("Link to another program")
+        tern.waitForWrapped("tel:+15551234")
+    }
+
     func testSelectChosenFromAMenu() throws {
         let page = "<title>Select</title><form action=/echo><select name=fruit><option>apple<option>banana<option>cherry</select>"
             + "<input type=submit name=send value=Send></form>"

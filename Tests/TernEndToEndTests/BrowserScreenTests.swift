@@ -92,6 +92,35 @@ final class BrowserScreenTests: XCTestCase {
         tern.waitFor("Page clicked")
     }
 
+    func testBlankTargetOpensATabAndTabsSwitchAndClose() throws {
+        let page = "<title>Opener</title><p><a href=\"\(server.url("/page/popup").href)\" target=_blank>new tab</a>"
+            + "<p><button onclick=\"window.close()\">close me</button>"
+        let tern = try browse([server.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).href])
+        tern.waitFor("[1]new tab")
+        tern.press("Tab", "Enter")
+        tern.waitFor("Page popup")
+        tern.waitForScreen("a tab bar and the count") { screen in
+            let rows = screen.components(separatedBy: "\n")
+            return rows[0].contains("[tab 2/2]") && rows[1].contains("1:Opener") && rows[1].contains("2:popup")
+        }
+        tern.press("g", "T")
+        tern.waitForScreen("the first tab shown") { $0.components(separatedBy: "\n")[0].contains("Opener") && $0.contains("[tab 1/2]") }
+        tern.press("C-NPage")
+        tern.waitFor("[tab 2/2]")
+        tern.press("x")
+        tern.waitForScreen("one tab left, no tab bar") { !$0.contains("[tab") && $0.contains("[1]new tab") }
+        // window.close() from a script closes its tab, as webViewDidClose says.
+        tern.press("t")
+        tern.waitFor("Open:")
+        tern.press("C-u")
+        tern.type(server.url("/mime?type=text/html&body=" + "<title>Closable</title><p><button onclick=\"window.close()\">close me</button>".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).href)
+        tern.press("Enter")
+        tern.waitFor("[close me]")
+        XCTAssertTrue(tern.row(0).contains("[tab 2/2]"), tern.row(0))
+        tern.press("Tab", "Enter")
+        tern.waitForScreen("the closed tab gone") { !$0.contains("[tab") && $0.contains("[1]new tab") }
+    }
+
     func testLinkNumberThenEnterFollowsThatLink() throws {
         let tern = try browse([server.url("/page/start").href])
         tern.waitFor("Page start")
@@ -207,6 +236,31 @@ final class BrowserScreenTests: XCTestCase {
         tern.waitFor("Page one")
         tern.press("Right")
         tern.waitFor("Page two")
+    }
+
+    func testVisitedPagesAreSearchableAndClearBrowsingDataForgetsThem() throws {
+        let tern = try browse([server.url("/page/alpha").href])
+        tern.waitFor("Page alpha")
+        tern.press("o", "C-u")
+        tern.type(server.url("/page/beta").href)
+        tern.press("Enter")
+        tern.waitFor("Page beta")
+        tern.press("v")
+        tern.waitFor("Search visited pages:")
+        tern.type("alp")
+        tern.press("Enter")
+        tern.waitFor("Visited pages")
+        XCTAssertTrue(tern.screen().contains("alpha — "), tern.screen())
+        XCTAssertFalse(tern.screen().contains("beta — "), "the search filters")
+        tern.press("Enter")
+        tern.waitFor("Page alpha")
+        tern.press("C")
+        tern.waitFor("Clear browsing data")
+        XCTAssertTrue(tern.screen().contains("[X] History"), "history is ticked by default")
+        tern.press("Enter")
+        tern.waitFor("Cleared: Cached pages, History")
+        tern.press("v", "Enter")
+        tern.waitFor("No pages visited yet")
     }
 
     func testPageInfoShowsURLTypeAndSecurity() throws {

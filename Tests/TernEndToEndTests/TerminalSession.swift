@@ -97,6 +97,16 @@ final class TerminalSession {
         return false
     }
 
+    /// Waits until `text` is on the screen, also when a dialog box wrapped it
+    /// over several lines (box borders and runs of spaces read as one space).
+    @discardableResult
+    func waitForWrapped(_ text: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        waitForScreen("\"\(text)\" (wrapped)", timeout: timeout, file: file, line: line) { screen in
+            let flowing = screen.replacingOccurrences(of: "│", with: " ").split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+            return flowing.contains(text)
+        }
+    }
+
     /// Waits until `text` is on the screen.
     @discardableResult
     func waitFor(_ text: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line) -> Bool {

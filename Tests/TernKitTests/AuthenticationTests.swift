@@ -17,6 +17,27 @@ final class AuthenticationTests: WebViewTestCase {
         XCTAssertEqual(recorder.challenges.first?.failureResponse?.statusCode, 401)
     }
 
+    /// A person takes a while to type: the 401's body has long arrived when
+    /// the answer comes, and must not become the page.
+    func testACredentialGivenAfterThe401BodyArrivedLoadsThePage() {
+        final class SlowAnswer: NavigationDelegate {
+            var pending: ((AuthenticationChallenge.Disposition) -> Void)?
+            func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
+                         completionHandler: @escaping (AuthenticationChallenge.Disposition) -> Void) {
+                pending = completionHandler
+            }
+        }
+        let delegate = SlowAnswer()
+        webView.navigationDelegate = delegate
+        webView.load(Request(url: server.url("/basic-auth?user=u&pass=p")))
+        XCTAssertTrue(loop.run(until: { delegate.pending != nil }, timeout: 10))
+        loop.run(until: { false }, timeout: 0.5)  // the 401 body arrives and ends meanwhile
+        delegate.pending?(.useCredential(Credential(user: "u", password: "p")))
+        XCTAssertTrue(loop.run(until: { !self.webView.isLoading }, timeout: 10))
+        XCTAssertEqual(webView.title, "Authorized")
+        XCTAssertEqual(webView.response?.statusCode, 200)
+    }
+
     func testDigestAuthChallengeIsAnsweredWithACredential() {
         recorder.challengeAnswer = { _ in .useCredential(Credential(user: "u", password: "p")) }
         loadAndWait("/digest-auth?user=u&pass=p")

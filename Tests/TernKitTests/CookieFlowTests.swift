@@ -48,6 +48,16 @@ final class CookieFlowTests: WebViewTestCase {
         XCTAssertEqual(sentCookie(), "visible=1; secret=2; fromScript=3")
     }
 
+    func testScriptsNeverSeeSetCookieHeaders() {
+        loadAndWait("/plain")
+        _ = value("fetch('/set-cookie?c=secret=1;%20HttpOnly').then(function (r) { window.fetched = String(r.headers.get('set-cookie')); });"
+            + "var x = new XMLHttpRequest(); x.open('GET', '/set-cookie?c=other=2;%20HttpOnly'); x.onload = function () { window.all = x.getAllResponseHeaders(); }; x.send();")
+        wait { self.value("!!(window.fetched && window.all)") == .bool(true) }
+        XCTAssertEqual(value("window.fetched"), .string("null"), "an HttpOnly cookie must not reach scripts through fetch")
+        XCTAssertEqual(value("/set-cookie/i.test(window.all)"), .bool(false), "nor through XMLHttpRequest")
+        XCTAssertEqual(jar.allCookies.map(\.name).sorted(), ["other", "secret"], "the cookies were still stored")
+    }
+
     func testACrossOriginFetchDoesNotSendCookies() {
         loadAndWait("/set-cookie?c=token=xyz")
         jar.setCookie("other=1", for: server.url("/", host: "localhost"))

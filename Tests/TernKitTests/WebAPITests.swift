@@ -37,7 +37,8 @@ final class WebAPITests: WebViewTestCase {
     }
 
     func testLocalStorageIsSharedPerOriginAndSessionStoragePerWebView() {
-        WebStorage.local.removeAll()
+        let store = WebsiteDataStore.nonPersistent()
+        makeWebView { $0.websiteDataStore = store }
         page("/page/one")
         _ = value("localStorage.setItem('token', 'abc'); localStorage.theme = 'dark'; sessionStorage.setItem('tab', '1')")
         page("/page/two")
@@ -46,9 +47,9 @@ final class WebAPITests: WebViewTestCase {
         _ = value("localStorage.removeItem('theme')")
         XCTAssertEqual(value("[localStorage.getItem('theme'), Object.keys(localStorage).join()]"), .array([.null, .string("token")]))
 
-        // Another web view: same localStorage, its own sessionStorage.
+        // Another web view of the same data store: same localStorage, its own sessionStorage.
         let first = webView!
-        makeWebView()
+        makeWebView { $0.websiteDataStore = store }
         loadAndWait("/page/three")
         XCTAssertEqual(value("[localStorage.getItem('token'), sessionStorage.getItem('tab')]"), .array([.string("abc"), .null]))
         withExtendedLifetime(first) {}
@@ -58,5 +59,10 @@ final class WebAPITests: WebViewTestCase {
         webView.load(Request(url: server.url("/page/four", host: "localhost")))
         wait { recorder.ended }
         XCTAssertEqual(value("localStorage.length"), .number(0))
+
+        // Another data store: another localStorage.
+        makeWebView()
+        loadAndWait("/page/five")
+        XCTAssertEqual(value("localStorage.getItem('token')"), nil)
     }
 }

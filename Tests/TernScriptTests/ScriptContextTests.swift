@@ -62,4 +62,19 @@ final class ScriptContextTests: XCTestCase {
         for index in 0..<2_000 { context.setFunction("f\(index % 10)") { _ in .number(Double(index)) } }
         XCTAssertEqual(try context.evaluate("f3()").get(), .number(1993))
     }
+
+    /// Large strings handed to a script arrive whole: values made from Swift
+    /// stay out of the collector's reach until the script holds them (they
+    /// were once kept only in a Swift array while the next one was made,
+    /// and large allocations run the collector).
+    func testManyLargeStringsPassedToAScriptArriveWhole() {
+        _ = context.evaluate("function check(items, more) { var ok = 0; for (var i = 0; i < items.length; i++) "
+                             + "if (items[i].length === 200000 && items[i].charAt(0) === String.fromCharCode(65 + i % 26)) ok++; "
+                             + "return ok + (more.length === 200000 ? 1 : 0); }")
+        for round in 0..<5 {
+            let items = (0..<40).map { ScriptValue.string(String(repeating: String(UnicodeScalar(65 + $0 % 26)!), count: 200_000)) }
+            XCTAssertEqual(context.call("check", [.array(items), .string(String(repeating: "z", count: 200_000))]), .success(.number(41)),
+                           "round \(round)")
+        }
+    }
 }

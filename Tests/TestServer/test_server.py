@@ -192,6 +192,8 @@ VISITS = 0                  # /visits: pages served so far
 DOWNLOADS_LOCK = threading.Lock()
 DOWNLOADS_BROKEN: set = set()   # /download?break=KEY: keys already broken once
 DOWNLOAD_LOG: dict = {}         # KEY -> [{"range": ..., "if_range": ...}]
+CACHE_STATS: dict[str, dict] = {}   # /cache: per key, requests seen and 304s sent
+CACHE_LOCK = threading.Lock()
 STATIC_ROOT = None           # --static-root: serve files instead of routes
 
 
@@ -769,6 +771,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         else:
             self.respond_page(200, "Cookies set", "<p>%d cookies set</p>" % len(cookies), headers=headers)
 
+    def r_cookie_script(self, rest):
+        """A script that stores the request's Cookie header (or null) in window[name] (SameSite tests)."""
+        if rest:
+            return self.not_found()
+        name = self.q("name", "sentCookie")
+        cookie = self.headers.get("Cookie")
+        body = f"window[{json.dumps(name)}] = {json.dumps(cookie)};\n".encode()
+        self.respond(200, body, ctype="application/javascript", headers=[("Cache-Control", "no-store")])
+
     def r_close_mid_body(self, rest):
         if rest:
             return self.not_found()
@@ -858,6 +869,67 @@ class Handler(http.server.BaseHTTPRequestHandler):
                           "<p>Password <input type=password name=password></p>"
                           "<p><input type=checkbox name=remember value=1> Stay logged in</p>"
                           "<p><input type=submit name=go value=Login></p></form>")
+
+    def r_cache(self, rest):
+        """A page whose caching headers come from the query; counts requests per `key`, answers 304 to a matching validator."""
+        if rest:
+            return self.not_found()
+        key = self.q("key", "")
+        now = time.time()
+        with CACHE_LOCK:
+            stats = CACHE_STATS.setdefault(key, {"requests": 0, "not_modified": 0, "conditional": 0,
+                                                 "first": now, "if_none_match": None, "if_modified_since": None})
+            stats["requests"] += 1
+            served = stats["requests"]
+            first = stats["first"]
+        headers = []
+        etag = self.q("etag")
+        if etag is not None:
+            headers.append(("ETag", etag))
+        lm = self.q("lm")          # seconds before the first request
+        if lm is not None:
+            headers.append(("Last-Modified", self.date_time_string(first - int(lm))))
+        for name, query in (("Cache-Control", "cc"), ("Vary", "vary"), ("Pragma", "pragma")):
+            if self.q(query) is not None:
+                headers.append((name, self.q(query)))
+        expires = self.q("expires")  # seconds from now, or a literal value
+        if expires is not None:
+            try:
+                headers.append(("Expires", self.date_time_string(now + int(expires))))
+            except ValueError:
+                headers.append(("Expires", expires))
+        if self.q("age") is not None:
+            headers.append(("Age", self.q("age")))
+        headers.append(("X-Served", str(served)))
+        if self.q("gone"):
+            return self.respond_page(404, "Gone", "<p>Gone</p>", headers=headers)
+        inm = self.headers.get("If-None-Match")
+        ims = self.headers.get("If-Modified-Since")
+        with CACHE_LOCK:
+            stats["if_none_match"], stats["if_modified_since"] = inm, ims
+            if inm or ims:
+                stats["conditional"] += 1
+        matches = (etag is not None and inm is not None and etag in [t.strip() for t in inm.split(",")]) or \
+                  (lm is not None and inm is None and ims is not None and ims == self.date_time_string(first - int(lm)))
+        if matches and not self.q("changed"):
+            with CACHE_LOCK:
+                stats["not_modified"] += 1
+            return self._begin(304, headers)
+        for c in [v for k, v in self.query_utf8 if k == "cookie"]:
+            headers.append(("Set-Cookie", c))
+        varied = ""
+        if self.q("vary"):
+            varied = f"<p>Varied on {html.escape(self.headers.get(self.q('vary'), '') or '')}</p>"
+        title = self.q("title", f"Cache {key}")
+        pad = "x" * self.qint("pad", 0, 0, 4 * MiB)
+        self.respond_page(200, title, f"<p>Served {served}</p>{varied}<p>{pad}</p>", headers=headers)
+
+    def r_cache_stats(self, rest):
+        """JSON of /cache's counters for `key`."""
+        with CACHE_LOCK:
+            stats = dict(CACHE_STATS.get(self.q("key", ""), {"requests": 0, "not_modified": 0, "conditional": 0}))
+        stats.pop("first", None)
+        self.respond(200, json.dumps(stats).encode(), ctype="application/json", headers=[("Cache-Control", "no-store")])
 
     def r_visits(self, rest):
         """A page that counts how often it was served (reload tests)."""
@@ -981,6 +1053,7 @@ ROUTES = {
     "basic-auth": Handler.r_basic_auth,
     "digest-auth": Handler.r_digest_auth,
     "set-cookie": Handler.r_set_cookie,
+    "cookie-script": Handler.r_cookie_script,
     "close-mid-body": Handler.r_close_mid_body,
     "garbage-headers": Handler.r_garbage_headers,
     "endless": Handler.r_endless,
@@ -990,6 +1063,8 @@ ROUTES = {
     "download": Handler.r_download,
     "download-log": Handler.r_download_log,
     "visits": Handler.r_visits,
+    "cache": Handler.r_cache,
+    "cache-stats": Handler.r_cache_stats,
     "headers": Handler.r_headers,
 }
 

@@ -39,26 +39,67 @@ public final class CookieDatabase {
         }
     }
 
-    private func write(_ cookie: Cookie, removed: Bool) {
+    /// Set while `insertAll` holds one transaction open for many writes.
+    private var isBatching = false
+    /// The first write that failed inside that transaction.
+    private var batchFailure: SQLiteDatabase.Failure?
+
+    /// Stores `cookies` in the jar and the database as one transaction (an
+    /// import): all of them, or, when the write fails (reported, and
+    /// thrown), none, in the jar as on disk.
+    public func insertAll(_ cookies: [Cookie]) throws {
+        jar.prepareForUse()
+        let before = jar.snapshot
         do {
-            try database.transaction {
-                if removed || (!cookie.isPersistent && !keepSessionCookies) {
-                    try database.execute("DELETE FROM cookies WHERE name = ?1 AND domain = ?2 AND host_only = ?3 AND path = ?4",
-                                         [.text(cookie.name), .text(cookie.domain), .integer(cookie.isHostOnly ? 1 : 0), .text(cookie.path)])
-                } else {
-                    try database.execute("INSERT OR REPLACE INTO cookies VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)", [
-                        .text(cookie.name), .text(cookie.value), .text(cookie.domain), .integer(cookie.isHostOnly ? 1 : 0),
-                        .text(cookie.path), cookie.expiresAt.map(SQLiteDatabase.Value.real) ?? .null,
-                        .integer(cookie.isSecure ? 1 : 0), .integer(cookie.isHTTPOnly ? 1 : 0), .text("\(cookie.sameSite)"),
-                        .real(cookie.createdAt), .real(cookie.lastAccessedAt),
-                    ])
-                }
-            }
+            try database.execute("BEGIN IMMEDIATE")
+            isBatching = true
+            batchFailure = nil
+            for cookie in cookies { jar.insert(cookie) }
+            isBatching = false
+            if let batchFailure { throw batchFailure }
+            try database.execute("COMMIT")
             lastError = nil
         } catch let failure as SQLiteDatabase.Failure {
+            isBatching = false
+            _ = try? database.execute("ROLLBACK")
+            jar.restore(before)
             lastError = failure
             onWriteError?(failure)
+            throw failure
+        }
+    }
+
+    private func write(_ cookie: Cookie, removed: Bool) {
+        do {
+            if isBatching {
+                if batchFailure == nil { try store(cookie, removed: removed) }
+            } else {
+                try database.transaction { try store(cookie, removed: removed) }
+                lastError = nil
+            }
+        } catch let failure as SQLiteDatabase.Failure {
+            if isBatching {
+                batchFailure = failure
+            } else {
+                lastError = failure
+                onWriteError?(failure)
+            }
         } catch {}
+    }
+
+    /// The statement that writes one change.
+    private func store(_ cookie: Cookie, removed: Bool) throws {
+        if removed || (!cookie.isPersistent && !keepSessionCookies) {
+            try database.execute("DELETE FROM cookies WHERE name = ?1 AND domain = ?2 AND host_only = ?3 AND path = ?4",
+                                 [.text(cookie.name), .text(cookie.domain), .integer(cookie.isHostOnly ? 1 : 0), .text(cookie.path)])
+        } else {
+            try database.execute("INSERT OR REPLACE INTO cookies VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)", [
+                .text(cookie.name), .text(cookie.value), .text(cookie.domain), .integer(cookie.isHostOnly ? 1 : 0),
+                .text(cookie.path), cookie.expiresAt.map(SQLiteDatabase.Value.real) ?? .null,
+                .integer(cookie.isSecure ? 1 : 0), .integer(cookie.isHTTPOnly ? 1 : 0), .text("\(cookie.sameSite)"),
+                .real(cookie.createdAt), .real(cookie.lastAccessedAt),
+            ])
+        }
     }
 
     private static func cookie(from row: [SQLiteDatabase.Value]) -> Cookie? {

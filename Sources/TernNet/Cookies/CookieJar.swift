@@ -28,8 +28,10 @@ public final class CookieJar {
 
     public init() {}
 
+    /// Runs `willFirstUse` now if it has not run (a persistent store then
+    /// opens its database); every read and change does it anyway.
     @inline(__always)
-    private func prepareForUse() {
+    public func prepareForUse() {
         guard let hook = willFirstUse else { return }
         willFirstUse = nil
         hook()
@@ -45,10 +47,12 @@ public final class CookieJar {
     // MARK: Receiving (§5.2, §5.3)
 
     /// Takes a `Set-Cookie` header value received for `url` (or, with
-    /// `fromScript`, a `document.cookie` assignment). Returns the stored
-    /// cookie, or nil when the cookie was ignored.
+    /// `fromScript`, a `document.cookie` assignment) from a request in
+    /// `context` (a cross-site subresource cannot set Strict or Lax cookies).
+    /// Returns the stored cookie, or nil when the cookie was ignored.
     @discardableResult
-    public func setCookie(_ header: String, for url: WebURL, fromScript: Bool = false) -> Cookie? {
+    public func setCookie(_ header: String, for url: WebURL, context: SameSiteContext = .sameSite,
+                          fromScript: Bool = false) -> Cookie? {
         prepareForUse()
         guard let parsed = SetCookie(header) else { return nil }
         let now = clock()
@@ -59,6 +63,9 @@ public final class CookieJar {
         if fromScript && parsed.httpOnly { return nil }
         // 6265bis: Secure cookies only from secure origins.
         if parsed.secure && !secureOrigin { return nil }
+        // 6265bis §5.7: SameSite=None only with Secure; Strict and Lax not from cross-site subresources.
+        if parsed.sameSite == .none && !parsed.secure { return nil }
+        if !context.allowsSetting(parsed.sameSite) { return nil }
 
         var cookie = Cookie(name: parsed.name, value: parsed.value, domain: host, path: CookieJar.defaultPath(url),
                             isSecure: parsed.secure, isHTTPOnly: parsed.httpOnly, sameSite: parsed.sameSite, createdAt: lastCreation)
@@ -114,6 +121,13 @@ public final class CookieJar {
         evict(now: clock(), domain: cookie.domain)
     }
 
+    /// Every cookie by its key, expired ones included, for a store that
+    /// must put them back when a transaction fails (`restore`).
+    var snapshot: [String: Cookie] { cookies }
+
+    /// Puts back what `snapshot` returned, reporting no change.
+    func restore(_ snapshot: [String: Cookie]) { cookies = snapshot }
+
     /// Stores a cookie loaded from storage (no change is reported).
     func insertWithoutNotifying(_ cookie: Cookie) {
         cookies[cookie.key] = cookie
@@ -135,27 +149,37 @@ public final class CookieJar {
         }
     }
 
-    /// Expired cookies go; then the oldest beyond the per-domain and total limits.
+    /// Expired cookies go; then the oldest beyond the per-domain and total
+    /// limits. Each removal is reported, so that a store forgets it too.
     private func evict(now: Double, domain: String) {
-        for (key, cookie) in cookies where cookie.isExpired(at: now) { cookies[key] = nil }
+        var evicted: [Cookie] = []
+        for (key, cookie) in cookies where cookie.isExpired(at: now) {
+            cookies[key] = nil
+            evicted.append(cookie)
+        }
         let inDomain = cookies.values.filter { $0.domain == domain }
         if inDomain.count > CookieJar.maximumCookiesPerDomain {
             for cookie in inDomain.sorted(by: { $0.lastAccessedAt < $1.lastAccessedAt }).prefix(inDomain.count - CookieJar.maximumCookiesPerDomain) {
                 cookies[cookie.key] = nil
+                evicted.append(cookie)
             }
         }
         if cookies.count > CookieJar.maximumCookies {
             for cookie in cookies.values.sorted(by: { $0.lastAccessedAt < $1.lastAccessedAt }).prefix(cookies.count - CookieJar.maximumCookies) {
                 cookies[cookie.key] = nil
+                evicted.append(cookie)
             }
         }
+        for cookie in evicted { onChange?(cookie, true) }
     }
 
     // MARK: Sending (§5.4)
 
-    /// The cookies to send to `url`, in the order of §5.4 step 2: longer
-    /// paths first, then earlier creation. `forScript` leaves out HttpOnly.
-    public func cookies(for url: WebURL, forScript: Bool = false) -> [Cookie] {
+    /// The cookies to send to `url` by a request in `context`, in the order
+    /// of §5.4 step 2: longer paths first, then earlier creation. A
+    /// cross-site request leaves out Strict cookies, and Lax ones unless it
+    /// is a top-level navigation by GET. `forScript` leaves out HttpOnly.
+    public func cookies(for url: WebURL, context: SameSiteContext = .sameSite, forScript: Bool = false) -> [Cookie] {
         prepareForUse()
         guard let host = CookieJar.canonicalHost(url) else { return [] }
         let now = clock()
@@ -167,6 +191,7 @@ public final class CookieJar {
                 && CookieJar.pathMatches(path, cookie.path)
                 && (!cookie.isSecure || secure)
                 && !(forScript && cookie.isHTTPOnly)
+                && context.allowsSending(cookie.sameSite)
         }
         matching.sort { $0.path.utf8.count != $1.path.utf8.count ? $0.path.utf8.count > $1.path.utf8.count : $0.createdAt < $1.createdAt }
         for cookie in matching { cookies[cookie.key]?.lastAccessedAt = now }
@@ -174,8 +199,8 @@ public final class CookieJar {
     }
 
     /// The `Cookie` header value for a request to `url`, or nil when none apply.
-    public func cookieHeader(for url: WebURL, forScript: Bool = false) -> String? {
-        let list = cookies(for: url, forScript: forScript)
+    public func cookieHeader(for url: WebURL, context: SameSiteContext = .sameSite, forScript: Bool = false) -> String? {
+        let list = cookies(for: url, context: context, forScript: forScript)
         guard !list.isEmpty else { return nil }
         return list.map { $0.name.isEmpty ? $0.value : "\($0.name)=\($0.value)" }.joined(separator: "; ")
     }

@@ -16,3 +16,12 @@ public enum PublicSuffixList {
         return psl_is_public_suffix2(context, domain, PSL_TYPE_ANY | PSL_TYPE_NO_STAR_RULE) != 0
     }
 }
+
+extension PublicSuffixList {
+    /// The registrable domain of `host` ("www.example.co.uk" → "example.co.uk"),
+    /// or nil when it has none (a public suffix itself, an empty host).
+    public static func registrableDomain(_ host: String) -> String? {
+        guard let context, let found = psl_registrable_domain(context, host) else { return nil }
+        return String(cString: found)
+    }
+}

@@ -14,6 +14,10 @@ public final class SQLiteDatabase {
         public let code: Int32
         public let message: String
         public var description: String { message }
+        public init(code: Int32, message: String) {
+            self.code = code
+            self.message = message
+        }
         /// The disk (or the file system's quota) is full.
         public var isDiskFull: Bool { code & 0xFF == SQLITE_FULL }
     }
@@ -24,6 +28,8 @@ public final class SQLiteDatabase {
         case integer(Int64)
         case real(Double)
         case text(String)
+        /// Bytes stored as they are (an HTTP cache body).
+        case blob([UInt8])
     }
 
     private var handle: OpaquePointer?
@@ -68,8 +74,12 @@ public final class SQLiteDatabase {
             case .integer(let value): status = sqlite3_bind_int64(statement, position, value)
             case .real(let value): status = sqlite3_bind_double(statement, position, value)
             case .text(let value):
-                // SQLITE_TRANSIENT: SQLite copies the text.
-                status = sqlite3_bind_text(statement, position, value, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                status = sqlite3_bind_text(statement, position, value, -1, SQLiteDatabase.transient)
+            case .blob(let bytes):
+                status = bytes.withUnsafeBytes { buffer in
+                    guard let base = buffer.baseAddress, !buffer.isEmpty else { return sqlite3_bind_zeroblob(statement, position, 0) }
+                    return sqlite3_bind_blob64(statement, position, base, sqlite3_uint64(buffer.count), SQLiteDatabase.transient)
+                }
             }
             guard status == SQLITE_OK else { throw failure(status) }
         }
@@ -84,11 +94,18 @@ public final class SQLiteDatabase {
                 case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
                 case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
                 case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, column)))
+                case SQLITE_BLOB:
+                    let count = Int(sqlite3_column_bytes(statement, column))
+                    guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob([]) }
+                    return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
                 default: return .null
                 }
             })
         }
     }
+
+    /// SQLITE_TRANSIENT: SQLite copies bound text and bytes before the call returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// Runs `body` in one IMMEDIATE transaction: all of it is stored, or none.
     public func transaction(_ body: () throws -> Void) throws {

@@ -111,8 +111,12 @@ final class DOMBridge {
     func makeBool(_ value: Bool) -> JSValueRef { jsc.JSValueMakeBoolean!(ctx, value)! }
 
     func makeStringArray(_ strings: [String]) -> JSValueRef {
-        let values: [JSValueRef?] = strings.map(makeString)
-        return values.withUnsafeBufferPointer { jsc.JSObjectMakeArray!(ctx, $0.count, $0.baseAddress, nil)! }
+        // Each string goes into the array as it is made, where the collector sees it.
+        let array = jsc.JSObjectMakeArray!(ctx, 0, nil, nil)!
+        for (index, string) in strings.enumerated() {
+            jsc.JSObjectSetPropertyAtIndex!(ctx, array, UInt32(index), makeString(string), nil)
+        }
+        return array
     }
 
     func strings(fromArray value: JSValueRef?) -> [String] {
@@ -139,7 +143,8 @@ final class DOMBridge {
         default: (name, message) = ("Error", "\(error)")
         }
         guard let exceptionMaker else { return makeString("\(name): \(message)") }
-        var arguments: [JSValueRef?] = [makeString(name), makeString(message)]
+        var arguments = context.protectedValues([{ self.makeString(name) }, { self.makeString(message) }])
+        defer { context.unprotect(arguments) }
         let made = arguments.withUnsafeMutableBufferPointer {
             jsc.JSObjectCallAsFunction!(ctx, exceptionMaker, nil, 2, $0.baseAddress, nil)
         }

@@ -1,0 +1,130 @@
+import TernKit
+import TernLayout
+import TernTerminal
+
+extension Browser {
+    /// Opens what the person typed: a URL, a file or a host name.
+    func open(_ target: String) {
+        guard let url = UserInput.url(for: target) else {
+            show(message: "Not a valid URL or file: \(target)", isError: true)
+            return
+        }
+        if url.scheme == "file" {
+            _ = tab.webView.loadFileURL(url, allowingReadAccessTo: url)
+        } else {
+            _ = tab.webView.load(Request(url: url))
+        }
+    }
+
+    func activateFocused() {
+        guard let target = tab.viewport.focusedTarget else { return }
+        switch target.kind {
+        case .link(let index): follow(linkAt: index)
+        case .control(let index): activate(controlAt: index, region: target.regions[0])
+        }
+    }
+
+    func follow(linkAt index: Int) {
+        handle(tab.webView.activate(tab.viewport.page.links[index]))
+    }
+
+    /// What the browser shows after acting on the page.
+    func handle(_ result: ActivationResult) {
+        switch result {
+        case .fragment(let name): tab.scroll(toFragment: name)
+        case .canceled, .done, .navigation, .newWindow: break
+        }
+        setNeedsDisplay()
+    }
+
+    /// Enter on a form control: fields are edited in place, a select opens
+    /// a menu, a textarea opens `$EDITOR`; the rest are clicked.
+    func activate(controlAt index: Int, region: TextRegion) {
+        let control = tab.viewport.page.controls[index]
+        let webView = tab.webView
+        switch control.kind {
+        case .text, .password:
+            let row = pageTop + region.line - tab.viewport.top
+            let column = region.columns.lowerBound - tab.viewport.left
+            present(FieldEditor(text: control.value, masked: control.kind == .password, row: row, column: max(0, column),
+                                width: region.columns.count) { [unowned self] ending in
+                switch ending {
+                case .enter(let text):
+                    webView.setValue(text, for: control.node)
+                    handle(webView.pressEnter(in: control.node))
+                case .tab(let text):
+                    webView.setValue(text, for: control.node)
+                    tab.viewport.moveFocus(forward: true)
+                case .cancel:
+                    break
+                }
+                setNeedsDisplay()
+            })
+        case .textarea:
+            editTextarea(control)
+        case .select:
+            let multiple = control.node.attribute("multiple") != nil
+            let chosen = Set(control.node.getElementsByTagName("option").enumerated().compactMap { $1.attribute("selected") != nil ? $0 : nil })
+            present(MenuBox(title: control.name.isEmpty ? "Choose" : "Choose \(control.name)", items: control.options,
+                            selected: control.selectedIndex ?? 0, multiple: multiple, ticked: chosen) { [unowned self] indices in
+                guard let indices else { return }
+                webView.selectOptions(at: indices, in: control.node)
+                setNeedsDisplay()
+            })
+        default:
+            handle(webView.activate(control))
+        }
+    }
+
+    /// A textarea in `$VISUAL`/`$EDITOR` (the terminal is handed over while
+    /// it runs), or in a one-line prompt when neither is set.
+    func editTextarea(_ control: FormControl) {
+        let webView = tab.webView
+        guard let editor = ExternalEditor.command() else {
+            present(PromptBox(title: "Edit \(control.name)", message: "Set $EDITOR to edit on several lines.",
+                              defaultText: control.value) { [unowned self] text in
+                if let text { webView.setValue(text, for: control.node) }
+                setNeedsDisplay()
+            })
+            return
+        }
+        terminal.suspend()
+        let result = ExternalEditor.edit(control.value, with: editor)
+        terminal.resume()
+        switch result {
+        case .success(let text): webView.setValue(text, for: control.node)
+        case .failure(let problem): show(message: problem.description, isError: true)
+        }
+        setNeedsDisplay()
+    }
+
+    func showPageInfo() {
+        let webView = tab.webView
+        var lines: [String] = []
+        lines.append("Title:    \(webView.title ?? "(none)")")
+        lines.append("URL:      \(webView.url?.href ?? "(none)")")
+        lines.append("Type:     \(webView.response?.mimeType ?? "(unknown)")")
+        lines.append("Encoding: \(webView.response?.textEncodingName ?? "(not given)")")
+        lines.append("Secure:   \(webView.url?.scheme == "https" ? (webView.hasOnlySecureContent ? "yes (https)" : "partly (mixed content)") : "no")")
+        let page = tab.viewport.page
+        lines.append("Lines:    \(page.lines.count), links: \(page.links.count), form controls: \(page.controls.count)")
+        present(MessageBox(title: "Page information", message: lines.joined(separator: "\n")) { _ in })
+    }
+
+    func showHistory() {
+        let list = tab.webView.backForwardList
+        let items = list.backList + (list.currentItem.map { [$0] } ?? []) + list.forwardList
+        guard !items.isEmpty else {
+            show(message: "No history yet")
+            return
+        }
+        let current = list.backList.count
+        let labels = items.enumerated().map { index, item in
+            (index == current ? "* " : "  ") + (item.title.isEmpty ? item.url.href : "\(item.title) — \(item.url.href)")
+        }
+        present(MenuBox(title: "History (Enter goes there)", items: labels, selected: current) { [unowned self] chosen in
+            guard let index = chosen?.first, index != current else { return }
+            _ = tab.webView.go(to: items[index])
+        })
+    }
+}

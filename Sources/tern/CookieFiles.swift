@@ -1,0 +1,75 @@
+import TernKit
+import TernNet
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--import-cookies` and `--export-cookies`: Netscape cookies.txt files
+/// (curl's `-b`/`-c`) into and out of the website data store, so a session
+/// started in curl or another browser can go on in Tern and back.
+enum CookieFiles {
+    /// A cookies file larger than this is not one.
+    static let maximumFileSize: Int64 = 64 * 1024 * 1024
+
+    /// Imports `path` into `store`. Bad lines are reported on stderr with
+    /// their number and skipped; a file that cannot be read, is not text, or
+    /// cannot be stored (a full disk) imports nothing and returns nil.
+    static func importFile(_ path: String, into store: WebsiteDataStore) -> [Cookie]? {
+        let bytes: [UInt8]
+        switch LocalFile.read(path: path, limit: maximumFileSize) {
+        case .success(let read): bytes = read
+        case .failure(let error):
+            CommandLine.printError("tern: cannot import cookies from \(path): \(error)")
+            return nil
+        }
+        guard !bytes.contains(0), let text = String(validatingUTF8: bytes.map { CChar(bitPattern: $0) } + [0]) else {
+            CommandLine.printError("tern: cannot import cookies from \(path): it is not a cookies.txt text file")
+            return nil
+        }
+        let (cookies, problems) = NetscapeCookieFile.parse(text)
+        for problem in problems {
+            CommandLine.printError("tern: \(path):\(problem.line): \(problem.reason); line skipped")
+        }
+        do {
+            try store.importCookies(cookies)
+        } catch {
+            CommandLine.printError("tern: cannot import cookies from \(path): \(error); nothing was imported")
+            return nil
+        }
+        return cookies
+    }
+
+    /// Writes every cookie of `store` to `path` (replaced whole, owner-only):
+    /// a temporary file beside it, synced, then renamed over it, so a full
+    /// disk or a crash never leaves half a file. "-" is stdout (as for curl).
+    static func exportFile(_ path: String, from store: WebsiteDataStore) -> Bool {
+        var cookies: [Cookie] = []
+        store.httpCookieStore.getAllCookies { cookies = $0 }
+        let bytes = Array(NetscapeCookieFile.format(cookies).utf8)
+        if path == "-" {
+            return fwrite(bytes, 1, bytes.count, stdout) == bytes.count && fflush(stdout) == 0 ? true : fail(path, errno)
+        }
+        let temporary = "\(path).tern-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return fail(path, errno) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            written += n
+        }
+        let error = written < bytes.count ? errno : fsync(fd) != 0 ? errno : 0
+        if close(fd) != 0 || error != 0 || rename(temporary, path) != 0 {
+            let reason = error != 0 ? error : errno
+            unlink(temporary)
+            return fail(path, reason)
+        }
+        return true
+    }
+
+    private static func fail(_ path: String, _ code: Int32) -> Bool {
+        CommandLine.printError("tern: cannot export cookies to \(path): \(String(cString: strerror(code)))")
+        return false
+    }
+}
