@@ -25,7 +25,7 @@ extension Browser {
         case .stop:
             if webView.isLoading { webView.stopLoading() }
         case .openURL:
-            present(StatusPrompt(label: "Open: ", text: webView.url?.href ?? "") { [unowned self] answer in
+            present(StatusPrompt(label: "Open: ", text: webView.url?.displayHref ?? "") { [unowned self] answer in
                 if let answer { open(answer) }
             })
         case .pageInfo: showPageInfo()

@@ -14,7 +14,7 @@ extension Browser {
                 return
             }
             let labels = entries.map { entry in
-                (entry.title.isEmpty ? entry.url.href : "\(entry.title) — \(entry.url.href)") + "  (\(entry.visitCount)×)"
+                (entry.title.isEmpty ? entry.url.displayHref : "\(entry.title) — \(entry.url.displayHref)") + "  (\(entry.visitCount)×)"
             }
             present(MenuBox(title: "Visited pages (Enter opens)", items: labels) { [unowned self] chosen in
                 guard let index = chosen?.first else { return }

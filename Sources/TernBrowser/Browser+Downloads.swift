@@ -8,20 +8,20 @@ extension Browser {
         if let last = downloads.entries.last, last.download.isFinished || last.failure != nil {
             show(message: "Download: \(downloads.lines.first ?? "")", isError: last.failure != nil)
         }
-        scheduleDownloadProgress()
         setNeedsDisplay()
     }
 
-    func scheduleDownloadProgress() {
-        guard downloadTimer == nil, downloads.activeCount > 0 else { return }
+    /// Bytes arrived: the status line shows the newest download's progress
+    /// (at most twice a second).
+    func downloadProgressed() {
+        guard downloadTimer == nil else { return }
         downloadTimer = loop.schedule(after: 0.5) { [weak self] in
             guard let self else { return }
             downloadTimer = nil
-            if message == nil || message!.text.hasPrefix("Downloading") {
-                message = downloads.activeCount > 0 ? ("Downloading: \(downloads.lines.first ?? "")", false) : message
+            if downloads.activeCount > 0, message == nil || message!.text.hasPrefix("Downloading") {
+                message = ("Downloading: \(downloads.lines.first ?? "")", false)
+                setNeedsDisplay()
             }
-            scheduleDownloadProgress()
-            setNeedsDisplay()
         }
     }
 
@@ -30,6 +30,9 @@ extension Browser {
             show(message: "No downloads yet")
             return
         }
-        present(MenuBox(title: "Downloads (newest first) in \(DownloadList.folder())", items: downloads.lines) { _ in })
+        present(MenuBox(title: "Downloads (newest first) in \(DownloadList.folder())", items: downloads.lines) { [unowned self] chosen in
+            guard let index = chosen?.first, downloads.entries.reversed()[index].failure != nil else { return }
+            show(message: downloads.resume(at: index) ? "Resuming the download" : "This download cannot be resumed", isError: false)
+        })
     }
 }

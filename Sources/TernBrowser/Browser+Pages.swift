@@ -102,10 +102,19 @@ extension Browser {
         let webView = tab.webView
         var lines: [String] = []
         lines.append("Title:    \(webView.title ?? "(none)")")
-        lines.append("URL:      \(webView.url?.href ?? "(none)")")
+        lines.append("URL:      \(webView.url?.displayHref ?? "(none)")")
+        if let url = webView.url, url.displayHref != url.href { lines.append("          (\(url.href))") }
         lines.append("Type:     \(webView.response?.mimeType ?? "(unknown)")")
         lines.append("Encoding: \(webView.response?.textEncodingName ?? "(not given)")")
-        lines.append("Secure:   \(webView.url?.scheme == "https" ? (webView.hasOnlySecureContent ? "yes (https)" : "partly (mixed content)") : "no")")
+        let secure: String
+        if webView.url?.scheme != "https" {
+            secure = "no (not https)"
+        } else if webView.hasOnlySecureContent {
+            secure = "yes (https, certificate verified)"
+        } else {
+            secure = "not fully (certificate not verified, or parts came over plain http)"
+        }
+        lines.append("Secure:   \(secure)")
         let page = tab.viewport.page
         lines.append("Lines:    \(page.lines.count), links: \(page.links.count), form controls: \(page.controls.count)")
         present(MessageBox(title: "Page information", message: lines.joined(separator: "\n")) { _ in })
@@ -120,7 +129,7 @@ extension Browser {
         }
         let current = list.backList.count
         let labels = items.enumerated().map { index, item in
-            (index == current ? "* " : "  ") + (item.title.isEmpty ? item.url.href : "\(item.title) — \(item.url.href)")
+            (index == current ? "* " : "  ") + (item.title.isEmpty ? item.url.displayHref : "\(item.title) — \(item.url.displayHref)")
         }
         present(MenuBox(title: "History (Enter goes there)", items: labels, selected: current) { [unowned self] chosen in
             guard let index = chosen?.first, index != current else { return }

@@ -61,6 +61,7 @@ public final class Browser {
             loop.watch(fileDescriptor: fd) { [unowned self] in readKeys() }
         }
         downloads.onChange = { [unowned self] in downloadsChanged() }
+        downloads.onProgress = { [unowned self] in downloadProgressed() }
         open(target ?? "about:start")
         draw()
         while running {
@@ -101,8 +102,9 @@ public final class Browser {
 
     func drawTitleBar() {
         let webView = tab.webView
-        let title = webView.title.flatMap { $0.isEmpty ? nil : $0 } ?? webView.url?.href ?? "Tern"
+        let title = webView.title.flatMap { $0.isEmpty ? nil : $0 } ?? webView.url?.displayHref ?? "Tern"
         var mark = webView.isLoading ? " [loading]" : ""
+        if configuration.network.isInsecure { mark += " [INSECURE: TLS not verified]" }
         if tabs.count > 1 { mark += " [tab \(current + 1)/\(tabs.count)]" }
         terminal.fill(row: 0, column: 0, count: terminal.columns, style: Theme.titleBar)
         let markWidth = DisplayWidth.of(mark)
@@ -118,7 +120,7 @@ public final class Browser {
         let width = max(8, min(24, terminal.columns / tabs.count))
         var column = 0
         for (index, tab) in tabs.enumerated() where column < terminal.columns {
-            let title = tab.webView.title.flatMap { $0.isEmpty ? nil : $0 } ?? tab.webView.url?.href ?? "New tab"
+            let title = tab.webView.title.flatMap { $0.isEmpty ? nil : $0 } ?? tab.webView.url?.displayHref ?? "New tab"
             let label = DisplayWidth.slice(" \(index + 1):\(title)" + String(repeating: " ", count: width), from: 0, columns: width - 1)
             terminal.put(label, row: 1, column: column, style: CellStyle(reverse: index == current, dim: index != current))
             column += width
@@ -132,7 +134,7 @@ public final class Browser {
         } else if let target = tab.viewport.focusedTarget {
             terminal.put(statusText(for: target), row: row, column: 0)
         } else if tab.webView.isLoading {
-            terminal.put("Loading \(tab.webView.url?.href ?? "")", row: row, column: 0)
+            terminal.put("Loading \(tab.webView.url?.displayHref ?? "")", row: row, column: 0)
         } else {
             terminal.put("Press ? for help, q to quit", row: row, column: 0, style: CellStyle(dim: true))
         }
@@ -142,7 +144,8 @@ public final class Browser {
         let page = tab.viewport.page
         switch target.kind {
         case .link(let index):
-            return page.links[index].url
+            let url = page.links[index].url
+            return WebURL(url)?.displayHref ?? url
         case .control(let index):
             let control = page.controls[index]
             switch control.kind {

@@ -53,7 +53,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
 
     /// The page's host for dialog titles ("example.com says:").
     var pageHost: String {
-        if let host = webView.url?.host, !host.isEmpty { return host }
+        if let url = webView.url, !url.hostname.isEmpty { return url.port.isEmpty ? url.displayHost : "\(url.displayHost):\(url.port)" }
         return "This page"
     }
 
@@ -202,8 +202,12 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         let space = challenge.protectionSpace
         browser.bringForward(self)
         if space.authenticationMethod == .serverTrust, let trust = space.serverTrust {
-            let message = "The certificate of \(trust.endpoint) is not trusted: \(trust.reason).\n\n"
-                + "Someone may be pretending to be this site. Go on only if you know why the certificate is not trusted."
+            var message = "The certificate of \(trust.endpoint) is not trusted: \(trust.reason).\n\n"
+            if let certificate = trust.certificateChain.first {
+                message += "Subject: \(certificate.subject)\nIssuer:  \(certificate.issuer)\n"
+                    + "Valid:   \(certificate.notBefore) to \(certificate.notAfter)\nSHA-256: \(certificate.sha256Fingerprint)\n\n"
+            }
+            message += "Someone may be pretending to be this site. Go on only if you know why the certificate is not trusted."
             browser.present(MessageBox(title: "Untrusted certificate", message: message,
                                        buttons: ["Go back", "Proceed to \(trust.host) for this session"], cancelIndex: 0) { choice in
                 completionHandler(choice == 1 ? .useCredential(Credential(trust: trust)) : .performDefaultHandling)

@@ -14,6 +14,8 @@ final class DownloadList: DownloadDelegate {
     private(set) var entries: [Entry] = []
     /// Told of every change (a new download, one finished or failed).
     var onChange: (() -> Void)?
+    /// Told when bytes were written (for a progress display).
+    var onProgress: (() -> Void)?
 
     /// `$XDG_DOWNLOAD_DIR`, else `~/Downloads` (made when missing), else the
     /// current folder.
@@ -41,7 +43,7 @@ final class DownloadList: DownloadDelegate {
             let name = download.destination.map { String($0.split(separator: "/").last ?? "") } ?? download.suggestedFilename
             let state: String
             if let failure = entry.failure {
-                state = "failed: \(failure)"
+                state = "failed: \(failure)" + (download.canResume ? " (Enter resumes)" : "")
             } else if download.isFinished {
                 state = "done, \(Self.size(download.bytesWritten)) in \(download.destination ?? "")"
             } else if download.totalBytesExpected > 0 {
@@ -59,27 +61,27 @@ final class DownloadList: DownloadDelegate {
         return "\(bytes) bytes"
     }
 
-    /// A path in `folder` for `name` that does not exist yet: `name`,
-    /// `name (1)`, `name (2)`… (before the extension).
-    static func freePath(in folder: String, for name: String) -> String {
-        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-        let stem = dot.map { String(name[..<$0]) } ?? name
-        let suffix = dot.map { String(name[$0...]) } ?? ""
-        var candidate = folder + "/" + name
-        var number = 1
-        while access(candidate, F_OK) == 0 {
-            candidate = folder + "/" + stem + " (\(number))" + suffix
-            number += 1
-        }
-        return candidate
-    }
-
     // MARK: DownloadDelegate
 
     func download(_ download: Download, decideDestinationUsing response: Response, suggestedFilename: String,
                   completionHandler: @escaping (String?) -> Void) {
-        completionHandler(Self.freePath(in: Self.folder(), for: suggestedFilename))
+        completionHandler(SafeFilename.unusedPath(in: Self.folder(), for: suggestedFilename))
         onChange?()
+    }
+
+    func downloadDidWriteData(_ download: Download) {
+        onProgress?()
+    }
+
+    /// Continues the failed download at `index` of `lines` (newest first),
+    /// where the server allows; false when it cannot be resumed.
+    func resume(at index: Int) -> Bool {
+        let position = entries.count - 1 - index
+        guard entries.indices.contains(position), entries[position].failure != nil, entries[position].download.canResume,
+              entries[position].download.resume() else { return false }
+        entries[position].failure = nil
+        onChange?()
+        return true
     }
 
     func downloadDidFinish(_ download: Download) {

@@ -227,6 +227,10 @@ final class BrowserInteractionTests: XCTestCase {
         let tern = try browse([url])
         tern.waitFor("Untrusted certificate")
         tern.waitForWrapped("is not trusted")
+        // The certificate itself is shown: subject, issuer, validity, fingerprint.
+        tern.waitForWrapped("SHA-256:")
+        XCTAssertTrue(tern.screen().contains("Subject:") && tern.screen().contains("Issuer:") && tern.screen().contains("Valid:"),
+                      tern.screen())
         tern.press("Enter")  // "Go back" is the default
         tern.waitForWrapped("is not trusted")
         XCTAssertFalse(tern.screen().contains("Page secret"))
@@ -321,6 +325,44 @@ final class BrowserInteractionTests: XCTestCase {
         tern.press("Tab", "Enter")
         tern.waitFor("Link to another program")
         tern.waitForWrapped("tel:+15551234")
+    }
+
+    func testInsecureModeIsNamedInTheTitleBar() throws {
+        let certificates = TestCertificates.shared
+        let tls = try TestServer(certificate: certificates.selfSignedCertificate, key: certificates.selfSignedKey)
+        let tern = try browse(["--insecure", tls.url("/page/unchecked").href])
+        tern.waitFor("Page unchecked")
+        XCTAssertTrue(tern.row(0).contains("[INSECURE: TLS not verified]"), tern.row(0))
+        tern.press("=")
+        tern.waitFor("Page information")
+        tern.waitForWrapped("Secure: not fully (certificate not verified")
+    }
+
+    func testLookAlikeHostsAreShownAsPunycode() throws {
+        let page = "<title>IDN</title><p><a href=\"http://аррӏе.com/\">fake</a><p><a href=\"http://bücher.example/\">books</a>"
+        let tern = try browse([server.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).href])
+        tern.waitFor("[1]fake")
+        tern.press("Tab")
+        tern.waitForScreen("the Cyrillic look-alike as punycode") { $0.components(separatedBy: "\n")[23].contains("http://xn--80ak6aa92e.com/") }
+        tern.press("Tab")
+        tern.waitForScreen("a safe name in Unicode") { $0.components(separatedBy: "\n")[23].contains("http://bücher.example/") }
+    }
+
+    func testABrokenDownloadResumesFromTheDownloadsList() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-resume-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = "tui-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        let tern = try browse([server.url("/download?size=300000&break=\(key)&cd=attachment%3B%20filename%3Ddata.bin").href],
+                              environment: ["XDG_DOWNLOAD_DIR": folder.path])
+        tern.waitFor("Download: data.bin — failed")
+        tern.press("d")
+        tern.waitFor("Downloads (newest first)")
+        tern.press("Enter")
+        tern.waitFor("Download: data.bin — done")
+        let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent("data.bin")))
+        XCTAssertEqual(bytes.count, 300_000)
+        XCTAssertTrue(bytes.enumerated().allSatisfy { $0.element == UInt8($0.offset % 251) }, "byte-identical after the resume")
     }
 
     func testSelectChosenFromAMenu() throws {

@@ -216,7 +216,7 @@ final class BrowserScreenTests: XCTestCase {
         tern.waitFor("Hello from the test server.")
         tern.press("?")
         tern.waitFor("Tern help")
-        XCTAssertTrue(tern.screen().contains("follow the link"))
+        tern.waitFor("follow the link")
         tern.press("Left")
         tern.waitFor("Hello from the test server.")
     }
