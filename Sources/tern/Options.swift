@@ -32,26 +32,16 @@ struct Options {
     var privateBrowsing = false
     /// Session cookies survive a restart too.
     var keepSessionCookies = false
-<<<<<<< HEAD
     /// A Netscape cookies.txt file to add to the profile's cookies first.
     var importCookies: String?
     /// Where to write every cookie, as cookies.txt, when tern is done.
     var exportCookies: String?
-=======
->>>>>>> trust7
     /// A PEM file of CA certificates to trust instead of the system's.
     var caBundle: String?
     /// The proxy for every request; nil leaves it to the environment variables.
     var proxy: String?
     /// Skip TLS certificate verification.
     var insecure = false
-<<<<<<< HEAD
-=======
-    /// A Netscape cookies.txt file to add to the profile's cookies first.
-    var importCookies: String?
-    /// Where to write every cookie, as cookies.txt, when tern is done.
-    var exportCookies: String?
->>>>>>> trust7
 
     /// A command line Tern cannot use, with what is wrong.
     struct UsageError: Error {
@@ -77,22 +67,14 @@ struct Options {
             case "--private": options.privateBrowsing = true
             case "--keep-session-cookies": options.keepSessionCookies = true
             case "--profile": options.profile = try value(for: argument)
-<<<<<<< HEAD
             case "--import-cookies": options.importCookies = try value(for: argument)
             case "--export-cookies": options.exportCookies = try value(for: argument)
-=======
->>>>>>> trust7
             case "--insecure": options.insecure = true
             case "--proxy": options.proxy = try value(for: argument)
             case "--ca-bundle":
                 let path = try value(for: argument)
                 guard access(path, R_OK) == 0 else { throw UsageError("--ca-bundle: cannot read \(path)") }
                 options.caBundle = path
-<<<<<<< HEAD
-=======
-            case "--import-cookies": options.importCookies = try value(for: argument)
-            case "--export-cookies": options.exportCookies = try value(for: argument)
->>>>>>> trust7
             case "--eval": options.eval = try value(for: argument)
             case "--wait-for": options.waitFor = try value(for: argument)
             case "--dialogs":

@@ -189,19 +189,11 @@ def mime_sample(ctype: str) -> bytes:
 # ---------------------------------------------------------------------------
 
 VISITS = 0                  # /visits: pages served so far
-<<<<<<< HEAD
 CACHE_STATS: dict[str, dict] = {}   # /cache: per key, requests seen and 304s sent
 CACHE_LOCK = threading.Lock()
 DOWNLOADS_LOCK = threading.Lock()
 DOWNLOADS_BROKEN: set = set()   # /download?break=KEY: keys already broken once
 DOWNLOAD_LOG: dict = {}         # KEY -> [{"range": ..., "if_range": ...}]
-=======
-DOWNLOADS_LOCK = threading.Lock()
-DOWNLOADS_BROKEN: set = set()   # /download?break=KEY: keys already broken once
-DOWNLOAD_LOG: dict = {}         # KEY -> [{"range": ..., "if_range": ...}]
-CACHE_STATS: dict[str, dict] = {}   # /cache: per key, requests seen and 304s sent
-CACHE_LOCK = threading.Lock()
->>>>>>> trust7
 STATIC_ROOT = None           # --static-root: serve files instead of routes
 
 
