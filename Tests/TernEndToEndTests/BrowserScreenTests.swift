@@ -121,6 +121,19 @@ final class BrowserScreenTests: XCTestCase {
         tern.waitForScreen("the closed tab gone") { !$0.contains("[tab") && $0.contains("[1]new tab") }
     }
 
+    func testTwentyWindowOpenCallsFromOneClickOpenOneTab() throws {
+        let popup = server.url("/page/popup").href
+        let page = "<title>Popups</title><p><button onclick=\"for (var i = 0; i < 20; i++) window.open('\(popup)?n=' + i)\">open many</button>"
+            + "<script>window.open('\(popup)?unasked')</script>"
+        let tern = try browse([server.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).href])
+        tern.waitFor("[open many]")
+        XCTAssertFalse(tern.row(0).contains("[tab"), "no tab without a click")
+        tern.press("Tab", "Enter")
+        tern.waitFor("[tab 2/2]")
+        usleep(500_000)
+        XCTAssertTrue(tern.row(0).contains("[tab 2/2]"), "one tab for one click: \(tern.row(0))")
+    }
+
     func testLinkNumberThenEnterFollowsThatLink() throws {
         let tern = try browse([server.url("/page/start").href])
         tern.waitFor("Page start")
