@@ -18,45 +18,32 @@ public final class BrowsingHistory {
     public var clock: () -> Double = Cookie.now
     /// The last write that failed (a full disk, a read-only profile), or why
     /// the database could not be opened; nil when all is well.
-    public private(set) var lastError: SQLiteDatabase.Failure?
+    public var lastError: SQLiteDatabase.Failure? { store?.lastError }
     /// Told when a write fails.
-    public var onWriteError: ((SQLiteDatabase.Failure) -> Void)?
+    public var onWriteError: ((SQLiteDatabase.Failure) -> Void)? {
+        get { store?.onError }
+        set { store?.onError = newValue }
+    }
 
-    private var openedDatabase: SQLiteDatabase?
-    private var openFailed = false
+    private let store: LazyDatabase?
 
     /// History in the SQLite file at `path` (made when first needed); with
     /// nil, a history that records nothing.
     public init(path: String?) {
         self.path = path
+        store = path.map { LazyDatabase(path: $0, schema: ["""
+            CREATE TABLE IF NOT EXISTS pages (
+              url TEXT PRIMARY KEY NOT NULL, title TEXT NOT NULL, visit_count INTEGER NOT NULL,
+              first_visit REAL NOT NULL, last_visit REAL NOT NULL)
+            """, "CREATE TABLE IF NOT EXISTS visits (url TEXT NOT NULL, time REAL NOT NULL)",
+            "CREATE INDEX IF NOT EXISTS visits_by_url ON visits (url)",
+            "CREATE INDEX IF NOT EXISTS pages_by_last_visit ON pages (last_visit)"]) }
     }
 
     /// Whether visits are recorded (false for private browsing).
     public var isRecording: Bool { path != nil }
 
-    private var database: SQLiteDatabase? {
-        if let openedDatabase { return openedDatabase }
-        guard let path, !openFailed else { return nil }
-        do {
-            let database = try SQLiteDatabase(path: path)
-            try database.transaction {
-                try database.execute("""
-                    CREATE TABLE IF NOT EXISTS pages (
-                      url TEXT PRIMARY KEY NOT NULL, title TEXT NOT NULL, visit_count INTEGER NOT NULL,
-                      first_visit REAL NOT NULL, last_visit REAL NOT NULL)
-                    """)
-                try database.execute("CREATE TABLE IF NOT EXISTS visits (url TEXT NOT NULL, time REAL NOT NULL)")
-                try database.execute("CREATE INDEX IF NOT EXISTS visits_by_url ON visits (url)")
-                try database.execute("CREATE INDEX IF NOT EXISTS pages_by_last_visit ON pages (last_visit)")
-            }
-            openedDatabase = database
-            return database
-        } catch {
-            openFailed = true
-            report(error)
-            return nil
-        }
-    }
+    private var database: SQLiteDatabase? { store?.database }
 
     // MARK: Recording
 
@@ -138,19 +125,7 @@ public final class BrowsingHistory {
     }
 
     private func write(_ body: (SQLiteDatabase) throws -> Void) {
-        guard let database else { return }
-        do {
-            try database.transaction { try body(database) }
-            lastError = nil
-        } catch {
-            report(error)
-        }
-    }
-
-    private func report(_ error: Error) {
-        let failure = error as? SQLiteDatabase.Failure ?? SQLiteDatabase.Failure(code: 1, message: "\(error)")
-        lastError = failure
-        onWriteError?(failure)
+        store?.write(body)
     }
 
     private static func entry(from row: [SQLiteDatabase.Value]) -> HistoryEntry? {

@@ -31,9 +31,12 @@ public final class WebStorage {
     public var clock: () -> Double = Cookie.now
     /// The last write that failed (a full disk, a read-only profile), or why
     /// the database could not be opened; nil when all is well.
-    public private(set) var lastError: SQLiteDatabase.Failure?
+    public var lastError: SQLiteDatabase.Failure? { store?.lastError }
     /// Told when a write fails.
-    public var onWriteError: ((SQLiteDatabase.Failure) -> Void)?
+    public var onWriteError: ((SQLiteDatabase.Failure) -> Void)? {
+        get { store?.onError }
+        set { store?.onError = newValue }
+    }
 
     private struct Area {
         var items: [String: String] = [:]
@@ -41,35 +44,19 @@ public final class WebStorage {
         var modifiedAt = 0.0
     }
     private var areas: [String: Area] = [:]
-    private var openedDatabase: SQLiteDatabase?
-    private var openFailed = false
+    private let store: LazyDatabase?
 
     /// Storage in the SQLite file at `path` (opened when first used), or in memory when nil.
     public init(path: String? = nil, quota: Int = WebStorage.defaultQuota) {
         self.path = path
         self.quota = quota
+        store = path.map { LazyDatabase(path: $0, schema: ["""
+            CREATE TABLE IF NOT EXISTS items (origin TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+              PRIMARY KEY (origin, key))
+            """, "CREATE TABLE IF NOT EXISTS origins (origin TEXT PRIMARY KEY NOT NULL, modified REAL NOT NULL)"]) }
     }
 
-    private var database: SQLiteDatabase? {
-        if let openedDatabase { return openedDatabase }
-        guard let path, !openFailed else { return nil }
-        do {
-            let database = try SQLiteDatabase(path: path)
-            try database.transaction {
-                try database.execute("""
-                    CREATE TABLE IF NOT EXISTS items (origin TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
-                      PRIMARY KEY (origin, key))
-                    """)
-                try database.execute("CREATE TABLE IF NOT EXISTS origins (origin TEXT PRIMARY KEY NOT NULL, modified REAL NOT NULL)")
-            }
-            openedDatabase = database
-            return database
-        } catch {
-            openFailed = true
-            report(error)
-            return nil
-        }
-    }
+    private var database: SQLiteDatabase? { store?.database }
 
     /// `origin`'s area, read from the file the first time.
     private func area(for origin: String) -> Area {
@@ -160,21 +147,7 @@ public final class WebStorage {
 
     /// Runs `body` in one transaction on the file (nothing to do in memory); false when it failed.
     private func persist(_ body: (SQLiteDatabase) throws -> Void) -> Bool {
-        guard path != nil else { return true }
-        guard let database else { return false }
-        do {
-            try database.transaction { try body(database) }
-            lastError = nil
-            return true
-        } catch {
-            report(error)
-            return false
-        }
-    }
-
-    private func report(_ error: Error) {
-        let failure = error as? SQLiteDatabase.Failure ?? SQLiteDatabase.Failure(code: 1, message: "\(error)")
-        lastError = failure
-        onWriteError?(failure)
+        guard let store else { return true }
+        return store.write(body)
     }
 }

@@ -35,41 +35,30 @@ public final class HTTPCache {
     public var clock: () -> Double = Cookie.now
     /// The last write that failed (a full disk, a read-only profile), or why
     /// the database could not be opened; nil when all is well.
-    public private(set) var lastError: SQLiteDatabase.Failure?
+    public var lastError: SQLiteDatabase.Failure? { store.lastError }
     /// Told when a write fails or the database cannot be opened.
-    public var onWriteError: ((SQLiteDatabase.Failure) -> Void)?
+    public var onWriteError: ((SQLiteDatabase.Failure) -> Void)? {
+        get { store.onError }
+        set { store.onError = newValue }
+    }
 
-    private var openedDatabase: SQLiteDatabase?
-    private var openFailed = false
+    private let store: LazyDatabase
 
     /// A cache in the SQLite file at `path` (made when first needed), or in memory when nil.
     public init(path: String?, capacity: Int = 64 * 1024 * 1024) {
         self.path = path
         self.capacity = capacity
         maximumEntrySize = capacity / 8
+        store = LazyDatabase(path: path ?? ":memory:", schema: ["""
+            CREATE TABLE IF NOT EXISTS responses (
+              url TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL, headers TEXT NOT NULL,
+              http_version TEXT, vary_key TEXT NOT NULL, body BLOB NOT NULL, size INTEGER NOT NULL,
+              request_time REAL NOT NULL, response_time REAL NOT NULL, stored_at REAL NOT NULL, last_used REAL NOT NULL)
+            """, "CREATE INDEX IF NOT EXISTS responses_by_use ON responses (last_used)"])
     }
 
     /// The database, opened (and its table made) on first use; nil when it cannot be.
-    public var database: SQLiteDatabase? {
-        if let openedDatabase { return openedDatabase }
-        guard !openFailed else { return nil }
-        do {
-            let database = try SQLiteDatabase(path: path ?? ":memory:")
-            try database.execute("""
-                CREATE TABLE IF NOT EXISTS responses (
-                  url TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL, headers TEXT NOT NULL,
-                  http_version TEXT, vary_key TEXT NOT NULL, body BLOB NOT NULL, size INTEGER NOT NULL,
-                  request_time REAL NOT NULL, response_time REAL NOT NULL, stored_at REAL NOT NULL, last_used REAL NOT NULL)
-                """)
-            try database.execute("CREATE INDEX IF NOT EXISTS responses_by_use ON responses (last_used)")
-            openedDatabase = database
-            return database
-        } catch {
-            openFailed = true
-            report(error)
-            return nil
-        }
-    }
+    public var database: SQLiteDatabase? { store.database }
 
     // MARK: Reading
 
@@ -163,7 +152,7 @@ public final class HTTPCache {
     /// Forgets the response stored for `url` (an unsafe request to it, or a
     /// response that may not be stored, makes the old one obsolete).
     public func removeCachedResponse(for url: WebURL) {
-        guard openedDatabase != nil || path != nil else { return }
+        guard store.isOpen || path != nil else { return }
         write { try $0.execute("DELETE FROM responses WHERE url = ?1", [.text(HTTPCache.key(url))]) }
     }
 
@@ -193,19 +182,7 @@ public final class HTTPCache {
     }
 
     private func write(_ body: (SQLiteDatabase) throws -> Void) {
-        guard let database else { return }
-        do {
-            try database.transaction { try body(database) }
-            lastError = nil
-        } catch {
-            report(error)
-        }
-    }
-
-    private func report(_ error: Error) {
-        let failure = error as? SQLiteDatabase.Failure ?? SQLiteDatabase.Failure(code: 1, message: "\(error)")
-        lastError = failure
-        onWriteError?(failure)
+        store.write(body)
     }
 
     // MARK: Keys
