@@ -51,14 +51,12 @@ extension Browser {
                 }
                 follow(linkAt: number - 1)
             })
-        case .close, .closeTab: close(tab)
+        case .closeTab: close(tab)
         case .quit:
             if tabs.count > 1 { close(tab) } else { confirmQuit(title: "Quit Tern?") }
         case .quitNow: running = false
         case .newTab:
-            let webView = WebView(configuration: configuration)
-            webView.customUserAgent = customUserAgent
-            add(BrowserTab(webView: webView, browser: self))
+            _ = openTab(with: configuration)
             open("about:start")
             perform(.openURL)
         case .downloads: showDownloads()

@@ -14,7 +14,7 @@ enum BrowserCommand: Equatable {
     case find, findNext, findPrevious
     /// A digit starts typing a link number.
     case linkNumber(Int)
-    case close, quit, quitNow
+    case quit, quitNow
     case newTab, nextTab, previousTab, closeTab
     case downloads, visitedPages, clearData
 
