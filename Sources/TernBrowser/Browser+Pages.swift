@@ -9,11 +9,7 @@ extension Browser {
             show(message: "Not a valid URL or file: \(target)", isError: true)
             return
         }
-        if url.scheme == "file" {
-            _ = tab.webView.loadFileURL(url, allowingReadAccessTo: url)
-        } else {
-            _ = tab.webView.load(Request(url: url))
-        }
+        tab.webView.load(userURL: url)
     }
 
     func activateFocused() {

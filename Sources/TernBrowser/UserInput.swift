@@ -1,4 +1,4 @@
-import TernNet
+import TernKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,5 +35,14 @@ extension String {
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
         return String(scalars)
+    }
+}
+
+extension WebView {
+    /// Loads a URL the person gave: a `file:` URL with read access to that
+    /// file only (its page can reach no other file), anything else as a request.
+    @discardableResult
+    public func load(userURL url: WebURL) -> Navigation? {
+        url.scheme == "file" ? loadFileURL(url, allowingReadAccessTo: url) : load(Request(url: url))
     }
 }

@@ -48,11 +48,7 @@ final class PageDumper: NavigationDelegate {
             CommandLine.printError("tern: not a valid URL or file: \(options.target ?? "")")
             return 1
         }
-        if url.scheme == "file" {
-            webView.loadFileURL(url, allowingReadAccessTo: url)
-        } else {
-            webView.load(Request(url: url))
-        }
+        webView.load(userURL: url)
         let done = webView.configuration.eventLoop.run(until: { self.finished }, timeout: options.timeout + 5)
         if !done { failure = .timedOut }
         // Known once the page used cookies (the profile is opened then).
