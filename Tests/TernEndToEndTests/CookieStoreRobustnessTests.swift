@@ -145,6 +145,28 @@ final class CookieStoreRobustnessTests: XCTestCase {
 
     // MARK: A full disk
 
+    func testTheBrowserShowsAFullDiskInItsStatusLine() throws {
+        let disk = folder + "/tui-disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        let mount = try ProcessRun.run("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk])
+        guard mount.status == 0 else { throw XCTSkip("cannot mount a tmpfs here (not root?): \(mount.stderr)") }
+        defer { _ = try? ProcessRun.run("umount", [disk]) }
+        let profile = disk + "/profile"
+        try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
+        // Fill the disk to the last byte, then browse to a page that sets cookies.
+        FileManager.default.createFile(atPath: disk + "/filler", contents: nil)
+        let filler = try XCTUnwrap(FileHandle(forWritingAtPath: disk + "/filler"))
+        let block = Data(count: 4096)
+        while (try? filler.write(contentsOf: block)) != nil {}
+        try? filler.close()
+        let tern = try TerminalSession(["--profile", profile, server.url("/set-cookie?c=full=1;%20Max-Age=3600").href])
+        defer { tern.close() }
+        tern.waitFor("The disk is full")
+        tern.waitFor("1 cookies set")  // the page is still shown (once the progress bar is gone)
+        tern.press("Q")
+        XCTAssertEqual(tern.exitStatus(), 0)
+    }
+
     func testAFullDiskIsReportedAndLeavesTheStoredCookiesIntact() throws {
         let disk = folder + "/disk"
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
