@@ -239,6 +239,35 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
 
     func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation, withError error: NavigationError) {
         failed(error)
+        switch error {
+        case .cancelled, .interruptedByPolicy: break
+        default: showErrorPage(error, for: navigation.request.url)
+        }
+    }
+
+    /// Resources/error.html with the reason and the address (escaped), in
+    /// place of a page that could not be opened; its link tries again.
+    private func showErrorPage(_ error: NavigationError, for url: WebURL) {
+        guard let directory = webView.configuration.resourcesDirectory,
+              case .success(let bytes) = LocalFile.read(path: directory + "/error.html", limit: 65536) else { return }
+        let template = String(decoding: bytes, as: UTF8.self)
+        func escaped(_ text: String) -> String {
+            var out = ""
+            for character in text {
+                switch character {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                default: out.append(character)
+                }
+            }
+            return out
+        }
+        let html = template.split(separator: "{{MESSAGE}}", omittingEmptySubsequences: false).joined(separator: escaped(error.description))
+            .split(separator: "{{URL}}", omittingEmptySubsequences: false).joined(separator: escaped(url.href))
+        webView.loadHTMLString(html, baseURL: nil)
+        browser.show(message: error.description, isError: true)
     }
 
     func webView(_ webView: WebView, didFail navigation: Navigation, withError error: NavigationError) {

@@ -276,6 +276,15 @@ final class BrowserScreenTests: XCTestCase {
         tern.waitFor("No pages visited yet")
     }
 
+    func testAPageThatCannotBeOpenedShowsTheErrorPageWithTheReason() throws {
+        let tern = try browse([server.url("/loop").href])
+        tern.waitFor("Cannot open the page")
+        tern.waitFor("Too many redirects")
+        XCTAssertTrue(tern.screen().contains("[1]Try again"), tern.screen())
+        tern.press("Tab")
+        tern.waitForScreen("the retry link names the address") { $0.components(separatedBy: "\n")[23].contains("/loop") }
+    }
+
     func testPageInfoShowsURLTypeAndSecurity() throws {
         let tern = try browse([server.url("/plain").href])
         tern.waitFor("Hello from the test server.")
