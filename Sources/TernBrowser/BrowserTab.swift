@@ -1,3 +1,4 @@
+import TernDOM
 import TernKit
 import TernLayout
 import TernTerminal
@@ -251,21 +252,8 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         guard let directory = webView.configuration.resourcesDirectory,
               case .success(let bytes) = LocalFile.read(path: directory + "/error.html", limit: 65536) else { return }
         let template = String(decoding: bytes, as: UTF8.self)
-        func escaped(_ text: String) -> String {
-            var out = ""
-            for character in text {
-                switch character {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"": out += "&quot;"
-                default: out.append(character)
-                }
-            }
-            return out
-        }
-        let html = template.split(separator: "{{MESSAGE}}", omittingEmptySubsequences: false).joined(separator: escaped(error.description))
-            .split(separator: "{{URL}}", omittingEmptySubsequences: false).joined(separator: escaped(url.href))
+        let html = template.split(separator: "{{MESSAGE}}", omittingEmptySubsequences: false).joined(separator: HTMLText.escaped(error.description))
+            .split(separator: "{{URL}}", omittingEmptySubsequences: false).joined(separator: HTMLText.escaped(url.href))
         webView.loadHTMLString(html, baseURL: nil)
         browser.show(message: error.description, isError: true)
     }

@@ -1,3 +1,4 @@
+import TernDOM
 import TernNet
 #if canImport(Glibc)
 import Glibc
@@ -13,17 +14,17 @@ enum HistoryPage {
         let query = searchText(in: url.search)
         let entries = history.entries(matching: query, limit: limit)
         var html = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>History</title></head><body><h1>History</h1>"
-        html += "<form action=\"about:history\" method=\"get\"><p><input type=\"search\" name=\"q\" value=\"\(escape(query))\">"
+        html += "<form action=\"about:history\" method=\"get\"><p><input type=\"search\" name=\"q\" value=\"\(HTMLText.escaped(query))\">"
         html += " <input type=\"submit\" value=\"Search\"></p></form>"
         if !history.isRecording {
             html += "<p>This window keeps no history (private browsing).</p>"
         } else if entries.isEmpty {
-            html += query.isEmpty ? "<p>No pages visited yet.</p>" : "<p>No page matches “\(escape(query))”.</p>"
+            html += query.isEmpty ? "<p>No pages visited yet.</p>" : "<p>No page matches “\(HTMLText.escaped(query))”.</p>"
         } else {
             html += "<ul>"
             for entry in entries {
                 let name = entry.title.isEmpty ? entry.url.href : entry.title
-                html += "<li><a href=\"\(escape(entry.url.href))\">\(escape(name))</a> — \(escape(entry.url.href))"
+                html += "<li><a href=\"\(HTMLText.escaped(entry.url.href))\">\(HTMLText.escaped(name))</a> — \(HTMLText.escaped(entry.url.href))"
                 html += " (\(formatted(entry.lastVisitedAt))\(entry.visitCount > 1 ? ", \(entry.visitCount) visits" : ""))</li>"
             }
             html += "</ul>"
@@ -56,20 +57,6 @@ enum HistoryPage {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     /// `2026-11-29 21:49` in local time.
