@@ -47,9 +47,28 @@ public final class SQLiteDatabase {
             throw Failure(code: status, message: message)
         }
         handle = db
-        sqlite3_busy_timeout(db, 5000)
-        if path != ":memory:" { try execute("PRAGMA journal_mode=WAL") }
+        sqlite3_busy_timeout(db, Int32(SQLiteDatabase.busyTimeout * 1000))
+        if path != ":memory:" { try retryingWhileBusy { try execute("PRAGMA journal_mode=WAL") } }
         try execute("PRAGMA synchronous=NORMAL")
+    }
+
+    /// How long a statement waits for another connection's lock before it fails.
+    private static let busyTimeout = 5.0
+
+    /// Runs `body` again while it fails with SQLITE_BUSY, for up to the busy
+    /// timeout. Switching a new file to WAL takes an exclusive lock and fails
+    /// at once, without SQLite's busy handler, when another process is
+    /// opening the same new file at that moment.
+    private func retryingWhileBusy(_ body: () throws -> Void) throws {
+        var waited = 0.0
+        while true {
+            do {
+                return try body()
+            } catch let failure as Failure where failure.code & 0xFF == SQLITE_BUSY && waited < SQLiteDatabase.busyTimeout {
+                usleep(10_000)
+                waited += 0.01
+            }
+        }
     }
 
     deinit {
