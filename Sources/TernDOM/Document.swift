@@ -32,6 +32,11 @@ public final class Document {
         self.init(adopting: doc, encoding: encoding)
     }
 
+    /// False when the streaming parser read the whole page and met no
+    /// `<script>` start tag, so that a page without scripts is not walked
+    /// looking for them. What the DOM API changes later is not counted.
+    public internal(set) var parserSawScript = true
+
     /// Nodes taken out of the tree (or created and not yet inserted). libxml2
     /// frees only what hangs from the document, so these are freed here, at
     /// the end, unless they were put back into the tree meanwhile.

@@ -78,6 +78,7 @@ public final class HTMLParser {
         endInput()
         let doc = takeTree()
         let document = wrapper ?? Document(adopting: doc, encoding: encoding)
+        document.parserSawScript = filter.sawScriptTag
         wrapper = document
         finished = document
         return document

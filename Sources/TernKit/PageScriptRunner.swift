@@ -85,7 +85,9 @@ final class PageScriptRunner {
     /// Scripts the page has (and whether a window is needed at all).
     static func hasWork(_ document: Document?, webView: WebView) -> Bool {
         let endScripts = webView.configuration.userContentController.userScripts.contains { $0.injectionTime == .atDocumentEnd }
-        guard webView.configuration.preferences.javaScriptEnabled, let root = document?.node else { return endScripts }
+        guard webView.configuration.preferences.javaScriptEnabled, let document, let root = document.node else { return endScripts }
+        // A user script run at the document's start may have added scripts.
+        if !document.parserSawScript && webView.scriptWindow == nil { return endScripts }
         return endScripts || !root.elements(named: "script").isEmpty
     }
 

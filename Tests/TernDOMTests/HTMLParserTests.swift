@@ -100,6 +100,24 @@ final class HTMLParserTests: XCTestCase {
         }
     }
 
+    func testTheParserTellsWhetherThePageHasAScriptStartTag() {
+        func sawScript(_ html: String, chunk: Int = 1) -> Bool {
+            let parser = HTMLParser(charset: "utf-8")
+            let bytes = Array(html.utf8)
+            for start in stride(from: 0, to: bytes.count, by: chunk) {
+                bytes[start..<min(start + chunk, bytes.count)].withUnsafeBytes { parser.feed($0) }
+            }
+            return parser.finish().parserSawScript
+        }
+        XCTAssertFalse(sawScript("<p>No <b>scripts</b> here; <scripted> is another tag, so is <scrip>.</p>"))
+        XCTAssertFalse(sawScript("<!-- <script>in a comment</script> --><p>text &lt;script&gt;</p>"))
+        XCTAssertFalse(sawScript("<noscript>without</noscript><textarea><script></textarea>"))
+        XCTAssertTrue(sawScript("<p>a</p><SCRIPT>x = 1</SCRIPT>"))
+        XCTAssertTrue(sawScript("<p>a</p><script src=a.js />"))
+        XCTAssertTrue(sawScript("<p>a</p><script\ttype=module>", chunk: 3))
+        XCTAssertTrue(Document(html: "<p>no script</p>").parserSawScript, "a document not read by the streaming parser is walked")
+    }
+
     func testRandomChunkBoundariesGiveTheSameTree() {
         // Seeded, so a failure names a chunking that fails on every run.
         let bytes = Array(trickyPage.utf8)
