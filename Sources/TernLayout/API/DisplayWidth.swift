@@ -35,7 +35,7 @@ public enum DisplayWidth {
             if column >= end { break }
             if column < start || next > end {
                 // Cut by an edge: the visible cells of it become spaces.
-                result += String(repeating: " ", count: min(next, end) - max(column, start))
+                result += RepeatedText.spaces(min(next, end) - max(column, start))
             } else {
                 result.append(character)
             }

@@ -31,20 +31,16 @@ public struct RenderedPage {
     /// per link follow, numbers right-aligned to the widest (at least 4
     /// columns, as lynx does). Control characters in URLs are percent-encoded.
     public func plainText(references: Bool) -> String {
-        // Written once into one String of the exact size (trailing spaces
-        // only make it shorter): no growing, no second copy.
-        let plan = plainTextPlan(references: references)
-        return String(unsafeUninitializedCapacity: plan.capacity) { writePlainText(plan, into: $0) }
+        String(decoding: plainTextUTF8(references: references), as: UTF8.self)
     }
 
     /// The UTF-8 bytes of `plainText(references:)`, for writing out: no
     /// String is made, so the bytes (valid UTF-8 by construction) are not
     /// validated again.
     public func plainTextUTF8(references: Bool) -> [UInt8] {
-        let plan = plainTextPlan(references: references)
-        return [UInt8](unsafeUninitializedCapacity: plan.capacity) { buffer, count in
-            count = writePlainText(plan, into: buffer)
-        }
+        var bytes: [UInt8] = []
+        writePlainText(references: references) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
     /// The bytes of `plainTextUTF8(references:)` handed to `write` in pieces
@@ -64,13 +60,31 @@ public struct RenderedPage {
             buffer.deallocate()
             buffer = larger
         }
+        func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+            reserve(bytes.count)
+            (buffer + used).update(from: base, count: bytes.count)
+            used += bytes.count
+        }
         func put(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-                reserve(bytes.count)
-                (buffer + used).update(from: base, count: bytes.count)
-                used += bytes.count
+            if text.utf8.withContiguousStorageIfAvailable(put) == nil {
+                var copy = text
+                copy.withUTF8(put)
+            }
+        }
+        /// A URL as it is when all of it is printable ASCII (nearly always:
+        /// checked while copying), else as `displayURL` makes it safe.
+        func putURL(_ url: String) {
+            let start = used
+            var printable = true
+            put(url)
+            for i in start..<used where buffer[i] <= 0x20 || buffer[i] >= 0x7F {
+                printable = false
+                break
+            }
+            if !printable {
+                used = start
+                put(RenderedPage.displayURL(url))
             }
         }
         func endLine() {
@@ -89,89 +103,43 @@ public struct RenderedPage {
             endLine()
         }
         if references && !links.isEmpty {
-            let field = max(4, String(links.count).count)
+            let field = max(4, RenderedPage.digits(links.count))
             if !lines.isEmpty { endLine() }
             put("References\n")
             endLine()
             for link in links {
-                let number = String(link.number)
-                reserve(field)
-                for _ in 0..<(field - number.count) {
+                // "  12. ": the number right-aligned in `field` columns, written in place.
+                let digits = RenderedPage.digits(link.number)
+                reserve(max(field, digits) + 2)
+                for _ in 0..<max(0, field - digits) {
                     buffer[used] = 0x20
                     used += 1
                 }
-                put(number)
-                put(". ")
-                put(RenderedPage.displayURL(link.url))
+                var rest = link.number
+                for position in stride(from: used + digits - 1, through: used, by: -1) {
+                    buffer[position] = UInt8(48 + rest % 10)
+                    rest /= 10
+                }
+                used += digits
+                buffer[used] = 0x2E
+                buffer[used + 1] = 0x20
+                used += 2
+                putURL(link.url)
                 endLine()
             }
         }
         if used > 0 { write(UnsafeBufferPointer(start: buffer, count: used)) }
     }
 
-    /// What the plain text needs besides the lines: the printable URLs, the
-    /// width of the reference numbers, and an upper bound of its size.
-    private struct PlainTextPlan {
-        var urls: [String]
-        var field: Int
-        var capacity: Int
-    }
-
-    private func plainTextPlan(references: Bool) -> PlainTextPlan {
-        let urls = references ? links.map { RenderedPage.displayURL($0.url) } : []
-        let field = max(4, String(links.count).count)
-        var capacity = 0
-        for line in lines {
-            for run in line.runs { capacity += run.text.utf8.count }
-            capacity += 1
+    /// How many decimal digits `number` (≥ 0) has.
+    private static func digits(_ number: Int) -> Int {
+        var count = 1
+        var rest = max(0, number)
+        while rest >= 10 {
+            rest /= 10
+            count += 1
         }
-        if !urls.isEmpty {
-            capacity += 1 + "References\n\n".utf8.count
-            for url in urls { capacity += max(field, 20) + 3 + url.utf8.count }
-        }
-        return PlainTextPlan(urls: urls, field: field, capacity: capacity)
-    }
-
-    /// Writes the plain text into `buffer` (at least `plan.capacity` bytes)
-    /// and returns its length.
-    private func writePlainText(_ plan: PlainTextPlan, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        let urls = plan.urls, field = plan.field
-        var o = 0
-        func put(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-                UnsafeMutableRawPointer(buffer.baseAddress! + o).copyMemory(from: base, byteCount: bytes.count)
-                o += bytes.count
-            }
-        }
-        for line in lines {
-            let lineStart = o
-            for run in line.runs { put(run.text) }
-            while o > lineStart, buffer[o - 1] == 0x20 { o -= 1 }
-            buffer[o] = 0x0A
-            o += 1
-        }
-        if !urls.isEmpty {
-            if o > 0 {
-                buffer[o] = 0x0A
-                o += 1
-            }
-            put("References\n\n")
-            for (link, url) in zip(links, urls) {
-                let number = String(link.number)
-                for _ in 0..<(field - number.count) {
-                    buffer[o] = 0x20
-                    o += 1
-                }
-                put(number)
-                put(". ")
-                put(url)
-                buffer[o] = 0x0A
-                o += 1
-            }
-        }
-        return o
+        return count
     }
 
     /// A URL made safe to print: controls, spaces and DEL percent-encoded.

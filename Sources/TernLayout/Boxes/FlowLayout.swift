@@ -8,7 +8,7 @@ enum FlowLayout {
     }
 
     static func spaces(_ count: Int) -> Line.Run {
-        Line.Run(text: String(repeating: " ", count: count), width: count)
+        Line.Run(text: RepeatedText.spaces(count), width: count)
     }
 
     /// Lays `flow` out, emptying it as it goes: each item's text is released
@@ -61,13 +61,13 @@ enum FlowLayout {
                     widest = min(widest, max(1, width - lead))
                     let a = item.underlineAttributes
                     var runs = lead > 0 ? [spaces(lead)] : []
-                    runs.append(Line.Run(text: String(repeating: Character(underline), count: widest), width: widest,
+                    runs.append(Line.Run(text: RepeatedText.repeated(Character(underline), widest), width: widest,
                                          style: a.style, color: a.color))
                     out.lines.append(Line(runs: runs))
                 }
             case .rule:
                 var runs = firstPrefix
-                runs.append(Line.Run(text: String(repeating: "─", count: available), width: available))
+                runs.append(Line.Run(text: RepeatedText.repeated("─", available), width: available))
                 out.lines.append(Line(runs: runs))
             case .empty:
                 out.lines.append(Line(runs: firstPrefix))
@@ -114,7 +114,7 @@ enum FlowLayout {
         }
         var text = LaidOut()
         if !paragraph.isEmpty { LineBreaker.layout(paragraph, width: columns, firstPrefix: [], prefix: [], into: &text) }
-        let horizontal = String(repeating: "─", count: columns)
+        let horizontal = RepeatedText.repeated("─", columns)
         out.lines.append(Line(runs: [run("┌" + horizontal + "┐", columns + 2)]))
         for row in 0..<max(1, box.rows) {
             var runs = [run("│", 1)]
@@ -128,7 +128,7 @@ enum FlowLayout {
                     runs.append(r)
                 }
             }
-            if used < columns { runs.append(run(String(repeating: " ", count: columns - used), columns - used)) }
+            if used < columns { runs.append(run(RepeatedText.spaces(columns - used), columns - used)) }
             runs.append(run("│", 1))
             out.lines.append(Line(runs: runs))
         }

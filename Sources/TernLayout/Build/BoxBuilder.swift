@@ -708,7 +708,7 @@ final class BoxBuilder {
         switch type {
         case "password":
             kind = .password
-            face = BoxBuilder.field(String(repeating: "*", count: value.count), size: node)
+            face = BoxBuilder.field(RepeatedText.repeated("*", value.count), size: node)
         case "checkbox":
             kind = .checkbox
             face = checked ? "[X]" : "[ ]"
@@ -749,7 +749,7 @@ final class BoxBuilder {
             shown.append(character)
             width += w
         }
-        return "[" + shown + String(repeating: "_", count: size - width) + "]"
+        return "[" + shown + RepeatedText.repeated("_", size - width) + "]"
     }
 
     private func addSelect(_ node: Node) {
@@ -778,7 +778,7 @@ final class BoxBuilder {
                 width += w
             }
         }
-        let face = "[" + shown + String(repeating: " ", count: widest - width) + " ▾]"
+        let face = "[" + shown + RepeatedText.spaces(widest - width) + " ▾]"
         let index = addControl(.select, node: node, value: chosen.map { values[$0] } ?? "", options: labels,
                                selectedIndex: chosen)
         withControl(index) { appendAtom(face) }

@@ -125,7 +125,7 @@ enum LineBreaker {
                 let contentWidth = builder.build(s, from: lineStart, to: end, hyphen: hyphen, into: &runs)
                 if p.align != .left, wrap {
                     let pad = p.align == .center ? (width - contentWidth) / 2 : width - contentWidth
-                    if pad > 0 { runs.insert(Line.Run(text: String(repeating: " ", count: pad), width: pad), at: lead) }
+                    if pad > 0 { runs.insert(FlowLayout.spaces(pad), at: lead) }
                 }
                 out.lines.append(Line(runs: runs))
                 while anchorIndex < p.anchors.count, p.anchors[anchorIndex].offset < next {
