@@ -19,11 +19,14 @@ public enum TextAlign: Hashable, Sendable {
 /// Inline content of one block, whitespace already collapsed: the unit the
 /// line breaker wraps.
 ///
-/// Scalars with special meaning inside: U+000A a forced break (`<br>`, or a
-/// newline in preformatted text), U+0020 a collapsed space (a break
-/// opportunity), U+00A0 a space that does not break (also preformatted
-/// spaces and spaces inside form controls), U+200B a break opportunity
-/// (`<wbr>`), U+00AD a soft hyphen (drawn as `-` only where the line breaks).
+/// The text is kept as UTF-8 (a byte a character on most pages, not the four
+/// of a `Unicode.Scalar`; a large page holds all of its text here before it
+/// is laid out). Characters with special meaning inside: U+000A a forced
+/// break (`<br>`, or a newline in preformatted text), U+0020 a collapsed
+/// space (a break opportunity), U+00A0 a space that does not break (also
+/// preformatted spaces and spaces inside form controls), U+200B a break
+/// opportunity (`<wbr>`), U+00AD a soft hyphen (drawn as `-` only where the
+/// line breaks). Offsets (runs, anchors) count bytes.
 extension Unicode.Scalar {
     /// A scalar from a value known to be one (decoded from valid UTF-8).
     @inline(__always)
@@ -33,11 +36,12 @@ extension Unicode.Scalar {
 }
 
 struct Paragraph {
-    var scalars: [Unicode.Scalar] = []
-    /// Where each attribute run starts in `scalars` (parallel to `runAttributes`).
+    /// The text, valid UTF-8.
+    var text: [UInt8] = []
+    /// Where each attribute run starts in `text` (parallel to `runAttributes`).
     var runStarts: [Int] = []
     var runAttributes: [RunAttributes] = []
-    /// Anchors that start inside the paragraph, at a scalar offset.
+    /// Anchors that start inside the paragraph, at a byte offset.
     var anchors: [(offset: Int, name: String)] = []
     /// Preformatted: lines break only at U+000A and may be wider than the width.
     var noWrap = false
@@ -52,7 +56,7 @@ struct Paragraph {
     /// Drop a newline that comes first (the one right after `<pre>`).
     var dropLeadingNewline = false
 
-    var isEmpty: Bool { scalars.isEmpty }
+    var isEmpty: Bool { text.isEmpty }
 
     mutating func suppressNextSpace() {
         pendingSpace = false
@@ -64,14 +68,14 @@ struct Paragraph {
     mutating func use(_ attributes: RunAttributes) {
         if let last = runAttributes.last {
             if last == attributes { return }
-            if runStarts[runStarts.count - 1] == scalars.count {
+            if runStarts[runStarts.count - 1] == text.count {
                 // The last run is empty: reuse it.
                 runAttributes.removeLast()
                 runStarts.removeLast()
                 if let before = runAttributes.last, before == attributes { return }
             }
         }
-        runStarts.append(scalars.count)
+        runStarts.append(text.count)
         runAttributes.append(attributes)
     }
 
@@ -88,25 +92,60 @@ struct Paragraph {
             }
         }
         use(space)
-        scalars.append(" ")
+        text.append(0x20)
         column += 1
         previous = 0x20
     }
 
+    /// Appends the UTF-8 of `v`.
+    @inline(__always)
+    private mutating func append(_ v: UInt32) {
+        if v < 0x80 {
+            text.append(UInt8(truncatingIfNeeded: v))
+        } else {
+            var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+            let count = Paragraph.encode(v, into: &bytes)
+            withUnsafeBytes(of: &bytes) { text.append(contentsOf: $0.prefix(count)) }
+        }
+    }
+
+    /// The UTF-8 of `v` in `bytes`; returns how many.
+    @inline(__always)
+    static func encode(_ v: UInt32, into bytes: inout (UInt8, UInt8, UInt8, UInt8)) -> Int {
+        if v < 0x80 {
+            bytes.0 = UInt8(v)
+            return 1
+        }
+        if v < 0x800 {
+            bytes.0 = UInt8(0xC0 | (v >> 6)); bytes.1 = UInt8(0x80 | (v & 0x3F))
+            return 2
+        }
+        if v < 0x10000 {
+            bytes.0 = UInt8(0xE0 | (v >> 12)); bytes.1 = UInt8(0x80 | ((v >> 6) & 0x3F)); bytes.2 = UInt8(0x80 | (v & 0x3F))
+            return 3
+        }
+        bytes.0 = UInt8(0xF0 | (v >> 18)); bytes.1 = UInt8(0x80 | ((v >> 12) & 0x3F))
+        bytes.2 = UInt8(0x80 | ((v >> 6) & 0x3F)); bytes.3 = UInt8(0x80 | (v & 0x3F))
+        return 4
+    }
+
     /// Appends text with whitespace collapsing (`white-space: normal`).
-    /// The hot path of layout: one scan of the UTF-8, ASCII taken as it is.
     mutating func appendText(_ text: String, _ attributes: RunAttributes) {
         var text = text
         text.withUTF8 { appendText(utf8: $0, attributes) }
     }
 
+    /// The hot path of layout: one scan of the UTF-8, what is kept copied as
+    /// it is (a scalar the sanitizer changes is written anew).
     mutating func appendText(utf8 bytes: UnsafeBufferPointer<UInt8>, _ attributes: RunAttributes) {
         var space = pendingSpace
         let n = bytes.count
         var i = 0
         // Up to the first visible scalar: whitespace only sets the pending space.
         var first: Unicode.Scalar?
+        var firstStart = 0
         while i < n {
+            firstStart = i
             let v = Paragraph.decode(bytes, &i)
             if let scalar = Paragraph.visible(v) {
                 first = scalar
@@ -126,17 +165,51 @@ struct Paragraph {
             space = false
         }
         use(attributes)
-        // The rest, written straight into room made once: each byte left
-        // gives at most one scalar (a collapsed space needs a byte of
-        // whitespace, a visible scalar a byte of its own).
-        let base = scalars.count
-        let room = n - i + 1
-        scalars.append(contentsOf: repeatElement(Unicode.Scalar(0), count: room))
-        var o = base
-        scalars.withUnsafeMutableBufferPointer { out in
-            out[o] = first
-            o += 1
+        // The rest goes through a small buffer on the stack, handed to `text`
+        // a piece at a time (a copy of contiguous bytes): a scalar kept as it
+        // is keeps its bytes, one the sanitizer changes is written anew.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { out in
+            var o = 0
+            @inline(__always) func flushIfFull() {
+                if o > 256 - 8 {
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: out[..<o]))
+                    o = 0
+                }
+            }
+            @inline(__always) func put(_ v: UInt32, from start: Int, to end: Int, original: UInt32) {
+                if v == original {
+                    for k in start..<end {
+                        out[o] = bytes[k]
+                        o += 1
+                    }
+                } else {
+                    var encoded: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+                    let count = Paragraph.encode(v, into: &encoded)
+                    withUnsafeBytes(of: &encoded) { raw in
+                        for k in 0..<count {
+                            out[o] = raw[k]
+                            o += 1
+                        }
+                    }
+                }
+            }
+            put(first.value, from: firstStart, to: i, original: Paragraph.decodeAt(bytes, firstStart))
             while i < n {
+                flushIfFull()
+                let b = bytes[i]
+                if b > 0x20 && b < 0x7F {
+                    // Printable ASCII: kept as it is.
+                    if space {
+                        out[o] = 0x20
+                        o += 1
+                        space = false
+                    }
+                    out[o] = b
+                    o += 1
+                    i += 1
+                    continue
+                }
+                let start = i
                 let v = Paragraph.decode(bytes, &i)
                 guard let scalar = Paragraph.visible(v) else {
                     // Whitespace (or a scalar that is dropped: nothing).
@@ -144,18 +217,24 @@ struct Paragraph {
                     continue
                 }
                 if space {
-                    out[o] = " "
+                    out[o] = 0x20
                     o += 1
                     space = false
                 }
-                out[o] = scalar
-                o += 1
+                put(scalar.value, from: start, to: i, original: v)
             }
+            if o > 0 { text.append(contentsOf: UnsafeBufferPointer(rebasing: out[..<o])) }
         }
-        scalars.removeLast(base + room - o)
         if space { pendingSpaceAttributes = attributes }
         pendingSpace = space
         lineHasContent = true
+    }
+
+    /// The scalar of valid UTF-8 at `i`.
+    @inline(__always)
+    static func decodeAt(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
+        var j = i
+        return decode(bytes, &j)
     }
 
     /// One scalar of valid UTF-8 (a Swift string's bytes) at `i`, advancing `i`.
@@ -197,37 +276,37 @@ struct Paragraph {
 
     /// Appends text keeping its whitespace (`white-space: pre`): newlines break,
     /// tabs go to the next multiple of 8 columns, spaces do not break.
-    mutating func appendPreformatted(_ text: String, _ attributes: RunAttributes) {
+    mutating func appendPreformatted(_ string: String, _ attributes: RunAttributes) {
         if pendingSpace { flushSpace(before: attributes) }
         use(attributes)
-        for scalar in text.unicodeScalars {
+        for scalar in string.unicodeScalars {
             let v = scalar.value
             switch v {
             case 0x0D:
                 continue
             case 0x0A:
-                if dropLeadingNewline && scalars.isEmpty {
+                if dropLeadingNewline && text.isEmpty {
                     dropLeadingNewline = false
                     continue
                 }
-                scalars.append("\n")
+                text.append(0x0A)
                 column = 0
                 previous = 0
                 lineHasContent = false
             case 0x09:
                 let count = 8 - column % 8
-                for _ in 0..<count { scalars.append("\u{A0}") }
+                for _ in 0..<count { append(0xA0) }
                 column += count
                 previous = 0xA0
                 lineHasContent = true
             case 0x20, 0x0C:
-                scalars.append("\u{A0}")
+                append(0xA0)
                 column += 1
                 previous = 0xA0
                 lineHasContent = true
             default:
                 guard let mapped = TextSanitizer.map(scalar) else { continue }
-                scalars.append(mapped.value == 0x20 ? "\u{A0}" : mapped)
+                append(mapped.value == 0x20 ? 0xA0 : mapped.value)
                 column += CharacterWidth.effective(mapped.value, after: previous)
                 previous = mapped.value
                 lineHasContent = true
@@ -238,13 +317,13 @@ struct Paragraph {
 
     /// Appends text that must not break (a form control's face): spaces become
     /// no-break spaces.
-    mutating func appendAtom(_ text: String, _ attributes: RunAttributes) {
+    mutating func appendAtom(_ string: String, _ attributes: RunAttributes) {
         if pendingSpace { flushSpace(before: attributes) }
         use(attributes)
-        for scalar in text.unicodeScalars {
+        for scalar in string.unicodeScalars {
             guard let mapped = TextSanitizer.map(scalar) else { continue }
             let v = mapped.value
-            scalars.append(v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D ? "\u{A0}" : mapped)
+            append(v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D ? 0xA0 : v)
         }
         lineHasContent = true
     }
@@ -253,20 +332,22 @@ struct Paragraph {
     mutating func appendLinkNumber(_ number: Int, _ attributes: RunAttributes) {
         if pendingSpace { flushSpace(before: attributes) }
         use(attributes)
-        // Room for all of it at once: in a new paragraph, appending one
-        // scalar at a time would reallocate the array at nearly every one.
-        let needed = scalars.count + 22
-        if scalars.capacity < needed { scalars.reserveCapacity(max(needed, scalars.capacity * 2)) }
-        scalars.append("[")
-        var divisor = 1
-        while divisor <= number / 10 { divisor *= 10 }
+        var digits = 1
         var rest = max(0, number)
-        while divisor > 0 {
-            scalars.append(Unicode.Scalar(UInt8(48 + rest / divisor)))
-            rest %= divisor
-            divisor /= 10
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
         }
-        scalars.append("]")
+        let base = text.count
+        text.append(contentsOf: repeatElement(UInt8(ascii: "["), count: digits + 2))
+        text.withUnsafeMutableBufferPointer { out in
+            var rest = max(0, number)
+            for position in stride(from: base + digits, through: base + 1, by: -1) {
+                out[position] = UInt8(48 + rest % 10)
+                rest /= 10
+            }
+            out[base + digits + 1] = UInt8(ascii: "]")
+        }
         lineHasContent = true
     }
 
@@ -274,7 +355,7 @@ struct Paragraph {
     mutating func appendBreak(_ attributes: RunAttributes) {
         pendingSpace = false
         use(attributes)
-        scalars.append("\n")
+        text.append(0x0A)
         lineHasContent = false
         column = 0
         previous = 0
@@ -284,18 +365,33 @@ struct Paragraph {
     mutating func appendBreakOpportunity(_ attributes: RunAttributes) {
         if pendingSpace { flushSpace(before: attributes) }
         use(attributes)
-        scalars.append("\u{200B}")
+        append(0x200B)
     }
 
     /// Marks where anchor `name` starts.
     mutating func addAnchor(_ name: String) {
-        anchors.append((pendingSpace ? scalars.count + 1 : scalars.count, name))
+        anchors.append((pendingSpace ? text.count + 1 : text.count, name))
     }
 
-    /// Whether the paragraph has nothing but whitespace and break opportunities.
+    /// Whether the paragraph has nothing but spaces and break opportunities.
     var isBlank: Bool {
-        for scalar in scalars where scalar.value != 0x20 && scalar.value != 0x200B && scalar.value != 0x0A { return false }
-        return !scalars.contains("\n")
+        text.withUnsafeBufferPointer { bytes in
+            var i = 0
+            while i < bytes.count {
+                let v = Paragraph.decode(bytes, &i)
+                if v != 0x20 && v != 0x200B { return false }
+            }
+            return true
+        }
+    }
+
+    /// Gives back room reserved while appending and not used, when that is
+    /// much: the paragraph waits whole until the page is laid out.
+    mutating func releaseSpareCapacity() {
+        guard text.capacity > 2 * text.count + 32 else { return }
+        text = [UInt8](unsafeUninitializedCapacity: text.count) { buffer, count in
+            count = text.withUnsafeBufferPointer { buffer.initialize(from: $0).1 }
+        }
     }
 }
 

@@ -13,7 +13,8 @@ final class BoxBuilder {
     let resolver: StyleResolver
     private(set) var links: [Link] = []
     private(set) var controls: [FormControl] = []
-    private var linkTexts: [[Unicode.Scalar]] = []
+    /// Each link's text as UTF-8 while its element is open.
+    private var linkTexts: [[UInt8]] = []
 
     /// One flow being built: the page body, a table cell, a caption.
     struct FlowContext {
@@ -420,7 +421,7 @@ final class BoxBuilder {
             }
             if parentStyle.whiteSpace == .pre {
                 if linkIndex >= 0 || pendingLinkNumber >= 0 { flushLinkNumber() }
-                let before = flow.paragraph.scalars.count
+                let before = flow.paragraph.text.count
                 flow.paragraph.appendPreformatted(String(decoding: bytes, as: UTF8.self), attributes)
                 recordLinkText(from: before)
             } else {
@@ -440,7 +441,7 @@ final class BoxBuilder {
                 break
             }
         }
-        let before = flow.paragraph.scalars.count
+        let before = flow.paragraph.text.count
         flow.paragraph.appendText(utf8: bytes, attributes)
         recordLinkText(from: before)
     }
@@ -452,24 +453,24 @@ final class BoxBuilder {
                 break
             }
         }
-        let before = flow.paragraph.scalars.count
+        let before = flow.paragraph.text.count
         flow.paragraph.appendText(text, attributes)
         recordLinkText(from: before)
     }
 
     private func appendAtom(_ text: String, suppressSpaceAfter: Bool = false) {
         flushLinkNumber()
-        let before = flow.paragraph.scalars.count
+        let before = flow.paragraph.text.count
         flow.paragraph.appendAtom(text, attributes)
         if suppressSpaceAfter { flow.paragraph.suppressSpace() }
         recordLinkText(from: before)
     }
 
     /// A link's text is complete when its element ends: kept as a String
-    /// from then on (a byte a character, not four).
+    /// from then on.
     private func finishLinkText(_ index: Int) {
         guard index < linkTexts.count, !linkTexts[index].isEmpty else { return }
-        links[index].text = TextSanitizer.clean(String(utf8Of: linkTexts[index]))
+        links[index].text = TextSanitizer.clean(String(decoding: linkTexts[index], as: UTF8.self))
         linkTexts[index] = []
     }
 
@@ -486,9 +487,9 @@ final class BoxBuilder {
     @inline(__always)
     private func recordLinkText(from start: Int) {
         guard linkIndex >= 0, Int(linkIndex) < linkTexts.count else { return }
-        let scalars = flow.paragraph.scalars
-        guard start < scalars.count else { return }
-        linkTexts[Int(linkIndex)].append(contentsOf: scalars[start...])
+        let text = flow.paragraph.text
+        guard start < text.count else { return }
+        linkTexts[Int(linkIndex)].append(contentsOf: text[start...])
     }
 
     /// Draws a link's `[n]` before its first content.
@@ -544,6 +545,7 @@ final class BoxBuilder {
             flow.pendingAnchors += paragraph.anchors.map(\.name)
             return
         }
+        paragraph.releaseSpareCapacity()
         let style = parentStyle
         paragraph.noWrap = style.whiteSpace == .pre
         paragraph.align = style.textAlign

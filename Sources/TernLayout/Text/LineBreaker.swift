@@ -10,31 +10,43 @@
 /// of regional indicators) is never split. A word wider than the line is cut
 /// at the width.
 enum LineBreaker {
-    /// A grapheme cluster starting at `start`: where it ends and how wide it is.
+    /// The scalar at byte `i` of `s` (valid UTF-8) and the byte after it.
     @inline(__always)
-    static func cluster(_ s: UnsafeBufferPointer<Unicode.Scalar>, at start: Int) -> (end: Int, width: Int) {
-        let c = s[start].value
-        var j = start + 1
-        if c < 0x300 { // fast path: Latin text
-            if j == s.count || s[j].value < 0x300 { return (j, c == 0xAD ? 0 : 1) }
-        }
+    static func scalar(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt32, end: Int) {
+        var j = i
+        let v = Paragraph.decode(s, &j)
+        return (v, j)
+    }
+
+    /// A grapheme cluster starting at byte `start`: where it ends and how wide it is.
+    @inline(__always)
+    static func cluster(_ s: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, width: Int) {
         let n = s.count
+        let (c, next) = scalar(s, at: start)
+        var j = next
+        // Fast path: Latin text (a lead byte below 0xCC starts a scalar below U+0300).
+        if c < 0x300 {
+            if j == n || s[j] < 0xCC { return (j, c == 0xAD ? 0 : 1) }
+        }
         var width = CharacterWidth.of(c)
-        if CharacterWidth.isRegionalIndicator(c), j < n, CharacterWidth.isRegionalIndicator(s[j].value) {
-            width += CharacterWidth.of(s[j].value)
-            j += 1
+        if CharacterWidth.isRegionalIndicator(c), j < n {
+            let (d, after) = scalar(s, at: j)
+            if CharacterWidth.isRegionalIndicator(d) {
+                width += CharacterWidth.of(d)
+                j = after
+            }
         }
         while j < n {
-            let d = s[j].value
+            let (d, after) = scalar(s, at: j)
             if d < 0x300 { break }
             if d == 0x200D {
-                j += 1
-                if j < n, s[j].value != 0x0A, s[j].value != 0x20 { j += 1 }
+                j = after
+                if j < n, s[j] != 0x0A, s[j] != 0x20 { j = scalar(s, at: j).end }
                 continue
             }
             if d == 0x200B { break }
             if (d >= 0x1F3FB && d <= 0x1F3FF) || CharacterWidth.of(d) == 0 {
-                j += 1
+                j = after
                 continue
             }
             break
@@ -61,27 +73,27 @@ enum LineBreaker {
     /// unbreakable piece and its longest line unwrapped (CSS min-content and
     /// max-content).
     static func measure(_ p: Paragraph) -> (min: Int, max: Int) {
-        p.scalars.withUnsafeBufferPointer { s in
+        p.text.withUnsafeBufferPointer { s in
             var minWidth = 0, maxWidth = 0, word = 0, line = 0
             var previous: UInt32 = 0
             var hyphenOK = false, previousWord = false
             var i = 0
             let wrap = !p.noWrap
             while i < s.count {
-                let c = s[i].value
+                let (c, next) = scalar(s, at: i)
                 switch c {
                 case 0x0A:
                     maxWidth = max(maxWidth, line)
                     line = 0; word = 0; previous = 0
-                    i += 1
+                    i = next
                     continue
                 case 0x20 where wrap:
                     line += 1; word = 0; previous = 0
-                    i += 1
+                    i = next
                     continue
                 case 0xAD, 0x200B:
                     word = 0; previous = 0
-                    i += 1
+                    i = next
                     continue
                 default:
                     break
@@ -108,7 +120,7 @@ enum LineBreaker {
         let firstLine = out.lines.count
         var anchorIndex = 0
         var builder = RunBuilder(paragraph: p)
-        p.scalars.withUnsafeBufferPointer { s in
+        p.text.withUnsafeBufferPointer { s in
             let n = s.count
             let wrap = !p.noWrap
             var lineStart = 0
@@ -142,30 +154,36 @@ enum LineBreaker {
 
             var i = 0
             while i < n {
-                let c = s[i].value
+                let c: UInt32, next: Int
+                if s[i] < 0x80 {
+                    c = UInt32(s[i])
+                    next = i + 1
+                } else {
+                    (c, next) = scalar(s, at: i)
+                }
                 if c == 0x0A {
-                    emit(i, hyphen: false, next: i + 1)
-                    i += 1
+                    emit(i, hyphen: false, next: next)
+                    i = next
                     continue
                 }
                 if wrap {
                     if c == 0x20 {
                         if i == lineStart {
-                            lineStart = i + 1
+                            lineStart = next
                         } else {
-                            breakEnd = i; breakNext = i + 1; breakWidth = lineWidth; breakHyphen = false
+                            breakEnd = i; breakNext = next; breakWidth = lineWidth; breakHyphen = false
                             lineWidth += 1
                             previous = 0
                         }
-                        i += 1
+                        i = next
                         continue
                     }
                     if c == 0x200B || c == 0xAD {
                         if c == 0x200B || lineWidth + 1 <= width {
-                            breakEnd = i; breakNext = i + 1; breakWidth = lineWidth; breakHyphen = c == 0xAD
+                            breakEnd = i; breakNext = next; breakWidth = lineWidth; breakHyphen = c == 0xAD
                         }
                         previous = 0
-                        i += 1
+                        i = next
                         continue
                     }
                     // Fast path: printable ASCII other than "-" after ASCII other than
@@ -174,9 +192,9 @@ enum LineBreaker {
                     if c > 0x20, c < 0x7F, c != 0x2D, previous < 0x80, previous != 0x2D {
                         var j = i, columns = lineWidth, last = previous
                         while j < n {
-                            let d = s[j].value
+                            let d = UInt32(s[j])
                             guard d > 0x20, d < 0x7F, d != 0x2D, columns < width || columns == 0 else { break }
-                            if j + 1 < n && s[j + 1].value >= 0x300 { break } // a mark joins it: general path
+                            if j + 1 < n && s[j + 1] >= 0xCC { break } // a mark joins it: general path
                             columns += 1
                             last = d
                             j += 1
@@ -235,8 +253,9 @@ struct RunBuilder {
     }
 
     /// Appends the runs of `start..<end` to `runs` and returns their width.
-    /// Each run's text is made once, at its exact UTF-8 size.
-    mutating func build(_ s: UnsafeBufferPointer<Unicode.Scalar>, from start: Int, to end: Int, hyphen: Bool,
+    /// Each run's text is made once, copied from the paragraph's UTF-8:
+    /// breaks, soft hyphens and `<wbr>` dropped, no-break spaces made spaces.
+    mutating func build(_ s: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, hyphen: Bool,
                         into runs: inout [Line.Run]) -> Int {
         let before = runs.count
         var total = 0
@@ -247,58 +266,39 @@ struct RunBuilder {
         var previous: UInt32 = 0
         while position < end, k < starts.count {
             let runEnd = min(end, k + 1 < starts.count ? starts[k + 1] : s.count)
-            // Pass 1: bytes and columns.
-            var count = 0
+            // Columns, and whether the bytes can be taken as they are (no
+            // break, soft hyphen, `<wbr>` or no-break space among them).
             var width = 0
+            var asIs = true
             var i = position
             while i < runEnd {
-                let v = s[i].value
-                i += 1
-                if v < 0x80 {
-                    if v == 0x0A { continue }
-                    count += 1
+                let b = s[i]
+                if b < 0x80 {
+                    i += 1
+                    if b == 0x0A {
+                        asIs = false
+                        continue
+                    }
                     width += 1
-                    previous = v
+                    previous = UInt32(b)
                     continue
                 }
+                let v = Paragraph.decode(s, &i)
                 switch v {
                 case 0xA0:
-                    count += 1
+                    asIs = false
                     width += 1
                 case 0xAD, 0x200B:
+                    asIs = false
                     continue
                 default:
-                    count += v < 0x800 ? 2 : v < 0x10000 ? 3 : 4
                     width += CharacterWidth.effective(v, after: previous)
                 }
                 previous = v
             }
-            if count > 0 {
-                // Pass 2: the text.
-                let text = String(unsafeUninitializedCapacity: count) { buffer in
-                    var o = 0
-                    var i = position
-                    while i < runEnd {
-                        let v = s[i].value
-                        i += 1
-                        if v < 0x80 {
-                            if v == 0x0A { continue }
-                            buffer[o] = UInt8(truncatingIfNeeded: v)
-                            o += 1
-                            continue
-                        }
-                        switch v {
-                        case 0xA0:
-                            buffer[o] = 0x20
-                            o += 1
-                        case 0xAD, 0x200B:
-                            continue
-                        default:
-                            RunBuilder.writeUTF8(v, to: buffer, at: &o)
-                        }
-                    }
-                    return o
-                }
+            let text = asIs ? String(decoding: UnsafeBufferPointer(rebasing: s[position..<max(position, runEnd)]), as: UTF8.self)
+                : RunBuilder.text(s, from: position, to: runEnd)
+            if !text.isEmpty {
                 let attributes = paragraph.runAttributes[k]
                 runs.append(Line.Run(text: text, width: width, style: attributes.style,
                                      color: attributes.color, link: attributes.linkIndex, control: attributes.controlIndex))
@@ -319,42 +319,36 @@ struct RunBuilder {
         return total
     }
 
-    @inline(__always)
-    static func writeUTF8(_ v: UInt32, to buffer: UnsafeMutableBufferPointer<UInt8>, at o: inout Int) {
-        if v < 0x800 {
-            buffer[o] = UInt8(0xC0 | (v >> 6))
-            buffer[o + 1] = UInt8(0x80 | (v & 0x3F))
-            o += 2
-        } else if v < 0x10000 {
-            buffer[o] = UInt8(0xE0 | (v >> 12))
-            buffer[o + 1] = UInt8(0x80 | ((v >> 6) & 0x3F))
-            buffer[o + 2] = UInt8(0x80 | (v & 0x3F))
-            o += 3
-        } else {
-            buffer[o] = UInt8(0xF0 | (v >> 18))
-            buffer[o + 1] = UInt8(0x80 | ((v >> 12) & 0x3F))
-            buffer[o + 2] = UInt8(0x80 | ((v >> 6) & 0x3F))
-            buffer[o + 3] = UInt8(0x80 | (v & 0x3F))
-            o += 4
-        }
-    }
-
-    @inline(__always)
-    static func appendUTF8(_ v: UInt32, to bytes: inout [UInt8]) {
-        if v < 0x80 {
-            bytes.append(UInt8(v))
-        } else if v < 0x800 {
-            bytes.append(UInt8(0xC0 | (v >> 6)))
-            bytes.append(UInt8(0x80 | (v & 0x3F)))
-        } else if v < 0x10000 {
-            bytes.append(UInt8(0xE0 | (v >> 12)))
-            bytes.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            bytes.append(UInt8(0x80 | (v & 0x3F)))
-        } else {
-            bytes.append(UInt8(0xF0 | (v >> 18)))
-            bytes.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-            bytes.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            bytes.append(UInt8(0x80 | (v & 0x3F)))
+    /// The text of `s[start..<end]`: breaks, soft hyphens and `<wbr>` dropped,
+    /// no-break spaces made spaces.
+    static func text(_ s: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String {
+        String(unsafeUninitializedCapacity: max(0, end - start)) { buffer in
+            var o = 0
+            var i = start
+            while i < end {
+                let b = s[i]
+                if b < 0x80 {
+                    i += 1
+                    if b == 0x0A { continue }
+                    buffer[o] = b
+                    o += 1
+                    continue
+                }
+                let from = i
+                switch Paragraph.decode(s, &i) {
+                case 0xA0:
+                    buffer[o] = 0x20
+                    o += 1
+                case 0xAD, 0x200B:
+                    continue
+                default:
+                    for byte in s[from..<i] {
+                        buffer[o] = byte
+                        o += 1
+                    }
+                }
+            }
+            return o
         }
     }
 }

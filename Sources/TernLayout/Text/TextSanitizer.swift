@@ -68,29 +68,3 @@ enum TextSanitizer {
         }
     }
 }
-
-extension String {
-    /// The string of `scalars`, encoded once.
-    init<S: Collection>(utf8Of scalars: S) where S.Element == Unicode.Scalar {
-        var count = 0
-        for scalar in scalars { count += UTF8.width(scalar) }
-        self.init(unsafeUninitializedCapacity: count) { buffer in
-            var i = 0
-            for scalar in scalars {
-                let v = scalar.value
-                if v < 0x80 {
-                    buffer[i] = UInt8(v); i += 1
-                } else if v < 0x800 {
-                    buffer[i] = UInt8(0xC0 | (v >> 6)); buffer[i + 1] = UInt8(0x80 | (v & 0x3F)); i += 2
-                } else if v < 0x10000 {
-                    buffer[i] = UInt8(0xE0 | (v >> 12)); buffer[i + 1] = UInt8(0x80 | ((v >> 6) & 0x3F))
-                    buffer[i + 2] = UInt8(0x80 | (v & 0x3F)); i += 3
-                } else {
-                    buffer[i] = UInt8(0xF0 | (v >> 18)); buffer[i + 1] = UInt8(0x80 | ((v >> 12) & 0x3F))
-                    buffer[i + 2] = UInt8(0x80 | ((v >> 6) & 0x3F)); buffer[i + 3] = UInt8(0x80 | (v & 0x3F)); i += 4
-                }
-            }
-            return i
-        }
-    }
-}
