@@ -38,7 +38,11 @@ enum FlowLayout {
                     prefix = indent > 0 ? [spaces(indent)] : []
                 }
                 let column = max(0, indent - 1 - marker.width)
-                firstPrefix = column > 0 ? [spaces(column)] : []
+                // Room for the whole first line made once: the marker, the
+                // space after it and (typically) a few runs of text.
+                firstPrefix = []
+                firstPrefix.reserveCapacity(8)
+                if column > 0 { firstPrefix.append(spaces(column)) }
                 let a = marker.attributes
                 firstPrefix.append(Line.Run(text: marker.text, width: marker.width, style: a.style, color: a.color,
                                             link: a.linkIndex, control: a.controlIndex))

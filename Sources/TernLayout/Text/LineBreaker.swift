@@ -132,8 +132,12 @@ enum LineBreaker {
             var hyphenOK = false, previousWord = false
 
             func emit(_ end: Int, hyphen: Bool, next: Int) {
+                // The prefix's storage is shared until the first append: then
+                // copied once, with room for exactly the line's runs.
                 var runs = out.lines.count == firstLine ? firstPrefix : prefix
                 let lead = runs.count
+                let extra = (hyphen ? 1 : 0) + (p.align != .left && wrap ? 1 : 0)
+                runs.reserveCapacity(lead + builder.runCount(from: lineStart, to: end) + extra)
                 let contentWidth = builder.build(s, from: lineStart, to: end, hyphen: hyphen, into: &runs)
                 if p.align != .left, wrap {
                     let pad = p.align == .center ? (width - contentWidth) / 2 : width - contentWidth
@@ -250,6 +254,19 @@ struct RunBuilder {
 
     init(paragraph: Paragraph) {
         self.paragraph = paragraph
+    }
+
+    /// How many runs `build` can make of `start..<end` (at most: empty ones are left out).
+    func runCount(from start: Int, to end: Int) -> Int {
+        let starts = paragraph.runStarts
+        var k = runIndex
+        while k + 1 < starts.count && starts[k + 1] <= start { k += 1 }
+        var count = 0
+        while k < starts.count && (k == runIndex || starts[k] < end) {
+            count += 1
+            k += 1
+        }
+        return count
     }
 
     /// Appends the runs of `start..<end` to `runs` and returns their width.
