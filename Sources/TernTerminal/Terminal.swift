@@ -64,6 +64,14 @@ public final class Terminal {
             hasColors = COLORS >= 8
         }
         use_extended_names(true)
+        // Home and End as terminals send them whatever TERM says: tmux and
+        // screen send ESC [1~ / ESC [4~ even under TERM=xterm-256color, rxvt
+        // ESC [7~ / ESC [8~, xterm ESC [H / ESC [F or ESC OH / ESC OF.
+        for (sequence, code) in [("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
+                                 ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END)]
+        where key_defined(sequence) == 0 {
+            _ = define_key(sequence, code)
+        }
         for (name, key) in [("kNXT5", Key.controlPageDown), ("kPRV5", Key.controlPageUp)] {
             let sequence = name.withCString { tigetstr(UnsafeMutablePointer(mutating: $0)) }
             if let sequence, Int(bitPattern: sequence) > 0 {

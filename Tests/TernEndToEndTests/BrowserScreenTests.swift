@@ -62,6 +62,29 @@ final class BrowserScreenTests: XCTestCase {
         tern.waitFor("End of slow page.")
     }
 
+    func testHomeAndEndWorkWhicheverSequenceTheTerminalSends() throws {
+        let tern = try browse([longPage(title: "Keys")])
+        tern.waitFor("Paragraph 0 of Keys")
+        // tmux's own keys, then the sequences of tmux/screen, rxvt and xterm (both modes).
+        let variants: [(end: [UInt8], home: [UInt8])] = [
+            (Array("\u{1B}[4~".utf8), Array("\u{1B}[1~".utf8)),
+            (Array("\u{1B}[8~".utf8), Array("\u{1B}[7~".utf8)),
+            (Array("\u{1B}[F".utf8), Array("\u{1B}[H".utf8)),
+            (Array("\u{1B}OF".utf8), Array("\u{1B}OH".utf8)),
+        ]
+        tern.press("End")
+        tern.waitFor("Paragraph 79 of Keys")
+        tern.press("Home")
+        tern.waitFor("Paragraph 0 of Keys")
+        for (end, home) in variants {
+            tern.send(bytes: end)
+            tern.waitForScreen("the end after \(end)") { $0.contains("Paragraph 79 of Keys") && !$0.contains("Paragraph 0 of Keys") }
+            tern.send(bytes: home)
+            tern.waitForScreen("the top after \(home)") { $0.contains("Paragraph 0 of Keys") && !$0.contains("Paragraph 79 of Keys") }
+        }
+        XCTAssertFalse(tern.screen().contains("\u{241B}"), "no escape shown as text")
+    }
+
     func testTabFocusesLinksAndEnterFollows() throws {
         let tern = try browse([server.url("/page/start").href])
         tern.waitFor("Page start")
