@@ -109,11 +109,12 @@ struct InputFilter {
             case .comment: mask = 4
             case .valueDQ: mask = dropping ? 0 : 8
             case .valueSQ: mask = dropping ? 0 : 16
+            case .valueUnquoted: mask = dropping ? 0 : 32
+            case .endTag: mask = 64
             default: mask = 0
             }
             if mask != 0 {
                 var j = i
-                var units = 0
                 while j < n {
                     let byte = bytes[j]
                     if plain[Int(byte)] & mask != 0 {
@@ -127,14 +128,15 @@ struct InputFilter {
                     } else {
                         break
                     }
-                    units += 1
                 }
                 if j > i {
                     let length = j - i
                     out.update(from: bytes + i, count: length)
                     out += length
                     if state == .comment {
-                        qDash = units == 1 ? rDash : false
+                        // A run of one unit leaves the unit before it second to last.
+                        let first = bytes[i] < 0x80 ? 1 : InputFilter.sequenceLength(bytes + i, n - i)
+                        qDash = length == first ? rDash : false
                         rDash = false
                     }
                     // Not in script or style text: that waits for its end tag.
@@ -144,6 +146,11 @@ struct InputFilter {
                 }
             }
             let byte = bytes[i]
+            // Tags: in typical HTML, most of what `step` would get one byte at a time.
+            if byte == 0x3C, state == .data, let next = copyTag(bytes, i, n, plain) {
+                i = next
+                continue
+            }
             if byte < 0x80 {
                 i += 1
                 if byte >= 0x20 {
@@ -370,12 +377,17 @@ struct InputFilter {
         }
     }
 
-    static func pack(_ name: StaticString) -> UInt64 {
+    @inline(__always) static func pack(_ name: StaticString) -> UInt64 {
         var hash: UInt64 = 0
         for k in 0..<name.utf8CodeUnitCount { hash |= UInt64(name.utf8Start[k]) << (8 * UInt64(k)) }
         return hash
     }
-    static let script = pack("script"), style = pack("style"), title = pack("title"), textarea = pack("textarea")
+    // Computed, so that they fold to constants (a `static let` is a lazy global,
+    // checked on every use).
+    static var script: UInt64 { pack("script") }
+    static var style: UInt64 { pack("style") }
+    static var title: UInt64 { pack("title") }
+    static var textarea: UInt64 { pack("textarea") }
 
     private func specialCharacter(_ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: specialHash >> (8 * UInt64(index))) }
 
@@ -673,6 +685,91 @@ struct InputFilter {
         }
     }
 
+    /// The fast path for tags, from the '<' at `start` in data: reads as much
+    /// of the tag as passes unchanged (ASCII names and blanks, quoted values
+    /// up to a reference), as `step` would read it from tagOpen on, copies it
+    /// and leaves every field as `step` would have: in data after a whole
+    /// tag, else in the state `step` goes on in. Returns the index after what
+    /// it read, or nil, having done nothing, when no tag starts here.
+    private mutating func copyTag(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ n: Int,
+                                  _ plain: UnsafeMutablePointer<UInt8>) -> Int? {
+        // Past the chunk's end: 0, like any byte `step` does not read as itself.
+        func at(_ k: Int) -> UInt8 { k < n ? bytes[k] : 0 }
+        func plainAt(_ k: Int) -> UInt8 { plain[Int(at(k))] }
+        var j = start + 1
+        if at(j) == 0x2F {
+            // endTagOpen, then endTag up to the first '>'.
+            j += 1
+            guard InputFilter.isLetter(at(j)) else { return nil }
+            while plainAt(j) & 64 != 0 { j += 1 }
+            let whole = at(j) == 0x3E
+            if whole { j += 1 }
+            out.update(from: bytes + start, count: j - start)
+            out += j - start
+            if whole { safe = out } else { state = .endTag }
+            return j
+        }
+        guard InputFilter.isLetter(at(j)) else { return nil }
+        let name = j
+        let nameEnd = name + InputFilter.maxNameLength
+        while j < nameEnd, plainAt(j) & 128 != 0 { j += 1 }
+        let nameLength = j - name
+        var hash: UInt64 = 0
+        for k in 0..<min(nameLength, 8) { hash |= UInt64(InputFilter.lower(bytes[name + k])) << (8 * UInt64(k)) }
+        var count = nameLength
+        var attributes = 0
+        // The state `step` is in at bytes[j]. The chunk's end, and bytes `step`
+        // does not read as themselves (controls; FF, a blank to it; non-ASCII,
+        // maybe a sequence cut by the chunk's end, seen only with the next
+        // chunk), stop the reading in the state before them.
+        var resume = State.tagName
+        if j < nameEnd, plainAt(j) != 0 {
+            resume = .attrs
+            while true {
+                while InputFilter.isBlank(at(j)) { j += 1 }
+                let c = at(j)
+                if c == 0x3E { j += 1; resume = .data; break }
+                // (The attribute after the last one kept is step's: it starts dropping.)
+                guard InputFilter.isNameStart(c), attributes < InputFilter.maxAttributes else { break }
+                attributes += 1
+                let attribute = j
+                j += 1
+                while j < attribute + InputFilter.maxNameLength, plainAt(j) & 128 != 0 { j += 1 }
+                count = j - attribute
+                resume = .attrName
+                guard count < InputFilter.maxNameLength, plainAt(j) != 0 else { break }
+                resume = .afterAttrName
+                while InputFilter.isBlank(at(j)) { j += 1 }
+                guard plainAt(j) != 0 else { break }
+                resume = .attrs
+                guard at(j) == 0x3D else { continue }
+                j += 1
+                resume = .beforeValue
+                while InputFilter.isBlank(at(j)) { j += 1 }
+                // (Unquoted values are step's.)
+                let quote = at(j)
+                guard quote == 0x22 || quote == 0x27 else { break }
+                resume = quote == 0x22 ? .valueDQ : .valueSQ
+                let mask: UInt8 = quote == 0x22 ? 8 : 16
+                j += 1
+                while plainAt(j) & mask != 0 { j += 1 }
+                guard at(j) == quote else { break }
+                j += 1
+                resume = .attrs
+            }
+        }
+        out.update(from: bytes + start, count: j - start)
+        out += j - start
+        state = resume
+        tagHash = hash
+        if resume != .tagName { tagLength = nameLength }
+        self.count = count
+        self.attributes = attributes
+        dropping = false
+        if resume == .data { endStartTag(selfClosing: false) }
+        return j
+    }
+
     private mutating func endStartTag(selfClosing: Bool) {
         dropping = false
         state = .data
@@ -698,21 +795,25 @@ struct InputFilter {
     // MARK: Tables
 
     /// Per byte, the states in which it passes unchanged and decides nothing:
-    /// 1 data and RCDATA, 2 script/style, 4 comments, 8 "…", 16 '…'.
+    /// 1 data and RCDATA, 2 script/style, 4 comments, 8 "…", 16 '…',
+    /// 32 unquoted values, 64 end tags; and 128, name characters.
     static let plain: UnsafeMutablePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         for byte in 0..<256 {
             var bits: UInt8 = 0
             if (byte >= 0x20 && byte < 0x7F) || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                bits = 31
+                bits = 127
                 switch UInt8(byte) {
                 case 0x3C: bits &= ~(1 | 2)
-                case 0x26: bits &= ~(1 | 8 | 16)
-                case 0x2D, 0x21, 0x3E: bits &= ~4
+                case 0x26: bits &= ~(1 | 8 | 16 | 32)
+                case 0x2D, 0x21: bits &= ~4
+                case 0x3E: bits &= ~(4 | 32 | 64)
                 case 0x22: bits &= ~8
                 case 0x27: bits &= ~16
+                case 0x20, 0x09, 0x0A, 0x0D: bits &= ~32
                 default: break
                 }
+                if isNameChar(UInt8(byte)) { bits |= 128 }
             }
             table[byte] = bits
         }

@@ -362,4 +362,37 @@ final class HTMLParserTests: XCTestCase {
         let whole = run(bytes.count)
         for chunk in [1, 2, 3, 5, 7] { XCTAssertEqual(run(chunk), whole, "chunk size \(chunk)") }
     }
+
+    /// Fed a byte at a time, the filter reads every tag through `step`; given
+    /// more, it reads what it can through its fast path for tags, which must
+    /// leave the same output and state.
+    func testTheFastPathForTagsAgreesWithStepping() {
+        let long = String(repeating: "n", count: 99)
+        var bytes = Array(trickyPage.utf8) + Array("""
+            <a href\u{0C}="&#128;">1</a><a b \u{0C}="&#129;"><a \u{0C}b="y" c\u{01}d>2</a><p a b = "c" d='e' f\t>3</p>
+            <A HREF="é" b="&#x41;" c=unquoted&#65; d\u{0C}e>4</A ></A\u{0C}><b\u{80}>\u{7F}</b
+            ><\(long)x y=1>5</\(long)x><p x\(long)yz="1"><p x\(long)=1><p\((0..<1_002).map { " a\($0)='\($0)'" }.joined())>
+            <script src="a.js" async></script><title lang=en>t</title><textarea\ncols="3">a</textarea><p/><br a/>
+            """.utf8)
+        for raw: [UInt8] in [[0x3C, 0x61, 0x20, 0x62, 0xF0, 0x9F, 0x98, 0x80, 0x3E], [0x3C, 0x61, 0xE2, 0x82], [0x3C, 0x61, 0x62]] {
+            bytes += raw
+        }
+        func run(_ chunk: Int) -> ([UInt8], InputFilter.State, Bool) {
+            var filter = InputFilter()
+            let output = ByteBuffer()
+            for start in stride(from: 0, to: bytes.count, by: chunk) {
+                bytes[start..<min(start + chunk, bytes.count)].withUnsafeBytes { filter.process($0, into: output) }
+            }
+            let state = filter.state
+            filter.finish(into: output)
+            return (Array(output.bytes), state, filter.sawScriptTag)
+        }
+        let stepped = run(1)
+        for chunk in [bytes.count, 2, 3, 7, 64, 1000] {
+            let read = run(chunk)
+            XCTAssertEqual(read.0, stepped.0, "chunk size \(chunk)")
+            XCTAssertEqual(read.1, stepped.1, "chunk size \(chunk)")
+            XCTAssertEqual(read.2, stepped.2, "chunk size \(chunk)")
+        }
+    }
 }

@@ -92,6 +92,17 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(document?.element(withID: "next")?.attribute("class"), "x")
     }
 
+    func testTheAttributeLimitHoldsForTagsReadWhole() {
+        // Quoted values without references: the filter's fast path reads the tag.
+        let html = "<p" + (0..<1_500).map { " a\($0)='\($0)'" }.joined() + ">text</p><p b=\"c\">next</p>"
+        let paragraphs = Document(html: html).body?.elementChildren ?? []
+        XCTAssertEqual(paragraphs.first?.attributes.count, InputFilter.maxAttributes)
+        XCTAssertEqual(paragraphs.first?.attribute("a999"), "999")
+        XCTAssertNil(paragraphs.first?.attribute("a1000"))
+        XCTAssertEqual(paragraphs.last?.attribute("b"), "c")
+        XCTAssertEqual(paragraphs.last?.textContent, "next")
+    }
+
     func testLongAttributeNamesCountAsLibxml2CountsThem() {
         // libxml2 cuts names at 100 characters and reads the rest as more
         // attributes: 200 names of 200 distinct 100-letter pieces would be
