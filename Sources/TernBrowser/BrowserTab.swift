@@ -143,7 +143,12 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
                 browser.present(MessageBox(title: "Link to another program",
                                            message: "This page links to a \(scheme): URL, which Tern does not open:\n\n\(href)\n\n"
                                                + "To open such links, name a program in \(ExternalHandlers.configPath()):\n"
-                                               + "handler.\(scheme) = PROGRAM") { _ in })
+                                               + "handler.\(scheme) = PROGRAM",
+                                           buttons: ["OK", "Copy"], cancelIndex: 0, shortcuts: ["c": 1, "C": 1]) { [browser] choice in
+                    guard choice == 1 else { return }
+                    browser.terminal.copyToClipboard(href)
+                    browser.show(message: "Copied \(href) to the clipboard")
+                })
             }
             return
         }

@@ -186,6 +186,36 @@ public final class Terminal {
         fflush(stdout)
     }
 
+    /// Asks the terminal to put `text` on the system clipboard (OSC 52, which
+    /// xterm, tmux with `set-clipboard on`, kitty, iTerm2 and others honour).
+    /// Only for what the person chose to copy: pages never reach this. The
+    /// text travels base64-encoded, so nothing in it can end the sequence.
+    public func copyToClipboard(_ text: String) {
+        guard started else { return }
+        fputs("\u{1B}]52;c;\(Terminal.base64(Array(text.utf8)))\u{07}", stdout)
+        fflush(stdout)
+    }
+
+    /// RFC 4648 base64 with padding.
+    static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i < bytes.count {
+            let b0 = UInt32(bytes[i])
+            let b1 = i + 1 < bytes.count ? UInt32(bytes[i + 1]) : 0
+            let b2 = i + 2 < bytes.count ? UInt32(bytes[i + 2]) : 0
+            let group = b0 << 16 | b1 << 8 | b2
+            out.append(alphabet[Int(group >> 18 & 63)])
+            out.append(alphabet[Int(group >> 12 & 63)])
+            out.append(i + 1 < bytes.count ? alphabet[Int(group >> 6 & 63)] : UInt8(ascii: "="))
+            out.append(i + 2 < bytes.count ? alphabet[Int(group & 63)] : UInt8(ascii: "="))
+            i += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     // MARK: Keys
 
     private func functionKey(_ code: Int32) -> Key {

@@ -325,6 +325,12 @@ final class BrowserInteractionTests: XCTestCase {
         tern.press("Tab", "Enter")
         tern.waitFor("Link to another program")
         tern.waitForWrapped("tel:+15551234")
+        // "Copy" puts the URL on the clipboard: OSC 52, base64, which tmux takes into its paste buffer.
+        tern.acceptClipboardWrites()
+        tern.press("c")
+        tern.waitFor("Copied tel:+15551234 to the clipboard")
+        tern.waitForScreen("the URL in tmux's paste buffer") { _ in tern.pasteBuffer() == "tel:+15551234" }
+        XCTAssertTrue(String(decoding: tern.output(), as: UTF8.self).contains("\u{1B}]52;c;dGVsOisxNTU1MTIzNA==\u{07}"))
     }
 
     func testInsecureModeIsNamedInTheTitleBar() throws {

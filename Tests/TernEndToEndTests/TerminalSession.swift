@@ -130,6 +130,16 @@ final class TerminalSession {
         (try? Data(contentsOf: outputLog)) ?? Data()
     }
 
+    /// Lets programs in the pane set tmux's paste buffer with OSC 52.
+    func acceptClipboardWrites() {
+        _ = try? tmux(["set-option", "-s", "set-clipboard", "on"])
+    }
+
+    /// tmux's most recent paste buffer ("" when there is none).
+    func pasteBuffer() -> String {
+        (try? tmux(["show-buffer"])) ?? ""
+    }
+
     /// Runs the tmux client and returns what it printed. Spawned and reaped
     /// here directly: the first call starts the tmux server, a daemon that
     /// must inherit nothing the test waits on.
