@@ -8,15 +8,15 @@ extension WebView {
     public func renderedPage(width: Int) -> RenderedPage? {
         guard let document else { return nil }
         if let cached = layoutCache, cached.width == width, cached.revision == documentRevision { return cached.page }
-        let base = url
-        // A page's <base href> is parsed once, not once per link.
-        var parsedBase: (href: String, url: WebURL?)?
+        // The page's URL (and a <base href>) is looked at once, not once per link.
+        let pageBase = url.map(WebURL.HrefResolver.init(base:))
+        var parsedBase: (href: String, resolver: WebURL.HrefResolver?)?
         let options = LayoutOptions(
             width: width,
-            resolveURL: { reference in base?.resolveHref(reference) ?? reference },
+            resolveURL: { reference in pageBase?.resolveHref(reference) ?? reference },
             resolveURLAgainstBase: { reference, baseURL in
-                if parsedBase?.href != baseURL { parsedBase = (baseURL, WebURL(baseURL)) }
-                return parsedBase?.url?.resolveHref(reference) ?? reference
+                if parsedBase?.href != baseURL { parsedBase = (baseURL, WebURL(baseURL).map(WebURL.HrefResolver.init(base:))) }
+                return parsedBase?.resolver?.resolveHref(reference) ?? reference
             },
             scriptingEnabled: configuration.preferences.javaScriptEnabled)
         let rendered = Layout.render(document, options: options)

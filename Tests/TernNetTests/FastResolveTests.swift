@@ -30,6 +30,8 @@ final class FastResolveTests: XCTestCase {
         let full = WebURL(fullParse: reference, base: base)
         if let base {
             XCTAssertEqual(base.resolveHref(reference), full?.href, "href of \(reference) against \(base.href)", file: file, line: line)
+            XCTAssertEqual(WebURL.HrefResolver(base: base).resolveHref(reference), full?.href,
+                           "resolver: \(reference) against \(base.href)", file: file, line: line)
         }
         guard let fast, let full else {
             XCTAssertEqual(fast == nil, full == nil, "\(reference) against \(base?.href ?? "nil")", file: file, line: line)

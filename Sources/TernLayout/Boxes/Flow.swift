@@ -37,6 +37,21 @@ struct FlowItem {
     /// For `h1`/`h2`: a character to draw a row of under the text.
     var underline: Unicode.Scalar?
     var underlineAttributes = RunAttributes()
+
+    /// Nothing at all: what an item is replaced by when it is moved out of
+    /// an array (swapped, so that no array it holds is retained and released).
+    static var placeholder: FlowItem {
+        FlowItem(content: .empty, indent: 0, marginBefore: 0, marker: nil, anchors: [], underline: nil)
+    }
+
+    /// Moves the items out of `items`, one at a time, leaving placeholders.
+    static func drain(_ items: inout [FlowItem], _ body: (FlowItem) -> Void) {
+        for index in items.indices {
+            var item = placeholder
+            swap(&item, &items[index])
+            body(item)
+        }
+    }
 }
 
 /// A sequence of blocks laid out top to bottom: the page body, or a table cell.

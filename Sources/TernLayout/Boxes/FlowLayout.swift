@@ -19,7 +19,7 @@ enum FlowLayout {
         let limit = maxIndent(width: width)
         for index in flow.items.indices {
             // Moved out (not copied: no retain and release of each array it holds).
-            var item = FlowItem(content: .empty, indent: 0, marginBefore: 0, marker: nil, anchors: [], underline: nil)
+            var item = FlowItem.placeholder
             swap(&item, &flow.items[index])
             if case .empty = item.content, item.marker == nil {
                 for name in item.anchors { out.anchors.append((out.lines.count, name)) }

@@ -656,21 +656,26 @@ final class BoxBuilder {
     private func finishTable() {
         let table = tables.removeLast()
         table.endRow()
-        let rows = table.rows + table.footRows
+        // Taken out of the builder: the only owner of the cells is then here,
+        // and a layout table's items move into the flow without copies.
+        var rows = table.rows + table.footRows
+        table.rows = []
+        table.footRows = []
         if rows.isEmpty && table.caption == nil { return }
         let layoutTable = table.presentation || table.columns <= 1 || (!table.hasHeader && table.caption == nil && table.complex)
         flow.complex = true
         if layoutTable {
             var first = true
-            if let caption = table.caption {
-                for item in caption.items {
+            if var caption = table.caption {
+                table.caption = nil
+                FlowItem.drain(&caption.items) { item in
                     append(item, first: first)
                     first = false
                 }
             }
-            for row in rows {
-                for cell in row {
-                    for item in cell.flow.items {
+            for r in rows.indices {
+                for c in rows[r].indices {
+                    FlowItem.drain(&rows[r][c].flow.items) { item in
                         append(item, first: first)
                         first = false
                     }

@@ -151,57 +151,91 @@ public struct WebURL: Hashable, CustomStringConvertible, Sendable {
 
     /// What `fastResolve(relative)?.href` gives, without building the URL; nil when the fast path does not apply.
     func fastResolveHref(_ relative: String) -> String? {
-        guard !hasOpaquePath, hostStorage != nil, !pathStorage.isEmpty, URLParser.isSpecialScheme(scheme) else { return nil }
-        if scheme == "file", URLParser.isNormalizedWindowsDriveLetter(pathStorage[0]) { return nil }
-        var bytes = relative
-        return bytes.withUTF8 { input -> String? in
-            let n = input.count
-            guard n > 0 else { return nil }
-            if input[0] | 0x20 >= UInt8(ascii: "a") && input[0] | 0x20 <= UInt8(ascii: "z"),
-               let shape = WebURL.fastAbsoluteShape(input) {
-                if shape.pathEnd > shape.hostEnd { return relative }
-                return WebURL.splice(WebURL.substring(input, 0, shape.hostEnd) + "/", shape.hostEnd + 1,
-                                     WebURL.substring(input, shape.hostEnd, n))
-            }
-            // Leading "./" and "../" segments (documentation links "../library/x.html"):
-            // each "../" takes one more segment off the base's directory.
-            let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
-            var skip = 0, up = 0
-            while true {
-                if n - skip >= 3, input[skip] == dot, input[skip + 1] == dot, input[skip + 2] == slash {
-                    up += 1
-                    skip += 3
-                } else if n - skip >= 2, input[skip] == dot, input[skip + 1] == slash {
-                    skip += 2
-                } else {
-                    break
+        HrefResolver(base: self).fastResolveHref(relative)
+    }
+
+    /// Resolves many references against one base (a page's links): what the
+    /// fast path needs to know of the base is worked out once, not per link.
+    public struct HrefResolver {
+        public let base: WebURL
+        /// Whether the fast path applies to this base at all.
+        private let eligible: Bool
+        private let hrefCount: Int
+        private let fragmentLength: Int
+        /// The href up to the path ("https://host:port").
+        private let prefixLength: Int
+        private let pathLength: Int
+        /// Bytes of each path segment.
+        private let segmentLengths: [Int]
+
+        public init(base: WebURL) {
+            self.base = base
+            hrefCount = base.href.utf8.count
+            fragmentLength = base.fragment.map { $0.utf8.count + 1 } ?? 0
+            let queryLength = base.query.map { $0.utf8.count + 1 } ?? 0
+            segmentLengths = base.pathStorage.map { $0.utf8.count }
+            pathLength = segmentLengths.reduce(0) { $0 + $1 + 1 }
+            prefixLength = hrefCount - fragmentLength - queryLength - pathLength
+            var eligible = !base.hasOpaquePath && base.hostStorage != nil && !base.pathStorage.isEmpty
+                && URLParser.isSpecialScheme(base.scheme) && prefixLength > 0
+            if eligible, base.scheme == "file", URLParser.isNormalizedWindowsDriveLetter(base.pathStorage[0]) { eligible = false }
+            self.eligible = eligible
+        }
+
+        /// `base.resolveHref(relative)`.
+        public func resolveHref(_ relative: String) -> String? {
+            if let fast = fastResolveHref(relative) { return fast }
+            return WebURL(fullParse: relative, base: base)?.href
+        }
+
+        /// The fast path: simple references (a path, "../" segments, a query,
+        /// a fragment, an absolute URL of simple shape); nil for the rest.
+        func fastResolveHref(_ relative: String) -> String? {
+            guard eligible else { return nil }
+            let href = base.href
+            var bytes = relative
+            return bytes.withUTF8 { input -> String? in
+                let n = input.count
+                guard n > 0 else { return nil }
+                if input[0] | 0x20 >= UInt8(ascii: "a") && input[0] | 0x20 <= UInt8(ascii: "z"),
+                   let shape = WebURL.fastAbsoluteShape(input) {
+                    if shape.pathEnd > shape.hostEnd { return relative }
+                    return WebURL.splice(WebURL.substring(input, 0, shape.hostEnd) + "/", shape.hostEnd + 1,
+                                         WebURL.substring(input, shape.hostEnd, n))
                 }
+                // Leading "./" and "../" segments (documentation links "../library/x.html"):
+                // each "../" takes one more segment off the base's directory.
+                let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
+                var skip = 0, up = 0
+                while true {
+                    if n - skip >= 3, input[skip] == dot, input[skip + 1] == dot, input[skip + 2] == slash {
+                        up += 1
+                        skip += 3
+                    } else if n - skip >= 2, input[skip] == dot, input[skip + 1] == slash {
+                        skip += 2
+                    } else {
+                        break
+                    }
+                }
+                guard let (pathEnd, queryEnd) = WebURL.fastScan(input, from: skip) else { return nil }
+                if skip > 0 {
+                    // Only a plain path after the dot segments: the rest goes to the full parser.
+                    guard pathEnd > skip, input[skip] != slash else { return nil }
+                    let kept = max(0, segmentLengths.count - 1 - up)
+                    var length = prefixLength + 1
+                    for segment in segmentLengths[..<kept] { length += segment + 1 }
+                    return WebURL.splice(href, length, WebURL.substring(input, skip, n))
+                }
+                if pathEnd == 0 {
+                    if queryEnd == 0 { return WebURL.splice(href, hrefCount - fragmentLength, relative) }
+                    return WebURL.splice(href, prefixLength + pathLength, relative)
+                }
+                if input[0] == UInt8(ascii: "/") {
+                    if n > 1 && input[1] == UInt8(ascii: "/") { return nil }
+                    return WebURL.splice(href, prefixLength, relative)
+                }
+                return WebURL.splice(href, prefixLength + pathLength - segmentLengths[segmentLengths.count - 1], relative)
             }
-            guard let (pathEnd, queryEnd) = WebURL.fastScan(input, from: skip) else { return nil }
-            let hrefCount = href.utf8.count
-            let fragmentLength = fragment.map { $0.utf8.count + 1 } ?? 0
-            let queryLength = query.map { $0.utf8.count + 1 } ?? 0
-            var pathLength = 0
-            for segment in pathStorage { pathLength += segment.utf8.count + 1 }
-            let prefixLength = hrefCount - fragmentLength - queryLength - pathLength
-            guard prefixLength > 0 else { return nil }
-            if skip > 0 {
-                // Only a plain path after the dot segments: the rest goes to the full parser.
-                guard pathEnd > skip, input[skip] != slash else { return nil }
-                let kept = max(0, pathStorage.count - 1 - up)
-                var length = prefixLength + 1
-                for segment in pathStorage[..<kept] { length += segment.utf8.count + 1 }
-                return WebURL.splice(href, length, WebURL.substring(input, skip, n))
-            }
-            if pathEnd == 0 {
-                if queryEnd == 0 { return WebURL.splice(href, hrefCount - fragmentLength, relative) }
-                return WebURL.splice(href, prefixLength + pathLength, relative)
-            }
-            if input[0] == UInt8(ascii: "/") {
-                if n > 1 && input[1] == UInt8(ascii: "/") { return nil }
-                return WebURL.splice(href, prefixLength, relative)
-            }
-            return WebURL.splice(href, prefixLength + pathLength - pathStorage[pathStorage.count - 1].utf8.count, relative)
         }
     }
 
