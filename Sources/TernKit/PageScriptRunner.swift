@@ -70,25 +70,24 @@ final class PageScriptRunner {
     private var finished = false
     private let completion: () -> Void
 
-    init(webView: WebView, window: @escaping () -> ScriptWindow?, document: Document?, pageURL: WebURL?,
-         runPageScripts: Bool, completion: @escaping () -> Void) {
+    /// `scriptElements`: the page's `<script>` elements (`scriptElements(of:webView:)`).
+    init(webView: WebView, window: @escaping () -> ScriptWindow?, scriptElements: [Node], pageURL: WebURL?,
+         completion: @escaping () -> Void) {
         self.webView = webView
         self.makeWindow = window
         self.pageURL = pageURL
         self.completion = completion
         endScripts = webView.configuration.userContentController.userScripts.filter { $0.injectionTime == .atDocumentEnd }
-        if runPageScripts, let root = document?.node {
-            scripts = root.elements(named: "script").compactMap(makeScript)
-        }
+        scripts = scriptElements.compactMap(makeScript)
     }
 
-    /// Scripts the page has (and whether a window is needed at all).
-    static func hasWork(_ document: Document?, webView: WebView) -> Bool {
-        let endScripts = webView.configuration.userContentController.userScripts.contains { $0.injectionTime == .atDocumentEnd }
-        guard webView.configuration.preferences.javaScriptEnabled, let document, let root = document.node else { return endScripts }
-        // A user script run at the document's start may have added scripts.
-        if !document.parserSawScript && webView.scriptWindow == nil { return endScripts }
-        return endScripts || !root.elements(named: "script").isEmpty
+    /// The page's `<script>` elements to run, found in one walk of the
+    /// document; none when scripts are off, and no walk when the parser met
+    /// no `<script>` tag and no user script ran that could have added one.
+    static func scriptElements(of document: Document?, webView: WebView) -> [Node] {
+        guard webView.configuration.preferences.javaScriptEnabled, let document, let root = document.node else { return [] }
+        if !document.parserSawScript && webView.scriptWindow == nil { return [] }
+        return root.elements(named: "script")
     }
 
     private func makeScript(_ node: Node) -> Script? {

@@ -77,14 +77,15 @@ extension WebView {
     /// The document is parsed: its scripts run (PageScriptRunner), then
     /// `completion` (the load event and didFinish follow it).
     func runScripts(of document: Document?, for load: PageLoad, completion: @escaping () -> Void) {
-        guard PageScriptRunner.hasWork(document, webView: self) else { return completion() }
+        let scriptElements = PageScriptRunner.scriptElements(of: document, webView: self)
+        let endScripts = configuration.userContentController.userScripts.contains { $0.injectionTime == .atDocumentEnd }
+        guard endScripts || !scriptElements.isEmpty else { return completion() }
         let runner = PageScriptRunner(webView: self, window: { [weak self] in
             guard let self, let window = try? self.pageScriptWindow() else { return nil }
             if window.document == nil, let document = self.document { window.attach(document: document) }
             return window
         },
-                                      document: document, pageURL: url,
-                                      runPageScripts: configuration.preferences.javaScriptEnabled, completion: completion)
+                                      scriptElements: scriptElements, pageURL: url, completion: completion)
         load.scriptRunner = runner
         runner.start()
     }
