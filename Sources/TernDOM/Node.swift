@@ -195,6 +195,33 @@ public struct Node: Hashable {
         Document.walk(raw) { visit(Node($0, in: document)) }
     }
 
+    /// Walks this node and its descendants in document order without
+    /// recursion: `entering` each element (it returns whether to walk the
+    /// element's children; `leaving` follows them then), `text` each text
+    /// node. Moves through the tree without making a `Node` per step: the
+    /// walk of a large page's layout.
+    public func traverse(entering: (Node) -> Bool, text: (Node) -> Void, leaving: () -> Void) {
+        let document = self.document
+        var entered = false
+        Document.walk(raw, visit: { current in
+            entered = false
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE:
+                entered = entering(Node(current, in: document))
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                text(Node(current, in: document))
+            default:
+                break
+            }
+            return entered
+        }, after: { _ in
+            // Right after a node without children walked, then for each
+            // ancestor walked back up to: those were all entered.
+            if entered { leaving() }
+            entered = true
+        })
+    }
+
     /// Descendant elements named `tag`, in document order.
     public func elements(named tag: String) -> [Node] {
         var found: [Node] = []

@@ -56,3 +56,24 @@ final class DocumentTests: XCTestCase {
         XCTAssertEqual(document.text, "")
     }
 }
+
+final class TraversalTests: XCTestCase {
+    func testTraverseEntersLeavesAndSkipsInDocumentOrder() throws {
+        let document = Document(html: "<html><body><div>a<b>b</b><i></i></div><p hidden>c<span>d</span></p>e<!-- f --></body></html>")
+        let root = try XCTUnwrap(document.documentElement)
+        var events: [String] = []
+        var open: [String] = []
+        root.traverse(entering: { node in
+            events.append("<" + node.name)
+            if node.hasAttribute("hidden") { return false }
+            open.append(node.name)
+            return true
+        }, text: { node in
+            events.append(node.textContent)
+        }, leaving: {
+            events.append("/" + open.removeLast())
+        })
+        XCTAssertEqual(events, ["<html", "<body", "<div", "a", "<b", "b", "/b", "<i", "/i", "/div", "<p", "e", "/body", "/html"])
+        XCTAssertTrue(open.isEmpty, "every element entered is left")
+    }
+}

@@ -121,33 +121,7 @@ final class BoxBuilder {
     func build() -> Flow {
         guard let root = document.documentElement else { return Flow() }
         findBase()
-        var current = root
-        walk: while true {
-            var descended = false
-            if current.isElement {
-                descended = enter(current)
-            } else if current.isText {
-                text(current)
-            }
-            if descended {
-                if let child = current.firstChild {
-                    current = child
-                    continue
-                }
-                exit()
-            }
-            var node = current
-            while true {
-                if node == root { break walk }
-                if let next = node.nextSibling {
-                    current = next
-                    continue walk
-                }
-                guard let parent = node.parent else { break walk }
-                node = parent
-                exit()
-            }
-        }
+        root.traverse(entering: { enter($0) }, text: { text($0) }, leaving: { exit() })
         while !frames.isEmpty { exit() }
         flushParagraph()
         finishFlow()
