@@ -50,7 +50,10 @@ enum FlowLayout {
                 if after > 0 { firstPrefix.append(spaces(after)) }
             }
             let available = max(1, width - indent)
-            switch item.content {
+            // Taken out of the item, so that the paragraph is moved, not copied.
+            var content = FlowItem.Content.empty
+            swap(&content, &item.content)
+            switch consume content {
             case .paragraph(let paragraph):
                 let first = out.lines.count
                 LineBreaker.layout(paragraph, width: available, firstPrefix: firstPrefix, prefix: prefix, into: &out)

@@ -249,20 +249,23 @@ enum LineBreaker {
 /// Turns ranges of a paragraph into line runs, walking its attribute runs
 /// forward as lines are emitted.
 struct RunBuilder {
-    let paragraph: Paragraph
+    /// The paragraph's attribute runs (only these: holding the whole
+    /// paragraph would retain and release each of its arrays).
+    let runStarts: [Int]
+    let runAttributes: [RunAttributes]
     var runIndex = 0
 
     init(paragraph: Paragraph) {
-        self.paragraph = paragraph
+        runStarts = paragraph.runStarts
+        runAttributes = paragraph.runAttributes
     }
 
     /// How many runs `build` can make of `start..<end` (at most: empty ones are left out).
     func runCount(from start: Int, to end: Int) -> Int {
-        let starts = paragraph.runStarts
         var k = runIndex
-        while k + 1 < starts.count && starts[k + 1] <= start { k += 1 }
+        while k + 1 < runStarts.count && runStarts[k + 1] <= start { k += 1 }
         var count = 0
-        while k < starts.count && (k == runIndex || starts[k] < end) {
+        while k < runStarts.count && (k == runIndex || runStarts[k] < end) {
             count += 1
             k += 1
         }
@@ -276,7 +279,7 @@ struct RunBuilder {
                         into runs: inout [Line.Run]) -> Int {
         let before = runs.count
         var total = 0
-        let starts = paragraph.runStarts
+        let starts = runStarts
         while runIndex + 1 < starts.count && starts[runIndex + 1] <= start { runIndex += 1 }
         var k = runIndex
         var position = start
@@ -316,7 +319,7 @@ struct RunBuilder {
             let text = asIs ? String(decoding: UnsafeBufferPointer(rebasing: s[position..<max(position, runEnd)]), as: UTF8.self)
                 : RunBuilder.text(s, from: position, to: runEnd)
             if !text.isEmpty {
-                let attributes = paragraph.runAttributes[k]
+                let attributes = runAttributes[k]
                 runs.append(Line.Run(text: text, width: width, style: attributes.style,
                                      color: attributes.color, link: attributes.linkIndex, control: attributes.controlIndex))
                 total += width
