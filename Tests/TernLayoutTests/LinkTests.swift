@@ -31,6 +31,19 @@ final class LinkTests: XCTestCase {
         XCTAssertEqual(page.links.map(\.text), ["first", "second", "third"])
     }
 
+    func testALinksTextIsWhatItShowsWithWordsKeptApart() {
+        let html = """
+            <p><a href="a">one <b>two</b>   three</a>
+            <a href="b"><div>four</div><div>five</div></a>
+            <p><a href="c">six<br>seven</a>
+            <table><tr><td><a href="d">eight</a></td><td>x</td></tr><tr><th>h</th><td>y</td></tr></table>
+            <p><a href="e"><img alt="nine"> ten</a> <a href="f"></a>
+            <p><a href="g">eleven
+            """
+        let page = render(html)
+        XCTAssertEqual(page.links.map(\.text), ["one two three", "four five", "six seven", "eight", "[nine] ten", "", "eleven"])
+    }
+
     func testReferencesList() {
         let html = "<p><a href=\"http://x.test/1\">one</a> <a href=\"http://x.test/2\">two</a></p>"
         XCTAssertEqual(dump(html, references: true), lines("[1]one [2]two", "", "References", "", "   1. http://x.test/1", "   2. http://x.test/2"))

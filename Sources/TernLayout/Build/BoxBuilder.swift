@@ -13,8 +13,8 @@ final class BoxBuilder {
     let resolver: StyleResolver
     private(set) var links: [Link] = []
     private(set) var controls: [FormControl] = []
-    /// Each link's text as UTF-8 while its element is open.
-    private var linkTexts: [[UInt8]] = []
+    /// The open link's text as UTF-8 (links do not nest: one buffer, reused).
+    private var openLinkText: [UInt8] = []
 
     /// One flow being built: the page body, a table cell, a caption.
     struct FlowContext {
@@ -125,7 +125,7 @@ final class BoxBuilder {
         while !frames.isEmpty { exit() }
         flushParagraph()
         finishFlow()
-        for index in links.indices where !linkTexts[index].isEmpty { finishLinkText(index) }
+        if linkIndex >= 0 { finishLinkText(Int(linkIndex)) }
         let items = flow.items
         flow = FlowContext() // the caller's Flow is then the only owner of the items
         return Flow(items: items)
@@ -256,6 +256,7 @@ final class BoxBuilder {
         case .lineBreak:
             flushLinkNumber()
             flow.paragraph.appendBreak(attributes)
+            separateLinkText()
             return false
         case .wordBreak:
             // libxml2 2.9 does not know <wbr> is void: what follows becomes
@@ -443,9 +444,9 @@ final class BoxBuilder {
     /// A link's text is complete when its element ends: kept as a String
     /// from then on.
     private func finishLinkText(_ index: Int) {
-        guard index < linkTexts.count, !linkTexts[index].isEmpty else { return }
-        links[index].text = TextSanitizer.clean(String(decoding: linkTexts[index], as: UTF8.self))
-        linkTexts[index] = []
+        guard !openLinkText.isEmpty else { return }
+        if index < links.count { links[index].text = TextSanitizer.clean(String(decoding: openLinkText, as: UTF8.self)) }
+        openLinkText.removeAll(keepingCapacity: true)
     }
 
     /// Hands the links and controls over: the page is then their only owner,
@@ -460,10 +461,17 @@ final class BoxBuilder {
 
     @inline(__always)
     private func recordLinkText(from start: Int) {
-        guard linkIndex >= 0, Int(linkIndex) < linkTexts.count else { return }
-        let text = flow.paragraph.text
-        guard start < text.count else { return }
-        linkTexts[Int(linkIndex)].append(contentsOf: text[start...])
+        guard linkIndex >= 0 else { return }
+        flow.paragraph.text.withUnsafeBufferPointer { text in
+            guard start < text.count else { return }
+            openLinkText.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+        }
+    }
+
+    /// A line or block ends inside the open link: its words stay apart in
+    /// the link's text (`clean` collapses what is doubled).
+    private func separateLinkText() {
+        if linkIndex >= 0, !openLinkText.isEmpty { openLinkText.append(0x20) }
     }
 
     /// Draws a link's `[n]` before its first content.
@@ -480,7 +488,7 @@ final class BoxBuilder {
 
     private func addLink(_ href: String, node: Node) {
         links.append(Link(number: links.count + 1, url: resolve(href), text: "", node: node, regions: []))
-        linkTexts.append([])
+        openLinkText.removeAll(keepingCapacity: true)
         linkIndex = Int32(links.count - 1)
         if options.numberLinks { pendingLinkNumber = linkIndex }
         updateAttributes()
@@ -512,6 +520,7 @@ final class BoxBuilder {
 
     private func flushParagraph(underline: Unicode.Scalar? = nil) {
         if pendingLinkNumber >= 0, !flow.paragraph.isEmpty { flushLinkNumber() }
+        separateLinkText()
         guard !flow.paragraph.isEmpty else { return }
         var paragraph = Paragraph()
         swap(&paragraph, &flow.paragraph)
