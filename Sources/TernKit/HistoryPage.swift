@@ -34,7 +34,7 @@ enum HistoryPage {
 
     /// The `q` parameter of a query string, form-decoded.
     static func searchText(in search: String) -> String {
-        for pair in search.drop { $0 == "?" }.split(separator: "&") {
+        for pair in search.drop(while: { $0 == "?" }).split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.first == "q" else { continue }
             return formDecode(parts.count > 1 ? String(parts[1]) : "")

@@ -61,7 +61,7 @@ final class PageScriptHost: ScriptHost {
 
     func scriptAlert(_ message: String) {
         let frame = frame
-        _ = ask("runJavaScriptAlertPanel", fallback: ()) { delegate, done in
+        ask("runJavaScriptAlertPanel", fallback: ()) { delegate, done in
             delegate.webView(webView!, runJavaScriptAlertPanelWithMessage: message, initiatedByFrame: frame) { done(()) }
         }
     }
