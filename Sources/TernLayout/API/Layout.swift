@@ -45,6 +45,7 @@ public enum Layout {
         var flow = builder.build()
         var out = LaidOut()
         FlowLayout.layout(&flow, width: width, into: &out)
+        flow = Flow() // its emptied items: a few MB on a large page, not needed past here
 
         var page = RenderedPage()
         page.title = TextSanitizer.clean(document.title)
