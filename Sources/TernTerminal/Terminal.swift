@@ -188,8 +188,9 @@ public final class Terminal {
 
     /// Asks the terminal to put `text` on the system clipboard (OSC 52, which
     /// xterm, tmux with `set-clipboard on`, kitty, iTerm2 and others honour).
-    /// Only for what the person chose to copy: pages never reach this. The
-    /// text travels base64-encoded, so nothing in it can end the sequence.
+    /// Only for what the person chose to copy after seeing it (a page can show
+    /// a URL to copy, never copy it). The text travels base64-encoded, so
+    /// nothing in it can end the sequence.
     public func copyToClipboard(_ text: String) {
         guard started else { return }
         fputs("\u{1B}]52;c;\(Terminal.base64(Array(text.utf8)))\u{07}", stdout)

@@ -44,6 +44,13 @@ final class LinkTests: XCTestCase {
         XCTAssertEqual(page.links.map(\.text), ["one two three", "four five", "six seven", "eight", "[nine] ten", "", "eleven"])
     }
 
+    func testAFrameIsALinkOfItsOwnAndALinkAroundItGoesOn() {
+        let page = render("<p><iframe src=\"ad.html\" title=\"Ads\"></iframe><p><a href=\"o.html\">before <iframe src=\"f.html\" title=\"F\"></iframe> after</a>")
+        XCTAssertEqual(page.links.map(\.url), ["ad.html", "o.html", "f.html"])
+        XCTAssertEqual(page.links.map(\.text), ["iframe: Ads", "before after", "iframe: F"])
+        XCTAssertTrue(page.plainText(references: false).contains("[2]before [3]iframe: F after"), page.plainText(references: false))
+    }
+
     func testReferencesList() {
         let html = "<p><a href=\"http://x.test/1\">one</a> <a href=\"http://x.test/2\">two</a></p>"
         XCTAssertEqual(dump(html, references: true), lines("[1]one [2]two", "", "References", "", "   1. http://x.test/1", "   2. http://x.test/2"))

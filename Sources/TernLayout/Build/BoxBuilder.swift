@@ -287,11 +287,12 @@ final class BoxBuilder {
         case .frame:
             if let src = node.attribute("src") {
                 let label = TextSanitizer.clean(node.attribute("title") ?? node.attribute("name") ?? "")
+                // A link of its own, complete at once; a link around it goes on after it.
+                let outer = (link: linkIndex, pendingNumber: pendingLinkNumber, text: openLinkText)
                 addLink(src, node: node)
-                frame.savedLink = linkIndex
                 appendText(tag + (label.isEmpty ? "" : ": " + label))
-                linkIndex = frame.savedLink
-                linkIndex = -1
+                finishLinkText(Int(linkIndex))
+                (linkIndex, pendingLinkNumber, openLinkText) = outer
                 updateAttributes()
             }
             if style.display == .block { endBlock(frame) }

@@ -60,13 +60,13 @@ public final class SQLiteDatabase {
     /// at once, without SQLite's busy handler, when another process is
     /// opening the same new file at that moment.
     private func retryingWhileBusy(_ body: () throws -> Void) throws {
-        var waited = 0.0
+        // Wall-clock time: an attempt may itself wait in SQLite's busy handler.
+        let deadline = EventLoop.now() + SQLiteDatabase.busyTimeout
         while true {
             do {
                 return try body()
-            } catch let failure as Failure where failure.code & 0xFF == SQLITE_BUSY && waited < SQLiteDatabase.busyTimeout {
+            } catch let failure as Failure where failure.code & 0xFF == SQLITE_BUSY && EventLoop.now() < deadline {
                 usleep(10_000)
-                waited += 0.01
             }
         }
     }
