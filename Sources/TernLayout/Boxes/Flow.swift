@@ -45,11 +45,11 @@ struct FlowItem {
     }
 
     /// Moves the items out of `items`, one at a time, leaving placeholders.
-    static func drain(_ items: inout [FlowItem], _ body: (FlowItem) -> Void) {
+    static func drain(_ items: inout [FlowItem], _ body: (consuming FlowItem) -> Void) {
         for index in items.indices {
             var item = placeholder
             swap(&item, &items[index])
-            body(item)
+            body(consume item)
         }
     }
 }

@@ -548,8 +548,7 @@ final class BoxBuilder {
     }
 
     /// Appends an item made elsewhere (a layout table's cell), taking the pending state.
-    private func append(_ item: FlowItem, first: Bool) {
-        var item = item
+    private func append(_ item: consuming FlowItem, first: Bool) {
         item.indent += flow.indent
         if first {
             item.marginBefore = max(item.marginBefore, flow.pendingMargin)
@@ -559,7 +558,7 @@ final class BoxBuilder {
             flow.pendingMarker = nil
             flow.pendingAnchors = []
         }
-        flow.items.append(item)
+        flow.items.append(consume item)
     }
 
     private func beginFlow() {
