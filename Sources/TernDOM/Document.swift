@@ -32,10 +32,11 @@ public final class Document {
         self.init(adopting: doc, encoding: encoding)
     }
 
-    /// False when the streaming parser read the whole page and met no
-    /// `<script>` start tag, so that a page without scripts is not walked
-    /// looking for them. What the DOM API changes later is not counted.
-    public internal(set) var parserSawScript = true
+    /// The `<script>` elements the streaming parser made, in document order
+    /// (nil when the document was not read by it), so that finding a page's
+    /// scripts needs no walk of the whole tree. What the DOM API changes
+    /// later is not counted.
+    public internal(set) var parserScriptElements: [Node]?
 
     /// Nodes taken out of the tree (or created and not yet inserted). libxml2
     /// frees only what hangs from the document, so these are freed here, at

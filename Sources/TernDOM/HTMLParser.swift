@@ -32,6 +32,13 @@ public final class HTMLParser {
     private let filtered = ByteBuffer(capacity: 64 * 1024)
     private var wrapper: Document?
     private var finished: Document?
+    private let scripts = ScriptRecorder()
+
+    /// The `<script>` elements libxml2 makes, as it makes them: in document
+    /// order, since its HTML parser never moves a node once made.
+    private final class ScriptRecorder {
+        var elements: [xmlNodePtr] = []
+    }
 
     /// Bytes handed to the decoder at a time, so buffers stay small.
     private static let sliceLength = 64 * 1024
@@ -47,8 +54,23 @@ public final class HTMLParser {
         self.charset = charset.flatMap(TextEncoding.init(label:))
         Document.silenceParserErrors()
         context = htmlCreatePushParserCtxt(nil, nil, nil, 0, nil, XML_CHAR_ENCODING_UTF8)
-        if let context { htmlCtxtUseOptions(context, HTMLParser.options) }
+        if let context {
+            htmlCtxtUseOptions(context, HTMLParser.options)
+            context.pointee._private = Unmanaged.passUnretained(scripts).toOpaque()
+            context.pointee.sax.pointee.startElement = HTMLParser.startElement
+        }
     }
+
+    /// libxml2's own start-element handler, then a note of each `<script>` it made.
+    private static let startElement: startElementSAXFunc = { context, name, attributes in
+        xmlSAX2StartElement(context, name, attributes)
+        guard let context, let name, xmlStrEqual(name, HTMLParser.scriptName) != 0 else { return }
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let node = parser.pointee.node, let recorder = parser.pointee._private else { return }
+        Unmanaged<ScriptRecorder>.fromOpaque(recorder).takeUnretainedValue().elements.append(node)
+    }
+
+    private static let scriptName = UnsafeRawPointer(("script" as StaticString).utf8Start).assumingMemoryBound(to: xmlChar.self)
 
     deinit {
         guard let context else { return }
@@ -78,7 +100,7 @@ public final class HTMLParser {
         endInput()
         let doc = takeTree()
         let document = wrapper ?? Document(adopting: doc, encoding: encoding)
-        document.parserSawScript = filter.sawScriptTag
+        document.parserScriptElements = scripts.elements.map { Node($0, in: document) }
         wrapper = document
         finished = document
         return document

@@ -54,8 +54,6 @@ struct InputFilter {
     }
 
     private(set) var state = State.data
-    /// Whether a `<script` start tag has been read (documents without one need no script pass).
-    private(set) var sawScriptTag = false
     private var returnState = State.data
     /// Bytes held back while a prefix is undecided (`<!DOCT`, `</scri`).
     private var held: [UInt8] = []
@@ -773,7 +771,6 @@ struct InputFilter {
     private mutating func endStartTag(selfClosing: Bool) {
         dropping = false
         state = .data
-        if tagHash == InputFilter.script && tagLength == 6 { sawScriptTag = true }
         // libxml2 ends <script/> at once; it only reads raw text after <script>.
         if !selfClosing {
             switch tagHash {

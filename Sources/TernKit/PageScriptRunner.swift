@@ -81,12 +81,12 @@ final class PageScriptRunner {
         scripts = scriptElements.compactMap(makeScript)
     }
 
-    /// The page's `<script>` elements to run, found in one walk of the
-    /// document; none when scripts are off, and no walk when the parser met
-    /// no `<script>` tag and no user script ran that could have added one.
+    /// The page's `<script>` elements to run; none when scripts are off.
+    /// Those the parser made, unless a user script ran at the document's
+    /// start (it may have added some): then one walk of the document.
     static func scriptElements(of document: Document?, webView: WebView) -> [Node] {
         guard webView.configuration.preferences.javaScriptEnabled, let document, let root = document.node else { return [] }
-        if !document.parserSawScript && webView.scriptWindow == nil { return [] }
+        if let parsed = document.parserScriptElements, webView.scriptWindow == nil { return parsed }
         return root.elements(named: "script")
     }
 
