@@ -30,25 +30,25 @@ enum FlowLayout {
             }
             for name in item.anchors { out.anchors.append((out.lines.count, name)) }
             var indent = min(item.indent, limit)
-            var prefix: [Line.Run] = indent > 0 ? [spaces(indent)] : []
-            var firstPrefix = prefix
+            // The first line's lead when it differs from the others' (a
+            // marker); the others start with `indent` spaces.
+            var firstPrefix: [Line.Run]?
             if let marker = item.marker, marker.width + 2 <= width {
                 if indent < marker.width + 1 {
                     indent = min(marker.width + 1, max(0, width - 1))
-                    prefix = indent > 0 ? [spaces(indent)] : []
                 }
                 let column = max(0, indent - 1 - marker.width)
-                // Room for the whole first line made once: the marker, the
-                // space after it and (typically) a few runs of text.
-                firstPrefix = []
-                firstPrefix.reserveCapacity(8)
-                if column > 0 { firstPrefix.append(spaces(column)) }
+                var lead: [Line.Run] = []
+                lead.reserveCapacity(3)
+                if column > 0 { lead.append(spaces(column)) }
                 let a = marker.attributes
-                firstPrefix.append(Line.Run(text: marker.text, width: marker.width, style: a.style, color: a.color,
-                                            link: a.linkIndex, control: a.controlIndex))
+                lead.append(Line.Run(text: marker.text, width: marker.width, style: a.style, color: a.color,
+                                     link: a.linkIndex, control: a.controlIndex))
                 let after = indent - column - marker.width
-                if after > 0 { firstPrefix.append(spaces(after)) }
+                if after > 0 { lead.append(spaces(after)) }
+                firstPrefix = lead
             }
+            let prefix = { [indent] () -> [Line.Run] in indent > 0 ? [spaces(indent)] : [] }
             let available = max(1, width - indent)
             // Taken out of the item, so that the paragraph is moved, not copied.
             var content = FlowItem.Content.empty
@@ -56,7 +56,7 @@ enum FlowLayout {
             switch consume content {
             case .paragraph(let paragraph):
                 let first = out.lines.count
-                LineBreaker.layout(paragraph, width: available, firstPrefix: firstPrefix, prefix: prefix, into: &out)
+                LineBreaker.layout(paragraph, width: available, firstPrefix: firstPrefix, indent: indent, into: &out)
                 if let underline = item.underline, out.lines.count > first {
                     // Under the text itself (a centred heading gets a centred rule).
                     var widest = 1, lead = Int.max
@@ -73,19 +73,19 @@ enum FlowLayout {
                     out.lines.append(Line(runs: runs))
                 }
             case .rule:
-                var runs = firstPrefix
+                var runs = firstPrefix ?? prefix()
                 runs.append(Line.Run(text: RepeatedText.repeated("─", available), width: available))
                 out.lines.append(Line(runs: runs))
             case .empty:
-                out.lines.append(Line(runs: firstPrefix))
+                out.lines.append(Line(runs: firstPrefix ?? prefix()))
             case .table(let table):
                 var inner = LaidOut()
                 table.layout(width: available, into: &inner)
-                append(inner, firstPrefix: firstPrefix, prefix: prefix, to: &out)
+                append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
             case .textarea(let box):
                 var inner = LaidOut()
                 layoutTextarea(box, width: available, into: &inner)
-                append(inner, firstPrefix: firstPrefix, prefix: prefix, to: &out)
+                append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
             }
         }
     }
@@ -120,7 +120,7 @@ enum FlowLayout {
             paragraph.appendAtom(String(line), a)
         }
         var text = LaidOut()
-        if !paragraph.isEmpty { LineBreaker.layout(paragraph, width: columns, firstPrefix: [], prefix: [], into: &text) }
+        if !paragraph.isEmpty { LineBreaker.layout(paragraph, width: columns, firstPrefix: nil, indent: 0, into: &text) }
         let horizontal = RepeatedText.repeated("─", columns)
         out.lines.append(Line(runs: [run("┌" + horizontal + "┐", columns + 2)]))
         for row in 0..<max(1, box.rows) {

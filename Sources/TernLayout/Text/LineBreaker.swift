@@ -114,8 +114,8 @@ enum LineBreaker {
     }
 
     /// Lays `p` out in `width` columns and appends the lines to `out`, each
-    /// starting with `firstPrefix` (the first line) or `prefix` (the others).
-    static func layout(_ p: Paragraph, width: Int, firstPrefix: [Line.Run], prefix: [Line.Run], into out: inout LaidOut) {
+    /// starting with `indent` spaces, or the first with `firstPrefix` when given.
+    static func layout(_ p: Paragraph, width: Int, firstPrefix: [Line.Run]?, indent: Int, into out: inout LaidOut) {
         let width = max(1, width)
         let firstLine = out.lines.count
         var anchorIndex = 0
@@ -132,12 +132,13 @@ enum LineBreaker {
             var hyphenOK = false, previousWord = false
 
             func emit(_ end: Int, hyphen: Bool, next: Int) {
-                // The prefix's storage is shared until the first append: then
-                // copied once, with room for exactly the line's runs.
-                var runs = out.lines.count == firstLine ? firstPrefix : prefix
-                let lead = runs.count
+                // One array a line, with room for exactly its runs.
+                let first = out.lines.count == firstLine ? firstPrefix : nil
                 let extra = (hyphen ? 1 : 0) + (p.align != .left && wrap ? 1 : 0)
-                runs.reserveCapacity(lead + builder.runCount(from: lineStart, to: end) + extra)
+                var runs: [Line.Run] = []
+                runs.reserveCapacity((first?.count ?? 1) + builder.runCount(from: lineStart, to: end) + extra)
+                if let first { runs.append(contentsOf: first) } else if indent > 0 { runs.append(FlowLayout.spaces(indent)) }
+                let lead = runs.count
                 let contentWidth = builder.build(s, from: lineStart, to: end, hyphen: hyphen, into: &runs)
                 if p.align != .left, wrap {
                     let pad = p.align == .center ? (width - contentWidth) / 2 : width - contentWidth
