@@ -6,27 +6,35 @@ import Glibc
 /// A large page grows the heap by tens of megabytes, and the first touch of
 /// each 4 KB page costs a fault (~2 µs here): a fifth of the time of
 /// `tern --dump` on py_genindex_all (8,400 faults). Once the heap has grown
-/// by `step`, it is made to grow `step` beyond each request; this thread
-/// sees the break move and makes the kernel fill the new room at once
-/// (`MADV_POPULATE_WRITE`, one call for the whole step), on another core,
-/// while the program is still using the memory below it. Pages are only
-/// made present, never written, so the allocator's data cannot be touched.
-/// The price is at most one step of memory present before it is used, and
-/// none for a small page (it never reaches the first step).
+/// by a megabyte, it is made to grow a step beyond each request (an eighth
+/// of its growth so far, 1 to 8 MB); this thread sees the break move and
+/// makes the kernel fill the new room at once (`MADV_POPULATE_WRITE`, one
+/// call for the whole step), on another core, while the program is still
+/// using the memory below it. Pages are only made present, never written,
+/// so the allocator's data cannot be touched. The price is at most one step
+/// of memory present before it is used, and none for a small page.
 ///
 /// The thread looks every 50 µs while the heap grows and every 0.2 s once
 /// it has not grown for a while (an idle browser wakes it five times a
-/// second), and ends where the kernel
-/// lacks `MADV_POPULATE_WRITE` (before Linux 5.14).
+/// second), and ends where the kernel lacks `MADV_POPULATE_WRITE` (before
+/// Linux 5.14).
 enum HeapPrefaulter {
     /// `MADV_POPULATE_WRITE` from <linux/mman.h> (Linux 5.14).
     private static let populateWrite: Int32 = 23
-    static let step = 4 << 20
+    /// The smallest and largest step the heap grows by beyond a request.
+    private static let minimumStep: UInt = 1 << 20, maximumStep: UInt = 8 << 20
     /// Microseconds between looks while the heap grows, and once it has
     /// not grown for `fastPolls` looks (~0.1 s).
     private static let fastPoll: UInt32 = 50, slowPoll: UInt32 = 200_000, fastPolls = 2_000
 
     static func start() {
+        // Signals are for the thread that does the work (a resize wakes the
+        // browser's event loop through its handler): the new thread starts
+        // with every signal blocked, so none is ever delivered to it.
+        var all = sigset_t(), previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         var thread = pthread_t()
         guard pthread_create(&thread, nil, { _ in
             HeapPrefaulter.run()
@@ -41,20 +49,26 @@ enum HeapPrefaulter {
     private static func heapEnd() -> UInt { UInt(bitPattern: sbrk(0)) }
 
     private static func run() {
+        let pageMask = ~UInt(max(4096, sysconf(Int32(_SC_PAGESIZE))) - 1)
         let base = heapEnd()
         var present = base
         var idlePolls = 0
-        var stepping = false
+        var step: UInt = 0
         while true {
             let end = heapEnd()
-            if !stepping && end >= base + UInt(step) {
-                // mallopt takes the allocator's lock: safe from any thread.
-                _ = mallopt(HeapTuning.M_TOP_PAD, Int32(step))
-                stepping = true
+            let grown = end > base ? end - base : 0
+            if grown >= minimumStep {
+                let wanted = min(maximumStep, max(minimumStep, grown / 8)) & ~(minimumStep - 1)
+                if wanted != step {
+                    // mallopt takes the allocator's lock: safe from any thread.
+                    _ = mallopt(HeapTuning.M_TOP_PAD, Int32(wanted))
+                    step = wanted
+                }
             }
             if end > present {
-                let start = UnsafeMutableRawPointer(bitPattern: present)
-                if madvise(start, Int(end - present), populateWrite) != 0 && errno == EINVAL { return }
+                let start = present & pageMask
+                if madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), populateWrite) != 0
+                    && errno == EINVAL { return }
                 idlePolls = 0
             } else {
                 idlePolls += 1
