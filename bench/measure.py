@@ -48,7 +48,10 @@ class Alarm(Exception):
 
 
 def run_once(argv, env, timeout=TIMEOUT, stderr_path=os.devnull):
-    """Runs argv once. Returns (status, seconds, maxrss_kb, exit_code).
+    """Runs argv once. Returns (status, seconds, maxrss_kb, exit_code, cpu_seconds).
+
+    cpu_seconds: user + system time of the command and every thread of it
+    (GNU time's own is a fraction of a millisecond), None after a timeout.
 
     status: "ok" (exit 0), "error" (non-zero exit or killed by a signal),
     "timeout" (killed at `timeout` seconds; seconds is then None).
@@ -81,7 +84,7 @@ def run_once(argv, env, timeout=TIMEOUT, stderr_path=os.devnull):
         start = time.perf_counter()
         pid = os.posix_spawn(full[0], full, env, file_actions=actions, setsid=True)
         signal.setitimer(signal.ITIMER_REAL, timeout)
-        _, wstatus, _ = os.wait4(pid, 0)  # retried after the alarm's handler (PEP 475)
+        _, wstatus, usage = os.wait4(pid, 0)  # retried after the alarm's handler (PEP 475)
         elapsed = time.perf_counter() - start
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -100,18 +103,18 @@ def run_once(argv, env, timeout=TIMEOUT, stderr_path=os.devnull):
     except (OSError, ValueError):
         pass
     if timed_out:
-        return "timeout", None, rss, None
+        return "timeout", None, rss, None, None
     code = os.waitstatus_to_exitcode(wstatus)
     if rss is None and code == 0:
         raise SystemExit("bench: GNU time gave no %%M for %s" % " ".join(argv))
-    return ("ok" if code == 0 else "error"), elapsed, rss, code
+    return ("ok" if code == 0 else "error"), elapsed, rss, code, usage.ru_utime + usage.ru_stime
 
 
 def failure_message(argv, env):
     """Runs a failed command once more, keeping its stderr, for the report."""
     path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "tern-bench-stderr.txt")
     try:
-        status, _, _, code = run_once(argv, env, stderr_path=path)
+        status, _, _, code, _ = run_once(argv, env, stderr_path=path)
         with open(path, "rb") as f:
             text = f.read()[-2000:].decode("utf-8", "replace").strip()
         os.unlink(path)
@@ -223,7 +226,7 @@ def tools_for(kind, all_tools):
 
 def measure_input(inp, tools, env, log):
     names = tools_for(inp["kind"], list(tools))
-    cells = {n: {"times": [], "rss_kb": [], "status": "ok", "note": None} for n in names}
+    cells = {n: {"times": [], "cpu": [], "rss_kb": [], "status": "ok", "note": None} for n in names}
     for path in inp["files"]:  # the files' bytes into the page cache first
         with open(path, "rb") as f:
             while f.read(1 << 20):
@@ -236,10 +239,10 @@ def measure_input(inp, tools, env, log):
             if r > 0 and sum(c["times"]) >= BUDGET_PER_CELL:
                 continue  # enough of a slow tool: keep the bench within its time
             if inp["kind"] == "batch":
-                total, peak = 0.0, 0
+                total, cpu_total, peak = 0.0, 0.0, 0
                 for path in inp["files"]:
                     argv = tools[n](path)
-                    status, secs, rss, code = run_once(argv, env)
+                    status, secs, rss, code, cpu = run_once(argv, env)
                     peak = max(peak, rss or 0)
                     if status != "ok":
                         c["status"] = status
@@ -247,17 +250,20 @@ def measure_input(inp, tools, env, log):
                                                 if status == "error" else ">%ds" % TIMEOUT)
                         break
                     total += secs
+                    cpu_total += cpu
                 if c["status"] == "ok":
                     c["times"].append(total)
+                    c["cpu"].append(cpu_total)
                 if peak:
                     c["rss_kb"].append(peak)
             else:
                 argv = tools[n](inp["files"][0])
-                status, secs, rss, code = run_once(argv, env)
+                status, secs, rss, code, cpu = run_once(argv, env)
                 if rss is not None:
                     c["rss_kb"].append(rss)
                 if status == "ok":
                     c["times"].append(secs)
+                    c["cpu"].append(cpu)
                 else:
                     c["status"] = status
                     c["note"] = failure_message(argv, env) if status == "error" else ">%ds" % TIMEOUT
@@ -265,6 +271,7 @@ def measure_input(inp, tools, env, log):
         c["runs"] = len(c["times"])
         c["median_s"] = statistics.median(c["times"]) if c["times"] and c["status"] == "ok" else None
         c["min_s"] = min(c["times"]) if c["times"] and c["status"] == "ok" else None
+        c["median_cpu_s"] = statistics.median(c["cpu"]) if c["cpu"] and c["status"] == "ok" else None
         c["peak_rss_kb"] = max(c["rss_kb"]) if c["rss_kb"] else None
         if c["status"] != "ok":
             log("  %-12s %s %s" % (n, c["status"], c["note"] or ""))
@@ -283,6 +290,10 @@ def fmt_time(cell):
     s = cell["median_s"]
     text = "%.1fms" % (s * 1000) if s < 0.1 else "%.3fs" % s if s < 10 else "%.1fs" % s
     return text + ("*" if cell["runs"] < cell.get("planned", cell["runs"]) else "")
+
+
+def fmt_seconds(s):
+    return "-" if s is None else "%.1fms" % (s * 1000) if s < 0.1 else "%.3fs" % s if s < 10 else "%.1fs" % s
 
 
 def fmt_rss(cell):
@@ -403,7 +414,7 @@ def measure_all(args, out, log):
         pt = {"tern": [], "tern-static": []}
         for _ in range(n):
             for name, binary in (("tern", args.tern), ("tern-static", args.tern_static)):
-                status, secs, _, _ = run_once([binary, "--help"], env)
+                status, secs, _, _, _ = run_once([binary, "--help"], env)
                 if status == "ok":
                     pt[name].append(secs)
         probe = {k: {"median_s": statistics.median(v) if v else None, "min_s": min(v) if v else None, "runs": len(v)}
@@ -427,6 +438,12 @@ def measure_all(args, out, log):
     rows = [[r["name"], "%.0fK" % (r["bytes"] / 1024), r["kind"] if r["kind"] != "batch" else "batch(sum)"]
             + [fmt_time(r["tools"].get(t)) for t in tool_names] for r in results]
     table("Median wall time", ["input", "size", "kind"] + tool_names, rows, out)
+    # tern uses a second core (it faults heap pages in ahead and lays a large
+    # page's lines out while the page is still being built): its CPU time is
+    # shown beside its wall time, and libxml2's for scale.
+    rows = [[r["name"]] + [fmt_seconds((r["tools"].get(t) or {}).get("median_cpu_s")) for t in ("tern", "libxml2")]
+            + [fmt_seconds((r["tools"].get("tern") or {}).get("median_s"))] for r in results]
+    table("Median CPU time (user + system, all threads)", ["input", "tern", "libxml2", "tern wall"], rows, out)
     rows = [[r["name"]] + [fmt_rss(r["tools"].get(t)) for t in tool_names] for r in results]
     table("Peak RSS (max over runs; batch: max over pages)", ["input"] + tool_names, rows, out)
 
