@@ -14,13 +14,15 @@ import Glibc
 /// so the allocator's data cannot be touched. The price is at most one step
 /// of memory present before it is used, and none for a small page.
 ///
-/// The thread looks every 50 µs while the heap grows and every 0.2 s once
-/// it has not grown for a while (an idle browser wakes it five times a
-/// second), and ends where the kernel lacks `MADV_POPULATE_WRITE` (before
-/// Linux 5.14).
+/// The thread runs at `SCHED_IDLE`, looks every 50 µs while the heap grows
+/// and every 0.2 s once it has not grown for a while (an idle browser wakes
+/// it five times a second), and ends where the kernel lacks
+/// `MADV_POPULATE_WRITE` (before Linux 5.14).
 enum HeapPrefaulter {
     /// `MADV_POPULATE_WRITE` from <linux/mman.h> (Linux 5.14).
     private static let populateWrite: Int32 = 23
+    /// `SCHED_IDLE` from <sched.h> (Linux 2.6.23).
+    private static let schedIdle: Int32 = 5
     /// The smallest and largest step the heap grows by beyond a request.
     private static let minimumStep: UInt = 1 << 20, maximumStep: UInt = 8 << 20
     /// Microseconds between looks while the heap grows, and once it has
@@ -49,6 +51,11 @@ enum HeapPrefaulter {
     private static func heapEnd() -> UInt { UInt(bitPattern: sbrk(0)) }
 
     private static func run() {
+        // Only when a core is otherwise idle: the page's own threads (the
+        // layout's second one) come first, and the program faults in what
+        // this thread has not reached yet.
+        var idle = sched_param()
+        _ = pthread_setschedparam(pthread_self(), schedIdle, &idle)
         let pageMask = ~UInt(max(4096, sysconf(Int32(_SC_PAGESIZE))) - 1)
         let base = heapEnd()
         var present = base
