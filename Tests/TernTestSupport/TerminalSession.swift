@@ -1,20 +1,19 @@
 import XCTest
 import Foundation
-import TernTestSupport
 
 /// The real `tern` running inside a real terminal: a tmux server of the
 /// test's own (its own socket), at a fixed size. Keys go in with send-keys,
 /// the screen comes out with capture-pane, and every byte tern writes to the
 /// terminal is kept (pipe-pane) for byte-level checks.
-final class TerminalSession {
-    let socket: String
-    let directory: URL
+public final class TerminalSession {
+    public let socket: String
+    public let directory: URL
     /// Every byte the program wrote to the terminal.
-    var outputLog: URL { directory.appendingPathComponent("output.bin") }
+    public var outputLog: URL { directory.appendingPathComponent("output.bin") }
     private var statusFile: URL { directory.appendingPathComponent("status") }
 
     /// Starts `tern arguments` in a `columns` × `rows` terminal of type `term`.
-    init(_ arguments: [String], columns: Int = 80, rows: Int = 24, term: String = "xterm-256color",
+    public init(_ arguments: [String], columns: Int = 80, rows: Int = 24, term: String = "xterm-256color",
          environment: [String: String] = [:]) throws {
         socket = "tern-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
@@ -36,55 +35,55 @@ final class TerminalSession {
 
     deinit { close() }
 
-    func close() {
+    public func close() {
         _ = try? tmux(["kill-server"])
         try? FileManager.default.removeItem(at: directory)
     }
 
     /// Presses keys by tmux's names ("Tab", "Enter", "Escape", "Left", "C-g", "q").
-    func press(_ keys: String...) {
+    public func press(_ keys: String...) {
         for key in keys { _ = try? tmux(["send-keys", "-t", "main", key]) }
     }
 
     /// Types text literally.
-    func type(_ text: String) {
+    public func type(_ text: String) {
         _ = try? tmux(["send-keys", "-t", "main", "-l", text])
     }
 
     /// Sends bytes as the terminal would (a mouse report, say).
-    func send(bytes: [UInt8]) {
+    public func send(bytes: [UInt8]) {
         _ = try? tmux(["send-keys", "-t", "main", "-H"] + bytes.map { String(format: "%02x", $0) })
     }
 
     /// An xterm SGR mouse report: `button` 0 is a left press, 64/65 the wheel
     /// up/down; `row` and `column` count from 0.
-    func mouse(button: Int, row: Int, column: Int) {
+    public func mouse(button: Int, row: Int, column: Int) {
         send(bytes: Array("\u{1B}[<\(button);\(column + 1);\(row + 1)M".utf8))
     }
 
     /// The screen as text, one line per row.
-    func screen() -> String {
+    public func screen() -> String {
         (try? tmux(["capture-pane", "-p", "-t", "main"])) ?? ""
     }
 
     /// The screen with its attributes and colours as escape sequences.
-    func styledScreen() -> String {
+    public func styledScreen() -> String {
         (try? tmux(["capture-pane", "-p", "-e", "-t", "main"])) ?? ""
     }
 
-    func row(_ index: Int) -> String {
+    public func row(_ index: Int) -> String {
         let rows = screen().components(separatedBy: "\n")
         return index < rows.count ? rows[index] : ""
     }
 
-    func resize(columns: Int, rows: Int) {
+    public func resize(columns: Int, rows: Int) {
         _ = try? tmux(["resize-window", "-t", "main", "-x", String(columns), "-y", String(rows)])
     }
 
     /// Waits until the screen satisfies `condition`; fails the test (with the
     /// screen) when it does not within `timeout` seconds.
     @discardableResult
-    func waitForScreen(_ what: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line,
+    public func waitForScreen(_ what: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line,
                        _ condition: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
@@ -100,7 +99,7 @@ final class TerminalSession {
     /// Waits until `text` is on the screen, also when a dialog box wrapped it
     /// over several lines (box borders and runs of spaces read as one space).
     @discardableResult
-    func waitForWrapped(_ text: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+    public func waitForWrapped(_ text: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         waitForScreen("\"\(text)\" (wrapped)", timeout: timeout, file: file, line: line) { screen in
             let flowing = screen.replacingOccurrences(of: "│", with: " ").split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
             return flowing.contains(text)
@@ -109,12 +108,12 @@ final class TerminalSession {
 
     /// Waits until `text` is on the screen.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+    public func waitFor(_ text: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         waitForScreen("\"\(text)\"", timeout: timeout, file: file, line: line) { $0.contains(text) }
     }
 
     /// The exit status once tern has exited, waiting up to `timeout` seconds.
-    func exitStatus(timeout: Double = 10) -> Int32? {
+    public func exitStatus(timeout: Double = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let text = try? String(contentsOf: statusFile, encoding: .utf8), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
@@ -126,17 +125,17 @@ final class TerminalSession {
     }
 
     /// Every byte tern wrote to the terminal so far.
-    func output() -> Data {
+    public func output() -> Data {
         (try? Data(contentsOf: outputLog)) ?? Data()
     }
 
     /// Lets programs in the pane set tmux's paste buffer with OSC 52.
-    func acceptClipboardWrites() {
+    public func acceptClipboardWrites() {
         _ = try? tmux(["set-option", "-s", "set-clipboard", "on"])
     }
 
     /// tmux's most recent paste buffer ("" when there is none).
-    func pasteBuffer() -> String {
+    public func pasteBuffer() -> String {
         (try? tmux(["show-buffer"])) ?? ""
     }
 

@@ -1,17 +1,16 @@
 import Foundation
-import TernTestSupport
 
 /// One finished run of a program (tern, curl, sqlite3): its status and output.
-struct ProcessRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+public struct ProcessRun {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
 
-    static let tern = TestServer.repositoryRoot + "/.build/debug/tern"
+    public static let tern = TestServer.repositoryRoot + "/.build/debug/tern"
 
     /// Runs `executable` (a path, or a name found on PATH) with `arguments`
     /// and waits for it. Output goes through files, so no pipe can fill up.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessRun {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessRun {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("tern-run-\(UUID().uuidString)").path
         defer { for suffix in [".out", ".err"] { unlink(base + suffix) } }
         let process = try start(executable, arguments, environment: environment, stdout: base + ".out", stderr: base + ".err")
@@ -22,7 +21,7 @@ struct ProcessRun {
 
     /// Starts `executable` with stdout and stderr written to the given files
     /// (/dev/null when nil) and stdin from /dev/null.
-    static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+    public static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                       stdout: String? = nil, stderr: String? = nil) throws -> Process {
         let process = Process()
         if executable.hasPrefix("/") {
@@ -49,7 +48,7 @@ struct ProcessRun {
     /// and returns its pid, for a test that kills it and reaps it itself
     /// with `waitpid` (Foundation's Process was seen never to reap a child
     /// killed with SIGKILL, leaving `waitUntilExit` waiting forever).
-    static func spawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
+    public static func spawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -65,7 +64,7 @@ struct ProcessRun {
     }
 
     /// A fresh folder under the temporary directory, for a profile and files.
-    static func temporaryFolder(_ name: String) throws -> String {
+    public static func temporaryFolder(_ name: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tern-\(name)-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
