@@ -52,6 +52,8 @@ extension CommandLine {
         }
         let configuration = options.webViewConfiguration()
         let store = configuration.websiteDataStore
+        // Every way out below closes the databases (PageDumper's early exit too).
+        defer { store.close() }
         var imported: [Cookie] = []
         if let file = options.importCookies {
             guard let cookies = CookieFiles.importFile(file, into: store) else { return 1 }
