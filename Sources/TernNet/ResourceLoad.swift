@@ -18,7 +18,9 @@ public final class ResourceLoad {
     /// Decoded body bytes received so far.
     public private(set) var receivedByteCount: Int64 = 0
 
-    /// Credentials sent with every hop of this load, for HTTP authentication.
+    /// Credentials for HTTP authentication, given for the origin of the
+    /// request the load starts with: sent with each hop to that origin and
+    /// forgotten at the first redirect to another one (see `followRedirect`).
     var credential: (Credential, Credential.Method)?
     /// Credentials for the proxy, sent with every hop of this load.
     var proxyCredential: (Credential, Credential.Method)?
@@ -167,6 +169,12 @@ public final class ResourceLoad {
             let decide: (Bool) -> Void = { follow in
                 guard !self.isFinished else { return }
                 if follow {
+                    // Credentials belong to one origin, its scheme included (RFC 9110
+                    // §11.6.1's protection space; Fetch's HTTP-redirect fetch step 13
+                    // drops Authorization at a cross-origin hop): never sent to
+                    // another host or port, nor from https down to http, and not
+                    // again after such a hop, even back at their own origin.
+                    if next.url.origin != self.currentRequest.url.origin { self.credential = nil }
                     self.currentRequest = next
                     self.start()
                 } else {

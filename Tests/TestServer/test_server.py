@@ -721,7 +721,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 ok = decoded == f"{user}:{pw}"
             except Exception:
                 ok = False
-        if ok:
+        target = self.q("redirect")
+        if ok and target:
+            if "\r" in target or "\n" in target:
+                raise BadRequest("redirect must not contain CR or LF")
+            self.respond(302, b"", headers=[("Location", target)])
+        elif ok:
             self.respond_page(200, "Authorized", f"<h1>Authorized</h1><p>Hello {html.escape(user)}</p>")
         else:
             self.respond_page(401, "Unauthorized", "<h1>Unauthorized</h1>",
