@@ -26,6 +26,9 @@ final class CurlTransfer {
     private var resolveList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private let maximumBodySize: Int64
+    private let maximumHeaderSize: Int
+    /// Bytes of the header block being received.
+    private var headerSize = 0
     private var statusLine = ""
     private var headers = HTTPHeaders()
     private(set) var finalResponse: Response?
@@ -74,6 +77,7 @@ final class CurlTransfer {
         self.loop = loop
         self.client = client
         self.maximumBodySize = configuration.maximumBodySize
+        self.maximumHeaderSize = configuration.maximumHeaderSize
         errorBuffer.initialize(to: 0)
         guard Curl.isAvailable, loop.multi != nil, let easy = Curl.easyInit() else {
             stopReason = .other(reason: Curl.isAvailable ? "curl could not create a transfer" : Curl.unavailableReason)
@@ -225,6 +229,12 @@ final class CurlTransfer {
 
     private func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard !isDone else { return false }
+        if bytes.starts(with: "HTTP/".utf8) { headerSize = 0 }
+        headerSize += bytes.count
+        guard headerSize <= maximumHeaderSize else {
+            stopReason = .responseHeaderTooLarge(limit: maximumHeaderSize)
+            return false
+        }
         // Trim CR LF as bytes: Swift treats "\r\n" as one Character.
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
@@ -330,7 +340,8 @@ final class CurlTransfer {
             var verifyResult = 0
             if let easy { Curl.getinfoLong(easy, CURLINFO_SSL_VERIFYRESULT, &verifyResult) }
             error = NavigationError.fromCurl(code, host: request.url.hostname, port: request.url.portNumber ?? 0,
-                                            detail: String(cString: errorBuffer), verifyResult: verifyResult)
+                                            detail: String(cString: errorBuffer), verifyResult: verifyResult,
+                                            inHeader: finalResponse == nil)
         }
         if probesCertificates, let easy {
             certificateChain = Curl.certificateInfo(easy).compactMap(CertificateSummary.init(curlFields:))

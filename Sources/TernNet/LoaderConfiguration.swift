@@ -12,6 +12,12 @@ public struct LoaderConfiguration {
     /// The largest decoded body a transfer may deliver. Default 64 MB; a
     /// compression bomb stops here with `documentTooLarge`.
     public var maximumBodySize: Int64 = 64 * 1024 * 1024
+    /// The largest response header block (status line and fields, in
+    /// bytes) a transfer accepts. Default 256 KiB, Chrome's limit; a larger
+    /// one fails with `responseHeaderTooLarge`. libcurl's own limits lie
+    /// beyond it (100 KiB for one field line, 300 KiB in all) and are
+    /// reported the same way.
+    public var maximumHeaderSize = 256 * 1024
     /// Seconds to establish a connection. Default 30.
     public var connectTimeout: Double = 30
     /// Seconds a transfer may go without receiving a byte. Default 30.

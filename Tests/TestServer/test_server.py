@@ -732,6 +732,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.respond_page(401, "Unauthorized", "<h1>Unauthorized</h1>",
                               headers=[("WWW-Authenticate", 'Basic realm="Tern Test"')])
 
+    def r_huge_header(self, rest):
+        """A 200 page whose response header holds `kb` KiB more, in `count` X-Huge-N headers."""
+        if rest:
+            return self.not_found()
+        kb = self.qint("kb", 1024, 1, 16384)
+        count = self.qint("count", 1, 1, kb)
+        size = kb * 1024 // count
+        headers = [(f"X-Huge-{n}", "h" * size) for n in range(count)]
+        self.respond_page(200, "Huge Header", f"<p>{kb} KiB of header</p>", headers=headers)
+
     def r_digest_auth(self, rest):
         """HTTP Digest (RFC 7616, MD5, qop=auth) for user/pass from the query."""
         if rest:
@@ -1057,6 +1067,7 @@ ROUTES = {
     "big": Handler.r_big,
     "basic-auth": Handler.r_basic_auth,
     "digest-auth": Handler.r_digest_auth,
+    "huge-header": Handler.r_huge_header,
     "set-cookie": Handler.r_set_cookie,
     "cookie-script": Handler.r_cookie_script,
     "close-mid-body": Handler.r_close_mid_body,
