@@ -43,7 +43,7 @@ extension CommandLine {
             options = try Options.parse(arguments)
         } catch {
             printError((error as? Options.UsageError)?.message ?? "\(error)")
-            printError(usage)
+            fputs(usage + "\n", stderr)
             return 2
         }
         if options.help {
@@ -81,7 +81,13 @@ extension CommandLine {
         return CookieFiles.exportFile(file, from: store)
     }
 
+    /// Writes `message` to stderr as one message: made safe for a terminal
+    /// (TerminalText), and each line after the first indented by two
+    /// spaces, so that text from a page or a server inside it (a console
+    /// message, a dialog's text, an error) cannot begin a line of its own
+    /// that reads as tern's (`tern: …`).
     static func printError(_ message: String) {
-        fputs(TerminalText.sanitize(message, keepLineBreaks: true) + "\n", stderr)
+        let lines = TerminalText.sanitize(message, keepLineBreaks: true).split(separator: "\n", omittingEmptySubsequences: false)
+        fputs(lines.joined(separator: "\n  ") + "\n", stderr)
     }
 }
