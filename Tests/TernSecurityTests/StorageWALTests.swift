@@ -99,6 +99,21 @@ final class StorageWALTests: XCTestCase {
         XCTAssertEqual(try storedNames(), ["a"])
     }
 
+    /// Quitting the interactive browser closes the databases too.
+    func testQuittingTheBrowserClosesEveryDatabase() throws {
+        let tern = try TerminalSession([server.url("/set-cookie?c=a%3D1%3B%20Max-Age%3D60").href],
+                                       environment: ["XDG_DATA_HOME": folder])
+        defer { tern.close() }
+        tern.waitFor("1 cookies set")
+        tern.press("q")
+        tern.waitFor("Quit Tern?")
+        tern.press("y")
+        XCTAssertEqual(tern.exitStatus(), 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder + "/tern")
+        XCTAssertTrue(files.contains("cookies.sqlite"), "\(files)")
+        XCTAssertEqual(files.filter { $0.hasSuffix("-wal") || $0.hasSuffix("-shm") }, [], "logs left behind")
+    }
+
     /// Within a run, a large transaction (a big cached body) does not leave
     /// a log of its size: once checkpointed, the log is cut back to the
     /// journal size limit at the next commit, and `close()` truncates it.
