@@ -118,7 +118,7 @@ extension PageScriptHost: ScriptNavigationHost {
         webView.loop.post { [weak webView] in
             guard let webView else { return }
             var request = Request(url: url)
-            request.initiator = webView.url
+            webView.prepareDocumentRequest(&request, isNavigation: true)
             _ = webView.startNavigation(request, type: .other, fileAccess: webView.fileReadAccessRoot, replacing: replacing)
         }
     }
@@ -170,7 +170,7 @@ extension PageScriptHost: ScriptWindowingHost {
         if url.scheme == "file" && webView.url?.scheme != "file" { return false }
         let source = FrameInfo(isMainFrame: true, request: webView.url.map { Request(url: $0) }, securityOrigin: webView.url?.origin ?? "null")
         var request = Request(url: url)
-        request.initiator = webView.url
+        webView.prepareDocumentRequest(&request, isNavigation: true)
         let action = NavigationAction(request: request, navigationType: .other, sourceFrame: source, targetFrame: nil)
         guard let created = delegate.webView(webView, createWebViewWith: webView.configuration, for: action,
                                              windowFeatures: WindowFeatures(parsing: features)) else { return false }

@@ -364,10 +364,10 @@ extension WebView {
     private func followHyperlink(_ link: Node) -> ActivationResult {
         let href = (link.attribute("href") ?? "").trimmingSpaces()
         guard let url = documentBaseURL?.resolve(href) ?? WebURL(href) else { return .done }
-        return follow(url, target: effectiveTarget(link.attribute("target")))
+        return follow(url, target: effectiveTarget(link.attribute("target")), referrerPolicy: WebView.elementReferrerPolicy(link))
     }
 
-    private func follow(_ url: WebURL, target: String) -> ActivationResult {
+    private func follow(_ url: WebURL, target: String, referrerPolicy: ReferrerPolicy? = nil) -> ActivationResult {
         if url.scheme == "javascript" {
             runJavaScriptURL(url)
             return .done
@@ -377,8 +377,7 @@ extension WebView {
             return .done
         }
         var request = Request(url: url)
-        request.initiator = self.url
-        if let referrer = referrer(for: url) { request.headers["Referer"] = referrer }
+        prepareDocumentRequest(&request, elementPolicy: referrerPolicy, isNavigation: true)
         if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated) }
         if let current = self.url, let fragment = url.fragment, url.withoutFragment == current.withoutFragment,
            currentLoad == nil, backForwardList.currentItem != nil {
@@ -425,17 +424,6 @@ extension WebView {
         documentDidChange()
     }
 
-    /// The Referer a navigation from this page sends
-    /// (strict-origin-when-cross-origin): the page's URL to its own origin,
-    /// the origin elsewhere, nothing from https to http or from other schemes.
-    private func referrer(for destination: WebURL) -> String? {
-        guard let current = url, ["http", "https"].contains(current.scheme), ["http", "https"].contains(destination.scheme)
-        else { return nil }
-        if current.scheme == "https" && destination.scheme == "http" { return nil }
-        if current.origin == destination.origin { return current.withoutFragment.href }
-        return current.origin + "/"
-    }
-
     // MARK: Submitting forms
 
     /// A form submitted without scripts: its data set built in Swift.
@@ -454,7 +442,7 @@ extension WebView {
         }
         let entries = HTMLForms.entries(of: form, submitter: submitter) { self.chosenFiles[$0] ?? [] }
         return submit(method: method, action: action, enctype: enctype,
-                      target: effectiveTarget(pick("formtarget", "target")), entries: entries)
+                      target: effectiveTarget(pick("formtarget", "target")), entries: entries, form: form)
     }
 
     /// A form the page's bindings submitted; the data set is built again in
@@ -464,10 +452,11 @@ extension WebView {
             HTMLForms.entries(of: form, submitter: submission.submitter) { self.chosenFiles[$0] ?? [] }
         } ?? submission.fields.map { FormEntry(name: $0.name, value: .string($0.value)) }
         return submit(method: submission.method, action: submission.action, enctype: submission.enctype,
-                      target: effectiveTarget(submission.target), entries: entries)
+                      target: effectiveTarget(submission.target), entries: entries, form: submission.form)
     }
 
-    private func submit(method: String, action: WebURL, enctype: String, target: String, entries: [FormEntry]) -> ActivationResult {
+    private func submit(method: String, action: WebURL, enctype: String, target: String, entries: [FormEntry],
+                        form: Node?) -> ActivationResult {
         if method == "dialog" { return .done }
         if action.scheme == "javascript" {
             runJavaScriptURL(action)
@@ -475,8 +464,13 @@ extension WebView {
         }
         if action.scheme == "file" && url?.scheme != "file" { return .done }
         var request = FormEncoding.request(method: method, action: action, enctype: enctype, entries: entries)
-        request.initiator = url
-        if let referrer = referrer(for: action) { request.headers["Referer"] = referrer }
+        // HTML form submission: a form with rel=noreferrer sends no referrer (forms have no referrerpolicy attribute).
+        let noReferrer = ReferrerPolicy.relIncludesNoReferrer(form?.attribute("rel"))
+        prepareDocumentRequest(&request, elementPolicy: noReferrer ? .noReferrer : nil, isNavigation: true)
+        if MixedContent.isInsecureFormSubmission(action: action, document: url) {
+            reportMixedContent(level: "warn", "Mixed Content: the form on '\(url?.href ?? "")' was submitted to the insecure "
+                               + "'\(action.href)': what it sends can be read and changed on the way")
+        }
         if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .formSubmitted) }
         return .navigation(startNavigation(request, type: .formSubmitted, fileAccess: fileReadAccessRoot))
     }

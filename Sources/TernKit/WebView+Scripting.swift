@@ -57,6 +57,7 @@ extension WebView {
         if let document { window.attach(document: document) }
         window.navigationHost = scriptHost
         window.windowingHost = scriptHost
+        window.fetchClient = scriptHost
         for (name, handler) in configuration.userContentController.handlers {
             if case .withReply = handler { window.addMessageHandler(named: name, withReply: true) } else { window.addMessageHandler(named: name) }
         }

@@ -152,6 +152,9 @@ public final class ResourceLoad {
         }
         // Step 13: credentials do not follow a request to another origin.
         if target.origin != request.url.origin { next.headers["Authorization"] = nil }
+        // Main fetch again for the new URL: its Referer (Referrer Policy §8.3) and, for a navigation, its Origin.
+        ReferrerPolicy.redirect(&next, response: response)
+        if next.isTopLevelNavigation, next.initiator != nil { OriginHeader.apply(to: &next) }
         return .success(next)
     }
 

@@ -8,6 +8,8 @@ final class ScriptNetwork {
     private let loader: Loader
     /// The page's URL: relative URLs resolve against it; its origin is the requester's.
     var documentURL: WebURL?
+    /// The document's referrer policy and mixed content reports (the web view).
+    weak var client: FetchClient?
     private var active: [Int: Exchange] = [:]
 
     init(loader: Loader) {
@@ -46,6 +48,11 @@ final class ScriptNetwork {
                 || loader.customSchemes?.canLoad(scheme: target.scheme) == true else {
             return loader.loop.post { done(Outcome(error: "\(target.scheme): URLs cannot be fetched from this page")) }
         }
+        // Mixed Content §4.3 (the embedder's own schemes are configured as trustworthy, Secure Contexts §3.1).
+        if MixedContent.shouldBlock(target, destination: .empty, document: documentURL), loader.customSchemes?.canLoad(scheme: target.scheme) != true {
+            client?.didEncounterMixedContent(target, destination: .empty, blocked: true)
+            return loader.loop.post { done(Outcome(error: "Mixed Content: \(target.href) was blocked as mixed content: the page is secure, the URL is not")) }
+        }
         var request = Request(url: target, method: method.uppercased(), body: body)
         request.initiator = documentURL
         for pair in headers where pair.count == 2 { request.headers.add(pair[0], pair[1]) }
@@ -55,9 +62,7 @@ final class ScriptNetwork {
             // credentials: 'same-origin', the default of fetch and XMLHttpRequest.
             request.handlesCookies = false
         }
-        if let referrer = documentURL, referrer.scheme == "http" || referrer.scheme == "https" {
-            request.headers["Referer"] = referrer.withoutFragment.href
-        }
+        ReferrerPolicy.apply(client?.documentReferrerPolicy ?? .default, to: &request, document: documentURL)
         let exchange = Exchange(crossOrigin: crossOrigin, pageOrigin: pageOrigin) { [weak self] outcome in
             self?.active[id] = nil
             done(outcome)

@@ -30,6 +30,13 @@ public final class ScriptWindow {
         set { network.documentURL = newValue }
     }
 
+    /// The document's side of its XMLHttpRequest and fetch requests (its
+    /// referrer policy, where mixed content is reported); the web view sets it.
+    public weak var fetchClient: FetchClient? {
+        get { network.client }
+        set { network.client = newValue }
+    }
+
     /// Makes the window. `loader` carries the page's XMLHttpRequest and fetch
     /// requests; its user agent is what `navigator.userAgent` reports.
     /// `sessionStorage` is the web view's (it outlives its pages),

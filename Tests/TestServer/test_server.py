@@ -795,6 +795,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
         body = f"window[{json.dumps(name)}] = {json.dumps(cookie)};\n".encode()
         self.respond(200, body, ctype="application/javascript", headers=[("Cache-Control", "no-store")])
 
+    def r_header_script(self, rest):
+        """A script that stores the request's header `name` (or null) in window[var]; any origin may read it (CORS *)."""
+        if rest:
+            return self.not_found()
+        name = self.q("name", "Referer")
+        var = self.q("var", "sentHeader")
+        body = f"window[{json.dumps(var)}] = {json.dumps(self.headers.get(name))};\n".encode()
+        self.respond(200, body, ctype="application/javascript",
+                     headers=[("Cache-Control", "no-store"), ("Access-Control-Allow-Origin", "*")])
+
     def r_close_mid_body(self, rest):
         if rest:
             return self.not_found()
@@ -1070,6 +1080,7 @@ ROUTES = {
     "huge-header": Handler.r_huge_header,
     "set-cookie": Handler.r_set_cookie,
     "cookie-script": Handler.r_cookie_script,
+    "header-script": Handler.r_header_script,
     "close-mid-body": Handler.r_close_mid_body,
     "garbage-headers": Handler.r_garbage_headers,
     "endless": Handler.r_endless,
