@@ -3,6 +3,7 @@ import Foundation
 import TernKit
 import TernNet
 import TernScript
+import TernTestSupport
 
 /// Issue #13 item 7: an https page cannot run an http script or read http
 /// through XHR/fetch (W3C Mixed Content §4.3), passive content is upgraded
@@ -140,5 +141,29 @@ final class MixedContentTests: SecurityTestCase {
         guard case .navigation = webView.activate(try XCTUnwrap(webView.document?.querySelector("#go"))) else { return XCTFail("no navigation") }
         wait { recorder.ended }
         XCTAssertEqual(webView.url?.href, http("b.test", "/echo").href, "a top-level navigation to http is not blocked")
+    }
+
+    /// The browser's page information (`=`, in a real terminal) tells a
+    /// page that asked for http content from one that did not.
+    func testPageInformationSaysNotFullySecure() {
+        let options = ["--ca-bundle", TestCertificates.shared.caBundle] + SecurityTestCase.resolveEntries.flatMap { ["--resolve", $0] }
+        let mixed = page("<p>Mixed page</p><script src='\(script("ran", at: http("a.test", "/")))'></script>", at: https("a.test", "/"))
+        let tern = try? TerminalSession(options + [mixed.href])
+        guard let tern else { return XCTFail("cannot start tern in tmux") }
+        defer { tern.close() }
+        tern.waitFor("Mixed page")
+        tern.press("=")
+        tern.waitFor("Page information")
+        tern.waitForWrapped("Secure: not fully")
+        XCTAssertFalse(tern.screen().contains("yes (https"), tern.screen())
+
+        let clean = page("<p>Clean page</p>", at: https("a.test", "/"))
+        let control = try? TerminalSession(options + [clean.href])
+        guard let control else { return XCTFail("cannot start tern in tmux") }
+        defer { control.close() }
+        control.waitFor("Clean page")
+        control.press("=")
+        control.waitFor("Page information")
+        control.waitForWrapped("Secure: yes (https, certificate verified)")
     }
 }
