@@ -164,19 +164,23 @@ public final class ResourceLoad {
             complete(error)
         case .success(let next):
             // Holds the load until the delegate answers.
-            let decide: (Bool) -> Void = { follow in
+            let decide: (Request?) -> Void = { answer in
                 guard !self.isFinished else { return }
-                if follow {
-                    self.currentRequest = next
+                if let answer {
+                    // The delegate chooses the header fields and cookies, not where or what is sent.
+                    var hop = next
+                    hop.headers = answer.headers
+                    hop.handlesCookies = answer.handlesCookies
+                    self.currentRequest = hop
                     self.start()
                 } else {
                     self.complete(.interruptedByPolicy)
                 }
             }
             if let delegate {
-                delegate.resourceLoad(self, willRedirectTo: next, from: response, decision: decide)
+                delegate.resourceLoad(self, willPerformRedirection: response, newRequest: next, completion: decide)
             } else {
-                decide(false)
+                decide(nil)
             }
         }
     }
