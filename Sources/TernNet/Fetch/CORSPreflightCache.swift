@@ -68,9 +68,4 @@ public final class CORSPreflightCache {
         // A page cannot grow the cache without bound.
         if entries.count > 1000 { entries.removeFirst(entries.count - 1000) }
     }
-
-    /// "Clear cache entries": every entry for this origin and URL (after a failed CORS check).
-    public func clear(url: WebURL, serializedOrigin: String) {
-        entries.removeAll { $0.key.origin == serializedOrigin && $0.key.url == url.href }
-    }
 }
