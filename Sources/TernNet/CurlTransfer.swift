@@ -79,6 +79,11 @@ final class CurlTransfer {
         self.maximumBodySize = configuration.maximumBodySize
         self.maximumHeaderSize = configuration.maximumHeaderSize
         errorBuffer.initialize(to: 0)
+        // RFC 9110 §9.1: a method is a token; anything else would rewrite the request line.
+        guard FetchHeaderRules.isToken(request.method) else {
+            stopReason = .other(reason: "not a valid HTTP method")
+            return
+        }
         guard Curl.isAvailable, loop.multi != nil, let easy = Curl.easyInit() else {
             stopReason = .other(reason: Curl.isAvailable ? "curl could not create a transfer" : Curl.unavailableReason)
             return
@@ -152,7 +157,9 @@ final class CurlTransfer {
         }
         if fields["Accept"] == nil { fields["Accept"] = CurlTransfer.defaultAccept }
         fields["Expect"] = fields["Expect"] ?? ""
-        for field in fields {
+        // RFC 9110 §5.1, §5.5: a name that is not a token or a value with CR, LF or NUL never reaches the wire.
+        for field in fields where FetchHeaderRules.isToken(field.name)
+            && !field.value.utf8.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x0D }) {
             // "Name:" removes a header curl would add; "Name;" sends it empty.
             let line = field.value.isEmpty ? (field.name == "Expect" ? "Expect:" : "\(field.name);") : "\(field.name): \(field.value)"
             headerList = Curl.slistAppend(headerList, line)

@@ -169,25 +169,29 @@ public final class ResourceLoad {
             complete(error)
         case .success(let next):
             // Holds the load until the delegate answers.
-            let decide: (Bool) -> Void = { follow in
+            let decide: (Request?) -> Void = { answer in
                 guard !self.isFinished else { return }
-                if follow {
+                if let answer {
                     // Credentials belong to one origin, its scheme included (RFC 9110
                     // §11.6.1's protection space; Fetch's HTTP-redirect fetch step 13
                     // drops Authorization at a cross-origin hop): never sent to
                     // another host or port, nor from https down to http, and not
                     // again after such a hop, even back at their own origin.
                     if next.url.origin != self.currentRequest.url.origin { self.credential = nil }
-                    self.currentRequest = next
+                    // The delegate chooses the header fields and cookies, not where or what is sent.
+                    var hop = next
+                    hop.headers = answer.headers
+                    hop.handlesCookies = answer.handlesCookies
+                    self.currentRequest = hop
                     self.start()
                 } else {
                     self.complete(.interruptedByPolicy)
                 }
             }
             if let delegate {
-                delegate.resourceLoad(self, willRedirectTo: next, from: response, decision: decide)
+                delegate.resourceLoad(self, willPerformRedirection: response, newRequest: next, completion: decide)
             } else {
-                decide(false)
+                decide(nil)
             }
         }
     }

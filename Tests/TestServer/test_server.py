@@ -194,6 +194,8 @@ CACHE_LOCK = threading.Lock()
 DOWNLOADS_LOCK = threading.Lock()
 DOWNLOADS_BROKEN: set = set()   # /download?break=KEY: keys already broken once
 DOWNLOAD_LOG: dict = {}         # KEY -> [{"range": ..., "if_range": ...}]
+CORS_LOCK = threading.Lock()
+CORS_LOG: dict = {}             # KEY -> [{"method", "target", "headers"}] (/cors)
 STATIC_ROOT = None           # --static-root: serve files instead of routes
 
 
@@ -1039,6 +1041,42 @@ class Handler(http.server.BaseHTTPRequestHandler):
             time.sleep(delay)
         self.respond(200, data, ctype=ctype)
 
+    def r_cors(self, rest):
+        """CORS tests: logs the request under `key`; answers with each other query pair as a response header
+        (OPTIONS with status `status`, default 200, and no body; other methods with the request as JSON,
+        or with `redirect`, a 302 there)."""
+        if rest:
+            return self.not_found()
+        extra = []
+        for k, v in self.query_raw:
+            if k in ("key", "status", "redirect"):
+                continue
+            if not k or any(c in k for c in "\r\n:") or "\r" in v or "\n" in v:
+                raise BadRequest("bad header name or value")
+            if k.lower() in ("content-length", "transfer-encoding", "connection", "content-type"):
+                raise BadRequest(f"{k} cannot be set through /cors")
+            extra.append((k, v))
+        entry = {"method": self.command, "target": self.path, "headers": [[k, v] for k, v in self.headers.items()]}
+        with CORS_LOCK:
+            CORS_LOG.setdefault(self.q("key", ""), []).append(entry)
+        if self.command == "OPTIONS":
+            code = self.qint("status", 200, 200, 599)
+            return self.respond(code, b"", ctype=None, headers=extra + [("Cache-Control", "no-store")])
+        target = self.q("redirect")
+        if target:
+            if "\r" in target or "\n" in target:
+                raise BadRequest("redirect must not contain CR or LF")
+            return self.respond(302, b"", headers=extra + [("Location", target), ("Cache-Control", "no-store")])
+        self.respond(200, json.dumps(entry).encode("utf-8"), ctype="application/json",
+                     headers=extra + [("Cache-Control", "no-store")])
+
+    def r_cors_log(self, rest):
+        """The requests `/cors` logged under `key`, as a JSON list, oldest first."""
+        with CORS_LOCK:
+            entries = list(CORS_LOG.get(self.q("key", ""), []))
+        self.respond(200, json.dumps(entries).encode("utf-8"), ctype="application/json",
+                     headers=[("Cache-Control", "no-store")])
+
     def r_headers(self, rest):
         if rest:
             return self.not_found()
@@ -1093,6 +1131,8 @@ ROUTES = {
     "cache": Handler.r_cache,
     "cache-stats": Handler.r_cache_stats,
     "headers": Handler.r_headers,
+    "cors": Handler.r_cors,
+    "cors-log": Handler.r_cors_log,
 }
 
 

@@ -11,18 +11,24 @@ public enum OriginHeader {
         let method = method.uppercased()
         guard let initiator, let current = urlList.last, method != "GET", method != "HEAD" else { return nil }
         // "Serializing a request origin": null unless the redirect-taint is "same-origin".
-        var serialized = isRedirectTaintSameOrigin(origin: initiator, urlList: urlList) ? initiator.origin : "null"
+        let serialized = isRedirectTaintSameOrigin(origin: initiator, urlList: urlList) ? initiator.origin : "null"
+        return applying(policy, to: serialized, origin: initiator.origin, requestURL: current)
+    }
+
+    /// Step 4 of "append a request `Origin` header": what the referrer
+    /// policy leaves of `serialized` (the request's origin, `origin`, or
+    /// "null") for a request to `requestURL`.
+    public static func applying(_ policy: ReferrerPolicy, to serialized: String, origin: String, requestURL: WebURL) -> String {
         switch policy {
         case .noReferrer:
-            serialized = "null"
+            return "null"
         case .noReferrerWhenDowngrade, .strictOrigin, .strictOriginWhenCrossOrigin:
-            if initiator.origin != "null", initiator.scheme == "https", current.scheme != "https" { serialized = "null" }
+            return origin.hasPrefix("https://") && requestURL.scheme != "https" ? "null" : serialized
         case .sameOrigin:
-            if !WebURL.isSameOrigin(initiator, current) { serialized = "null" }
+            return origin != "null" && origin == requestURL.origin ? serialized : "null"
         case .origin, .originWhenCrossOrigin, .unsafeURL:
-            break
+            return serialized
         }
-        return serialized
     }
 
     /// Sets (or removes) `request`'s `Origin` for its current URL: the
