@@ -186,8 +186,8 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
             browser.present(MessageBox.confirm(title: "Save this download?", message: message, ok: "Save", cancel: "Don't save") {
                 [weak self] save in
                 self?.downloadQuestionOpen = false
-                answer(save)
                 self?.browser.show(message: save ? "Downloading \(name) (d: downloads)" : "Did not save \(name)")
+                answer(save)  // (a body already whole is saved at once, and says so)
             })
         }
     }
@@ -201,7 +201,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         let url = action.request.url, scheme = url.scheme, href = url.href
         let shown = Self.shortened(href)
         guard action.isUserInitiated else {
-            browser.show(message: "Blocked: the page tried to open \(shown) without a key press", isError: true)
+            browser.show(message: "Blocked without a key press: \(shown)", isError: true)
             return
         }
         guard !externalLinkQuestionOpen else {

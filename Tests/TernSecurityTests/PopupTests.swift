@@ -149,3 +149,34 @@ final class PopupTests: SecurityTestCase {
         wait { created.title == "popup" }
     }
 }
+
+/// The same in the interactive browser (tmux): the status line says a popup
+/// was blocked, and P opens it in a new tab.
+final class PopupScreenTests: XCTestCase {
+    private var sessions: [TerminalSession] = []
+
+    override func tearDown() {
+        sessions.forEach { $0.close() }
+        sessions = []
+        super.tearDown()
+    }
+
+    func testTheStatusLineSaysPopupBlockedAndPOpensIt() throws {
+        let server = TestServer.shared
+        let page = "<title>Popper</title><p>A page that opens popups by itself."
+            + "<script>setTimeout(function () { for (var i = 0; i < 100; i++) window.open('/page/popup'); }, 50);</script>"
+        let url = server.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        let tern = try TerminalSession([url.href])
+        sessions.append(tern)
+        tern.waitFor("Popup blocked — press P to open")
+        XCTAssertTrue(tern.screen().contains("/page/popup"), tern.screen())
+        XCTAssertFalse(tern.row(0).contains("[tab"), "no tab opened by itself: \(tern.row(0))")
+        tern.press("P")
+        tern.waitFor("[tab 2/2]")
+        tern.waitForScreen("the popup's page in the new tab") { $0.contains("Page popup") }
+        // P again: nothing more was blocked since.
+        tern.press("P")
+        tern.waitFor("No blocked popup on this page")
+        XCTAssertFalse(tern.row(0).contains("[tab 3/3]"))
+    }
+}
