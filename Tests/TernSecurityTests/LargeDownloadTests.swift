@@ -46,7 +46,8 @@ final class LargeDownloadTests: SecurityTestCase {
         }
         let before = PeakMemoryUse.residentBytes()
         loadAndWait(http("a.test", "/big?mb=300"))
-        wait(timeout: 300) { saver.finished || saver.error != nil }
+        wait(timeout: 300) { saver.finished || saver.error != nil || !self.recorder.errors.filter { $0 != .interruptedByPolicy }.isEmpty }
+        XCTAssertEqual(recorder.errors, [.interruptedByPolicy], "the navigation became a download")
         XCTAssertNil(saver.error)
         XCTAssertTrue(saver.finished)
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
