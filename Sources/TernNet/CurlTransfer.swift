@@ -25,7 +25,9 @@ final class CurlTransfer {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var resolveList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-    private let maximumBodySize: Int64
+    /// The decoded body's cap (`LoaderConfiguration.maximumBodySize`); nil
+    /// once a download streams the body to disk.
+    private var maximumBodySize: Int64?
     private let maximumHeaderSize: Int
     /// Bytes of the header block being received.
     private var headerSize = 0
@@ -211,6 +213,11 @@ final class CurlTransfer {
         Curl.multiAddHandle(loop.multi!, easy)  // made before the easy handle
     }
 
+    /// The body goes to disk, not to memory: no size cap from now on.
+    func removeBodySizeLimit() {
+        maximumBodySize = nil
+    }
+
     /// Stops the transfer at once; the client hears nothing more.
     func cancel() {
         isDone = true
@@ -291,7 +298,9 @@ final class CurlTransfer {
         var response = Response(url: request.url, statusCode: code, headers: headers, expectedContentLength: Int64(length))
         response.httpVersion = String(statusLine.prefix { $0 != " " })
         self.finalResponse = response
-        if headers["Content-Encoding"] == nil, length > maximumBodySize {
+        // A navigation's response may become a download, which has no cap:
+        // the web view checks the length once it knows (WebView+Navigation).
+        if headers["Content-Encoding"] == nil, !request.isTopLevelNavigation, let maximumBodySize, length > maximumBodySize {
             stopReason = .documentTooLarge(limit: maximumBodySize)
             return false
         }
@@ -304,7 +313,7 @@ final class CurlTransfer {
         guard !isDone else { return false }
         guard finalResponse != nil else { return true }  // the body of a 1xx or a digest 401
         bodySize += Int64(bytes.count)
-        if bodySize > maximumBodySize {
+        if let maximumBodySize, bodySize > maximumBodySize {
             stopReason = .documentTooLarge(limit: maximumBodySize)
             return false
         }

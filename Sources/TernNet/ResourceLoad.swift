@@ -57,6 +57,7 @@ public final class ResourceLoad {
             let transfer = CurlTransfer(request: request, configuration: loader.configuration,
                                         loop: loader.loop, client: self, credential: credential,
                                         proxyCredential: proxyCredential)
+            if !bodySizeLimited { transfer.removeBodySizeLimit() }
             self.transfer = transfer
             transfer.start()
         case "file":
@@ -93,6 +94,15 @@ public final class ResourceLoad {
         customSchemeProvider = nil
         complete(error)
     }
+
+    /// The receiver streams the body to disk (a download): the decoded-size
+    /// cap (`LoaderConfiguration.maximumBodySize`), which is for bodies held
+    /// in memory, no longer applies to this load.
+    public func removeBodySizeLimit() {
+        bodySizeLimited = false
+        transfer?.removeBodySizeLimit()
+    }
+    private var bodySizeLimited = true
 
     /// Stops the load; the delegate hears nothing more.
     public func cancel() {
