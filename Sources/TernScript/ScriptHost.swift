@@ -25,6 +25,8 @@ public protocol ScriptHost: AnyObject {
     func scriptSubmitForm(_ submission: FormSubmission)
     func scriptResetForm(_ form: Node)
     func scriptDidInsertScriptElement(_ element: Node)
+    /// The page's scripts were stopped for good (its heap passed the memory limit).
+    func scriptsDidStop(_ reason: ScriptError)
 }
 
 // MARK: The document (DOM bindings)
@@ -33,6 +35,9 @@ public protocol ScriptHost: AnyObject {
 /// that does not care (a test, an embedder without a cookie jar) need not
 /// implement it.
 extension ScriptHost {
+    /// Default: nothing (the reason went to the console already).
+    public func scriptsDidStop(_ reason: ScriptError) {}
+
     /// A script changed the document (a node inserted, removed or changed, an
     /// attribute set): the view should re-lay out, at most once per turn of
     /// the event loop. Called for every change, so keep it cheap.
