@@ -191,17 +191,19 @@ public final class EventLoop {
         return true
     }
 
-    /// Runs the tasks posted before this turn, while the budget lasts.
+    /// Runs the tasks posted before this turn, while the budget lasts; the
+    /// rest go back to the front of the queue. (The batch is taken out
+    /// first: a task may run a nested loop, which runs the tasks posted since.)
     private func runPostedTasks(until end: Double) {
         guard !tasks.isEmpty else { return }
-        let count = tasks.count
+        let batch = tasks
+        tasks.removeAll(keepingCapacity: true)
         var ran = 0
-        while ran < count && !isInterrupted && (ran == 0 || EventLoop.now() < end) {
-            let task = tasks[ran]
+        while ran < batch.count && !isInterrupted && (ran == 0 || EventLoop.now() < end) {
             ran += 1
-            task()
+            batch[ran - 1]()
         }
-        tasks.removeFirst(ran)
+        if ran < batch.count { tasks = Array(batch[ran...]) + tasks }
     }
 
     /// Fires the timers due now, earliest first, while the budget lasts.
