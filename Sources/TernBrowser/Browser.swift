@@ -225,13 +225,16 @@ public final class Browser {
 
     /// The event loop's interrupt check, asked while a page's script runs
     /// on: reads the waiting keys (they are handled once the script is
-    /// over) and says whether one asks to stop, or a signal came.
+    /// over) and says whether one asks to stop, or a signal came. With a
+    /// dialog of the browser's open (the quit question), any key does: the
+    /// person is answering the browser, not the page.
     func keysAskToStop() -> Bool {
         let keys = terminal.readWaitingKeys()
         if !keys.isEmpty || terminal.terminationSignal != nil {
             loop.post { [weak self] in self?.readKeys() }
         }
-        return terminal.terminationSignal != nil || keys.contains(where: asksToStop)
+        let answeringDialog = !modals.isEmpty && keys.contains { $0 != .resize }
+        return terminal.terminationSignal != nil || answeringDialog || keys.contains(where: asksToStop)
     }
 
     func handle(_ key: Key) {

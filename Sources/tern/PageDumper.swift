@@ -55,7 +55,7 @@ final class PageDumper: NavigationDelegate {
         loop.interruptCheck = { EventLoop.now() >= deadline }
         webView.load(userURL: url)
         let done = loop.run(until: { self.finished }, timeout: options.timeout)
-        if !done { failure = .timedOut }
+        if !done || EventLoop.now() >= deadline { failure = .timedOut }
         // Known once the page used cookies (the profile is opened then).
         reportStorageError()
         if let failure {
