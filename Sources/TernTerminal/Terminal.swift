@@ -47,6 +47,7 @@ public final class Terminal {
         guard !started else { return }
         setlocale(LC_ALL, "")
         guard isatty(0) != 0, isatty(1) != 0 else { throw StartError(description: "tern: the browser needs a terminal (use --dump to print a page)") }
+        _ = tcgetattr(0, &terminalSavedModes)
         // Before newterm: Esc is read as Esc after 25 ms, not the default second.
         set_escdelay(25)
         guard let screen = newterm(nil, stdout, stdin) else {
@@ -97,7 +98,8 @@ public final class Terminal {
         endwin()
         if let screen { delscreen(screen) }
         screen = nil
-        for number in Terminal.handledSignals { signal(number, SIG_DFL) }
+        alarm(0)
+        for number in Terminal.handledSignals + [SIGALRM] { signal(number, SIG_DFL) }
     }
 
     /// Hands the terminal to another program for a while (an editor): the
@@ -367,8 +369,24 @@ public final class Terminal {
                 let savedErrno = errno
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = write(terminalSignalPipe, &byte, 1)
+                // A signal that ends the program: if the program has not
+                // given the terminal back within 3 s (a script that its
+                // watchdog failed to stop), the alarm does it and exits.
+                if number != SIGWINCH && terminalEndingSignal == 0 {
+                    terminalEndingSignal = number
+                    alarm(3)
+                }
                 errno = savedErrno
             }
+        }
+        // Only what is async-signal-safe: the saved tty modes back, the
+        // normal screen and the cursor back (xterm's sequences), _exit.
+        signal(SIGALRM) { _ in
+            _ = tcsetattr(0, TCSANOW, &terminalSavedModes)
+            var reset = (UInt8(0x1B), UInt8(0x5B), UInt8(0x3F), UInt8(0x31), UInt8(0x30), UInt8(0x34), UInt8(0x39), UInt8(0x6C),
+                         UInt8(0x1B), UInt8(0x5B), UInt8(0x3F), UInt8(0x32), UInt8(0x35), UInt8(0x68))  // ESC[?1049l ESC[?25h
+            withUnsafeBytes(of: &reset) { _ = write(1, $0.baseAddress, $0.count) }
+            _exit(128 + terminalEndingSignal)
         }
     }
 
@@ -393,3 +411,7 @@ public final class Terminal {
 /// The write end of the signal pipe, for the signal handlers (which can
 /// capture nothing).
 nonisolated(unsafe) private var terminalSignalPipe: Int32 = -1
+/// The first signal that asked the program to end (0: none yet).
+nonisolated(unsafe) private var terminalEndingSignal: Int32 = 0
+/// The tty's modes before `start()`, for the last-resort restore.
+nonisolated(unsafe) private var terminalSavedModes = termios()
