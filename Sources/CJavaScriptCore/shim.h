@@ -11,6 +11,10 @@ typedef bool (*JSShouldTerminateCallback)(JSContextRef ctx, void *context);
 void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, double limit,
                                          JSShouldTerminateCallback callback, void *context);
 void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
+// Private but exported: the heap's size (heapSize: live after the last
+// collection, heapCapacity: held, extraMemorySize), and a full collection now.
+JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
+void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 
 #define TERN_JSC(name) __typeof__(&name) name;
 struct tern_jsc_api {
@@ -72,6 +76,8 @@ struct tern_jsc_api {
     TERN_JSC(JSObjectSetPrivate)
     TERN_JSC(JSClassCreate)
     TERN_JSC(JSClassRelease)
+    TERN_JSC(JSGetMemoryUsageStatistics)
+    TERN_JSC(JSSynchronousGarbageCollectForDebugging)
 };
 #undef TERN_JSC
 #endif

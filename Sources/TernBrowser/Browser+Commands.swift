@@ -54,7 +54,7 @@ extension Browser {
         case .closeTab: close(tab)
         case .quit:
             if tabs.count > 1 { close(tab) } else { confirmQuit(title: "Quit Tern?") }
-        case .quitNow: running = false
+        case .quitNow: quit()
         case .newTab:
             _ = openTab(with: configuration)
             open("about:start")
@@ -74,7 +74,7 @@ extension Browser {
 
     func confirmQuit(title: String) {
         present(MessageBox.confirm(title: title, message: "Quit Tern? (y/n)", ok: "Quit", cancel: "Stay") { [unowned self] quit in
-            if quit { running = false }
+            if quit { self.quit() }
         })
     }
 }

@@ -25,7 +25,9 @@ public final class Browser {
     /// Dialogs, menus and prompts, newest last; the newest takes the keys.
     var modals: [Modal] = []
     var message: (text: String, isError: Bool)?
-    var running = true
+    /// False once the person quit (or a signal asked tern to end).
+    private(set) var running = true
+    private var exitStatus: Int32 = 0
     private var drawScheduled = false
     private var watches: [EventLoop.FileWatch] = []
     /// The storage problem last shown (a full disk, an unusable profile).
@@ -57,18 +59,30 @@ public final class Browser {
         let webView = WebView(configuration: configuration)
         webView.customUserAgent = customUserAgent
         tabs = [BrowserTab(webView: webView, browser: self)]
-        watches = [terminal.inputFileDescriptor, terminal.resizeFileDescriptor].filter { $0 >= 0 }.map { fd in
+        watches = [terminal.inputFileDescriptor, terminal.signalFileDescriptor].filter { $0 >= 0 }.map { fd in
             loop.watch(fileDescriptor: fd) { [unowned self] in readKeys() }
         }
+        loop.interruptCheck = { [unowned self] in keysAskToStop() }
+        defer { loop.interruptCheck = nil }
         downloads.onChange = { [unowned self] in downloadsChanged() }
         downloads.onProgress = { [unowned self] in downloadProgressed() }
         open(target ?? "about:start")
         draw()
+        // Waits for keys, the network and the next timer together; idle, it sleeps.
         while running {
-            loop.runOnce(maxWait: 1)
+            loop.runOnce(maxWait: .infinity)
         }
         watches.forEach { $0.cancel() }
-        return 0
+        return exitStatus
+    }
+
+    /// Ends the browser: the event loop's nested turns (a page's synchronous
+    /// request, a dialog) return, and `run` gives the terminal back.
+    func quit(status: Int32 = 0) {
+        guard running else { return }
+        running = false
+        exitStatus = status
+        loop.interrupt()
     }
 
     // MARK: Screen
@@ -190,6 +204,11 @@ public final class Browser {
             keys.append(key)
             handle(key)
         }
+        if let signal = terminal.terminationSignal {
+            // SIGHUP, SIGTERM, SIGINT: the terminal is given back on the way out.
+            quit(status: 128 + signal)
+            return
+        }
         guard !keys.isEmpty else { return }
         draw()
         keyTimingLog?.record(keys: keys, seconds: EventLoop.now() - start)
@@ -197,11 +216,35 @@ public final class Browser {
 
     private let keyTimingLog = KeyTimingLog.fromEnvironment()
 
+    /// The keys that interrupt a page's running script: quit (q, Q, C-c),
+    /// stop (Esc, C-g) and close tab, when no dialog or prompt takes them.
+    func asksToStop(_ key: Key) -> Bool {
+        guard modals.isEmpty, let command = BrowserCommand.forKey(key) else { return false }
+        return [.quit, .quitNow, .stop, .closeTab].contains(command)
+    }
+
+    /// The event loop's interrupt check, asked while a page's script runs
+    /// on: reads the waiting keys (they are handled once the script is
+    /// over) and says whether one asks to stop, or a signal came. With a
+    /// dialog of the browser's open (the quit question), any key does: the
+    /// person is answering the browser, not the page.
+    func keysAskToStop() -> Bool {
+        let keys = terminal.readWaitingKeys()
+        if !keys.isEmpty || terminal.terminationSignal != nil {
+            loop.post { [weak self] in self?.readKeys() }
+        }
+        let answeringDialog = !modals.isEmpty && keys.contains { $0 != .resize }
+        return terminal.terminationSignal != nil || answeringDialog || keys.contains(where: asksToStop)
+    }
+
     func handle(_ key: Key) {
         if key == .resize {
             setNeedsDisplay()
             return
         }
+        // The page's work in progress (a synchronous request, a flood of
+        // timers) gives way at once to a key that stops or quits.
+        if asksToStop(key) { loop.interrupt() }
         if let modal = modals.last {
             if modal.handle(key), let index = modals.lastIndex(where: { $0 === modal }) {
                 modals.remove(at: index)

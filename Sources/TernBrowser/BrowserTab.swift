@@ -339,6 +339,12 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         failed(error)
     }
 
+    /// The page's JavaScript heap passed its limit: its scripts were stopped.
+    func webViewWebContentProcessDidTerminate(_ webView: WebView) {
+        let limit = (webView.configuration.scriptMemoryLimit ?? 0) >> 20
+        browser.show(message: "\(pageHost): scripts stopped, they used more than \(limit) MB of memory", isError: true)
+    }
+
     private func failed(_ error: NavigationError) {
         progress.hide()
         if case .cancelled = error {

@@ -35,6 +35,11 @@ public protocol NavigationDelegate: AnyObject {
     /// navigation then fails with `interruptedByPolicy`. Not implemented: the
     /// download has no delegate and is cancelled.
     func webView(_ webView: WebView, navigationResponse: NavigationResponse, didBecome download: Download)
+    /// The page's scripts were stopped for good: its JavaScript heap passed
+    /// `WebViewConfiguration.scriptMemoryLimit` (WebKit ends the web content
+    /// process then; here the page stays shown, without scripts, until the
+    /// next navigation). The reason is on the page's console too.
+    func webViewWebContentProcessDidTerminate(_ webView: WebView)
 }
 
 extension NavigationDelegate {
@@ -59,4 +64,5 @@ extension NavigationDelegate {
     public func webView(_ webView: WebView, navigationResponse: NavigationResponse, didBecome download: Download) {
         download.cancel()
     }
+    public func webViewWebContentProcessDidTerminate(_ webView: WebView) {}
 }

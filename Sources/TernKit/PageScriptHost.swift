@@ -101,6 +101,11 @@ final class PageScriptHost: ScriptHost {
     func scriptConsoleMessage(_ message: ScriptContext.ConsoleMessage) {
         webView?.onConsoleMessage?(message)
     }
+
+    func scriptsDidStop(_ reason: ScriptError) {
+        guard let webView else { return }
+        webView.navigationDelegate?.webViewWebContentProcessDidTerminate(webView)
+    }
 }
 
 extension PageScriptHost: ScriptNavigationHost {

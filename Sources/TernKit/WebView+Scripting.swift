@@ -67,7 +67,8 @@ extension WebView {
         loader.configuration.userAgent = userAgent
         let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: url, sessionStorage: sessionStorage,
                                       localStorage: configuration.websiteDataStore.localStorage,
-                                      executionTimeLimit: configuration.scriptTimeLimit)
+                                      executionTimeLimit: configuration.scriptTimeLimit,
+                                      memoryLimit: configuration.scriptMemoryLimit)
         if let document { window.attach(document: document) }
         window.navigationHost = scriptHost
         window.windowingHost = scriptHost

@@ -85,7 +85,11 @@ public final class WebView {
     /// Counts changes to the shown document (a new page, more of it parsed,
     /// scripts changing it): a front end lays the page out again when it moves.
     public internal(set) var documentRevision = 0 {
-        didSet { if documentRevision != oldValue { layoutCache = nil } }
+        didSet {
+            guard documentRevision != oldValue else { return }
+            layoutCache = nil
+            observers.changed(self, \.documentRevision, from: oldValue, to: documentRevision)
+        }
     }
     var layoutCache: (width: Int, revision: Int, page: RenderedPage)?
     /// A layout update is already scheduled for this turn.

@@ -22,6 +22,11 @@ public struct WebViewConfiguration {
     public var userContentController = UserContentController()
     /// Seconds a script may run before it is stopped and reported. Default 10.
     public var scriptTimeLimit: Double = 10
+    /// Bytes a page's JavaScript heap may hold; past it the page's scripts
+    /// are stopped (the page stays, other pages run on) and the navigation
+    /// delegate hears `webViewWebContentProcessDidTerminate`. nil: no limit.
+    /// Default 1 GB.
+    public var scriptMemoryLimit: Int? = 1 << 30
     /// Whether a page keeps the bytes of its HTML source (`WebView.sourceBytes`) next to its
     /// document. Default true. When false, HTML is fed to the parser as it arrives and not
     /// kept, so a large page is not held twice; `sourceBytes` is then empty for HTML pages.

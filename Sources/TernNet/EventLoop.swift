@@ -25,10 +25,27 @@ public final class EventLoop {
     private var curlMulti: UnsafeMutableRawPointer?
     var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var tasks: [() -> Void] = []
-    private var timers: [Timer] = []
+    private var timers = TimerHeap()
     private var watches: [FileWatch] = []
     private var nextTimerID = 0
     private var nestingDepth = 0
+
+    /// How long one turn runs posted tasks and due timers before it looks at
+    /// the terminal and the network again: a page that floods the loop with
+    /// timers still lets keys through.
+    public static let taskBudget = 0.01
+
+    /// Whether the person asked to stop what runs now (set by `interrupt()`
+    /// or found by `interruptCheck`): nested `run(until:)` calls return at
+    /// once, the turn runs no more tasks or timers, and scripts end at their
+    /// next watchdog check. Cleared when the next outermost turn starts.
+    public private(set) var isInterrupted = false
+
+    /// Asked while work runs long (a script's watchdog, every turn of a
+    /// nested loop) whether the person asked to stop, without running the
+    /// loop: the terminal browser looks at the waiting keys and signals,
+    /// `--dump` at its deadline. Must be cheap; nil never interrupts.
+    public var interruptCheck: (() -> Bool)?
 
     public init() {}
 
@@ -42,6 +59,20 @@ public final class EventLoop {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    // MARK: Interrupting
+
+    /// Stops what runs now and gives control back to the outermost turn (see `isInterrupted`).
+    public func interrupt() {
+        isInterrupted = true
+    }
+
+    /// Whether running work should stop now: interrupted already, or
+    /// `interruptCheck` says so (which then interrupts).
+    public func checkForInterrupt() -> Bool {
+        if !isInterrupted, interruptCheck?() == true { isInterrupted = true }
+        return isInterrupted
     }
 
     // MARK: Scheduling
@@ -63,6 +94,10 @@ public final class EventLoop {
         public func cancel() { action = nil }
         /// Whether the timer will still fire.
         public var isPending: Bool { action != nil }
+        /// Earlier deadline first; the same deadline in the order scheduled.
+        func fires(before other: Timer) -> Bool {
+            deadline < other.deadline || (deadline == other.deadline && id < other.id)
+        }
     }
 
     /// Runs `action` once, `seconds` from now.
@@ -70,8 +105,7 @@ public final class EventLoop {
     public func schedule(after seconds: Double, _ action: @escaping () -> Void) -> Timer {
         nextTimerID += 1
         let timer = Timer(id: nextTimerID, deadline: EventLoop.now() + max(0, seconds), action: action)
-        let index = timers.firstIndex { $0.deadline > timer.deadline } ?? timers.endIndex
-        timers.insert(timer, at: index)
+        timers.insert(timer)
         return timer
     }
 
@@ -94,27 +128,32 @@ public final class EventLoop {
 
     /// Whether there is anything the loop could still do.
     public var hasWork: Bool {
-        !tasks.isEmpty || timers.contains { $0.isPending } || !transfers.isEmpty
+        !tasks.isEmpty || timers.hasPending || !transfers.isEmpty
     }
 
     /// Runs one turn: posted tasks, due timers, network progress, and input,
-    /// waiting at most `maxWait` seconds for something to happen.
+    /// waiting at most `maxWait` seconds for something to happen (at most a
+    /// minute: an idle loop sleeps without waking up to poll).
     public func runOnce(maxWait: Double) {
         runOnce(maxWait: maxWait, unless: { false })
     }
 
     /// One turn that skips waiting when `done` already holds after the
     /// posted tasks and due timers ran (so a finished load is seen at once).
+    /// Tasks and timers run for at most `taskBudget` seconds (at least one
+    /// of them); what is left runs on the next turn, after the input and the
+    /// network were looked at.
     private func runOnce(maxWait: Double, unless done: () -> Bool) {
+        if nestingDepth == 0 { isInterrupted = false }
         nestingDepth += 1
         defer { nestingDepth -= 1 }
-        runPostedTasks()
-        fireDueTimers()
+        let budgetEnd = EventLoop.now() + EventLoop.taskBudget
+        runPostedTasks(until: budgetEnd)
+        fireDueTimers(until: budgetEnd)
         if done() { return }
-        timers.removeAll { !$0.isPending }
         watches.removeAll { $0.onReadable == nil }
 
-        var wait = tasks.isEmpty ? max(0, maxWait) : 0
+        var wait = tasks.isEmpty && !isInterrupted ? max(0, maxWait) : 0
         if let next = timers.first { wait = min(wait, max(0, next.deadline - EventLoop.now())) }
         let ms = Int32(min(wait * 1000, 60_000).rounded(.up))
         var readable: [Bool]
@@ -133,16 +172,18 @@ public final class EventLoop {
         }
         performTransfers()
         for (watch, isReadable) in zip(watches, readable) where isReadable { watch.onReadable?() }
-        fireDueTimers()
+        fireDueTimers(until: EventLoop.now() + EventLoop.taskBudget)
     }
 
     /// Runs turns until `condition` holds or `timeout` seconds pass; returns
     /// whether the condition held. Safe to call from inside a turn (a nested
-    /// loop, as modal dialogs need).
+    /// loop, as modal dialogs need): there it also returns false as soon as
+    /// the loop is interrupted.
     @discardableResult
     public func run(until condition: () -> Bool, timeout: Double) -> Bool {
         let deadline = EventLoop.now() + timeout
         while !condition() {
+            if nestingDepth > 0 && checkForInterrupt() { return false }
             let left = deadline - EventLoop.now()
             if left <= 0 { return false }
             runOnce(maxWait: min(left, 0.05), unless: condition)
@@ -150,18 +191,32 @@ public final class EventLoop {
         return true
     }
 
-    private func runPostedTasks() {
+    /// Runs the tasks posted before this turn, while the budget lasts; the
+    /// rest go back to the front of the queue. (The batch is taken out
+    /// first: a task may run a nested loop, which runs the tasks posted since.)
+    private func runPostedTasks(until end: Double) {
         guard !tasks.isEmpty else { return }
         let batch = tasks
         tasks.removeAll(keepingCapacity: true)
-        for task in batch { task() }
+        var ran = 0
+        while ran < batch.count && !isInterrupted && (ran == 0 || EventLoop.now() < end) {
+            ran += 1
+            batch[ran - 1]()
+        }
+        if ran < batch.count { tasks = Array(batch[ran...]) + tasks }
     }
 
-    private func fireDueTimers() {
+    /// Fires the timers due now, earliest first, while the budget lasts.
+    private func fireDueTimers(until end: Double) {
         let now = EventLoop.now()
-        while let first = timers.first, first.deadline <= now {
+        var fired = 0
+        while !isInterrupted, fired == 0 || EventLoop.now() < end, let first = timers.first, first.deadline <= now {
             timers.removeFirst()
-            if let action = first.action { first.action = nil; action() }
+            if let action = first.action {
+                first.action = nil
+                fired += 1
+                action()
+            }
         }
     }
 
@@ -177,6 +232,69 @@ public final class EventLoop {
             if let transfer = transfers[UnsafeMutableRawPointer(easy)] {
                 transfer.finish(result)
             }
+        }
+    }
+}
+
+/// The pending timers as a binary min-heap (earliest deadline on top), so a
+/// page with many timers costs O(log n) per timer. Cancelled timers stay
+/// until they reach the top, or until they are most of the heap.
+struct TimerHeap {
+    private var items: [EventLoop.Timer] = []
+
+    /// The earliest pending timer.
+    var first: EventLoop.Timer? {
+        mutating get {
+            while let top = items.first, !top.isPending { removeFirst() }
+            return items.first
+        }
+    }
+
+    var hasPending: Bool { items.contains { $0.isPending } }
+
+    mutating func insert(_ timer: EventLoop.Timer) {
+        // Pages that set and clear many timers leave cancelled ones behind: drop them now and then.
+        if items.count >= 1024 && items.count % 1024 == 0 {
+            let pending = items.filter { $0.isPending }
+            if pending.count < items.count / 2 { rebuild(pending) }
+        }
+        items.append(timer)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[child].fires(before: items[parent]) else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func removeFirst() {
+        guard !items.isEmpty else { return }
+        let last = items.removeLast()
+        guard !items.isEmpty else { return }
+        items[0] = last
+        siftDown(0)
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var first = parent
+            if left < items.count && items[left].fires(before: items[first]) { first = left }
+            if right < items.count && items[right].fires(before: items[first]) { first = right }
+            if first == parent { return }
+            items.swapAt(parent, first)
+            parent = first
+        }
+    }
+
+    private mutating func rebuild(_ pending: [EventLoop.Timer]) {
+        items = pending
+        var index = items.count / 2
+        while index > 0 {
+            index -= 1
+            siftDown(index)
         }
     }
 }

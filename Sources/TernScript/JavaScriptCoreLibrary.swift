@@ -83,6 +83,12 @@ enum JavaScriptCoreLibrary {
         bind(&api.JSObjectSetPrivate, "JSObjectSetPrivate")
         bind(&api.JSClassCreate, "JSClassCreate")
         bind(&api.JSClassRelease, "JSClassRelease")
+        // Optional: without them a page's heap is not limited.
+        func bindOptional<T>(_ field: inout T?, _ name: String) {
+            field = dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
+        }
+        bindOptional(&api.JSGetMemoryUsageStatistics, "JSGetMemoryUsageStatistics")
+        bindOptional(&api.JSSynchronousGarbageCollectForDebugging, "JSSynchronousGarbageCollectForDebugging")
         guard missing.isEmpty else {
             return .failure(.engineUnavailable("\(fileName) lacks \(missing.joined(separator: ", "))"))
         }

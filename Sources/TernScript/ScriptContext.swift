@@ -1,4 +1,5 @@
 internal import CJavaScriptCore
+import TernNet
 
 /// One JavaScript global context (one per page), with a watchdog, a
 /// captured console and Swift functions callable from scripts.
@@ -19,7 +20,16 @@ public final class ScriptContext {
     let jsc: tern_jsc_api
     let group: JSContextGroupRef
     let context: JSGlobalContextRef
-    private var watchdogFired = false
+    /// Why the watchdog is ending the running script (reported by the entry it ends).
+    private var pendingTermination: ScriptError?
+    /// Script entries (evaluate, call) in progress, nested ones included.
+    private var entryDepth = 0
+    /// CPU seconds the outermost running entry has used, counted by watchdog ticks.
+    private var runTime = 0.0
+    private var lastMemoryCheck = 0.0
+    /// The heap's capacity after the last collection the limit asked for:
+    /// the next one waits until it grew by an eighth of the limit.
+    private var capacityAfterCollection = 0.0
     /// Called for each console message, after it is recorded.
     public var onConsoleMessage: ((ConsoleMessage) -> Void)?
     /// Every console message so far.
@@ -29,6 +39,28 @@ public final class ScriptContext {
     public var executionTimeLimit: Double = 10 {
         didSet { installWatchdog() }
     }
+
+    /// Bytes the context's JavaScript heap may hold. Past it the running
+    /// script ends and no script runs in this context again (`stopReason`).
+    /// Checked every `watchdogInterval` of a script's run and after script
+    /// entries (at most every 50 ms). nil: no limit.
+    public var memoryLimit: Int?
+
+    /// Asked at each watchdog tick (every `watchdogInterval` of a running
+    /// script): true ends the script at once (`ScriptError.interrupted`).
+    public var shouldInterrupt: (() -> Bool)?
+
+    /// Set when the context stopped for good (the memory limit): every later
+    /// evaluate and call fails with it without running anything.
+    public private(set) var stopReason: ScriptError?
+
+    /// Called once when the context stops for good, after the entry that
+    /// was running has returned.
+    public var onStop: ((ScriptError) -> Void)?
+
+    /// How often, in CPU seconds of a running script, the watchdog checks
+    /// the time limit, the heap and `shouldInterrupt`.
+    static let watchdogInterval = 0.025
 
     /// Whether JavaScriptCore has been loaded into this process (it loads on
     /// the first `ScriptContext`).
@@ -49,13 +81,89 @@ public final class ScriptContext {
 
     var globalObject: JSObjectRef { jsc.JSContextGetGlobalObject!(context)! }
 
+    /// JavaScriptCore calls the callback after each interval of a script's
+    /// CPU time; returning false does not re-arm it (JavaScriptCore 2.50),
+    /// so each tick that lets the script go on sets the limit again.
     private func installWatchdog() {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        jsc.JSContextGroupSetExecutionTimeLimit!(group, executionTimeLimit, { _, info in
+        jsc.JSContextGroupSetExecutionTimeLimit!(group, min(executionTimeLimit, ScriptContext.watchdogInterval), { _, info in
             let context = Unmanaged<ScriptContext>.fromOpaque(info!).takeUnretainedValue()
-            context.watchdogFired = true
-            return true  // terminate the script
+            if context.watchdogTick() { return true }  // terminate the script
+            context.installWatchdog()
+            return false
         }, me)
+    }
+
+    /// One check of a running script; true ends it.
+    private func watchdogTick() -> Bool {
+        if stopReason != nil { return true }
+        if shouldInterrupt?() == true {
+            pendingTermination = .interrupted
+            return true
+        }
+        if heapIsOverLimit(collecting: true) {
+            stop(.memoryLimitExceeded(limit: memoryLimit ?? 0))
+            return true
+        }
+        runTime += min(executionTimeLimit, ScriptContext.watchdogInterval)
+        if runTime >= executionTimeLimit {
+            pendingTermination = .terminated(limit: executionTimeLimit)
+            return true
+        }
+        return false
+    }
+
+    /// Whether the heap holds more than `memoryLimit`. The heap's capacity
+    /// (what it holds, garbage included) is read first; only when that is
+    /// over the limit is a full collection run (when `collecting`) and the
+    /// live size compared, so a page that makes much garbage is not stopped.
+    private func heapIsOverLimit(collecting: Bool) -> Bool {
+        guard let limit = memoryLimit, let statistics = jsc.JSGetMemoryUsageStatistics else { return false }
+        lastMemoryCheck = EventLoop.now()
+        func read() -> (size: Double, capacity: Double)? {
+            guard let object = statistics(context) else { return nil }
+            func number(_ name: String) -> Double {
+                if case .number(let n) = convert(property(name, of: object)), n.isFinite { return n }
+                return 0
+            }
+            let extra = number("extraMemorySize")
+            return (number("heapSize") + extra, number("heapCapacity") + extra)
+        }
+        guard let first = read(), first.capacity > Double(limit) else { return false }
+        guard collecting, let collect = jsc.JSSynchronousGarbageCollectForDebugging,
+              first.capacity > capacityAfterCollection + Double(limit) / 8 else { return first.size > Double(limit) }
+        collect(context)
+        guard let after = read() else { return false }
+        capacityAfterCollection = after.capacity
+        return after.size > Double(limit)
+    }
+
+    /// Stops the context for good.
+    private func stop(_ reason: ScriptError) {
+        guard stopReason == nil else { return }
+        stopReason = reason
+        pendingTermination = reason
+    }
+
+    /// Around each evaluate and call: the outermost entry starts the
+    /// run-time count, and after it the heap is checked now and then
+    /// (scripts that allocate in many short tasks never meet the watchdog).
+    private func enter<T>(_ body: () -> Result<T, ScriptError>) -> Result<T, ScriptError> {
+        if let stopReason { return .failure(stopReason) }
+        if entryDepth == 0 { runTime = 0 }
+        entryDepth += 1
+        let result = body()
+        entryDepth -= 1
+        guard entryDepth == 0 else { return result }
+        if stopReason == nil, memoryLimit != nil, EventLoop.now() - lastMemoryCheck >= 0.05, heapIsOverLimit(collecting: true) {
+            stop(.memoryLimitExceeded(limit: memoryLimit ?? 0))
+            pendingTermination = nil
+        }
+        if let stopReason, let onStop {
+            self.onStop = nil
+            onStop(stopReason)
+        }
+        return result
     }
 
     private func installConsole() {
@@ -87,11 +195,12 @@ public final class ScriptContext {
         defer { jsc.JSStringRelease!(script) }
         let url = sourceURL.map(makeString)
         defer { if let url { jsc.JSStringRelease!(url) } }
-        var exception: JSValueRef?
-        watchdogFired = false
-        let result = jsc.JSEvaluateScript!(context, script, nil, url, Int32(startingLine), &exception)
-        if let error = scriptError(exception) { return .failure(error) }
-        return .success(convert(result))
+        return enter {
+            var exception: JSValueRef?
+            let result = jsc.JSEvaluateScript!(context, script, nil, url, Int32(startingLine), &exception)
+            if let error = scriptError(exception) { return .failure(error) }
+            return .success(convert(result))
+        }
     }
 
     /// Calls the global function `name` with `arguments`.
@@ -100,21 +209,22 @@ public final class ScriptContext {
               jsc.JSObjectIsFunction!(context, function) else {
             return .failure(.exception(message: "TypeError: \(name) is not a function", line: nil, sourceURL: nil))
         }
-        let values = protectedValues(arguments.map { argument in { self.makeValue(argument) } })
-        defer { unprotect(values) }
-        var exception: JSValueRef?
-        watchdogFired = false
-        let result = values.withUnsafeBufferPointer {
-            jsc.JSObjectCallAsFunction!(context, function, nil, $0.count, $0.baseAddress, &exception)
+        return enter {
+            let values = protectedValues(arguments.map { argument in { self.makeValue(argument) } })
+            defer { unprotect(values) }
+            var exception: JSValueRef?
+            let result = values.withUnsafeBufferPointer {
+                jsc.JSObjectCallAsFunction!(context, function, nil, $0.count, $0.baseAddress, &exception)
+            }
+            if let error = scriptError(exception) { return .failure(error) }
+            return .success(convert(result))
         }
-        if let error = scriptError(exception) { return .failure(error) }
-        return .success(convert(result))
     }
 
     private func scriptError(_ exception: JSValueRef?) -> ScriptError? {
-        if watchdogFired {
-            watchdogFired = false
-            return .terminated(limit: executionTimeLimit)
+        if let reason = pendingTermination, exception != nil {
+            pendingTermination = nil
+            return reason
         }
         guard let exception else { return nil }
         var line: Int?

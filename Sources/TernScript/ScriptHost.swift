@@ -26,6 +26,8 @@ public protocol ScriptHost: AnyObject {
     func scriptResetForm(_ form: Node)
     func scriptFollowHyperlink(_ link: Node)
     func scriptDidInsertScriptElement(_ element: Node)
+    /// The page's scripts were stopped for good (its heap passed the memory limit).
+    func scriptsDidStop(_ reason: ScriptError)
 }
 
 // MARK: The document (DOM bindings)
@@ -34,6 +36,9 @@ public protocol ScriptHost: AnyObject {
 /// that does not care (a test, an embedder without a cookie jar) need not
 /// implement it.
 extension ScriptHost {
+    /// Default: nothing (the reason went to the console already).
+    public func scriptsDidStop(_ reason: ScriptError) {}
+
     /// A script changed the document (a node inserted, removed or changed, an
     /// attribute set): the view should re-lay out, at most once per turn of
     /// the event loop. Called for every change, so keep it cheap.

@@ -13,6 +13,8 @@ public final class ScriptWindow {
     private let loop: EventLoop
     private var timers: [Int: EventLoop.Timer] = [:]
     private var nextTimerID = 0
+    /// The timer nesting level of the timer task running now (0 outside timer tasks).
+    private var runningTimerNestingLevel = 0
     private var messageHandlerNames: Set<String> = []
     private let network: ScriptNetwork
     /// The web view's `sessionStorage` areas.
@@ -42,17 +44,27 @@ public final class ScriptWindow {
     /// `sessionStorage` is the web view's (it outlives its pages),
     /// `localStorage` the website data store's.
     public init(host: ScriptHost, loader: Loader, documentURL: WebURL?, sessionStorage: WebStorage = WebStorage(),
-                localStorage: WebStorage = WebStorage(), executionTimeLimit: Double = 10) throws {
+                localStorage: WebStorage = WebStorage(), executionTimeLimit: Double = 10, memoryLimit: Int? = nil) throws {
         self.sessionStorage = sessionStorage
         self.localStorage = localStorage
         context = try ScriptContext()
         context.executionTimeLimit = executionTimeLimit
+        context.memoryLimit = memoryLimit
         self.host = host
         self.loop = loader.loop
         network = ScriptNetwork(loader: loader)
         network.documentURL = documentURL
         dom = DOMBridge(context: context)
         context.onConsoleMessage = { [weak self] in self?.host?.scriptConsoleMessage($0) }
+        // A key such as C-c (or --dump's deadline) ends a script that runs on.
+        context.shouldInterrupt = { [weak loop] in loop?.checkForInterrupt() ?? false }
+        context.onStop = { [weak self] reason in
+            guard let self else { return }
+            for timer in self.timers.values { timer.cancel() }
+            self.timers = [:]
+            self.reportToConsole(level: "error", "\(reason)")
+            self.host?.scriptsDidStop(reason)
+        }
         installGlobals(userAgent: loader.configuration.userAgent)
         installNetwork()
         installWebAPIs()
@@ -70,7 +82,8 @@ public final class ScriptWindow {
     @discardableResult
     public func run(_ source: String, sourceURL: String? = nil, startingLine: Int = 1) -> Result<ScriptValue, ScriptError> {
         let result = context.evaluate(source, sourceURL: sourceURL, startingLine: startingLine)
-        if case .failure(let error) = result {
+        // A stopped context was reported once, when it stopped.
+        if case .failure(let error) = result, context.stopReason == nil {
             let message = ScriptContext.ConsoleMessage(level: "error", text: "Uncaught \(error)")
             host?.scriptConsoleMessage(message)
         }
@@ -120,7 +133,7 @@ public final class ScriptWindow {
         context.setFunction("__ternSetTimer") { [weak self] arguments in
             guard let self, arguments.count >= 3, case .number(let delay) = arguments[1], case .bool(let repeats) = arguments[2]
             else { return .number(0) }
-            return .number(Double(self.startTimer(delay: delay / 1000, repeats: repeats)))
+            return .number(Double(self.startTimer(milliseconds: WebIDL.long(.number(delay)), repeats: repeats)))
         }
         context.setFunction("__ternClearTimer") { [weak self] arguments in
             if case .number(let id)? = arguments.first { self?.timers.removeValue(forKey: Int(id))?.cancel() }
@@ -195,8 +208,9 @@ public final class ScriptWindow {
             }
             guard sync else { return nil }
             // A synchronous request: the script waits in a nested turn of the loop.
-            self.loop.run(until: { syncOutcome != nil }, timeout: .greatestFiniteMagnitude)
-            return syncOutcome?.scriptValue
+            // Bounded, and it ends (as a network error) when the person interrupts.
+            self.loop.run(until: { syncOutcome != nil }, timeout: ScriptWindow.synchronousRequestTimeLimit)
+            return syncOutcome?.scriptValue ?? .dictionary(["error": .string("The request was interrupted")])
         }
         context.setFunction("__ternHTTPAbort") { [weak self] arguments in
             if case .number(let id)? = arguments.first { self?.network.abort(id: Int(WebIDL.longLong(.number(id)))) }
@@ -243,17 +257,34 @@ public final class ScriptWindow {
         }
     }
 
-    private func startTimer(delay: Double, repeats: Bool) -> Int {
+    /// Seconds a synchronous XMLHttpRequest may keep its script waiting.
+    static let synchronousRequestTimeLimit = 120.0
+
+    /// HTML's timer initialisation steps
+    /// (https://html.spec.whatwg.org/#timer-initialisation-steps): a timer
+    /// set from a timer task nested more than 5 deep waits at least 4 ms, so
+    /// a chain of zero-delay timers cannot spin; an interval's repeats count
+    /// as nested. Returns the id.
+    private func startTimer(milliseconds: Int32, repeats: Bool) -> Int {
         nextTimerID += 1
         let id = nextTimerID
-        func schedule() {
-            timers[id] = loop.schedule(after: max(delay, repeats ? 0.004 : 0)) { [weak self] in
+        func schedule(nestingLevel: Int) {
+            // Steps 4-5: negative is 0; nested more than 5 deep, at least 4 ms.
+            var timeout = max(0, milliseconds)
+            if nestingLevel > 5 && timeout < 4 { timeout = 4 }
+            // Steps 10-11: the task's nesting level is one more.
+            let taskLevel = nestingLevel + 1
+            timers[id] = loop.schedule(after: Double(timeout) / 1000) { [weak self] in
                 guard let self, self.timers[id] != nil else { return }
-                if repeats { schedule() } else { self.timers[id] = nil }
+                let outer = self.runningTimerNestingLevel
+                self.runningTimerNestingLevel = taskLevel
+                defer { self.runningTimerNestingLevel = outer }
+                if repeats { schedule(nestingLevel: taskLevel) } else { self.timers[id] = nil }
                 self.run("__ternFireTimer(\(id))", sourceURL: "timer")
             }
         }
-        schedule()
+        // Step 3: the nesting level of the running timer task, else 0.
+        schedule(nestingLevel: runningTimerNestingLevel)
         return id
     }
 

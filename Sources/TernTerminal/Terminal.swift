@@ -21,15 +21,21 @@ public final class Terminal {
     public private(set) var hasColors = false
     /// The file descriptor to watch for key presses.
     public let inputFileDescriptor: Int32 = 0
-    /// Readable when the terminal was resized (a SIGWINCH arrived): watch it
-    /// and call `readKey()`, which then returns `.resize`.
-    public var resizeFileDescriptor: Int32 { resizePipe.read }
+    /// Readable when a signal arrived (SIGWINCH, SIGHUP, SIGTERM, SIGINT):
+    /// watch it and call `readKey()`, which then returns `.resize` or sets
+    /// `terminationSignal`.
+    public var signalFileDescriptor: Int32 { signalPipe.read }
+    /// SIGHUP, SIGTERM or SIGINT, once one arrived: the program should give
+    /// the terminal back (`stop()`) and exit.
+    public private(set) var terminationSignal: Int32?
 
     private var screen: OpaquePointer?
     private var started = false
     private var colorPairs: [Int32: Int16] = [:]
     private var extraKeys: [Int32: Key] = [:]
-    private var resizePipe: (read: Int32, write: Int32) = (-1, -1)
+    private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+    /// Keys read ahead by `readWaitingKeys()`, handed out first by `readKey()`.
+    private var readAhead: [Key] = []
 
     public init() {}
 
@@ -41,6 +47,7 @@ public final class Terminal {
         guard !started else { return }
         setlocale(LC_ALL, "")
         guard isatty(0) != 0, isatty(1) != 0 else { throw StartError(description: "tern: the browser needs a terminal (use --dump to print a page)") }
+        _ = tcgetattr(0, &terminalSavedModes)
         // Before newterm: Esc is read as Esc after 25 ms, not the default second.
         set_escdelay(25)
         guard let screen = newterm(nil, stdout, stdin) else {
@@ -79,7 +86,7 @@ public final class Terminal {
                 if code > 0 { extraKeys[code] = key }
             }
         }
-        installResizeHandler()
+        installSignalHandlers()
         updateSize()
     }
 
@@ -91,7 +98,8 @@ public final class Terminal {
         endwin()
         if let screen { delscreen(screen) }
         screen = nil
-        signal(SIGWINCH, SIG_DFL)
+        alarm(0)
+        for number in Terminal.handledSignals + [SIGALRM] { signal(number, SIG_DFL) }
     }
 
     /// Hands the terminal to another program for a while (an editor): the
@@ -113,10 +121,35 @@ public final class Terminal {
     /// The next key, or nil when none is waiting. Never blocks.
     public func readKey() -> Key? {
         guard started else { return nil }
-        if drainResizePipe() {
+        if drainSignalPipe() {
             updateSize()
             return .resize
         }
+        if !readAhead.isEmpty { return readAhead.removeFirst() }
+        return decodeKey()
+    }
+
+    /// Reads the keys waiting now, without handling them: `readKey()` hands
+    /// them out later. For a program busy elsewhere (a page's script running
+    /// on) that must know whether the person asked to stop: one poll(2)
+    /// when nothing waits. Also notes a termination signal.
+    public func readWaitingKeys() -> [Key] {
+        guard started else { return [] }
+        var fds = [pollfd(fd: inputFileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)]
+        guard poll(&fds, nfds_t(fds.count), 0) > 0 else { return [] }
+        if fds[1].revents != 0, drainSignalPipe() {
+            // A resize (or a signal) is seen by the next readKey(): keep the pipe readable.
+            var byte = UInt8(SIGWINCH)
+            _ = write(signalPipe.write, &byte, 1)
+        }
+        var keys: [Key] = []
+        while fds[0].revents != 0, let key = decodeKey() { keys.append(key) }
+        readAhead += keys
+        return keys
+    }
+
+    private func decodeKey() -> Key? {
         var character: wint_t = 0
         let result = wget_wch(stdscr, &character)
         if result == ERR { return nil }
@@ -319,28 +352,66 @@ public final class Terminal {
         columns = Int(getmaxx(stdscr))
     }
 
-    private func installResizeHandler() {
+    /// The signals handled through the pipe: resize, and the ones that end the program.
+    static let handledSignals = [SIGWINCH, SIGHUP, SIGTERM, SIGINT]
+
+    /// Each signal writes its number into a pipe the event loop watches
+    /// (writing is all a signal handler may safely do); the program answers
+    /// it between tasks, and a running script is interrupted at its next check.
+    private func installSignalHandlers() {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return }
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        resizePipe = (fds[0], fds[1])
-        terminalResizePipe = fds[1]
-        signal(SIGWINCH) { _ in
-            var byte: UInt8 = 1
-            _ = write(terminalResizePipe, &byte, 1)
+        signalPipe = (fds[0], fds[1])
+        terminalSignalPipe = fds[1]
+        for number in Terminal.handledSignals {
+            signal(number) { number in
+                let savedErrno = errno
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(terminalSignalPipe, &byte, 1)
+                // A signal that ends the program: if the program has not
+                // given the terminal back within 3 s (a script that its
+                // watchdog failed to stop), the alarm does it and exits.
+                if number != SIGWINCH && terminalEndingSignal == 0 {
+                    terminalEndingSignal = number
+                    alarm(3)
+                }
+                errno = savedErrno
+            }
+        }
+        // Only what is async-signal-safe: the saved tty modes back, the
+        // normal screen and the cursor back (xterm's sequences), _exit.
+        signal(SIGALRM) { _ in
+            _ = tcsetattr(0, TCSANOW, &terminalSavedModes)
+            var reset = (UInt8(0x1B), UInt8(0x5B), UInt8(0x3F), UInt8(0x31), UInt8(0x30), UInt8(0x34), UInt8(0x39), UInt8(0x6C),
+                         UInt8(0x1B), UInt8(0x5B), UInt8(0x3F), UInt8(0x32), UInt8(0x35), UInt8(0x68))  // ESC[?1049l ESC[?25h
+            withUnsafeBytes(of: &reset) { _ = write(1, $0.baseAddress, $0.count) }
+            _exit(128 + terminalEndingSignal)
         }
     }
 
-    /// Empties the resize pipe; true when a resize was signalled.
-    private func drainResizePipe() -> Bool {
-        guard resizePipe.read >= 0 else { return false }
+    /// Empties the signal pipe, noting a termination signal; true when
+    /// anything arrived (the size is read again either way).
+    private func drainSignalPipe() -> Bool {
+        guard signalPipe.read >= 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: 64)
         var any = false
-        while read(resizePipe.read, &buffer, buffer.count) > 0 { any = true }
+        while true {
+            let count = read(signalPipe.read, &buffer, buffer.count)
+            guard count > 0 else { break }
+            any = true
+            for byte in buffer[0..<count] where Int32(byte) != SIGWINCH && terminationSignal == nil {
+                terminationSignal = Int32(byte)
+            }
+        }
         return any
     }
 }
 
-/// The write end of the resize pipe, for the signal handler (which can
+/// The write end of the signal pipe, for the signal handlers (which can
 /// capture nothing).
-nonisolated(unsafe) private var terminalResizePipe: Int32 = -1
+nonisolated(unsafe) private var terminalSignalPipe: Int32 = -1
+/// The first signal that asked the program to end (0: none yet).
+nonisolated(unsafe) private var terminalEndingSignal: Int32 = 0
+/// The tty's modes before `start()`, for the last-resort restore.
+nonisolated(unsafe) private var terminalSavedModes = termios()

@@ -10,6 +10,7 @@ extension Options {
         configuration.network.proxy = proxy
         configuration.network.isInsecure = insecure
         configuration.preferences.javaScriptEnabled = !noJavaScript
+        configuration.scriptMemoryLimit = scriptMemoryLimit << 20
         configuration.keepsPageSource = source || !dump
         configuration.recordsHistory = !dump
         if privateBrowsing {

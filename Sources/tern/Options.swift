@@ -8,6 +8,8 @@ struct Options {
     var help = false
     var userAgent: String?
     var timeout: Double = 30
+    /// Megabytes a page's JavaScript heap may hold before its scripts are stopped.
+    var scriptMemoryLimit = 1024
     var resolve: [String] = []
     var target: String?
     /// Columns to lay the page out in; nil uses the terminal's width, else 80.
@@ -94,6 +96,11 @@ struct Options {
                     throw UsageError("--timeout needs a positive number of seconds")
                 }
                 options.timeout = seconds
+            case "--script-memory-limit":
+                guard let megabytes = Int(try value(for: argument)), (16...1_048_576).contains(megabytes) else {
+                    throw UsageError("--script-memory-limit needs a number of megabytes from 16 to 1048576")
+                }
+                options.scriptMemoryLimit = megabytes
             case "--resolve":
                 let entry = try value(for: argument)
                 guard entry.split(separator: ":", omittingEmptySubsequences: false).count >= 3 else {

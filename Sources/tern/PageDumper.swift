@@ -48,9 +48,14 @@ final class PageDumper: NavigationDelegate {
             CommandLine.printError("tern: not a valid URL or file: \(options.target ?? "")")
             return 1
         }
+        // --timeout bounds the whole run, the page's scripts included: past
+        // it a running script is interrupted and every wait below ends.
+        let deadline = EventLoop.now() + options.timeout
+        let loop = webView.configuration.eventLoop
+        loop.interruptCheck = { EventLoop.now() >= deadline }
         webView.load(userURL: url)
-        let done = webView.configuration.eventLoop.run(until: { self.finished }, timeout: options.timeout + 5)
-        if !done { failure = .timedOut }
+        let done = loop.run(until: { self.finished }, timeout: options.timeout)
+        if !done || EventLoop.now() >= deadline { failure = .timedOut }
         // Known once the page used cookies (the profile is opened then).
         reportStorageError()
         if let failure {
@@ -62,9 +67,7 @@ final class PageDumper: NavigationDelegate {
             }
             return 1
         }
-        let loop = webView.configuration.eventLoop
         if let condition = options.waitFor {
-            let deadline = EventLoop.now() + options.timeout
             let met = loop.run(until: { PageDumper.isTruthy(webView, condition) }, timeout: max(0, deadline - EventLoop.now()))
             if !met {
                 CommandLine.printError("tern: --wait-for \(condition): still false after \(options.timeout) s")
@@ -74,13 +77,17 @@ final class PageDumper: NavigationDelegate {
         if let source = options.eval {
             var outcome: (ScriptValue?, Error?)?
             webView.evaluateJavaScript(source) { outcome = ($0, $1) }
-            loop.run(until: { outcome != nil }, timeout: options.timeout)
-            if let error = outcome?.1 {
+            loop.run(until: { outcome != nil }, timeout: max(0, deadline - EventLoop.now()))
+            guard let outcome else {
+                CommandLine.printError("tern: --eval: still running after \(options.timeout) s")
+                return 1
+            }
+            if let error = outcome.1 {
                 CommandLine.printError("tern: --eval: \(error)")
                 return 1
             }
             guard finishStorage() else { return 1 }
-            print(TerminalText.sanitize(outcome?.0.map(\.description) ?? "undefined", keepLineBreaks: true, keepTabs: true))
+            print(TerminalText.sanitize(outcome.0.map(\.description) ?? "undefined", keepLineBreaks: true, keepTabs: true))
             return 0
         }
         if options.source {

@@ -67,6 +67,13 @@ public final class NavigationRecorder: NavigationDelegate {
         events.append("commit")
     }
 
+    /// How many times the page's scripts were stopped for good (kept out of `events`).
+    public private(set) var webContentTerminations = 0
+
+    public func webViewWebContentProcessDidTerminate(_ webView: WebView) {
+        webContentTerminations += 1
+    }
+
     public func webView(_ webView: WebView, didFinish navigation: Navigation) {
         events.append("finish")
     }
