@@ -16,6 +16,12 @@ enum JavaScriptCoreLibrary {
     static var isLoaded: Bool { dlopen(fileName, RTLD_NOW | RTLD_NOLOAD) != nil }
 
     private static func load() -> Result<tern_jsc_api, ScriptError> {
+        // The watchdog's checks reach a running script through VM traps. With
+        // signal-based traps (the default on Linux) a script spinning in JIT
+        // code was seen to miss them now and then, and then nothing stopped
+        // it; polling traps (a check at each loop back-edge) never miss.
+        // JavaScriptCore reads its options from the environment when it starts.
+        setenv("JSC_usePollingTraps", "true", 0)
         guard let handle = dlopen(fileName, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
             return .failure(.engineUnavailable("cannot load \(fileName): \(reason)"))
