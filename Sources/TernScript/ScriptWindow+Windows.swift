@@ -3,7 +3,7 @@ import TernNet
 /// `window.open` (blocked without a user gesture) and `window.close`.
 extension ScriptWindow {
     func installWindows() {
-        context.setFunction("__ternOpen") { [weak self] arguments in
+        context.setInternal("__ternOpen") { [weak self] arguments in
             guard let self, let host = self.windowingHost else { return .bool(false) }
             let text = { (index: Int) in arguments.count > index && arguments[index] != .null ? ScriptWindow.text(arguments[index]) : "" }
             guard host.scriptMayOpenWindow() else {
@@ -14,11 +14,11 @@ extension ScriptWindow {
             let url = text(0).isEmpty ? "about:blank" : (base?.resolve(text(0))?.href ?? text(0))
             return .bool(host.scriptOpenWindow(url: url, target: text(1).isEmpty ? "_blank" : text(1), features: text(2)))
         }
-        context.setFunction("__ternClose") { [weak self] _ in
+        context.setInternal("__ternClose") { [weak self] _ in
             self?.windowingHost?.scriptCloseWindow()
             return nil
         }
-        _ = context.evaluate("""
+        context.runPrelude("""
             (function (g) {
               g.open = function (url, target, features) {
                 if (!__ternOpen(url === undefined ? '' : String(url), target === undefined ? '' : String(target),
