@@ -60,6 +60,10 @@ extension Browser {
             open("about:start")
             perform(.openURL)
         case .downloads: showDownloads()
+        case .openBlockedPopup:
+            guard let action = tab.blockedPopup else { return show(message: "No blocked popup on this page") }
+            tab.blockedPopup = nil
+            _ = openTab(with: configuration).load(action.request)
         case .visitedPages: showGlobalHistory()
         case .clearData: clearBrowsingData()
         case .nextTab: switchTo(tab: (current + 1) % tabs.count)

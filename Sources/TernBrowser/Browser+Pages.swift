@@ -108,7 +108,7 @@ extension Browser {
         } else if webView.hasOnlySecureContent {
             secure = "yes (https, certificate verified)"
         } else {
-            secure = "not fully (certificate not verified, or parts came over plain http)"
+            secure = "not fully (certificate not verified, or the page asked for content over plain http)"
         }
         lines.append("Secure:   \(secure)")
         let page = tab.viewport.page

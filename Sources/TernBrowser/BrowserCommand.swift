@@ -17,6 +17,8 @@ enum BrowserCommand: Equatable {
     case quit, quitNow
     case newTab, nextTab, previousTab, closeTab
     case downloads, visitedPages, clearData
+    /// Opens the popup the page tried to open without a key (in a new tab).
+    case openBlockedPopup
 
     /// The default key map (listed on the help page, Resources/help.html).
     static func forKey(_ key: Key) -> BrowserCommand? {
@@ -52,6 +54,7 @@ enum BrowserCommand: Equatable {
         case .character("d"): return .downloads
         case .character("v"): return .visitedPages
         case .character("C"): return .clearData
+        case .character("P"): return .openBlockedPopup
         case .controlPageDown: return .nextTab
         case .controlPageUp: return .previousTab
         case .control("c"): return .quit

@@ -26,6 +26,12 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
     private var lastLayoutCost = 0.0
     private var layoutTimer: EventLoop.Timer?
     private var observations: [Observation] = []
+    /// The popup this page last tried to open without a key (`P` opens it).
+    var blockedPopup: NavigationAction?
+    /// A question about this page's external link or download is on the
+    /// screen: the page's further ones are dropped until it is answered.
+    private var externalLinkQuestionOpen = false
+    private var downloadQuestionOpen = false
 
     init(webView: WebView, browser: Browser) {
         self.webView = webView
@@ -133,23 +139,8 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
                  decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
         let scheme = navigationAction.request.url.scheme
         guard ["http", "https", "file", "about", "data", "blob"].contains(scheme) else {
-            // tel:, mailto:, bridge URLs of hybrid apps: handed to the
-            // configured program, else shown.
             decisionHandler(.cancel)
-            let href = navigationAction.request.url.href
-            if let program = browser.externalHandlers.open(href, scheme: scheme) {
-                browser.show(message: "Opened \(href) with \(program)")
-            } else {
-                browser.present(MessageBox(title: "Link to another program",
-                                           message: "This page links to a \(scheme): URL, which Tern does not open:\n\n\(href)\n\n"
-                                               + "To open such links, name a program in \(ExternalHandlers.configPath()):\n"
-                                               + "handler.\(scheme) = PROGRAM",
-                                           buttons: ["OK", "Copy"], cancelIndex: 0, shortcuts: ["c": 1, "C": 1]) { [browser] choice in
-                    guard choice == 1 else { return }
-                    browser.terminal.copyToClipboard(href)
-                    browser.show(message: "Copied \(href) to the clipboard")
-                })
-            }
+            handOff(navigationAction)
             return
         }
         if navigationAction.navigationType == .formResubmitted {
@@ -167,9 +158,89 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         decisionHandler(navigationResponse.canShowMIMEType ? .allow : .download)
     }
 
+    /// A download the person started (a key, a typed address) is saved at
+    /// once; one the page's script started is saved only if the person says
+    /// so, and while that question is open the page's other downloads are
+    /// refused.
     func webView(_ webView: WebView, navigationResponse: NavigationResponse, didBecome download: Download) {
-        browser.downloads.add(download)
-        browser.show(message: "Downloading \(download.suggestedFilename) (d: downloads)")
+        let name = download.suggestedFilename
+        guard !download.isUserInitiated else {
+            browser.downloads.add(download)
+            browser.show(message: "Downloading \(name) (d: downloads)")
+            return
+        }
+        guard !downloadQuestionOpen else {
+            download.cancel()
+            browser.show(message: "Refused another download from \(pageHost) while one waits for an answer", isError: true)
+            return
+        }
+        downloadQuestionOpen = true
+        let size = download.totalBytesExpected >= 0 ? DownloadList.size(download.totalBytesExpected) : "unknown size"
+        let type = download.response.mimeType.flatMap { $0.isEmpty ? nil : $0 } ?? "unknown type"
+        let message = "\(pageHost) wants to save a file without a key press:\n\n"
+            + "Name:   \(name)\nSize:   \(size)\nType:   \(type)\nFrom:   \(Self.shortened(download.response.url.displayHref))\n"
+            + "Folder: \(DownloadList.folder())"
+        browser.downloads.add(download) { [weak self] answer in
+            guard let self else { return answer(false) }
+            browser.bringForward(self)
+            browser.present(MessageBox.confirm(title: "Save this download?", message: message, ok: "Save", cancel: "Don't save") {
+                [weak self] save in
+                self?.downloadQuestionOpen = false
+                self?.browser.show(message: save ? "Downloading \(name) (d: downloads)" : "Did not save \(name)")
+                answer(save)  // (a body already whole is saved at once, and says so)
+            })
+        }
+    }
+
+    /// A URL for another program (tel:, mailto:, a hybrid app's bridge
+    /// URLs): only when the person asked for it (a key, or the page's script
+    /// within that key's activation), and only after a question naming the
+    /// program and the URL. One question per page at a time: what the page
+    /// asks meanwhile is dropped, with a status message.
+    private func handOff(_ action: NavigationAction) {
+        let url = action.request.url, scheme = url.scheme, href = url.href
+        let shown = Self.shortened(href)
+        guard action.isUserInitiated else {
+            browser.show(message: "Blocked without a key press: \(shown)", isError: true)
+            return
+        }
+        guard !externalLinkQuestionOpen else {
+            browser.show(message: "Ignored another \(scheme): link from the page while its question is open", isError: true)
+            return
+        }
+        externalLinkQuestionOpen = true
+        browser.bringForward(self)
+        guard let command = browser.externalHandlers.commands[scheme] else {
+            browser.present(MessageBox(title: "Link to another program",
+                                       message: "This page links to a \(scheme): URL, which Tern does not open:\n\n\(shown)\n\n"
+                                           + "To open such links, name a program in \(ExternalHandlers.configPath()):\n"
+                                           + "handler.\(scheme) = PROGRAM",
+                                       buttons: ["OK", "Copy"], cancelIndex: 0, shortcuts: ["c": 1, "C": 1]) { [weak self, browser] choice in
+                self?.externalLinkQuestionOpen = false
+                guard choice == 1 else { return }
+                browser.terminal.copyToClipboard(href)
+                browser.show(message: "Copied \(shown) to the clipboard")
+            })
+            return
+        }
+        let program = command.joined(separator: " ")
+        browser.present(MessageBox.confirm(title: "Open in another program?",
+                                           message: "\(pageHost) wants to open\n\n\(shown)\n\nwith the program\n\n\(program)",
+                                           ok: "Open", cancel: "Cancel") { [weak self, browser] open in
+            self?.externalLinkQuestionOpen = false
+            guard open else { return browser.show(message: "Did not open \(shown)") }
+            if let started = browser.externalHandlers.open(href, scheme: scheme) {
+                browser.show(message: "Opened \(shown) with \(started)")
+            } else {
+                browser.show(message: "Could not start \(program)", isError: true)
+            }
+        })
+    }
+
+    /// A page-supplied URL cut to a readable length for a question or the
+    /// status line (drawing sanitizes its characters).
+    static func shortened(_ text: String, limit: Int = 300) -> String {
+        text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 
     func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation) {
@@ -182,6 +253,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
 
     func webView(_ webView: WebView, didCommit navigation: Navigation) {
         newDocument = true
+        blockedPopup = nil
         let item = webView.backForwardList.currentItem
         if let fragment = webView.url?.fragment, !fragment.isEmpty, navigation.navigationType != .backForward {
             pendingScroll = .fragment(WebURL.percentDecoded(fragment))
@@ -283,6 +355,13 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
     func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,
                  for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView? {
         browser.openTab(with: configuration)
+    }
+
+    /// The page tried to open a window without a key: remembered for `P`.
+    func webView(_ webView: WebView, didBlockPopupWith navigationAction: NavigationAction, windowFeatures: WindowFeatures) {
+        blockedPopup = navigationAction
+        guard browser.tab === self else { return }
+        browser.show(message: "Popup blocked — press P to open \(Self.shortened(navigationAction.request.url.displayHref, limit: 200))")
     }
 
     func webViewDidClose(_ webView: WebView) {

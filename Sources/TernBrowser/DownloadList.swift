@@ -28,8 +28,14 @@ final class DownloadList: DownloadDelegate {
         return "."
     }
 
-    func add(_ download: Download) {
+    /// Questions to answer before a download gets its file (`add(_:confirm:)`).
+    private var confirmations: [ObjectIdentifier: (@escaping (Bool) -> Void) -> Void] = [:]
+
+    /// Saves `download` in the folder; with `confirm`, only once it answers
+    /// true (until then the body waits in memory, under the documents' cap).
+    func add(_ download: Download, confirm: ((@escaping (Bool) -> Void) -> Void)? = nil) {
         entries.append(Entry(download: download))
+        if let confirm { confirmations[ObjectIdentifier(download)] = confirm }
         download.delegate = self
         onChange?()
     }
@@ -65,8 +71,14 @@ final class DownloadList: DownloadDelegate {
 
     func download(_ download: Download, decideDestinationUsing response: Response, suggestedFilename: String,
                   completionHandler: @escaping (String?) -> Void) {
-        completionHandler(SafeFilename.unusedPath(in: Self.folder(), for: suggestedFilename))
-        onChange?()
+        guard let confirm = confirmations.removeValue(forKey: ObjectIdentifier(download)) else {
+            completionHandler(SafeFilename.unusedPath(in: Self.folder(), for: suggestedFilename))
+            onChange?()
+            return
+        }
+        confirm { save in
+            completionHandler(save ? SafeFilename.unusedPath(in: Self.folder(), for: suggestedFilename) : nil)
+        }
     }
 
     func downloadDidWriteData(_ download: Download) {
@@ -89,7 +101,11 @@ final class DownloadList: DownloadDelegate {
     }
 
     func download(_ download: Download, didFailWithError error: NavigationError) {
-        if let index = entries.firstIndex(where: { $0.download === download }) { entries[index].failure = error.description }
+        confirmations[ObjectIdentifier(download)] = nil
+        if let index = entries.firstIndex(where: { $0.download === download }) {
+            // One the person refused (or never got a file) is not listed.
+            if error == .cancelled, download.destination == nil { entries.remove(at: index) } else { entries[index].failure = error.description }
+        }
         onChange?()
     }
 }

@@ -45,6 +45,9 @@ public final class BrowsingHistory {
 
     private var database: SQLiteDatabase? { store?.database }
 
+    /// Checkpoints and closes the file, for the way out of the program; a later use opens it again.
+    public func close() { store?.close() }
+
     // MARK: Recording
 
     /// Records a visit to `url` at `time` (now by default), keeping `title`

@@ -41,6 +41,11 @@ public final class Download {
     /// continue it (with `Range`, and `If-Range` when the server gave a
     /// validator; a server that ignores Range sends it all again).
     public private(set) var canResume = false
+    /// Whether the person started it (a key on a link, a typed address):
+    /// false when a page's script did (`location` to an attachment from a
+    /// timer, `a.click()` on a `download` link without a key), which a front
+    /// end confirms before saving (WKDownload's `isUserInitiated`).
+    public internal(set) var isUserInitiated = true
 
     private var load: ResourceLoad?
     private let loader: Loader?
@@ -96,6 +101,7 @@ public final class Download {
         }
         resumeOffset = bytesWritten
         load = loader.load(request, delegate: self)
+        load?.removeBodySizeLimit()
         return true
     }
 
@@ -117,6 +123,9 @@ public final class Download {
                 return
             }
             self.destination = path
+            // From here the body streams to disk: no cap but the free space
+            // (until then it is held in memory, under the documents' cap).
+            self.load?.removeBodySizeLimit()
             let buffered = self.pending
             self.pending = []
             buffered.withUnsafeBytes { self.write($0) }

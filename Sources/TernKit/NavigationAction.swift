@@ -8,6 +8,14 @@ public struct NavigationAction {
     public let sourceFrame: FrameInfo
     /// The frame to navigate; nil when the navigation opens a new window.
     public let targetFrame: FrameInfo?
+    /// Whether the person asked for it: a load by the app (`load`, `reload`,
+    /// going back), a link or form the person activated (`WebView.activate`,
+    /// `pressEnter`), or a navigation a script started while the page had
+    /// transient activation (a key in the last few seconds), which it used
+    /// up. False for what a page's scripts do by themselves (`location = …`
+    /// from a timer, `a.click()` on load): a front end asks before handing
+    /// such a URL to another program or saving its response.
+    public internal(set) var isUserInitiated = false
 }
 
 /// A frame of a page: Tern has only main frames so far.

@@ -19,6 +19,12 @@ final class PageLoad {
     var forceDownload = false
     /// The new page takes the current history entry's place (location.replace).
     var replacesCurrentItem = false
+    /// A page's script started it (not the app, not the person's activation):
+    /// it counts as the person's only if the page has transient activation
+    /// when its action is decided (and uses it up).
+    var startedByPage = false
+    /// Whether the person asked for it (`NavigationAction.isUserInitiated`).
+    var isUserInitiated = true
 
     var resourceLoad: ResourceLoad?
     var schemeTask: URLSchemeTask?

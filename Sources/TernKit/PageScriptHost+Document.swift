@@ -32,6 +32,10 @@ extension PageScriptHost {
         webView?.resetForm(form)
     }
 
+    func scriptFollowHyperlink(_ link: Node) {
+        webView?.scriptDidFollowHyperlink(link)
+    }
+
     func scriptDidInsertScriptElement(_ element: Node) {
         guard let webView, let window = webView.scriptWindow else { return }
         PageScriptRunner.runInserted(element, in: window, webView: webView)

@@ -118,8 +118,9 @@ extension PageScriptHost: ScriptNavigationHost {
         webView.loop.post { [weak webView] in
             guard let webView else { return }
             var request = Request(url: url)
-            request.initiator = webView.url
-            _ = webView.startNavigation(request, type: .other, fileAccess: webView.fileReadAccessRoot, replacing: replacing)
+            webView.prepareDocumentRequest(&request, isNavigation: true)
+            _ = webView.startNavigation(request, type: .other, fileAccess: webView.fileReadAccessRoot, replacing: replacing,
+                                        startedByPage: true)
         }
     }
 
@@ -166,22 +167,19 @@ extension PageScriptHost: ScriptNavigationHost {
 
 extension PageScriptHost: ScriptWindowingHost {
     func scriptOpenWindow(url: String, target: String, features: String) -> Bool {
-        guard let webView, let url = WebURL(url), let delegate = webView.uiDelegate else { return false }
+        guard let webView, let url = WebURL(url) else { return false }
         if url.scheme == "file" && webView.url?.scheme != "file" { return false }
-        let source = FrameInfo(isMainFrame: true, request: webView.url.map { Request(url: $0) }, securityOrigin: webView.url?.origin ?? "null")
+        // window.open(url, "_self") navigates this window (HTML "rules for choosing a navigable").
+        guard WebView.opensNewWindow(target) else {
+            scriptNavigate(to: url.href, replacing: false)
+            return false
+        }
         var request = Request(url: url)
-        request.initiator = webView.url
-        let action = NavigationAction(request: request, navigationType: .other, sourceFrame: source, targetFrame: nil)
-        guard let created = delegate.webView(webView, createWebViewWith: webView.configuration, for: action,
-                                             windowFeatures: WindowFeatures(parsing: features)) else { return false }
-        created.loop.post { [weak created] in _ = created?.load(action.request) }
+        webView.prepareDocumentRequest(&request, isNavigation: true)
+        guard case .opened(let created) = webView.openNewWindow(for: request, type: .other,
+                                                                features: WindowFeatures(parsing: features)) else { return false }
+        created.loop.post { [weak created] in _ = created?.load(request) }
         return true
-    }
-
-    func scriptMayOpenWindow() -> Bool {
-        guard let webView else { return false }
-        if webView.configuration.preferences.javaScriptCanOpenWindowsAutomatically { return true }
-        return webView.consumeUserActivation()
     }
 
     func scriptCloseWindow() {

@@ -25,6 +25,8 @@ final class PageScriptRunner {
         var load: ResourceLoad?
         private var bytes: [UInt8] = []
         var onArrival: (() -> Void)?
+        /// Answers whether a redirect to the URL may be followed (Mixed Content §4.4).
+        var mayRedirect: (WebURL) -> Bool = { _ in true }
 
         init(node: Node, timing: Timing, url: WebURL?, source: String?) {
             self.node = node
@@ -34,6 +36,11 @@ final class PageScriptRunner {
         }
 
         var isReady: Bool { source != nil || failed }
+
+        func resourceLoad(_ load: ResourceLoad, willRedirectTo request: Request, from response: Response,
+                          decision: @escaping (Bool) -> Void) {
+            decision(mayRedirect(request.url))
+        }
 
         func resourceLoad(_ load: ResourceLoad, didReceive response: Response) {
             if !(200..<300).contains(response.statusCode) { failed = true }
@@ -115,9 +122,7 @@ final class PageScriptRunner {
                     || webView.loader.customSchemes?.canLoad(scheme: url.scheme) == true
             else { script.failed = true; continue }
             script.onArrival = { [weak self] in self?.scriptArrived() }
-            var request = Request(url: url)
-            request.initiator = pageURL
-            if let pageURL, pageURL.scheme == "http" || pageURL.scheme == "https" { request.headers["Referer"] = pageURL.withoutFragment.href }
+            guard let request = PageScriptRunner.request(for: script, webView: webView) else { script.failed = true; continue }
             script.load = webView.loader.load(request, delegate: script)
         }
         pump()
@@ -171,6 +176,10 @@ final class PageScriptRunner {
             return
         }
         let script = Script(node: node, timing: .async, url: url, source: nil)
+        guard let request = PageScriptRunner.request(for: script, webView: webView) else {
+            window.dispatchEvent("error", to: node)
+            return
+        }
         insertedScripts.append(script)
         script.onArrival = { [weak window] in
             insertedScripts.removeAll { $0 === script }
@@ -182,9 +191,18 @@ final class PageScriptRunner {
                 window.dispatchEvent("load", to: node)
             }
         }
-        var request = Request(url: url)
-        request.initiator = webView.url
         script.load = webView.loader.load(request, delegate: script)
+    }
+
+    /// The request for an external script of the web view's document, with
+    /// the `referrerpolicy` of its element; nil when it is blocked as mixed
+    /// content (the console says so), as is a redirect to an insecure URL.
+    private static func request(for script: Script, webView: WebView) -> Request? {
+        guard let url = script.url, !webView.blocksMixedContent(url, destination: .script) else { return nil }
+        script.mayRedirect = { [weak webView] target in !(webView?.blocksMixedContent(target, destination: .script) ?? true) }
+        var request = Request(url: url)
+        webView.prepareDocumentRequest(&request, elementPolicy: ReferrerPolicy.parse(attribute: script.node.attribute("referrerpolicy")))
+        return request
     }
 
     /// Inserted scripts still loading.

@@ -14,12 +14,21 @@ public protocol UIDelegate: AnyObject {
     /// `prompt(message, defaultText)`. Not implemented: nil (null in the script).
     func webView(_ webView: WebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
                  initiatedByFrame frame: FrameInfo, completionHandler: @escaping (String?) -> Void)
-    /// A script opened a window (`window.open`, after a user gesture). Return
+    /// A page opened a window (`window.open`, a `target=_blank` link or form,
+    /// with the person's activation: see `didBlockPopupWith`). Return
     /// a new web view made with `configuration` (it shares this one's
     /// settings) to show it — Tern loads the action's request in it — or nil
     /// to refuse (the script gets null). Not implemented: nil.
     func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,
                  for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView?
+    /// The page tried to open a window without the person's activation (no
+    /// key on a link, button or form control in the last few seconds, or
+    /// that key already opened one): `window.open`, a script's `click()` on a
+    /// `target=_blank` link, `form.submit()` to a new target. Tern opened
+    /// nothing (window.open returned null). To open it anyway when the
+    /// person asks, make a web view and `load(navigationAction.request)`.
+    /// Not implemented: nothing is shown.
+    func webView(_ webView: WebView, didBlockPopupWith navigationAction: NavigationAction, windowFeatures: WindowFeatures)
     /// The page called `window.close()`. Not implemented: nothing happens.
     func webViewDidClose(_ webView: WebView)
     /// The person activated a file input (`WebView.activate`): answer with
@@ -39,6 +48,7 @@ extension UIDelegate {
                         for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView? {
         nil
     }
+    public func webView(_ webView: WebView, didBlockPopupWith navigationAction: NavigationAction, windowFeatures: WindowFeatures) {}
     public func webViewDidClose(_ webView: WebView) {}
     public func webView(_ webView: WebView, runOpenPanelWith parameters: OpenPanelParameters, initiatedByFrame frame: FrameInfo,
                         completionHandler: @escaping ([WebURL]?) -> Void) {

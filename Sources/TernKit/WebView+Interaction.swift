@@ -63,6 +63,8 @@ extension WebView {
             // The page's click handler or the button's activation submitted a form.
             if let submission = capture.submission { return submit(submission) }
             guard notCanceled else { return .canceled }
+            // The page's click handler clicked another link (`other.click()`).
+            if hyperlink(at: element) == nil, let link = capture.link { return followHyperlink(link, byPage: true) }
             // Checkboxes, radios, submit and reset buttons were the bindings' to run.
             if HTMLForms.isSubmitButton(element), HTMLForms.formOwner(of: element) != nil {
                 return .canceled  // the submit event was cancelled
@@ -361,15 +363,36 @@ extension WebView {
         return (try? document?.querySelector("base[target]"))??.attribute("target") ?? ""
     }
 
-    private func followHyperlink(_ link: Node) -> ActivationResult {
+    /// HTML "follow the hyperlink", or "download the hyperlink" for a
+    /// `download` link to this page's origin (elsewhere the attribute is
+    /// ignored and the link navigates, as in Chromium and Firefox).
+    /// `byPage`: a script clicked it (`a.click()`), not the person.
+    private func followHyperlink(_ link: Node, byPage: Bool = false) -> ActivationResult {
+        guard let document, link.document === document else { return .done }
         let href = (link.attribute("href") ?? "").trimmingSpaces()
         guard let url = documentBaseURL?.resolve(href) ?? WebURL(href) else { return .done }
-        return follow(url, target: effectiveTarget(link.attribute("target")))
+        let asDownload = link.hasAttribute("download") && (url.origin == self.url?.origin || url.scheme == "data")
+        return follow(url, target: effectiveTarget(link.attribute("target")), referrerPolicy: WebView.elementReferrerPolicy(link),
+                      byPage: byPage, asDownload: asDownload)
     }
 
-    private func follow(_ url: WebURL, target: String) -> ActivationResult {
+    /// A page's script clicked a link (`a.click()`, a dispatched click): it
+    /// is followed on the next turn, through the same checks as the
+    /// person's, without the person's activation unless the page has it. During
+    /// the person's own click it is left to `activate`.
+    func scriptDidFollowHyperlink(_ link: Node) {
+        if let capture = activationCapture {
+            if capture.link == nil { capture.link = link }
+            return
+        }
+        loop.post { [weak self] in _ = self?.followHyperlink(link, byPage: true) }
+    }
+
+    private func follow(_ url: WebURL, target: String, referrerPolicy: ReferrerPolicy? = nil, byPage: Bool = false,
+                        asDownload: Bool = false) -> ActivationResult {
         if url.scheme == "javascript" {
-            runJavaScriptURL(url)
+            // Only the person's activation runs a javascript: link.
+            if !byPage { runJavaScriptURL(url) }
             return .done
         }
         if url.scheme == "file" && self.url?.scheme != "file" {
@@ -377,30 +400,34 @@ extension WebView {
             return .done
         }
         var request = Request(url: url)
-        request.initiator = self.url
-        if let referrer = referrer(for: url) { request.headers["Referer"] = referrer }
-        if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated) }
-        if let current = self.url, let fragment = url.fragment, url.withoutFragment == current.withoutFragment,
+        prepareDocumentRequest(&request, elementPolicy: referrerPolicy, isNavigation: true)
+        if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated, byPage: byPage) }
+        if !asDownload, let current = self.url, let fragment = url.fragment, url.withoutFragment == current.withoutFragment,
            currentLoad == nil, backForwardList.currentItem != nil {
             navigateWithinDocument(to: url)
             return .fragment(fragment)
         }
-        return .navigation(startNavigation(request, type: .linkActivated, fileAccess: fileReadAccessRoot))
+        return .navigation(startNavigation(request, type: .linkActivated, fileAccess: fileReadAccessRoot, startedByPage: byPage,
+                                           asDownload: asDownload))
     }
 
     static func opensNewWindow(_ target: String) -> Bool {
         !["", "_self", "_parent", "_top"].contains(target.lowercased())
     }
 
-    /// A `target=_blank` link or form: the UI delegate makes the web view to
+    /// A `target=_blank` link or form: a popup (`openNewWindow`, blocked
+    /// without transient activation); the UI delegate makes the web view to
     /// load it in; without one, it loads here.
-    private func openInNewWindow(_ request: Request, type: NavigationType) -> ActivationResult {
-        let action = NavigationAction(request: request, navigationType: type, sourceFrame: currentFrameInfo, targetFrame: nil)
-        if let created = uiDelegate?.webView(self, createWebViewWith: configuration, for: action, windowFeatures: WindowFeatures()) {
+    private func openInNewWindow(_ request: Request, type: NavigationType, byPage: Bool) -> ActivationResult {
+        switch openNewWindow(for: request, type: type, features: WindowFeatures()) {
+        case .opened(let created):
             _ = created.startNavigation(request, type: type)
             return .newWindow(created)
+        case .blocked:
+            return .done
+        case .refused:
+            return .navigation(startNavigation(request, type: type, fileAccess: fileReadAccessRoot, startedByPage: byPage))
         }
-        return .navigation(startNavigation(request, type: type, fileAccess: fileReadAccessRoot))
     }
 
     /// A link to a fragment of this page: a new history entry of the same
@@ -425,17 +452,6 @@ extension WebView {
         documentDidChange()
     }
 
-    /// The Referer a navigation from this page sends
-    /// (strict-origin-when-cross-origin): the page's URL to its own origin,
-    /// the origin elsewhere, nothing from https to http or from other schemes.
-    private func referrer(for destination: WebURL) -> String? {
-        guard let current = url, ["http", "https"].contains(current.scheme), ["http", "https"].contains(destination.scheme)
-        else { return nil }
-        if current.scheme == "https" && destination.scheme == "http" { return nil }
-        if current.origin == destination.origin { return current.withoutFragment.href }
-        return current.origin + "/"
-    }
-
     // MARK: Submitting forms
 
     /// A form submitted without scripts: its data set built in Swift.
@@ -454,20 +470,21 @@ extension WebView {
         }
         let entries = HTMLForms.entries(of: form, submitter: submitter) { self.chosenFiles[$0] ?? [] }
         return submit(method: method, action: action, enctype: enctype,
-                      target: effectiveTarget(pick("formtarget", "target")), entries: entries)
+                      target: effectiveTarget(pick("formtarget", "target")), entries: entries, form: form)
     }
 
     /// A form the page's bindings submitted; the data set is built again in
     /// Swift from the form (to include files) when the form is known.
-    private func submit(_ submission: FormSubmission) -> ActivationResult {
+    private func submit(_ submission: FormSubmission, byPage: Bool = false) -> ActivationResult {
         let entries = submission.form.map { form in
             HTMLForms.entries(of: form, submitter: submission.submitter) { self.chosenFiles[$0] ?? [] }
         } ?? submission.fields.map { FormEntry(name: $0.name, value: .string($0.value)) }
         return submit(method: submission.method, action: submission.action, enctype: submission.enctype,
-                      target: effectiveTarget(submission.target), entries: entries)
+                      target: effectiveTarget(submission.target), entries: entries, form: submission.form, byPage: byPage)
     }
 
-    private func submit(method: String, action: WebURL, enctype: String, target: String, entries: [FormEntry]) -> ActivationResult {
+    private func submit(method: String, action: WebURL, enctype: String, target: String, entries: [FormEntry],
+                        form: Node?, byPage: Bool = false) -> ActivationResult {
         if method == "dialog" { return .done }
         if action.scheme == "javascript" {
             runJavaScriptURL(action)
@@ -475,10 +492,15 @@ extension WebView {
         }
         if action.scheme == "file" && url?.scheme != "file" { return .done }
         var request = FormEncoding.request(method: method, action: action, enctype: enctype, entries: entries)
-        request.initiator = url
-        if let referrer = referrer(for: action) { request.headers["Referer"] = referrer }
-        if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .formSubmitted) }
-        return .navigation(startNavigation(request, type: .formSubmitted, fileAccess: fileReadAccessRoot))
+        // HTML form submission: a form with rel=noreferrer sends no referrer (forms have no referrerpolicy attribute).
+        let noReferrer = ReferrerPolicy.relIncludesNoReferrer(form?.attribute("rel"))
+        prepareDocumentRequest(&request, elementPolicy: noReferrer ? .noReferrer : nil, isNavigation: true)
+        if MixedContent.isInsecureFormSubmission(action: action, document: url) {
+            reportMixedContent(level: "warn", "Mixed Content: the form on '\(url?.href ?? "")' was submitted to the insecure "
+                               + "'\(action.href)': what it sends can be read and changed on the way")
+        }
+        if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .formSubmitted, byPage: byPage) }
+        return .navigation(startNavigation(request, type: .formSubmitted, fileAccess: fileReadAccessRoot, startedByPage: byPage))
     }
 
     /// The page's bindings submitted a form (`form.submit()`, a submit
@@ -489,13 +511,15 @@ extension WebView {
             capture.submission = submission
             return
         }
-        loop.post { [weak self] in _ = self?.submit(submission) }
+        loop.post { [weak self] in _ = self?.submit(submission, byPage: true) }
     }
 }
 
-/// Holds a form submitted while a person's click is being dispatched.
+/// Holds a form submitted, or a link a script clicked, while a person's
+/// click is being dispatched.
 final class ActivationCapture {
     var submission: FormSubmission?
+    var link: Node?
 }
 
 extension RenderedPage {

@@ -11,7 +11,7 @@ import Glibc
 extension WebView {
     func startNavigation(_ request: Request, type: NavigationType, substitute: SubstituteData? = nil,
                          targetItem: BackForwardListItem? = nil, fileAccess: String? = nil,
-                         replacing: Bool = false) -> Navigation {
+                         replacing: Bool = false, startedByPage: Bool = false, asDownload: Bool = false) -> Navigation {
         var request = request
         request.isTopLevelNavigation = true
         let navigation = Navigation(request: request, navigationType: type)
@@ -20,6 +20,8 @@ extension WebView {
         let load = PageLoad(navigation: navigation, request: request, substitute: substitute, targetItem: targetItem,
                             fileAccess: fileAccess, webView: self)
         load.replacesCurrentItem = replacing
+        load.startedByPage = startedByPage
+        load.forceDownload = asDownload
         currentLoad = load
         // As in WebKit, a requested load counts as loading from the call on.
         isLoading = true
@@ -57,9 +59,12 @@ extension WebView {
 
     // MARK: Action policy
 
-    private func navigationAction(for request: Request, type: NavigationType) -> NavigationAction {
+    private func navigationAction(for request: Request, of load: PageLoad) -> NavigationAction {
         let frame = FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: url?.origin ?? "null")
-        return NavigationAction(request: request, navigationType: type, sourceFrame: frame, targetFrame: frame)
+        var action = NavigationAction(request: request, navigationType: load.navigation.navigationType, sourceFrame: frame,
+                                      targetFrame: frame)
+        action.isUserInitiated = load.isUserInitiated
+        return action
     }
 
     private func askActionPolicy(_ action: NavigationAction, answer: @escaping (NavigationActionPolicy) -> Void) {
@@ -74,7 +79,11 @@ extension WebView {
 
     private func decideAction(for load: PageLoad) {
         guard isCurrent(load) else { return }
-        askActionPolicy(navigationAction(for: load.request, type: load.navigation.navigationType)) { [weak self] policy in
+        // A script's navigation is the person's only within a key's transient
+        // activation, used up here: one key, one such navigation (a page
+        // cannot turn one key into a stream of downloads or program launches).
+        if load.startedByPage { load.isUserInitiated = consumeUserActivation() }
+        askActionPolicy(navigationAction(for: load.request, of: load)) { [weak self] policy in
             guard let self, self.isCurrent(load), load.phase == .deciding else { return }
             switch policy {
             case .cancel:
@@ -176,7 +185,7 @@ extension WebView {
         load.request = request
         navigationDelegate?.webView(self, didReceiveServerRedirectForProvisionalNavigation: load.navigation)
         guard isCurrent(load) else { return decision(false) }
-        askActionPolicy(navigationAction(for: request, type: load.navigation.navigationType)) { [weak self] policy in
+        askActionPolicy(navigationAction(for: request, of: load)) { [weak self] policy in
             guard let self, self.isCurrent(load) else { return decision(false) }
             decision(policy != .cancel)
         }
@@ -289,6 +298,11 @@ extension WebView {
             case .download:
                 self.becomeDownload(load, navigationResponse)
             case .allow:
+                // The size cap is for documents held in memory (a download streams to disk).
+                let limit = self.configuration.network.maximumBodySize
+                if response.expectedContentLength > limit, response.headers["Content-Encoding"] == nil {
+                    return self.fail(load, phase: .provisional, error: .documentTooLarge(limit: limit))
+                }
                 load.responseAllowed = true
                 if !load.body.isEmpty || load.bodyComplete { self.commit(load) }
                 if self.isCurrent(load), load.bodyComplete { self.finish(load) }
@@ -306,6 +320,7 @@ extension WebView {
         load.resourceLoad = nil  // the download owns it now
         let download = Download(request: load.request, response: navigationResponse.response, load: resourceLoad,
                                 buffered: load.body, loader: loader, loop: loop)
+        download.isUserInitiated = load.isUserInitiated
         navigationDelegate?.webView(self, navigationResponse: navigationResponse, didBecome: download)
         if isCurrent(load) { fail(load, phase: .provisional, error: .interruptedByPolicy) }
     }

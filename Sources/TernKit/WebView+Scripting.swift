@@ -16,20 +16,34 @@ extension WebView {
         }
     }
 
-    /// The person just clicked or pressed a key in the page (the front end
-    /// calls this): for a moment, the page's scripts may open one window.
+    /// The person just pressed a key that activated a link, button or form
+    /// control in the page (the front end calls this; `activate`, `setValue`,
+    /// `pressEnter`… call it themselves): for `userActivationDuration`
+    /// seconds the page has transient activation (HTML "activation
+    /// notification"), which lets it open one window (`window.open`, a
+    /// `target=_blank` link or form) or start one navigation counted as the
+    /// person's (`NavigationAction.isUserInitiated`).
     public func notifyUserActivation() {
         lastUserActivation = EventLoop.now()
     }
 
-    /// How long a user gesture lets a script open a window, in seconds.
-    static let userActivationDuration = 1.0
+    /// HTML's "transient activation duration": at most a few seconds (5, as
+    /// in Chromium and Firefox).
+    static let userActivationDuration = 5.0
 
-    /// Whether a user gesture happened just now; it is used up (one window per gesture).
+    /// HTML "transient activation": a user gesture within the last
+    /// `userActivationDuration` seconds, not used up yet.
+    var hasTransientActivation: Bool {
+        guard let lastUserActivation else { return false }
+        let elapsed = EventLoop.now() - lastUserActivation
+        return elapsed >= 0 && elapsed <= WebView.userActivationDuration
+    }
+
+    /// HTML "consume user activation": whether the page had transient
+    /// activation; it is used up either way (one window per gesture).
     func consumeUserActivation() -> Bool {
         defer { lastUserActivation = nil }
-        guard let lastUserActivation else { return false }
-        return EventLoop.now() - lastUserActivation <= WebView.userActivationDuration
+        return hasTransientActivation
     }
 
     /// Runs `source` in the current page and returns its result (nil for null
@@ -57,6 +71,7 @@ extension WebView {
         if let document { window.attach(document: document) }
         window.navigationHost = scriptHost
         window.windowingHost = scriptHost
+        window.fetchClient = scriptHost
         for (name, handler) in configuration.userContentController.handlers {
             if case .withReply = handler { window.addMessageHandler(named: name, withReply: true) } else { window.addMessageHandler(named: name) }
         }

@@ -113,9 +113,25 @@ public final class WebsiteDataStore {
             let database = try CookieDatabase(path: directory + "/cookies.sqlite", jar: cookieJar, keepSessionCookies: keepSessionCookies)
             database.onWriteError = { [weak self] in self?.reportWriteError($0, what: "cookies") }
             cookieDatabase = database
+        } catch let failure as SQLiteDatabase.Failure where failure.isDiskFull {
+            reportWriteError(failure, what: "cookies")
         } catch {
             report("The profile \(directory) cannot be used: \(error)")
         }
+    }
+
+    /// Checkpoints every database of the store into its file (truncating
+    /// its write-ahead log) and closes it: cookies, the HTTP cache, history
+    /// and localStorage. Every way out of a program that used the store
+    /// calls it (quitting, `--dump`, an error, a signal that ends the
+    /// program), so no `-wal` log is left behind to grow or be replayed.
+    /// Idempotent; a later use of the store opens its files again. Nothing
+    /// to do for a non-persistent store.
+    public func close() {
+        cookieDatabase?.close()
+        httpCache.close()
+        history.close()
+        localStorage.close()
     }
 
     /// Why the store could not keep what it was given.

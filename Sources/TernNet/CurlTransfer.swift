@@ -25,7 +25,12 @@ final class CurlTransfer {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var resolveList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-    private let maximumBodySize: Int64
+    /// The decoded body's cap (`LoaderConfiguration.maximumBodySize`); nil
+    /// once a download streams the body to disk.
+    private var maximumBodySize: Int64?
+    private let maximumHeaderSize: Int
+    /// Bytes of the header block being received.
+    private var headerSize = 0
     private var statusLine = ""
     private var headers = HTTPHeaders()
     private(set) var finalResponse: Response?
@@ -74,7 +79,13 @@ final class CurlTransfer {
         self.loop = loop
         self.client = client
         self.maximumBodySize = configuration.maximumBodySize
+        self.maximumHeaderSize = configuration.maximumHeaderSize
         errorBuffer.initialize(to: 0)
+        // RFC 9110 §9.1: a method is a token; anything else would rewrite the request line.
+        guard FetchHeaderRules.isToken(request.method) else {
+            stopReason = .other(reason: "not a valid HTTP method")
+            return
+        }
         guard Curl.isAvailable, loop.multi != nil, let easy = Curl.easyInit() else {
             stopReason = .other(reason: Curl.isAvailable ? "curl could not create a transfer" : Curl.unavailableReason)
             return
@@ -148,7 +159,9 @@ final class CurlTransfer {
         }
         if fields["Accept"] == nil { fields["Accept"] = CurlTransfer.defaultAccept }
         fields["Expect"] = fields["Expect"] ?? ""
-        for field in fields {
+        // RFC 9110 §5.1, §5.5: a name that is not a token or a value with CR, LF or NUL never reaches the wire.
+        for field in fields where FetchHeaderRules.isToken(field.name)
+            && !field.value.utf8.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x0D }) {
             // "Name:" removes a header curl would add; "Name;" sends it empty.
             let line = field.value.isEmpty ? (field.name == "Expect" ? "Expect:" : "\(field.name);") : "\(field.name): \(field.value)"
             headerList = Curl.slistAppend(headerList, line)
@@ -200,6 +213,11 @@ final class CurlTransfer {
         Curl.multiAddHandle(loop.multi!, easy)  // made before the easy handle
     }
 
+    /// The body goes to disk, not to memory: no size cap from now on.
+    func removeBodySizeLimit() {
+        maximumBodySize = nil
+    }
+
     /// Stops the transfer at once; the client hears nothing more.
     func cancel() {
         isDone = true
@@ -225,6 +243,12 @@ final class CurlTransfer {
 
     private func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard !isDone else { return false }
+        if bytes.starts(with: "HTTP/".utf8) { headerSize = 0 }
+        headerSize += bytes.count
+        guard headerSize <= maximumHeaderSize else {
+            stopReason = .responseHeaderTooLarge(limit: maximumHeaderSize)
+            return false
+        }
         // Trim CR LF as bytes: Swift treats "\r\n" as one Character.
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
@@ -274,7 +298,9 @@ final class CurlTransfer {
         var response = Response(url: request.url, statusCode: code, headers: headers, expectedContentLength: Int64(length))
         response.httpVersion = String(statusLine.prefix { $0 != " " })
         self.finalResponse = response
-        if headers["Content-Encoding"] == nil, length > maximumBodySize {
+        // A navigation's response may become a download, which has no cap:
+        // the web view checks the length once it knows (WebView+Navigation).
+        if headers["Content-Encoding"] == nil, !request.isTopLevelNavigation, let maximumBodySize, length > maximumBodySize {
             stopReason = .documentTooLarge(limit: maximumBodySize)
             return false
         }
@@ -287,7 +313,7 @@ final class CurlTransfer {
         guard !isDone else { return false }
         guard finalResponse != nil else { return true }  // the body of a 1xx or a digest 401
         bodySize += Int64(bytes.count)
-        if bodySize > maximumBodySize {
+        if let maximumBodySize, bodySize > maximumBodySize {
             stopReason = .documentTooLarge(limit: maximumBodySize)
             return false
         }
@@ -330,7 +356,8 @@ final class CurlTransfer {
             var verifyResult = 0
             if let easy { Curl.getinfoLong(easy, CURLINFO_SSL_VERIFYRESULT, &verifyResult) }
             error = NavigationError.fromCurl(code, host: request.url.hostname, port: request.url.portNumber ?? 0,
-                                            detail: String(cString: errorBuffer), verifyResult: verifyResult)
+                                            detail: String(cString: errorBuffer), verifyResult: verifyResult,
+                                            inHeader: finalResponse == nil)
         }
         if probesCertificates, let easy {
             certificateChain = Curl.certificateInfo(easy).compactMap(CertificateSummary.init(curlFields:))

@@ -9,9 +9,17 @@ public struct LoaderConfiguration {
 
     /// The User-Agent header value. Default: `Mozilla/5.0 (X11; Linux) Tern/0.1`.
     public var userAgent = "Mozilla/5.0 (X11; Linux) " + LoaderConfiguration.productToken
-    /// The largest decoded body a transfer may deliver. Default 64 MB; a
-    /// compression bomb stops here with `documentTooLarge`.
+    /// The largest decoded body a transfer may deliver to memory (a page, a
+    /// script, XHR/fetch). Default 64 MB; a compression bomb stops here with
+    /// `documentTooLarge`. A download streams to disk without it
+    /// (`ResourceLoad.removeBodySizeLimit()`), limited by the free space only.
     public var maximumBodySize: Int64 = 64 * 1024 * 1024
+    /// The largest response header block (status line and fields, in
+    /// bytes) a transfer accepts. Default 256 KiB, Chrome's limit; a larger
+    /// one fails with `responseHeaderTooLarge`. libcurl's own limits lie
+    /// beyond it (100 KiB for one field line, 300 KiB in all) and are
+    /// reported the same way.
+    public var maximumHeaderSize = 256 * 1024
     /// Seconds to establish a connection. Default 30.
     public var connectTimeout: Double = 30
     /// Seconds a transfer may go without receiving a byte. Default 30.

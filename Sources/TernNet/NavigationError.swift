@@ -21,6 +21,8 @@ public enum NavigationError: Error, Hashable, CustomStringConvertible {
     /// loadFileURL was asked for a file outside its allowed directory.
     case fileAccessDenied(String)
     case documentTooLarge(limit: Int64)
+    /// The response's header block (or one of its lines) is longer than `limit` bytes.
+    case responseHeaderTooLarge(limit: Int)
     case badContentEncoding(reason: String)
     case badServerResponse(reason: String)
     case connectionLost(reason: String)
@@ -46,6 +48,7 @@ public enum NavigationError: Error, Hashable, CustomStringConvertible {
         case .fileNotReadable(let p): return "File not readable: \(p)"
         case .fileAccessDenied(let p): return "Access to \(p) is not allowed"
         case .documentTooLarge(let l): return "The document is larger than the limit of \(l) bytes"
+        case .responseHeaderTooLarge(let l): return "The server's response header is too large (more than \(l) bytes)"
         case .badContentEncoding(let r): return "The server sent data Tern cannot decode: \(r)"
         case .badServerResponse(let r): return "The server sent a malformed response: \(r)"
         case .connectionLost(let r): return "The connection was lost: \(r)"
@@ -55,8 +58,21 @@ public enum NavigationError: Error, Hashable, CustomStringConvertible {
     }
 
     /// Maps a finished curl transfer's code once, at the boundary.
-    static func fromCurl(_ code: CURLcode, host: String, port: Int, detail: String, verifyResult: Int = 0) -> NavigationError {
+    /// `inHeader`: the transfer failed before the final response's header
+    /// block was complete.
+    static func fromCurl(_ code: CURLcode, host: String, port: Int, detail: String, verifyResult: Int = 0,
+                         inHeader: Bool = false) -> NavigationError {
         let reason = detail.isEmpty ? Curl.easyStrerror(code) : detail
+        // A header line longer than curl's buffer (CURL_MAX_HTTP_HEADER) fails
+        // with "Out of memory" and no message up to curl 8.5, with
+        // CURLE_TOO_LARGE (100) from 8.6; too many header bytes in all with
+        // a receive error naming them.
+        if inHeader && (code == CURLE_OUT_OF_MEMORY || code.rawValue == 100) {
+            return .responseHeaderTooLarge(limit: Int(CURL_MAX_HTTP_HEADER))
+        }
+        if code == CURLE_RECV_ERROR, detail.hasPrefix("Too large response headers") {
+            return .responseHeaderTooLarge(limit: 300 * 1024)
+        }
         switch code {
         case CURLE_PEER_FAILED_VERIFICATION:
             let failure = ServerTrust.failure(verifyResult: verifyResult, message: reason)

@@ -37,6 +37,10 @@ public struct Request: Hashable {
     /// (a navigation) rather than a subresource, XHR or fetch: cross-site,
     /// only navigations carry Lax cookies. Default false.
     public var isTopLevelNavigation = false
+    /// The referrer policy its `Referer` was determined with
+    /// (`ReferrerPolicy.apply`); a redirect determines it again with it, or
+    /// with the default when nil. A redirect's `Referrer-Policy` replaces it.
+    public var referrerPolicy: ReferrerPolicy?
     /// The URLs this request was redirected through, first first (the loader
     /// adds each hop): a redirect through another site makes it cross-site.
     public internal(set) var redirectedFrom: [WebURL] = []

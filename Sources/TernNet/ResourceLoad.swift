@@ -18,7 +18,9 @@ public final class ResourceLoad {
     /// Decoded body bytes received so far.
     public private(set) var receivedByteCount: Int64 = 0
 
-    /// Credentials sent with every hop of this load, for HTTP authentication.
+    /// Credentials for HTTP authentication, given for the origin of the
+    /// request the load starts with: sent with each hop to that origin and
+    /// forgotten at the first redirect to another one (see `followRedirect`).
     var credential: (Credential, Credential.Method)?
     /// Credentials for the proxy, sent with every hop of this load.
     var proxyCredential: (Credential, Credential.Method)?
@@ -55,6 +57,7 @@ public final class ResourceLoad {
             let transfer = CurlTransfer(request: request, configuration: loader.configuration,
                                         loop: loader.loop, client: self, credential: credential,
                                         proxyCredential: proxyCredential)
+            if !bodySizeLimited { transfer.removeBodySizeLimit() }
             self.transfer = transfer
             transfer.start()
         case "file":
@@ -91,6 +94,15 @@ public final class ResourceLoad {
         customSchemeProvider = nil
         complete(error)
     }
+
+    /// The receiver streams the body to disk (a download): the decoded-size
+    /// cap (`LoaderConfiguration.maximumBodySize`), which is for bodies held
+    /// in memory, no longer applies to this load.
+    public func removeBodySizeLimit() {
+        bodySizeLimited = false
+        transfer?.removeBodySizeLimit()
+    }
+    private var bodySizeLimited = true
 
     /// Stops the load; the delegate hears nothing more.
     public func cancel() {
@@ -150,6 +162,9 @@ public final class ResourceLoad {
         }
         // Step 13: credentials do not follow a request to another origin.
         if target.origin != request.url.origin { next.headers["Authorization"] = nil }
+        // Main fetch again for the new URL: its Referer (Referrer Policy §8.3) and, for a navigation, its Origin.
+        ReferrerPolicy.redirect(&next, response: response)
+        if next.isTopLevelNavigation, next.initiator != nil { OriginHeader.apply(to: &next) }
         return .success(next)
     }
 
@@ -164,19 +179,29 @@ public final class ResourceLoad {
             complete(error)
         case .success(let next):
             // Holds the load until the delegate answers.
-            let decide: (Bool) -> Void = { follow in
+            let decide: (Request?) -> Void = { answer in
                 guard !self.isFinished else { return }
-                if follow {
-                    self.currentRequest = next
+                if let answer {
+                    // Credentials belong to one origin, its scheme included (RFC 9110
+                    // §11.6.1's protection space; Fetch's HTTP-redirect fetch step 13
+                    // drops Authorization at a cross-origin hop): never sent to
+                    // another host or port, nor from https down to http, and not
+                    // again after such a hop, even back at their own origin.
+                    if next.url.origin != self.currentRequest.url.origin { self.credential = nil }
+                    // The delegate chooses the header fields and cookies, not where or what is sent.
+                    var hop = next
+                    hop.headers = answer.headers
+                    hop.handlesCookies = answer.handlesCookies
+                    self.currentRequest = hop
                     self.start()
                 } else {
                     self.complete(.interruptedByPolicy)
                 }
             }
             if let delegate {
-                delegate.resourceLoad(self, willRedirectTo: next, from: response, decision: decide)
+                delegate.resourceLoad(self, willPerformRedirection: response, newRequest: next, completion: decide)
             } else {
-                decide(false)
+                decide(nil)
             }
         }
     }

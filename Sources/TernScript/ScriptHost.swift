@@ -24,6 +24,7 @@ public protocol ScriptHost: AnyObject {
     func scriptSetCookie(_ cookie: String)
     func scriptSubmitForm(_ submission: FormSubmission)
     func scriptResetForm(_ form: Node)
+    func scriptFollowHyperlink(_ link: Node)
     func scriptDidInsertScriptElement(_ element: Node)
 }
 
@@ -61,6 +62,12 @@ extension ScriptHost {
     /// the form's controls go back to their initial state, which the page's
     /// attributes no longer hold once edited. Default: nothing.
     public func scriptResetForm(_ form: Node) {}
+
+    /// The activation behaviour of an `<a href>` or `<area href>` clicked by
+    /// a script (`a.click()`, a dispatched click that was not cancelled):
+    /// follow (or download) the hyperlink, as the page's own act, never the
+    /// person's. Default: nothing.
+    public func scriptFollowHyperlink(_ link: Node) {}
 
     /// A script inserted a `<script>` element into the document (by
     /// appendChild, insertBefore, replaceChild, append…, not innerHTML): the

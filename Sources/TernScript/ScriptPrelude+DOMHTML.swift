@@ -603,6 +603,8 @@ extension ScriptPrelude {
       function hasActivation(node) {
         if (TYPE(node) !== 1) return false;
         var tag = TAG(node);
+        // https://html.spec.whatwg.org/#the-a-element: a hyperlink's activation behaviour follows it.
+        if (tag === 'a' || tag === 'area') return N.attr(H(node), 'href') !== null;
         if (tag !== 'input' && tag !== 'button') return false;
         if (isDisabledControl(node)) return false;
         var type = controlType(node);
@@ -617,6 +619,7 @@ extension ScriptPrelude {
         });
       }
       function preActivate(node) {
+        if (TAG(node) === 'a' || TAG(node) === 'area') return null;
         var type = controlType(node);
         if (type === 'checkbox') { var was = node.checked; node.checked = !was; return { checked: was }; }
         if (type === 'radio') {
@@ -633,6 +636,10 @@ extension ScriptPrelude {
         if (state.previous) state.previous.checked = true;
       }
       function activate(node, state, event) {
+        if (TAG(node) === 'a' || TAG(node) === 'area') {
+          if (node.isConnected) N.follow(H(node));
+          return;
+        }
         var type = controlType(node);
         if (type === 'checkbox' || type === 'radio') {
           if (state.checked === node.checked || !node.isConnected) return;

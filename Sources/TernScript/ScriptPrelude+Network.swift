@@ -1,9 +1,9 @@
 extension ScriptPrelude {
     /// XMLHttpRequest, fetch, Headers and Response over the native
-    /// `__ternHTTP(id, method, url, headers, binaryBody, sync)`, which answers
+    /// `__ternHTTP(id, method, url, headers, binaryBody, sync, {mode, credentials})`, which answers
     /// through `__ternHTTPDone(id, outcome)` (or returns the outcome when sync).
     /// Bodies cross as binary strings: one UTF-16 unit per byte.
-    static let network = """
+    static let network = #"""
     (function (g) {
       var pending = {}, nextId = 0;
       internals.__ternHTTPDone = function (id, r) { var f = pending[id]; delete pending[id]; if (f) f(r); };
@@ -25,28 +25,118 @@ extension ScriptPrelude {
         for (var i = 0; i < binary.length; i++) a[i] = binary.charCodeAt(i);
         return a.buffer;
       }
+      // ---- Fetch's header and method rules (https://fetch.spec.whatwg.org/#terminology-headers);
+      // the native side checks them all again.
+      function domError(name, message) {
+        var E = g.DOMException;
+        return typeof E === 'function' ? new E(message, name) : new Error(name + ': ' + message);
+      }
+      var TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+      function isToken(s) { return TOKEN.test(s); }
+      // WebIDL ByteString: a unit above U+00FF is a TypeError.
+      function byteString(v) {
+        var s = String(v);
+        if (/[^\u0000-\u00ff]/.test(s)) throw new TypeError('Value is not a valid ByteString.');
+        return s;
+      }
+      function normalizeValue(v) { return v.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ''); }
+      function isValue(v) { return !/[\u0000\r\n]/.test(v) && !/^[\t ]|[\t ]$/.test(v); }
+      var forbiddenNames = ['accept-charset', 'accept-encoding', 'access-control-request-headers',
+        'access-control-request-method', 'connection', 'content-length', 'cookie', 'cookie2', 'date', 'dnt', 'expect',
+        'host', 'keep-alive', 'origin', 'referer', 'set-cookie', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via'];
+      function isForbiddenMethod(m) { return /^(CONNECT|TRACE|TRACK)$/i.test(m); }
+      function isForbiddenRequestHeader(name, value) {
+        var n = name.toLowerCase();
+        if (forbiddenNames.indexOf(n) >= 0 || n.indexOf('proxy-') === 0 || n.indexOf('sec-') === 0) return true;
+        if (n === 'x-http-method' || n === 'x-http-method-override' || n === 'x-method-override')
+          return value.split(',').some(function (m) { return isForbiddenMethod(normalizeValue(m)); });
+        return false;
+      }
+      function isForbiddenResponseHeaderName(name) { return /^set-cookie2?$/i.test(name); }
+      function isNoCorsSafelisted(name, value) {
+        var n = name.toLowerCase();
+        if (value.length > 128) return false;
+        if (n === 'accept') return !/[\u0000-\u0008\u000a-\u001f"():<>?@[\\\]{}\u007f]/.test(value);
+        if (n === 'accept-language' || n === 'content-language') return /^[0-9A-Za-z *,\-.;=]*$/.test(value);
+        if (n === 'content-type') {
+          if (/[\u0000-\u0008\u000a-\u001f"():<>?@[\\\]{}\u007f]/.test(value)) return false;
+          var essence = normalizeValue(value.split(';')[0]).toLowerCase();
+          return ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'].indexOf(essence) >= 0;
+        }
+        return false;
+      }
+      // Fetch "normalize" a method.
+      function normalizeMethod(m) {
+        var u = m.toUpperCase();
+        return ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT'].indexOf(u) >= 0 ? u : m;
+      }
+      // Fetch "sort and combine": lower-cased names in order, values of one name joined by ", ".
+      function sortAndCombine(list) {
+        var names = [], byName = {};
+        list.forEach(function (h) {
+          var n = h[0].toLowerCase();
+          if (!Object.prototype.hasOwnProperty.call(byName, n)) { byName[n] = []; names.push(n); }
+          byName[n].push(h[1]);
+        });
+        names.sort();
+        var out = [];
+        names.forEach(function (n) {
+          if (n === 'set-cookie') byName[n].forEach(function (v) { out.push([n, v]); });
+          else out.push([n, byName[n].join(', ')]);
+        });
+        return out;
+      }
       function hasHeader(list, name) { return list.some(function (h) { return h[0].toLowerCase() === name; }); }
-      function request(method, url, headers, body, sync, done) {
+      function request(method, url, headers, body, sync, options, done) {
         var id = ++nextId;
-        if (sync) return __ternHTTP(id, method, url, headers, body, true);
+        if (sync) return __ternHTTP(id, method, url, headers, body, true, options);
         pending[id] = done;
-        __ternHTTP(id, method, url, headers, body, false);
+        __ternHTTP(id, method, url, headers, body, false, options);
         return id;
       }
 
+      // ---- XMLHttpRequest (https://xhr.spec.whatwg.org/)
       function XMLHttpRequest() {
         this.readyState = 0; this.status = 0; this.statusText = ''; this.responseText = ''; this.response = '';
-        this.responseType = ''; this.responseURL = ''; this.timeout = 0; this.withCredentials = false;
-        this._headers = []; this._listeners = {};
+        this.responseType = ''; this.responseURL = ''; this.timeout = 0; this._withCredentials = false;
+        this._headers = []; this._listeners = {}; this._sendFlag = false;
       }
       XMLHttpRequest.UNSENT = 0; XMLHttpRequest.OPENED = 1; XMLHttpRequest.HEADERS_RECEIVED = 2;
       XMLHttpRequest.LOADING = 3; XMLHttpRequest.DONE = 4;
       var X = XMLHttpRequest.prototype;
       X.open = function (method, url, async) {
-        this._method = String(method).toUpperCase(); this._url = String(url); this._async = async !== false;
-        this._headers = []; this._aborted = false; this._setState(1);
+        // open() steps 2-4: a method is a token, not CONNECT/TRACE/TRACK, then normalized.
+        method = byteString(method);
+        if (!isToken(method)) throw domError('SyntaxError', "'" + method + "' is not a valid HTTP method.");
+        if (isForbiddenMethod(method)) throw domError('SecurityError', "'" + method + "' HTTP method is unsupported.");
+        if (this._id && !this._done) __ternHTTPAbort(this._id);
+        this._method = normalizeMethod(method); this._url = String(url); this._async = async === undefined ? true : !!async;
+        this._headers = []; this._aborted = false; this._sendFlag = false; this._done = false;
+        this.status = 0; this.statusText = ''; this.responseURL = ''; this._responseHeaders = [];
+        this._setState(1);
       };
-      X.setRequestHeader = function (name, value) { this._headers.push([String(name), String(value)]); };
+      X.setRequestHeader = function (name, value) {
+        if (this.readyState !== 1 || this._sendFlag) throw domError('InvalidStateError', 'The object is in an invalid state.');
+        name = byteString(name); value = normalizeValue(byteString(value));
+        if (!isToken(name)) throw domError('SyntaxError', "'" + name + "' is not a valid HTTP header field name.");
+        if (!isValue(value)) throw domError('SyntaxError', "'" + value + "' is not a valid HTTP header field value.");
+        if (isForbiddenRequestHeader(name, value)) return;
+        // "combine": a second value of one name joins the first.
+        var lower = name.toLowerCase();
+        for (var i = 0; i < this._headers.length; i++) {
+          if (this._headers[i][0].toLowerCase() === lower) { this._headers[i][1] += ', ' + value; return; }
+        }
+        this._headers.push([name, value]);
+      };
+      Object.defineProperty(X, 'withCredentials', {
+        get: function () { return this._withCredentials; },
+        set: function (v) {
+          if ((this.readyState !== 0 && this.readyState !== 1) || this._sendFlag)
+            throw domError('InvalidStateError', 'The value may only be set before send().');
+          this._withCredentials = !!v;
+        },
+        configurable: true, enumerable: true
+      });
       X.addEventListener = function (type, fn) { (this._listeners[type] = this._listeners[type] || []).push(fn); };
       X.removeEventListener = function (type, fn) {
         var list = this._listeners[type], i = list ? list.indexOf(fn) : -1;
@@ -62,14 +152,22 @@ extension ScriptPrelude {
       X._setState = function (state) { this.readyState = state; this._fire('readystatechange'); };
       X.send = function (body) {
         var xhr = this;
-        if (this.readyState !== 1) throw new Error('InvalidStateError: open() first');
+        if (this.readyState !== 1 || this._sendFlag) throw domError('InvalidStateError', 'open() first');
         var payload = this._method === 'GET' || this._method === 'HEAD' ? null : encodeBody(body);
         if (payload !== null && typeof body === 'string' && !hasHeader(this._headers, 'content-type'))
           this._headers.push(['Content-Type', 'text/plain;charset=UTF-8']);
+        var options = { mode: 'cors', credentials: this._withCredentials ? 'include' : 'same-origin' };
+        this._sendFlag = true;
         function finish(r) {
           if (xhr._aborted) return;
+          xhr._sendFlag = false; xhr._done = true;
           if (r.error) {
-            xhr.status = 0; xhr._error = r.error; xhr._setState(4); xhr._fire('error'); xhr._fire('loadend');
+            // A network error: nothing of the response (XHR "handle errors").
+            xhr.status = 0; xhr.statusText = ''; xhr.responseURL = ''; xhr._responseHeaders = [];
+            xhr.responseText = ''; xhr.response = xhr.responseType === '' || xhr.responseType === 'text' ? '' : null;
+            xhr._error = r.error; xhr._setState(4);
+            if (!xhr._async) throw domError('NetworkError', 'A network error occurred.');
+            xhr._fire('error'); xhr._fire('loadend');
             return;
           }
           xhr.status = r.status; xhr.statusText = r.statusText; xhr.responseURL = r.url; xhr._responseHeaders = r.headers;
@@ -82,11 +180,11 @@ extension ScriptPrelude {
           xhr._setState(4); xhr._fire('load'); xhr._fire('loadend');
         }
         this._fire('loadstart');
-        if (!this._async) { finish(request(this._method, this._url, this._headers, payload, true)); return; }
-        this._id = request(this._method, this._url, this._headers, payload, false, finish);
+        if (!this._async) { finish(request(this._method, this._url, this._headers, payload, true, options)); return; }
+        this._id = request(this._method, this._url, this._headers, payload, false, options, finish);
       };
       X.abort = function () {
-        this._aborted = true;
+        this._aborted = true; this._sendFlag = false;
         if (this._id) __ternHTTPAbort(this._id);
         this.readyState = 0; this._fire('abort');
       };
@@ -96,38 +194,100 @@ extension ScriptPrelude {
         return values.length ? values.map(function (h) { return h[1]; }).join(', ') : null;
       };
       X.getAllResponseHeaders = function () {
-        return (this._responseHeaders || []).map(function (h) { return h[0].toLowerCase() + ': ' + h[1] + '\\r\\n'; }).join('');
+        return sortAndCombine(this._responseHeaders || []).map(function (h) { return h[0] + ': ' + h[1] + '\r\n'; }).join('');
       };
       g.XMLHttpRequest = XMLHttpRequest;
 
+      // ---- Headers (https://fetch.spec.whatwg.org/#headers-class), with its guard.
+      var GUARD = typeof Symbol === 'function' ? Symbol('guard') : '_guard';
       function Headers(init) {
-        this._list = [];
-        if (init instanceof Headers) init = init._list;
-        if (Array.isArray(init)) for (var i = 0; i < init.length; i++) this.append(init[i][0], init[i][1]);
-        else if (init) for (var key in init) this.append(key, init[key]);
+        this._list = []; this[GUARD] = 'none';
+        fillHeaders(this, init);
       }
-      Headers.prototype.append = function (name, value) { this._list.push([String(name), String(value)]); };
-      Headers.prototype.delete = function (name) {
-        name = String(name).toLowerCase();
-        this._list = this._list.filter(function (h) { return h[0].toLowerCase() !== name; });
+      function fillHeaders(headers, init) {
+        if (init instanceof Headers) init = init._list;
+        if (Array.isArray(init)) {
+          for (var i = 0; i < init.length; i++) {
+            if (!init[i] || init[i].length !== 2) throw new TypeError('A header is a name and a value.');
+            headers.append(init[i][0], init[i][1]);
+          }
+        } else if (init !== undefined && init !== null) {
+          for (var key in init) headers.append(key, init[key]);
+        }
+      }
+      // Fetch "validate" a header: invalid is a TypeError; a guard may drop it silently (false).
+      function validate(headers, name, value) {
+        if (!isToken(name)) throw new TypeError("'" + name + "' is not a valid HTTP header field name.");
+        if (!isValue(value)) throw new TypeError("'" + value + "' is not a valid HTTP header field value.");
+        var guard = headers[GUARD];
+        if (guard === 'immutable') throw new TypeError('Headers are immutable.');
+        if ((guard === 'request' || guard === 'request-no-cors') && isForbiddenRequestHeader(name, value)) return false;
+        if (guard === 'response' && isForbiddenResponseHeaderName(name)) return false;
+        return true;
+      }
+      Headers.prototype.append = function (name, value) {
+        name = byteString(name); value = normalizeValue(byteString(value));
+        if (!validate(this, name, value)) return;
+        if (this[GUARD] === 'request-no-cors') {
+          var lower = name.toLowerCase(), current = this.get(name);
+          if (!isNoCorsSafelisted(name, current === null ? value : current + ', ' + value)) return;
+        }
+        this._list.push([name, value]);
       };
-      Headers.prototype.set = function (name, value) { this.delete(name); this.append(name, value); };
+      Headers.prototype.delete = function (name) {
+        name = byteString(name);
+        if (!validate(this, name, '')) return;
+        if (this[GUARD] === 'request-no-cors' && !isNoCorsSafelisted(name, 'text/plain')) return;
+        var lower = name.toLowerCase();
+        this._list = this._list.filter(function (h) { return h[0].toLowerCase() !== lower; });
+      };
+      Headers.prototype.set = function (name, value) {
+        name = byteString(name); value = normalizeValue(byteString(value));
+        if (!validate(this, name, value)) return;
+        if (this[GUARD] === 'request-no-cors' && !isNoCorsSafelisted(name, value)) return;
+        var lower = name.toLowerCase(), replaced = false;
+        this._list = this._list.filter(function (h) {
+          if (h[0].toLowerCase() !== lower) return true;
+          if (replaced) return false;
+          replaced = true; h[1] = value; return true;
+        });
+        if (!replaced) this._list.push([name, value]);
+      };
       Headers.prototype.get = function (name) {
-        name = String(name).toLowerCase();
+        name = byteString(name);
+        if (!isToken(name)) throw new TypeError("'" + name + "' is not a valid HTTP header field name.");
+        name = name.toLowerCase();
         var values = this._list.filter(function (h) { return h[0].toLowerCase() === name; });
         return values.length ? values.map(function (h) { return h[1]; }).join(', ') : null;
       };
       Headers.prototype.has = function (name) { return this.get(name) !== null; };
       Headers.prototype.forEach = function (fn, self) {
-        for (var i = 0; i < this._list.length; i++) fn.call(self, this._list[i][1], this._list[i][0].toLowerCase(), this);
+        var pairs = sortAndCombine(this._list);
+        for (var i = 0; i < pairs.length; i++) fn.call(self, pairs[i][1], pairs[i][0], this);
       };
+      Headers.prototype.entries = function () { return sortAndCombine(this._list)[Symbol.iterator](); };
+      Headers.prototype.keys = function () { return sortAndCombine(this._list).map(function (h) { return h[0]; })[Symbol.iterator](); };
+      Headers.prototype.values = function () { return sortAndCombine(this._list).map(function (h) { return h[1]; })[Symbol.iterator](); };
+      Headers.prototype[Symbol.iterator] = Headers.prototype.entries;
       g.Headers = Headers;
 
+      // ---- Response (https://fetch.spec.whatwg.org/#response-class)
       function Response(binary, init) {
         init = init || {};
-        this._body = binary || ''; this.status = init.status === undefined ? 200 : init.status;
+        this._body = binary === undefined || binary === null ? '' : encodeBody(binary);
+        this.status = init.status === undefined ? 200 : init.status;
         this.statusText = init.statusText || ''; this.ok = this.status >= 200 && this.status < 300;
-        this.headers = new Headers(init.headers); this.url = init.url || ''; this.bodyUsed = false;
+        this.headers = new Headers(); this.headers[GUARD] = 'response'; fillHeaders(this.headers, init.headers);
+        this.url = ''; this.type = 'default'; this.redirected = false; this.bodyUsed = false;
+      }
+      // A response from the network: its filtered type, URL and immutable headers.
+      function networkResponse(r) {
+        var response = new Response(null, { status: r.status, statusText: r.statusText });
+        response._body = r.body; response.url = r.url; response.type = r.type; response.redirected = !!r.redirected;
+        response.ok = r.status >= 200 && r.status < 300;
+        response.headers._list = r.headers.map(function (h) { return [h[0], h[1]]; });
+        response.headers[GUARD] = 'immutable';
+        return response;
       }
       Response.prototype._consume = function () {
         if (this.bodyUsed) return Promise.reject(new TypeError('Body has already been consumed.'));
@@ -139,21 +299,42 @@ extension ScriptPrelude {
       Response.prototype.arrayBuffer = function () { return this._consume().then(toArrayBuffer); };
       g.Response = Response;
 
+      // ---- fetch (https://fetch.spec.whatwg.org/#fetch-method), the Request constructor's checks inline.
       g.fetch = function (input, init) {
-        init = init || {};
-        var url = typeof input === 'string' ? input : input && input.url ? input.url : String(input);
-        var method = String(init.method || 'GET').toUpperCase();
-        var headers = new Headers(init.headers);
-        var body = method === 'GET' || method === 'HEAD' ? null : encodeBody(init.body);
-        if (body !== null && typeof init.body === 'string' && !headers.has('content-type'))
-          headers.set('Content-Type', 'text/plain;charset=UTF-8');
+        try {
+          init = init || {};
+          var url = typeof input === 'string' ? input : input && input.url ? input.url : String(input);
+          var method = 'GET';
+          if (init.method !== undefined) {
+            method = byteString(init.method);
+            if (!isToken(method)) throw new TypeError("'" + method + "' is not a valid HTTP method.");
+            if (isForbiddenMethod(method)) throw new TypeError("'" + method + "' HTTP method is unsupported.");
+            method = normalizeMethod(method);
+          }
+          var mode = init.mode === undefined ? 'cors' : String(init.mode);
+          if (['cors', 'no-cors', 'same-origin'].indexOf(mode) < 0) throw new TypeError("'" + mode + "' is not a valid mode.");
+          var credentials = init.credentials === undefined ? 'same-origin' : String(init.credentials);
+          if (['omit', 'same-origin', 'include'].indexOf(credentials) < 0)
+            throw new TypeError("'" + credentials + "' is not a valid credentials mode.");
+          if (mode === 'no-cors' && ['GET', 'HEAD', 'POST'].indexOf(method) < 0)
+            throw new TypeError("'" + method + "' is unsupported in no-cors mode.");
+          if ((method === 'GET' || method === 'HEAD') && init.body !== undefined && init.body !== null)
+            throw new TypeError('Request with GET/HEAD method cannot have body.');
+          var headers = new Headers(); headers[GUARD] = mode === 'no-cors' ? 'request-no-cors' : 'request';
+          fillHeaders(headers, init.headers);
+          var body = method === 'GET' || method === 'HEAD' ? null : encodeBody(init.body);
+          if (body !== null && typeof init.body === 'string' && !headers.has('content-type'))
+            headers.set('Content-Type', 'text/plain;charset=UTF-8');
+        } catch (e) {
+          return Promise.reject(e);
+        }
         return new Promise(function (resolve, reject) {
-          request(method, url, headers._list, body, false, function (r) {
+          request(method, url, headers._list, body, false, { mode: mode, credentials: credentials }, function (r) {
             if (r.error) reject(new TypeError('Failed to fetch: ' + r.error));
-            else resolve(new Response(r.body, { status: r.status, statusText: r.statusText, headers: r.headers, url: r.url }));
+            else resolve(networkResponse(r));
           });
         });
       };
     })(this);
-    """
+    """#
 }

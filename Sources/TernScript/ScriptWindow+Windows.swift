@@ -1,17 +1,14 @@
 import TernNet
 
-/// `window.open` (blocked without a user gesture) and `window.close`.
+/// `window.open` (the host blocks it without a user gesture) and `window.close`.
 extension ScriptWindow {
     func installWindows() {
         context.setInternal("__ternOpen") { [weak self] arguments in
             guard let self, let host = self.windowingHost else { return .bool(false) }
             let text = { (index: Int) in arguments.count > index && arguments[index] != .null ? ScriptWindow.text(arguments[index]) : "" }
-            guard host.scriptMayOpenWindow() else {
-                self.reportToConsole(level: "warn", "Blocked a window.open(\(text(0))) without a user gesture")
-                return .bool(false)
-            }
             let base = self.navigationHost.flatMap { WebURL($0.scriptCurrentURL()) } ?? self.documentURL
             let url = text(0).isEmpty ? "about:blank" : (base?.resolve(text(0))?.href ?? text(0))
+            // The host decides whether a popup may open (transient activation).
             return .bool(host.scriptOpenWindow(url: url, target: text(1).isEmpty ? "_blank" : text(1), features: text(2)))
         }
         context.setInternal("__ternClose") { [weak self] _ in

@@ -31,6 +31,13 @@ public final class ScriptWindow {
         set { network.documentURL = newValue }
     }
 
+    /// The document's side of its XMLHttpRequest and fetch requests (its
+    /// referrer policy, where mixed content is reported); the web view sets it.
+    public weak var fetchClient: FetchClient? {
+        get { network.client }
+        set { network.client = newValue }
+    }
+
     /// Makes the window. `loader` carries the page's XMLHttpRequest and fetch
     /// requests; its user agent is what `navigator.userAgent` reports.
     /// `sessionStorage` is the web view's (it outlives its pages),
@@ -164,19 +171,34 @@ public final class ScriptWindow {
 
     private func installNetwork() {
         context.setInternal("__ternHTTP") { [weak self] arguments in
-            guard let self, arguments.count == 6, case .number(let number) = arguments[0],
+            guard let self, arguments.count >= 6, case .number(let number) = arguments[0],
                   case .string(let method) = arguments[1], case .string(let url) = arguments[2] else { return nil }
+            let id = Int(WebIDL.longLong(.number(number)))
             var headers: [[String]] = []
             if case .array(let pairs) = arguments[3] {
-                headers = pairs.compactMap { if case .array(let pair) = $0 { return pair.map(ScriptWindow.text) } else { return nil } }
+                // A malformed pair stays malformed (the network refuses the request), never silently dropped.
+                headers = pairs.map { if case .array(let pair) = $0 { return pair.map(ScriptWindow.text) } else { return [] } }
             }
             let body = arguments[4].stringValue.map(ScriptNetwork.bytes(fromBinaryString:))
             let sync = arguments[5] == .bool(true)
+            // The 7th argument: { mode, credentials } (fetch's RequestInit; XHR's withCredentials).
+            var mode: FetchMode? = .cors, credentials: FetchCredentialsMode? = .sameOrigin
+            if arguments.count > 6, case .dictionary(let options) = arguments[6] {
+                if let value = options["mode"], value != .null { mode = FetchMode(rawValue: ScriptWindow.text(value)) }
+                if let value = options["credentials"], value != .null {
+                    credentials = FetchCredentialsMode(rawValue: ScriptWindow.text(value))
+                }
+            }
             var syncOutcome: ScriptNetwork.Outcome?
-            let id = WebIDL.int(number)
-            self.network.start(id: id, method: method, url: url, headers: headers, body: body) { [weak self] outcome in
+            let finish: (ScriptNetwork.Outcome) -> Void = { [weak self] outcome in
                 if sync { syncOutcome = outcome; return }
                 _ = self?.context.callInternal("__ternHTTPDone", [.number(Double(id)), outcome.scriptValue])
+            }
+            if let mode, let credentials {
+                self.network.start(id: id, method: method, url: url, headers: headers, body: body,
+                                   mode: mode, credentials: credentials, done: finish)
+            } else {
+                self.loop.post { finish(ScriptNetwork.Outcome(error: "TypeError: not a valid mode or credentials mode")) }
             }
             guard sync else { return nil }
             // A synchronous request: the script waits in a nested turn of the loop.
@@ -184,7 +206,7 @@ public final class ScriptWindow {
             return syncOutcome?.scriptValue
         }
         context.setInternal("__ternHTTPAbort") { [weak self] arguments in
-            if case .number(let id)? = arguments.first { self?.network.abort(id: WebIDL.int(id)) }
+            if case .number(let id)? = arguments.first { self?.network.abort(id: Int(WebIDL.longLong(.number(id)))) }
             return nil
         }
         context.runPrelude(ScriptPrelude.network, sourceURL: "tern:network")

@@ -1,12 +1,10 @@
 /// What `window.open` and `window.close` ask of the page's web view.
 public protocol ScriptWindowingHost: AnyObject {
-    /// `window.open(url, target, features)` with a user gesture (or when the
-    /// preference allows scripts to open windows): whether a window opened.
+    /// `window.open(url, target, features)`: whether a window opened (or,
+    /// for `_self`/`_parent`/`_top`, this one navigates). The host blocks a
+    /// new window unless the page has transient activation (a user gesture
+    /// just now, used up by it) or the preference lets scripts open windows.
     func scriptOpenWindow(url: String, target: String, features: String) -> Bool
-    /// Whether scripts may open a window now: a user gesture happened just
-    /// now (transient activation, used up by this call) or the preference
-    /// lets scripts open windows automatically.
-    func scriptMayOpenWindow() -> Bool
     /// `window.close()`.
     func scriptCloseWindow()
 }

@@ -58,6 +58,9 @@ public final class WebStorage {
 
     private var database: SQLiteDatabase? { store?.database }
 
+    /// Checkpoints and closes the file, for the way out of the program; a later use opens it again.
+    public func close() { store?.close() }
+
     /// `origin`'s area, read from the file the first time.
     private func area(for origin: String) -> Area {
         if let area = areas[origin] { return area }

@@ -43,7 +43,7 @@ extension CommandLine {
             options = try Options.parse(arguments)
         } catch {
             printError((error as? Options.UsageError)?.message ?? "\(error)")
-            printError(usage)
+            fputs(usage + "\n", stderr)
             return 2
         }
         if options.help {
@@ -52,6 +52,8 @@ extension CommandLine {
         }
         let configuration = options.webViewConfiguration()
         let store = configuration.websiteDataStore
+        // Every way out below closes the databases (PageDumper's early exit too).
+        defer { store.close() }
         var imported: [Cookie] = []
         if let file = options.importCookies {
             guard let cookies = CookieFiles.importFile(file, into: store) else { return 1 }
@@ -79,7 +81,13 @@ extension CommandLine {
         return CookieFiles.exportFile(file, from: store)
     }
 
+    /// Writes `message` to stderr as one message: made safe for a terminal
+    /// (TerminalText), and each line after the first indented by two
+    /// spaces, so that text from a page or a server inside it (a console
+    /// message, a dialog's text, an error) cannot begin a line of its own
+    /// that reads as tern's (`tern: …`).
     static func printError(_ message: String) {
-        fputs(TerminalText.sanitize(message, keepLineBreaks: true) + "\n", stderr)
+        let lines = TerminalText.sanitize(message, keepLineBreaks: true).split(separator: "\n", omittingEmptySubsequences: false)
+        fputs(lines.joined(separator: "\n  ") + "\n", stderr)
     }
 }

@@ -1,5 +1,6 @@
 import TernKit
 import TernNet
+import TernTerminal
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,11 +43,24 @@ enum CookieFiles {
     /// Writes every cookie of `store` to `path` (replaced whole, owner-only):
     /// a temporary file beside it, synced, then renamed over it, so a full
     /// disk or a crash never leaves half a file. "-" is stdout (as for curl).
+    ///
+    /// A file or a pipe gets the cookies byte for byte, as curl reads them
+    /// back; a cookie the format cannot hold (a TAB, line break or other
+    /// control in it, `NetscapeCookieFile.canWrite`) is left out and
+    /// counted on stderr. A terminal is not a cookies file: there the text
+    /// goes through the terminal sanitizer like every other output, so a
+    /// site's cookie cannot send the terminal a control (U+009B is CSI).
     static func exportFile(_ path: String, from store: WebsiteDataStore) -> Bool {
         var cookies: [Cookie] = []
         store.httpCookieStore.getAllCookies { cookies = $0 }
-        let bytes = Array(NetscapeCookieFile.format(cookies).utf8)
+        let skipped = cookies.filter { !NetscapeCookieFile.canWrite($0) }.count
+        if skipped > 0 {
+            CommandLine.printError("tern: \(skipped) cookie\(skipped == 1 ? "" : "s") cannot be written in cookies.txt"
+                + " (a TAB, line break or control character in the name, value or path); left out")
+        }
+        var bytes = Array(NetscapeCookieFile.format(cookies).utf8)
         if path == "-" {
+            if isatty(STDOUT_FILENO) == 1 { bytes = TerminalText.sanitize(utf8: bytes, keepLineBreaks: true, keepTabs: true) }
             return fwrite(bytes, 1, bytes.count, stdout) == bytes.count && fflush(stdout) == 0 ? true : fail(path, errno)
         }
         let temporary = "\(path).tern-\(getpid())"

@@ -317,6 +317,10 @@ final class BrowserInteractionTests: XCTestCase {
                               environment: ["XDG_CONFIG_HOME": work.path])
         tern.waitFor("[1]call the app")
         tern.press("Tab", "Enter")
+        // Another program is started only after a question naming it and the URL.
+        tern.waitFor("Open in another program?")
+        tern.waitForWrapped(script.path)
+        tern.press("y")
         tern.waitFor("Opened myapp://action")
         tern.waitForScreen("the program ran") { _ in FileManager.default.fileExists(atPath: received.path) }
         XCTAssertEqual(try String(contentsOf: received, encoding: .utf8), "myapp://action?param=value&x=$(touch%20\(pwned.path))")

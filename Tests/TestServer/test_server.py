@@ -194,6 +194,8 @@ CACHE_LOCK = threading.Lock()
 DOWNLOADS_LOCK = threading.Lock()
 DOWNLOADS_BROKEN: set = set()   # /download?break=KEY: keys already broken once
 DOWNLOAD_LOG: dict = {}         # KEY -> [{"range": ..., "if_range": ...}]
+CORS_LOCK = threading.Lock()
+CORS_LOG: dict = {}             # KEY -> [{"method", "target", "headers"}] (/cors)
 STATIC_ROOT = None           # --static-root: serve files instead of routes
 
 
@@ -721,11 +723,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 ok = decoded == f"{user}:{pw}"
             except Exception:
                 ok = False
-        if ok:
+        target = self.q("redirect")
+        if ok and target:
+            if "\r" in target or "\n" in target:
+                raise BadRequest("redirect must not contain CR or LF")
+            self.respond(302, b"", headers=[("Location", target)])
+        elif ok:
             self.respond_page(200, "Authorized", f"<h1>Authorized</h1><p>Hello {html.escape(user)}</p>")
         else:
             self.respond_page(401, "Unauthorized", "<h1>Unauthorized</h1>",
                               headers=[("WWW-Authenticate", 'Basic realm="Tern Test"')])
+
+    def r_huge_header(self, rest):
+        """A 200 page whose response header holds `kb` KiB more, in `count` X-Huge-N headers."""
+        if rest:
+            return self.not_found()
+        kb = self.qint("kb", 1024, 1, 16384)
+        count = self.qint("count", 1, 1, kb)
+        size = kb * 1024 // count
+        headers = [(f"X-Huge-{n}", "h" * size) for n in range(count)]
+        self.respond_page(200, "Huge Header", f"<p>{kb} KiB of header</p>", headers=headers)
 
     def r_digest_auth(self, rest):
         """HTTP Digest (RFC 7616, MD5, qop=auth) for user/pass from the query."""
@@ -779,6 +796,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
         cookie = self.headers.get("Cookie")
         body = f"window[{json.dumps(name)}] = {json.dumps(cookie)};\n".encode()
         self.respond(200, body, ctype="application/javascript", headers=[("Cache-Control", "no-store")])
+
+    def r_header_script(self, rest):
+        """A script that stores the request's header `name` (or null) in window[var]; any origin may read it (CORS *)."""
+        if rest:
+            return self.not_found()
+        name = self.q("name", "Referer")
+        var = self.q("var", "sentHeader")
+        body = f"window[{json.dumps(var)}] = {json.dumps(self.headers.get(name))};\n".encode()
+        self.respond(200, body, ctype="application/javascript",
+                     headers=[("Cache-Control", "no-store"), ("Access-Control-Allow-Origin", "*")])
 
     def r_close_mid_body(self, rest):
         if rest:
@@ -1014,6 +1041,42 @@ class Handler(http.server.BaseHTTPRequestHandler):
             time.sleep(delay)
         self.respond(200, data, ctype=ctype)
 
+    def r_cors(self, rest):
+        """CORS tests: logs the request under `key`; answers with each other query pair as a response header
+        (OPTIONS with status `status`, default 200, and no body; other methods with the request as JSON,
+        or with `redirect`, a 302 there)."""
+        if rest:
+            return self.not_found()
+        extra = []
+        for k, v in self.query_raw:
+            if k in ("key", "status", "redirect"):
+                continue
+            if not k or any(c in k for c in "\r\n:") or "\r" in v or "\n" in v:
+                raise BadRequest("bad header name or value")
+            if k.lower() in ("content-length", "transfer-encoding", "connection", "content-type"):
+                raise BadRequest(f"{k} cannot be set through /cors")
+            extra.append((k, v))
+        entry = {"method": self.command, "target": self.path, "headers": [[k, v] for k, v in self.headers.items()]}
+        with CORS_LOCK:
+            CORS_LOG.setdefault(self.q("key", ""), []).append(entry)
+        if self.command == "OPTIONS":
+            code = self.qint("status", 200, 200, 599)
+            return self.respond(code, b"", ctype=None, headers=extra + [("Cache-Control", "no-store")])
+        target = self.q("redirect")
+        if target:
+            if "\r" in target or "\n" in target:
+                raise BadRequest("redirect must not contain CR or LF")
+            return self.respond(302, b"", headers=extra + [("Location", target), ("Cache-Control", "no-store")])
+        self.respond(200, json.dumps(entry).encode("utf-8"), ctype="application/json",
+                     headers=extra + [("Cache-Control", "no-store")])
+
+    def r_cors_log(self, rest):
+        """The requests `/cors` logged under `key`, as a JSON list, oldest first."""
+        with CORS_LOCK:
+            entries = list(CORS_LOG.get(self.q("key", ""), []))
+        self.respond(200, json.dumps(entries).encode("utf-8"), ctype="application/json",
+                     headers=[("Cache-Control", "no-store")])
+
     def r_headers(self, rest):
         if rest:
             return self.not_found()
@@ -1052,8 +1115,10 @@ ROUTES = {
     "big": Handler.r_big,
     "basic-auth": Handler.r_basic_auth,
     "digest-auth": Handler.r_digest_auth,
+    "huge-header": Handler.r_huge_header,
     "set-cookie": Handler.r_set_cookie,
     "cookie-script": Handler.r_cookie_script,
+    "header-script": Handler.r_header_script,
     "close-mid-body": Handler.r_close_mid_body,
     "garbage-headers": Handler.r_garbage_headers,
     "endless": Handler.r_endless,
@@ -1066,6 +1131,8 @@ ROUTES = {
     "cache": Handler.r_cache,
     "cache-stats": Handler.r_cache_stats,
     "headers": Handler.r_headers,
+    "cors": Handler.r_cors,
+    "cors-log": Handler.r_cors_log,
 }
 
 

@@ -60,6 +60,9 @@ public final class HTTPCache {
     /// The database, opened (and its table made) on first use; nil when it cannot be.
     public var database: SQLiteDatabase? { store.database }
 
+    /// Checkpoints and closes the file, for the way out of the program; a later use opens it again.
+    public func close() { store.close() }
+
     // MARK: Reading
 
     /// The stored response for `request` (a GET whose Vary-named headers

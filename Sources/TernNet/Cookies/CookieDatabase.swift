@@ -69,6 +69,10 @@ public final class CookieDatabase {
         }
     }
 
+    /// Checkpoints and closes the file, for the way out of the program; a
+    /// later change opens it again.
+    public func close() { database.close() }
+
     private func write(_ cookie: Cookie, removed: Bool) {
         do {
             if isBatching {

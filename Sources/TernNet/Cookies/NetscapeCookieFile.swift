@@ -87,13 +87,23 @@ public enum NetscapeCookieFile {
         }
     }
 
-    /// `cookies` as a cookies.txt file curl reads (session cookies with expiry 0).
+    /// Whether `cookie` can be written as a line of the format: a TAB (the
+    /// field separator), a line break (the record's end) or another C0
+    /// control or DEL (which no cookie may hold, RFC 6265bis §5.6) in its
+    /// name, value or path cannot. Other characters are written as their
+    /// UTF-8 bytes, exactly, as curl reads and sends them back.
+    public static func canWrite(_ cookie: Cookie) -> Bool {
+        !(cookie.name + cookie.value + cookie.path + cookie.domain).unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
+
+    /// `cookies` as a cookies.txt file curl reads (session cookies with
+    /// expiry 0), leaving out those it cannot hold (`canWrite`).
     public static func format(_ cookies: [Cookie]) -> String {
         var text = "# Netscape HTTP Cookie File\n# Written by Tern. https://curl.se/docs/http-cookies.html\n\n"
-        // A TAB or line break inside a field cannot be written in this format.
-        for cookie in cookies where !(cookie.name + cookie.value + cookie.path).contains(where: { $0 == "\t" || $0.isNewline }) {
+        for cookie in cookies where canWrite(cookie) {
             let domain = (cookie.isHTTPOnly ? httpOnlyPrefix : "") + (cookie.isHostOnly ? "" : ".") + cookie.domain
-            let expiry = cookie.expiresAt.map { String(Int64(max(1, $0.rounded(.up)))) } ?? "0"
+            // Whole seconds from 1 to the end of year 9999 (a NaN or -infinity from the API is 1: never trap).
+            let expiry = cookie.expiresAt.map { String(Int64(max(1, min($0.rounded(.up), 253_402_300_799)))) } ?? "0"
             text += [domain, cookie.isHostOnly ? "FALSE" : "TRUE", cookie.path, cookie.isSecure ? "TRUE" : "FALSE",
                      expiry, cookie.name, cookie.value].joined(separator: "\t") + "\n"
         }

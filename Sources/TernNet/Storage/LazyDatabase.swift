@@ -39,6 +39,12 @@ public final class LazyDatabase {
         }
     }
 
+    /// Checkpoints and closes the file (`SQLiteDatabase.close()`), for the
+    /// way out of the program; a later use opens it again.
+    public func close() {
+        opened?.close()
+    }
+
     /// Runs `body` in one transaction; false (and the failure reported) when it failed.
     @discardableResult
     public func write(_ body: (SQLiteDatabase) throws -> Void) -> Bool {

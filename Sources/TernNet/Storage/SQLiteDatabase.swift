@@ -7,6 +7,13 @@ import Glibc
 /// a crash loses nothing that was committed. Every write runs in a
 /// transaction; a failed write is reported, never half-applied.
 ///
+/// The write-ahead log stays bounded: SQLite checkpoints it into the file
+/// every `walAutocheckpointPages` pages, every statement is stepped to its
+/// end and finalized inside `execute` (so no reader of ours holds an old
+/// snapshot that would stop a checkpoint), a log longer than
+/// `journalSizeLimit` is cut back once checkpointed, and `close()` ends
+/// with a truncating checkpoint (https://sqlite.org/wal.html).
+///
 /// Not thread-safe: one connection per thread.
 public final class SQLiteDatabase {
     /// A SQLite failure with SQLite's own message.
@@ -18,8 +25,12 @@ public final class SQLiteDatabase {
             self.code = code
             self.message = message
         }
-        /// The disk (or the file system's quota) is full.
-        public var isDiskFull: Bool { code & 0xFF == SQLITE_FULL }
+        /// The disk (or the file system's quota) is full: SQLITE_FULL, or the
+        /// shared-memory file of the write-ahead log could not be made or
+        /// grown (SQLITE_IOERR_SHMSIZE), as when a database closed cleanly
+        /// (its `-shm` file removed) is opened again on a full disk. (SQLite's
+        /// macro for that code does not reach Swift: it is written out.)
+        public var isDiskFull: Bool { code & 0xFF == SQLITE_FULL || code == SQLITE_IOERR | (19 << 8) }
     }
 
     /// A value for or from a statement.
@@ -35,9 +46,20 @@ public final class SQLiteDatabase {
     private var handle: OpaquePointer?
     public let path: String
 
+    /// Pages in the log after which a commit checkpoints it (SQLite's default, set explicitly).
+    static let walAutocheckpointPages = 1000
+    /// Bytes a log is cut back to after a checkpoint reset it; it never
+    /// stays larger than the largest single transaction needed.
+    static let journalSizeLimit = 4 * 1024 * 1024
+
     /// Opens (creating) the database at `path`; ":memory:" keeps it in memory.
     public init(path: String) throws {
         self.path = path
+        try open()
+    }
+
+    /// Opens the connection (again, after `close()`).
+    private func open() throws {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &db, flags, nil)
@@ -48,8 +70,30 @@ public final class SQLiteDatabase {
         }
         handle = db
         sqlite3_busy_timeout(db, Int32(SQLiteDatabase.busyTimeout * 1000))
-        if path != ":memory:" { try retryingWhileBusy { try execute("PRAGMA journal_mode=WAL") } }
+        if path != ":memory:" {
+            try retryingWhileBusy { try execute("PRAGMA journal_mode=WAL") }
+            try execute("PRAGMA wal_autocheckpoint=\(SQLiteDatabase.walAutocheckpointPages)")
+            try execute("PRAGMA journal_size_limit=\(SQLiteDatabase.journalSizeLimit)")
+        }
         try execute("PRAGMA synchronous=NORMAL")
+    }
+
+    /// Whether the connection is open (false after `close()`, until the next statement opens it again).
+    public var isOpen: Bool { handle != nil }
+
+    /// Checkpoints the write-ahead log into the file, truncating the log to
+    /// zero bytes, and closes the connection; the last connection to close
+    /// also removes the `-wal` and `-shm` files. Call it on every way out
+    /// of the program: a process that exits without it leaves its log for
+    /// the next one to replay. A later statement opens the file again.
+    /// Idempotent; a checkpoint that another connection's lock stops (past
+    /// the busy timeout) is left to the next one. A database in memory
+    /// stays open (closing would lose it).
+    public func close() {
+        guard let db = handle, path != ":memory:" else { return }
+        _ = try? execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        sqlite3_close_v2(db)
+        handle = nil
     }
 
     /// How long a statement waits for another connection's lock before it fails.
@@ -72,16 +116,20 @@ public final class SQLiteDatabase {
     }
 
     deinit {
+        close()
         sqlite3_close_v2(handle)
     }
 
+    /// The failure, with SQLite's extended code when there is one (`code & 0xFF` is the primary code).
     private func failure(_ code: Int32) -> Failure {
-        Failure(code: code, message: String(cString: sqlite3_errmsg(handle)))
+        let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
+        return Failure(code: extended & 0xFF == code & 0xFF ? extended : code, message: String(cString: sqlite3_errmsg(handle)))
     }
 
     /// Runs `sql` with `parameters` bound to `?1`, `?2`…, returning the rows.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
+        if handle == nil { try open() }
         var statement: OpaquePointer?
         var status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK else { throw failure(status) }

@@ -463,6 +463,14 @@ final class DOMBridge {
                                                    submitter: try optionalNode(a[6])))
             return nil
         }
+        // The activation behaviour of a clicked <a href>/<area href> (follow the hyperlink).
+        define("follow") { [unowned self] a in
+            let link = try node(a[0])
+            if link.document === mainDocument, link.isElement("a") || link.isElement("area"), link.hasAttribute("href") {
+                host?.scriptFollowHyperlink(link)
+            }
+            return nil
+        }
         // form.reset() whose reset event was not cancelled.
         define("reset") { [unowned self] a in
             let form = try node(a[0])

@@ -1,0 +1,36 @@
+import TernNet
+
+/// What asking for a new window came to.
+enum WindowOpening {
+    /// The UI delegate made a web view for it.
+    case opened(WebView)
+    /// Allowed, but the UI delegate made none (or there is no delegate).
+    case refused
+    /// No transient activation: a popup the person did not ask for.
+    case blocked
+}
+
+/// The one check every new window goes through: `window.open`, a
+/// `target=_blank` (or other new target, or `<base target>`) link clicked by
+/// the person or by a script, a form submitted to a new target
+/// (`form.submit()`, `requestSubmit()`, a submit button).
+extension WebView {
+    /// HTML's window open steps and "follow the hyperlink" with a new
+    /// top-level traversable: a popup needs transient activation (a key
+    /// within `userActivationDuration` seconds), which it consumes ("consume
+    /// user activation"), unless `javaScriptCanOpenWindowsAutomatically`.
+    /// A blocked popup is reported to the page's console and to the UI
+    /// delegate (`didBlockPopupWith`), which may open it for the person.
+    func openNewWindow(for request: Request, type: NavigationType, features: WindowFeatures) -> WindowOpening {
+        let action = NavigationAction(request: request, navigationType: type, sourceFrame: currentFrameInfo, targetFrame: nil)
+        guard configuration.preferences.javaScriptCanOpenWindowsAutomatically || consumeUserActivation() else {
+            let what = type == .other ? "window.open(\(request.url.href))" : "popup to \(request.url.href)"
+            scriptWindow?.reportToConsole(level: "warn", "Blocked a \(what) without a user gesture")
+            uiDelegate?.webView(self, didBlockPopupWith: action, windowFeatures: features)
+            return .blocked
+        }
+        guard let created = uiDelegate?.webView(self, createWebViewWith: configuration, for: action, windowFeatures: features)
+        else { return .refused }
+        return .opened(created)
+    }
+}

@@ -1,0 +1,50 @@
+/// Fetch's "append a request `Origin` header" for requests whose mode is not
+/// "cors" (navigations, form submissions): GET and HEAD send none; other
+/// methods send the serialized origin of the document that made the
+/// request, or `null` where its origin is opaque, where a redirect made it
+/// so, or where the referrer policy asks it.
+public enum OriginHeader {
+    /// The `Origin` value for a non-CORS request from the document at
+    /// `initiator` (nil: the person or the embedder made it, no header) to
+    /// `urlList` (each URL the request went to, the current one last).
+    public static func value(method: String, initiator: WebURL?, urlList: [WebURL], policy: ReferrerPolicy) -> String? {
+        let method = method.uppercased()
+        guard let initiator, let current = urlList.last, method != "GET", method != "HEAD" else { return nil }
+        // "Serializing a request origin": null unless the redirect-taint is "same-origin".
+        let serialized = isRedirectTaintSameOrigin(origin: initiator, urlList: urlList) ? initiator.origin : "null"
+        return applying(policy, to: serialized, origin: initiator.origin, requestURL: current)
+    }
+
+    /// Step 4 of "append a request `Origin` header": what the referrer
+    /// policy leaves of `serialized` (the request's origin, `origin`, or
+    /// "null") for a request to `requestURL`.
+    public static func applying(_ policy: ReferrerPolicy, to serialized: String, origin: String, requestURL: WebURL) -> String {
+        switch policy {
+        case .noReferrer:
+            return "null"
+        case .noReferrerWhenDowngrade, .strictOrigin, .strictOriginWhenCrossOrigin:
+            return origin.hasPrefix("https://") && requestURL.scheme != "https" ? "null" : serialized
+        case .sameOrigin:
+            return origin != "null" && origin == requestURL.origin ? serialized : "null"
+        case .origin, .originWhenCrossOrigin, .unsafeURL:
+            return serialized
+        }
+    }
+
+    /// Sets (or removes) `request`'s `Origin` for its current URL: the
+    /// initiator is its document, the URL list its redirects and its URL.
+    public static func apply(to request: inout Request) {
+        request.headers["Origin"] = value(method: request.method, initiator: request.initiator,
+                                          urlList: request.redirectedFrom + [request.url],
+                                          policy: request.referrerPolicy ?? .default)
+    }
+
+    /// Fetch's request "redirect-taint" is "same-origin": every hop of the
+    /// URL list stayed same origin with the hop before it, or with the
+    /// request's origin.
+    static func isRedirectTaintSameOrigin(origin: WebURL, urlList: [WebURL]) -> Bool {
+        zip(urlList, urlList.dropFirst()).allSatisfy { last, url in
+            WebURL.isSameOrigin(url, last) || WebURL.isSameOrigin(origin, last)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import XCTest
+import Foundation
+import TernTestSupport
+
+/// Issue #13 item 10: drive-by downloads (40 files saved without asking). A
+/// download the person did not start with a key is confirmed first (name,
+/// size, type, target folder), and a page has at most one such question open
+/// at a time: its other downloads meanwhile are refused.
+final class DriveByDownloadTests: XCTestCase {
+    private var sessions: [TerminalSession] = []
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-driveby-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        sessions.forEach { $0.close() }
+        sessions = []
+        try? FileManager.default.removeItem(at: folder)
+        super.tearDown()
+    }
+
+    private func browse(_ page: String) throws -> TerminalSession {
+        let url = TestServer.shared.url("/mime?type=text/html&body=" + page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        let session = try TerminalSession([url.href], environment: ["XDG_DOWNLOAD_DIR": folder.path])
+        sessions.append(session)
+        return session
+    }
+
+    private var saved: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    /// `/download` answering `Content-Disposition: attachment; filename=NAME`.
+    private func attachment(_ name: String, size: Int = 1000) -> String {
+        "/download?size=\(size)&cd=attachment%3B%20filename%3D\(name)"
+    }
+
+    private func questions(on screen: String) -> Int {
+        screen.components(separatedBy: "Save this download?").count - 1
+    }
+
+    func testScriptDownloadsAreAskedOneAtATimeAndNothingIsSavedUnasked() throws {
+        let page = """
+            <title>Drive-by</title><p>Free stuff
+            <a id=dl href="\(attachment("clicked.bin", size: 2048))" download>x</a>
+            <script>
+              var n = 0, timer = setInterval(function () {
+                location = '/download?size=1000&cd=attachment%3B%20filename%3Ddrive' + n + '.bin';
+                document.getElementById('dl').click();
+                if (++n === 40) { clearInterval(timer); document.title = 'flood over'; }
+              }, 30);
+            </script>
+            """
+        let tern = try browse(page)
+        tern.waitFor("Save this download?")
+        tern.waitForWrapped("Folder: \(folder.path)")
+        let first = tern.screen()
+        XCTAssertTrue(first.contains("Size:   1000 bytes") || first.contains("Size:   2 KB"), first)
+        XCTAssertTrue(first.contains("Type:   application/octet-stream"), first)
+        XCTAssertTrue(first.contains("Name:   drive0.bin") || first.contains("Name:   clicked.bin"), first)
+        tern.waitFor("flood over")
+        usleep(300_000)
+        XCTAssertEqual(questions(on: tern.screen()), 1, "one question at a time:\n\(tern.screen())")
+        XCTAssertEqual(saved, [], "nothing saved before the answer")
+        tern.press("n")
+        tern.waitFor("Did not save")
+        usleep(500_000)
+        XCTAssertEqual(questions(on: tern.screen()), 0, "the refused ones were not queued:\n\(tern.screen())")
+        XCTAssertEqual(saved, [], "nothing saved unasked")
+    }
+
+    func testAConfirmedScriptDownloadIsSaved() throws {
+        let page = """
+            <title>One file</title><a id=dl href="\(attachment("report.bin", size: 3000))" download>report</a>
+            <script>setTimeout(function () { document.getElementById('dl').click(); }, 10);</script>
+            """
+        let tern = try browse(page)
+        tern.waitFor("Save this download?")
+        tern.waitForWrapped("Name: report.bin")
+        XCTAssertEqual(saved, [])
+        tern.press("y")
+        tern.waitFor("Download: report.bin — done")
+        let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent("report.bin")))
+        XCTAssertEqual(bytes, (0..<3000).map { UInt8($0 % 251) })
+    }
+
+    func testADownloadThePersonStartsIsNotAsked() throws {
+        let tern = try browse("<title>Links</title><p><a href=\"\(attachment("mine.bin"))\">get it</a>")
+        tern.waitFor("[1]get it")
+        tern.press("Tab", "Enter")
+        tern.waitFor("Download: mine.bin — done")
+        XCTAssertFalse(tern.screen().contains("Save this download?"))
+        XCTAssertEqual(saved, ["mine.bin"])
+    }
+}
