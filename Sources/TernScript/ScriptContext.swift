@@ -114,7 +114,7 @@ public final class ScriptContext {
         defer { if let url { jsc.JSStringRelease!(url) } }
         var exception: JSValueRef?
         watchdogFired = false
-        let result = jsc.JSEvaluateScript!(context, script, nil, url, Int32(startingLine), &exception)
+        let result = jsc.JSEvaluateScript!(context, script, nil, url, Int32(clamping: startingLine), &exception)
         if let error = scriptError(exception) { return .failure(error) }
         return .success(convert(result))
     }
