@@ -15,8 +15,11 @@ public final class BackForwardList {
 
     /// The item `offset` steps from the current one (negative is back).
     public func item(at offset: Int) -> BackForwardListItem? {
-        guard let currentIndex, items.indices.contains(currentIndex + offset) else { return nil }
-        return items[currentIndex + offset]
+        // Overflow-checked: a page's history.go() delta reaches here.
+        guard let currentIndex else { return nil }
+        let (index, overflow) = currentIndex.addingReportingOverflow(offset)
+        guard !overflow, items.indices.contains(index) else { return nil }
+        return items[index]
     }
 
     /// Adds `item` after the current one, dropping the forward list.

@@ -30,6 +30,14 @@ public final class ScriptContext {
     /// The heap's capacity after the last collection the limit asked for:
     /// the next one waits until it grew by an eighth of the limit.
     private var capacityAfterCollection = 0.0
+    /// The engine's private object, which no page script can name: the
+    /// natives the preludes call (`setInternal`) and the callbacks the
+    /// preludes leave for Swift (`callInternal`). It has no prototype, so a
+    /// page's setters on `Object.prototype` never see it. Protected.
+    let internals: JSObjectRef
+    /// The names on `internals`, in the order they were set: each prelude
+    /// receives them as parameters of the same names (`runPrelude`).
+    private var internalNames: [String] = []
     /// Called for each console message, after it is recorded.
     public var onConsoleMessage: ((ConsoleMessage) -> Void)?
     /// Every console message so far.
@@ -70,16 +78,33 @@ public final class ScriptContext {
         jsc = try JavaScriptCoreLibrary.api.get()
         group = jsc.JSContextGroupCreate!()!
         context = jsc.JSGlobalContextCreateInGroup!(group, nil)!
+        // Made before any page script runs, so Object.create is the engine's own.
+        internals = ScriptContext.makeBareObject(jsc, context)
+        jsc.JSValueProtect!(context, internals)
         installWatchdog()
         installConsole()
     }
 
     deinit {
+        jsc.JSValueUnprotect!(context, internals)
         jsc.JSGlobalContextRelease!(context)
         jsc.JSContextGroupRelease!(group)
     }
 
     var globalObject: JSObjectRef { jsc.JSContextGetGlobalObject!(context)! }
+
+    /// An object without a prototype (`Object.create(null)`); call it only
+    /// before page scripts run or from the engine's own code.
+    static func makeBareObject(_ jsc: tern_jsc_api, _ context: JSGlobalContextRef) -> JSObjectRef {
+        let source = jsc.JSStringCreateWithUTF8CString!("Object.create(null)")!
+        defer { jsc.JSStringRelease!(source) }
+        if let value = jsc.JSEvaluateScript!(context, source, nil, nil, 1, nil), let object = jsc.JSValueToObject!(context, value, nil) {
+            return object
+        }
+        return jsc.JSObjectMake!(context, nil, nil)!
+    }
+
+    func makeBareObject() -> JSObjectRef { ScriptContext.makeBareObject(jsc, context) }
 
     /// JavaScriptCore calls the callback after each interval of a script's
     /// CPU time; returning false does not re-arm it (JavaScriptCore 2.50),
@@ -197,7 +222,7 @@ public final class ScriptContext {
         defer { if let url { jsc.JSStringRelease!(url) } }
         return enter {
             var exception: JSValueRef?
-            let result = jsc.JSEvaluateScript!(context, script, nil, url, Int32(startingLine), &exception)
+            let result = jsc.JSEvaluateScript!(context, script, nil, url, Int32(clamping: startingLine), &exception)
             if let error = scriptError(exception) { return .failure(error) }
             return .success(convert(result))
         }
@@ -209,6 +234,12 @@ public final class ScriptContext {
               jsc.JSObjectIsFunction!(context, function) else {
             return .failure(.exception(message: "TypeError: \(name) is not a function", line: nil, sourceURL: nil))
         }
+        return call(function, arguments)
+    }
+
+    private func call(_ function: JSObjectRef, _ arguments: [ScriptValue]) -> Result<ScriptValue, ScriptError> {
+        jsc.JSValueProtect!(context, function)
+        defer { jsc.JSValueUnprotect!(context, function) }
         return enter {
             let values = protectedValues(arguments.map { argument in { self.makeValue(argument) } })
             defer { unprotect(values) }
@@ -230,10 +261,65 @@ public final class ScriptContext {
         var line: Int?
         var url: String?
         if let object = jsc.JSValueToObject!(context, exception, nil) {
-            if case .number(let n) = convert(property("line", of: object)) { line = Int(n) }
+            // A page can throw anything with any `line` (Infinity, NaN, 1e300).
+            if case .number(let n) = convert(property("line", of: object)) { line = WebIDL.int(n, in: 0...Int(UInt32.max)) }
             if case .string(let s) = convert(property("sourceURL", of: object)) { url = s }
         }
         return .exception(message: string(from: exception), line: line, sourceURL: url)
+    }
+
+    // MARK: The engine's internals
+
+    /// Puts the native `name` on the private internals object, where only
+    /// the preludes reach it (as a parameter of `runPrelude`), never the page.
+    func setInternal(_ name: String, _ body: @escaping ([ScriptValue]) -> ScriptValue?) {
+        setInternal(name, value: makeFunction(body))
+    }
+
+    /// Puts `value` on the private internals object as `name` (an identifier).
+    func setInternal(_ name: String, value: JSValueRef?) {
+        if !internalNames.contains(name) { internalNames.append(name) }
+        setProperty(name, of: internals, to: value)
+    }
+
+    /// Runs one of the engine's own scripts as the body of a strict function
+    /// with `this` the global object, whose parameters are `internals` (the
+    /// private object: a prelude leaves its callbacks for Swift there) and
+    /// every native set so far under its own name. Nothing of it lands on
+    /// the global object unless the script puts it there.
+    @discardableResult
+    func runPrelude(_ source: String, sourceURL: String) -> Result<ScriptValue, ScriptError> {
+        let names = internalNames
+        let wrapper = "(function (internals" + names.map { ", " + $0 }.joined() + ") {'use strict';\n" + source + "\n})"
+        let script = makeString(wrapper)
+        defer { jsc.JSStringRelease!(script) }
+        let url = makeString(sourceURL)
+        defer { jsc.JSStringRelease!(url) }
+        return enter {
+            var exception: JSValueRef?
+            guard let made = jsc.JSEvaluateScript!(context, script, nil, url, 0, &exception),
+                  let function = jsc.JSValueToObject!(context, made, nil) else {
+                return .failure(scriptError(exception)
+                                ?? .exception(message: "prelude \(sourceURL) did not compile", line: nil, sourceURL: sourceURL))
+            }
+            jsc.JSValueProtect!(context, function)
+            defer { jsc.JSValueUnprotect!(context, function) }
+            let arguments: [JSValueRef?] = [internals] + names.map { property($0, of: internals) }
+            let result = arguments.withUnsafeBufferPointer {
+                jsc.JSObjectCallAsFunction!(context, function, globalObject, $0.count, $0.baseAddress, &exception)
+            }
+            if let error = scriptError(exception) { return .failure(error) }
+            return .success(convert(result))
+        }
+    }
+
+    /// Calls the function a prelude left on the internals object as `name`.
+    func callInternal(_ name: String, _ arguments: [ScriptValue]) -> Result<ScriptValue, ScriptError> {
+        guard let value = property(name, of: internals), let function = jsc.JSValueToObject!(context, value, nil),
+              jsc.JSObjectIsFunction!(context, function) else {
+            return .failure(.exception(message: "TypeError: \(name) is not a function", line: nil, sourceURL: nil))
+        }
+        return call(function, arguments)
     }
 
     // MARK: Swift functions
@@ -304,9 +390,20 @@ public final class ScriptContext {
         jsc.JSObjectSetProperty!(context, object, key, value, JSPropertyAttributes(kJSPropertyAttributeNone), nil)
     }
 
-    /// Converts a JavaScript value; objects nest at most 32 deep and cycles end as null.
-    func convert(_ value: JSValueRef?, depth: Int = 0) -> ScriptValue {
-        guard let value else { return .null }
+    /// Converts a JavaScript value; objects nest at most 32 deep and cycles
+    /// end as null. At most `conversionBudget` values are converted in all
+    /// (an array that holds itself a million times would otherwise never end);
+    /// the rest read as null.
+    func convert(_ value: JSValueRef?) -> ScriptValue {
+        var budget = ScriptContext.conversionBudget
+        return convert(value, depth: 0, budget: &budget)
+    }
+
+    static let conversionBudget = 1_000_000
+
+    private func convert(_ value: JSValueRef?, depth: Int, budget: inout Int) -> ScriptValue {
+        guard let value, budget > 0 else { return .null }
+        budget -= 1
         switch jsc.JSValueGetType!(context, value) {
         case kJSTypeBoolean: return .bool(jsc.JSValueToBoolean!(context, value))
         case kJSTypeNumber: return .number(jsc.JSValueToNumber!(context, value, nil))
@@ -316,18 +413,23 @@ public final class ScriptContext {
             if jsc.JSValueIsDate!(context, value) { return .date(jsc.JSValueToNumber!(context, value, nil)) }
             if jsc.JSObjectIsFunction!(context, object) { return .null }
             if jsc.JSValueIsArray!(context, value) {
-                let count = property("length", of: object).map { Int(jsc.JSValueToNumber!(context, $0, nil)) } ?? 0
-                return .array((0..<min(count, 1_000_000)).map {
-                    convert(jsc.JSObjectGetPropertyAtIndex!(context, object, UInt32($0), nil), depth: depth + 1)
-                })
+                // A Proxy of an array answers any `length` (NaN, Infinity, 1e300): an unsigned long, capped.
+                let length = property("length", of: object).map { jsc.JSValueToNumber!(context, $0, nil) } ?? 0
+                let count = WebIDL.int(length, in: 0...min(budget, 1_000_000))
+                var items: [ScriptValue] = []
+                items.reserveCapacity(count)
+                for index in 0..<count where budget > 0 {
+                    items.append(convert(jsc.JSObjectGetPropertyAtIndex!(context, object, UInt32(index), nil), depth: depth + 1, budget: &budget))
+                }
+                return .array(items)
             }
             var dictionary: [String: ScriptValue] = [:]
             let names = jsc.JSObjectCopyPropertyNames!(context, object)
             defer { jsc.JSPropertyNameArrayRelease!(names) }
-            for index in 0..<jsc.JSPropertyNameArrayGetCount!(names) {
+            for index in 0..<jsc.JSPropertyNameArrayGetCount!(names) where budget > 0 {
                 let name = jsc.JSPropertyNameArrayGetNameAtIndex!(names, index)!
                 let key = stringFromJSString(name)
-                dictionary[key] = convert(jsc.JSObjectGetProperty!(context, object, name, nil), depth: depth + 1)
+                dictionary[key] = convert(jsc.JSObjectGetProperty!(context, object, name, nil), depth: depth + 1, budget: &budget)
             }
             return .dictionary(dictionary)
         default:
@@ -358,7 +460,7 @@ public final class ScriptContext {
             // made: values held only in a Swift array are invisible to
             // JavaScriptCore's collector, which could free them while the
             // next (large) element is allocated.
-            let array = jsc.JSObjectMakeArray!(context, 0, nil, nil)!
+            guard let array = jsc.JSObjectMakeArray!(context, 0, nil, nil) else { return jsc.JSValueMakeNull!(context) }
             for (index, item) in items.enumerated() {
                 jsc.JSObjectSetPropertyAtIndex!(context, array, UInt32(index), makeValue(item), nil)
             }

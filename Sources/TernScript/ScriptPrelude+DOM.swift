@@ -4,14 +4,16 @@ extension ScriptPrelude {
     ///
     /// Nodes are numbers ("handles") on the native side; `wrap(h)` turns one
     /// into its wrapper, the same object every time (`wrappers[h]`), whose
-    /// prototype follows the node's kind. `this[H]` is a wrapper's handle.
+    /// prototype follows the node's kind. `H(this)` is a wrapper's handle.
     static var dom: String {
         "(function (g, N) {\n'use strict';\n" + domSupport + domEvents + domCore + domHTML
-            + "\n})(this, __ternDOM);\ndelete this.__ternDOM;\n"
+            + "\n})(this, __ternDOM);\n"
     }
 
     /// Shared helpers, the wrapper cache and live collections.
     static let domSupport = #"""
+      // The engine's own Object.create, not one a page puts in its place.
+      var objectCreate = Object.create;
       function def(object, name, value) {
         Object.defineProperty(object, name, { value: value, writable: true, configurable: true, enumerable: false });
       }
@@ -32,7 +34,7 @@ extension ScriptPrelude {
         var C = ctor || function () { illegal(); };
         Object.defineProperty(C, 'name', { value: name });
         if (Parent) {
-          C.prototype = Object.create(Parent.prototype);
+          C.prototype = objectCreate(Parent.prototype);
           Object.setPrototypeOf(C, Parent);
         }
         Object.defineProperty(C.prototype, 'constructor', { value: C, writable: true, configurable: true });
@@ -41,10 +43,28 @@ extension ScriptPrelude {
         return C;
       }
 
-      // ---- Wrappers
-      var H = Symbol('node'), TAG = Symbol('tag'), TYPE = Symbol('nodeType');
-      var wrappers = [];
-      var protoByType = [];
+      // ---- Private slots: a value kept on an object where no script can read,
+      // write or forge it: a class's private field, added to any object by a
+      // base constructor that returns that object. A Proxy does not pass it on.
+      function privateSlot() {
+        var read, Base = function (o) { return o; };
+        class Stamp extends Base {
+          #value;
+          constructor(o, value) { super(o); this.#value = value; }
+          static { read = function (o) { return o !== null && (typeof o === 'object' || typeof o === 'function') && #value in o ? o.#value : undefined; }; }
+        }
+        return { get: read, set: function (o, value) { new Stamp(o, value); } };
+      }
+
+      // ---- Wrappers: a wrapper's handle, tag and node type are in its private
+      // slot (H(w), TAG(w), TYPE(w)), so a page can neither change which node a
+      // wrapper stands for nor make one for a node.
+      var nodeSlot = privateSlot();
+      function H(o) { var r = nodeSlot.get(o); return r === undefined ? undefined : r.h; }
+      function TAG(o) { var r = nodeSlot.get(o); return r === undefined ? undefined : r.tag; }
+      function TYPE(o) { var r = nodeSlot.get(o); return r === undefined ? undefined : r.type; }
+      var wrappers = objectCreate(null);
+      var protoByType = objectCreate(null);
       var mainDocument = null;
       function wrap(h) {
         if (h === null || h === undefined) return null;
@@ -52,14 +72,12 @@ extension ScriptPrelude {
         if (w !== undefined) return w;
         var t = N.type(h);
         if (typeof t === 'string') {
-          w = Object.create(elementPrototype(t));
-          w[TAG] = t;
-          w[TYPE] = 1;
+          w = objectCreate(elementPrototype(t));
+          nodeSlot.set(w, { h: h, tag: t, type: 1 });
         } else {
-          w = Object.create(protoByType[t] || g.Node.prototype);
-          w[TYPE] = t;
+          w = objectCreate(protoByType[t] || g.Node.prototype);
+          nodeSlot.set(w, { h: h, tag: undefined, type: t });
         }
-        w[H] = h;
         wrappers[h] = w;
         return w;
       }
@@ -67,21 +85,23 @@ extension ScriptPrelude {
         for (var i = 0; i < handles.length; i++) handles[i] = wrap(handles[i]);
         return handles;
       }
-      function isNode(value) { return value !== null && (typeof value === 'object' || typeof value === 'function') && value[H] !== undefined; }
+      function isNode(value) { return value !== null && (typeof value === 'object' || typeof value === 'function') && H(value) !== undefined; }
       /// The handle of a node argument, or a TypeError.
       function hOf(node) {
-        var h = node !== null && node !== undefined ? node[H] : undefined;
+        var h = node !== null && node !== undefined ? H(node) : undefined;
         if (h === undefined) throw new TypeError("parameter is not of type 'Node'.");
         return h;
       }
-      function documentOf(node) { return node[TYPE] === 9 ? node : wrap(N.nav(node[H], 11)); }
+      function documentOf(node) { return TYPE(node) === 9 ? node : wrap(N.nav(H(node), 11)); }
       function asciiLower(s) { return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, function (m) { return m.toLowerCase(); }) : s; }
       function asciiUpper(s) { return /[a-z]/.test(s) ? s.replace(/[a-z]+/g, function (m) { return m.toUpperCase(); }) : s; }
       function str(value) { return typeof value === 'string' ? value : String(value); }
       function nullToEmpty(value) { return value === null ? '' : str(value); }
 
       // ---- Live collections: a Proxy over a state that recomputes its handles when the DOM changed.
-      var LIST = Symbol('list');
+      // A collection's state, in a private slot of the Proxy and of its target.
+      var listSlot = privateSlot();
+      function LIST(o) { return listSlot.get(o); }
       function toIndex(key) {
         if (typeof key !== 'string') return -1;
         var c = key.charCodeAt(0);
@@ -111,18 +131,18 @@ extension ScriptPrelude {
       }
       var nameElements = { a: 1, button: 1, embed: 1, form: 1, frame: 1, frameset: 1, iframe: 1, img: 1, input: 1, map: 1,
                            meta: 1, object: 1, select: 1, textarea: 1, fieldset: 1, output: 1 };
-      function namesOK(el) { return nameElements[el[TAG]] === 1; }
+      function namesOK(el) { return nameElements[TAG(el)] === 1; }
       var listHandler = {
         get: function (t, key, receiver) {
           var i = toIndex(key);
-          if (i >= 0) return listItem(t[LIST], i);
-          if (typeof key === 'string' && t[LIST].named && !(key in t)) { var named = namedItem(t[LIST], key); if (named) return named; }
+          if (i >= 0) return listItem(LIST(t), i);
+          if (typeof key === 'string' && LIST(t).named && !(key in t)) { var named = namedItem(LIST(t), key); if (named) return named; }
           return Reflect.get(t, key, receiver);
         },
         has: function (t, key) {
           var i = toIndex(key);
-          if (i >= 0) return i < listItems(t[LIST]).length;
-          if (typeof key === 'string' && t[LIST].named && !(key in t) && namedItem(t[LIST], key)) return true;
+          if (i >= 0) return i < listItems(LIST(t)).length;
+          if (typeof key === 'string' && LIST(t).named && !(key in t) && namedItem(LIST(t), key)) return true;
           return key in t;
         },
         set: function (t, key, value, receiver) {
@@ -135,18 +155,18 @@ extension ScriptPrelude {
         },
         deleteProperty: function (t, key) {
           var i = toIndex(key);
-          if (i >= 0) return i >= listItems(t[LIST]).length;
+          if (i >= 0) return i >= listItems(LIST(t)).length;
           return Reflect.deleteProperty(t, key);
         },
         ownKeys: function (t) {
-          var n = listItems(t[LIST]).length, keys = [];
+          var n = listItems(LIST(t)).length, keys = [];
           for (var i = 0; i < n; i++) keys.push(String(i));
           return keys.concat(Reflect.ownKeys(t));
         },
         getOwnPropertyDescriptor: function (t, key) {
           var i = toIndex(key);
           if (i >= 0) {
-            var item = listItem(t[LIST], i);
+            var item = listItem(LIST(t), i);
             return item === undefined ? undefined : { value: item, writable: false, enumerable: true, configurable: true };
           }
           return Reflect.getOwnPropertyDescriptor(t, key);
@@ -154,14 +174,18 @@ extension ScriptPrelude {
       };
       /// A live list: `compute()` returns the handles (recomputed when the DOM changed); `named` adds name/id lookup.
       function liveList(proto, compute, named) {
-        var target = Object.create(proto);
-        target[LIST] = { compute: compute, version: -1, items: null, named: !!named };
-        return new Proxy(target, listHandler);
+        var target = objectCreate(proto);
+        return privateList(target, listHandler, { fixed: null, compute: compute, version: -1, items: null, named: !!named });
+      }
+      function privateList(target, handler, state) {
+        listSlot.set(target, state);
+        var list = new Proxy(target, handler);
+        listSlot.set(list, state);
+        return list;
       }
       function staticList(proto, handles) {
-        var target = Object.create(proto);
-        target[LIST] = { fixed: handles, named: false };
-        return new Proxy(target, listHandler);
+        var target = objectCreate(proto);
+        return privateList(target, listHandler, { fixed: handles, named: false });
       }
     """#
 
@@ -171,15 +195,15 @@ extension ScriptPrelude {
       var NodeList = iface('NodeList');
       var HTMLCollection = iface('HTMLCollection');
       [NodeList, HTMLCollection].forEach(function (C) {
-        accessors(C.prototype, { length: [function () { return listItems(this[LIST]).length; }] });
+        accessors(C.prototype, { length: [function () { return listItems(LIST(this)).length; }] });
         methods(C.prototype, {
-          item: function (i) { var item = listItem(this[LIST], i >>> 0); return item === undefined ? null : item; }
+          item: function (i) { var item = listItem(LIST(this), i >>> 0); return item === undefined ? null : item; }
         });
         def(C.prototype, Symbol.iterator, Array.prototype.values);
       });
       methods(NodeList.prototype, { forEach: Array.prototype.forEach, entries: Array.prototype.entries,
                                     keys: Array.prototype.keys, values: Array.prototype.values });
-      methods(HTMLCollection.prototype, { namedItem: function (name) { return namedItem(this[LIST], str(name)); } });
+      methods(HTMLCollection.prototype, { namedItem: function (name) { return namedItem(LIST(this), str(name)); } });
       var childNodesKey = Symbol('childNodes'), childrenKey = Symbol('children'), queriesKey = Symbol('queries');
       function cachedCollection(node, kind, argument, compute) {
         var cache = node[queriesKey] || (node[queriesKey] = new Map());
@@ -201,90 +225,90 @@ extension ScriptPrelude {
         Object.defineProperty(Node.prototype, constant, { value: nodeConstants[constant] });
       }
       var XHTML = 'http://www.w3.org/1999/xhtml';
-      var upperTags = Object.create(null);
+      var upperTags = objectCreate(null);
       function nodeName(node) {
-        switch (node[TYPE]) {
+        switch (TYPE(node)) {
           case 1: return node.tagName;
           case 3: return '#text';
           case 4: return '#cdata-section';
           case 7: return node.target;
           case 8: return '#comment';
           case 9: return '#document';
-          case 10: return N.doctype(node[H])[0];
+          case 10: return N.doctype(H(node))[0];
           case 11: return '#document-fragment';
         }
         return '';
       }
       function isCharacterData(t) { return t === 3 || t === 4 || t === 7 || t === 8; }
       accessors(Node.prototype, {
-        nodeType: [function () { return this[TYPE]; }],
+        nodeType: [function () { return TYPE(this); }],
         nodeName: [function () { return nodeName(this); }],
-        nodeValue: [function () { return isCharacterData(this[TYPE]) ? N.data(this[H]) : null; },
-                    function (v) { if (isCharacterData(this[TYPE])) N.setData(this[H], nullToEmpty(v)); }],
-        textContent: [function () { var t = this[TYPE]; return t === 9 || t === 10 ? null : isCharacterData(t) ? N.data(this[H]) : N.text(this[H]); },
+        nodeValue: [function () { return isCharacterData(TYPE(this)) ? N.data(H(this)) : null; },
+                    function (v) { if (isCharacterData(TYPE(this))) N.setData(H(this), nullToEmpty(v)); }],
+        textContent: [function () { var t = TYPE(this); return t === 9 || t === 10 ? null : isCharacterData(t) ? N.data(H(this)) : N.text(H(this)); },
                       function (v) {
-                        var t = this[TYPE];
-                        if (isCharacterData(t)) N.setData(this[H], nullToEmpty(v));
-                        else if (t === 1 || t === 11) N.setText(this[H], nullToEmpty(v));
+                        var t = TYPE(this);
+                        if (isCharacterData(t)) N.setData(H(this), nullToEmpty(v));
+                        else if (t === 1 || t === 11) N.setText(H(this), nullToEmpty(v));
                       }],
-        parentNode: [function () { return wrap(N.nav(this[H], 0)); }],
-        parentElement: [function () { return wrap(N.nav(this[H], 9)); }],
-        firstChild: [function () { return wrap(N.nav(this[H], 1)); }],
-        lastChild: [function () { return wrap(N.nav(this[H], 2)); }],
-        nextSibling: [function () { return wrap(N.nav(this[H], 3)); }],
-        previousSibling: [function () { return wrap(N.nav(this[H], 4)); }],
+        parentNode: [function () { return wrap(N.nav(H(this), 0)); }],
+        parentElement: [function () { return wrap(N.nav(H(this), 9)); }],
+        firstChild: [function () { return wrap(N.nav(H(this), 1)); }],
+        lastChild: [function () { return wrap(N.nav(H(this), 2)); }],
+        nextSibling: [function () { return wrap(N.nav(H(this), 3)); }],
+        previousSibling: [function () { return wrap(N.nav(H(this), 4)); }],
         childNodes: [function () {
-          var h = this[H];
+          var h = H(this);
           return this[childNodesKey] || (this[childNodesKey] = liveList(NodeList.prototype, function () { return N.childNodes(h); }));
         }],
-        ownerDocument: [function () { return this[TYPE] === 9 ? null : wrap(N.nav(this[H], 11)); }],
-        isConnected: [function () { return N.connected(this[H]); }],
+        ownerDocument: [function () { return TYPE(this) === 9 ? null : wrap(N.nav(H(this), 11)); }],
+        isConnected: [function () { return N.connected(H(this)); }],
         baseURI: [function () { return N.state()[1]; }]
       });
       methods(Node.prototype, {
-        appendChild: function (node) { N.insert(this[H], hOf(node), null); return node; },
+        appendChild: function (node) { N.insert(H(this), hOf(node), null); return node; },
         insertBefore: function (node, child) {
           if (arguments.length < 2) throw new TypeError("Failed to execute 'insertBefore' on 'Node': 2 arguments required.");
           var nodeHandle = hOf(node);
-          N.insert(this[H], nodeHandle, child === null ? null : hOf(child));
+          N.insert(H(this), nodeHandle, child === null ? null : hOf(child));
           return node;
         },
-        removeChild: function (child) { N.removeChild(this[H], hOf(child)); return child; },
-        replaceChild: function (node, child) { N.replaceChild(this[H], hOf(node), hOf(child)); return child; },
+        removeChild: function (child) { N.removeChild(H(this), hOf(child)); return child; },
+        replaceChild: function (node, child) { N.replaceChild(H(this), hOf(node), hOf(child)); return child; },
         cloneNode: function (deep) {
-          if (this[TYPE] === 9) return cloneDocument(this, !!deep);
-          var copy = wrap(N.clone(this[H], !!deep));
+          if (TYPE(this) === 9) return cloneDocument(this, !!deep);
+          var copy = wrap(N.clone(H(this), !!deep));
           return copy;
         },
-        hasChildNodes: function () { return N.nav(this[H], 1) !== null; },
-        contains: function (other) { return other === null || other === undefined ? false : N.contains(this[H], hOf(other)); },
+        hasChildNodes: function () { return N.nav(H(this), 1) !== null; },
+        contains: function (other) { return other === null || other === undefined ? false : N.contains(H(this), hOf(other)); },
         isSameNode: function (other) { return this === other; },
         isEqualNode: function (other) { return other !== null && other !== undefined && equalNodes(this, other); },
-        getRootNode: function () { return wrap(N.nav(this[H], 10)); },
+        getRootNode: function () { return wrap(N.nav(H(this), 10)); },
         compareDocumentPosition: function (other) { return comparePosition(this, other); },
         normalize: function () { normalize(this); },
-        lookupNamespaceURI: function (prefix) { return (prefix === null || prefix === undefined || prefix === '') && this[TYPE] !== 11 && this[TYPE] !== 10 ? XHTML : null; },
+        lookupNamespaceURI: function (prefix) { return (prefix === null || prefix === undefined || prefix === '') && TYPE(this) !== 11 && TYPE(this) !== 10 ? XHTML : null; },
         lookupPrefix: function () { return null; },
-        isDefaultNamespace: function (ns) { return ns === XHTML && this[TYPE] !== 11 && this[TYPE] !== 10; }
+        isDefaultNamespace: function (ns) { return ns === XHTML && TYPE(this) !== 11 && TYPE(this) !== 10; }
       });
 
       function equalNodes(a, b) {
         if (a === b) return true;
-        if (!isNode(b) || a[TYPE] !== b[TYPE]) return false;
-        switch (a[TYPE]) {
-          case 10: if (N.doctype(a[H]).join('\u0000') !== N.doctype(b[H]).join('\u0000')) return false; break;
+        if (!isNode(b) || TYPE(a) !== TYPE(b)) return false;
+        switch (TYPE(a)) {
+          case 10: if (N.doctype(H(a)).join('\u0000') !== N.doctype(H(b)).join('\u0000')) return false; break;
           case 1:
-            if (a[TAG] !== b[TAG]) return false;
-            var x = N.attrs(a[H]), y = N.attrs(b[H]);
+            if (TAG(a) !== TAG(b)) return false;
+            var x = N.attrs(H(a)), y = N.attrs(H(b));
             if (x.length !== y.length) return false;
-            var values = Object.create(null);
+            var values = objectCreate(null);
             for (var i = 0; i < x.length; i += 2) values[x[i]] = x[i + 1];
             for (i = 0; i < y.length; i += 2) if (values[y[i]] !== y[i + 1]) return false;
             break;
-          case 3: case 4: case 8: if (N.data(a[H]) !== N.data(b[H])) return false; break;
-          case 7: if (a.target !== b.target || N.data(a[H]) !== N.data(b[H])) return false; break;
+          case 3: case 4: case 8: if (N.data(H(a)) !== N.data(H(b))) return false; break;
+          case 7: if (a.target !== b.target || N.data(H(a)) !== N.data(H(b))) return false; break;
         }
-        var ca = N.childNodes(a[H]), cb = N.childNodes(b[H]);
+        var ca = N.childNodes(H(a)), cb = N.childNodes(H(b));
         if (ca.length !== cb.length) return false;
         for (var j = 0; j < ca.length; j++) if (!equalNodes(wrap(ca[j]), wrap(cb[j]))) return false;
         return true;
@@ -294,24 +318,24 @@ extension ScriptPrelude {
       function comparePosition(node, other) {
         var otherHandle = hOf(other);
         if (node === other) return 0;
-        var mine = N.path(node[H]), theirs = N.path(otherHandle);
+        var mine = N.path(H(node)), theirs = N.path(otherHandle);
         if (mine[mine.length - 1] !== theirs[theirs.length - 1]) {
-          return 1 | 32 | (otherHandle < node[H] ? 2 : 4);
+          return 1 | 32 | (otherHandle < H(node) ? 2 : 4);
         }
         if (mine.indexOf(otherHandle) >= 0) return 8 | 2;
-        if (theirs.indexOf(node[H]) >= 0) return 16 | 4;
+        if (theirs.indexOf(H(node)) >= 0) return 16 | 4;
         var i = mine.length - 1, j = theirs.length - 1;
         while (i >= 0 && j >= 0 && mine[i] === theirs[j]) { i--; j--; }
         return N.index(theirs[j]) < N.index(mine[i]) ? 2 : 4;
       }
 
       function normalize(node) {
-        var kids = N.childNodes(node[H]);
+        var kids = N.childNodes(H(node));
         for (var i = 0; i < kids.length; i++) {
-          var t = wrap(kids[i])[TYPE];
+          var t = TYPE(wrap(kids[i]));
           if (t === 3) {
             var data = N.data(kids[i]), extra = '', j = i + 1;
-            while (j < kids.length && wrap(kids[j])[TYPE] === 3) { extra += N.data(kids[j]); N.remove(kids[j]); j++; }
+            while (j < kids.length && TYPE(wrap(kids[j])) === 3) { extra += N.data(kids[j]); N.remove(kids[j]); j++; }
             if (data + extra === '') N.remove(kids[i]);
             else if (extra !== '') N.setData(kids[i], data + extra);
             i = j - 1;
@@ -358,44 +382,44 @@ extension ScriptPrelude {
           var node = nodeFrom(documentOf(this), items);
           if (this.parentNode === parent) parent.replaceChild(node, this); else parent.insertBefore(node, next);
         },
-        remove: function () { N.remove(this[H]); }
+        remove: function () { N.remove(H(this)); }
       };
       var elementSiblingAccessors = {
-        previousElementSibling: [function () { return wrap(N.nav(this[H], 8)); }],
-        nextElementSibling: [function () { return wrap(N.nav(this[H], 7)); }]
+        previousElementSibling: [function () { return wrap(N.nav(H(this), 8)); }],
+        nextElementSibling: [function () { return wrap(N.nav(H(this), 7)); }]
       };
       var parentNodeAccessors = {
         children: [function () {
-          var h = this[H];
+          var h = H(this);
           return this[childrenKey] || (this[childrenKey] = liveList(HTMLCollection.prototype, function () { return N.elementChildren(h); }, true));
         }],
-        firstElementChild: [function () { return wrap(N.nav(this[H], 5)); }],
-        lastElementChild: [function () { return wrap(N.nav(this[H], 6)); }],
-        childElementCount: [function () { return N.elementChildren(this[H]).length; }]
+        firstElementChild: [function () { return wrap(N.nav(H(this), 5)); }],
+        lastElementChild: [function () { return wrap(N.nav(H(this), 6)); }],
+        childElementCount: [function () { return N.elementChildren(H(this)).length; }]
       };
       var parentNodeMethods = {
-        append: function () { N.insert(this[H], hOf(nodeFrom(documentOf(this), arguments)), null); },
-        prepend: function () { N.insert(this[H], hOf(nodeFrom(documentOf(this), arguments)), N.nav(this[H], 1)); },
+        append: function () { N.insert(H(this), hOf(nodeFrom(documentOf(this), arguments)), null); },
+        prepend: function () { N.insert(H(this), hOf(nodeFrom(documentOf(this), arguments)), N.nav(H(this), 1)); },
         replaceChildren: function () {
           var node = arguments.length ? nodeFrom(documentOf(this), arguments) : null;
-          N.replaceChildren(this[H], node === null ? null : hOf(node));
+          N.replaceChildren(H(this), node === null ? null : hOf(node));
         },
-        querySelector: function (selectors) { return wrap(N.qs(this[H], str(selectors), false)); },
-        querySelectorAll: function (selectors) { return staticList(NodeList.prototype, N.qs(this[H], str(selectors), true)); },
-        getElementById: function (id) { return wrap(N.byId(this[H], str(id))); }
+        querySelector: function (selectors) { return wrap(N.qs(H(this), str(selectors), false)); },
+        querySelectorAll: function (selectors) { return staticList(NodeList.prototype, N.qs(H(this), str(selectors), true)); },
+        getElementById: function (id) { return wrap(N.byId(H(this), str(id))); }
       };
       var elementQueryMethods = {
         getElementsByTagName: function (name) {
-          var h = this[H]; name = str(name);
+          var h = H(this); name = str(name);
           return cachedCollection(this, 'tag', name, function () { return N.byTag(h, name); });
         },
         getElementsByTagNameNS: function (ns, name) {
-          var h = this[H]; name = str(name);
+          var h = H(this); name = str(name);
           if (ns !== '*' && ns !== XHTML) return liveList(HTMLCollection.prototype, function () { return []; }, true);
           return cachedCollection(this, 'tag', name, function () { return N.byTag(h, name); });
         },
         getElementsByClassName: function (names) {
-          var h = this[H]; names = str(names);
+          var h = H(this); names = str(names);
           return cachedCollection(this, 'class', names, function () { return N.byClass(h, names); });
         }
       };
@@ -406,36 +430,36 @@ extension ScriptPrelude {
         if (offset > data.length) throw domError('IndexSizeError', 'The offset ' + offset + ' is larger than the length ' + data.length + '.');
       }
       accessors(CharacterData.prototype, {
-        data: [function () { return N.data(this[H]); }, function (v) { N.setData(this[H], nullToEmpty(v)); }],
-        length: [function () { return N.data(this[H]).length; }]
+        data: [function () { return N.data(H(this)); }, function (v) { N.setData(H(this), nullToEmpty(v)); }],
+        length: [function () { return N.data(H(this)).length; }]
       });
       accessors(CharacterData.prototype, elementSiblingAccessors);
       methods(CharacterData.prototype, childNodeMethods);
       methods(CharacterData.prototype, {
         appendData: function (data) {
           if (arguments.length < 1) throw new TypeError('1 argument required');
-          N.setData(this[H], N.data(this[H]) + str(data));
+          N.setData(H(this), N.data(H(this)) + str(data));
         },
         insertData: function (offset, data) { this.replaceData(offset, 0, data); },
         deleteData: function (offset, count) { this.replaceData(offset, count, ''); },
         replaceData: function (offset, count, data) {
           if (arguments.length < 3) throw new TypeError('3 arguments required');
-          var current = N.data(this[H]);
+          var current = N.data(H(this));
           offset = offset >>> 0; count = count >>> 0;
           checkOffset(current, offset);
           if (offset + count > current.length) count = current.length - offset;
-          N.setData(this[H], current.slice(0, offset) + str(data) + current.slice(offset + count));
+          N.setData(H(this), current.slice(0, offset) + str(data) + current.slice(offset + count));
         },
         substringData: function (offset, count) {
           if (arguments.length < 2) throw new TypeError('2 arguments required');
-          var current = N.data(this[H]);
+          var current = N.data(H(this));
           offset = offset >>> 0; count = count >>> 0;
           checkOffset(current, offset);
           return current.substr(offset, count);
         }
       });
       function mainDocumentHandle() {
-        var h = mainDocument ? mainDocument[H] : N.main();
+        var h = mainDocument ? H(mainDocument) : N.main();
         if (h === null) throw domError('InvalidStateError', 'There is no document.');
         return h;
       }
@@ -445,21 +469,21 @@ extension ScriptPrelude {
       });
       methods(Text.prototype, {
         splitText: function (offset) {
-          var data = N.data(this[H]);
+          var data = N.data(H(this));
           offset = offset >>> 0;
           checkOffset(data, offset);
-          var node = wrap(N.create(this[H], 3, data.slice(offset)));
-          var parent = N.nav(this[H], 0);
-          if (parent !== null) N.insert(parent, node[H], N.nav(this[H], 3));
-          N.setData(this[H], data.slice(0, offset));
+          var node = wrap(N.create(H(this), 3, data.slice(offset)));
+          var parent = N.nav(H(this), 0);
+          if (parent !== null) N.insert(parent, H(node), N.nav(H(this), 3));
+          N.setData(H(this), data.slice(0, offset));
           return node;
         }
       });
       accessors(Text.prototype, {
         wholeText: [function () {
           var start = this, text = '';
-          while (start.previousSibling && start.previousSibling[TYPE] === 3) start = start.previousSibling;
-          for (var n = start; n && n[TYPE] === 3; n = n.nextSibling) text += N.data(n[H]);
+          while (start.previousSibling && TYPE(start.previousSibling) === 3) start = start.previousSibling;
+          for (var n = start; n && TYPE(n) === 3; n = n.nextSibling) text += N.data(H(n));
           return text;
         }],
         assignedSlot: [function () { return null; }]
@@ -475,9 +499,9 @@ extension ScriptPrelude {
       // ---- DocumentType, DocumentFragment
       var DocumentType = iface('DocumentType', Node);
       accessors(DocumentType.prototype, {
-        name: [function () { return N.doctype(this[H])[0]; }],
-        publicId: [function () { return N.doctype(this[H])[1]; }],
-        systemId: [function () { return N.doctype(this[H])[2]; }]
+        name: [function () { return N.doctype(H(this))[0]; }],
+        publicId: [function () { return N.doctype(H(this))[1]; }],
+        systemId: [function () { return N.doctype(H(this))[2]; }]
       });
       methods(DocumentType.prototype, childNodeMethods);
       var DocumentFragment = iface('DocumentFragment', Node, function DocumentFragment() {
@@ -494,22 +518,22 @@ extension ScriptPrelude {
         var cache = element[attrCacheKey] || (element[attrCacheKey] = new Map());
         var attr = cache.get(name);
         if (!attr) {
-          attr = Object.create(Attr.prototype);
+          attr = objectCreate(Attr.prototype);
           attr[ATTR] = { element: element, name: name, value: '' };
-          attr[TYPE] = 2;
+          nodeSlot.set(attr, { h: undefined, tag: undefined, type: 2 });
           cache.set(name, attr);
         }
         return attr;
       }
       function attrValue(attr) {
         var s = attr[ATTR];
-        if (s.element) { var v = N.attr(s.element[H], s.name); if (v !== null) s.value = v; else s.element = null; }
+        if (s.element) { var v = N.attr(H(s.element), s.name); if (v !== null) s.value = v; else s.element = null; }
         return s.value;
       }
       function setAttrValue(attr, value) {
         var s = attr[ATTR];
         s.value = str(value);
-        if (s.element) N.setAttr(s.element[H], s.name, s.value);
+        if (s.element) N.setAttr(H(s.element), s.name, s.value);
       }
       accessors(Attr.prototype, {
         name: [function () { return this[ATTR].name; }],
@@ -532,46 +556,45 @@ extension ScriptPrelude {
         isConnected: [function () { return false; }]
       });
       var NamedNodeMap = iface('NamedNodeMap');
-      accessors(NamedNodeMap.prototype, { length: [function () { return listItems(this[LIST]).length; }] });
+      accessors(NamedNodeMap.prototype, { length: [function () { return listItems(LIST(this)).length; }] });
       methods(NamedNodeMap.prototype, {
         item: function (i) { var item = this[i >>> 0]; return item === undefined ? null : item; },
-        getNamedItem: function (name) { return this[LIST].element.getAttributeNode(name); },
-        getNamedItemNS: function (ns, name) { return ns === null || ns === '' ? this[LIST].element.getAttributeNode(name) : null; },
-        setNamedItem: function (attr) { return this[LIST].element.setAttributeNode(attr); },
+        getNamedItem: function (name) { return LIST(this).element.getAttributeNode(name); },
+        getNamedItemNS: function (ns, name) { return ns === null || ns === '' ? LIST(this).element.getAttributeNode(name) : null; },
+        setNamedItem: function (attr) { return LIST(this).element.setAttributeNode(attr); },
         removeNamedItem: function (name) {
-          var attr = this[LIST].element.getAttributeNode(name);
+          var attr = LIST(this).element.getAttributeNode(name);
           if (!attr) throw domError('NotFoundError', 'No attribute named ' + name + '.');
-          return this[LIST].element.removeAttributeNode(attr);
+          return LIST(this).element.removeAttributeNode(attr);
         }
       });
       def(NamedNodeMap.prototype, Symbol.iterator, Array.prototype.values);
       var attributeMapHandler = {
         get: function (t, key, receiver) {
           var i = toIndex(key);
-          if (i >= 0) return listItem(t[LIST], i);
-          if (typeof key === 'string' && !(key in t)) { var a = t[LIST].element.getAttributeNode(key); if (a) return a; }
+          if (i >= 0) return listItem(LIST(t), i);
+          if (typeof key === 'string' && !(key in t)) { var a = LIST(t).element.getAttributeNode(key); if (a) return a; }
           return Reflect.get(t, key, receiver);
         },
         has: function (t, key) {
           var i = toIndex(key);
-          if (i >= 0) return i < listItems(t[LIST]).length;
-          return key in t || (typeof key === 'string' && t[LIST].element.hasAttribute(key));
+          if (i >= 0) return i < listItems(LIST(t)).length;
+          return key in t || (typeof key === 'string' && LIST(t).element.hasAttribute(key));
         },
         ownKeys: listHandler.ownKeys,
         getOwnPropertyDescriptor: listHandler.getOwnPropertyDescriptor
       };
       function attributeMap(element) {
-        var target = Object.create(NamedNodeMap.prototype);
+        var target = objectCreate(NamedNodeMap.prototype);
         var state = { element: element, fixed: null, named: false };
         state.version = -1;
         // Items are Attr objects, not handles: wrap is bypassed through a custom list.
         Object.defineProperty(state, 'fixed', { get: function () {
-          var list = N.attrs(element[H]), out = [];
+          var list = N.attrs(H(element)), out = [];
           for (var i = 0; i < list.length; i += 2) out.push(list[i]);
           return out;
         } });
-        target[LIST] = state;
-        return new Proxy(target, {
+        return privateList(target, {
           get: function (t, key, receiver) {
             var i = toIndex(key);
             if (i >= 0) { var names = state.fixed; return i < names.length ? attrNode(element, names[i]) : undefined; }
@@ -584,7 +607,7 @@ extension ScriptPrelude {
             if (i >= 0) { var names = state.fixed; return i < names.length ? { value: attrNode(element, names[i]), writable: false, enumerable: true, configurable: true } : undefined; }
             return Reflect.getOwnPropertyDescriptor(t, key);
           }
-        });
+        }, state);
       }
 
       // ---- Document (https://dom.spec.whatwg.org/#interface-document)
@@ -602,7 +625,7 @@ extension ScriptPrelude {
       protoByType[9] = HTMLDocument.prototype;
       var implementationKey = Symbol('implementation');
       function collection(document, kind, selector) {
-        var h = document[H];
+        var h = H(document);
         return cachedCollection(document, kind, '', function () { return N.qs(h, selector, true); });
       }
       function isMain(document) { return document === mainDocument; }
@@ -610,14 +633,14 @@ extension ScriptPrelude {
       methods(Document.prototype, parentNodeMethods);
       methods(Document.prototype, elementQueryMethods);
       accessors(Document.prototype, {
-        documentElement: [function () { return wrap(N.docPart(this[H], 0)); }],
-        head: [function () { return wrap(N.docPart(this[H], 1)); }],
-        body: [function () { return wrap(N.docPart(this[H], 2)); }],
+        documentElement: [function () { return wrap(N.docPart(H(this), 0)); }],
+        head: [function () { return wrap(N.docPart(H(this), 1)); }],
+        body: [function () { return wrap(N.docPart(H(this), 2)); }],
         doctype: [function () {
-          for (var c = this.firstChild; c; c = c.nextSibling) if (c[TYPE] === 10) return c;
+          for (var c = this.firstChild; c; c = c.nextSibling) if (TYPE(c) === 10) return c;
           return null;
         }],
-        title: [function () { return N.title(this[H]); },
+        title: [function () { return N.title(H(this)); },
                 function (value) {
                   var title = this.querySelector('title');
                   if (!title) {
@@ -626,7 +649,7 @@ extension ScriptPrelude {
                     title = head.appendChild(this.createElement('title'));
                   }
                   title.textContent = str(value);
-                  N.titleChanged(this[H]);
+                  N.titleChanged(H(this));
                 }],
         URL: [function () { return isMain(this) ? N.state()[1] : 'about:blank'; }],
         documentURI: [function () { return isMain(this) ? N.state()[1] : 'about:blank'; }],
@@ -663,40 +686,40 @@ extension ScriptPrelude {
         scrollingElement: [function () { return this.documentElement; }],
         implementation: [function () {
           var document = this;
-          return this[implementationKey] || (this[implementationKey] = Object.create(DOMImplementation.prototype, { [DOC]: { value: document } }));
+          return this[implementationKey] || (this[implementationKey] = objectCreate(DOMImplementation.prototype, { [DOC]: { value: document } }));
         }]
       });
       var DOC = Symbol('document');
       methods(Document.prototype, {
         getElementsByName: function (name) {
-          var h = this[H]; name = str(name);
+          var h = H(this); name = str(name);
           return liveList(NodeList.prototype, function () { return N.byName(h, name); });
         },
-        createElement: function (name) { return wrap(N.create(this[H], 1, str(name))); },
+        createElement: function (name) { return wrap(N.create(H(this), 1, str(name))); },
         createElementNS: function (ns, qualifiedName) {
           qualifiedName = str(qualifiedName);
           var colon = qualifiedName.indexOf(':');
-          return wrap(N.create(this[H], 1, colon >= 0 ? qualifiedName.slice(colon + 1) : qualifiedName));
+          return wrap(N.create(H(this), 1, colon >= 0 ? qualifiedName.slice(colon + 1) : qualifiedName));
         },
-        createTextNode: function (data) { return wrap(N.create(this[H], 3, str(data))); },
-        createComment: function (data) { return wrap(N.create(this[H], 8, str(data))); },
-        createDocumentFragment: function () { return wrap(N.create(this[H], 11, '')); },
+        createTextNode: function (data) { return wrap(N.create(H(this), 3, str(data))); },
+        createComment: function (data) { return wrap(N.create(H(this), 8, str(data))); },
+        createDocumentFragment: function () { return wrap(N.create(H(this), 11, '')); },
         createAttribute: function (name) {
           name = str(name);
           if (!/^[^\s\u0000\/=>"']+$/.test(name)) throw domError('InvalidCharacterError', 'The string contains invalid characters.');
-          var attr = Object.create(Attr.prototype);
+          var attr = objectCreate(Attr.prototype);
           attr[ATTR] = { element: null, name: asciiLower(name), value: '', document: this };
-          attr[TYPE] = 2;
+          nodeSlot.set(attr, { h: undefined, tag: undefined, type: 2 });
           return attr;
         },
         createEvent: function (name) { return createEvent(name); },
         importNode: function (node, deep) {
-          if (isNode(node) && node[TYPE] === 9) throw domError('NotSupportedError', 'A document cannot be imported.');
-          return wrap(N.importNode(this[H], hOf(node), !!deep));
+          if (isNode(node) && TYPE(node) === 9) throw domError('NotSupportedError', 'A document cannot be imported.');
+          return wrap(N.importNode(H(this), hOf(node), !!deep));
         },
         adoptNode: function (node) {
           var h = hOf(node);
-          if (node[TYPE] === 9) throw domError('NotSupportedError', 'A document cannot be adopted.');
+          if (TYPE(node) === 9) throw domError('NotSupportedError', 'A document cannot be adopted.');
           if (documentOf(node) === this) { N.remove(h); return node; }
           throw domError('NotSupportedError', 'Moving nodes between documents is not supported.');
         },
@@ -717,7 +740,7 @@ extension ScriptPrelude {
         var script = document.currentScript;
         var parent = script ? script.parentNode : document.body;
         if (!parent) return;
-        var holder = document.createElement(parent[TYPE] === 1 ? parent.localName : 'body');
+        var holder = document.createElement(TYPE(parent) === 1 ? parent.localName : 'body');
         holder.innerHTML = markup;
         var fragment = document.createDocumentFragment();
         while (holder.firstChild) fragment.appendChild(holder.firstChild);
@@ -726,7 +749,7 @@ extension ScriptPrelude {
       function cloneDocument(document, deep) {
         var copy = wrap(N.newDocument(null));
         while (copy.firstChild) copy.removeChild(copy.firstChild);
-        if (deep) for (var c = document.firstChild; c; c = c.nextSibling) { if (c[TYPE] !== 10) copy.appendChild(copy.importNode(c, true)); }
+        if (deep) for (var c = document.firstChild; c; c = c.nextSibling) { if (TYPE(c) !== 10) copy.appendChild(copy.importNode(c, true)); }
         return copy;
       }
       var DOMImplementation = iface('DOMImplementation');
@@ -757,18 +780,18 @@ extension ScriptPrelude {
       methods(Element.prototype, elementQueryMethods);
       delete Element.prototype.getElementById;
       accessors(Element.prototype, {
-        tagName: [function () { var t = this[TAG]; return upperTags[t] || (upperTags[t] = asciiUpper(t)); }],
-        localName: [function () { return this[TAG]; }],
+        tagName: [function () { var t = TAG(this); return upperTags[t] || (upperTags[t] = asciiUpper(t)); }],
+        localName: [function () { return TAG(this); }],
         namespaceURI: [function () { return XHTML; }],
         prefix: [function () { return null; }],
-        id: [function () { var v = N.attr(this[H], 'id'); return v === null ? '' : v; }, function (v) { N.setAttr(this[H], 'id', str(v)); }],
-        className: [function () { var v = N.attr(this[H], 'class'); return v === null ? '' : v; }, function (v) { N.setAttr(this[H], 'class', str(v)); }],
+        id: [function () { var v = N.attr(H(this), 'id'); return v === null ? '' : v; }, function (v) { N.setAttr(H(this), 'id', str(v)); }],
+        className: [function () { var v = N.attr(H(this), 'class'); return v === null ? '' : v; }, function (v) { N.setAttr(H(this), 'class', str(v)); }],
         classList: [function () { return this[classListKey] || (this[classListKey] = tokenList(this, 'class')); },
-                    function (v) { N.setAttr(this[H], 'class', str(v)); }],
-        slot: [function () { var v = N.attr(this[H], 'slot'); return v === null ? '' : v; }, function (v) { N.setAttr(this[H], 'slot', str(v)); }],
+                    function (v) { N.setAttr(H(this), 'class', str(v)); }],
+        slot: [function () { var v = N.attr(H(this), 'slot'); return v === null ? '' : v; }, function (v) { N.setAttr(H(this), 'slot', str(v)); }],
         attributes: [function () { return this[attributesKey] || (this[attributesKey] = attributeMap(this)); }],
-        innerHTML: [function () { return N.html(this[H], false); }, function (v) { N.setHTML(this[H], false, nullToEmpty(v)); }],
-        outerHTML: [function () { return N.html(this[H], true); }, function (v) { N.setHTML(this[H], true, nullToEmpty(v)); }],
+        innerHTML: [function () { return N.html(H(this), false); }, function (v) { N.setHTML(H(this), false, nullToEmpty(v)); }],
+        outerHTML: [function () { return N.html(H(this), true); }, function (v) { N.setHTML(H(this), true, nullToEmpty(v)); }],
         shadowRoot: [function () { return null; }],
         assignedSlot: [function () { return null; }],
         scrollTop: [function () { return 0; }, function () {}],
@@ -781,12 +804,12 @@ extension ScriptPrelude {
         clientHeight: [function () { return 0; }]
       });
       methods(Element.prototype, {
-        getAttribute: function (name) { return N.attr(this[H], asciiLower(str(name))); },
-        getAttributeNS: function (ns, name) { return ns === null || ns === undefined || ns === '' ? N.attr(this[H], str(name)) : null; },
+        getAttribute: function (name) { return N.attr(H(this), asciiLower(str(name))); },
+        getAttributeNS: function (ns, name) { return ns === null || ns === undefined || ns === '' ? N.attr(H(this), str(name)) : null; },
         setAttribute: function (name, value) {
           if (arguments.length < 2) throw new TypeError("Failed to execute 'setAttribute' on 'Element': 2 arguments required.");
           name = str(name);
-          N.setAttr(this[H], name, str(value));
+          N.setAttr(H(this), name, str(value));
           attributeHandlerChanged(this, asciiLower(name));
         },
         setAttributeNS: function (ns, qualifiedName, value) {
@@ -797,24 +820,24 @@ extension ScriptPrelude {
         removeAttribute: function (name) {
           name = asciiLower(str(name));
           if (this[attrCacheKey]) attrValue(this[attrCacheKey].get(name) || attrNode(this, name));
-          N.removeAttr(this[H], name);
+          N.removeAttr(H(this), name);
           attributeHandlerChanged(this, name);
         },
         removeAttributeNS: function (ns, name) { if (ns === null || ns === undefined || ns === '') this.removeAttribute(name); },
-        hasAttribute: function (name) { return N.hasAttr(this[H], asciiLower(str(name))); },
-        hasAttributeNS: function (ns, name) { return (ns === null || ns === undefined || ns === '') && N.hasAttr(this[H], str(name)); },
+        hasAttribute: function (name) { return N.hasAttr(H(this), asciiLower(str(name))); },
+        hasAttributeNS: function (ns, name) { return (ns === null || ns === undefined || ns === '') && N.hasAttr(H(this), str(name)); },
         toggleAttribute: function (name, force) {
-          return N.toggleAttr(this[H], str(name), force === undefined ? null : !!force);
+          return N.toggleAttr(H(this), str(name), force === undefined ? null : !!force);
         },
         getAttributeNames: function () {
-          var list = N.attrs(this[H]), names = [];
+          var list = N.attrs(H(this)), names = [];
           for (var i = 0; i < list.length; i += 2) names.push(list[i]);
           return names;
         },
-        hasAttributes: function () { return N.attrs(this[H]).length > 0; },
+        hasAttributes: function () { return N.attrs(H(this)).length > 0; },
         getAttributeNode: function (name) {
           name = asciiLower(str(name));
-          if (!N.hasAttr(this[H], name)) return null;
+          if (!N.hasAttr(H(this), name)) return null;
           var attr = attrNode(this, name);
           attr[ATTR].element = this;
           return attr;
@@ -827,7 +850,7 @@ extension ScriptPrelude {
           var old = this.getAttributeNode(s.name);
           if (old === attr) return attr;
           if (old) { attrValue(old); old[ATTR].element = null; }
-          N.setAttr(this[H], s.name, s.value);
+          N.setAttr(H(this), s.name, s.value);
           s.element = this;
           var cache = this[attrCacheKey] || (this[attrCacheKey] = new Map());
           cache.set(s.name, attr);
@@ -836,13 +859,13 @@ extension ScriptPrelude {
         removeAttributeNode: function (attr) {
           if (!attr || !attr[ATTR] || attr[ATTR].element !== this) throw domError('NotFoundError', 'The attribute is not on this element.');
           attrValue(attr);
-          N.removeAttr(this[H], attr[ATTR].name);
+          N.removeAttr(H(this), attr[ATTR].name);
           attr[ATTR].element = null;
           return attr;
         },
-        matches: function (selectors) { return N.matches(this[H], str(selectors)); },
-        webkitMatchesSelector: function (selectors) { return N.matches(this[H], str(selectors)); },
-        closest: function (selectors) { return wrap(N.closest(this[H], str(selectors))); },
+        matches: function (selectors) { return N.matches(H(this), str(selectors)); },
+        webkitMatchesSelector: function (selectors) { return N.matches(H(this), str(selectors)); },
+        closest: function (selectors) { return wrap(N.closest(H(this), str(selectors))); },
         insertAdjacentElement: function (where, element) { hOf(element); return insertAdjacent(this, where, element); },
         insertAdjacentText: function (where, data) { insertAdjacent(this, where, documentOf(this).createTextNode(str(data))); },
         insertAdjacentHTML: function (where, markup) {
@@ -851,9 +874,9 @@ extension ScriptPrelude {
           if (position !== 'beforebegin' && position !== 'afterend' && position !== 'afterbegin' && position !== 'beforeend') {
             throw domError('SyntaxError', 'The value provided (' + where + ') is not a valid position.');
           }
-          if (!context || context[TYPE] === 9) throw domError('NoModificationAllowedError', 'The element has no parent.');
+          if (!context || TYPE(context) === 9) throw domError('NoModificationAllowedError', 'The element has no parent.');
           var document = documentOf(this);
-          var holder = document.createElement(context[TYPE] === 1 ? context.localName : 'body');
+          var holder = document.createElement(TYPE(context) === 1 ? context.localName : 'body');
           holder.innerHTML = str(markup);
           var fragment = document.createDocumentFragment();
           while (holder.firstChild) fragment.appendChild(holder.firstChild);
@@ -879,7 +902,7 @@ extension ScriptPrelude {
       var DOMTokenList = iface('DOMTokenList');
       var TOKENS = Symbol('tokens');
       function tokensOf(list) {
-        var s = list[TOKENS], value = N.attr(s.element[H], s.attribute);
+        var s = list[TOKENS], value = N.attr(H(s.element), s.attribute);
         if (value === null || value === '') return [];
         var out = [], parts = value.split(/[\t\n\f\r ]+/);
         for (var i = 0; i < parts.length; i++) if (parts[i] !== '' && out.indexOf(parts[i]) < 0) out.push(parts[i]);
@@ -891,11 +914,11 @@ extension ScriptPrelude {
         if (/[\t\n\f\r ]/.test(token)) throw domError('InvalidCharacterError', "The token provided ('" + token + "') contains HTML space characters.");
         return token;
       }
-      function writeTokens(list, tokens) { N.setAttr(list[TOKENS].element[H], list[TOKENS].attribute, tokens.join(' ')); }
+      function writeTokens(list, tokens) { N.setAttr(H(list[TOKENS].element), list[TOKENS].attribute, tokens.join(' ')); }
       accessors(DOMTokenList.prototype, {
         length: [function () { return tokensOf(this).length; }],
-        value: [function () { var v = N.attr(this[TOKENS].element[H], this[TOKENS].attribute); return v === null ? '' : v; },
-                function (v) { N.setAttr(this[TOKENS].element[H], this[TOKENS].attribute, str(v)); }]
+        value: [function () { var v = N.attr(H(this[TOKENS].element), this[TOKENS].attribute); return v === null ? '' : v; },
+                function (v) { N.setAttr(H(this[TOKENS].element), this[TOKENS].attribute, str(v)); }]
       });
       methods(DOMTokenList.prototype, {
         item: function (i) { var t = tokensOf(this)[i >>> 0]; return t === undefined ? null : t; },
@@ -908,7 +931,7 @@ extension ScriptPrelude {
         remove: function () {
           var tokens = Array.prototype.map.call(arguments, checkToken), current = tokensOf(this);
           current = current.filter(function (t) { return tokens.indexOf(t) < 0; });
-          if (N.hasAttr(this[TOKENS].element[H], this[TOKENS].attribute)) writeTokens(this, current);
+          if (N.hasAttr(H(this[TOKENS].element), this[TOKENS].attribute)) writeTokens(this, current);
         },
         toggle: function (token, force) {
           token = checkToken(token);
@@ -955,12 +978,12 @@ extension ScriptPrelude {
         }
       };
       function tokenList(element, attribute) {
-        var target = Object.create(DOMTokenList.prototype);
+        var target = objectCreate(DOMTokenList.prototype);
         target[TOKENS] = { element: element, attribute: attribute };
         return new Proxy(target, tokenListHandler);
       }
 
-      def(g, '__ternDOMAttach', function (h) {
+      def(internals, '__ternDOMAttach', function (h) {
         mainDocument = wrap(h);
         Object.defineProperty(g, 'document', { get: function () { return mainDocument; }, enumerable: true, configurable: true });
       });

@@ -150,7 +150,7 @@ extension ScriptPrelude {
         var signal = isObject ? options.signal : undefined;
         if (signal && signal.aborted) return;
         type = String(type);
-        var map = Object.prototype.hasOwnProperty.call(target, LS) ? target[LS] : (target[LS] = Object.create(null));
+        var map = Object.prototype.hasOwnProperty.call(target, LS) ? target[LS] : (target[LS] = objectCreate(null));
         var list = map[type] || (map[type] = []);
         for (var i = 0; i < list.length; i++) if (list[i].callback === callback && list[i].capture === capture) return;
         list.push({ callback: callback, capture: capture, once: isObject && !!options.once, passive: isObject && !!options.passive, removed: false });
@@ -196,7 +196,7 @@ extension ScriptPrelude {
       /// The event path: the target, its ancestors and, for a node of the
       /// window's document, the window.
       function eventPath(target, type) {
-        var h = target[H];
+        var h = H(target);
         if (h === undefined) return [target];
         var handles = N.path(h), path = new Array(handles.length);
         for (var i = 0; i < handles.length; i++) path[i] = wrap(handles[i]);
@@ -281,24 +281,24 @@ extension ScriptPrelude {
         var own = node[HANDLERS];
         if (own && Object.prototype.hasOwnProperty.call(own, type)) return own[type];
         if (node === g) {
-          var body = mainDocument && bodyForwarded[type] ? wrap(N.docPart(mainDocument[H], 2)) : null;
+          var body = mainDocument && bodyForwarded[type] ? wrap(N.docPart(H(mainDocument), 2)) : null;
           return body ? compiledHandler(body, type, g) : null;
         }
-        if (node[TYPE] === 1) {
-          if (bodyForwarded[type] && (node[TAG] === 'body' || node[TAG] === 'frameset') && N.isMain(node[H])) return null;
+        if (TYPE(node) === 1) {
+          if (bodyForwarded[type] && (TAG(node) === 'body' || TAG(node) === 'frameset') && N.isMain(H(node))) return null;
           return compiledHandler(node, type, node);
         }
         return null;
       }
       function compiledHandler(element, type, thisValue) {
-        var source = N.attr(element[H], 'on' + type);
+        var source = N.attr(H(element), 'on' + type);
         if (source === null) return null;
-        var cache = element[COMPILED] || (element[COMPILED] = Object.create(null));
+        var cache = element[COMPILED] || (element[COMPILED] = objectCreate(null));
         var entry = cache[type];
         if (entry && entry.source === source && entry.thisValue === thisValue) return entry.fn;
         var fn = null;
         try {
-          var form = element[TYPE] === 1 && typeof element.form === 'object' ? element.form : null;
+          var form = TYPE(element) === 1 && typeof element.form === 'object' ? element.form : null;
           // The form's scope includes its controls by name (onclick="alert(q.value)").
           var formScope = form ? new Proxy(form, {
             has: function (t, k) { return k in t || (typeof k === 'string' && !!t.elements.namedItem(k)); },
@@ -332,7 +332,7 @@ extension ScriptPrelude {
             get: function () { var t = this == null ? g : this; var fn = handlerFor(t, type); return fn === undefined ? null : fn; },
             set: function (value) {
               var t = this == null ? g : this;
-              var own = Object.prototype.hasOwnProperty.call(t, HANDLERS) ? t[HANDLERS] : (t[HANDLERS] = Object.create(null));
+              var own = Object.prototype.hasOwnProperty.call(t, HANDLERS) ? t[HANDLERS] : (t[HANDLERS] = objectCreate(null));
               own[type] = typeof value === 'function' || (value !== null && typeof value === 'object') ? value : null;
             },
             enumerable: false, configurable: true
@@ -367,7 +367,7 @@ extension ScriptPrelude {
       if (!('length' in g)) def(g, 'length', 0);
       if (!('name' in g)) def(g, 'name', '');
 
-      def(g, '__ternDispatch', function (h, type, bubbles, cancelable, fields) {
+      def(internals, '__ternDispatch', function (h, type, bubbles, cancelable, fields) {
         var target = h === null ? g : wrap(h);
         var C = eventInterfaces[type] || Event;
         var event = new C(type, { bubbles: bubbles, cancelable: cancelable });

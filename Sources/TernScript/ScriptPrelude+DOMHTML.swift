@@ -4,7 +4,7 @@ extension ScriptPrelude {
     /// submission. Part of `ScriptPrelude.dom` (one shared scope).
     static let domHTML = #"""
       var HTMLElement = iface('HTMLElement', Element);
-      var elementInterfaces = Object.create(null);
+      var elementInterfaces = objectCreate(null);
       function htmlInterface(name, tags, Parent) {
         var C = iface(name, Parent || HTMLElement);
         tags.split(' ').forEach(function (tag) { if (tag) elementInterfaces[tag] = C.prototype; });
@@ -26,23 +26,23 @@ extension ScriptPrelude {
           var kind = spec[0], attr = spec[1] || asciiLower(prop), fallback = spec[2];
           var get, set;
           if (kind === 's') {
-            get = function () { var v = N.attr(this[H], attr); return v === null ? '' : v; };
-            set = function (v) { N.setAttr(this[H], attr, str(v)); };
+            get = function () { var v = N.attr(H(this), attr); return v === null ? '' : v; };
+            set = function (v) { N.setAttr(H(this), attr, str(v)); };
           } else if (kind === 'b') {
-            get = function () { return N.hasAttr(this[H], attr); };
-            set = function (v) { if (v) N.setAttr(this[H], attr, ''); else N.removeAttr(this[H], attr); };
+            get = function () { return N.hasAttr(H(this), attr); };
+            set = function (v) { if (v) N.setAttr(H(this), attr, ''); else N.removeAttr(H(this), attr); };
           } else if (kind === 'u') {
-            get = function () { var v = N.attr(this[H], attr); if (v === null) return ''; var r = N.resolve(v); return r === null ? v : r; };
-            set = function (v) { N.setAttr(this[H], attr, str(v)); };
+            get = function () { var v = N.attr(H(this), attr); if (v === null) return ''; var r = N.resolve(v); return r === null ? v : r; };
+            set = function (v) { N.setAttr(H(this), attr, str(v)); };
           } else if (kind === 'n') {
-            get = function () { var v = parseInt(N.attr(this[H], attr), 10); return isNaN(v) ? (fallback || 0) : v; };
-            set = function (v) { N.setAttr(this[H], attr, String(v | 0)); };
+            get = function () { var v = parseInt(N.attr(H(this), attr), 10); return isNaN(v) ? (fallback || 0) : v; };
+            set = function (v) { N.setAttr(H(this), attr, String(v | 0)); };
           } else if (kind === 'e') {
             get = function () {
-              var v = N.attr(this[H], attr); v = v === null ? '' : asciiLower(v);
+              var v = N.attr(H(this), attr); v = v === null ? '' : asciiLower(v);
               return fallback.values.indexOf(v) >= 0 ? v : (v === '' && fallback.missing !== undefined ? fallback.missing : fallback.invalid);
             };
-            set = function (v) { N.setAttr(this[H], attr, str(v)); };
+            set = function (v) { N.setAttr(H(this), attr, str(v)); };
           }
           Object.defineProperty(proto, prop, { get: get, set: set, enumerable: false, configurable: true });
         })(prop, table[prop]);
@@ -56,17 +56,17 @@ extension ScriptPrelude {
       });
       accessors(HTMLElement.prototype, {
         tabIndex: [function () {
-          var v = parseInt(N.attr(this[H], 'tabindex'), 10);
+          var v = parseInt(N.attr(H(this), 'tabindex'), 10);
           if (!isNaN(v)) return v;
-          return /^(a|area|button|input|select|textarea|iframe|summary)$/.test(this[TAG]) ? 0 : -1;
-        }, function (v) { N.setAttr(this[H], 'tabindex', String(v | 0)); }],
-        innerText: [function () { return N.text(this[H]); }, function (v) { N.setText(this[H], nullToEmpty(v)); }],
-        outerText: [function () { return N.text(this[H]); }, function (v) { this.replaceWith(nullToEmpty(v)); }],
+          return /^(a|area|button|input|select|textarea|iframe|summary)$/.test(TAG(this)) ? 0 : -1;
+        }, function (v) { N.setAttr(H(this), 'tabindex', String(v | 0)); }],
+        innerText: [function () { return N.text(H(this)); }, function (v) { N.setText(H(this), nullToEmpty(v)); }],
+        outerText: [function () { return N.text(H(this)); }, function (v) { this.replaceWith(nullToEmpty(v)); }],
         style: [function () { return this[styleKey] || (this[styleKey] = styleDeclaration(this)); },
-                function (v) { N.setAttr(this[H], 'style', str(v)); }],
+                function (v) { N.setAttr(H(this), 'style', str(v)); }],
         dataset: [function () { return this[datasetKey] || (this[datasetKey] = dataset(this)); }],
-        contentEditable: [function () { var v = N.attr(this[H], 'contenteditable'); return v === null ? 'inherit' : v === '' ? 'true' : v; },
-                          function (v) { N.setAttr(this[H], 'contenteditable', str(v)); }],
+        contentEditable: [function () { var v = N.attr(H(this), 'contenteditable'); return v === null ? 'inherit' : v === '' ? 'true' : v; },
+                          function (v) { N.setAttr(H(this), 'contenteditable', str(v)); }],
         isContentEditable: [function () { return false; }],
         offsetParent: [function () { return null; }],
         offsetTop: [function () { return 0; }],
@@ -84,7 +84,7 @@ extension ScriptPrelude {
           if (!this.isConnected || !isMain(documentOf(this))) return;
           var old = wrap(N.focused());
           if (old === this) return;
-          N.setFocused(this[H]);
+          N.setFocused(H(this));
           if (old && old.isConnected) {
             fireTrusted(old, new FocusEvent('blur', { relatedTarget: this }));
             fireTrusted(old, new FocusEvent('focusout', { bubbles: true, relatedTarget: this }));
@@ -128,9 +128,9 @@ extension ScriptPrelude {
         }
         return out;
       }
-      function declarations(style) { return parseDeclarations(N.attr(style[STYLE][H], 'style')); }
+      function declarations(style) { return parseDeclarations(N.attr(H(style[STYLE]), 'style')); }
       function writeDeclarations(style, list) {
-        N.setAttr(style[STYLE][H], 'style', list.map(function (d) { return d[0] + ': ' + d[1] + (d[2] ? ' !important' : '') + ';'; }).join(' '));
+        N.setAttr(H(style[STYLE]), 'style', list.map(function (d) { return d[0] + ': ' + d[1] + (d[2] ? ' !important' : '') + ';'; }).join(' '));
       }
       function cssName(prop) {
         if (prop === 'cssFloat') return 'float';
@@ -139,7 +139,7 @@ extension ScriptPrelude {
         return /^(webkit|moz|ms|o)-/.test(name) ? '-' + name : name;
       }
       accessors(CSSStyleDeclaration.prototype, {
-        cssText: [function () { return N.attr(this[STYLE][H], 'style') || ''; }, function (v) { N.setAttr(this[STYLE][H], 'style', str(v)); }],
+        cssText: [function () { return N.attr(H(this[STYLE]), 'style') || ''; }, function (v) { N.setAttr(H(this[STYLE]), 'style', str(v)); }],
         length: [function () { return declarations(this).length; }],
         parentRule: [function () { return null; }],
         cssFloat: [function () { return this.getPropertyValue('float'); }, function (v) { this.setProperty('float', v); }]
@@ -174,7 +174,7 @@ extension ScriptPrelude {
             if (list[i][0] === name) {
               var old = list[i][1];
               list.splice(i, 1);
-              if (list.length) writeDeclarations(this, list); else N.removeAttr(this[STYLE][H], 'style');
+              if (list.length) writeDeclarations(this, list); else N.removeAttr(H(this[STYLE]), 'style');
               return old;
             }
           }
@@ -197,7 +197,7 @@ extension ScriptPrelude {
         has: function (t, key) { return typeof key === 'string' ? true : key in t; }
       };
       function styleDeclaration(element) {
-        var target = Object.create(CSSStyleDeclaration.prototype);
+        var target = objectCreate(CSSStyleDeclaration.prototype);
         target[STYLE] = element;
         return new Proxy(target, styleHandler);
       }
@@ -210,7 +210,7 @@ extension ScriptPrelude {
       def(g, 'getComputedStyle', function (element) {
         hOf(element);
         var inline = element.style;
-        var computed = Object.create(CSSStyleDeclaration.prototype);
+        var computed = objectCreate(CSSStyleDeclaration.prototype);
         computed[STYLE] = element;
         return new Proxy(computed, {
           get: function (t, key, receiver) {
@@ -218,8 +218,8 @@ extension ScriptPrelude {
             if (typeof key !== 'string' || key in t) return Reflect.get(t, key, receiver);
             var value = inline[key];
             if (key === 'display') {
-              if (N.hasAttr(element[H], 'hidden')) return 'none';
-              return value || displayByTag[element[TAG]] || 'block';
+              if (N.hasAttr(H(element), 'hidden')) return 'none';
+              return value || displayByTag[TAG(element)] || 'block';
             }
             if (key === 'visibility') return value || 'visible';
             return value;
@@ -233,30 +233,30 @@ extension ScriptPrelude {
       function dataName(key) { return 'data-' + key.replace(/[A-Z]/g, function (m) { return '-' + m.toLowerCase(); }); }
       function dataset(element) {
         function keys() {
-          var list = N.attrs(element[H]), out = [];
+          var list = N.attrs(H(element)), out = [];
           for (var i = 0; i < list.length; i += 2) {
             if (list[i].indexOf('data-') === 0) out.push(list[i].slice(5).replace(/-([a-z])/g, function (m, c) { return c.toUpperCase(); }));
           }
           return out;
         }
-        return new Proxy(Object.create(DOMStringMap.prototype), {
+        return new Proxy(objectCreate(DOMStringMap.prototype), {
           get: function (t, key, receiver) {
             if (typeof key !== 'string' || key in t) return Reflect.get(t, key, receiver);
-            var v = N.attr(element[H], dataName(key));
+            var v = N.attr(H(element), dataName(key));
             return v === null ? undefined : v;
           },
           set: function (t, key, value) {
             if (typeof key !== 'string') return false;
             if (/-[a-z]/.test(key)) throw domError('SyntaxError', "'" + key + "' is not a valid dataset property name.");
-            N.setAttr(element[H], dataName(key), str(value));
+            N.setAttr(H(element), dataName(key), str(value));
             return true;
           },
-          has: function (t, key) { return typeof key === 'string' && N.hasAttr(element[H], dataName(key)); },
-          deleteProperty: function (t, key) { if (typeof key === 'string') N.removeAttr(element[H], dataName(key)); return true; },
+          has: function (t, key) { return typeof key === 'string' && N.hasAttr(H(element), dataName(key)); },
+          deleteProperty: function (t, key) { if (typeof key === 'string') N.removeAttr(H(element), dataName(key)); return true; },
           ownKeys: function () { return keys(); },
           getOwnPropertyDescriptor: function (t, key) {
             if (typeof key !== 'string') return undefined;
-            var v = N.attr(element[H], dataName(key));
+            var v = N.attr(H(element), dataName(key));
             return v === null ? undefined : { value: v, writable: true, enumerable: true, configurable: true };
           }
         });
@@ -273,7 +273,7 @@ extension ScriptPrelude {
               try { return new URL(href)[part]; } catch (e) { return part === 'origin' ? 'null' : ''; }
             },
             set: part === 'origin' ? undefined : function (v) {
-              try { var url = new URL(this.href); url[part] = v; N.setAttr(this[H], 'href', url.href); } catch (e) {}
+              try { var url = new URL(this.href); url[part] = v; N.setAttr(H(this), 'href', url.href); } catch (e) {}
             },
             enumerable: false, configurable: true
           });
@@ -284,7 +284,7 @@ extension ScriptPrelude {
       var HTMLAnchorElement = htmlInterface('HTMLAnchorElement', 'a');
       urlParts(HTMLAnchorElement);
       reflect(HTMLAnchorElement.prototype, { name: ['s'] });
-      accessors(HTMLAnchorElement.prototype, { text: [function () { return N.text(this[H]); }, function (v) { N.setText(this[H], str(v)); }] });
+      accessors(HTMLAnchorElement.prototype, { text: [function () { return N.text(H(this)); }, function (v) { N.setText(H(this), str(v)); }] });
       var HTMLAreaElement = htmlInterface('HTMLAreaElement', 'area');
       urlParts(HTMLAreaElement);
       reflect(HTMLAreaElement.prototype, { alt: ['s'], coords: ['s'], shape: ['s'] });
@@ -307,8 +307,8 @@ extension ScriptPrelude {
       reflect(HTMLScriptElement.prototype, { src: ['u'], type: ['s'], charset: ['s'], defer: ['b'], noModule: ['b', 'nomodule'],
         crossOrigin: ['s', 'crossorigin'], integrity: ['s'], referrerPolicy: ['s', 'referrerpolicy'] });
       accessors(HTMLScriptElement.prototype, {
-        async: [function () { return N.hasAttr(this[H], 'async'); }, function (v) { if (v) N.setAttr(this[H], 'async', ''); else N.removeAttr(this[H], 'async'); }],
-        text: [function () { return N.text(this[H]); }, function (v) { N.setText(this[H], str(v)); }]
+        async: [function () { return N.hasAttr(H(this), 'async'); }, function (v) { if (v) N.setAttr(H(this), 'async', ''); else N.removeAttr(H(this), 'async'); }],
+        text: [function () { return N.text(H(this)); }, function (v) { N.setText(H(this), str(v)); }]
       });
       reflect(htmlInterface('HTMLLinkElement', 'link').prototype, { href: ['u'], rel: ['s'], type: ['s'], media: ['s'],
         as: ['s'], hreflang: ['s'], crossOrigin: ['s', 'crossorigin'], integrity: ['s'], disabled: ['b'] });
@@ -319,7 +319,7 @@ extension ScriptPrelude {
       reflect(htmlInterface('HTMLMetaElement', 'meta').prototype, { name: ['s'], content: ['s'], httpEquiv: ['s', 'http-equiv'], charset: ['s'] });
       reflect(htmlInterface('HTMLBaseElement', 'base').prototype, { href: ['u'], target: ['s'] });
       var HTMLTitleElement = htmlInterface('HTMLTitleElement', 'title');
-      accessors(HTMLTitleElement.prototype, { text: [function () { return N.text(this[H]); }, function (v) { N.setText(this[H], str(v)); }] });
+      accessors(HTMLTitleElement.prototype, { text: [function () { return N.text(H(this)); }, function (v) { N.setText(H(this), str(v)); }] });
       reflect(htmlInterface('HTMLIFrameElement', 'iframe').prototype, { src: ['u'], srcdoc: ['s'], name: ['s'], width: ['s'],
         height: ['s'], allow: ['s'], loading: ['s'], allowFullscreen: ['b', 'allowfullscreen'] });
       accessors(g.HTMLIFrameElement.prototype, { contentWindow: [function () { return null; }], contentDocument: [function () { return null; }] });
@@ -395,20 +395,20 @@ extension ScriptPrelude {
       var HTMLTableElement = htmlInterface('HTMLTableElement', 'table');
       function rowsOf(table) {
         var out = [];
-        table.querySelectorAll(':scope > tr, :scope > thead > tr, :scope > tbody > tr, :scope > tfoot > tr').forEach(function (r) { out.push(r[H]); });
+        table.querySelectorAll(':scope > tr, :scope > thead > tr, :scope > tbody > tr, :scope > tfoot > tr').forEach(function (r) { out.push(H(r)); });
         return out;
       }
       accessors(HTMLTableElement.prototype, {
         rows: [function () { var t = this; return liveList(HTMLCollection.prototype, function () { return rowsOf(t); }, true); }],
-        tBodies: [function () { var h = this[H]; return liveList(HTMLCollection.prototype, function () { return N.qs(h, ':scope > tbody', true); }, true); }],
+        tBodies: [function () { var h = H(this); return liveList(HTMLCollection.prototype, function () { return N.qs(h, ':scope > tbody', true); }, true); }],
         tHead: [function () { return this.querySelector(':scope > thead'); }],
         tFoot: [function () { return this.querySelector(':scope > tfoot'); }],
         caption: [function () { return this.querySelector(':scope > caption'); }]
       });
       var HTMLTableRowElement = htmlInterface('HTMLTableRowElement', 'tr');
       accessors(HTMLTableRowElement.prototype, {
-        cells: [function () { var h = this[H]; return liveList(HTMLCollection.prototype, function () { return N.qs(h, ':scope > td, :scope > th', true); }, true); }],
-        rowIndex: [function () { var table = this.closest('table'); return table ? rowsOf(table).indexOf(this[H]) : -1; }]
+        cells: [function () { var h = H(this); return liveList(HTMLCollection.prototype, function () { return N.qs(h, ':scope > td, :scope > th', true); }, true); }],
+        rowIndex: [function () { var table = this.closest('table'); return table ? rowsOf(table).indexOf(H(this)) : -1; }]
       });
       methods(HTMLTableRowElement.prototype, {
         insertCell: function (index) {
@@ -439,24 +439,24 @@ extension ScriptPrelude {
       // ---- Forms (https://html.spec.whatwg.org/#forms)
       var listedSelector = 'button, fieldset, input:not([type=image i]), object, output, select, textarea';
       function formOf(control) {
-        var id = N.attr(control[H], 'form');
+        var id = N.attr(H(control), 'form');
         if (id !== null) {
-          var byId = wrap(N.byId(N.nav(control[H], 10), id));
-          return byId && byId[TAG] === 'form' ? byId : null;
+          var byId = wrap(N.byId(N.nav(H(control), 10), id));
+          return byId && TAG(byId) === 'form' ? byId : null;
         }
-        return wrap(N.closest(control[H], 'form'));
+        return wrap(N.closest(H(control), 'form'));
       }
       function isDisabledControl(element) {
-        return /^(button|input|select|textarea|optgroup|option|fieldset)$/.test(element[TAG]) && N.matches(element[H], ':disabled');
+        return /^(button|input|select|textarea|optgroup|option|fieldset)$/.test(TAG(element)) && N.matches(H(element), ':disabled');
       }
       function controlType(element) {
-        var v = N.attr(element[H], 'type');
+        var v = N.attr(H(element), 'type');
         v = v === null ? '' : asciiLower(v);
-        switch (element[TAG]) {
+        switch (TAG(element)) {
           case 'input':
             return /^(hidden|text|search|tel|url|email|password|date|month|week|time|datetime-local|number|range|color|checkbox|radio|file|submit|image|reset|button)$/.test(v) ? v : 'text';
           case 'button': return v === 'reset' || v === 'button' ? v : 'submit';
-          case 'select': return N.hasAttr(element[H], 'multiple') ? 'select-multiple' : 'select-one';
+          case 'select': return N.hasAttr(H(element), 'multiple') ? 'select-multiple' : 'select-one';
           case 'textarea': return 'textarea';
           case 'output': return 'output';
           case 'fieldset': return 'fieldset';
@@ -465,7 +465,7 @@ extension ScriptPrelude {
       }
       var formControl = {
         form: [function () { return formOf(this); }],
-        type: [function () { return controlType(this); }, function (v) { N.setAttr(this[H], 'type', str(v)); }],
+        type: [function () { return controlType(this); }, function (v) { N.setAttr(H(this), 'type', str(v)); }],
         willValidate: [function () { return !isDisabledControl(this); }],
         validity: [function () { return { valid: true, valueMissing: false, typeMismatch: false, patternMismatch: false,
                                           tooLong: false, tooShort: false, rangeUnderflow: false, rangeOverflow: false,
@@ -473,7 +473,7 @@ extension ScriptPrelude {
         validationMessage: [function () { return ''; }],
         labels: [function () {
           var id = this.id, control = this, doc = documentOf(this);
-          return staticList(NodeList.prototype, N.qs(doc[H], 'label', true).filter(function (h) {
+          return staticList(NodeList.prototype, N.qs(H(doc), 'label', true).filter(function (h) {
             var label = wrap(h);
             return label.control === control;
           }));
@@ -498,10 +498,10 @@ extension ScriptPrelude {
       var HTMLFormControlsCollection = iface('HTMLFormControlsCollection', HTMLCollection);
       var elementsKey = Symbol('elements');
       function formElements(form) {
-        var list = N.qs(form[H], listedSelector, true);
-        var id = N.attr(form[H], 'id');
+        var list = N.qs(H(form), listedSelector, true);
+        var id = N.attr(H(form), 'id');
         if (id && form.isConnected) {
-          var outside = N.qs(N.nav(form[H], 10), '[form]', true);
+          var outside = N.qs(N.nav(H(form), 10), '[form]', true);
           for (var i = 0; i < outside.length; i++) {
             if (N.attr(outside[i], 'form') === id && list.indexOf(outside[i]) < 0 && N.matches(outside[i], listedSelector)) list.push(outside[i]);
           }
@@ -511,11 +511,11 @@ extension ScriptPrelude {
       }
       accessors(HTMLFormElement.prototype, {
         action: [function () {
-          var v = N.attr(this[H], 'action');
+          var v = N.attr(H(this), 'action');
           if (v === null || v === '') return N.state()[1];
           var r = N.resolve(v);
           return r === null ? v : r;
-        }, function (v) { N.setAttr(this[H], 'action', str(v)); }],
+        }, function (v) { N.setAttr(H(this), 'action', str(v)); }],
         elements: [function () {
           var form = this;
           return this[elementsKey] || (this[elementsKey] = liveList(HTMLFormControlsCollection.prototype, function () { return formElements(form); }, true));
@@ -533,7 +533,7 @@ extension ScriptPrelude {
         },
         reset: function () {
           if (!fireTrusted(this, new Event('reset', { bubbles: true, cancelable: true }))) return;
-          N.reset(this[H]);
+          N.reset(H(this));
         },
         checkValidity: function () { return true; },
         reportValidity: function () { return true; },
@@ -543,27 +543,27 @@ extension ScriptPrelude {
       function isSubmitButton(element) {
         if (!isNode(element)) return false;
         var type = controlType(element);
-        return (element[TAG] === 'button' && type === 'submit') || (element[TAG] === 'input' && (type === 'submit' || type === 'image'));
+        return (TAG(element) === 'button' && type === 'submit') || (TAG(element) === 'input' && (type === 'submit' || type === 'image'));
       }
 
       /// https://html.spec.whatwg.org/#constructing-the-form-data-set (no files)
       function formDataSet(form, submitter) {
         var out = [], controls = formElements(form);
         for (var i = 0; i < controls.length; i++) {
-          var control = wrap(controls[i]), tag = control[TAG], type = controlType(control);
+          var control = wrap(controls[i]), tag = TAG(control), type = controlType(control);
           if (tag === 'fieldset' || tag === 'object' || tag === 'output') continue;
-          if (N.matches(control[H], ':disabled')) continue;
+          if (N.matches(H(control), ':disabled')) continue;
           if (tag === 'button' || type === 'submit' || type === 'image' || type === 'reset' || type === 'button') {
             if (control !== submitter) continue;
           }
-          var name = N.attr(control[H], 'name');
+          var name = N.attr(H(control), 'name');
           if (type === 'image') {
             var prefix = name ? name + '.' : '';
             out.push(prefix + 'x', '0', prefix + 'y', '0');
             continue;
           }
           if (!name) continue;
-          if ((type === 'checkbox' || type === 'radio') && !N.hasAttr(control[H], 'checked')) continue;
+          if ((type === 'checkbox' || type === 'radio') && !N.hasAttr(H(control), 'checked')) continue;
           if (tag === 'select') {
             var options = control.options;
             for (var j = 0; j < options.length; j++) {
@@ -579,15 +579,15 @@ extension ScriptPrelude {
       }
       function submitForm(form, submitter) {
         function pick(formAttribute, attribute) {
-          if (submitter && N.hasAttr(submitter[H], formAttribute)) return N.attr(submitter[H], formAttribute);
-          return N.attr(form[H], attribute);
+          if (submitter && N.hasAttr(H(submitter), formAttribute)) return N.attr(H(submitter), formAttribute);
+          return N.attr(H(form), attribute);
         }
         var method = asciiLower(pick('formmethod', 'method') || '');
         if (method !== 'post' && method !== 'dialog') method = 'get';
         var enctype = asciiLower(pick('formenctype', 'enctype') || '');
         if (enctype !== 'multipart/form-data' && enctype !== 'text/plain') enctype = 'application/x-www-form-urlencoded';
-        N.submit(form[H], method, pick('formaction', 'action') || '', enctype, pick('formtarget', 'target') || '',
-                 formDataSet(form, submitter), submitter ? submitter[H] : null);
+        N.submit(H(form), method, pick('formaction', 'action') || '', enctype, pick('formtarget', 'target') || '',
+                 formDataSet(form, submitter), submitter ? H(submitter) : null);
       }
       function requestSubmit(form, submitter) {
         var event = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: submitter });
@@ -595,31 +595,31 @@ extension ScriptPrelude {
         submitForm(form, submitter);
         return true;
       }
-      def(g, '__ternRequestSubmit', function (formHandle, submitterHandle) {
+      def(internals, '__ternRequestSubmit', function (formHandle, submitterHandle) {
         return requestSubmit(wrap(formHandle), wrap(submitterHandle));
       });
 
       // Activation behaviour of click events (https://html.spec.whatwg.org/#the-input-element).
       function hasActivation(node) {
-        if (node[TYPE] !== 1) return false;
-        var tag = node[TAG];
+        if (TYPE(node) !== 1) return false;
+        var tag = TAG(node);
         // https://html.spec.whatwg.org/#the-a-element: a hyperlink's activation behaviour follows it.
-        if (tag === 'a' || tag === 'area') return N.attr(node[H], 'href') !== null;
+        if (tag === 'a' || tag === 'area') return N.attr(H(node), 'href') !== null;
         if (tag !== 'input' && tag !== 'button') return false;
         if (isDisabledControl(node)) return false;
         var type = controlType(node);
         return type === 'checkbox' || type === 'radio' || type === 'submit' || type === 'image' || type === 'reset';
       }
       function radioGroup(input) {
-        var name = N.attr(input[H], 'name');
+        var name = N.attr(H(input), 'name');
         if (!name) return [];
-        var owner = formOf(input), root = owner || wrap(N.nav(input[H], 10));
-        return N.qs(root[H], 'input[type=radio i]', true).map(wrap).filter(function (r) {
-          return r !== input && N.attr(r[H], 'name') === name && formOf(r) === owner;
+        var owner = formOf(input), root = owner || wrap(N.nav(H(input), 10));
+        return N.qs(H(root), 'input[type=radio i]', true).map(wrap).filter(function (r) {
+          return r !== input && N.attr(H(r), 'name') === name && formOf(r) === owner;
         });
       }
       function preActivate(node) {
-        if (node[TAG] === 'a' || node[TAG] === 'area') return null;
+        if (TAG(node) === 'a' || TAG(node) === 'area') return null;
         var type = controlType(node);
         if (type === 'checkbox') { var was = node.checked; node.checked = !was; return { checked: was }; }
         if (type === 'radio') {
@@ -636,8 +636,8 @@ extension ScriptPrelude {
         if (state.previous) state.previous.checked = true;
       }
       function activate(node, state, event) {
-        if (node[TAG] === 'a' || node[TAG] === 'area') {
-          if (node.isConnected) N.follow(node[H]);
+        if (TAG(node) === 'a' || TAG(node) === 'area') {
+          if (node.isConnected) N.follow(H(node));
           return;
         }
         var type = controlType(node);
@@ -667,26 +667,26 @@ extension ScriptPrelude {
         formAction: ['u', 'formaction'], formMethod: ['s', 'formmethod'], formTarget: ['s', 'formtarget'], formNoValidate: ['b', 'formnovalidate'] });
       accessors(HTMLInputElement.prototype, {
         value: [function () {
-          var v = N.attr(this[H], 'value'), type = controlType(this);
+          var v = N.attr(H(this), 'value'), type = controlType(this);
           if (type === 'checkbox' || type === 'radio') return v === null ? 'on' : v;
           if (type === 'file') return '';
           return v === null ? '' : v;
         }, function (v) {
           if (controlType(this) === 'file') { if (v !== '' && v !== null) throw domError('InvalidStateError', 'A file input can only be cleared.'); return; }
-          N.setAttr(this[H], 'value', nullToEmpty(v));
+          N.setAttr(H(this), 'value', nullToEmpty(v));
         }],
-        checked: [function () { return N.hasAttr(this[H], 'checked'); }, function (v) {
+        checked: [function () { return N.hasAttr(H(this), 'checked'); }, function (v) {
           if (v) {
-            if (controlType(this) === 'radio') radioGroup(this).forEach(function (r) { N.removeAttr(r[H], 'checked'); });
-            N.setAttr(this[H], 'checked', '');
-          } else N.removeAttr(this[H], 'checked');
+            if (controlType(this) === 'radio') radioGroup(this).forEach(function (r) { N.removeAttr(H(r), 'checked'); });
+            N.setAttr(H(this), 'checked', '');
+          } else N.removeAttr(H(this), 'checked');
         }],
         indeterminate: [function () { return false; }, function () {}],
         valueAsNumber: [function () { var n = parseFloat(this.value); return isNaN(n) ? NaN : n; }, function (v) { this.value = String(v); }],
         files: [function () { return controlType(this) === 'file' ? [] : null; }],
         selectionStart: [function () { return this.value.length; }, function () {}],
         selectionEnd: [function () { return this.value.length; }, function () {}],
-        list: [function () { var id = N.attr(this[H], 'list'); return id ? documentOf(this).getElementById(id) : null; }]
+        list: [function () { var id = N.attr(H(this), 'list'); return id ? documentOf(this).getElementById(id) : null; }]
       });
       var HTMLButtonElement = htmlInterface('HTMLButtonElement', 'button');
       accessors(HTMLButtonElement.prototype, formControl);
@@ -701,20 +701,20 @@ extension ScriptPrelude {
         placeholder: ['s'], rows: ['n', 'rows', 2], cols: ['n', 'cols', 20], wrap: ['s'], maxLength: ['n', 'maxlength', -1],
         autocomplete: ['s'] });
       accessors(HTMLTextAreaElement.prototype, {
-        value: [function () { return N.text(this[H]); }, function (v) { N.setText(this[H], nullToEmpty(v)); }],
-        defaultValue: [function () { return N.text(this[H]); }, function (v) { N.setText(this[H], nullToEmpty(v)); }],
-        textLength: [function () { return N.text(this[H]).length; }],
+        value: [function () { return N.text(H(this)); }, function (v) { N.setText(H(this), nullToEmpty(v)); }],
+        defaultValue: [function () { return N.text(H(this)); }, function (v) { N.setText(H(this), nullToEmpty(v)); }],
+        textLength: [function () { return N.text(H(this)).length; }],
         selectionStart: [function () { return this.value.length; }, function () {}],
         selectionEnd: [function () { return this.value.length; }, function () {}]
       });
       var HTMLSelectElement = htmlInterface('HTMLSelectElement', 'select');
       var HTMLOptionsCollection = iface('HTMLOptionsCollection', HTMLCollection);
       var optionsKey = Symbol('options');
-      function optionHandles(select) { return N.qs(select[H], ':scope > option, :scope > optgroup > option', true); }
+      function optionHandles(select) { return N.qs(H(select), ':scope > option, :scope > optgroup > option', true); }
       function selectedIndexOf(select) {
         var options = optionHandles(select);
         for (var i = 0; i < options.length; i++) if (N.hasAttr(options[i], 'selected')) return i;
-        if (N.hasAttr(select[H], 'multiple') || parseInt(N.attr(select[H], 'size'), 10) > 1) return -1;
+        if (N.hasAttr(H(select), 'multiple') || parseInt(N.attr(H(select), 'size'), 10) > 1) return -1;
         for (i = 0; i < options.length; i++) if (!N.matches(options[i], ':disabled')) return i;
         return options.length ? 0 : -1;
       }
@@ -732,7 +732,10 @@ extension ScriptPrelude {
           var select = this;
           return this[optionsKey] || (this[optionsKey] = liveList(HTMLOptionsCollection.prototype, function () { return optionHandles(select); }, true));
         }],
+        // unsigned long; over 100,000 does nothing (https://html.spec.whatwg.org/#dom-select-length).
         length: [function () { return optionHandles(this).length; }, function (n) {
+          n = n >>> 0;
+          if (n > 100000) return;
           var options = optionHandles(this);
           for (var i = options.length - 1; i >= n; i--) N.remove(options[i]);
           for (i = options.length; i < n; i++) this.appendChild(documentOf(this).createElement('option'));
@@ -762,13 +765,13 @@ extension ScriptPrelude {
           if (before) before.parentNode.insertBefore(option, before); else this.appendChild(option);
         },
         remove: function (index) {
-          if (arguments.length === 0) { N.remove(this[H]); return; }
-          var option = optionHandles(this)[index];
+          if (arguments.length === 0) { N.remove(H(this)); return; }
+          var option = optionHandles(this)[index | 0];
           if (option !== undefined) N.remove(option);
         }
       });
       methods(HTMLOptionsCollection.prototype, {
-        add: function (option, before) { wrap(N.closest(listItems(this[LIST])[0] || 0, 'select')); },
+        add: function (option, before) { wrap(N.closest(listItems(LIST(this))[0] || 0, 'select')); },
         remove: function (index) { var o = this[index]; if (o) o.remove(); }
       });
       accessors(HTMLOptionsCollection.prototype, {
@@ -778,25 +781,25 @@ extension ScriptPrelude {
       reflect(HTMLOptionElement.prototype, { disabled: ['b'], label: ['s'], defaultSelected: ['b', 'selected'] });
       function ownerSelect(option) {
         var parent = option.parentNode;
-        if (parent && parent[TAG] === 'optgroup') parent = parent.parentNode;
-        return parent && parent[TAG] === 'select' ? parent : null;
+        if (parent && TAG(parent) === 'optgroup') parent = parent.parentNode;
+        return parent && TAG(parent) === 'select' ? parent : null;
       }
       accessors(HTMLOptionElement.prototype, {
-        value: [function () { var v = N.attr(this[H], 'value'); return v === null ? N.text(this[H]).replace(/[\t\n\f\r ]+/g, ' ').trim() : v; },
-                function (v) { N.setAttr(this[H], 'value', str(v)); }],
-        text: [function () { return N.text(this[H]).replace(/[\t\n\f\r ]+/g, ' ').trim(); }, function (v) { N.setText(this[H], str(v)); }],
-        label: [function () { var v = N.attr(this[H], 'label'); return v === null ? this.text : v; }, function (v) { N.setAttr(this[H], 'label', str(v)); }],
+        value: [function () { var v = N.attr(H(this), 'value'); return v === null ? N.text(H(this)).replace(/[\t\n\f\r ]+/g, ' ').trim() : v; },
+                function (v) { N.setAttr(H(this), 'value', str(v)); }],
+        text: [function () { return N.text(H(this)).replace(/[\t\n\f\r ]+/g, ' ').trim(); }, function (v) { N.setText(H(this), str(v)); }],
+        label: [function () { var v = N.attr(H(this), 'label'); return v === null ? this.text : v; }, function (v) { N.setAttr(H(this), 'label', str(v)); }],
         selected: [function () {
-          if (N.hasAttr(this[H], 'selected')) return true;
+          if (N.hasAttr(H(this), 'selected')) return true;
           var select = ownerSelect(this);
-          return !!select && optionHandles(select)[selectedIndexOf(select)] === this[H];
+          return !!select && optionHandles(select)[selectedIndexOf(select)] === H(this);
         }, function (v) {
           var select = ownerSelect(this);
-          if (v && select && !N.hasAttr(select[H], 'multiple')) setSelectedIndex(select, optionHandles(select).indexOf(this[H]));
-          else if (v) N.setAttr(this[H], 'selected', '');
-          else N.removeAttr(this[H], 'selected');
+          if (v && select && !N.hasAttr(H(select), 'multiple')) setSelectedIndex(select, optionHandles(select).indexOf(H(this)));
+          else if (v) N.setAttr(H(this), 'selected', '');
+          else N.removeAttr(H(this), 'selected');
         }],
-        index: [function () { var select = ownerSelect(this); return select ? optionHandles(select).indexOf(this[H]) : 0; }],
+        index: [function () { var select = ownerSelect(this); return select ? optionHandles(select).indexOf(H(this)) : 0; }],
         form: [function () { var select = ownerSelect(this); return select ? formOf(select) : null; }]
       });
       def(g, 'Option', function Option(text, value, defaultSelected, selected) {
@@ -812,10 +815,10 @@ extension ScriptPrelude {
       reflect(HTMLLabelElement.prototype, { htmlFor: ['s', 'for'] });
       accessors(HTMLLabelElement.prototype, {
         control: [function () {
-          var id = N.attr(this[H], 'for');
+          var id = N.attr(H(this), 'for');
           if (id !== null) {
-            var target = wrap(N.byId(N.nav(this[H], 10), id));
-            return target && /^(button|input|meter|output|progress|select|textarea)$/.test(target[TAG]) ? target : null;
+            var target = wrap(N.byId(N.nav(H(this), 10), id));
+            return target && /^(button|input|meter|output|progress|select|textarea)$/.test(TAG(target)) ? target : null;
           }
           return this.querySelector('button, input:not([type=hidden i]), meter, output, progress, select, textarea');
         }],
@@ -825,13 +828,13 @@ extension ScriptPrelude {
       reflect(HTMLFieldSetElement.prototype, { disabled: ['b'], name: ['s'] });
       accessors(HTMLFieldSetElement.prototype, {
         form: [function () { return formOf(this); }], type: [function () { return 'fieldset'; }],
-        elements: [function () { var h = this[H]; return liveList(HTMLCollection.prototype, function () { return N.qs(h, listedSelector, true); }, true); }]
+        elements: [function () { var h = H(this); return liveList(HTMLCollection.prototype, function () { return N.qs(h, listedSelector, true); }, true); }]
       });
       htmlInterface('HTMLLegendElement', 'legend');
       var HTMLOutputElement = htmlInterface('HTMLOutputElement', 'output');
       reflect(HTMLOutputElement.prototype, { name: ['s'] });
       accessors(HTMLOutputElement.prototype, {
-        value: [function () { return N.text(this[H]); }, function (v) { N.setText(this[H], str(v)); }],
+        value: [function () { return N.text(H(this)); }, function (v) { N.setText(H(this), str(v)); }],
         form: [function () { return formOf(this); }], type: [function () { return 'output'; }]
       });
       reflect(htmlInterface('HTMLProgressElement', 'progress').prototype, { value: ['n'], max: ['n', 'max', 1] });

@@ -6,7 +6,7 @@ extension ScriptPrelude {
     static let network = #"""
     (function (g) {
       var pending = {}, nextId = 0;
-      g.__ternHTTPDone = function (id, r) { var f = pending[id]; delete pending[id]; if (f) f(r); };
+      internals.__ternHTTPDone = function (id, r) { var f = pending[id]; delete pending[id]; if (f) f(r); };
       function encodeBody(body) {
         if (body === undefined || body === null) return null;
         if (typeof body === 'string') return unescape(encodeURIComponent(body));

@@ -8,8 +8,10 @@ extension ScriptWindow {
     func installDOM() {
         dom.host = host
         dom.documentURL = { [unowned self] in documentURL }
-        context.setProperty("__ternDOM", of: context.globalObject, to: dom.makeNatives())
-        run(ScriptPrelude.dom, sourceURL: "tern:dom")
+        context.setInternal("__ternDOM", value: dom.makeNatives())
+        if case .failure(let error) = context.runPrelude(ScriptPrelude.dom, sourceURL: "tern:dom") {
+            reportToConsole(level: "error", "Uncaught \(error)")
+        }
     }
 
     /// Makes `document` the window's document (`window.document`); call it once
@@ -17,7 +19,7 @@ extension ScriptWindow {
     public func attach(document: Document) {
         dom.attach(document)
         guard let node = document.node else { return }
-        _ = context.call("__ternDOMAttach", [.number(Double(dom.handle(node)))])
+        _ = context.callInternal("__ternDOMAttach", [.number(Double(dom.handle(node)))])
     }
 
     /// The document scripts see, once attached.
@@ -70,7 +72,7 @@ extension ScriptWindow {
     public func dispatchEvent(_ type: String, to node: Node?, bubbles: Bool = false, cancelable: Bool = false,
                               fields: [String: ScriptValue] = [:]) -> Bool {
         let target: ScriptValue = node.map { .number(Double(dom.handle($0))) } ?? .null
-        let result = context.call("__ternDispatch", [target, .string(type), .bool(bubbles), .bool(cancelable), .dictionary(fields)])
+        let result = context.callInternal("__ternDispatch", [target, .string(type), .bool(bubbles), .bool(cancelable), .dictionary(fields)])
         switch result {
         case .success(.bool(let notCancelled)): return notCancelled
         case .success: return true
@@ -93,7 +95,7 @@ extension ScriptWindow {
     @discardableResult
     public func requestSubmit(_ form: Node, submitter: Node? = nil) -> Bool {
         let submitterValue: ScriptValue = submitter.map { .number(Double(dom.handle($0))) } ?? .null
-        let result = context.call("__ternRequestSubmit", [.number(Double(dom.handle(form))), submitterValue])
+        let result = context.callInternal("__ternRequestSubmit", [.number(Double(dom.handle(form))), submitterValue])
         return result == .success(.bool(true))
     }
 }

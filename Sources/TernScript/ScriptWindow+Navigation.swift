@@ -3,10 +3,10 @@ import TernNet
 /// `location` and `history`, over the navigation host.
 extension ScriptWindow {
     func installNavigation() {
-        context.setFunction("__ternLocation") { [weak self] _ in
+        context.setInternal("__ternLocation") { [weak self] _ in
             .string(self?.navigationHost?.scriptCurrentURL() ?? self?.documentURL?.href ?? "about:blank")
         }
-        context.setFunction("__ternNavigate") { [weak self] arguments in
+        context.setInternal("__ternNavigate") { [weak self] arguments in
             guard let self, case .string(let target)? = arguments.first else { return nil }
             let base = self.navigationHost.flatMap { WebURL($0.scriptCurrentURL()) } ?? self.documentURL
             guard let url = base?.resolve(target) ?? WebURL(target) else {
@@ -24,17 +24,18 @@ extension ScriptWindow {
             self.navigationHost?.scriptNavigate(to: url.href, replacing: replacing)
             return nil
         }
-        context.setFunction("__ternReload") { [weak self] _ in
+        context.setInternal("__ternReload") { [weak self] _ in
             self?.navigationHost?.scriptReload()
             return nil
         }
-        context.setFunction("__ternHistory") { [weak self] arguments in
+        context.setInternal("__ternHistory") { [weak self] arguments in
             guard let self, let host = self.navigationHost, case .string(let operation)? = arguments.first else { return nil }
             switch operation {
             case "length": return .number(Double(host.scriptHistoryLength()))
             case "state": return host.scriptHistoryState()
             case "go":
-                if arguments.count > 1, case .number(let delta) = arguments[1] { host.scriptHistoryGo(Int(delta)) }
+                // go(optional long delta = 0).
+                if arguments.count > 1 { host.scriptHistoryGo(Int(WebIDL.long(arguments[1]))) }
                 return nil
             case "push", "replace":
                 let state = arguments.count > 1 ? arguments[1] : .null
@@ -49,12 +50,12 @@ extension ScriptWindow {
                 return nil
             }
         }
-        _ = context.evaluate(ScriptPrelude.navigation, sourceURL: "tern:navigation")
+        context.runPrelude(ScriptPrelude.navigation, sourceURL: "tern:navigation")
     }
 
     /// Fires `type` at `window` (its on-handler and listeners), with extra event fields.
     public func fireWindowEvent(_ type: String, _ fields: [String: ScriptValue] = [:]) {
-        _ = context.call("__ternFireWindowEvent", [.string(type), .dictionary(fields)])
+        _ = context.callInternal("__ternFireWindowEvent", [.string(type), .dictionary(fields)])
     }
 
     /// Moving through history between entries of this document: popstate
@@ -96,7 +97,7 @@ extension ScriptPrelude {
         get state() { return __ternHistory('state'); },
         back: function () { __ternHistory('go', -1); },
         forward: function () { __ternHistory('go', 1); },
-        go: function (delta) { __ternHistory('go', Number(delta) || 0); },
+        go: function (delta) { __ternHistory('go', delta | 0); },
         pushState: function (state, title, url) {
           check(__ternHistory('push', state === undefined ? null : JSON.parse(JSON.stringify(state)), url === undefined || url === null ? undefined : String(url)));
         },
@@ -104,7 +105,7 @@ extension ScriptPrelude {
           check(__ternHistory('replace', state === undefined ? null : JSON.parse(JSON.stringify(state)), url === undefined || url === null ? undefined : String(url)));
         }
       };
-      g.__ternFireWindowEvent = function (type, fields) {
+      internals.__ternFireWindowEvent = function (type, fields) {
         var event;
         if (typeof Event === 'function') { try { event = new Event(type); } catch (e) { event = null; } }
         if (!event) event = { type: type, target: g, currentTarget: g };

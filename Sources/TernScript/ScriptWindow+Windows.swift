@@ -3,7 +3,7 @@ import TernNet
 /// `window.open` (the host blocks it without a user gesture) and `window.close`.
 extension ScriptWindow {
     func installWindows() {
-        context.setFunction("__ternOpen") { [weak self] arguments in
+        context.setInternal("__ternOpen") { [weak self] arguments in
             guard let self, let host = self.windowingHost else { return .bool(false) }
             let text = { (index: Int) in arguments.count > index && arguments[index] != .null ? ScriptWindow.text(arguments[index]) : "" }
             let base = self.navigationHost.flatMap { WebURL($0.scriptCurrentURL()) } ?? self.documentURL
@@ -11,11 +11,11 @@ extension ScriptWindow {
             // The host decides whether a popup may open (transient activation).
             return .bool(host.scriptOpenWindow(url: url, target: text(1).isEmpty ? "_blank" : text(1), features: text(2)))
         }
-        context.setFunction("__ternClose") { [weak self] _ in
+        context.setInternal("__ternClose") { [weak self] _ in
             self?.windowingHost?.scriptCloseWindow()
             return nil
         }
-        _ = context.evaluate("""
+        context.runPrelude("""
             (function (g) {
               g.open = function (url, target, features) {
                 if (!__ternOpen(url === undefined ? '' : String(url), target === undefined ? '' : String(target),

@@ -16,6 +16,7 @@ public final class ScriptWindow {
     /// The timer nesting level of the timer task running now (0 outside timer tasks).
     private var runningTimerNestingLevel = 0
     private var messageHandlerNames: Set<String> = []
+    private var replyHandlerInstalled = false
     private let network: ScriptNetwork
     /// The web view's `sessionStorage` areas.
     public let sessionStorage: WebStorage
@@ -130,13 +131,15 @@ public final class ScriptWindow {
             let defaultText = arguments.count > 1 && arguments[1] != .null ? ScriptWindow.text(arguments[1]) : nil
             return self?.host?.scriptPrompt(message, defaultText: defaultText).map(ScriptValue.string) ?? .null
         }
-        context.setFunction("__ternSetTimer") { [weak self] arguments in
-            guard let self, arguments.count >= 3, case .number(let delay) = arguments[1], case .bool(let repeats) = arguments[2]
-            else { return .number(0) }
-            return .number(Double(self.startTimer(milliseconds: WebIDL.long(.number(delay)), repeats: repeats)))
+        // (callback, timeout, repeats): timeout is the IDL `long` of setTimeout
+        // (https://html.spec.whatwg.org/#timer-initialisation-steps).
+        context.setInternal("__ternSetTimer") { [weak self] arguments in
+            guard let self, arguments.count >= 3, case .bool(let repeats) = arguments[2] else { return .number(0) }
+            return .number(Double(self.startTimer(milliseconds: WebIDL.long(arguments[1]), repeats: repeats)))
         }
-        context.setFunction("__ternClearTimer") { [weak self] arguments in
-            if case .number(let id)? = arguments.first { self?.timers.removeValue(forKey: Int(id))?.cancel() }
+        // clearTimeout(optional long id = 0).
+        context.setInternal("__ternClearTimer") { [weak self] arguments in
+            self?.timers.removeValue(forKey: Int(WebIDL.long(arguments.first)))?.cancel()
             return nil
         }
         context.setFunction("btoa") { arguments in
@@ -149,22 +152,25 @@ public final class ScriptWindow {
             return .string(String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) })))
         }
         // Timers keep their callbacks in a table on the JS side; Swift schedules by id.
-        _ = context.evaluate("""
+        // Timeouts and ids are IDL `long`s (ToInt32, `| 0`) before they reach the natives.
+        context.runPrelude("""
             (function (g) {
-              var callbacks = {};
+              var callbacks = Object.create(null), apply = Reflect.apply, evaluate = eval;
               function make(repeats) {
                 return function (callback, delay) {
-                  var args = Array.prototype.slice.call(arguments, 2);
-                  var fn = typeof callback === 'function' ? callback : function () { (0, eval)(String(callback)); };
-                  var id = __ternSetTimer(fn, Math.max(0, Number(delay) || 0), repeats);
-                  callbacks[id] = function () { if (!repeats) delete callbacks[id]; fn.apply(g, args); };
+                  var args = [];
+                  for (var i = 2; i < arguments.length; i++) args[i - 2] = arguments[i];
+                  var fn = typeof callback === 'function' ? callback : function () { evaluate(String(callback)); };
+                  var timeout = delay | 0;
+                  var id = __ternSetTimer(fn, timeout < 0 ? 0 : timeout, repeats);
+                  callbacks[id] = function () { if (!repeats) delete callbacks[id]; apply(fn, g, args); };
                   return id;
                 };
               }
               g.setTimeout = make(false);
               g.setInterval = make(true);
-              g.clearTimeout = g.clearInterval = function (id) { delete callbacks[id]; __ternClearTimer(id); };
-              g.__ternFireTimer = function (id) { var f = callbacks[id]; if (f) f(); };
+              g.clearTimeout = g.clearInterval = function (id) { id = id | 0; delete callbacks[id]; __ternClearTimer(id); };
+              internals.__ternFireTimer = function (id) { var f = callbacks[id]; if (f) f(); };
               g.queueMicrotask = function (callback) { Promise.resolve().then(callback); };
               g.requestAnimationFrame = function (callback) { return g.setTimeout(function () { callback(Date.now()); }, 16); };
               g.cancelAnimationFrame = g.clearTimeout;
@@ -172,11 +178,11 @@ public final class ScriptWindow {
                               cookieEnabled: true, onLine: true, platform: 'Linux' };
               g.webkit = { messageHandlers: {} };
             })(this);
-            """)
+            """, sourceURL: "tern:globals")
     }
 
     private func installNetwork() {
-        context.setFunction("__ternHTTP") { [weak self] arguments in
+        context.setInternal("__ternHTTP") { [weak self] arguments in
             guard let self, arguments.count >= 6, case .number(let number) = arguments[0],
                   case .string(let method) = arguments[1], case .string(let url) = arguments[2] else { return nil }
             let id = Int(WebIDL.longLong(.number(number)))
@@ -198,7 +204,7 @@ public final class ScriptWindow {
             var syncOutcome: ScriptNetwork.Outcome?
             let finish: (ScriptNetwork.Outcome) -> Void = { [weak self] outcome in
                 if sync { syncOutcome = outcome; return }
-                _ = self?.context.call("__ternHTTPDone", [.number(Double(id)), outcome.scriptValue])
+                _ = self?.context.callInternal("__ternHTTPDone", [.number(Double(id)), outcome.scriptValue])
             }
             if let mode, let credentials {
                 self.network.start(id: id, method: method, url: url, headers: headers, body: body,
@@ -212,15 +218,15 @@ public final class ScriptWindow {
             self.loop.run(until: { syncOutcome != nil }, timeout: ScriptWindow.synchronousRequestTimeLimit)
             return syncOutcome?.scriptValue ?? .dictionary(["error": .string("The request was interrupted")])
         }
-        context.setFunction("__ternHTTPAbort") { [weak self] arguments in
+        context.setInternal("__ternHTTPAbort") { [weak self] arguments in
             if case .number(let id)? = arguments.first { self?.network.abort(id: Int(WebIDL.longLong(.number(id)))) }
             return nil
         }
-        _ = context.evaluate(ScriptPrelude.network, sourceURL: "tern:network")
+        context.runPrelude(ScriptPrelude.network, sourceURL: "tern:network")
     }
 
     private func installWebAPIs() {
-        context.setFunction("__ternURLParse") { arguments in
+        context.setInternal("__ternURLParse") { arguments in
             guard case .string(let input)? = arguments.first else { return nil }
             var base: WebURL?
             if arguments.count > 1, case .string(let baseText) = arguments[1] {
@@ -235,16 +241,16 @@ public final class ScriptWindow {
                 "hash": .string(url.hash), "origin": .string(url.origin),
             ])
         }
-        context.setFunction("__ternStorageLoad") { [weak self] arguments in
+        context.setInternal("__ternStorageLoad") { [weak self] arguments in
             guard let self, let area = self.storageArea(arguments.first) else { return nil }
             return .dictionary(area.items(for: self.origin).mapValues(ScriptValue.string))
         }
-        context.setFunction("__ternStorageWrite") { [weak self] arguments in
+        context.setInternal("__ternStorageWrite") { [weak self] arguments in
             guard let self, arguments.count == 3, let area = self.storageArea(arguments[0]) else { return nil }
             // false: over the quota or not saved; setItem throws QuotaExceededError.
             return .bool(area.write(arguments[1].stringValue, arguments[2].stringValue, for: self.origin))
         }
-        _ = context.evaluate(ScriptPrelude.webAPIs, sourceURL: "tern:web-apis")
+        context.runPrelude(ScriptPrelude.webAPIs, sourceURL: "tern:web-apis")
     }
 
     private var origin: String { documentURL?.origin ?? "null" }
@@ -280,7 +286,7 @@ public final class ScriptWindow {
                 self.runningTimerNestingLevel = taskLevel
                 defer { self.runningTimerNestingLevel = outer }
                 if repeats { schedule(nestingLevel: taskLevel) } else { self.timers[id] = nil }
-                self.run("__ternFireTimer(\(id))", sourceURL: "timer")
+                self.runInternal("__ternFireTimer", [.number(Double(id))])
             }
         }
         // Step 3: the nesting level of the running timer task, else 0.
@@ -289,37 +295,56 @@ public final class ScriptWindow {
     }
 
     private func installReplyHandler(named name: String) {
-        // postMessage returns a promise the native reply settles.
-        context.setFunction("__ternPostWithReply", path: ["webkit", "messageHandlers", name]) { [weak self] arguments in
-            guard let self, arguments.count >= 2, case .number(let token) = arguments[1] else { return nil }
-            self.host?.scriptPostMessage(name: name, body: arguments[0]) { [weak self] reply, error in
-                guard let self else { return }
-                let settle = error == nil ? "resolve" : "reject"
-                let value = error.map { ScriptValue.string($0) } ?? reply ?? .null
-                self.settleReply(Int(token), how: settle, value: value)
+        // postMessage returns a promise the native reply settles. The native
+        // and the table of pending promises are internal, shared by every handler.
+        if !replyHandlerInstalled {
+            replyHandlerInstalled = true
+            context.setInternal("__ternPostWithReply") { [weak self] arguments in
+                guard let self, arguments.count == 3, case .string(let handler) = arguments[0],
+                      self.messageHandlerNames.contains(handler), case .number(let number) = arguments[2] else { return nil }
+                let token = WebIDL.int(number)
+                self.host?.scriptPostMessage(name: handler, body: arguments[1]) { [weak self] reply, error in
+                    guard let self else { return }
+                    let settle = error == nil ? "resolve" : "reject"
+                    let value = error.map { ScriptValue.string($0) } ?? reply ?? .null
+                    self.settleReply(token, how: settle, value: value)
+                }
+                return nil
             }
-            return nil
+            context.runPrelude("""
+                var pending = Object.create(null), next = 0;
+                internals.__ternSettle = function (token, how, value) {
+                  var p = pending[token];
+                  if (p) { delete pending[token]; p[how](how === 'reject' ? new Error(value) : value); }
+                };
+                internals.__ternReplyHandler = function (name) {
+                  return function (body) {
+                    var token = ++next;
+                    return new Promise(function (resolve, reject) {
+                      pending[token] = { resolve: resolve, reject: reject };
+                      __ternPostWithReply(name, body, token);
+                    });
+                  };
+                };
+                """, sourceURL: "tern:message-handlers")
         }
-        _ = context.evaluate("""
-            (function (h) {
-              var pending = window.__ternReplies || (window.__ternReplies = {});
-              window.__ternSettle = window.__ternSettle || function (token, how, value) {
-                var p = pending[token];
-                if (p) { delete pending[token]; p[how](how === 'reject' ? new Error(value) : value); }
-              };
-              h.postMessage = function (body) {
-                var token = window.__ternNextReply = (window.__ternNextReply || 0) + 1;
-                return new Promise(function (resolve, reject) {
-                  pending[token] = { resolve: resolve, reject: reject };
-                  h.__ternPostWithReply(body, token);
-                });
-              };
-            })(window.webkit.messageHandlers[\(ScriptWindow.quoted(name))]);
-            """)
+        context.runPrelude("""
+            this.webkit.messageHandlers[\(ScriptWindow.quoted(name))] = { postMessage: internals.__ternReplyHandler(\(ScriptWindow.quoted(name))) };
+            """, sourceURL: "tern:message-handlers")
     }
 
     private func settleReply(_ token: Int, how: String, value: ScriptValue) {
-        _ = context.call("__ternSettle", [.number(Double(token)), .string(how), value])
+        _ = context.callInternal("__ternSettle", [.number(Double(token)), .string(how), value])
+    }
+
+    /// Calls a prelude's callback for Swift; exceptions go to the console as `run`'s do.
+    @discardableResult
+    func runInternal(_ name: String, _ arguments: [ScriptValue]) -> Result<ScriptValue, ScriptError> {
+        let result = context.callInternal(name, arguments)
+        if case .failure(let error) = result {
+            host?.scriptConsoleMessage(ScriptContext.ConsoleMessage(level: "error", text: "Uncaught \(error)"))
+        }
+        return result
     }
 
     /// JavaScript's String(value) for the few conversions the globals need.

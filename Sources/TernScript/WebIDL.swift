@@ -42,8 +42,9 @@ public enum WebIDL {
             var value = 0.0
             let digits = body.dropFirst(2)
             if digits.isEmpty { return .nan }
-            for character in digits {
-                guard let digit = character.hexDigitValue, digit < radix else { return .nan }
+            // ASCII digits only: Character.hexDigitValue also takes fullwidth forms, which JavaScript does not.
+            for scalar in digits.unicodeScalars {
+                guard let digit = asciiDigitValue(scalar), digit < radix else { return .nan }
                 value = value * Double(radix) + Double(digit)
             }
             return value
@@ -56,6 +57,15 @@ public enum WebIDL {
         // Swift's Double(String) also takes "inf", "nan" and hex floats, which JavaScript does not.
         guard body.unicodeScalars.allSatisfy({ "0123456789.eE+-".unicodeScalars.contains($0) }) else { return .nan }
         return Double(body) ?? .nan
+    }
+
+    private static func asciiDigitValue(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar.value {
+        case 0x30...0x39: return Int(scalar.value - 0x30)
+        case 0x41...0x46: return Int(scalar.value - 0x41 + 10)
+        case 0x61...0x66: return Int(scalar.value - 0x61 + 10)
+        default: return nil
+        }
     }
 
     private static func isJSWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {

@@ -12,7 +12,8 @@ import TernNet
 /// wrapper object per handle, so the same node is always the same object.
 ///
 /// The native functions live on an object the prelude receives as `N`
-/// (`__ternDOM` while it runs, deleted afterwards). Not thread-safe.
+/// (the internal `__ternDOM`, which no page script can name). Each checks its
+/// arguments itself, as if the prelude did not exist. Not thread-safe.
 final class DOMBridge {
     unowned let context: ScriptContext
     let jsc: tern_jsc_api
@@ -74,14 +75,18 @@ final class DOMBridge {
         var values: [JSValueRef?] = []
         values.reserveCapacity(list.count)
         for node in list { values.append(jsc.JSValueMakeNumber!(ctx, Double(handle(node)))) }
-        return values.withUnsafeBufferPointer { jsc.JSObjectMakeArray!(ctx, $0.count, $0.baseAddress, nil)! }
+        // JavaScriptCore answers nil when it cannot make the array (the watchdog ended the script, memory).
+        return values.withUnsafeBufferPointer { jsc.JSObjectMakeArray!(ctx, $0.count, $0.baseAddress, nil) } ?? null
     }
 
     func node(_ value: JSValueRef?) throws -> Node {
         guard let value, jsc.JSValueGetType!(ctx, value) == kJSTypeNumber else { throw BridgeError.typeError("not a node") }
-        let index = Int(jsc.JSValueToNumber!(ctx, value, nil))
-        guard index >= 0, index < nodes.count else { throw BridgeError.typeError("not a node") }
-        return nodes[index]
+        // Only a whole number naming an existing handle: NaN, ±Infinity, -1 and 1.5 are not nodes.
+        let number = jsc.JSValueToNumber!(ctx, value, nil)
+        guard number >= 0, number < Double(nodes.count), number == number.rounded(.towardZero) else {
+            throw BridgeError.typeError("not a node")
+        }
+        return nodes[Int(number)]
     }
 
     func optionalNode(_ value: JSValueRef?) throws -> Node? {
@@ -112,7 +117,7 @@ final class DOMBridge {
 
     func makeStringArray(_ strings: [String]) -> JSValueRef {
         // Each string goes into the array as it is made, where the collector sees it.
-        let array = jsc.JSObjectMakeArray!(ctx, 0, nil, nil)!
+        guard let array = jsc.JSObjectMakeArray!(ctx, 0, nil, nil) else { return null }
         for (index, string) in strings.enumerated() {
             jsc.JSObjectSetPropertyAtIndex!(ctx, array, UInt32(index), makeString(string), nil)
         }
@@ -121,7 +126,7 @@ final class DOMBridge {
 
     func strings(fromArray value: JSValueRef?) -> [String] {
         guard let value, let object = jsc.JSValueToObject!(ctx, value, nil) else { return [] }
-        let length = Int(number(context.property("length", of: object)))
+        let length = WebIDL.int(number(context.property("length", of: object)), in: 0...1_000_000)
         guard length > 0 else { return [] }
         return (0..<length).map { string(jsc.JSObjectGetPropertyAtIndex!(ctx, object, UInt32($0), nil)) }
     }
@@ -172,7 +177,8 @@ final class DOMBridge {
 
     /// Makes the native-function object and returns it (the prelude's `N`).
     func makeNatives() -> JSObjectRef {
-        let natives = jsc.JSObjectMake!(ctx, nil, nil)!
+        // No prototype: a getter a page puts on Object.prototype never sees it.
+        let natives = context.makeBareObject()
         func define(_ name: String, _ body: @escaping NativeFunction.Body) {
             context.setProperty(name, of: natives, to: NativeFunction.make(self, body))
         }
@@ -202,7 +208,7 @@ final class DOMBridge {
         // One navigation step, chosen by number.
         define("nav") { [unowned self] a in
             let node = try node(a[0])
-            switch Int(number(a[1])) {
+            switch WebIDL.int(number(a[1])) {
             case 0: return handleValue(node.parent)
             case 1: return handleValue(node.firstChild)
             case 2: return handleValue(node.lastChild)
@@ -379,7 +385,7 @@ final class DOMBridge {
         define("create") { [unowned self] a in
             let document = try node(a[0]).document
             let text = string(a[2])
-            switch Int(number(a[1])) {
+            switch WebIDL.int(number(a[1])) {
             case 1: return handleValue(try document.createElement(text))
             case 3: return handleValue(document.createTextNode(text))
             case 8: return handleValue(document.createComment(text))
@@ -400,7 +406,7 @@ final class DOMBridge {
         // Parts of the document of a handle: 0 root element, 1 head, 2 body, 3 document node.
         define("docPart") { [unowned self] a in
             let document = try node(a[0]).document
-            switch Int(number(a[1])) {
+            switch WebIDL.int(number(a[1])) {
             case 0: return handleValue(document.documentElement)
             case 1: return handleValue(document.head)
             case 2: return handleValue(document.body)
