@@ -8,6 +8,10 @@ final class PageScriptHost: ScriptHost {
 
     init(webView: WebView) { self.webView = webView }
 
+    /// The committed page's document-start user scripts have not run yet
+    /// (they wait for its document).
+    var documentStartScriptsPending = false
+
     private var frame: FrameInfo {
         let url = webView?.url
         return FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: url?.origin ?? "null")
@@ -81,10 +85,24 @@ final class PageScriptHost: ScriptHost {
         }
     }
 
+    /// `body` was copied out of the page at the call (a Swift value: later
+    /// changes by the page do not reach it). As in WebKit, the handler gets
+    /// the message on a later turn of the loop, after the posting script has
+    /// returned, so that it may call `evaluateJavaScript` without re-entering
+    /// that script; a reply settles the page's promise later still.
     func scriptPostMessage(name: String, body: ScriptValue, replyHandler: ((ScriptValue?, String?) -> Void)?) {
         guard let webView else { return }
-        let controller = webView.configuration.userContentController
-        let message = ScriptMessage(name: name, body: body, frameInfo: frame, webView: webView)
+        let frame = frame
+        webView.loop.post { [weak webView] in
+            guard let webView else { return }
+            PageScriptHost.deliver(ScriptMessage(name: name, body: body, frameInfo: frame, webView: webView),
+                                   to: webView.configuration.userContentController, replyHandler: replyHandler)
+        }
+    }
+
+    private static func deliver(_ message: ScriptMessage, to controller: UserContentController,
+                                replyHandler: ((ScriptValue?, String?) -> Void)?) {
+        let name = message.name
         switch controller.handlers[name] {
         case .plain(let handler)?:
             handler.userContentController(controller, didReceive: message)

@@ -401,7 +401,7 @@ extension WebView {
         }
         var request = Request(url: url)
         prepareDocumentRequest(&request, elementPolicy: referrerPolicy, isNavigation: true)
-        if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated, byPage: byPage) }
+        if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated) }
         if !asDownload, let current = self.url, let fragment = url.fragment, url.withoutFragment == current.withoutFragment,
            currentLoad == nil, backForwardList.currentItem != nil {
             navigateWithinDocument(to: url)
@@ -417,17 +417,13 @@ extension WebView {
 
     /// A `target=_blank` link or form: a popup (`openNewWindow`, blocked
     /// without transient activation); the UI delegate makes the web view to
-    /// load it in; without one, it loads here.
-    private func openInNewWindow(_ request: Request, type: NavigationType, byPage: Bool) -> ActivationResult {
-        switch openNewWindow(for: request, type: type, features: WindowFeatures()) {
-        case .opened(let created):
-            _ = created.startNavigation(request, type: type)
-            return .newWindow(created)
-        case .blocked:
-            return .done
-        case .refused:
-            return .navigation(startNavigation(request, type: type, fileAccess: fileReadAccessRoot, startedByPage: byPage))
-        }
+    /// load it in. As in WebKit, when it makes none (returns nil, or there
+    /// is no UI delegate) nothing opens and this view does not navigate: the
+    /// app decides (it may load `navigationAction.request` itself).
+    private func openInNewWindow(_ request: Request, type: NavigationType) -> ActivationResult {
+        guard case .opened(let created) = openNewWindow(for: request, type: type, features: WindowFeatures()) else { return .done }
+        _ = created.startNavigation(request, type: type)
+        return .newWindow(created)
     }
 
     /// A link to a fragment of this page: a new history entry of the same
@@ -499,7 +495,7 @@ extension WebView {
             reportMixedContent(level: "warn", "Mixed Content: the form on '\(url?.href ?? "")' was submitted to the insecure "
                                + "'\(action.href)': what it sends can be read and changed on the way")
         }
-        if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .formSubmitted, byPage: byPage) }
+        if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .formSubmitted) }
         return .navigation(startNavigation(request, type: .formSubmitted, fileAccess: fileReadAccessRoot, startedByPage: byPage))
     }
 

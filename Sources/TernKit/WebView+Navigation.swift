@@ -346,6 +346,7 @@ extension WebView {
     private func feedParser(_ load: PageLoad, _ data: UnsafeRawBufferPointer) {
         guard let parser = load.parser, isCurrent(load) else { return }
         parser.feed(data)
+        scriptsDocumentMayExist()
         load.bytesSinceLayout += data.count
         let now = EventLoop.now()
         // Coarse incremental layout: at most every 64 KB or 100 ms.
@@ -420,6 +421,7 @@ extension WebView {
         let document = load.parser?.finish() ?? Page.document(for: response, bytes: load.body)
         documentDidChange()
         page = Page(response: response, bytes: load.body, document: document, title: document?.title ?? "")
+        scriptsDocumentMayExist()
         if let item = load.targetItem, [.backForward, .formResubmitted].contains(load.navigation.navigationType) {
             restoreControlStates(from: item, in: document)
         }
@@ -443,6 +445,7 @@ extension WebView {
         load.phase = .ended
         currentLoad = nil
         page = newPage
+        scriptsDocumentMayExist()
         documentDidChange()
         title = newPage.title
         if countsAsVisit(load), let url { configuration.websiteDataStore.history.setTitle(newPage.title, for: url) }

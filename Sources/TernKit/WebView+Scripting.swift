@@ -61,15 +61,25 @@ extension WebView {
         }
     }
 
-    /// The page's window, made now if it does not exist yet.
+    /// The page's window, made now if it does not exist yet. Once the page's
+    /// document exists the window has it as `document`, whenever the window
+    /// was made (at commit, for a message handler, before any byte arrived;
+    /// or for a page restored from the page cache).
     func pageScriptWindow() throws -> ScriptWindow {
-        if let scriptWindow { return scriptWindow }
+        let window = try scriptWindow ?? makeScriptWindow()
+        if window.document == nil, let document {
+            window.attach(document: document)
+            runDocumentStartScripts(in: window)
+        }
+        return window
+    }
+
+    private func makeScriptWindow() throws -> ScriptWindow {
         loader.configuration.userAgent = userAgent
         let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: url, sessionStorage: sessionStorage,
                                       localStorage: configuration.websiteDataStore.localStorage,
                                       executionTimeLimit: configuration.scriptTimeLimit,
                                       memoryLimit: configuration.scriptMemoryLimit)
-        if let document { window.attach(document: document) }
         window.navigationHost = scriptHost
         window.windowingHost = scriptHost
         window.fetchClient = scriptHost
@@ -80,14 +90,33 @@ extension WebView {
         return window
     }
 
-    /// A new page was committed: its scripts start from a fresh window, and
-    /// document-start user scripts run before any of its own.
+    /// A new page was committed: its scripts start from a fresh window. Its
+    /// document-start user scripts run as soon as its document exists
+    /// (`scriptsDocumentMayExist`), before any of the page's own scripts.
     func scriptsDidCommitPage() {
         scriptWindow = nil
-        let controller = configuration.userContentController
-        let startScripts = controller.userScripts.filter { $0.injectionTime == .atDocumentStart }
-        guard !startScripts.isEmpty || !controller.handlers.isEmpty, let window = try? pageScriptWindow() else { return }
-        for script in startScripts { window.run(script.source, sourceURL: "user-script") }
+        scriptHost.documentStartScriptsPending = true
+        scriptsDocumentMayExist()
+    }
+
+    /// The committed page's document may exist now (more of it was parsed, it
+    /// was finished, or it came back from the page cache). WebKit's
+    /// `atDocumentStart`: the user scripts run once the document exists,
+    /// before the page's scripts.
+    func scriptsDocumentMayExist() {
+        guard scriptHost.documentStartScriptsPending, document != nil,
+              configuration.userContentController.userScripts.contains(where: { $0.injectionTime == .atDocumentStart }) else { return }
+        _ = try? pageScriptWindow()
+    }
+
+    /// Runs the document-start user scripts once per committed page, in the
+    /// window that has just been given the page's document.
+    private func runDocumentStartScripts(in window: ScriptWindow) {
+        guard scriptHost.documentStartScriptsPending else { return }
+        scriptHost.documentStartScriptsPending = false
+        for script in configuration.userContentController.userScripts where script.injectionTime == .atDocumentStart {
+            window.run(script.source, sourceURL: "user-script")
+        }
     }
 
     /// The document is parsed: its scripts run (PageScriptRunner), then
@@ -96,11 +125,7 @@ extension WebView {
         let scriptElements = PageScriptRunner.scriptElements(of: document, webView: self)
         let endScripts = configuration.userContentController.userScripts.contains { $0.injectionTime == .atDocumentEnd }
         guard endScripts || !scriptElements.isEmpty else { return completion() }
-        let runner = PageScriptRunner(webView: self, window: { [weak self] in
-            guard let self, let window = try? self.pageScriptWindow() else { return nil }
-            if window.document == nil, let document = self.document { window.attach(document: document) }
-            return window
-        },
+        let runner = PageScriptRunner(webView: self, window: { [weak self] in try? self?.pageScriptWindow() },
                                       scriptElements: scriptElements, pageURL: url, completion: completion)
         load.scriptRunner = runner
         runner.start()

@@ -36,8 +36,10 @@ final class ScriptingTests: WebViewTestCase {
     }
 
     final class Replier: ScriptMessageHandlerWithReply {
+        var answered = 0
         func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage,
                                    replyHandler: @escaping (ScriptValue?, String?) -> Void) {
+            answered += 1
             if case .string(let s) = message.body { replyHandler(.string(s.uppercased()), nil) } else { replyHandler(nil, "not a string") }
         }
     }
@@ -159,12 +161,15 @@ final class ScriptingTests: WebViewTestCase {
             window.webkit.messageHandlers.showSendMsg.postMessage(['13300001111', 'Go Climbing']);
             </script>
             """)
+        // As in WebKit, messages arrive on later turns of the loop, after the page's script.
+        wait { messages.received.count == 3 }
         XCTAssertEqual(messages.received, ["showMobile: null", "showName: xiaoming", "showSendMsg: [13300001111, Go Climbing]"])
         XCTAssertEqual(value("typeof window.webkit.messageHandlers.unknown"), .string("undefined"))
     }
 
     func testAReplyHandlerSettlesThePromise() {
-        makeWebView { $0.userContentController.addScriptMessageHandler(Replier(), name: "upper") }
+        let replier = Replier()
+        makeWebView { $0.userContentController.addScriptMessageHandler(replier, name: "upper") }
         loadHTML("""
             <script>
             var results = [];
@@ -172,6 +177,7 @@ final class ScriptingTests: WebViewTestCase {
             window.webkit.messageHandlers.upper.postMessage(5).catch(function (e) { results.push('error: ' + e.message); });
             </script>
             """)
+        wait { replier.answered == 2 }
         XCTAssertEqual(value("results"), .array([.string("ABC"), .string("error: not a string")]))
     }
 
