@@ -38,7 +38,9 @@ public struct ScriptMessage {
     }
 }
 
-/// Receives messages posted to a handler name.
+/// Receives messages posted to a handler name. As in WebKit, each arrives on
+/// a later turn of the event loop, after the page's posting script returned,
+/// with the body copied when the page posted it.
 public protocol ScriptMessageHandler: AnyObject {
     func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage)
 }
