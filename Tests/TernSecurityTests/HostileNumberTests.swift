@@ -78,9 +78,7 @@ final class HostileNumberTests: SecurityTestCase {
         for case .array(let target) in targets {
             guard target.count == 3, case .string(let object) = target[0], case .string(let name) = target[1],
                   case .string(let kind) = target[2] else { continue }
-            let started = Date()
             let result = run("__fuzz(\(object), \(ScriptQuote.quoted(name)), \(ScriptQuote.quoted(kind)))")
-            if Date().timeIntervalSince(started) > 0.5 { print("SLOW \(object).\(name) \(kind) \(Date().timeIntervalSince(started))") }
             if case .number(let n)? = result { calls += Int(n) }
             // A function may take the page away (document.write, a reload): set the harness up again.
             if case .bool(true)? = run("typeof __fuzz !== 'function'") {
