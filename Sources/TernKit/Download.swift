@@ -66,7 +66,15 @@ public final class Download {
         self.loop = loop
         self.pending = buffered
         keepAlive = self
-        if let load { load.delegate = self } else { loadEnded = .some(nil) }
+        if let load {
+            load.delegate = self
+            // Until a file is chosen (perhaps after a question to the person)
+            // the transfer stands still: nothing piles up in memory and
+            // nothing is written anywhere.
+            load.pause()
+        } else {
+            loadEnded = .some(nil)
+        }
         // A download nobody takes is cancelled on the next turn.
         loop.post { [weak self] in
             guard let self, self.delegate == nil, !self.isFinished else { return }
@@ -124,11 +132,13 @@ public final class Download {
             }
             self.destination = path
             // From here the body streams to disk: no cap but the free space
-            // (until then it is held in memory, under the documents' cap).
+            // (until then the transfer was paused, and what had arrived
+            // before is held in memory, under the documents' cap).
             self.load?.removeBodySizeLimit()
             let buffered = self.pending
             self.pending = []
             buffered.withUnsafeBytes { self.write($0) }
+            self.load?.resume()
             if case .some(let error) = self.loadEnded { self.finish(with: error) }
         }
     }

@@ -87,6 +87,40 @@ final class DriveByDownloadTests: XCTestCase {
         XCTAssertEqual(bytes, (0..<3000).map { UInt8($0 % 251) })
     }
 
+    /// A kB figure ("VmHWM", "VmRSS") of /proc/PID/status.
+    private func memoryKB(_ field: String, of pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return nil }
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    }
+
+    /// While the question waits the transfer is paused (libcurl stops
+    /// reading the socket): a 100 MB body neither fills the memory nor
+    /// fails as too large, and after "yes" it is saved whole.
+    func testAnUnansweredLargeDownloadWaitsPausedAndIsSavedWhole() throws {
+        let tern = try browse("<title>Big one</title><script>setTimeout(function () { location = '/big?mb=100'; }, 1500);</script>")
+        tern.waitFor("Big one")
+        let pid = try XCTUnwrap(tern.programPID())
+        let baseline = try XCTUnwrap(memoryKB("VmHWM", of: pid))
+        tern.waitFor("Save this download?")
+        sleep(4)
+        let peak = try XCTUnwrap(memoryKB("VmHWM", of: pid))
+        XCTAssertLessThan(peak - baseline, 64 * 1024, "the body piled up in memory while the question waited (\(baseline) kB before, \(peak) kB peak)")
+        XCTAssertTrue(tern.screen().contains("Save this download?"), tern.screen())
+        XCTAssertEqual(saved, [], "nothing written before the answer")
+        tern.press("y")
+        tern.waitFor("Download: big — done", timeout: 120)
+        let path = folder.appendingPathComponent("big").path
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)
+        XCTAssertEqual(size.intValue, 100 << 20)
+        let file = try XCTUnwrap(FileHandle(forReadingAtPath: path))
+        defer { try? file.close() }
+        for offset in [0, 64 << 20 + 7, (100 << 20) - 1] {
+            try file.seek(toOffset: UInt64(offset))
+            XCTAssertEqual(try file.read(upToCount: 1), Data([UInt8(offset % 251)]), "byte \(offset)")
+        }
+    }
+
     func testADownloadThePersonStartsIsNotAsked() throws {
         let tern = try browse("<title>Links</title><p><a href=\"\(attachment("mine.bin"))\">get it</a>")
         tern.waitFor("[1]get it")
