@@ -82,11 +82,16 @@ public final class Download {
         }
     }
 
-    /// The file name the response suggests (`SafeFilename.suggested(for:)`):
-    /// Content-Disposition's or the URL's, reduced to one harmless name.
+    /// The file name the response suggests (`SafeFilename.suggested(for:proposed:)`):
+    /// Content-Disposition's, else the `download` attribute's, else the URL's,
+    /// reduced to one harmless name.
     /// Put it in a folder with `SafeFilename.unusedPath(in:for:)` to
     /// overwrite nothing.
-    public var suggestedFilename: String { SafeFilename.suggested(for: response) }
+    public var suggestedFilename: String { SafeFilename.suggested(for: response, proposed: proposedFilename) }
+
+    /// The name the page proposed: a `download` link's attribute value (HTML
+    /// "download the hyperlink"), used when Content-Disposition names none.
+    public internal(set) var proposedFilename: String?
 
     /// Continues a failed download where it broke: asks for the rest with
     /// `Range: bytes=N-` and `If-Range` (the ETag, else Last-Modified) and
