@@ -94,6 +94,15 @@ final class DriveByDownloadTests: XCTestCase {
         return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
     }
 
+    /// utime + stime of `pid`'s main thread, in clock ticks (fields 14 and 15 of /proc/PID/stat).
+    private func ticks(of pid: Int32) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+
     /// While the question waits the transfer is paused (libcurl stops
     /// reading the socket): a 100 MB body neither fills the memory nor
     /// fails as too large, and after "yes" it is saved whole.
@@ -103,7 +112,11 @@ final class DriveByDownloadTests: XCTestCase {
         let pid = try XCTUnwrap(tern.programPID())
         let baseline = try XCTUnwrap(memoryKB("VmHWM", of: pid))
         tern.waitFor("Save this download?")
+        let ticksBefore = try XCTUnwrap(ticks(of: pid))
         sleep(4)
+        let ticksAfter = try XCTUnwrap(ticks(of: pid))
+        // A bound, not a timing: a loop spinning on the paused transfer would use ~400.
+        XCTAssertLessThan(ticksAfter - ticksBefore, 100, "the paused transfer kept the loop busy")
         let peak = try XCTUnwrap(memoryKB("VmHWM", of: pid))
         XCTAssertLessThan(peak - baseline, 64 * 1024, "the body piled up in memory while the question waited (\(baseline) kB before, \(peak) kB peak)")
         XCTAssertTrue(tern.screen().contains("Save this download?"), tern.screen())
