@@ -15,6 +15,7 @@ struct tern_curl_api {
     TERN_CURL(easy_setopt, curl_easy_setopt)
     TERN_CURL(easy_getinfo, curl_easy_getinfo)
     TERN_CURL(easy_strerror, curl_easy_strerror)
+    TERN_CURL(easy_pause, curl_easy_pause)
     TERN_CURL(slist_append, curl_slist_append)
     TERN_CURL(slist_free_all, curl_slist_free_all)
     TERN_CURL(multi_init, curl_multi_init)
@@ -49,6 +50,8 @@ static inline CURLMcode tern_curl_multi_setopt_long(tern_curl a, CURLM *m, CURLM
 // Macros Swift cannot import.
 static const long tern_curlauth_basic = (long)CURLAUTH_BASIC;
 static const long tern_curlauth_digest = (long)CURLAUTH_DIGEST;
+static const int tern_curlpause_all = CURLPAUSE_ALL;
+static const int tern_curlpause_cont = CURLPAUSE_CONT;
 
 // CURLMsg's payload is a union; read the result code without touching it from Swift.
 static inline CURLcode tern_curl_msg_result(CURLMsg *msg) { return msg->data.result; }

@@ -32,7 +32,8 @@ final class DownloadList: DownloadDelegate {
     private var confirmations: [ObjectIdentifier: (@escaping (Bool) -> Void) -> Void] = [:]
 
     /// Saves `download` in the folder; with `confirm`, only once it answers
-    /// true (until then the body waits in memory, under the documents' cap).
+    /// true (until then the transfer is paused: nothing more is received,
+    /// nothing is written; false cancels it and leaves nothing).
     func add(_ download: Download, confirm: ((@escaping (Bool) -> Void) -> Void)? = nil) {
         entries.append(Entry(download: download))
         if let confirm { confirmations[ObjectIdentifier(download)] = confirm }

@@ -66,7 +66,15 @@ public final class Download {
         self.loop = loop
         self.pending = buffered
         keepAlive = self
-        if let load { load.delegate = self } else { loadEnded = .some(nil) }
+        if let load {
+            load.delegate = self
+            // Until a file is chosen (perhaps after a question to the person)
+            // the transfer stands still: nothing piles up in memory and
+            // nothing is written anywhere.
+            load.pause()
+        } else {
+            loadEnded = .some(nil)
+        }
         // A download nobody takes is cancelled on the next turn.
         loop.post { [weak self] in
             guard let self, self.delegate == nil, !self.isFinished else { return }
@@ -74,11 +82,16 @@ public final class Download {
         }
     }
 
-    /// The file name the response suggests (`SafeFilename.suggested(for:)`):
-    /// Content-Disposition's or the URL's, reduced to one harmless name.
+    /// The file name the response suggests (`SafeFilename.suggested(for:proposed:)`):
+    /// Content-Disposition's, else the `download` attribute's, else the URL's,
+    /// reduced to one harmless name.
     /// Put it in a folder with `SafeFilename.unusedPath(in:for:)` to
     /// overwrite nothing.
-    public var suggestedFilename: String { SafeFilename.suggested(for: response) }
+    public var suggestedFilename: String { SafeFilename.suggested(for: response, proposed: proposedFilename) }
+
+    /// The name the page proposed: a `download` link's attribute value (HTML
+    /// "download the hyperlink"), used when Content-Disposition names none.
+    public internal(set) var proposedFilename: String?
 
     /// Continues a failed download where it broke: asks for the rest with
     /// `Range: bytes=N-` and `If-Range` (the ETag, else Last-Modified) and
@@ -124,11 +137,13 @@ public final class Download {
             }
             self.destination = path
             // From here the body streams to disk: no cap but the free space
-            // (until then it is held in memory, under the documents' cap).
+            // (until then the transfer was paused, and what had arrived
+            // before is held in memory, under the documents' cap).
             self.load?.removeBodySizeLimit()
             let buffered = self.pending
             self.pending = []
             buffered.withUnsafeBytes { self.write($0) }
+            self.load?.resume()
             if case .some(let error) = self.loadEnded { self.finish(with: error) }
         }
     }

@@ -17,6 +17,8 @@ final class PageLoad {
     var phase = Phase.deciding
     /// Save the response as a download (the action policy said so).
     var forceDownload = false
+    /// A `download` link's attribute value: the proposed filename (HTML "download the hyperlink").
+    var downloadName: String?
     /// The new page takes the current history entry's place (location.replace).
     var replacesCurrentItem = false
     /// A page's script started it (not the app, not the person's activation):

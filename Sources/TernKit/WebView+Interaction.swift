@@ -372,8 +372,9 @@ extension WebView {
         let href = (link.attribute("href") ?? "").trimmingSpaces()
         guard let url = documentBaseURL?.resolve(href) ?? WebURL(href) else { return .done }
         let asDownload = link.hasAttribute("download") && (url.origin == self.url?.origin || url.scheme == "data")
+        // "Download the hyperlink": the attribute's value is the proposed filename.
         return follow(url, target: effectiveTarget(link.attribute("target")), referrerPolicy: WebView.elementReferrerPolicy(link),
-                      byPage: byPage, asDownload: asDownload)
+                      byPage: byPage, asDownload: asDownload, downloadName: asDownload ? link.attribute("download") : nil)
     }
 
     /// A page's script clicked a link (`a.click()`, a dispatched click): it
@@ -389,7 +390,7 @@ extension WebView {
     }
 
     private func follow(_ url: WebURL, target: String, referrerPolicy: ReferrerPolicy? = nil, byPage: Bool = false,
-                        asDownload: Bool = false) -> ActivationResult {
+                        asDownload: Bool = false, downloadName: String? = nil) -> ActivationResult {
         if url.scheme == "javascript" {
             // Only the person's activation runs a javascript: link.
             if !byPage { runJavaScriptURL(url) }
@@ -408,7 +409,7 @@ extension WebView {
             return .fragment(fragment)
         }
         return .navigation(startNavigation(request, type: .linkActivated, fileAccess: fileReadAccessRoot, startedByPage: byPage,
-                                           asDownload: asDownload))
+                                           asDownload: asDownload, downloadName: downloadName))
     }
 
     static func opensNewWindow(_ target: String) -> Bool {

@@ -11,7 +11,8 @@ import Glibc
 extension WebView {
     func startNavigation(_ request: Request, type: NavigationType, substitute: SubstituteData? = nil,
                          targetItem: BackForwardListItem? = nil, fileAccess: String? = nil,
-                         replacing: Bool = false, startedByPage: Bool = false, asDownload: Bool = false) -> Navigation {
+                         replacing: Bool = false, startedByPage: Bool = false, asDownload: Bool = false,
+                         downloadName: String? = nil) -> Navigation {
         var request = request
         request.isTopLevelNavigation = true
         let navigation = Navigation(request: request, navigationType: type)
@@ -22,6 +23,7 @@ extension WebView {
         load.replacesCurrentItem = replacing
         load.startedByPage = startedByPage
         load.forceDownload = asDownload
+        load.downloadName = downloadName
         currentLoad = load
         // As in WebKit, a requested load counts as loading from the call on.
         isLoading = true
@@ -321,6 +323,7 @@ extension WebView {
         let download = Download(request: load.request, response: navigationResponse.response, load: resourceLoad,
                                 buffered: load.body, loader: loader, loop: loop)
         download.isUserInitiated = load.isUserInitiated
+        download.proposedFilename = load.downloadName
         navigationDelegate?.webView(self, navigationResponse: navigationResponse, didBecome: download)
         if isCurrent(load) { fail(load, phase: .provisional, error: .interruptedByPolicy) }
     }

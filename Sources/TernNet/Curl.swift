@@ -42,6 +42,7 @@ enum Curl {
         bind(&api.easy_setopt, "curl_easy_setopt")
         bind(&api.easy_getinfo, "curl_easy_getinfo")
         bind(&api.easy_strerror, "curl_easy_strerror")
+        bind(&api.easy_pause, "curl_easy_pause")
         bind(&api.slist_append, "curl_slist_append")
         bind(&api.slist_free_all, "curl_slist_free_all")
         bind(&api.multi_init, "curl_multi_init")
@@ -63,6 +64,11 @@ enum Curl {
 
     static func easyInit() -> UnsafeMutableRawPointer? { api.pointee.easy_init() }
     static func easyCleanup(_ easy: UnsafeMutableRawPointer) { api.pointee.easy_cleanup(easy) }
+    /// `curl_easy_pause`: `CURLPAUSE_ALL` stops receiving (the socket is no
+    /// longer polled, so the server waits on a full window), `CURLPAUSE_CONT`
+    /// goes on; curl may deliver what it held back from inside the call.
+    @discardableResult
+    static func easyPause(_ easy: UnsafeMutableRawPointer, _ bitmask: Int32) -> CURLcode { api.pointee.easy_pause(easy, bitmask) }
     static func easyStrerror(_ code: CURLcode) -> String { api.pointee.easy_strerror(code).map { String(cString: $0) } ?? "curl error \(code.rawValue)" }
 
     @discardableResult

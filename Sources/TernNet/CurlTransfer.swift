@@ -211,11 +211,34 @@ final class CurlTransfer {
         }
         loop.transfers[easy] = self
         Curl.multiAddHandle(loop.multi!, easy)  // made before the easy handle
+        if isPaused { Curl.easyPause(easy, tern_curlpause_all) }
     }
 
     /// The body goes to disk, not to memory: no size cap from now on.
     func removeBodySizeLimit() {
         maximumBodySize = nil
+    }
+
+    /// Whether receiving is paused (`pause()`); kept when the easy handle is made later.
+    private var isPaused = false
+
+    /// Stops receiving: curl no longer reads the socket (the server waits on
+    /// a full TCP window) and nothing more is buffered here, nor does the
+    /// loop wake for it. What arrived before is still delivered.
+    func pause() {
+        guard !isPaused else { return }
+        isPaused = true
+        if let easy, !isDone { Curl.easyPause(easy, tern_curlpause_all) }
+    }
+
+    /// Goes on receiving after `pause()`. curl may hand over what it held
+    /// back from inside the call: it is delivered on the next turn.
+    func resume() {
+        guard isPaused else { return }
+        isPaused = false
+        guard let easy, !isDone else { return }
+        Curl.easyPause(easy, tern_curlpause_cont)
+        loop.post { [weak self] in self?.deliverPendingEvents() }
     }
 
     /// Stops the transfer at once; the client hears nothing more.

@@ -58,6 +58,7 @@ public final class ResourceLoad {
                                         loop: loader.loop, client: self, credential: credential,
                                         proxyCredential: proxyCredential)
             if !bodySizeLimited { transfer.removeBodySizeLimit() }
+            if isPaused { transfer.pause() }
             self.transfer = transfer
             transfer.start()
         case "file":
@@ -103,6 +104,22 @@ public final class ResourceLoad {
         transfer?.removeBodySizeLimit()
     }
     private var bodySizeLimited = true
+
+    /// Stops receiving the body until `resume()` (URLSessionTask's
+    /// `suspend()`): an http(s) transfer stops reading its socket, so the
+    /// server waits and nothing piles up in memory; the connection stays
+    /// open. A `file:` or `data:` body, delivered whole at once, is not held.
+    public func pause() {
+        isPaused = true
+        transfer?.pause()
+    }
+
+    /// Goes on receiving after `pause()`.
+    public func resume() {
+        isPaused = false
+        transfer?.resume()
+    }
+    private var isPaused = false
 
     /// Stops the load; the delegate hears nothing more.
     public func cancel() {

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import TernNet
 
 /// A thread that faults the heap's fresh pages in ahead of the program.
 ///
@@ -14,10 +15,12 @@ import Glibc
 /// so the allocator's data cannot be touched. The price is at most one step
 /// of memory present before it is used, and none for a small page.
 ///
-/// The thread runs at `SCHED_IDLE`, looks every 50 µs while the heap grows
-/// and every 0.2 s once it has not grown for a while (an idle browser wakes
-/// it five times a second), and ends where the kernel lacks
-/// `MADV_POPULATE_WRITE` (before Linux 5.14).
+/// The thread runs at `SCHED_IDLE` and looks every 50 µs while the heap
+/// grows. Once it has not grown for ~0.1 s the thread blocks on a condition
+/// variable until the main event loop starts its next turn (`EventLoop.onTurn`
+/// wakes it): an idle browser, whose loop waits in poll(2), wakes it never
+/// and uses no CPU. It ends where the kernel lacks `MADV_POPULATE_WRITE`
+/// (before Linux 5.14).
 enum HeapPrefaulter {
     /// `MADV_POPULATE_WRITE` from <linux/mman.h> (Linux 5.14).
     private static let populateWrite: Int32 = 23
@@ -25,11 +28,29 @@ enum HeapPrefaulter {
     private static let schedIdle: Int32 = 5
     /// The smallest and largest step the heap grows by beyond a request.
     private static let minimumStep: UInt = 1 << 20, maximumStep: UInt = 8 << 20
-    /// Microseconds between looks while the heap grows, and once it has
-    /// not grown for `fastPolls` looks (~0.1 s).
-    private static let fastPoll: UInt32 = 50, slowPoll: UInt32 = 200_000, fastPolls = 2_000
+    /// Microseconds between looks while the heap grows, and the seconds
+    /// without growth after which the thread sleeps until the next turn
+    /// (time, not a count of looks: at `SCHED_IDLE` on a busy machine the
+    /// looks come far apart).
+    private static let poll: UInt32 = 50, quietBeforeSleeping = 0.1
+
+    /// Guards `sleeping`; `wakeUp` is signalled when it is cleared.
+    private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
+    private static let wakeUp: UnsafeMutablePointer<pthread_cond_t> = {
+        let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        pthread_cond_init(condition, nil)
+        return condition
+    }()
+    /// Whether the thread waits for the next turn (read and written under `lock`).
+    nonisolated(unsafe) private static var sleeping = false
 
     static func start() {
+        _ = lock
+        _ = wakeUp
         // Signals are for the thread that does the work (a resize wakes the
         // browser's event loop through its handler): the new thread starts
         // with every signal blocked, so none is ever delivered to it.
@@ -43,6 +64,26 @@ enum HeapPrefaulter {
             return nil
         }, nil) == 0 else { return }
         pthread_detach(thread)
+        EventLoop.main.onTurn = { HeapPrefaulter.wake() }
+    }
+
+    /// Wakes the thread if it sleeps: an uncontended lock and a flag, no
+    /// system call unless it actually sleeps.
+    static func wake() {
+        pthread_mutex_lock(lock)
+        if sleeping {
+            sleeping = false
+            pthread_cond_signal(wakeUp)
+        }
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Blocks until `wake()`.
+    private static func sleepUntilWoken() {
+        pthread_mutex_lock(lock)
+        sleeping = true
+        while sleeping { pthread_cond_wait(wakeUp, lock) }
+        pthread_mutex_unlock(lock)
     }
 
     /// The heap's end. (`sbrk(0)` only reads glibc's record of it: a word
@@ -59,7 +100,7 @@ enum HeapPrefaulter {
         let pageMask = ~UInt(max(4096, sysconf(Int32(_SC_PAGESIZE))) - 1)
         let base = heapEnd()
         var present = base
-        var idlePolls = 0
+        var lastGrowth = EventLoop.now()
         var step: UInt = 0
         while true {
             let end = heapEnd()
@@ -76,13 +117,16 @@ enum HeapPrefaulter {
                 let start = present & pageMask
                 if madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), populateWrite) != 0
                     && errno == EINVAL { return }
-                idlePolls = 0
-            } else {
-                idlePolls += 1
+                lastGrowth = EventLoop.now()
             }
             // The heap may also have shrunk (trimmed at its top).
             present = end
-            usleep(idlePolls < fastPolls ? fastPoll : slowPoll)
+            if EventLoop.now() - lastGrowth > quietBeforeSleeping {
+                sleepUntilWoken()
+                lastGrowth = EventLoop.now()
+            } else {
+                usleep(poll)
+            }
         }
     }
 }

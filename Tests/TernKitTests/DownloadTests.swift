@@ -71,6 +71,45 @@ final class DownloadTests: WebViewTestCase {
         XCTAssertEqual(bytes(at: saver.path), expected(1000))
     }
 
+    /// Activates the `download` link `#dl` on a same-origin page showing `html`.
+    private func downloadByLink(_ html: String) -> (FolderSaver, Download?) {
+        let saver = FolderSaver(directory: directory)
+        recorder.onDownload = { [unowned self] in
+            $0.delegate = saver
+            self.downloads.append($0)
+        }
+        loadAndWait("/mime?type=text/html&body=" + html.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        guard let link = try? webView.document?.querySelector("#dl") else { XCTFail("no link"); return (saver, nil) }
+        webView.activate(link)
+        wait { saver.ended }
+        return (saver, downloads.last)
+    }
+
+    /// HTML "download the hyperlink": a same-origin link's `download` value
+    /// is the proposed filename, made safe like a server's.
+    func testTheDownloadAttributeNamesTheFileSafely() throws {
+        let (saver, download) = downloadByLink("<a id=dl download=\"../../etc/.report\u{202E}fdp.exe\" href=\"/download?size=300\">x</a>")
+        XCTAssertTrue(saver.finished, "\(String(describing: saver.error))")
+        XCTAssertEqual(download?.proposedFilename, "../../etc/.report\u{202E}fdp.exe")
+        XCTAssertEqual(saver.path, directory + "/report_fdp.exe")
+        XCTAssertEqual(bytes(at: saver.path), expected(300))
+    }
+
+    /// Content-Disposition's filename takes priority over the attribute's.
+    func testContentDispositionOutranksTheDownloadAttribute() throws {
+        let (saver, _) = downloadByLink("<a id=dl download=mine.txt href=\"/download?size=10&cd=attachment%3B%20filename%3Dtheirs.bin\">x</a>")
+        XCTAssertTrue(saver.finished, "\(String(describing: saver.error))")
+        XCTAssertEqual(saver.path, directory + "/theirs.bin")
+    }
+
+    /// A data: link with a `download` name.
+    func testADataLinkSavesUnderItsDownloadName() throws {
+        let (saver, _) = downloadByLink("<a id=dl download=\"notes .txt\" href=\"data:text/plain,hello\">x</a>")
+        XCTAssertTrue(saver.finished, "\(String(describing: saver.error))")
+        XCTAssertEqual(saver.path, directory + "/notes .txt")
+        XCTAssertEqual(bytes(at: saver.path), Array("hello".utf8))
+    }
+
     func testASecondDownloadOfTheSameNameDoesNotOverwrite() {
         let first = download("/download?size=100&cd=attachment%3B%20filename%3Ddata.bin")
         let second = download("/download?size=200&cd=attachment%3B%20filename%3Ddata.bin")

@@ -87,6 +87,53 @@ final class DriveByDownloadTests: XCTestCase {
         XCTAssertEqual(bytes, (0..<3000).map { UInt8($0 % 251) })
     }
 
+    /// A kB figure ("VmHWM", "VmRSS") of /proc/PID/status.
+    private func memoryKB(_ field: String, of pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return nil }
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    }
+
+    /// utime + stime of `pid`'s main thread, in clock ticks (fields 14 and 15 of /proc/PID/stat).
+    private func ticks(of pid: Int32) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+
+    /// While the question waits the transfer is paused (libcurl stops
+    /// reading the socket): a 100 MB body neither fills the memory nor
+    /// fails as too large, and after "yes" it is saved whole.
+    func testAnUnansweredLargeDownloadWaitsPausedAndIsSavedWhole() throws {
+        let tern = try browse("<title>Big one</title><script>setTimeout(function () { location = '/big?mb=100'; }, 1500);</script>")
+        tern.waitFor("Big one")
+        let pid = try XCTUnwrap(tern.programPID())
+        let baseline = try XCTUnwrap(memoryKB("VmHWM", of: pid))
+        tern.waitFor("Save this download?")
+        let ticksBefore = try XCTUnwrap(ticks(of: pid))
+        sleep(4)
+        let ticksAfter = try XCTUnwrap(ticks(of: pid))
+        // A bound, not a timing: a loop spinning on the paused transfer would use ~400.
+        XCTAssertLessThan(ticksAfter - ticksBefore, 100, "the paused transfer kept the loop busy")
+        let peak = try XCTUnwrap(memoryKB("VmHWM", of: pid))
+        XCTAssertLessThan(peak - baseline, 64 * 1024, "the body piled up in memory while the question waited (\(baseline) kB before, \(peak) kB peak)")
+        XCTAssertTrue(tern.screen().contains("Save this download?"), tern.screen())
+        XCTAssertEqual(saved, [], "nothing written before the answer")
+        tern.press("y")
+        tern.waitFor("Download: big — done", timeout: 120)
+        let path = folder.appendingPathComponent("big").path
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)
+        XCTAssertEqual(size.intValue, 100 << 20)
+        let file = try XCTUnwrap(FileHandle(forReadingAtPath: path))
+        defer { try? file.close() }
+        for offset in [0, 64 << 20 + 7, (100 << 20) - 1] {
+            try file.seek(toOffset: UInt64(offset))
+            XCTAssertEqual(try file.read(upToCount: 1), Data([UInt8(offset % 251)]), "byte \(offset)")
+        }
+    }
+
     func testADownloadThePersonStartsIsNotAsked() throws {
         let tern = try browse("<title>Links</title><p><a href=\"\(attachment("mine.bin"))\">get it</a>")
         tern.waitFor("[1]get it")

@@ -129,6 +129,15 @@ public final class TerminalSession {
         (try? Data(contentsOf: outputLog)) ?? Data()
     }
 
+    /// The process id of `tern` in the pane (the pane's shell's child), nil
+    /// once it exited; for reading its /proc/PID/status and stat.
+    public func programPID() -> Int32? {
+        guard let shell = (try? tmux(["display", "-p", "-t", "main", "#{pane_pid}"]))?
+                .trimmingCharacters(in: .whitespacesAndNewlines),
+              let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8) else { return nil }
+        return children.split(separator: " ").first.flatMap { Int32($0) }
+    }
+
     /// Lets programs in the pane set tmux's paste buffer with OSC 52.
     public func acceptClipboardWrites() {
         _ = try? tmux(["set-option", "-s", "set-clipboard", "on"])
