@@ -19,20 +19,20 @@ final class Reporter: NavigationDelegate {
         decisionHandler(.allow)
     }
 
-    func webView(_ webView: WebView, didCommit navigation: Navigation) {
+    func webView(_ webView: WebView, didCommit navigation: Navigation!) {
         print("committed: \(printable(webView.url?.href ?? ""))")
     }
 
-    func webView(_ webView: WebView, didFinish navigation: Navigation) {
+    func webView(_ webView: WebView, didFinish navigation: Navigation!) {
         print("finished")
     }
 
-    func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation, withError error: NavigationError) {
-        print("failed before commit: \(printable(error.description))")
+    func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation!, withError error: Error) {
+        print("failed before commit: \(printable(String(describing: error)))")
     }
 
-    func webView(_ webView: WebView, didFail navigation: Navigation, withError error: NavigationError) {
-        print("failed: \(printable(error.description))")
+    func webView(_ webView: WebView, didFail navigation: Navigation!, withError error: Error) {
+        print("failed: \(printable(String(describing: error)))")
     }
 }
 

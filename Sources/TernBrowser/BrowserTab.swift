@@ -243,7 +243,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 
-    func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation) {
+    func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation!) {
         rememberScrollPosition()
         progress.start()
         progress.update(webView.estimatedProgress, loop: webView.configuration.eventLoop) {}
@@ -251,7 +251,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         browser.setNeedsDisplay()
     }
 
-    func webView(_ webView: WebView, didCommit navigation: Navigation) {
+    func webView(_ webView: WebView, didCommit navigation: Navigation!) {
         newDocument = true
         blockedPopup = nil
         let item = webView.backForwardList.currentItem
@@ -263,7 +263,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         browser.setNeedsDisplay()
     }
 
-    func webView(_ webView: WebView, didFinish navigation: Navigation) {
+    func webView(_ webView: WebView, didFinish navigation: Navigation!) {
         progress.update(1, loop: webView.configuration.eventLoop) { [weak self] in
             self?.progress.hide()
             self?.browser.setNeedsDisplay()
@@ -315,27 +315,27 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         })
     }
 
-    func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation, withError error: NavigationError) {
+    func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation!, withError error: Error) {
         failed(error)
-        switch error {
-        case .cancelled, .interruptedByPolicy: break
+        switch error as? NavigationError {
+        case .cancelled?, .interruptedByPolicy?: break
         default: showErrorPage(error, for: navigation.request.url)
         }
     }
 
     /// Resources/error.html with the reason and the address (escaped), in
     /// place of a page that could not be opened; its link tries again.
-    private func showErrorPage(_ error: NavigationError, for url: WebURL) {
+    private func showErrorPage(_ error: Error, for url: WebURL) {
         guard let directory = webView.configuration.resourcesDirectory,
               case .success(let bytes) = LocalFile.read(path: directory + "/error.html", limit: 65536) else { return }
         let template = String(decoding: bytes, as: UTF8.self)
-        let html = template.split(separator: "{{MESSAGE}}", omittingEmptySubsequences: false).joined(separator: HTMLText.escaped(error.description))
+        let html = template.split(separator: "{{MESSAGE}}", omittingEmptySubsequences: false).joined(separator: HTMLText.escaped(String(describing: error)))
             .split(separator: "{{URL}}", omittingEmptySubsequences: false).joined(separator: HTMLText.escaped(url.href))
         webView.loadHTMLString(html, baseURL: nil)
-        browser.show(message: error.description, isError: true)
+        browser.show(message: String(describing: error), isError: true)
     }
 
-    func webView(_ webView: WebView, didFail navigation: Navigation, withError error: NavigationError) {
+    func webView(_ webView: WebView, didFail navigation: Navigation!, withError error: Error) {
         failed(error)
     }
 
@@ -345,14 +345,14 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         browser.show(message: "\(pageHost): scripts stopped, they used more than \(limit) MB of memory", isError: true)
     }
 
-    private func failed(_ error: NavigationError) {
+    private func failed(_ error: Error) {
         progress.hide()
-        if case .cancelled = error {
+        if case .cancelled? = error as? NavigationError {
             browser.show(message: "Stopped")
-        } else if case .interruptedByPolicy = error {
+        } else if case .interruptedByPolicy? = error as? NavigationError {
             browser.setNeedsDisplay()
         } else {
-            browser.show(message: error.description, isError: true)
+            browser.show(message: String(describing: error), isError: true)
         }
     }
 

@@ -3,6 +3,12 @@ import TernNet
 /// Hears of each navigation's steps, in the order of ARCHITECTURE.md's state
 /// machine. Every method is optional; each doc says what happens without it.
 /// All calls arrive on the event loop's thread.
+///
+/// The methods have WKNavigationDelegate's Swift signatures (`Navigation!`,
+/// `Error`, the same labels), so WebKit code that is pasted in is called:
+/// Swift does not warn when a method nearly matches one of these, it just
+/// never calls it. The navigation passed is never nil; an error passed is
+/// always a `NavigationError` (`error as? NavigationError`).
 public protocol NavigationDelegate: AnyObject {
     /// Whether to perform the navigation. Called for every navigation and for
     /// every redirect hop. Not implemented: allowed. Call `decisionHandler`
@@ -14,9 +20,9 @@ public protocol NavigationDelegate: AnyObject {
     func webView(_ webView: WebView, decidePolicyFor navigationResponse: NavigationResponse,
                  decisionHandler: @escaping (NavigationResponsePolicy) -> Void)
     /// The navigation began loading its main resource.
-    func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation)
+    func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation!)
     /// The main resource redirected; a new `decidePolicyFor navigationAction` follows.
-    func webView(_ webView: WebView, didReceiveServerRedirectForProvisionalNavigation navigation: Navigation)
+    func webView(_ webView: WebView, didReceiveServerRedirectForProvisionalNavigation navigation: Navigation!)
     /// The server asks for credentials (HTTP Basic/Digest), or its TLS
     /// certificate is not trusted (`.serverTrust`). Not implemented, or
     /// released uncalled: `.performDefaultHandling`, which shows the 401 page
@@ -24,13 +30,13 @@ public protocol NavigationDelegate: AnyObject {
     func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
                  completionHandler: @escaping (AuthenticationChallenge.Disposition) -> Void)
     /// The navigation failed before anything of the page was shown.
-    func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation, withError error: NavigationError)
+    func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation!, withError error: Error)
     /// The page's content began to arrive; `url` and the back/forward list now name it.
-    func webView(_ webView: WebView, didCommit navigation: Navigation)
+    func webView(_ webView: WebView, didCommit navigation: Navigation!)
     /// The page finished loading.
-    func webView(_ webView: WebView, didFinish navigation: Navigation)
+    func webView(_ webView: WebView, didFinish navigation: Navigation!)
     /// The navigation failed after its content began to show.
-    func webView(_ webView: WebView, didFail navigation: Navigation, withError error: NavigationError)
+    func webView(_ webView: WebView, didFail navigation: Navigation!, withError error: Error)
     /// A `.download` policy turned the response into a download; the
     /// navigation then fails with `interruptedByPolicy`. Not implemented: the
     /// download has no delegate and is cancelled.
@@ -51,16 +57,16 @@ extension NavigationDelegate {
                         decisionHandler: @escaping (NavigationResponsePolicy) -> Void) {
         decisionHandler(navigationResponse.canShowMIMEType ? .allow : .cancel)
     }
-    public func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation) {}
-    public func webView(_ webView: WebView, didReceiveServerRedirectForProvisionalNavigation navigation: Navigation) {}
+    public func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation!) {}
+    public func webView(_ webView: WebView, didReceiveServerRedirectForProvisionalNavigation navigation: Navigation!) {}
     public func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
                         completionHandler: @escaping (AuthenticationChallenge.Disposition) -> Void) {
         completionHandler(.performDefaultHandling)
     }
-    public func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation, withError error: NavigationError) {}
-    public func webView(_ webView: WebView, didCommit navigation: Navigation) {}
-    public func webView(_ webView: WebView, didFinish navigation: Navigation) {}
-    public func webView(_ webView: WebView, didFail navigation: Navigation, withError error: NavigationError) {}
+    public func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation!, withError error: Error) {}
+    public func webView(_ webView: WebView, didCommit navigation: Navigation!) {}
+    public func webView(_ webView: WebView, didFinish navigation: Navigation!) {}
+    public func webView(_ webView: WebView, didFail navigation: Navigation!, withError error: Error) {}
     public func webView(_ webView: WebView, navigationResponse: NavigationResponse, didBecome download: Download) {
         download.cancel()
     }

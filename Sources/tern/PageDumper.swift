@@ -137,17 +137,17 @@ final class PageDumper: NavigationDelegate {
         return truthy
     }
 
-    func webView(_ webView: WebView, didFinish navigation: Navigation) {
+    func webView(_ webView: WebView, didFinish navigation: Navigation!) {
         finished = true
     }
 
-    func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation, withError error: NavigationError) {
-        failure = error
+    func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation!, withError error: Error) {
+        failure = error as? NavigationError ?? .badServerResponse(reason: String(describing: error))
         finished = true
     }
 
-    func webView(_ webView: WebView, didFail navigation: Navigation, withError error: NavigationError) {
-        failure = error
+    func webView(_ webView: WebView, didFail navigation: Navigation!, withError error: Error) {
+        failure = error as? NavigationError ?? .badServerResponse(reason: String(describing: error))
         finished = true
     }
 }

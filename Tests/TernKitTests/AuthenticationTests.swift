@@ -204,8 +204,8 @@ final class DecisionHandlerTests: WebViewTestCase {
             }
             // Otherwise the handler is dropped uncalled.
         }
-        func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation) { events.append("start") }
-        func webView(_ webView: WebView, didFinish navigation: Navigation) { events.append("finish") }
+        func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation!) { events.append("start") }
+        func webView(_ webView: WebView, didFinish navigation: Navigation!) { events.append("finish") }
     }
 
     func testAHandlerCalledTwiceIsReportedAndTheFirstAnswerStands() {

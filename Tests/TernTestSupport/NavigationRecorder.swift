@@ -42,12 +42,12 @@ public final class NavigationRecorder: NavigationDelegate {
         decisionHandler(policy)
     }
 
-    public func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation) {
+    public func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation!) {
         navigations.append(navigation)
         events.append("start")
     }
 
-    public func webView(_ webView: WebView, didReceiveServerRedirectForProvisionalNavigation navigation: Navigation) {
+    public func webView(_ webView: WebView, didReceiveServerRedirectForProvisionalNavigation navigation: Navigation!) {
         events.append("redirect")
     }
 
@@ -58,12 +58,12 @@ public final class NavigationRecorder: NavigationDelegate {
         completionHandler(challengeAnswer(challenge))
     }
 
-    public func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation, withError error: NavigationError) {
-        errors.append(error)
+    public func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation!, withError error: Error) {
+        if let error = error as? NavigationError { errors.append(error) }
         events.append("failProvisional \(error)")
     }
 
-    public func webView(_ webView: WebView, didCommit navigation: Navigation) {
+    public func webView(_ webView: WebView, didCommit navigation: Navigation!) {
         events.append("commit")
     }
 
@@ -74,12 +74,12 @@ public final class NavigationRecorder: NavigationDelegate {
         webContentTerminations += 1
     }
 
-    public func webView(_ webView: WebView, didFinish navigation: Navigation) {
+    public func webView(_ webView: WebView, didFinish navigation: Navigation!) {
         events.append("finish")
     }
 
-    public func webView(_ webView: WebView, didFail navigation: Navigation, withError error: NavigationError) {
-        errors.append(error)
+    public func webView(_ webView: WebView, didFail navigation: Navigation!, withError error: Error) {
+        if let error = error as? NavigationError { errors.append(error) }
         events.append("fail \(error)")
     }
 
