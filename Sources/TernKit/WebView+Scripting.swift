@@ -70,6 +70,7 @@ extension WebView {
                                       executionTimeLimit: configuration.scriptTimeLimit,
                                       memoryLimit: configuration.scriptMemoryLimit)
         if let document { window.attach(document: document) }
+        window.referrer = page?.referrer ?? ""
         window.navigationHost = scriptHost
         window.windowingHost = scriptHost
         window.fetchClient = scriptHost
