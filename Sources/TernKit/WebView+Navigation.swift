@@ -406,7 +406,8 @@ extension WebView {
         if Page.isHTML(response.mimeType) {
             load.parser = HTMLParser(charset: response.textEncodingName)
         }
-        page = Page(response: response, bytes: [], document: load.parser?.document, title: "")
+        page = Page(response: response, bytes: [], document: load.parser?.document, title: "",
+                    referrer: load.request.headers["Referer"] ?? "")
         url = response.url
         title = ""
         hasOnlySecureContent = response.url.scheme == "https" && !loader.configuration.isInsecure
@@ -423,7 +424,8 @@ extension WebView {
         guard let response = load.response else { return }
         let document = load.parser?.finish() ?? Page.document(for: response, bytes: load.body)
         documentDidChange()
-        page = Page(response: response, bytes: load.body, document: document, title: document?.title ?? "")
+        page = Page(response: response, bytes: load.body, document: document, title: document?.title ?? "",
+                    referrer: load.request.headers["Referer"] ?? "")
         scriptsDocumentMayExist()
         if let item = load.targetItem, [.backForward, .formResubmitted].contains(load.navigation.navigationType) {
             restoreControlStates(from: item, in: document)

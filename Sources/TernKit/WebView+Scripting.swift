@@ -80,6 +80,7 @@ extension WebView {
                                       localStorage: configuration.websiteDataStore.localStorage,
                                       executionTimeLimit: configuration.scriptTimeLimit,
                                       memoryLimit: configuration.scriptMemoryLimit)
+        window.referrer = page?.referrer ?? ""
         window.navigationHost = scriptHost
         window.windowingHost = scriptHost
         window.fetchClient = scriptHost

@@ -266,4 +266,7 @@ struct Page {
     var bytes: [UInt8]
     var document: Document?
     var title: String
+    /// HTML "document's referrer": the `Referer` its navigation request
+    /// sent to the URL that answered (after redirects), "" when none.
+    var referrer = ""
 }

@@ -122,6 +122,11 @@ enum Curl {
     static func slistAppend(_ list: UnsafeMutablePointer<curl_slist>?, _ entry: String) -> UnsafeMutablePointer<curl_slist>? {
         api.pointee.slist_append(list, entry)
     }
+    /// Appends a line given as bytes (a header value may hold bytes that are not UTF-8).
+    static func slistAppend(_ list: UnsafeMutablePointer<curl_slist>?, bytes: [UInt8]) -> UnsafeMutablePointer<curl_slist>? {
+        let cString = bytes.map { CChar(bitPattern: $0) } + [0]
+        return cString.withUnsafeBufferPointer { api.pointee.slist_append(list, $0.baseAddress) }
+    }
     static func slistFreeAll(_ list: UnsafeMutablePointer<curl_slist>?) { api.pointee.slist_free_all(list) }
 
     // MARK: Multi handles

@@ -160,11 +160,14 @@ final class CurlTransfer {
         if fields["Accept"] == nil { fields["Accept"] = CurlTransfer.defaultAccept }
         fields["Expect"] = fields["Expect"] ?? ""
         // RFC 9110 §5.1, §5.5: a name that is not a token or a value with CR, LF or NUL never reaches the wire.
-        for field in fields where FetchHeaderRules.isToken(field.name)
-            && !field.value.utf8.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x0D }) {
+        for field in fields where FetchHeaderRules.isToken(field.name) {
+            let bytes = request.headerValuesAreBytes && field.name.lowercased() != "cookie"
+                ? CurlTransfer.isomorphicEncoded(field.value) : Array(field.value.utf8)
+            guard !bytes.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x0D }) else { continue }
             // "Name:" removes a header curl would add; "Name;" sends it empty.
-            let line = field.value.isEmpty ? (field.name == "Expect" ? "Expect:" : "\(field.name);") : "\(field.name): \(field.value)"
-            headerList = Curl.slistAppend(headerList, line)
+            let line = field.value.isEmpty ? Array((field.name == "Expect" ? "Expect:" : "\(field.name);").utf8)
+                : Array("\(field.name): ".utf8) + bytes
+            headerList = Curl.slistAppend(headerList, bytes: line)
         }
         Curl.setoptList(easy, CURLOPT_HTTPHEADER, headerList)
 
@@ -260,6 +263,15 @@ final class CurlTransfer {
         }
         if let headerList { Curl.slistFreeAll(headerList); self.headerList = nil }
         if let resolveList { Curl.slistFreeAll(resolveList); self.resolveList = nil }
+    }
+
+    /// Fetch's "isomorphic encode" of a ByteString held as text: each scalar
+    /// up to U+00FF is one byte; a value with a scalar above it is not a
+    /// ByteString and goes as UTF-8.
+    static func isomorphicEncoded(_ value: String) -> [UInt8] {
+        let scalars = value.unicodeScalars
+        guard scalars.allSatisfy({ $0.value <= 0xFF }) else { return Array(value.utf8) }
+        return scalars.map { UInt8(truncatingIfNeeded: $0.value) }
     }
 
     // MARK: curl callbacks

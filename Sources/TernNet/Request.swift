@@ -41,6 +41,12 @@ public struct Request: Hashable {
     /// (`ReferrerPolicy.apply`); a redirect determines it again with it, or
     /// with the default when nil. A redirect's `Referrer-Policy` replaces it.
     public var referrerPolicy: ReferrerPolicy?
+    /// Whether its header values are Fetch byte sequences held one scalar
+    /// per byte (a script's ByteStrings, Fetch §2.2 "header value"): each
+    /// U+0080-U+00FF then goes on the wire as that one byte (isomorphic
+    /// encoding), not as UTF-8. The `Cookie` the cookie jar adds is text and
+    /// stays UTF-8. Default false (values are UTF-8 text).
+    public var headerValuesAreBytes = false
     /// The URLs this request was redirected through, first first (the loader
     /// adds each hop): a redirect through another site makes it cross-site.
     public internal(set) var redirectedFrom: [WebURL] = []

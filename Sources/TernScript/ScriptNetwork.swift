@@ -56,6 +56,7 @@ final class ScriptNetwork {
     /// request fail, forbidden ones are dropped (Fetch §5.2 "Headers" append).
     func start(id: Int, method: String, url: String, headers: [[String]], body: [UInt8]?,
                mode: FetchMode = .cors, credentials: FetchCredentialsMode = .sameOrigin,
+               redirect: FetchRedirectMode = .follow, referrerPolicy: ReferrerPolicy? = nil, referrer: String? = nil,
                done: @escaping (Outcome) -> Void) {
         let fail = { (message: String) in self.loader.loop.post { done(Outcome(error: message)) } }
         // Fetch §2.2.1 / XMLHttpRequest open() step 2-4: a method is a token and not CONNECT, TRACE or TRACK.
@@ -93,11 +94,24 @@ final class ScriptNetwork {
         var request = Request(url: target, method: method, headers: authorHeaders,
                               body: method == "GET" || method == "HEAD" ? nil : body)
         request.initiator = documentURL
-        ReferrerPolicy.apply(client?.documentReferrerPolicy ?? .default, to: &request, document: documentURL)
+        request.headerValuesAreBytes = true  // Fetch §2.2: the script's values are ByteStrings
+        // Fetch §5.4 Request constructor steps 28-29: the request's own policy, else the document's;
+        // its referrer: the document ("client", nil), none (""), or a URL of the document's origin.
+        ReferrerPolicy.apply(referrerPolicy ?? client?.documentReferrerPolicy ?? .default, to: &request, document: documentURL)
+        if let referrer {
+            let source = WebURL(referrer)
+            if referrer.isEmpty {
+                request.headers["Referer"] = nil
+            } else if let source, let documentURL, FetchRequestState.isSameOrigin(FetchRequestState.origin(of: source),
+                                                                                 FetchRequestState.origin(of: documentURL)) {
+                request.headers["Referer"] = ReferrerPolicy.determineReferrer(source: source, policy: request.referrerPolicy ?? .default,
+                                                                             currentURL: target)?.href
+            }
+        }
         let origin = documentURL.map(FetchRequestState.origin(of:)) ?? "null"
         var state = FetchRequestState(mode: mode, credentials: credentials, origin: origin)
         state.referrerPolicy = request.referrerPolicy ?? .default
-        let exchange = Exchange(network: self, state: state,
+        let exchange = Exchange(network: self, state: state, redirectMode: redirect,
                                 requestedURL: target) { [weak self] outcome in
             self?.active[id] = nil
             done(outcome)
@@ -130,15 +144,18 @@ final class ScriptNetwork {
         var load: ResourceLoad?
         private weak var network: ScriptNetwork?
         private var state: FetchRequestState
+        private let redirectMode: FetchRedirectMode
         /// The URL the script asked for: errors may name it, never a URL redirected to.
         private let requestedURL: WebURL
         private var outcome = Outcome()
         private var finished = false
         private let done: (Outcome) -> Void
 
-        init(network: ScriptNetwork, state: FetchRequestState, requestedURL: WebURL, done: @escaping (Outcome) -> Void) {
+        init(network: ScriptNetwork, state: FetchRequestState, redirectMode: FetchRedirectMode = .follow,
+             requestedURL: WebURL, done: @escaping (Outcome) -> Void) {
             self.network = network
             self.state = state
+            self.redirectMode = redirectMode
             self.requestedURL = requestedURL
             self.done = done
         }
@@ -218,6 +235,22 @@ final class ScriptNetwork {
                 fail("Cross-origin request blocked: a redirect of a cross-origin request did not allow the origin")
                 return completion(nil)
             }
+            // HTTP fetch step 4.x (§4.4): "error" makes a redirect a network error; "manual" hands
+            // the requester an opaque-redirect filtered response (§2.2.6: type "opaqueredirect",
+            // status 0, no headers, no body; its URL the one that answered with the redirect).
+            switch redirectMode {
+            case .follow:
+                break
+            case .error:
+                fail("Failed to fetch: a redirect in redirect mode \"error\"")
+                return completion(nil)
+            case .manual:
+                var outcome = Outcome(type: "opaqueredirect", redirected: false)
+                outcome.url = load.currentRequest.url.withoutFragment.href
+                finish(outcome)
+                load.cancel()
+                return completion(nil)
+            }
             // Mixed Content §4.4: a secure page's request is not redirected to an insecure URL.
             if let network, network.loader.customSchemes?.canLoad(scheme: request.url.scheme) != true,
                MixedContent.shouldBlock(request.url, destination: .empty, document: network.documentURL) {
@@ -237,7 +270,26 @@ final class ScriptNetwork {
             }
         }
 
+        /// Whether the request was sent again with its URL's credentials (once).
+        private var isAuthenticationFetch = false
+
         func resourceLoad(_ load: ResourceLoad, didReceive response: Response) {
+            // Fetch §4.6 HTTP-network-or-cache fetch step 14: a 401 to a request not CORS-tainted
+            // that includes credentials, whose URL holds credentials (XHR open()'s user and password),
+            // is sent once more with the URL's credentials as a Basic `Authorization` (step 8.22.3).
+            let url = load.currentRequest.url
+            if response.statusCode == 401, !isAuthenticationFetch, state.responseTainting != .cors, state.includesCredentials,
+               !url.username.isEmpty || !url.password.isEmpty, let network {
+                isAuthenticationFetch = true
+                load.cancel()
+                let credential = Credential(user: WebURL.percentDecoded(url.username), password: WebURL.percentDecoded(url.password))
+                let request = load.currentRequest
+                network.loader.loop.post { [weak self] in
+                    guard let self, !self.finished, let network = self.network else { return }
+                    self.load = network.loader.load(request, credential: (credential, .basic), delegate: self)
+                }
+                return
+            }
             outcome.redirected = load.redirectCount > 0
             outcome.type = state.responseTainting.rawValue
             switch state.responseTainting {

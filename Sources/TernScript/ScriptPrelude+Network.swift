@@ -1,6 +1,6 @@
 extension ScriptPrelude {
     /// XMLHttpRequest, fetch, Headers and Response over the native
-    /// `__ternHTTP(id, method, url, headers, binaryBody, sync, {mode, credentials})`, which answers
+    /// `__ternHTTP(id, method, url, headers, binaryBody, sync, {mode, credentials, redirect, referrer, referrerPolicy})`, which answers
     /// through `__ternHTTPDone(id, outcome)` (or returns the outcome when sync).
     /// Bodies cross as binary strings: one UTF-16 unit per byte.
     static let network = #"""
@@ -98,22 +98,75 @@ extension ScriptPrelude {
       // ---- XMLHttpRequest (https://xhr.spec.whatwg.org/)
       function XMLHttpRequest() {
         this.readyState = 0; this.status = 0; this.statusText = ''; this.responseText = ''; this.response = '';
-        this.responseType = ''; this.responseURL = ''; this.timeout = 0; this._withCredentials = false;
+        this.responseType = ''; this.responseURL = ''; this._timeout = 0; this._withCredentials = false;
         this._headers = []; this._listeners = {}; this._sendFlag = false;
       }
       XMLHttpRequest.UNSENT = 0; XMLHttpRequest.OPENED = 1; XMLHttpRequest.HEADERS_RECEIVED = 2;
       XMLHttpRequest.LOADING = 3; XMLHttpRequest.DONE = 4;
       var X = XMLHttpRequest.prototype;
-      X.open = function (method, url, async) {
-        // open() steps 2-4: a method is a token, not CONNECT/TRACE/TRACK, then normalized.
+      // The document's base URL, against which fetch and XHR parse URLs.
+      function baseURL() {
+        try { return g.document.baseURI; } catch (e) { return undefined; }
+      }
+      function parseURL(url) {
+        try { return new g.URL(String(url), baseURL()); } catch (e) { return null; }
+      }
+      X.open = function (method, url, async, user, password) {
+        // XHR §3.5.1 open() steps 2-4: a method is a token, not CONNECT/TRACE/TRACK, then normalized.
         method = byteString(method);
         if (!isToken(method)) throw domError('SyntaxError', "'" + method + "' is not a valid HTTP method.");
         if (isForbiddenMethod(method)) throw domError('SecurityError', "'" + method + "' HTTP method is unsupported.");
+        // Steps 5-6: the URL parsed against the document's base URL; failure is a SyntaxError.
+        var parsed = parseURL(url);
+        if (!parsed) throw domError('SyntaxError', "'" + String(url) + "' is not a valid URL.");
+        // Step 7: async omitted means true, user and password null.
+        async = arguments.length < 3 ? true : !!async;
+        // Step 8: a non-null user and password set the URL's username and password.
+        if (arguments.length >= 3) {
+          if (user !== undefined && user !== null) parsed.username = String(user);
+          if (password !== undefined && password !== null) parsed.password = String(password);
+        }
+        // Step 9: a synchronous request from a window takes no timeout nor response type.
+        if (!async && (this._timeout !== 0 || this.responseType !== ''))
+          throw domError('InvalidAccessError', 'A synchronous request from a document cannot have a timeout or a response type.');
         if (this._id && !this._done) __ternHTTPAbort(this._id);
-        this._method = normalizeMethod(method); this._url = String(url); this._async = async === undefined ? true : !!async;
+        this._clearTimer();
+        this._method = normalizeMethod(method); this._url = parsed.href; this._async = async;
         this._headers = []; this._aborted = false; this._sendFlag = false; this._done = false;
         this.status = 0; this.statusText = ''; this.responseURL = ''; this._responseHeaders = [];
         this._setState(1);
+      };
+      // XHR §3.5.3 timeout: an unsigned long; a synchronous request from a window takes none.
+      Object.defineProperty(X, 'timeout', {
+        get: function () { return this._timeout; },
+        set: function (v) {
+          if (this.readyState === 1 && this._async === false)
+            throw domError('InvalidAccessError', 'A synchronous request from a document cannot have a timeout.');
+          this._timeout = Number(v) >>> 0;
+          if (this._sendFlag && this._async) this._armTimer();
+        },
+        configurable: true, enumerable: true
+      });
+      // The timeout counts from the start of the fetch, whenever it is set.
+      X._armTimer = function () {
+        var xhr = this;
+        this._clearTimer();
+        if (!this._timeout) return;
+        var left = Math.max(0, this._timeout - (Date.now() - this._sentAt));
+        this._timer = g.setTimeout(function () {
+          xhr._timer = null;
+          if (!xhr._sendFlag || xhr._done || xhr._aborted) return;
+          if (xhr._id) __ternHTTPAbort(xhr._id);
+          xhr._requestError('timeout');
+        }, left);
+      };
+      X._clearTimer = function () { if (this._timer) { g.clearTimeout(this._timer); this._timer = null; } };
+      // XHR "request error steps" for an async request: DONE, a network error, then event and loadend.
+      X._requestError = function (event) {
+        this._sendFlag = false; this._done = true;
+        this.status = 0; this.statusText = ''; this.responseURL = ''; this._responseHeaders = [];
+        this.responseText = ''; this.response = this.responseType === '' || this.responseType === 'text' ? '' : null;
+        this._setState(4); this._fire(event); this._fire('loadend');
       };
       X.setRequestHeader = function (name, value) {
         if (this.readyState !== 1 || this._sendFlag) throw domError('InvalidStateError', 'The object is in an invalid state.');
@@ -157,9 +210,10 @@ extension ScriptPrelude {
         if (payload !== null && typeof body === 'string' && !hasHeader(this._headers, 'content-type'))
           this._headers.push(['Content-Type', 'text/plain;charset=UTF-8']);
         var options = { mode: 'cors', credentials: this._withCredentials ? 'include' : 'same-origin' };
-        this._sendFlag = true;
+        this._sendFlag = true; this._sentAt = Date.now();
         function finish(r) {
-          if (xhr._aborted) return;
+          if (xhr._aborted || xhr._done) return;
+          xhr._clearTimer();
           xhr._sendFlag = false; xhr._done = true;
           if (r.error) {
             // A network error: nothing of the response (XHR "handle errors").
@@ -182,9 +236,10 @@ extension ScriptPrelude {
         this._fire('loadstart');
         if (!this._async) { finish(request(this._method, this._url, this._headers, payload, true, options)); return; }
         this._id = request(this._method, this._url, this._headers, payload, false, options, finish);
+        this._armTimer();
       };
       X.abort = function () {
-        this._aborted = true; this._sendFlag = false;
+        this._aborted = true; this._sendFlag = false; this._clearTimer();
         if (this._id) __ternHTTPAbort(this._id);
         this.readyState = 0; this._fire('abort');
       };
@@ -271,6 +326,19 @@ extension ScriptPrelude {
       Headers.prototype[Symbol.iterator] = Headers.prototype.entries;
       g.Headers = Headers;
 
+      // ---- Body mixin (Fetch §5.3): a body read once.
+      function consumeBody(target) {
+        if (target.bodyUsed) return Promise.reject(new TypeError('Body has already been consumed.'));
+        target.bodyUsed = true;
+        return Promise.resolve(target._body === null ? '' : target._body);
+      }
+      function mixBody(proto) {
+        proto._consume = function () { return consumeBody(this); };
+        proto.text = function () { return this._consume().then(decodeText); };
+        proto.json = function () { return this.text().then(JSON.parse); };
+        proto.arrayBuffer = function () { return this._consume().then(toArrayBuffer); };
+      }
+
       // ---- Response (https://fetch.spec.whatwg.org/#response-class)
       function Response(binary, init) {
         init = init || {};
@@ -289,49 +357,138 @@ extension ScriptPrelude {
         response.headers[GUARD] = 'immutable';
         return response;
       }
-      Response.prototype._consume = function () {
-        if (this.bodyUsed) return Promise.reject(new TypeError('Body has already been consumed.'));
-        this.bodyUsed = true;
-        return Promise.resolve(this._body);
-      };
-      Response.prototype.text = function () { return this._consume().then(decodeText); };
-      Response.prototype.json = function () { return this.text().then(JSON.parse); };
-      Response.prototype.arrayBuffer = function () { return this._consume().then(toArrayBuffer); };
+      mixBody(Response.prototype);
       g.Response = Response;
 
-      // ---- fetch (https://fetch.spec.whatwg.org/#fetch-method), the Request constructor's checks inline.
-      g.fetch = function (input, init) {
-        try {
-          init = init || {};
-          var url = typeof input === 'string' ? input : input && input.url ? input.url : String(input);
-          var method = 'GET';
-          if (init.method !== undefined) {
-            method = byteString(init.method);
-            if (!isToken(method)) throw new TypeError("'" + method + "' is not a valid HTTP method.");
-            if (isForbiddenMethod(method)) throw new TypeError("'" + method + "' HTTP method is unsupported.");
-            method = normalizeMethod(method);
+      // ---- Request (https://fetch.spec.whatwg.org/#request-class)
+      var MODES = ['navigate', 'same-origin', 'no-cors', 'cors'], CREDENTIALS = ['omit', 'same-origin', 'include'];
+      var REDIRECTS = ['follow', 'error', 'manual'];
+      var POLICIES = ['', 'no-referrer', 'no-referrer-when-downgrade', 'same-origin', 'origin', 'strict-origin',
+        'origin-when-cross-origin', 'strict-origin-when-cross-origin', 'unsafe-url'];
+      function enumValue(v, allowed, what) {
+        v = String(v);
+        if (allowed.indexOf(v) < 0) throw new TypeError("'" + v + "' is not a valid " + what + '.');
+        return v;
+      }
+      function sameOrigin(a, b) { return a.origin === b.origin && a.origin !== 'null'; }
+      // §5.4 new Request(input, init), the steps this engine has the parts for.
+      function Request(input, init) {
+        if (!(this instanceof Request)) throw new TypeError("Failed to construct 'Request': use 'new'.");
+        init = init === undefined || init === null ? {} : init;
+        var from = input instanceof Request ? input : null, parsed;
+        if (!from) {
+          // Steps 5.2-5.4: input parsed against the base URL; failure or credentials are a TypeError.
+          parsed = parseURL(input);
+          if (!parsed) throw new TypeError("'" + String(input) + "' is not a valid URL.");
+          if (parsed.username || parsed.password) throw new TypeError('A request URL may not include credentials.');
+        }
+        var url = from ? from.url : parsed.href;
+        var method = from ? from.method : 'GET', mode = from ? from._mode : 'cors';
+        var credentials = from ? from.credentials : 'same-origin', redirect = from ? from.redirect : 'follow';
+        var referrer = from ? from._referrer : 'client', referrerPolicy = from ? from.referrerPolicy : '';
+        // Step 25 (init not empty): a navigate mode becomes same-origin, the referrer "client", the policy "".
+        var initEmpty = true;
+        for (var key in init) { initEmpty = false; break; }
+        if (!initEmpty) {
+          if (mode === 'navigate') mode = 'same-origin';
+          referrer = 'client'; referrerPolicy = '';
+        }
+        // Step 28: the referrer: "" is no referrer; about:client or a URL of another origin is the client.
+        if (init.referrer !== undefined) {
+          var r = String(init.referrer);
+          if (r === '') referrer = 'no-referrer';
+          else {
+            var parsedReferrer = parseURL(r);
+            if (!parsedReferrer) throw new TypeError("'" + r + "' is not a valid referrer URL.");
+            var here = parseURL(baseURL() || 'about:blank');
+            if (parsedReferrer.href === 'about:client' || !here || !sameOrigin(parsedReferrer, here)) referrer = 'client';
+            else referrer = parsedReferrer.href;
           }
-          var mode = init.mode === undefined ? 'cors' : String(init.mode);
-          if (['cors', 'no-cors', 'same-origin'].indexOf(mode) < 0) throw new TypeError("'" + mode + "' is not a valid mode.");
-          var credentials = init.credentials === undefined ? 'same-origin' : String(init.credentials);
-          if (['omit', 'same-origin', 'include'].indexOf(credentials) < 0)
-            throw new TypeError("'" + credentials + "' is not a valid credentials mode.");
-          if (mode === 'no-cors' && ['GET', 'HEAD', 'POST'].indexOf(method) < 0)
-            throw new TypeError("'" + method + "' is unsupported in no-cors mode.");
-          if ((method === 'GET' || method === 'HEAD') && init.body !== undefined && init.body !== null)
-            throw new TypeError('Request with GET/HEAD method cannot have body.');
-          var headers = new Headers(); headers[GUARD] = mode === 'no-cors' ? 'request-no-cors' : 'request';
-          fillHeaders(headers, init.headers);
-          var body = method === 'GET' || method === 'HEAD' ? null : encodeBody(init.body);
-          if (body !== null && typeof init.body === 'string' && !headers.has('content-type'))
-            headers.set('Content-Type', 'text/plain;charset=UTF-8');
+        }
+        if (init.referrerPolicy !== undefined) referrerPolicy = enumValue(init.referrerPolicy, POLICIES, 'referrer policy');
+        // Steps 30-31: mode; "navigate" may not be asked for.
+        if (init.mode !== undefined) {
+          var m = enumValue(init.mode, MODES, 'mode');
+          if (m === 'navigate') throw new TypeError("Cannot construct a Request with a RequestInit whose mode is 'navigate'.");
+          mode = m;
+        }
+        if (init.credentials !== undefined) credentials = enumValue(init.credentials, CREDENTIALS, 'credentials mode');
+        if (init.redirect !== undefined) redirect = enumValue(init.redirect, REDIRECTS, 'redirect mode');
+        // Step 37: the method is a token, not forbidden, normalized.
+        if (init.method !== undefined) {
+          method = byteString(init.method);
+          if (!isToken(method)) throw new TypeError("'" + method + "' is not a valid HTTP method.");
+          if (isForbiddenMethod(method)) throw new TypeError("'" + method + "' HTTP method is unsupported.");
+          method = normalizeMethod(method);
+        }
+        // Steps 32-33 (cache "only-if-cached" needs same-origin).
+        if (init.cache !== undefined && String(init.cache) === 'only-if-cached' && mode !== 'same-origin')
+          throw new TypeError("'only-if-cached' can be set only with 'same-origin' mode.");
+        // Steps 31-32 of the headers: guard "request", "request-no-cors" for no-cors with a safelisted method.
+        var headers = new Headers();
+        if (mode === 'no-cors') {
+          if (['GET', 'HEAD', 'POST'].indexOf(method) < 0) throw new TypeError("'" + method + "' is unsupported in no-cors mode.");
+          headers[GUARD] = 'request-no-cors';
+        } else headers[GUARD] = 'request';
+        fillHeaders(headers, init.headers !== undefined ? init.headers : from ? from.headers._list : undefined);
+        // Steps 34-36: a body: none for GET/HEAD; a used input body is a TypeError.
+        var hasInitBody = init.body !== undefined && init.body !== null;
+        var inputBody = from ? from._body : null;
+        if ((hasInitBody || inputBody !== null) && (method === 'GET' || method === 'HEAD'))
+          throw new TypeError('Request with GET/HEAD method cannot have body.');
+        var body = null;
+        if (hasInitBody) {
+          body = encodeBody(init.body);
+          if (typeof init.body === 'string' && !headers.has('content-type')) headers.append('Content-Type', 'text/plain;charset=UTF-8');
+        } else if (inputBody !== null) {
+          if (from.bodyUsed) throw new TypeError('Cannot construct a Request with a Request whose body is already used.');
+          body = inputBody;
+          from.bodyUsed = true; // step 41: the input's body is taken
+        }
+        this.url = url; this.method = method; this.headers = headers; this._mode = mode;
+        this.credentials = credentials; this.redirect = redirect; this._referrer = referrer;
+        this.referrerPolicy = referrerPolicy; this._body = body; this.bodyUsed = false;
+        this.cache = init.cache !== undefined ? String(init.cache) : from ? from.cache : 'default';
+        this.integrity = init.integrity !== undefined ? String(init.integrity) : from ? from.integrity : '';
+        this.keepalive = init.keepalive !== undefined ? !!init.keepalive : from ? from.keepalive : false;
+        this.destination = '';
+      }
+      var RP = Request.prototype;
+      mixBody(RP);
+      Object.defineProperty(RP, 'mode', { get: function () { return this._mode; }, configurable: true, enumerable: true });
+      // §5.4 referrer getter: "" for no referrer, "about:client" for the client, else the URL.
+      Object.defineProperty(RP, 'referrer', {
+        get: function () { return this._referrer === 'no-referrer' ? '' : this._referrer === 'client' ? 'about:client' : this._referrer; },
+        configurable: true, enumerable: true
+      });
+      Object.defineProperty(RP, 'body', { get: function () { return this._body === null ? null : this._body; },
+        configurable: true, enumerable: true });
+      RP.clone = function () {
+        if (this.bodyUsed) throw new TypeError('Cannot clone a Request whose body is already used.');
+        var copy = Object.create(RP);
+        for (var k in this) if (Object.prototype.hasOwnProperty.call(this, k)) copy[k] = this[k];
+        copy.headers = new Headers(); copy.headers._list = this.headers._list.map(function (h) { return [h[0], h[1]]; });
+        copy.headers[GUARD] = this.headers[GUARD];
+        return copy;
+      };
+      g.Request = Request;
+
+      // ---- fetch (https://fetch.spec.whatwg.org/#fetch-method): steps 2-3, a Request from input and init.
+      g.fetch = function (input, init) {
+        var r;
+        try {
+          r = new Request(input, init);
         } catch (e) {
           return Promise.reject(e);
         }
+        // The referrer to the native side: null for the client, "" for none, else a same-origin URL.
+        var options = { mode: r.mode, credentials: r.credentials, redirect: r.redirect,
+          referrer: r._referrer === 'client' ? null : r._referrer === 'no-referrer' ? '' : r._referrer,
+          referrerPolicy: r.referrerPolicy };
         return new Promise(function (resolve, reject) {
-          request(method, url, headers._list, body, false, { mode: mode, credentials: credentials }, function (r) {
-            if (r.error) reject(new TypeError('Failed to fetch: ' + r.error));
-            else resolve(networkResponse(r));
+          request(r.method, r.url, r.headers._list, r._body, false, options, function (res) {
+            if (res.error) reject(new TypeError('Failed to fetch: ' + res.error));
+            else resolve(networkResponse(res));
           });
         });
       };

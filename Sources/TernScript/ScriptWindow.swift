@@ -193,24 +193,33 @@ public final class ScriptWindow {
             }
             let body = arguments[4].stringValue.map(ScriptNetwork.bytes(fromBinaryString:))
             let sync = arguments[5] == .bool(true)
-            // The 7th argument: { mode, credentials } (fetch's RequestInit; XHR's withCredentials).
+            // The 7th argument: { mode, credentials, redirect, referrer, referrerPolicy } (fetch's
+            // Request; XHR's withCredentials). A value that is not one of the enums is refused.
             var mode: FetchMode? = .cors, credentials: FetchCredentialsMode? = .sameOrigin
+            var redirect: FetchRedirectMode? = .follow, policy: ReferrerPolicy?, referrer: String?, validPolicy = true
             if arguments.count > 6, case .dictionary(let options) = arguments[6] {
                 if let value = options["mode"], value != .null { mode = FetchMode(rawValue: ScriptWindow.text(value)) }
                 if let value = options["credentials"], value != .null {
                     credentials = FetchCredentialsMode(rawValue: ScriptWindow.text(value))
                 }
+                if let value = options["redirect"], value != .null { redirect = FetchRedirectMode(rawValue: ScriptWindow.text(value)) }
+                if let value = options["referrerPolicy"], value != .null, !ScriptWindow.text(value).isEmpty {
+                    policy = ReferrerPolicy(rawValue: ScriptWindow.text(value))
+                    validPolicy = policy != nil
+                }
+                if let value = options["referrer"], value != .null { referrer = ScriptWindow.text(value) }
             }
             var syncOutcome: ScriptNetwork.Outcome?
             let finish: (ScriptNetwork.Outcome) -> Void = { [weak self] outcome in
                 if sync { syncOutcome = outcome; return }
                 _ = self?.context.callInternal("__ternHTTPDone", [.number(Double(id)), outcome.scriptValue])
             }
-            if let mode, let credentials {
+            if let mode, let credentials, let redirect, validPolicy {
                 self.network.start(id: id, method: method, url: url, headers: headers, body: body,
-                                   mode: mode, credentials: credentials, done: finish)
+                                   mode: mode, credentials: credentials, redirect: redirect,
+                                   referrerPolicy: policy, referrer: referrer, done: finish)
             } else {
-                self.loop.post { finish(ScriptNetwork.Outcome(error: "TypeError: not a valid mode or credentials mode")) }
+                self.loop.post { finish(ScriptNetwork.Outcome(error: "TypeError: not a valid mode, credentials, redirect or referrer policy")) }
             }
             guard sync else { return nil }
             // A synchronous request: the script waits in a nested turn of the loop.

@@ -14,6 +14,13 @@ public enum FetchCredentialsMode: String {
     case include
 }
 
+/// Fetch's request "redirect mode" (§2.2.5): what a redirect response does
+/// (HTTP fetch §4.4 step 4.x): follow it, make it a network error, or hand
+/// the requester an opaque-redirect filtered response.
+public enum FetchRedirectMode: String {
+    case follow, error, manual
+}
+
 /// Fetch's "response tainting": how the response may be shown to the requester.
 public enum FetchResponseTainting: String {
     case basic, cors, opaque
