@@ -1,5 +1,8 @@
 internal import CJavaScriptCore
 import TernNet
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One JavaScript global context (one per page), with a watchdog, a
 /// captured console and Swift functions callable from scripts.
@@ -30,6 +33,12 @@ public final class ScriptContext {
     /// The heap's capacity after the last collection the limit asked for:
     /// the next one waits until it grew by an eighth of the limit.
     private var capacityAfterCollection = 0.0
+    /// The process's resident size at the last look at the heap, and the
+    /// room the heap then had below the limit: JavaScriptCore's statistics
+    /// walk the whole heap, so they are read only once the process has
+    /// grown by that room (the heap lives in the process's memory).
+    private var residentAtHeapCheck = 0.0
+    private var roomAtHeapCheck: Double?
     /// The engine's private object, which no page script can name: the
     /// natives the preludes call (`setInternal`) and the callbacks the
     /// preludes leave for Swift (`callInternal`). It has no prototype, so a
@@ -145,6 +154,14 @@ public final class ScriptContext {
     private func heapIsOverLimit(collecting: Bool) -> Bool {
         guard let limit = memoryLimit, let statistics = jsc.JSGetMemoryUsageStatistics else { return false }
         lastMemoryCheck = EventLoop.now()
+        let resident = ScriptContext.residentBytes()
+        if let resident, resident - residentAtHeapCheck < (roomAtHeapCheck ?? Double(limit)) { return false }
+        defer {
+            if let resident, let now = read() {
+                residentAtHeapCheck = resident
+                roomAtHeapCheck = max(0, Double(limit) - now.size)
+            }
+        }
         func read() -> (size: Double, capacity: Double)? {
             guard let object = statistics(context) else { return nil }
             func number(_ name: String) -> Double {
@@ -161,6 +178,20 @@ public final class ScriptContext {
         guard let after = read() else { return false }
         capacityAfterCollection = after.capacity
         return after.size > Double(limit)
+    }
+
+    /// The process's resident memory in bytes (/proc/self/statm), nil where it cannot be read.
+    static func residentBytes() -> Double? {
+        let fd = open("/proc/self/statm", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        // "size resident shared text lib data dt", in pages.
+        let fields = buffer[0..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, let pages = Double(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     /// Stops the context for good.
