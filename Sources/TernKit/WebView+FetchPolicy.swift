@@ -10,11 +10,16 @@ extension WebView {
     /// `<meta name=referrer>` of the document in tree order (the last one
     /// wins); `strict-origin-when-cross-origin` without either.
     var documentReferrerPolicy: ReferrerPolicy {
+        // Kept while the document is unchanged (a page's scripts each ask; a
+        // change scripts made this turn counts at once).
+        if !documentChangePending, let cached = referrerPolicyCache, cached.revision == documentRevision { return cached.policy }
         var policy = page.flatMap { ReferrerPolicy.parse(headers: $0.response.headers) } ?? .default
-        guard let root = document?.node else { return policy }
-        for meta in root.elements(named: "meta") where WebView.isReferrerMetaName(meta.attribute("name")) {
-            if let declared = ReferrerPolicy.parse(metaContent: meta.attribute("content")) { policy = declared }
+        if let root = document?.node {
+            for meta in root.elements(named: "meta") where WebView.isReferrerMetaName(meta.attribute("name")) {
+                if let declared = ReferrerPolicy.parse(metaContent: meta.attribute("content")) { policy = declared }
+            }
         }
+        referrerPolicyCache = (documentRevision, policy)
         return policy
     }
 

@@ -73,7 +73,9 @@ public final class WebView {
     private lazy var schemeHandlerLoads = SchemeHandlerLoads(webView: self)
     var loop: EventLoop { configuration.eventLoop }
     var currentLoad: PageLoad?
-    var page: Page?
+    var page: Page? {
+        didSet { referrerPolicyCache = nil }
+    }
     var pageCache: [(item: BackForwardListItem, page: Page)] = []
     /// The folder (or file) `loadFileURL` granted, for file: navigations.
     var fileReadAccessRoot: String?
@@ -92,6 +94,9 @@ public final class WebView {
         }
     }
     var layoutCache: (width: Int, revision: Int, page: RenderedPage)?
+    /// The document's referrer policy as of a document revision (finding
+    /// it walks the document for `<meta name=referrer>`).
+    var referrerPolicyCache: (revision: Int, policy: ReferrerPolicy)?
     /// A layout update is already scheduled for this turn.
     var documentChangePending = false
     /// Numbers the documents committed, for same-document history entries.
