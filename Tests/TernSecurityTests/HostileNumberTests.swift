@@ -1,7 +1,7 @@
 import XCTest
 import TernKit
 import TernNet
-import TernScript
+@testable import TernScript
 
 /// Issue #13, item 4: one line of script must not kill the browser. Every
 /// number a page passes becomes an integer through WebIDL's conversions
@@ -78,7 +78,7 @@ final class HostileNumberTests: SecurityTestCase {
         for case .array(let target) in targets {
             guard target.count == 3, case .string(let object) = target[0], case .string(let name) = target[1],
                   case .string(let kind) = target[2] else { continue }
-            let result = run("__fuzz(\(object), \(ScriptQuote.quoted(name)), \(ScriptQuote.quoted(kind)))")
+            let result = run("__fuzz(\(object), \(ScriptWindow.quoted(name)), \(ScriptWindow.quoted(kind)))")
             if case .number(let n)? = result { calls += Int(n) }
             // A function may take the page away (document.write, a reload): set the harness up again.
             if case .bool(true)? = run("typeof __fuzz !== 'function'") {
@@ -205,26 +205,6 @@ final class HostileNumberTests: SecurityTestCase {
     }
 
     private func jsonArray(_ strings: [String]) -> String {
-        "[" + strings.map(ScriptQuote.quoted).joined(separator: ",") + "]"
-    }
-}
-
-/// A Swift string as a JavaScript string literal.
-enum ScriptQuote {
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        "[" + strings.map(ScriptWindow.quoted).joined(separator: ",") + "]"
     }
 }

@@ -247,5 +247,5 @@ final class InternalBindingsTests: SecurityTestCase {
         XCTAssertEqual(window.context.evaluate("answer"), .success(.string("hi")))
     }
 
-    private func quoted(_ text: String) -> String { ScriptQuote.quoted(text) }
+    private func quoted(_ text: String) -> String { ScriptWindow.quoted(text) }
 }
