@@ -25,10 +25,18 @@ final class PageScriptHost: ScriptHost {
     static let quickDialogCount = 3
     static let quickSuccession = 10.0
 
+    /// Dialogs waiting for the person now: a page leaving with one open is not put in the back/forward cache.
+    private(set) var openDialogs = 0
+    /// Set while the page leaving runs its pagehide and unload listeners: HTML
+    /// "cannot show simple dialogs" while a document unloads.
+    var isUnloading = false
+
     /// Asks the UI delegate and runs the loop until it answers (or drops the handler).
     private func ask<Answer>(_ name: String, fallback: Answer, _ present: (UIDelegate, @escaping (Answer) -> Void) -> Void) -> Answer {
-        guard let webView, let delegate = webView.uiDelegate else { return fallback }
+        guard let webView, let delegate = webView.uiDelegate, !isUnloading else { return fallback }
         guard !shouldSuppressDialog(webView, delegate) else { return fallback }
+        openDialogs += 1
+        defer { openDialogs -= 1 }
         var answer: Answer?
         let handler = DecisionHandler(name: name, fallback: fallback) { answer = $0 }
         present(delegate, handler.closure)

@@ -331,7 +331,7 @@ extension WebView {
 
     /// Forgets control defaults and chosen files of documents no longer shown or cached.
     func pruneInteractionState() {
-        let live = [page?.document].compactMap { $0 } + pageCache.compactMap(\.page.document)
+        let live = [page?.document].compactMap { $0 } + backForwardCache.documents
         let isLive = { (node: Node) in live.contains { $0 === node.document } }
         controlDefaults = controlDefaults.filter { isLive($0.key) }
         chosenFiles = chosenFiles.filter { isLive($0.key) }

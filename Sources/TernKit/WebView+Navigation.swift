@@ -112,8 +112,9 @@ extension WebView {
         guard isCurrent(load) else { return }
 
         if load.navigation.navigationType == .backForward, let item = load.targetItem,
-           let cached = pageCache.first(where: { $0.item === item })?.page {
-            loop.post { [weak self] in self?.restore(cached, for: load) }
+           let entry = backForwardCache.take(documentID: item.documentID) {
+            load.restored = entry
+            loop.post { [weak self] in self?.restore(load) }
             return
         }
         if let substitute = load.substitute {
@@ -391,31 +392,37 @@ extension WebView {
 
     private func commit(_ load: PageLoad) {
         guard let response = load.response else { return }
+        leaveCurrentPage(for: load)
+        guard isCurrent(load) else { return }
         load.phase = .committed
         if let item = load.targetItem, backForwardList.contains(item) {
             backForwardList.moveTo(item)
-            item.url = response.url
+            // A restored document keeps its entries' URLs (pushState's too).
+            if load.restored == nil { item.url = response.url }
         } else {
             let item = BackForwardListItem(url: response.url, initialURL: load.navigation.request.url, title: "",
                                            request: load.navigation.request, substituteData: load.substitute)
             if load.replacesCurrentItem { backForwardList.replaceCurrent(with: item) } else { backForwardList.push(item) }
         }
-        nextDocumentID += 1
-        backForwardList.currentItem?.documentID = nextDocumentID
+        if load.restored == nil { nextDocumentID += 1 }
+        backForwardList.currentItem?.documentID = load.restored?.documentID ?? nextDocumentID
+        backForwardCache.keepOnly(documentsOf: backForwardList)
         if load.request.url.scheme == "file", let root = load.fileAccess { fileReadAccessRoot = root }
-        if Page.isHTML(response.mimeType) {
+        if load.restored == nil, Page.isHTML(response.mimeType) {
             load.parser = HTMLParser(charset: response.textEncodingName)
         }
-        page = Page(response: response, bytes: [], document: load.parser?.document, title: "",
-                    referrer: load.request.headers["Referer"] ?? "")
-        url = response.url
+        page = load.restored?.page ?? Page(response: response, bytes: [], document: load.parser?.document, title: "",
+                                           referrer: load.request.headers["Referer"] ?? "")
+        url = load.restored == nil ? response.url : backForwardList.currentItem?.url ?? response.url
         title = ""
         hasOnlySecureContent = response.url.scheme == "https" && !loader.configuration.isInsecure
             && !loader.configuration.trustExceptions.contains("\(response.url.hostname):\(response.url.portNumber ?? 0)")
         updateBackForwardState()
         if countsAsVisit(load) { configuration.websiteDataStore.history.recordVisit(to: response.url) }
         navigationDelegate?.webView(self, didCommit: load.navigation)
-        if isCurrent(load) { scriptsDidCommitPage() }
+        if isCurrent(load) {
+            if let restored = load.restored { scriptsDidRestorePage(restored) } else { scriptsDidCommitPage() }
+        }
         if !load.body.isEmpty { load.body.withUnsafeBytes { feedParser(load, $0) } }
         if load.parser != nil, !configuration.keepsPageSource { load.body = [] }
     }
@@ -437,13 +444,17 @@ extension WebView {
         }
     }
 
-    private func restore(_ cached: Page, for load: PageLoad) {
-        guard isCurrent(load) else { return }
-        load.response = cached.response
+    /// Shows the page `load` took from the back/forward cache: no request,
+    /// no script runs again; `pageshow` says it persisted.
+    private func restore(_ load: PageLoad) {
+        guard isCurrent(load), let entry = load.restored else { return }
+        load.response = entry.page.response
         load.responseAllowed = true
         commit(load)
         guard isCurrent(load) else { return }
-        complete(load, with: cached)
+        showRestoredPage()
+        guard isCurrent(load) else { return }
+        complete(load, with: entry.page)
     }
 
     private func complete(_ load: PageLoad, with newPage: Page) {
@@ -454,12 +465,8 @@ extension WebView {
         documentDidChange()
         title = newPage.title
         if countsAsVisit(load), let url { configuration.websiteDataStore.history.setTitle(newPage.title, for: url) }
-        if let item = backForwardList.currentItem {
-            item.title = newPage.title
-            pageCache.removeAll { $0.item === item || !backForwardList.contains($0.item) }
-            pageCache.append((item, newPage))
-            if pageCache.count > configuration.pageCacheCapacity { pageCache.removeFirst(pageCache.count - configuration.pageCacheCapacity) }
-        }
+        backForwardList.currentItem?.title = newPage.title
+        pageFinishedLoading = true
         pruneInteractionState()
         estimatedProgress = 1.0
         isLoading = false

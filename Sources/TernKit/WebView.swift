@@ -76,7 +76,10 @@ public final class WebView {
     var page: Page? {
         didSet { referrerPolicyCache = nil }
     }
-    var pageCache: [(item: BackForwardListItem, page: Page)] = []
+    /// Pages left whole, to be shown again by going back or forward.
+    let backForwardCache: BackForwardCache
+    /// The committed page has finished loading (only such a page is cached when left).
+    var pageFinishedLoading = false
     /// The folder (or file) `loadFileURL` granted, for file: navigations.
     var fileReadAccessRoot: String?
     var sessionCredentials: [ProtectionSpace: Credential] = [:]
@@ -124,6 +127,7 @@ public final class WebView {
         if network.httpCache == nil { network.httpCache = configuration.websiteDataStore.httpCache }
         configuration.websiteDataStore.register(sessionStorage: sessionStorage)
         self.loader = Loader(loop: configuration.eventLoop, configuration: network)
+        backForwardCache = BackForwardCache(capacity: configuration.pageCacheCapacity, memoryBudget: configuration.pageCacheMemoryBudget)
         loader.customSchemes = schemeHandlerLoads
     }
 
@@ -250,7 +254,7 @@ public final class WebView {
             return nil
         }
         // A POST result not in the page cache is sent again: the policy hears formResubmitted.
-        let cached = pageCache.contains { $0.item === item }
+        let cached = backForwardCache.contains(documentID: item.documentID)
         let type: NavigationType = item.request.method.uppercased() == "POST" && !cached ? .formResubmitted : .backForward
         // As in browsers, going back shows the page as it was: from the HTTP cache however old.
         var request = item.request
