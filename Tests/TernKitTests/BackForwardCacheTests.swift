@@ -125,8 +125,8 @@ final class BackForwardCacheTests: WebViewTestCase {
     }
 
     func testPagesPastTheMemoryBudgetAreLoadedAgainOldestFirst() {
-        // Each script page counts about 2 MiB (its script window): 5 MiB holds two of them.
-        makeWebView { $0.pageCacheMemoryBudget = 5 << 20 }
+        // Each script page counts about 3 MiB (its script window): 7 MiB holds two of them.
+        makeWebView { $0.pageCacheMemoryBudget = 7 << 20 }
         for name in ["m1", "m2", "m3"] { loadAndWait(scriptPage(name)) }
         loadAndWait("/page/last")
         goBackAndWait()
