@@ -1,6 +1,3 @@
-import TernDOM
-import TernScript
-
 /// Pages left whole — document and script window, the window suspended — to
 /// be shown again by going back or forward without loading or running them
 /// again, as WebKit's BackForwardCache does (HTML "session history": a
@@ -13,11 +10,8 @@ final class BackForwardCache {
     struct Entry {
         /// The history entries' document number (`BackForwardListItem.documentID`).
         let documentID: Int
-        let page: Page
-        /// The page's script window, suspended; nil when the page never needed one.
-        let window: ScriptWindow?
-        /// The focused element of a page without a script window.
-        let focusedNode: Node?
+        /// The page's session, its script window suspended.
+        let session: PageSession
         /// Estimated bytes held (`BackForwardCache.cost`).
         let cost: Int
     }
@@ -44,13 +38,13 @@ final class BackForwardCache {
 
     /// The estimated bytes a page holds: its source, its nodes (one walk of
     /// the tree, when it is left) and its script window.
-    static func cost(of page: Page, window: ScriptWindow?) -> Int {
+    static func cost(of session: PageSession) -> Int {
         var nodes = 0
-        page.document?.node?.walk { _ in
+        session.page?.document?.node?.walk { _ in
             nodes += 1
             return true
         }
-        return page.bytes.count + nodes * bytesPerNode + (window == nil ? 0 : bytesPerWindow)
+        return (session.page?.bytes.count ?? 0) + nodes * bytesPerNode + (session.scriptHost.window == nil ? 0 : bytesPerWindow)
     }
 
     /// Whether a page of `cost` bytes may be kept at all.
@@ -85,7 +79,4 @@ final class BackForwardCache {
         let reachable = Set(list.items.map(\.documentID))
         entries.removeAll { !reachable.contains($0.documentID) }
     }
-
-    /// The documents kept (their form state stays while they are cached).
-    var documents: [Document] { entries.compactMap(\.page.document) }
 }

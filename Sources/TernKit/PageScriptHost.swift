@@ -2,11 +2,15 @@ import TernScript
 
 /// Answers a page's scripts for its web view: dialogs through the UI
 /// delegate (waiting in a nested turn of the event loop), messages through
-/// the user content controller, console lines to `onConsoleMessage`.
+/// the user content controller, console lines to `onConsoleMessage`. One
+/// per page (its `PageSession`), holding the page's window.
 final class PageScriptHost: ScriptHost {
     weak var webView: WebView?
 
     init(webView: WebView) { self.webView = webView }
+
+    /// The page's JavaScript window, made when first needed.
+    var window: ScriptWindow?
 
     /// The committed page's document-start user scripts have not run yet
     /// (they wait for its document).

@@ -8,15 +8,12 @@ extension WebView {
     /// back/forward cache), then `unload` when it does not. A cached page
     /// keeps its document and script window, its timers stopped.
     func leaveCurrentPage(for load: PageLoad) {
-        guard let leaving = page, let item = backForwardList.currentItem else { return }
+        guard page != nil, let item = backForwardList.currentItem else { return }
         let window = scriptWindow
         var entry: BackForwardCache.Entry?
         if isCacheable(item, leftFor: load, window: window) {
-            let cost = BackForwardCache.cost(of: leaving, window: window)
-            if backForwardCache.admits(cost: cost) {
-                entry = BackForwardCache.Entry(documentID: item.documentID, page: leaving, window: window,
-                                               focusedNode: focusedNode, cost: cost)
-            }
+            let cost = BackForwardCache.cost(of: session)
+            if backForwardCache.admits(cost: cost) { entry = BackForwardCache.Entry(documentID: item.documentID, session: session, cost: cost) }
         }
         if let window, window.context.stopReason == nil {
             scriptHost.isUnloading = true
@@ -24,8 +21,6 @@ extension WebView {
             if entry == nil { window.dispatchEvent("unload", to: nil) }
             scriptHost.isUnloading = false
         }
-        pageFinishedLoading = false
-        focusedNode = nil
         guard let entry else { return }
         window?.suspend()
         backForwardCache.store(entry)
@@ -41,16 +36,6 @@ extension WebView {
               scriptHost.openDialogs == 0 else { return false }
         guard let window else { return true }
         return window.context.stopReason == nil && !window.hasWindowEventListener("unload")
-    }
-
-    /// The committed page is `entry`'s, back from the cache: its window (and
-    /// so its functions, variables and `document`) is the page's again, and
-    /// its document-start user scripts do not run again.
-    func scriptsDidRestorePage(_ entry: BackForwardCache.Entry) {
-        scriptWindow = entry.window
-        scriptWindow?.documentURL = url
-        scriptHost.documentStartScriptsPending = false
-        focusedNode = entry.focusedNode
     }
 
     /// The restored page runs again: its timers go on with the time they had

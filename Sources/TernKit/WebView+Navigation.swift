@@ -394,6 +394,8 @@ extension WebView {
         guard let response = load.response else { return }
         leaveCurrentPage(for: load)
         guard isCurrent(load) else { return }
+        // The page committed has its own session: a new one, or the one it had when it was left.
+        session = load.restored?.session ?? PageSession(webView: self)
         load.phase = .committed
         if let item = load.targetItem, backForwardList.contains(item) {
             backForwardList.moveTo(item)
@@ -408,11 +410,11 @@ extension WebView {
         backForwardList.currentItem?.documentID = load.restored?.documentID ?? nextDocumentID
         backForwardCache.keepOnly(documentsOf: backForwardList)
         if load.request.url.scheme == "file", let root = load.fileAccess { fileReadAccessRoot = root }
-        if load.restored == nil, Page.isHTML(response.mimeType) {
-            load.parser = HTMLParser(charset: response.textEncodingName)
+        if load.restored == nil {
+            if Page.isHTML(response.mimeType) { load.parser = HTMLParser(charset: response.textEncodingName) }
+            page = Page(response: response, bytes: [], document: load.parser?.document, title: "",
+                        referrer: load.request.headers["Referer"] ?? "")
         }
-        page = load.restored?.page ?? Page(response: response, bytes: [], document: load.parser?.document, title: "",
-                                           referrer: load.request.headers["Referer"] ?? "")
         url = load.restored == nil ? response.url : backForwardList.currentItem?.url ?? response.url
         title = ""
         hasOnlySecureContent = response.url.scheme == "https" && !loader.configuration.isInsecure
@@ -421,7 +423,7 @@ extension WebView {
         if countsAsVisit(load) { configuration.websiteDataStore.history.recordVisit(to: response.url) }
         navigationDelegate?.webView(self, didCommit: load.navigation)
         if isCurrent(load) {
-            if let restored = load.restored { scriptsDidRestorePage(restored) } else { scriptsDidCommitPage() }
+            if load.restored == nil { scriptsDidCommitPage() } else { scriptWindow?.documentURL = url }
         }
         if !load.body.isEmpty { load.body.withUnsafeBytes { feedParser(load, $0) } }
         if load.parser != nil, !configuration.keepsPageSource { load.body = [] }
@@ -447,14 +449,14 @@ extension WebView {
     /// Shows the page `load` took from the back/forward cache: no request,
     /// no script runs again; `pageshow` says it persisted.
     private func restore(_ load: PageLoad) {
-        guard isCurrent(load), let entry = load.restored else { return }
-        load.response = entry.page.response
+        guard isCurrent(load), let entry = load.restored, let cached = entry.session.page else { return }
+        load.response = cached.response
         load.responseAllowed = true
         commit(load)
         guard isCurrent(load) else { return }
         showRestoredPage()
         guard isCurrent(load) else { return }
-        complete(load, with: entry.page)
+        complete(load, with: cached)
     }
 
     private func complete(_ load: PageLoad, with newPage: Page) {
