@@ -74,7 +74,7 @@ final class WebsiteDataRecordsTests: WebViewTestCase {
         XCTAssertTrue(done)
         XCTAssertEqual(records(), ["127.0.0.1": [.cookies, .diskCache, .localStorage, .history]])
         load(server.url("/page/next", host: "localhost"))
-        XCTAssertEqual(value("sessionStorage.getItem('tab')"), nil, "the web view's sessionStorage area went too")
+        XCTAssertEqual(value("sessionStorage.getItem('tab')"), .null, "the web view's sessionStorage area went too")
 
         // Only cookies of 127.0.0.1 now.
         store.fetchDataRecords(ofTypes: [.cookies]) { chosen = $0 }

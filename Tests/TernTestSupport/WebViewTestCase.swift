@@ -60,13 +60,15 @@ open class WebViewTestCase: XCTestCase {
     }
 
     /// Evaluates `expression` in the page and waits for its result (nil for
-    /// null and undefined); an exception fails the test.
+    /// undefined); an exception fails the test.
     public func value(_ expression: String, file: StaticString = #filePath, line: UInt = #line) -> ScriptValue? {
         var result: ScriptValue?
         var done = false
-        webView.evaluateJavaScript(expression) { value, error in
-            XCTAssertNil(error, "\(String(describing: error))", file: file, line: line)
-            result = value
+        webView.evaluateScriptValue(expression) { outcome in
+            switch outcome {
+            case .success(let value): result = value
+            case .failure(let error): XCTFail("\(error)", file: file, line: line)
+            }
             done = true
         }
         wait(file: file, line: line) { done }
