@@ -105,7 +105,8 @@ extension WebView {
 
     private func begin(_ load: PageLoad) {
         load.phase = .provisional
-        estimatedProgress = 0
+        // WebKit's progress starts at 0.1 just before didStartProvisional,
+        // straight from the last page's 1.0: no reset to 0 is seen.
         estimatedProgress = 0.1
         isLoading = true
         navigationDelegate?.webView(self, didStartProvisionalNavigation: load.navigation)
