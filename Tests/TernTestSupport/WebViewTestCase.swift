@@ -32,6 +32,7 @@ open class WebViewTestCase: XCTestCase {
         configuration.eventLoop = loop
         // Tests never touch the person's profile.
         configuration.websiteDataStore = .nonPersistent()
+        configuration.websiteDataStore.eventLoop = loop
         configure(&configuration)
         webView = WebView(configuration: configuration)
         recorder = NavigationRecorder()
