@@ -11,7 +11,7 @@ final class BackForwardCacheTests: WebViewTestCase {
     final class Sink: ScriptMessageHandler {
         var bodies: [ScriptValue] = []
         func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage) {
-            bodies.append(message.body)
+            bodies.append(message.scriptValue)
         }
     }
 
@@ -62,7 +62,7 @@ final class BackForwardCacheTests: WebViewTestCase {
         XCTAssertEqual(value("document.title"), .string("keep"))
         XCTAssertEqual(value("document.querySelector('p').textContent"), .string("Page keep"))
         // The bridge still works from the restored page.
-        XCTAssertNil(value("webkit.messageHandlers.sink.postMessage('back'); null"))
+        XCTAssertNil(value("webkit.messageHandlers.sink.postMessage('back'); undefined"))
         wait { sink.bodies == [.string("back")] }
     }
 
