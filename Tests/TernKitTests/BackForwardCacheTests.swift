@@ -15,6 +15,28 @@ final class BackForwardCacheTests: WebViewTestCase {
         }
     }
 
+    /// Leaves the page while its first alert is open: it loads another page,
+    /// and closes the alert once that page has finished.
+    final class LeaveDuringAlert: UIDelegate {
+        let target: Request
+        var left = false
+        init(target: Request) { self.target = target }
+        func webView(_ webView: WebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
+                     completionHandler: @escaping () -> Void) {
+            guard !left else { return completionHandler() }
+            left = true
+            webView.load(target)
+            func closeOnceLoaded() {
+                if webView.url == target.url && !webView.isLoading {
+                    completionHandler()
+                } else {
+                    webView.configuration.eventLoop.schedule(after: 0.01, closeOnceLoaded)
+                }
+            }
+            closeOnceLoaded()
+        }
+    }
+
     /// A page whose script counts its runs (in sessionStorage, which the web
     /// view keeps across its pages), keeps state in globals and records its
     /// page transition events.
@@ -108,6 +130,37 @@ final class BackForwardCacheTests: WebViewTestCase {
         XCTAssertTrue(recorder.events.contains { $0.hasPrefix("response 200") }, "\(recorder.events)")
         XCTAssertEqual(value("runs"), .number(2))
         XCTAssertEqual(value("shows"), .array([.bool(false)]))
+    }
+
+    func testAPageLeftWithADialogOpenIsLoadedAgain() {
+        let delegate = LeaveDuringAlert(target: server.request("/page/other"))
+        webView.uiDelegate = delegate
+        loadAndWait(scriptPage("alerting", extra: "setTimeout(function () { alert('still here'); }, 0);"))
+        wait { webView.url == delegate.target.url && !webView.isLoading }
+        XCTAssertEqual(value("sessionStorage.getItem('pagehide-alerting')"), .string("false"))
+        goBackAndWait()
+        XCTAssertEqual(value("runs"), .number(2))
+    }
+
+    func testEveryEntryOfACachedDocumentFindsIt() {
+        loadAndWait(scriptPage("pushing", extra: """
+            var pops = [];
+            addEventListener('popstate', function (e) { pops.push(e.state); });
+            history.pushState({ step: 1 }, '', '?pushed');
+            """))
+        let original = webView.backForwardList.backItem?.url
+        loadAndWait("/page/other")
+        goBackAndWait()
+        XCTAssertEqual(webView.url?.search, "?pushed")
+        XCTAssertEqual(value("runs"), .number(1))
+        XCTAssertEqual(value("history.state.step"), .number(1))
+        // The entry before pushState is the same document: popstate, no load.
+        recorder.clear()
+        webView.goBack()
+        wait { webView.url == original }
+        XCTAssertEqual(recorder.events, [])
+        XCTAssertEqual(value("pops"), .array([.null]))
+        XCTAssertEqual(value("runs"), .number(1))
     }
 
     func testPagesPastTheCountAreLoadedAgainOldestFirst() {
