@@ -15,6 +15,10 @@ public final class HTTPCookieStore {
         weak var observer: HTTPCookieStoreObserver?
     }
 
+    /// The jar behind the store (the data store's `cookieJar`): the one the
+    /// network fills and reads, with its `Set-Cookie` rules.
+    public var cookieJar: CookieJar { jar }
+
     init(jar: CookieJar) {
         self.jar = jar
         let previous = jar.onChange
@@ -24,7 +28,11 @@ public final class HTTPCookieStore {
         }
     }
 
-    /// Every stored cookie that has not expired.
+    /// Every stored cookie that has not expired. Disfavored: where
+    /// TernKitFoundation's `getAllCookies` giving `[HTTPCookie]` is visible too,
+    /// WebKit's closure `{ cookies in ... }` gets HTTPCookies (as in WebKit)
+    /// unless its body only compiles with `Cookie`s.
+    @_disfavoredOverload
     public func getAllCookies(_ completionHandler: @escaping ([Cookie]) -> Void) {
         completionHandler(jar.allCookies)
     }
