@@ -66,7 +66,7 @@ let package = Package(
         // The golden files are read from the source tree by path (GoldenTests).
         .testTarget(name: "TernLayoutTests", dependencies: ["TernLayout"], exclude: ["Golden"]),
         .testTarget(name: "TernKitTests", dependencies: ["TernKit", "TernTestSupport"]),
-        .testTarget(name: "TernKitFoundationTests", dependencies: ["TernKitFoundation", "TernTestSupport"]),
+        .testTarget(name: "TernKitFoundationTests", dependencies: ["TernKitFoundation", "TernTestSupport", "tern"]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
         .testTarget(name: "TernBrowserTests", dependencies: ["TernBrowser", "TernTerminal", "TernKit"]),
         .testTarget(name: "TernScriptTests", dependencies: ["TernScript"]),
