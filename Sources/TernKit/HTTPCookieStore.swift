@@ -14,7 +14,7 @@ public final class HTTPCookieStore {
     private let jar: CookieJar
     private var observers: [ObjectIdentifier: WeakObserver] = [:]
     /// The loop the completion handlers are posted to (the data store's).
-    var eventLoop: EventLoop = .main
+    public internal(set) var eventLoop: EventLoop = .main
 
     private struct WeakObserver {
         weak var observer: HTTPCookieStoreObserver?

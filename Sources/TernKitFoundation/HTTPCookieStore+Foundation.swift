@@ -13,6 +13,13 @@ extension HTTPCookieStore {
         getAllCookies { (cookies: [Cookie]) in completionHandler(cookies.compactMap { HTTPCookie($0) }) }
     }
 
+    /// The cookies a same-site request to `url` would send, as HTTPCookies
+    /// (HTTPCookieStorage's `cookies(for:)`, answered at once; none for a URL
+    /// the URL Standard refuses).
+    public func cookies(for url: URL) -> [HTTPCookie] {
+        WebURL(url).map { cookies(for: $0).compactMap { HTTPCookie($0) } } ?? []
+    }
+
     /// Stores `cookie` as it is (replacing one with the same name, domain,
     /// host-only flag and path), as WebKit's `setCookie` does: no
     /// public-suffix or Secure-origin check, which `setCookies(fromResponseHeaderFields:for:)` makes.
@@ -34,14 +41,13 @@ extension HTTPCookieStore {
     /// `Domain=com`. Several Set-Cookie fields joined with commas (as
     /// `HTTPURLResponse.allHeaderFields` gives them) are split again. The
     /// completion gets the cookies stored; nothing is stored for a `url` the
-    /// URL Standard refuses.
+    /// URL Standard refuses. The cookies are stored at once; the completion
+    /// runs on a later turn of the store's event loop, as the store's others do.
     public func setCookies(fromResponseHeaderFields headerFields: [String: String], for url: URL,
                            completionHandler: (([HTTPCookie]) -> Void)? = nil) {
-        guard let pageURL = WebURL(url) else {
-            completionHandler?([])
-            return
-        }
-        let stored = SetCookieFields.values(in: headerFields).compactMap { cookieJar.setCookie($0, for: pageURL) }
-        completionHandler?(stored.compactMap { HTTPCookie($0) })
+        let stored = WebURL(url).map { pageURL in
+            SetCookieFields.values(in: headerFields).compactMap { cookieJar.setCookie($0, for: pageURL) }
+        } ?? []
+        if let completionHandler { eventLoop.post { completionHandler(stored.compactMap { HTTPCookie($0) }) } }
     }
 }

@@ -83,6 +83,7 @@ final class HTTPCookieStoreFoundationTests: WebViewTestCase {
                        [".com"], "Foundation's parser has no public-suffix check")
         var stored: [HTTPCookie]?
         store.setCookies(fromResponseHeaderFields: fields, for: url) { stored = $0 }
+        XCTAssertNil(stored, "the completion runs on a later turn, as the store's others do")
         wait { stored != nil }
         XCTAssertEqual(stored?.map(\.name), ["b", "c"])
         let b = try XCTUnwrap(stored?.first)
@@ -94,6 +95,9 @@ final class HTTPCookieStoreFoundationTests: WebViewTestCase {
         let expires = try XCTUnwrap(stored?.last?.expiresDate?.timeIntervalSinceNow)
         XCTAssertTrue((399 * 86400...400 * 86400).contains(expires), "2038 capped at 400 days (6265bis): \(expires)")
         XCTAssertEqual(allCookies().map(\.name), ["b", "c"])
+        XCTAssertEqual(store.cookies(for: try XCTUnwrap(URL(string: "http://www.example.com/a/x"))).map(\.name), ["b"],
+                       "HttpOnly included; Path defaults to /a")
+        XCTAssertEqual(store.cookies(for: try XCTUnwrap(URL(string: "http://www.example.com/p/x"))).map(\.name), ["c"])
 
         stored = nil
         store.setCookies(fromResponseHeaderFields: ["set-cookie": "b=; Max-Age=0; Domain=example.com"], for: url) { stored = $0 }
