@@ -47,11 +47,6 @@ public final class EventLoop {
     /// `--dump` at its deadline. Must be cheap; nil never interrupts.
     public var interruptCheck: (() -> Bool)?
 
-    /// Called as each turn starts, before its tasks and timers run (the
-    /// program can wake helpers that sleep while the loop is idle). Must
-    /// be cheap; nil by default.
-    public var onTurn: (() -> Void)?
-
     public init() {}
 
     deinit {
@@ -150,7 +145,6 @@ public final class EventLoop {
     /// network were looked at.
     private func runOnce(maxWait: Double, unless done: () -> Bool) {
         if nestingDepth == 0 { isInterrupted = false }
-        onTurn?()
         nestingDepth += 1
         defer { nestingDepth -= 1 }
         let budgetEnd = EventLoop.now() + EventLoop.taskBudget

@@ -12,7 +12,7 @@ import Glibc
 /// time. Each setting's effect was measured with `make bench` (figures below:
 /// the large pages of its corpus).
 enum HeapTuning {
-    static let M_MXFAST: Int32 = 1, M_TRIM_THRESHOLD: Int32 = -1, M_TOP_PAD: Int32 = -2, M_MMAP_THRESHOLD: Int32 = -3
+    static let M_MXFAST: Int32 = 1, M_TRIM_THRESHOLD: Int32 = -1, M_MMAP_THRESHOLD: Int32 = -3
 
     static func apply() {
         // No fastbins: their consolidation (malloc_consolidate) cost more
@@ -25,7 +25,6 @@ enum HeapTuning {
         // allocation faults in again. ~12% fewer page faults.
         _ = mallopt(M_MMAP_THRESHOLD, 64 << 20)
         _ = mallopt(M_TRIM_THRESHOLD, 64 << 20)
-        HeapPrefaulter.start()
     }
 }
 #endif
