@@ -406,6 +406,22 @@ def headline(title, load_before, load_after, elapsed, quick):
         load_before[0], load_after[0], elapsed, ", QUICK (1 run each)" if quick else "")
 
 
+def note_if_busy(out, load_before, load_after):
+    if load_before[0] > 1.0 or load_after[0] > 1.0:
+        out("note: the machine was busy (load average above 1): treat these timings as noisy.")
+
+
+def report_head(args, load_before, load_after, elapsed):
+    """The JSON report's first fields: when, where and how long."""
+    return {
+        "generated": datetime.datetime.now().isoformat(timespec="seconds"),
+        "quick": args.quick,
+        "machine": {"cores": os.cpu_count(), "platform": platform.platform(),
+                    "load_average_start": load_before, "load_average_end": load_after},
+        "seconds": round(elapsed, 1),
+    }
+
+
 def write_json(path, report):
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(path + ".tmp", "w", encoding="utf-8") as f:
@@ -472,14 +488,9 @@ def measure_switches(args, out, log):
             + [summary[n]["inputs"]] for n in names]
     table("Geometric mean over the inputs, variant / default (above 1 = the switch's trick helps)",
           ["variant", "wall", "cpu", "peak RSS", "inputs"], rows, out)
-    if load_before[0] > 1.0 or load_after[0] > 1.0:
-        out("note: the machine was busy (load average above 1): treat these timings as noisy.")
+    note_if_busy(out, load_before, load_after)
     report = {
-        "generated": datetime.datetime.now().isoformat(timespec="seconds"),
-        "quick": args.quick,
-        "machine": {"cores": os.cpu_count(), "platform": platform.platform(),
-                    "load_average_start": load_before, "load_average_end": load_after},
-        "seconds": round(elapsed, 1),
+        **report_head(args, load_before, load_after, elapsed),
         "tern": {"binary": args.tern, "commit": git("rev-parse", "HEAD"),
                  "dirty": bool(git("status", "--porcelain", "--untracked-files=no"))},
         "variants": dict(SWITCH_VARIANTS),
@@ -694,16 +705,11 @@ def measure_all(args, out, log):
         out("")
         out("-static-stdlib: " + static["note"])
     out("")
-    if load_before[0] > 1.0 or load_after[0] > 1.0:
-        out("note: the machine was busy (load average above 1): treat these timings as noisy.")
+    note_if_busy(out, load_before, load_after)
 
     # ---- JSON
     report = {
-        "generated": datetime.datetime.now().isoformat(timespec="seconds"),
-        "quick": args.quick,
-        "machine": {"cores": os.cpu_count(), "platform": platform.platform(),
-                    "load_average_start": load_before, "load_average_end": load_after},
-        "seconds": round(elapsed, 1),
+        **report_head(args, load_before, load_after, elapsed),
         "timeout_s": TIMEOUT,
         "harness_floor": {"seconds": floor_s, "rss_kb": floor_kb},
         "tern": {"binary": args.tern, "commit": git("rev-parse", "HEAD"),
