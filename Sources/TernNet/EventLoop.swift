@@ -44,13 +44,10 @@ public final class EventLoop {
     /// Asked while work runs long (a script's watchdog, every turn of a
     /// nested loop) whether the person asked to stop, without running the
     /// loop: the terminal browser looks at the waiting keys and signals,
-    /// `--dump` at its deadline. Must be cheap; nil never interrupts.
+    /// `--dump` at its deadline. Must be cheap; nil never interrupts. The
+    /// loop never wakes just to ask it: a check tied to a time needs a timer
+    /// then (`--dump` sets one at its deadline).
     public var interruptCheck: (() -> Bool)?
-
-    /// Called as each turn starts, before its tasks and timers run (the
-    /// program can wake helpers that sleep while the loop is idle). Must
-    /// be cheap; nil by default.
-    public var onTurn: (() -> Void)?
 
     public init() {}
 
@@ -137,8 +134,8 @@ public final class EventLoop {
     }
 
     /// Runs one turn: posted tasks, due timers, network progress, and input,
-    /// waiting at most `maxWait` seconds for something to happen (at most a
-    /// minute: an idle loop sleeps without waking up to poll).
+    /// waiting at most `maxWait` seconds for something to happen (`.infinity`:
+    /// until it does; an idle loop sleeps in poll(2) and never wakes to poll).
     public func runOnce(maxWait: Double) {
         runOnce(maxWait: maxWait, unless: { false })
     }
@@ -150,7 +147,6 @@ public final class EventLoop {
     /// network were looked at.
     private func runOnce(maxWait: Double, unless done: () -> Bool) {
         if nestingDepth == 0 { isInterrupted = false }
-        onTurn?()
         nestingDepth += 1
         defer { nestingDepth -= 1 }
         let budgetEnd = EventLoop.now() + EventLoop.taskBudget
@@ -161,7 +157,8 @@ public final class EventLoop {
 
         var wait = tasks.isEmpty && !isInterrupted ? max(0, maxWait) : 0
         if let next = timers.first { wait = min(wait, max(0, next.deadline - EventLoop.now())) }
-        let ms = Int32(min(wait * 1000, 60_000).rounded(.up))
+        // Int32.max ms (24 days) stands for "no timeout": curl_multi_poll takes no -1.
+        let ms = Int32(min(wait * 1000, Double(Int32.max)).rounded(.up))
         var readable: [Bool]
         if let curlMulti {
             var fds = watches.map { curl_waitfd(fd: $0.fd, events: Int16(CURL_WAIT_POLLIN), revents: 0) }
@@ -185,6 +182,11 @@ public final class EventLoop {
     /// whether the condition held. Safe to call from inside a turn (a nested
     /// loop, as modal dialogs need): there it also returns false as soon as
     /// the loop is interrupted.
+    ///
+    /// Between events it sleeps (a dialog that waits for its answer costs no
+    /// CPU): `condition` is looked at after each turn, so it must change only
+    /// through the loop's own work, and a nested wait asks `interruptCheck`
+    /// only when something wakes the loop (input, a signal, a transfer, a timer).
     @discardableResult
     public func run(until condition: () -> Bool, timeout: Double) -> Bool {
         let deadline = EventLoop.now() + timeout
@@ -192,7 +194,7 @@ public final class EventLoop {
             if nestingDepth > 0 && checkForInterrupt() { return false }
             let left = deadline - EventLoop.now()
             if left <= 0 { return false }
-            runOnce(maxWait: min(left, 0.05), unless: condition)
+            runOnce(maxWait: left, unless: condition)
         }
         return true
     }

@@ -11,10 +11,15 @@ import Glibc
 /// bookkeeping and to the kernel handing out fresh pages one fault at a
 /// time. Each setting's effect was measured with `make bench` (figures below:
 /// the large pages of its corpus).
+///
+/// `TERN_HEAP_TUNING=0` in the environment leaves glibc's defaults, so that
+/// `make bench-switches` can measure what the settings still win.
 enum HeapTuning {
-    static let M_MXFAST: Int32 = 1, M_TRIM_THRESHOLD: Int32 = -1, M_TOP_PAD: Int32 = -2, M_MMAP_THRESHOLD: Int32 = -3
+    static let M_MXFAST: Int32 = 1, M_TRIM_THRESHOLD: Int32 = -1, M_MMAP_THRESHOLD: Int32 = -3
 
+    /// Applies the settings; called once, first thing in `main`.
     static func apply() {
+        if let value = getenv("TERN_HEAP_TUNING"), String(cString: value) == "0" { return }
         // No fastbins: their consolidation (malloc_consolidate) cost more
         // than they saved; tcache still serves the small sizes. ~10% less
         // time on a 50,000-row table.
@@ -25,7 +30,6 @@ enum HeapTuning {
         // allocation faults in again. ~12% fewer page faults.
         _ = mallopt(M_MMAP_THRESHOLD, 64 << 20)
         _ = mallopt(M_TRIM_THRESHOLD, 64 << 20)
-        HeapPrefaulter.start()
     }
 }
 #endif

@@ -53,6 +53,10 @@ final class PageDumper: NavigationDelegate {
         let deadline = EventLoop.now() + options.timeout
         let loop = webView.configuration.eventLoop
         loop.interruptCheck = { EventLoop.now() >= deadline }
+        // The loop sleeps until something happens: this wakes a nested wait
+        // (a script's synchronous request) at the deadline, for the check above.
+        let wakeAtDeadline = loop.schedule(after: options.timeout) {}
+        defer { wakeAtDeadline.cancel() }
         webView.load(userURL: url)
         let done = loop.run(until: { self.finished }, timeout: options.timeout)
         if !done || EventLoop.now() >= deadline { failure = .timedOut }

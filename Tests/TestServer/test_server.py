@@ -1077,6 +1077,28 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.respond(200, json.dumps(entries).encode("utf-8"), ctype="application/json",
                      headers=[("Cache-Control", "no-store")])
 
+    def r_large_page(self, rest):
+        """A generated page of about `kb` KiB: sections of paragraphs with
+        links, a table, and one inline script that runs once at load (no
+        timers), so that nothing is left to run once the page has loaded."""
+        if rest:
+            return self.not_found()
+        kb = self.qint("kb", 4096, 1, 65536)
+        parts = ["<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Large Page</title></head><body>",
+                 "<h1>Large Page</h1><p id=\"status\">Script has not run.</p>"]
+        size, i = 0, 0
+        while size < kb * 1024:
+            piece = (f"<h2 id=\"s{i}\">Section {i}</h2><p>Paragraph {i} says nothing in particular, "
+                     f"at some length, with <a href=\"/page/p{i}\">link {i}</a> and <b>bold</b> words.</p>"
+                     f"<table><tr><td>{i}</td><td>cell</td><td>{i * 7 % 1000}</td></tr></table>")
+            parts.append(piece)
+            size += len(piece)
+            i += 1
+        parts.append("<script>var n = document.getElementsByTagName('h2').length;"
+                     "document.getElementById('status').textContent = 'Script counted ' + n + ' sections.';</script>")
+        parts.append("</body></html>")
+        self.respond(200, "".join(parts).encode("utf-8"))
+
     def r_headers(self, rest):
         if rest:
             return self.not_found()
@@ -1131,6 +1153,7 @@ ROUTES = {
     "cache": Handler.r_cache,
     "cache-stats": Handler.r_cache_stats,
     "headers": Handler.r_headers,
+    "large-page": Handler.r_large_page,
     "cors": Handler.r_cors,
     "cors-log": Handler.r_cors_log,
 }

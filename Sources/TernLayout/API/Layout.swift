@@ -37,12 +37,13 @@ import TernDOM
 ///    tables; the result's link and control regions and anchors are read
 ///    off the finished lines.
 /// On a large page the two overlap: the page's items go to a second thread
-/// in batches as they are built (`FlowLayoutPipeline`).
+/// in batches as they are built (`FlowLayoutPipeline`; `TERN_LAYOUT_THREAD=0`
+/// in the environment turns that off).
 /// Only tables nest (at most `BoxBuilder.maxTableDepth` deep; deeper tables
 /// are laid out as plain blocks), so the stack stays shallow on any input.
 public enum Layout {
     public static func render(_ document: Document, options: LayoutOptions = LayoutOptions()) -> RenderedPage {
-        render(document, options: options, overlapping: true)
+        render(document, options: options, overlapping: FlowLayoutPipeline.isEnabled)
     }
 
     /// `overlapping`: whether a large page's lines are made on a second

@@ -15,9 +15,19 @@ import Glibc
 /// the builder was using, and the builder's phase took twice as long.
 /// A page with fewer than `batchSize` top-level items makes no thread: its
 /// flow is laid out by `finish` on the calling thread, as it was built.
+///
+/// `TERN_LAYOUT_THREAD=0` in the environment turns the thread off (the page
+/// is laid out on the calling thread after it is built, with the same
+/// result), so that `make bench-switches` can measure what it still wins.
 final class FlowLayoutPipeline {
     /// Items handed over at a time.
     static let batchSize = 128
+
+    /// Whether `Layout.render` uses the pipeline: read from the environment once.
+    static let isEnabled: Bool = {
+        guard let value = getenv("TERN_LAYOUT_THREAD") else { return true }
+        return String(cString: value) != "0"
+    }()
 
     private let width: Int
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
