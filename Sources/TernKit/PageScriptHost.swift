@@ -95,7 +95,7 @@ final class PageScriptHost: ScriptHost {
         let frame = frame
         webView.loop.post { [weak webView] in
             guard let webView else { return }
-            PageScriptHost.deliver(ScriptMessage(name: name, body: body, frameInfo: frame, webView: webView),
+            PageScriptHost.deliver(ScriptMessage(name: name, scriptValue: body, frameInfo: frame, webView: webView),
                                    to: webView.configuration.userContentController, replyHandler: replyHandler)
         }
     }
@@ -110,7 +110,14 @@ final class PageScriptHost: ScriptHost {
             let reply = DecisionHandler(name: "the reply handler of \(name)", fallback: (ScriptValue?.none, String?.some("no reply"))) {
                 replyHandler?($0.0, $0.1)
             }
-            handler.userContentController(controller, didReceive: message) { reply.decide(($0, $1)) }
+            handler.userContentController(controller, didReceive: message) { value, error in
+                let converted = value.flatMap(ScriptValue.init(any:))
+                if error == nil, value != nil, converted == nil {
+                    reply.decide((nil, "the reply of \(name) is of a type a page cannot receive"))
+                } else {
+                    reply.decide((converted, error))
+                }
+            }
         case nil:
             break
         }

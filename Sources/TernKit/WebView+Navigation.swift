@@ -105,7 +105,8 @@ extension WebView {
 
     private func begin(_ load: PageLoad) {
         load.phase = .provisional
-        estimatedProgress = 0
+        // WebKit's progress starts at 0.1 just before didStartProvisional,
+        // straight from the last page's 1.0: no reset to 0 is seen.
         estimatedProgress = 0.1
         isLoading = true
         navigationDelegate?.webView(self, didStartProvisionalNavigation: load.navigation)
@@ -234,21 +235,21 @@ extension WebView {
             : Credential(user: WebURL.percentDecoded(url.username), password: WebURL.percentDecoded(url.password))
         let challenge = AuthenticationChallenge(protectionSpace: space, previousFailureCount: failures,
                                                 failureResponse: response, proposedCredential: proposed)
-        ask(challenge, for: load) { [weak self] disposition in
+        ask(challenge, for: load) { [weak self] disposition, credential in
             guard let self else { return }
-            switch disposition {
-            case .useCredential(let credential):
+            switch (disposition, credential) {
+            case (.useCredential, let credential?):
                 retry(credential)
-            case .performDefaultHandling:
+            case (.performDefaultHandling, _):
                 // The URL's credentials, once, and never in the clear without the delegate's choice.
                 if let proposed, failures == 0, space.receivesCredentialSecurely {
                     retry(proposed)
                 } else {
                     self.decideResponse(for: load, response: response)
                 }
-            case .rejectProtectionSpace:
+            case (.useCredential, nil), (.rejectProtectionSpace, _):
                 self.decideResponse(for: load, response: response)
-            case .cancelAuthenticationChallenge:
+            case (.cancelAuthenticationChallenge, _):
                 self.fail(load, phase: load.phase, error: .cancelled)
             }
         }
@@ -258,30 +259,31 @@ extension WebView {
     /// (the load starts again without verification for that host and port).
     private func answerServerTrust(for load: PageLoad, trust: ServerTrust, error: NavigationError) {
         let challenge = AuthenticationChallenge(protectionSpace: .from(trust: trust), previousFailureCount: 0, failureResponse: nil)
-        ask(challenge, for: load) { [weak self] disposition in
+        ask(challenge, for: load) { [weak self] disposition, credential in
             guard let self else { return }
-            if case .useCredential(let credential) = disposition, credential.trust?.endpoint == trust.endpoint {
+            if disposition == .useCredential, let credential, credential.trust?.endpoint == trust.endpoint {
                 self.loader.configuration.trustExceptions.insert(trust.endpoint)
                 // The exception holds for the certificate shown, not for whatever comes next.
                 self.loader.configuration.trustExceptionPins[trust.endpoint] = trust.certificateChain.first?.publicKeyPin
                 self.startResourceLoad(load)
             } else {
-                self.fail(load, phase: load.phase, error: disposition.isCancel ? .cancelled : error)
+                self.fail(load, phase: load.phase, error: disposition == .cancelAuthenticationChallenge ? .cancelled : error)
             }
         }
     }
 
     private func ask(_ challenge: AuthenticationChallenge, for load: PageLoad,
-                     answer: @escaping (AuthenticationChallenge.Disposition) -> Void) {
-        let handler = DecisionHandler(name: "didReceive challenge", fallback: AuthenticationChallenge.Disposition.performDefaultHandling) {
-            [weak self] disposition in
+                     answer: @escaping (AuthenticationChallenge.Disposition, Credential?) -> Void) {
+        let handler = DecisionHandler(name: "didReceive challenge",
+                                      fallback: (AuthenticationChallenge.Disposition.performDefaultHandling, Credential?.none)) {
+            [weak self] disposition, credential in
             guard let self, self.isCurrent(load) else { return }
-            answer(disposition)
+            answer(disposition, credential)
         }
         if let navigationDelegate {
-            navigationDelegate.webView(self, didReceive: challenge, completionHandler: handler.closure)
+            navigationDelegate.webView(self, didReceive: challenge) { handler.decide(($0, $1)) }
         } else {
-            handler.decide(.performDefaultHandling)
+            handler.decide((.performDefaultHandling, nil))
         }
     }
 

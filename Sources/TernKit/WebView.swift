@@ -123,6 +123,7 @@ public final class WebView {
         if network.cookieJar == nil { network.cookieJar = configuration.websiteDataStore.cookieJar }
         if network.httpCache == nil { network.httpCache = configuration.websiteDataStore.httpCache }
         configuration.websiteDataStore.register(sessionStorage: sessionStorage)
+        configuration.websiteDataStore.eventLoop = configuration.eventLoop
         self.loader = Loader(loop: configuration.eventLoop, configuration: network)
         loader.customSchemes = schemeHandlerLoads
     }
