@@ -99,7 +99,7 @@ final class WebKitPortTests: XCTestCase {
     private func evaluate(_ script: String, file: StaticString = #filePath, line: UInt = #line) -> (result: Any?, error: Error?) {
         var answer: (Any?, Error?)?
         controller.webView.evaluateJavaScript(script) { result, error in
-            answer = (webKitValue(result), error) // TEMPORARY: (result, error)
+            answer = (result, error)
         }
         wait(file: file, line: line) { answer != nil }
         return (answer?.0, answer?.1)
@@ -127,28 +127,28 @@ final class WebKitPortTests: XCTestCase {
     /// one is merged, the assertions that need it check today's behaviour
     /// instead, named "Differs from WebKit" (and listed in PORTING.md); the
     /// WebKit assertions stay next to them.
-    private static let merged: Set<String> = []
+    private static let merged: Set<String> = ["values"]
 
     /// The progress of one load as WebKit reports it (PageLoadState): from
-    /// 0.1, never falling, ending at 1.0, which it keeps, after a failure too.
-    private func assertProgressOfOneLoad(_ values: [Double], file: StaticString = #filePath, line: UInt = #line) {
-        guard WebKitPortTests.merged.contains("values") else {
-            // Differs from WebKit until `values` lands: a later load starts
-            // from 0.0, and a failed load ends at 0.0.
-            let load = values.first == 0 ? Array(values.dropFirst()) : values
-            XCTAssertEqual(load.first, 0.1, "\(values)", file: file, line: line)
-            XCTAssertEqual(zip(load, load.dropFirst()).filter { $0 > $1 && $1 != 0 }.count, 0, "\(values)", file: file, line: line)
-            XCTAssertTrue(load.last == 1.0 || (load.last == 0 && !errorsAreEmpty), "\(values)", file: file, line: line)
-            return
-        }
+    /// 0.1, never falling, ending at 1.0, which it keeps, after a failure too
+    /// (FrameLoader completes the progress whether the load finished or failed).
+    private func assertProgressOfOneLoad(_ values: [Double], failed: Bool = false,
+                                         file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(values.first, 0.1, "WebKit's initial progress value: \(values)", file: file, line: line)
-        XCTAssertEqual(values.last, 1.0, "\(values)", file: file, line: line)
-        XCTAssertEqual(zip(values, values.dropFirst()).filter { $0 > $1 }.count, 0, "monotonic: \(values)",
+        var load = values
+        if failed {
+            // Differs from WebKit (PORTING.md, estimatedProgress): a failed
+            // load drops to 0.0 where WebKit's rises to 1.0. WebKit's assertions
+            // are the ones below, without this block.
+            XCTAssertEqual(load.popLast(), 0.0, "\(values)", file: file, line: line)
+            XCTAssertEqual(controller.webView.estimatedProgress, 0.0, file: file, line: line)
+        } else {
+            XCTAssertEqual(load.last, 1.0, "\(values)", file: file, line: line)
+            XCTAssertEqual(controller.webView.estimatedProgress, 1.0, file: file, line: line)
+        }
+        XCTAssertEqual(zip(load, load.dropFirst()).filter { $0 > $1 }.count, 0, "monotonic: \(values)",
                        file: file, line: line)
-        XCTAssertEqual(controller.webView.estimatedProgress, 1.0, file: file, line: line)
     }
-
-    private var errorsAreEmpty: Bool { controller.errors.isEmpty }
 
     // MARK: The first load
 
@@ -173,6 +173,10 @@ final class WebKitPortTests: XCTestCase {
         }
         // WebKit: FrameLoader completes the progress, then dispatches didFinishLoad.
         XCTAssertLessThan(first, start, "\(events)")
+        // Differs from WebKit (PORTING.md, estimatedProgress): WebKit shows 0.1
+        // already inside load() (its pending API request), before the action
+        // policy; Tern after the policy. WebKit's: XCTAssertEqual(first, 0)
+        XCTAssertEqual(Array(events[..<first]), ["action /mime"])
         XCTAssertLessThan(done, finish, "\(events)")
     }
 
@@ -359,10 +363,10 @@ final class WebKitPortTests: XCTestCase {
         guard case .cannotConnect? = controller.errors.last as? NavigationError else {
             return XCTFail("\(controller.errors)")
         }
-        // The page stays; WebKit completes the progress (1.0) after the failure.
+        // The page stays.
         XCTAssertEqual(controller.displayedTitle, "Port Home")
         XCTAssertEqual(controller.webView.url, homeURL)
-        assertProgressOfOneLoad(progress(after: mark))
+        assertProgressOfOneLoad(progress(after: mark), failed: true)
     }
 
     func testACancelledResponsePolicyFailsTheProvisionalNavigation() {
@@ -374,7 +378,7 @@ final class WebKitPortTests: XCTestCase {
         // WebKit: WKError.frameLoadInterruptedByPolicyChange (102).
         XCTAssertEqual(controller.errors.last as? NavigationError, .interruptedByPolicy)
         XCTAssertEqual(controller.displayedTitle, "Port Home")
-        assertProgressOfOneLoad(progress(after: mark))
+        assertProgressOfOneLoad(progress(after: mark), failed: true)
     }
 
     func testACancelledActionPolicyStartsNothing() {
@@ -396,7 +400,7 @@ final class WebKitPortTests: XCTestCase {
                                                 "didCommit", "didFail"])
         XCTAssertNotNil(controller.errors.last as? NavigationError, "\(controller.errors)")
         XCTAssertEqual(controller.displayedTitle, "Truncated")
-        assertProgressOfOneLoad(progress(after: mark))
+        assertProgressOfOneLoad(progress(after: mark), failed: true)
     }
 
     // MARK: The web content process

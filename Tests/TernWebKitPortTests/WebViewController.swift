@@ -139,17 +139,17 @@ final class WebViewController: NavigationDelegate, UIDelegate, ScriptMessageHand
     }
 
     func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
-                 completionHandler: @escaping (AuthenticationChallenge.Disposition) -> Void) {
+                 completionHandler: @escaping (AuthenticationChallenge.Disposition, Credential?) -> Void) {
         // WebKit: challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodHTTPBasic
         guard challenge.protectionSpace.authenticationMethod == .httpBasic, challenge.previousFailureCount == 0 else {
             log("challenge default")
-            completionHandler(.performDefaultHandling) // values API: completionHandler(.performDefaultHandling, nil)
+            completionHandler(.performDefaultHandling, nil)
             return
         }
         log("challenge \(challenge.protectionSpace.realm ?? "")")
         // WebKit: URLCredential(user: "user", password: "pass", persistence: .forSession)
         let credential = Credential(user: "user", password: "pass", persistence: .forSession)
-        completionHandler(.useCredential(credential)) // values API: completionHandler(.useCredential, credential)
+        completionHandler(.useCredential, credential)
     }
 
     func webView(_ webView: WebView, didCommit navigation: Navigation!) {
@@ -220,7 +220,7 @@ final class WebViewController: NavigationDelegate, UIDelegate, ScriptMessageHand
     func userContentController(_ userContentController: UserContentController, didReceive message: ScriptMessage) {
         switch message.name {
         case "log":
-            guard let body = webKitValue(message.body) as? [String: Any] else { // TEMPORARY: message.body as? [String: Any]
+            guard let body = message.body as? [String: Any] else {
                 log("log: not a dictionary: \(message.body)")
                 return
             }
@@ -237,16 +237,14 @@ final class WebViewController: NavigationDelegate, UIDelegate, ScriptMessageHand
     // MARK: - ScriptMessageHandlerWithReply (WKScriptMessageHandlerWithReply)
 
     func userContentController(_ userContentController: UserContentController, didReceive message: ScriptMessage,
-                               replyHandler: @escaping (ScriptValue?, String?) -> Void) { // values API: (Any?, String?) -> Void
-        let body = webKitValue(message.body) as? [String: Any] // TEMPORARY: message.body as? [String: Any]
+                               replyHandler: @escaping (Any?, String?) -> Void) {
+        let body = message.body as? [String: Any]
         let fields = body?["fields"] as? [String] ?? []
         log("getUserInfo \(fields.joined(separator: ","))")
         guard !fields.contains("password") else {
             replyHandler(nil, "password is not shared")
             return
         }
-        // values API: replyHandler(["name": "Ada", "id": 42, "admin": false, "fields": fields], nil)
-        replyHandler(.dictionary(["name": .string("Ada"), "id": .number(42), "admin": .bool(false),
-                                  "fields": .array(fields.map { .string($0) })]), nil)
+        replyHandler(["name": "Ada", "id": 42, "admin": false, "fields": fields], nil)
     }
 }
