@@ -9,20 +9,19 @@ import TernTestSupport
 /// order, and the values the app receives. Where Tern differs, the
 /// difference is asserted as such, named "Differs from WebKit", and listed in
 /// PORTING.md.
-final class WebKitPortTests: XCTestCase {
-    private var loop: EventLoop!
+final class WebKitPortTests: WebViewTestCase {
+    /// The controller runs on the test case's event loop (`loop`); the test
+    /// case's own `webView` is not used.
     private var controller: WebViewController!
-    private var server: TestServer { TestServer.shared }
 
     override func setUp() {
         super.setUp()
-        loop = EventLoop()
         controller = WebViewController(eventLoop: loop)
     }
 
     override func tearDown() {
+        XCTAssertEqual(misuseReports, [], "every decision and completion handler called exactly once")
         controller = nil
-        loop = nil
         super.tearDown()
     }
 
@@ -60,19 +59,6 @@ final class WebKitPortTests: XCTestCase {
 
     private var navigationEnded: Bool {
         callbacks.last.map { $0 == "didFinish" || $0.hasPrefix("didFail") } ?? false
-    }
-
-    @discardableResult
-    private func wait(timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line,
-                      until condition: () -> Bool) -> Bool {
-        let held = loop.run(until: condition, timeout: timeout)
-        XCTAssertTrue(held, "timed out; events: \(controller.events)", file: file, line: line)
-        return held
-    }
-
-    /// Runs the loop for `seconds` whatever happens (to see that nothing more does).
-    private func spin(_ seconds: Double) {
-        _ = loop.run(until: { false }, timeout: seconds)
     }
 
     /// Starts the controller on the home page and waits for its didFinish and

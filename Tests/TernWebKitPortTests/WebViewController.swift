@@ -99,6 +99,11 @@ final class WebViewController: NavigationDelegate, UIDelegate, ScriptMessageHand
 
     private func log(_ line: String) { events.append(line) }
 
+    private func record(_ navigation: Navigation, _ line: String) {
+        navigations.append(navigation)
+        log(line)
+    }
+
     // MARK: - NavigationDelegate (WKNavigationDelegate)
 
     func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction,
@@ -129,13 +134,11 @@ final class WebViewController: NavigationDelegate, UIDelegate, ScriptMessageHand
     }
 
     func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation!) {
-        navigations.append(navigation)
-        log("didStartProvisional")
+        record(navigation, "didStartProvisional")
     }
 
     func webView(_ webView: WebView, didReceiveServerRedirectForProvisionalNavigation navigation: Navigation!) {
-        navigations.append(navigation)
-        log("didReceiveServerRedirect")
+        record(navigation, "didReceiveServerRedirect")
     }
 
     func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
@@ -153,25 +156,21 @@ final class WebViewController: NavigationDelegate, UIDelegate, ScriptMessageHand
     }
 
     func webView(_ webView: WebView, didCommit navigation: Navigation!) {
-        navigations.append(navigation)
-        log("didCommit")
+        record(navigation, "didCommit")
     }
 
     func webView(_ webView: WebView, didFinish navigation: Navigation!) {
-        navigations.append(navigation)
-        log("didFinish")
+        record(navigation, "didFinish")
     }
 
     func webView(_ webView: WebView, didFail navigation: Navigation!, withError error: Error) {
-        navigations.append(navigation)
         errors.append(error)
-        log("didFail")
+        record(navigation, "didFail")
     }
 
     func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation!, withError error: Error) {
-        navigations.append(navigation)
         errors.append(error)
-        log("didFailProvisional")
+        record(navigation, "didFailProvisional")
     }
 
     func webViewWebContentProcessDidTerminate(_ webView: WebView) {
