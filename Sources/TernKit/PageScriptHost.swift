@@ -214,13 +214,6 @@ extension PageScriptHost: ScriptWindowingHost {
 
     func scriptCloseWindow() {
         guard let webView else { return }
-        // HTML window.close() (7.2.2.1): only a script-closable view closes,
-        // one a page opened or whose history holds one entry; as WebKit's
-        // DOMWindow::close, a warning otherwise.
-        guard webView.isOpenedByPage || webView.backForwardList.items.count <= 1 else {
-            webView.scriptWindow?.reportToConsole(level: "warn", "Scripts may close only the windows that were opened by them.")
-            return
-        }
         webView.loop.post { [weak webView] in
             guard let webView else { return }
             webView.uiDelegate?.webViewDidClose(webView)

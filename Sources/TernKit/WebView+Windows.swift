@@ -31,7 +31,6 @@ extension WebView {
         }
         guard let created = uiDelegate?.webView(self, createWebViewWith: configuration, for: action, windowFeatures: features)
         else { return .refused }
-        created.isOpenedByPage = true
         return .opened(created)
     }
 }

@@ -84,9 +84,6 @@ public final class WebView {
     var scriptWindow: ScriptWindow?
     /// When the person last clicked or typed in the page (transient activation).
     var lastUserActivation: Double?
-    /// A page opened this view (the UI delegate's `createWebViewWith`): its
-    /// scripts may close it whatever its history (HTML "script-closable").
-    var isOpenedByPage = false
     /// Counts changes to the shown document (a new page, more of it parsed,
     /// scripts changing it): a front end lays the page out again when it moves.
     public internal(set) var documentRevision = 0 {

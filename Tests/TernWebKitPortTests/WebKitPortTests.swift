@@ -304,8 +304,12 @@ final class WebKitPortTests: WebViewTestCase {
         _ = load(server.url("/page/second"))
         _ = evaluate("window.close()")
         spin(0.3)
-        XCTAssertFalse(controller.isDismissed)
-        XCTAssertEqual(callbacks.last, "didFinish")
+        // Differs from WebKit (PORTING.md, webViewDidClose): Tern calls
+        // webViewDidClose for every window.close(). WebKit's assertions:
+        //     XCTAssertFalse(controller.isDismissed)
+        //     XCTAssertEqual(callbacks.last, "didFinish")
+        XCTAssertTrue(controller.isDismissed)
+        XCTAssertEqual(callbacks.last, "webViewDidClose")
     }
 
     /// WKWebView's `url` and `isLoading` are PageLoadState's active URL and
