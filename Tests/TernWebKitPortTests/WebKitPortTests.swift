@@ -299,7 +299,7 @@ final class WebKitPortTests: WebViewTestCase {
     /// by one only while its history has one entry; WebKit ignores the call
     /// otherwise (DOMWindow::close, "Can't close the window since it was not
     /// opened by JavaScript").
-    func testWindowCloseAfterANavigationIsIgnored() {
+    func testWindowCloseAfterANavigation() {
         startAtHome()
         _ = load(server.url("/page/second"))
         _ = evaluate("window.close()")
