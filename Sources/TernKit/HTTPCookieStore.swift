@@ -14,11 +14,15 @@ public final class HTTPCookieStore {
     private let jar: CookieJar
     private var observers: [ObjectIdentifier: WeakObserver] = [:]
     /// The loop the completion handlers are posted to (the data store's).
-    var eventLoop: EventLoop = .main
+    public internal(set) var eventLoop: EventLoop = .main
 
     private struct WeakObserver {
         weak var observer: HTTPCookieStoreObserver?
     }
+
+    /// The jar behind the store (the data store's `cookieJar`): the one the
+    /// network fills and reads, with its `Set-Cookie` rules.
+    public var cookieJar: CookieJar { jar }
 
     init(jar: CookieJar) {
         self.jar = jar
@@ -29,7 +33,11 @@ public final class HTTPCookieStore {
         }
     }
 
-    /// Every stored cookie that has not expired.
+    /// Every stored cookie that has not expired. Disfavored: where
+    /// TernKitFoundation's `getAllCookies` giving `[HTTPCookie]` is visible too,
+    /// WebKit's closure `{ cookies in ... }` gets HTTPCookies (as in WebKit)
+    /// unless its body only compiles with `Cookie`s.
+    @_disfavoredOverload
     public func getAllCookies(_ completionHandler: @escaping ([Cookie]) -> Void) {
         let cookies = jar.allCookies
         eventLoop.post { completionHandler(cookies) }
