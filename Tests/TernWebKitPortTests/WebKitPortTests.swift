@@ -109,11 +109,6 @@ final class WebKitPortTests: WebViewTestCase {
         }
     }
 
-    /// Whether the `bfcache` branch of issue 14 (a page's script state kept
-    /// for back and forward) is merged. Until it is, the assertion that needs
-    /// it checks today's behaviour, named "Differs from WebKit".
-    private static let bfcacheMerged = false
-
     /// The progress of one load as WebKit reports it (PageLoadState): from
     /// 0.1, never falling, ending at 1.0, which it keeps, after a failure too
     /// (FrameLoader completes the progress whether the load finished or failed).
@@ -260,12 +255,7 @@ final class WebKitPortTests: WebViewTestCase {
         // WebKit restores the page from its back/forward cache: no response to decide on.
         XCTAssertEqual(callbacks(after: mark), ["close message", "action /mime", "didStartProvisional",
                                                 "didCommit", "didFinish"])
-        if WebKitPortTests.bfcacheMerged {
-            XCTAssertEqual(evaluate("window.appInfo.visited").result as? String, "home", "the page's script state is kept")
-        } else {
-            // Differs from WebKit until `bfcache` lands: the document comes back without its script state.
-            XCTAssertNil(evaluate("window.appInfo.visited").result)
-        }
+        XCTAssertEqual(evaluate("window.appInfo.visited").result as? String, "home", "the page's script state is kept")
         XCTAssertFalse(controller.isDismissed)
         XCTAssertFalse(controller.webView.canGoBack)
         XCTAssertEqual(evaluate("typeof document").result as? String, "object")
