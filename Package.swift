@@ -72,6 +72,8 @@ let package = Package(
         .testTarget(name: "TernScriptTests", dependencies: ["TernScript"]),
         .testTarget(name: "TernEndToEndTests", dependencies: ["TernTestSupport", "tern"]),
         .testTarget(name: "TernWPTTests", dependencies: ["TernKit", "TernTestSupport"]),
+        // A WKWebView controller as tutorials write it, ported line by line (issue 14).
+        .testTarget(name: "TernWebKitPortTests", dependencies: ["TernKit", "TernTestSupport"]),
         // The hostile page and server (SECURITY.md): one test per rule, two origins on loopback.
         .testTarget(name: "TernSecurityTests", dependencies: ["TernKit", "TernScript", "TernNet", "TernTestSupport", "tern"]),
     ],
