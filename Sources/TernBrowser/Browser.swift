@@ -1,5 +1,4 @@
 import TernKit
-import TernLayout
 import TernTerminal
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +6,7 @@ import Glibc
 
 /// The terminal browser: title bar, page, progress bar and status line on
 /// the screen, keys turned into commands, dialogs answered in the terminal.
-/// It shows what TernKit and TernLayout produce and adds no page logic.
+/// It shows what TernKit produces and adds no page logic.
 public final class Browser {
     let terminal = Terminal()
     let loop: EventLoop
@@ -167,10 +166,10 @@ public final class Browser {
             case .checkbox, .radio: return "Enter to \(control.checked ? "uncheck" : "check") \(control.name)"
             case .select: return "Enter to choose \(control.name)"
             case .file:
-                let chosen = tab.webView.chosenFiles(for: control.node).map { $0.href }
+                let chosen = tab.webView.chosenFiles(for: control.element).map { $0.href }
                 return "Enter to choose a file for \(control.name)" + (chosen.isEmpty ? "" : " (chosen: \(chosen.joined(separator: ", ")))")
             default:
-                let label = control.value.isEmpty ? control.node.textContent.trimmingWhitespace() : control.value
+                let label = control.label
                 return "Enter to press \(label.isEmpty ? control.kind.rawValue : label)"
             }
         }

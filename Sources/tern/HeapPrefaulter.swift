@@ -1,6 +1,6 @@
 #if canImport(Glibc)
 import Glibc
-import TernNet
+import TernKit
 
 /// A thread that faults the heap's fresh pages in ahead of the program.
 ///
