@@ -274,7 +274,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
     /// the count; Esc shows the server's 401 page. An untrusted certificate
     /// is refused unless the person chooses to proceed for this session.
     func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
-                 completionHandler: @escaping (AuthenticationChallenge.Disposition) -> Void) {
+                 completionHandler: @escaping (AuthenticationChallenge.Disposition, Credential?) -> Void) {
         let space = challenge.protectionSpace
         browser.bringForward(self)
         if space.authenticationMethod == .serverTrust, let trust = space.serverTrust {
@@ -286,7 +286,11 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
             message += "Someone may be pretending to be this site. Go on only if you know why the certificate is not trusted."
             browser.present(MessageBox(title: "Untrusted certificate", message: message,
                                        buttons: ["Go back", "Proceed to \(trust.host) for this session"], cancelIndex: 0) { choice in
-                completionHandler(choice == 1 ? .useCredential(Credential(trust: trust)) : .performDefaultHandling)
+                if choice == 1 {
+                    completionHandler(.useCredential, Credential(trust: trust))
+                } else {
+                    completionHandler(.performDefaultHandling, nil)
+                }
             })
             return
         }
@@ -301,13 +305,13 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         }
         let title = "Log in to \(space.host)"
         browser.present(PromptBox(title: title, message: message + "\n\nUser name:") { [weak self] user in
-            guard let self, let user else { return completionHandler(.performDefaultHandling) }
+            guard let self, let user else { return completionHandler(.performDefaultHandling, nil) }
             browser.present(PromptBox(title: title, message: "Password for \(user):", masked: true) { [weak self] password in
-                guard let self, let password else { return completionHandler(.performDefaultHandling) }
+                guard let self, let password else { return completionHandler(.performDefaultHandling, nil) }
                 browser.present(MessageBox.confirm(title: title, message: "Remember this password until Tern exits?",
                                                    ok: "Remember", cancel: "Only now") { remember in
-                    completionHandler(.useCredential(Credential(user: user, password: password,
-                                                                persistence: remember ? .forSession : .none)))
+                    completionHandler(.useCredential, Credential(user: user, password: password,
+                                                                 persistence: remember ? .forSession : .none))
                 })
             })
         })

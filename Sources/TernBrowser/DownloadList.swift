@@ -101,11 +101,15 @@ final class DownloadList: DownloadDelegate {
         onChange?()
     }
 
-    func download(_ download: Download, didFailWithError error: NavigationError) {
+    func download(_ download: Download, didFailWithError error: Error, resumeData: [UInt8]?) {
         confirmations[ObjectIdentifier(download)] = nil
         if let index = entries.firstIndex(where: { $0.download === download }) {
             // One the person refused (or never got a file) is not listed.
-            if error == .cancelled, download.destination == nil { entries.remove(at: index) } else { entries[index].failure = error.description }
+            if error as? NavigationError == .cancelled, download.destination == nil {
+                entries.remove(at: index)
+            } else {
+                entries[index].failure = "\(error)"
+            }
         }
         onChange?()
     }

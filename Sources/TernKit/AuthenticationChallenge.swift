@@ -22,18 +22,20 @@ public struct AuthenticationChallenge {
         self.proposedCredential = proposedCredential
     }
 
-    /// The answer to a challenge.
-    public enum Disposition {
-        case useCredential(Credential)
-        /// What Tern does alone: for HTTP auth, show the server's 401 page.
+    /// The answer to a challenge, given with a credential or nil, as
+    /// URLSession.AuthChallengeDisposition is in WebKit's
+    /// `completionHandler(.useCredential, credential)`.
+    public enum Disposition: Hashable {
+        /// Answer with the credential given alongside; with nil, go on
+        /// without one (the 401 page shows; an untrusted certificate fails).
+        case useCredential
+        /// What Tern does alone: the URL's user and password once where they
+        /// travel safely, else the 401 page; an untrusted certificate fails.
         case performDefaultHandling
+        /// Stop the navigation (`NavigationError.cancelled`).
         case cancelAuthenticationChallenge
+        /// Show the 401 page (Tern offers one protection space per response).
         case rejectProtectionSpace
-
-        var isCancel: Bool {
-            if case .cancelAuthenticationChallenge = self { return true }
-            return false
-        }
     }
 }
 

@@ -9,9 +9,12 @@ public protocol DownloadDelegate: AnyObject {
     func download(_ download: Download, decideDestinationUsing response: Response, suggestedFilename: String,
                   completionHandler: @escaping (String?) -> Void)
     func downloadDidFinish(_ download: Download)
-    /// The transfer failed; when `download.canResume`, the partial file is
-    /// kept and `resume()` continues it.
-    func download(_ download: Download, didFailWithError error: NavigationError)
+    /// The transfer failed (WKDownloadDelegate's spelling; the error is
+    /// always a `NavigationError`). When `download.canResume`, the partial
+    /// file is kept and `download.resume()` continues it; `resumeData` is
+    /// always nil (WebKit's `Data?`, bytes here as TernKit does without
+    /// Foundation), as Tern keeps what resuming needs in the download itself.
+    func download(_ download: Download, didFailWithError error: Error, resumeData: [UInt8]?)
     /// Bytes were written: `download.bytesWritten` of `download.totalBytesExpected`
     /// (-1 when unknown), for a progress display.
     func downloadDidWriteData(_ download: Download)
@@ -19,7 +22,7 @@ public protocol DownloadDelegate: AnyObject {
 
 extension DownloadDelegate {
     public func downloadDidFinish(_ download: Download) {}
-    public func download(_ download: Download, didFailWithError error: NavigationError) {}
+    public func download(_ download: Download, didFailWithError error: Error, resumeData: [UInt8]?) {}
     public func downloadDidWriteData(_ download: Download) {}
 }
 
@@ -182,7 +185,7 @@ public final class Download {
         // Released before the delegate hears, so that a resume() there keeps it alive again.
         withExtendedLifetime(self) {
             keepAlive = nil
-            if let outcome { delegate?.download(self, didFailWithError: outcome) } else { delegate?.downloadDidFinish(self) }
+            if let outcome { delegate?.download(self, didFailWithError: outcome, resumeData: nil) } else { delegate?.downloadDidFinish(self) }
         }
     }
 }

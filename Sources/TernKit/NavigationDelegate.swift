@@ -24,11 +24,12 @@ public protocol NavigationDelegate: AnyObject {
     /// The main resource redirected; a new `decidePolicyFor navigationAction` follows.
     func webView(_ webView: WebView, didReceiveServerRedirectForProvisionalNavigation navigation: Navigation!)
     /// The server asks for credentials (HTTP Basic/Digest), or its TLS
-    /// certificate is not trusted (`.serverTrust`). Not implemented, or
-    /// released uncalled: `.performDefaultHandling`, which shows the 401 page
-    /// or fails with `serverCertificateUntrusted`.
+    /// certificate is not trusted (`.serverTrust`). Answer as WebKit's is
+    /// answered: `completionHandler(.useCredential, credential)`. Not
+    /// implemented, or released uncalled: `(.performDefaultHandling, nil)`,
+    /// which shows the 401 page or fails with `serverCertificateUntrusted`.
     func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
-                 completionHandler: @escaping (AuthenticationChallenge.Disposition) -> Void)
+                 completionHandler: @escaping (AuthenticationChallenge.Disposition, Credential?) -> Void)
     /// The navigation failed before anything of the page was shown.
     func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation!, withError error: Error)
     /// The page's content began to arrive; `url` and the back/forward list now name it.
@@ -60,8 +61,8 @@ extension NavigationDelegate {
     public func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation!) {}
     public func webView(_ webView: WebView, didReceiveServerRedirectForProvisionalNavigation navigation: Navigation!) {}
     public func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
-                        completionHandler: @escaping (AuthenticationChallenge.Disposition) -> Void) {
-        completionHandler(.performDefaultHandling)
+                        completionHandler: @escaping (AuthenticationChallenge.Disposition, Credential?) -> Void) {
+        completionHandler(.performDefaultHandling, nil)
     }
     public func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation!, withError error: Error) {}
     public func webView(_ webView: WebView, didCommit navigation: Navigation!) {}

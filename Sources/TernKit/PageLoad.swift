@@ -49,6 +49,8 @@ final class PageLoad {
     var proxyCredential: (Credential, Credential.Method)?
     /// Runs the page's scripts once the document is parsed.
     var scriptRunner: PageScriptRunner?
+    /// The page this back/forward navigation shows again from the back/forward cache.
+    var restored: BackForwardCache.Entry?
 
     weak var webView: WebView?
 

@@ -2,11 +2,15 @@ import TernScript
 
 /// Answers a page's scripts for its web view: dialogs through the UI
 /// delegate (waiting in a nested turn of the event loop), messages through
-/// the user content controller, console lines to `onConsoleMessage`.
+/// the user content controller, console lines to `onConsoleMessage`. One
+/// per page (its `PageSession`), holding the page's window.
 final class PageScriptHost: ScriptHost {
     weak var webView: WebView?
 
     init(webView: WebView) { self.webView = webView }
+
+    /// The page's JavaScript window, made when first needed.
+    var window: ScriptWindow?
 
     /// The committed page's document-start user scripts have not run yet
     /// (they wait for its document).
@@ -25,10 +29,18 @@ final class PageScriptHost: ScriptHost {
     static let quickDialogCount = 3
     static let quickSuccession = 10.0
 
+    /// Dialogs waiting for the person now: a page leaving with one open is not put in the back/forward cache.
+    private(set) var openDialogs = 0
+    /// Set while the page leaving runs its pagehide and unload listeners: HTML
+    /// "cannot show simple dialogs" while a document unloads.
+    var isUnloading = false
+
     /// Asks the UI delegate and runs the loop until it answers (or drops the handler).
     private func ask<Answer>(_ name: String, fallback: Answer, _ present: (UIDelegate, @escaping (Answer) -> Void) -> Void) -> Answer {
-        guard let webView, let delegate = webView.uiDelegate else { return fallback }
+        guard let webView, let delegate = webView.uiDelegate, !isUnloading else { return fallback }
         guard !shouldSuppressDialog(webView, delegate) else { return fallback }
+        openDialogs += 1
+        defer { openDialogs -= 1 }
         var answer: Answer?
         let handler = DecisionHandler(name: name, fallback: fallback) { answer = $0 }
         present(delegate, handler.closure)
@@ -95,7 +107,7 @@ final class PageScriptHost: ScriptHost {
         let frame = frame
         webView.loop.post { [weak webView] in
             guard let webView else { return }
-            PageScriptHost.deliver(ScriptMessage(name: name, body: body, frameInfo: frame, webView: webView),
+            PageScriptHost.deliver(ScriptMessage(name: name, scriptValue: body, frameInfo: frame, webView: webView),
                                    to: webView.configuration.userContentController, replyHandler: replyHandler)
         }
     }
@@ -110,7 +122,14 @@ final class PageScriptHost: ScriptHost {
             let reply = DecisionHandler(name: "the reply handler of \(name)", fallback: (ScriptValue?.none, String?.some("no reply"))) {
                 replyHandler?($0.0, $0.1)
             }
-            handler.userContentController(controller, didReceive: message) { reply.decide(($0, $1)) }
+            handler.userContentController(controller, didReceive: message) { value, error in
+                let converted = value.flatMap(ScriptValue.init(any:))
+                if error == nil, value != nil, converted == nil {
+                    reply.decide((nil, "the reply of \(name) is of a type a page cannot receive"))
+                } else {
+                    reply.decide((converted, error))
+                }
+            }
         case nil:
             break
         }

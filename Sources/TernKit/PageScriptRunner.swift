@@ -248,6 +248,8 @@ final class PageScriptRunner {
         if let window = madeWindowIfAny {
             window.readyState = .complete
             window.dispatchEvent("load", to: nil)
+            // HTML "completely finish loading": pageshow follows load (persisted: false, not from the cache).
+            window.dispatchEvent("pageshow", to: nil, fields: ["persisted": .bool(false)])
         }
         completion()
     }

@@ -25,14 +25,20 @@ public struct UserScript {
 /// A message a page posted with `window.webkit.messageHandlers.<name>.postMessage(body)`.
 public struct ScriptMessage {
     public let name: String
-    /// The body converted as `evaluateJavaScript` converts results.
-    public let body: ScriptValue
+    /// The body as WKScriptMessage's: `String`, `Int` or `Double`, `Bool`,
+    /// `[Any]`, `[String: Any]`, `ScriptNull` (WebKit's NSNull) or
+    /// `ScriptDate` (WebKit's Date); see `ScriptValue.anyValue`. So
+    /// `message.body as? [String: Any]` works as it does with WebKit.
+    public let body: Any
+    /// The same body as a `ScriptValue`, for a `switch` over its kinds.
+    public let scriptValue: ScriptValue
     public let frameInfo: FrameInfo
     public private(set) weak var webView: WebView?
 
-    init(name: String, body: ScriptValue, frameInfo: FrameInfo, webView: WebView) {
+    init(name: String, scriptValue: ScriptValue, frameInfo: FrameInfo, webView: WebView) {
         self.name = name
-        self.body = body
+        self.body = scriptValue.anyValue
+        self.scriptValue = scriptValue
         self.frameInfo = frameInfo
         self.webView = webView
     }
@@ -46,10 +52,13 @@ public protocol ScriptMessageHandler: AnyObject {
 }
 
 /// Receives messages and answers them: the page's `postMessage` returns a
-/// promise that `replyHandler(value, nil)` resolves and `replyHandler(nil, error)` rejects.
+/// promise that `replyHandler(value, nil)` resolves and `replyHandler(nil, error)`
+/// rejects. The reply takes the types `ScriptMessage.body` gives (and any
+/// integer or floating-point type, or a `ScriptValue`); another type rejects
+/// the promise, as WebKit does with a reply it cannot serialize.
 public protocol ScriptMessageHandlerWithReply: AnyObject {
     func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage,
-                               replyHandler: @escaping (ScriptValue?, String?) -> Void)
+                               replyHandler: @escaping (Any?, String?) -> Void)
 }
 
 /// The user scripts and native message handlers of web views that share it

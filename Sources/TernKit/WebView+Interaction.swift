@@ -329,10 +329,9 @@ extension WebView {
         documentDidChange()
     }
 
-    /// Forgets control defaults and chosen files of documents no longer shown or cached.
+    /// Forgets control defaults and chosen files of nodes no longer in the page's document.
     func pruneInteractionState() {
-        let live = [page?.document].compactMap { $0 } + pageCache.compactMap(\.page.document)
-        let isLive = { (node: Node) in live.contains { $0 === node.document } }
+        let isLive = { [document = page?.document] (node: Node) in document != nil && node.document === document }
         controlDefaults = controlDefaults.filter { isLive($0.key) }
         chosenFiles = chosenFiles.filter { isLive($0.key) }
         if let focusedNode, !isLive(focusedNode) { self.focusedNode = nil }

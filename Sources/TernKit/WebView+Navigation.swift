@@ -105,15 +105,17 @@ extension WebView {
 
     private func begin(_ load: PageLoad) {
         load.phase = .provisional
-        estimatedProgress = 0
+        // WebKit's progress starts at 0.1 just before didStartProvisional,
+        // straight from the last page's 1.0: no reset to 0 is seen.
         estimatedProgress = 0.1
         isLoading = true
         navigationDelegate?.webView(self, didStartProvisionalNavigation: load.navigation)
         guard isCurrent(load) else { return }
 
         if load.navigation.navigationType == .backForward, let item = load.targetItem,
-           let cached = pageCache.first(where: { $0.item === item })?.page {
-            loop.post { [weak self] in self?.restore(cached, for: load) }
+           let entry = backForwardCache.take(documentID: item.documentID) {
+            load.restored = entry
+            loop.post { [weak self] in self?.restore(load) }
             return
         }
         if let substitute = load.substitute {
@@ -234,21 +236,21 @@ extension WebView {
             : Credential(user: WebURL.percentDecoded(url.username), password: WebURL.percentDecoded(url.password))
         let challenge = AuthenticationChallenge(protectionSpace: space, previousFailureCount: failures,
                                                 failureResponse: response, proposedCredential: proposed)
-        ask(challenge, for: load) { [weak self] disposition in
+        ask(challenge, for: load) { [weak self] disposition, credential in
             guard let self else { return }
-            switch disposition {
-            case .useCredential(let credential):
+            switch (disposition, credential) {
+            case (.useCredential, let credential?):
                 retry(credential)
-            case .performDefaultHandling:
+            case (.performDefaultHandling, _):
                 // The URL's credentials, once, and never in the clear without the delegate's choice.
                 if let proposed, failures == 0, space.receivesCredentialSecurely {
                     retry(proposed)
                 } else {
                     self.decideResponse(for: load, response: response)
                 }
-            case .rejectProtectionSpace:
+            case (.useCredential, nil), (.rejectProtectionSpace, _):
                 self.decideResponse(for: load, response: response)
-            case .cancelAuthenticationChallenge:
+            case (.cancelAuthenticationChallenge, _):
                 self.fail(load, phase: load.phase, error: .cancelled)
             }
         }
@@ -258,30 +260,31 @@ extension WebView {
     /// (the load starts again without verification for that host and port).
     private func answerServerTrust(for load: PageLoad, trust: ServerTrust, error: NavigationError) {
         let challenge = AuthenticationChallenge(protectionSpace: .from(trust: trust), previousFailureCount: 0, failureResponse: nil)
-        ask(challenge, for: load) { [weak self] disposition in
+        ask(challenge, for: load) { [weak self] disposition, credential in
             guard let self else { return }
-            if case .useCredential(let credential) = disposition, credential.trust?.endpoint == trust.endpoint {
+            if disposition == .useCredential, let credential, credential.trust?.endpoint == trust.endpoint {
                 self.loader.configuration.trustExceptions.insert(trust.endpoint)
                 // The exception holds for the certificate shown, not for whatever comes next.
                 self.loader.configuration.trustExceptionPins[trust.endpoint] = trust.certificateChain.first?.publicKeyPin
                 self.startResourceLoad(load)
             } else {
-                self.fail(load, phase: load.phase, error: disposition.isCancel ? .cancelled : error)
+                self.fail(load, phase: load.phase, error: disposition == .cancelAuthenticationChallenge ? .cancelled : error)
             }
         }
     }
 
     private func ask(_ challenge: AuthenticationChallenge, for load: PageLoad,
-                     answer: @escaping (AuthenticationChallenge.Disposition) -> Void) {
-        let handler = DecisionHandler(name: "didReceive challenge", fallback: AuthenticationChallenge.Disposition.performDefaultHandling) {
-            [weak self] disposition in
+                     answer: @escaping (AuthenticationChallenge.Disposition, Credential?) -> Void) {
+        let handler = DecisionHandler(name: "didReceive challenge",
+                                      fallback: (AuthenticationChallenge.Disposition.performDefaultHandling, Credential?.none)) {
+            [weak self] disposition, credential in
             guard let self, self.isCurrent(load) else { return }
-            answer(disposition)
+            answer(disposition, credential)
         }
         if let navigationDelegate {
-            navigationDelegate.webView(self, didReceive: challenge, completionHandler: handler.closure)
+            navigationDelegate.webView(self, didReceive: challenge) { handler.decide(($0, $1)) }
         } else {
-            handler.decide(.performDefaultHandling)
+            handler.decide((.performDefaultHandling, nil))
         }
     }
 
@@ -391,31 +394,39 @@ extension WebView {
 
     private func commit(_ load: PageLoad) {
         guard let response = load.response else { return }
+        leaveCurrentPage(for: load)
+        guard isCurrent(load) else { return }
+        // The page committed has its own session: a new one, or the one it had when it was left.
+        session = load.restored?.session ?? PageSession(webView: self)
         load.phase = .committed
         if let item = load.targetItem, backForwardList.contains(item) {
             backForwardList.moveTo(item)
-            item.url = response.url
+            // A restored document keeps its entries' URLs (pushState's too).
+            if load.restored == nil { item.url = response.url }
         } else {
             let item = BackForwardListItem(url: response.url, initialURL: load.navigation.request.url, title: "",
                                            request: load.navigation.request, substituteData: load.substitute)
             if load.replacesCurrentItem { backForwardList.replaceCurrent(with: item) } else { backForwardList.push(item) }
         }
-        nextDocumentID += 1
-        backForwardList.currentItem?.documentID = nextDocumentID
+        if load.restored == nil { nextDocumentID += 1 }
+        backForwardList.currentItem?.documentID = load.restored?.documentID ?? nextDocumentID
+        backForwardCache.keepOnly(documentsOf: backForwardList)
         if load.request.url.scheme == "file", let root = load.fileAccess { fileReadAccessRoot = root }
-        if Page.isHTML(response.mimeType) {
-            load.parser = HTMLParser(charset: response.textEncodingName)
+        if load.restored == nil {
+            if Page.isHTML(response.mimeType) { load.parser = HTMLParser(charset: response.textEncodingName) }
+            page = Page(response: response, bytes: [], document: load.parser?.document, title: "",
+                        referrer: load.request.headers["Referer"] ?? "")
         }
-        page = Page(response: response, bytes: [], document: load.parser?.document, title: "",
-                    referrer: load.request.headers["Referer"] ?? "")
-        url = response.url
+        url = load.restored == nil ? response.url : backForwardList.currentItem?.url ?? response.url
         title = ""
         hasOnlySecureContent = response.url.scheme == "https" && !loader.configuration.isInsecure
             && !loader.configuration.trustExceptions.contains("\(response.url.hostname):\(response.url.portNumber ?? 0)")
         updateBackForwardState()
         if countsAsVisit(load) { configuration.websiteDataStore.history.recordVisit(to: response.url) }
         navigationDelegate?.webView(self, didCommit: load.navigation)
-        if isCurrent(load) { scriptsDidCommitPage() }
+        if isCurrent(load) {
+            if load.restored == nil { scriptsDidCommitPage() } else { scriptWindow?.documentURL = url }
+        }
         if !load.body.isEmpty { load.body.withUnsafeBytes { feedParser(load, $0) } }
         if load.parser != nil, !configuration.keepsPageSource { load.body = [] }
     }
@@ -437,11 +448,15 @@ extension WebView {
         }
     }
 
-    private func restore(_ cached: Page, for load: PageLoad) {
-        guard isCurrent(load) else { return }
+    /// Shows the page `load` took from the back/forward cache: no request,
+    /// no script runs again; `pageshow` says it persisted.
+    private func restore(_ load: PageLoad) {
+        guard isCurrent(load), let entry = load.restored, let cached = entry.session.page else { return }
         load.response = cached.response
         load.responseAllowed = true
         commit(load)
+        guard isCurrent(load) else { return }
+        showRestoredPage()
         guard isCurrent(load) else { return }
         complete(load, with: cached)
     }
@@ -454,12 +469,8 @@ extension WebView {
         documentDidChange()
         title = newPage.title
         if countsAsVisit(load), let url { configuration.websiteDataStore.history.setTitle(newPage.title, for: url) }
-        if let item = backForwardList.currentItem {
-            item.title = newPage.title
-            pageCache.removeAll { $0.item === item || !backForwardList.contains($0.item) }
-            pageCache.append((item, newPage))
-            if pageCache.count > configuration.pageCacheCapacity { pageCache.removeFirst(pageCache.count - configuration.pageCacheCapacity) }
-        }
+        backForwardList.currentItem?.title = newPage.title
+        pageFinishedLoading = true
         pruneInteractionState()
         estimatedProgress = 1.0
         isLoading = false

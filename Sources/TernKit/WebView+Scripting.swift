@@ -3,14 +3,16 @@ import TernDOM
 
 /// WKWebView's scripting API: evaluateJavaScript, user scripts, message handlers.
 extension WebView {
-    /// Runs `source` in the current page and hands the result (converted to
-    /// Swift; nil for null and undefined) or the error to `completionHandler`
-    /// on a later turn of the loop.
-    public func evaluateJavaScript(_ source: String, completionHandler: ((ScriptValue?, Error?) -> Void)? = nil) {
-        let result = evaluate(source)
-        loop.post {
+    /// Runs `source` in the current page and hands the result or the error
+    /// to `completionHandler` on a later turn of the loop. The result is
+    /// converted as WKWebView converts it (`ScriptValue.anyValue`: String,
+    /// Int or Double, Bool, [Any], [String: Any], `ScriptNull` for null,
+    /// `ScriptDate`); nil for undefined. `ScriptValue(any:)` turns it back
+    /// into a `ScriptValue`.
+    public func evaluateJavaScript(_ source: String, completionHandler: ((Any?, Error?) -> Void)? = nil) {
+        evaluateScriptValue(source) { result in
             switch result {
-            case .success(let value): completionHandler?(value, nil)
+            case .success(let value): completionHandler?(value?.anyValue, nil)
             case .failure(let error): completionHandler?(nil, error)
             }
         }
@@ -46,16 +48,25 @@ extension WebView {
         return hasTransientActivation
     }
 
-    /// Runs `source` in the current page and returns its result (nil for null
-    /// and undefined); a JavaScript exception throws `ScriptError`.
-    public func evaluateJavaScript(_ source: String) async throws -> ScriptValue? {
-        try evaluate(source).get()
+    /// Runs `source` in the current page and returns its result, converted
+    /// as the completion-handler form converts it (nil for undefined); a
+    /// JavaScript exception throws `ScriptError`.
+    @discardableResult
+    public func evaluateJavaScript(_ source: String) async throws -> Any? {
+        try evaluate(source).get()?.anyValue
+    }
+
+    /// The result as a `ScriptValue` (nil for undefined), for a `switch`
+    /// over its kinds; on a later turn of the loop, as `evaluateJavaScript`.
+    public func evaluateScriptValue(_ source: String, completionHandler: @escaping (Result<ScriptValue?, ScriptError>) -> Void) {
+        let result = evaluate(source)
+        loop.post { completionHandler(result) }
     }
 
     private func evaluate(_ source: String) -> Result<ScriptValue?, ScriptError> {
         do {
             let window = try pageScriptWindow()
-            return window.context.evaluate(source, sourceURL: "evaluateJavaScript").map { $0 == .null ? nil : $0 }
+            return window.context.evaluateKeepingUndefined(source, sourceURL: "evaluateJavaScript")
         } catch {
             return .failure(error as? ScriptError ?? .engineUnavailable("\(error)"))
         }

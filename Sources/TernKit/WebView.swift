@@ -72,16 +72,12 @@ public final class WebView {
     /// Serves custom schemes to scripts, XHR and fetch.
     private lazy var schemeHandlerLoads = SchemeHandlerLoads(webView: self)
     var loop: EventLoop { configuration.eventLoop }
-    var currentLoad: PageLoad?
-    var page: Page? {
-        didSet { referrerPolicyCache = nil }
-    }
-    var pageCache: [(item: BackForwardListItem, page: Page)] = []
-    /// The folder (or file) `loadFileURL` granted, for file: navigations.
-    var fileReadAccessRoot: String?
-    var sessionCredentials: [ProtectionSpace: Credential] = [:]
-    /// The current page's JavaScript window, made when first needed.
-    var scriptWindow: ScriptWindow?
+    /// The navigation state machine's state.
+    let navigationState = NavigationState()
+    /// The committed page's session; a new one per committed page.
+    lazy var session = PageSession(webView: self)
+    /// Pages left whole, to be shown again by going back or forward.
+    let backForwardCache: BackForwardCache
     /// When the person last clicked or typed in the page (transient activation).
     var lastUserActivation: Double?
     /// Counts changes to the shown document (a new page, more of it parsed,
@@ -93,29 +89,69 @@ public final class WebView {
             observers.changed(self, \.documentRevision, from: oldValue, to: documentRevision)
         }
     }
-    var layoutCache: (width: Int, revision: Int, page: RenderedPage)?
-    /// The document's referrer policy as of a document revision (finding
-    /// it walks the document for `<meta name=referrer>`).
-    var referrerPolicyCache: (revision: Int, policy: ReferrerPolicy)?
     /// A layout update is already scheduled for this turn.
     var documentChangePending = false
-    /// Numbers the documents committed, for same-document history entries.
-    var nextDocumentID = 0
     /// This web view's sessionStorage areas, kept across its pages.
     let sessionStorage = WebStorage()
-    lazy var scriptHost = PageScriptHost(webView: self)
     /// Set while `activate` dispatches a click: a form the page submits
     /// meanwhile is held here and submitted when the click returns.
     var activationCapture: ActivationCapture?
-    /// Each form control's state before the user first changed it (what a
-    /// form reset restores), for the current and page-cached documents.
-    var controlDefaults: [Node: ControlState] = [:]
-    /// The files chosen for file inputs, as paths.
-    var chosenFiles: [Node: [String]] = [:]
-    /// The focused element when the page has no script window.
-    var focusedNode: Node?
-    /// Whether a document has inline event handlers (`onclick="…"`), scanned once.
-    var inlineHandlerScan: (document: ObjectIdentifier, found: Bool)?
+
+    // The parts' fields, under the names the rest of the web view uses.
+    var currentLoad: PageLoad? {
+        get { navigationState.currentLoad }
+        set { navigationState.currentLoad = newValue }
+    }
+    var nextDocumentID: Int {
+        get { navigationState.nextDocumentID }
+        set { navigationState.nextDocumentID = newValue }
+    }
+    var fileReadAccessRoot: String? {
+        get { navigationState.fileReadAccessRoot }
+        set { navigationState.fileReadAccessRoot = newValue }
+    }
+    var sessionCredentials: [ProtectionSpace: Credential] {
+        get { navigationState.sessionCredentials }
+        set { navigationState.sessionCredentials = newValue }
+    }
+    var page: Page? {
+        get { session.page }
+        set { session.page = newValue }
+    }
+    var pageFinishedLoading: Bool {
+        get { session.finishedLoading }
+        set { session.finishedLoading = newValue }
+    }
+    var scriptHost: PageScriptHost { session.scriptHost }
+    /// The current page's JavaScript window, made when first needed.
+    var scriptWindow: ScriptWindow? {
+        get { session.scriptHost.window }
+        set { session.scriptHost.window = newValue }
+    }
+    var layoutCache: (width: Int, revision: Int, page: RenderedPage)? {
+        get { session.layoutCache }
+        set { session.layoutCache = newValue }
+    }
+    var referrerPolicyCache: (revision: Int, policy: ReferrerPolicy)? {
+        get { session.referrerPolicyCache }
+        set { session.referrerPolicyCache = newValue }
+    }
+    var controlDefaults: [Node: ControlState] {
+        get { session.controlDefaults }
+        set { session.controlDefaults = newValue }
+    }
+    var chosenFiles: [Node: [String]] {
+        get { session.chosenFiles }
+        set { session.chosenFiles = newValue }
+    }
+    var focusedNode: Node? {
+        get { session.focusedNode }
+        set { session.focusedNode = newValue }
+    }
+    var inlineHandlerScan: (document: ObjectIdentifier, found: Bool)? {
+        get { session.inlineHandlerScan }
+        set { session.inlineHandlerScan = newValue }
+    }
 
     public init(configuration: WebViewConfiguration = WebViewConfiguration()) {
         self.configuration = configuration
@@ -123,7 +159,9 @@ public final class WebView {
         if network.cookieJar == nil { network.cookieJar = configuration.websiteDataStore.cookieJar }
         if network.httpCache == nil { network.httpCache = configuration.websiteDataStore.httpCache }
         configuration.websiteDataStore.register(sessionStorage: sessionStorage)
+        configuration.websiteDataStore.eventLoop = configuration.eventLoop
         self.loader = Loader(loop: configuration.eventLoop, configuration: network)
+        backForwardCache = BackForwardCache(capacity: configuration.pageCacheCapacity, memoryBudget: configuration.pageCacheMemoryBudget)
         loader.customSchemes = schemeHandlerLoads
     }
 
@@ -250,7 +288,7 @@ public final class WebView {
             return nil
         }
         // A POST result not in the page cache is sent again: the policy hears formResubmitted.
-        let cached = pageCache.contains { $0.item === item }
+        let cached = backForwardCache.contains(documentID: item.documentID)
         let type: NavigationType = item.request.method.uppercased() == "POST" && !cached ? .formResubmitted : .backForward
         // As in browsers, going back shows the page as it was: from the HTTP cache however old.
         var request = item.request

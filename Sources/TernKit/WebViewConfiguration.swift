@@ -16,8 +16,13 @@ public struct WebViewConfiguration {
     /// Where `about:NAME` pages are found (`NAME.html`). Default: the bundled
     /// `Resources/` folder (or `$TERN_RESOURCES` when set).
     public var resourcesDirectory: String? = ResourceLocator.bundledResourcesDirectory()
-    /// How many pages the back/forward cache keeps in memory. Default 5.
+    /// How many pages the back/forward cache keeps in memory, each whole
+    /// (document and script state, its timers stopped). Default 5.
     public var pageCacheCapacity = 5
+    /// The estimated bytes the back/forward cache may hold, all its pages
+    /// together (source, DOM nodes, script windows); the least recently left
+    /// go first. Default 128 MiB.
+    public var pageCacheMemoryBudget = 128 << 20
     /// User scripts and native message handlers. Default: an empty controller.
     public var userContentController = UserContentController()
     /// Seconds a script may run before it is stopped and reported. Default 10.

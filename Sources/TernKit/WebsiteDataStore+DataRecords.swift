@@ -3,8 +3,8 @@ import TernScript
 
 /// Listing and clearing what the store keeps, by kind and by site, with
 /// WKWebsiteDataStore's API: what a "clear browsing data" command or a
-/// per-site data view is built on. The completion handlers are called
-/// before the methods return.
+/// per-site data view is built on. The data is removed at once; as in
+/// WebKit, the completion handlers run on a later turn of `eventLoop`.
 extension WebsiteDataStore {
     /// Every kind of data a store keeps.
     public static func allWebsiteDataTypes() -> Set<WebsiteDataType> {
@@ -18,8 +18,9 @@ extension WebsiteDataStore {
         for (type, names) in siteNames(ofTypes: dataTypes) {
             for name in names { sites[name, default: []].insert(type) }
         }
-        completionHandler(sites.map { WebsiteDataRecord(displayName: $0.key, dataTypes: $0.value) }
-            .sorted { $0.displayName < $1.displayName })
+        let records = sites.map { WebsiteDataRecord(displayName: $0.key, dataTypes: $0.value) }
+            .sorted { $0.displayName < $1.displayName }
+        eventLoop.post { completionHandler(records) }
     }
 
     /// Removes the data of `dataTypes` modified at or after `date` (seconds
@@ -32,7 +33,7 @@ extension WebsiteDataStore {
         if dataTypes.contains(.localStorage) { localStorage.removeAll(modifiedSince: date) }
         if dataTypes.contains(.sessionStorage) { for storage in liveSessionStorages { storage.removeAll(modifiedSince: date) } }
         if dataTypes.contains(.history) { history.removeAll(modifiedSince: date) }
-        completionHandler()
+        eventLoop.post(completionHandler)
     }
 
     /// Removes the data of `dataTypes` kept for the sites of `records`.
@@ -55,7 +56,7 @@ extension WebsiteDataStore {
         if dataTypes.contains(.history) {
             history.removeEntries { names.contains(WebsiteDataRecord.displayName(for: $0.url)) }
         }
-        completionHandler()
+        eventLoop.post(completionHandler)
     }
 
     /// The display names of the sites with data of each of `dataTypes`.

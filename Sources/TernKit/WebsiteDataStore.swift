@@ -38,6 +38,14 @@ public final class WebsiteDataStore {
     /// Each distinct problem is kept (a full disk may stop cookies and the
     /// cache alike), joined with "; ".
     public private(set) var storageError: String?
+    /// The loop whose later turn runs the completion handlers of this store
+    /// and of its `httpCookieStore` (WebKit calls them later, on the main
+    /// thread; never inside the call). A web view made with this store sets
+    /// it to its configuration's loop; set it yourself before then if your
+    /// program runs a loop other than `EventLoop.main`.
+    public var eventLoop: EventLoop = .main {
+        didSet { httpCookieStore.eventLoop = eventLoop }
+    }
 
     /// Adds `problem` to `storageError` unless it is already there.
     private func report(_ problem: String) {

@@ -247,6 +247,13 @@ public final class ScriptContext {
     /// Runs `source` and converts its completion value; a thrown exception or
     /// the watchdog's termination comes back as the error.
     public func evaluate(_ source: String, sourceURL: String? = nil, startingLine: Int = 1) -> Result<ScriptValue, ScriptError> {
+        evaluateKeepingUndefined(source, sourceURL: sourceURL, startingLine: startingLine).map { $0 ?? .null }
+    }
+
+    /// As `evaluate`, but a completion value of `undefined` is nil, told
+    /// apart from null (WKWebView's evaluateJavaScript gives nil and NSNull).
+    public func evaluateKeepingUndefined(_ source: String, sourceURL: String? = nil,
+                                         startingLine: Int = 1) -> Result<ScriptValue?, ScriptError> {
         let script = makeString(source)
         defer { jsc.JSStringRelease!(script) }
         let url = sourceURL.map(makeString)
@@ -255,6 +262,7 @@ public final class ScriptContext {
             var exception: JSValueRef?
             let result = jsc.JSEvaluateScript!(context, script, nil, url, Int32(clamping: startingLine), &exception)
             if let error = scriptError(exception) { return .failure(error) }
+            if let result, jsc.JSValueGetType!(context, result) == kJSTypeUndefined { return .success(nil) }
             return .success(convert(result))
         }
     }

@@ -115,7 +115,7 @@ extension ScriptPrelude {
       var HashChangeEvent = eventClass('HashChangeEvent', Event, { oldURL: '', newURL: '' });
       var ErrorEvent = eventClass('ErrorEvent', Event, { message: '', filename: '', lineno: 0, colno: 0, error: undefined });
       var SubmitEvent = eventClass('SubmitEvent', Event, { submitter: null });
-      eventClass('PageTransitionEvent', Event, { persisted: false });
+      var PageTransitionEvent = eventClass('PageTransitionEvent', Event, { persisted: false });
       eventClass('MessageEvent', Event, { data: null, origin: '', lastEventId: '', source: null, ports: [] });
       eventClass('StorageEvent', Event, { key: null, oldValue: null, newValue: null, url: '', storageArea: null });
       if (typeof g.ProgressEvent !== 'function') eventClass('ProgressEvent', Event, { lengthComputable: false, loaded: 0, total: 0 });
@@ -126,7 +126,7 @@ extension ScriptPrelude {
         keydown: KeyboardEvent, keyup: KeyboardEvent, keypress: KeyboardEvent,
         focus: FocusEvent, blur: FocusEvent, focusin: FocusEvent, focusout: FocusEvent,
         input: InputEvent, beforeinput: InputEvent, popstate: PopStateEvent, hashchange: HashChangeEvent,
-        submit: SubmitEvent, error: ErrorEvent
+        submit: SubmitEvent, error: ErrorEvent, pageshow: PageTransitionEvent, pagehide: PageTransitionEvent
       };
       var createEventInterfaces = { event: Event, events: Event, htmlevents: Event, customevent: CustomEvent,
         uievent: UIEvent, uievents: UIEvent, mouseevent: MouseEvent, mouseevents: MouseEvent,
@@ -375,6 +375,11 @@ extension ScriptPrelude {
         s.trusted = true;
         for (var k in fields) { if (k in s) s[k] = fields[k]; else event[k] = fields[k]; }
         return dispatch(target, event);
+      });
+      // Whether the window has a listener or an `on…` handler (its own or the body's attribute) for `type`.
+      def(internals, '__ternHasWindowListeners', function (type) {
+        var map = g[LS], list = map && map[type];
+        return !!(list && list.length) || !!handlerFor(g, type);
       });
     """#
 }

@@ -82,6 +82,12 @@ extension ScriptWindow {
         }
     }
 
+    /// Whether the window has a listener or an `on…` handler for `type`
+    /// (a page with an `unload` listener is not put in the back/forward cache).
+    public func hasWindowEventListener(_ type: String) -> Bool {
+        context.callInternal("__ternHasWindowListeners", [.string(type)]) == .success(.bool(true))
+    }
+
     /// The embedder changed the document from Swift (a control's value or
     /// checkedness set for the user): live collections refresh, and the host
     /// hears `scriptDocumentDidChange`.

@@ -11,7 +11,7 @@ public final class ScriptWindow {
     /// Answers `window.open` and `window.close`; the web view sets it.
     public weak var windowingHost: ScriptWindowingHost?
     private let loop: EventLoop
-    private var timers: [Int: EventLoop.Timer] = [:]
+    private var timers: [Int: PageTimer] = [:]
     private var nextTimerID = 0
     /// The timer nesting level of the timer task running now (0 outside timer tasks).
     private var runningTimerNestingLevel = 0
@@ -61,7 +61,7 @@ public final class ScriptWindow {
         context.shouldInterrupt = { [weak loop] in loop?.checkForInterrupt() ?? false }
         context.onStop = { [weak self] reason in
             guard let self else { return }
-            for timer in self.timers.values { timer.cancel() }
+            for timer in self.timers.values { timer.scheduled?.cancel() }
             self.timers = [:]
             self.reportToConsole(level: "error", "\(reason)")
             self.host?.scriptsDidStop(reason)
@@ -75,7 +75,7 @@ public final class ScriptWindow {
     }
 
     deinit {
-        for timer in timers.values { timer.cancel() }
+        for timer in timers.values { timer.scheduled?.cancel() }
     }
 
     /// Runs a script of the page; exceptions are reported to the console and
@@ -115,6 +115,56 @@ public final class ScriptWindow {
         _ = context.evaluate("delete window.webkit.messageHandlers[\(ScriptWindow.quoted(name))]")
     }
 
+    // MARK: Suspension (the back/forward cache)
+
+    /// A timer of the page: the loop's timer (nil while suspended), when it
+    /// is due, and what it runs, kept to schedule it again on resuming.
+    private struct PageTimer {
+        var scheduled: EventLoop.Timer?
+        var deadline: Double
+        let fire: () -> Void
+    }
+
+    /// Whether the page sits in the back/forward cache: none of its script
+    /// runs (HTML: its document is not fully active, so its tasks wait).
+    public private(set) var isSuspended = false
+    private var suspendedAt = 0.0
+    /// Answers to the page (network responses, message replies) that arrived while it was suspended.
+    private var heldWhileSuspended: [() -> Void] = []
+
+    /// Stops the page's timers, keeping how long each had left, and holds
+    /// what would call into its scripts until `resume()`: a suspended page
+    /// uses no CPU (WebKit suspends a cached page's active DOM objects).
+    public func suspend() {
+        guard !isSuspended else { return }
+        isSuspended = true
+        suspendedAt = EventLoop.now()
+        for id in timers.keys {
+            timers[id]?.scheduled?.cancel()
+            timers[id]?.scheduled = nil
+        }
+    }
+
+    /// Starts the timers again with the time each had left, in their order,
+    /// and delivers on later turns what was held.
+    public func resume() {
+        guard isSuspended else { return }
+        isSuspended = false
+        let now = EventLoop.now()
+        for (id, timer) in timers.sorted(by: { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }) {
+            let remaining = max(0, timer.deadline - suspendedAt)
+            timers[id] = PageTimer(scheduled: loop.schedule(after: remaining, timer.fire), deadline: now + remaining, fire: timer.fire)
+        }
+        let held = heldWhileSuspended
+        heldWhileSuspended = []
+        for work in held { loop.post(work) }
+    }
+
+    /// Runs `work` now, or on resuming when the page is suspended.
+    private func whenActive(_ work: @escaping () -> Void) {
+        if isSuspended { heldWhileSuspended.append(work) } else { work() }
+    }
+
     // MARK: Globals
 
     private func installGlobals(userAgent: String) {
@@ -139,7 +189,7 @@ public final class ScriptWindow {
         }
         // clearTimeout(optional long id = 0).
         context.setInternal("__ternClearTimer") { [weak self] arguments in
-            self?.timers.removeValue(forKey: Int(WebIDL.long(arguments.first)))?.cancel()
+            self?.timers.removeValue(forKey: Int(WebIDL.long(arguments.first)))?.scheduled?.cancel()
             return nil
         }
         context.setFunction("btoa") { arguments in
@@ -212,7 +262,9 @@ public final class ScriptWindow {
             var syncOutcome: ScriptNetwork.Outcome?
             let finish: (ScriptNetwork.Outcome) -> Void = { [weak self] outcome in
                 if sync { syncOutcome = outcome; return }
-                _ = self?.context.callInternal("__ternHTTPDone", [.number(Double(id)), outcome.scriptValue])
+                self?.whenActive { [weak self] in
+                    _ = self?.context.callInternal("__ternHTTPDone", [.number(Double(id)), outcome.scriptValue])
+                }
             }
             if let mode, let credentials, let redirect, validPolicy {
                 self.network.start(id: id, method: method, url: url, headers: headers, body: body,
@@ -282,25 +334,34 @@ public final class ScriptWindow {
     /// as nested. Returns the id.
     private func startTimer(milliseconds: Int32, repeats: Bool) -> Int {
         nextTimerID += 1
-        let id = nextTimerID
-        func schedule(nestingLevel: Int) {
-            // Steps 4-5: negative is 0; nested more than 5 deep, at least 4 ms.
-            var timeout = max(0, milliseconds)
-            if nestingLevel > 5 && timeout < 4 { timeout = 4 }
-            // Steps 10-11: the task's nesting level is one more.
-            let taskLevel = nestingLevel + 1
-            timers[id] = loop.schedule(after: Double(timeout) / 1000) { [weak self] in
-                guard let self, self.timers[id] != nil else { return }
-                let outer = self.runningTimerNestingLevel
-                self.runningTimerNestingLevel = taskLevel
-                defer { self.runningTimerNestingLevel = outer }
-                if repeats { schedule(nestingLevel: taskLevel) } else { self.timers[id] = nil }
-                self.runInternal("__ternFireTimer", [.number(Double(id))])
-            }
-        }
         // Step 3: the nesting level of the running timer task, else 0.
-        schedule(nestingLevel: runningTimerNestingLevel)
-        return id
+        scheduleTimer(id: nextTimerID, milliseconds: milliseconds, repeats: repeats, nestingLevel: runningTimerNestingLevel)
+        return nextTimerID
+    }
+
+    /// Schedules timer `id`'s next run. Its task holds the window weakly, so
+    /// a window no longer shown goes away with its timers.
+    private func scheduleTimer(id: Int, milliseconds: Int32, repeats: Bool, nestingLevel: Int) {
+        // Steps 4-5: negative is 0; nested more than 5 deep, at least 4 ms.
+        var timeout = max(0, milliseconds)
+        if nestingLevel > 5 && timeout < 4 { timeout = 4 }
+        // Steps 10-11: the task's nesting level is one more.
+        let taskLevel = nestingLevel + 1
+        let seconds = Double(timeout) / 1000
+        let fire = { [weak self] in
+            guard let self, self.timers[id] != nil else { return }
+            let outer = self.runningTimerNestingLevel
+            self.runningTimerNestingLevel = taskLevel
+            defer { self.runningTimerNestingLevel = outer }
+            if repeats {
+                self.scheduleTimer(id: id, milliseconds: milliseconds, repeats: true, nestingLevel: taskLevel)
+            } else {
+                self.timers[id] = nil
+            }
+            self.runInternal("__ternFireTimer", [.number(Double(id))])
+        }
+        timers[id] = PageTimer(scheduled: isSuspended ? nil : loop.schedule(after: seconds, fire),
+                               deadline: (isSuspended ? suspendedAt : EventLoop.now()) + seconds, fire: fire)
     }
 
     private func installReplyHandler(named name: String) {
@@ -313,10 +374,9 @@ public final class ScriptWindow {
                       self.messageHandlerNames.contains(handler), case .number(let number) = arguments[2] else { return nil }
                 let token = WebIDL.int(number)
                 self.host?.scriptPostMessage(name: handler, body: arguments[1]) { [weak self] reply, error in
-                    guard let self else { return }
                     let settle = error == nil ? "resolve" : "reject"
                     let value = error.map { ScriptValue.string($0) } ?? reply ?? .null
-                    self.settleReply(token, how: settle, value: value)
+                    self?.whenActive { [weak self] in self?.settleReply(token, how: settle, value: value) }
                 }
                 return nil
             }

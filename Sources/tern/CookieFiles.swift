@@ -50,8 +50,7 @@ enum CookieFiles {
     /// goes through the terminal sanitizer like every other output, so a
     /// site's cookie cannot send the terminal a control (U+009B is CSI).
     static func exportFile(_ path: String, from store: WebsiteDataStore) -> Bool {
-        var cookies: [Cookie] = []
-        store.httpCookieStore.getAllCookies { cookies = $0 }
+        let cookies = store.cookieJar.allCookies
         let skipped = cookies.filter { !NetscapeCookieFile.canWrite($0) }.count
         if skipped > 0 {
             CommandLine.printError("tern: \(skipped) cookie\(skipped == 1 ? "" : "s") cannot be written in cookies.txt"

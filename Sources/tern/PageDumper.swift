@@ -74,19 +74,22 @@ final class PageDumper: NavigationDelegate {
             }
         }
         if let source = options.eval {
-            var outcome: (ScriptValue?, Error?)?
-            webView.evaluateJavaScript(source) { outcome = ($0, $1) }
+            var outcome: Result<ScriptValue?, ScriptError>?
+            webView.evaluateScriptValue(source) { outcome = $0 }
             loop.run(until: { outcome != nil }, timeout: max(0, deadline - EventLoop.now()))
             guard let outcome else {
                 CommandLine.printError("tern: --eval: still running after \(options.timeout) s")
                 return 1
             }
-            if let error = outcome.1 {
+            let value: ScriptValue?
+            switch outcome {
+            case .success(let result): value = result
+            case .failure(let error):
                 CommandLine.printError("tern: --eval: \(error)")
                 return 1
             }
             guard finishStorage() else { return 1 }
-            print(TerminalText.sanitize(outcome.0.map(\.description) ?? "undefined", keepLineBreaks: true, keepTabs: true))
+            print(TerminalText.sanitize(value.map(\.description) ?? "undefined", keepLineBreaks: true, keepTabs: true))
             return 0
         }
         if options.source {
@@ -130,7 +133,7 @@ final class PageDumper: NavigationDelegate {
     /// Whether `condition` is truthy in the page now.
     static func isTruthy(_ webView: WebView, _ condition: String) -> Bool {
         var truthy = false
-        webView.evaluateJavaScript("!!(\(condition))") { value, _ in truthy = value == .bool(true) }
+        webView.evaluateJavaScript("!!(\(condition))") { value, _ in truthy = value as? Bool == true }
         // The answer arrives on the next turn; run it now.
         webView.configuration.eventLoop.runOnce(maxWait: 0)
         return truthy

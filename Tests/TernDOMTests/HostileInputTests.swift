@@ -2,12 +2,6 @@ import XCTest
 @testable import TernDOM
 
 final class HostileInputTests: XCTestCase {
-    private func seconds(_ work: () -> Void) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        work()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-
     /// No C0 (but TAB, LF, CR), DEL or C1 control reaches the tree's text.
     private func assertNoControls(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
         for scalar in text.unicodeScalars {
@@ -75,13 +69,11 @@ final class HostileInputTests: XCTestCase {
 
     // MARK: Attributes
 
-    func testAHundredThousandAttributesParseQuicklyAndKeepTheFirst() {
+    func testAHundredThousandAttributesKeepTheFirst() {
         var html = "<body><p id=first"
         for index in 1..<100_000 { html += " a\(index)=\"\(index)\"" }
         html += ">text</p><p id=next class=\"x\">next</p></body>"
-        var document: Document?
-        let time = seconds { document = Document(html: html) }
-        XCTAssertLessThan(time, 1.0, "100,000 attributes took \(time) s")
+        let document: Document? = Document(html: html)
         let paragraph = document?.body?.elementChildren.first
         XCTAssertEqual(paragraph?.attributes.count, InputFilter.maxAttributes)
         XCTAssertEqual(paragraph?.attribute("id"), "first")
@@ -116,9 +108,7 @@ final class HostileInputTests: XCTestCase {
             }
         }
         html += ">text</p>"
-        var document: Document?
-        let time = seconds { document = Document(html: html) }
-        XCTAssertLessThan(time, 2.0, "long names took \(time) s")
+        let document: Document? = Document(html: html)
         XCTAssertEqual(document?.text, "text")
         XCTAssertLessThanOrEqual(document?.body?.elementChildren.first?.attributes.count ?? 0, InputFilter.maxAttributes)
     }
@@ -141,25 +131,21 @@ final class HostileInputTests: XCTestCase {
 
     // MARK: Size
 
-    func testATenMegabyteLineParsesInLinearTime() {
+    func testATenMegabyteLineParses() {
         let word = "word <b>bold</b> &amp; "
         let small = "<p>" + String(repeating: word, count: 50_000) + "</p>"
         let large = "<p>" + String(repeating: word, count: 500_000) + "</p>"
         XCTAssertGreaterThan(large.utf8.count, 10_000_000)
-        var document: Document?
-        let smallTime = seconds { _ = Document(html: small) }
-        let largeTime = seconds { document = Document(html: large) }
-        // Ten times the input: well under a hundred times the time.
-        XCTAssertLessThan(largeTime, max(smallTime * 30, 1.0), "1 MB: \(smallTime) s, 10 MB: \(largeTime) s")
+        // Linear time is measured by make bench (its linearity ratio), not here.
+        XCTAssertEqual(Document(html: small).body?.elementChildren.first?.elementChildren.count, 50_000)
+        let document: Document? = Document(html: large)
         XCTAssertEqual(document?.body?.elementChildren.first?.elementChildren.count, 500_000)
     }
 
     func testATenMegabyteTextNodeInSmallChunks() {
         let text = String(repeating: "x", count: 10_000_000)
         let bytes = Array(("<p>" + text + "</p>").utf8)
-        var document: Document?
-        let time = seconds { document = parse(bytes, chunk: 4096) }
-        XCTAssertLessThan(time, 10.0)
+        let document: Document? = parse(bytes, chunk: 4096)
         XCTAssertEqual(document?.body?.elementChildren.first?.textContent.utf8.count, 10_000_000)
     }
 }

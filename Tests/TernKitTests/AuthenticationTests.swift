@@ -5,7 +5,7 @@ import TernTestSupport
 
 final class AuthenticationTests: WebViewTestCase {
     func testBasicAuthChallengeIsAnsweredWithACredential() {
-        recorder.challengeAnswer = { _ in .useCredential(Credential(user: "u", password: "p")) }
+        recorder.challengeAnswer = { _ in (.useCredential, Credential(user: "u", password: "p")) }
         loadAndWait("/basic-auth?user=u&pass=p")
         XCTAssertEqual(recorder.events, ["action GET /basic-auth allow", "start", "challenge 0", "response 200 allow", "commit", "finish"])
         XCTAssertEqual(webView.title, "Authorized")
@@ -21,9 +21,9 @@ final class AuthenticationTests: WebViewTestCase {
     /// the answer comes, and must not become the page.
     func testACredentialGivenAfterThe401BodyArrivedLoadsThePage() {
         final class SlowAnswer: NavigationDelegate {
-            var pending: ((AuthenticationChallenge.Disposition) -> Void)?
+            var pending: ((AuthenticationChallenge.Disposition, Credential?) -> Void)?
             func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
-                         completionHandler: @escaping (AuthenticationChallenge.Disposition) -> Void) {
+                         completionHandler: @escaping (AuthenticationChallenge.Disposition, Credential?) -> Void) {
                 pending = completionHandler
             }
         }
@@ -32,14 +32,14 @@ final class AuthenticationTests: WebViewTestCase {
         webView.load(Request(url: server.url("/basic-auth?user=u&pass=p")))
         XCTAssertTrue(loop.run(until: { delegate.pending != nil }, timeout: 10))
         loop.run(until: { false }, timeout: 0.5)  // the 401 body arrives and ends meanwhile
-        delegate.pending?(.useCredential(Credential(user: "u", password: "p")))
+        delegate.pending?(.useCredential, Credential(user: "u", password: "p"))
         XCTAssertTrue(loop.run(until: { !self.webView.isLoading }, timeout: 10))
         XCTAssertEqual(webView.title, "Authorized")
         XCTAssertEqual(webView.response?.statusCode, 200)
     }
 
     func testDigestAuthChallengeIsAnsweredWithACredential() {
-        recorder.challengeAnswer = { _ in .useCredential(Credential(user: "u", password: "p")) }
+        recorder.challengeAnswer = { _ in (.useCredential, Credential(user: "u", password: "p")) }
         loadAndWait("/digest-auth?user=u&pass=p")
         XCTAssertEqual(recorder.events, ["action GET /digest-auth allow", "start", "challenge 0", "response 200 allow", "commit", "finish"])
         XCTAssertEqual(recorder.challenges.first?.protectionSpace.authenticationMethod, .httpDigest)
@@ -49,7 +49,7 @@ final class AuthenticationTests: WebViewTestCase {
 
     func testAWrongDigestPasswordAsksAgain() {
         var answers = [Credential(user: "u", password: "wrong"), Credential(user: "u", password: "p")]
-        recorder.challengeAnswer = { _ in .useCredential(answers.removeFirst()) }
+        recorder.challengeAnswer = { _ in (.useCredential, answers.removeFirst()) }
         loadAndWait("/digest-auth?user=u&pass=p")
         XCTAssertEqual(recorder.events.filter { $0.hasPrefix("challenge") }, ["challenge 0", "challenge 1"])
         XCTAssertEqual(webView.title, "Digest Authorized")
@@ -57,7 +57,7 @@ final class AuthenticationTests: WebViewTestCase {
 
     func testAWrongPasswordAsksAgainWithTheFailureCount() {
         var answers = [Credential(user: "u", password: "wrong"), Credential(user: "u", password: "p")]
-        recorder.challengeAnswer = { _ in .useCredential(answers.removeFirst()) }
+        recorder.challengeAnswer = { _ in (.useCredential, answers.removeFirst()) }
         loadAndWait("/basic-auth?user=u&pass=p")
         XCTAssertEqual(recorder.events.filter { $0.hasPrefix("challenge") }, ["challenge 0", "challenge 1"])
         XCTAssertEqual(webView.title, "Authorized")
@@ -70,14 +70,14 @@ final class AuthenticationTests: WebViewTestCase {
     }
 
     func testCancellingTheChallengeFailsTheNavigation() {
-        recorder.challengeAnswer = { _ in .cancelAuthenticationChallenge }
+        recorder.challengeAnswer = { _ in (.cancelAuthenticationChallenge, nil) }
         loadAndWait("/basic-auth?user=u&pass=p")
         XCTAssertEqual(recorder.errors, [.cancelled])
         XCTAssertNil(webView.url)
     }
 
     func testASessionCredentialIsRememberedForTheSpace() {
-        recorder.challengeAnswer = { _ in .useCredential(Credential(user: "u", password: "p", persistence: .forSession)) }
+        recorder.challengeAnswer = { _ in (.useCredential, Credential(user: "u", password: "p", persistence: .forSession)) }
         loadAndWait("/basic-auth?user=u&pass=p")
         loadAndWait("/basic-auth?user=u&pass=p")
         XCTAssertEqual(recorder.challenges.count, 1, "the second load used the remembered credential")
@@ -103,7 +103,7 @@ final class CredentialSafetyTests: WebViewTestCase {
 
     func testTheChallengeDescribesItsSpaceAndCountsFailures() {
         var answers = ["wrong", "wrong again", "p"].map { Credential(user: "u", password: $0) }
-        recorder.challengeAnswer = { _ in .useCredential(answers.removeFirst()) }
+        recorder.challengeAnswer = { _ in (.useCredential, answers.removeFirst()) }
         loadAndWait("/basic-auth?user=u&pass=p")
         XCTAssertEqual(recorder.challenges.map(\.previousFailureCount), [0, 1, 2])
         let space = recorder.challenges[0].protectionSpace
@@ -112,7 +112,7 @@ final class CredentialSafetyTests: WebViewTestCase {
         XCTAssertFalse(space.receivesCredentialSecurely, "Basic over plain http: a front end must warn")
         XCTAssertEqual(webView.title, "Authorized")
 
-        recorder.challengeAnswer = { _ in .cancelAuthenticationChallenge }
+        recorder.challengeAnswer = { _ in (.cancelAuthenticationChallenge, nil) }
         loadAndWait("/digest-auth?user=u&pass=p")
         XCTAssertTrue(recorder.challenges.last!.protectionSpace.receivesCredentialSecurely, "Digest sends no password")
     }
@@ -133,7 +133,7 @@ final class CredentialSafetyTests: WebViewTestCase {
 
     func testTheDelegateMayChooseTheURLsCredentialExplicitly() {
         recorder.challengeAnswer = { challenge in
-            challenge.proposedCredential.map { .useCredential($0) } ?? .cancelAuthenticationChallenge
+            challenge.proposedCredential.map { (.useCredential, $0) } ?? (.cancelAuthenticationChallenge, nil)
         }
         load("http://u%40x:p%3A1@127.0.0.1:\(server.port)/basic-auth?user=u@x&pass=p:1")
         XCTAssertEqual(webView.title, "Authorized", "the URL's percent-encoded user and password are decoded")

@@ -12,9 +12,9 @@ final class BridgeDeliveryTests: WebViewTestCase {
         var received: [ScriptValue] = []
         var phases: [String] = []
         func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage) {
-            received.append(message.body)
+            received.append(message.scriptValue)
             message.webView?.evaluateJavaScript("String(window.phase)") { value, _ in
-                self.phases.append(value?.stringValue ?? "nil")
+                self.phases.append(value as? String ?? "nil")
             }
         }
     }
@@ -23,8 +23,8 @@ final class BridgeDeliveryTests: WebViewTestCase {
     final class Replier: ScriptMessageHandlerWithReply {
         var phases: [String] = []
         func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage,
-                                   replyHandler: @escaping (ScriptValue?, String?) -> Void) {
-            message.webView?.evaluateJavaScript("String(window.phase)") { value, _ in self.phases.append(value?.stringValue ?? "nil") }
+                                   replyHandler: @escaping (Any?, String?) -> Void) {
+            message.webView?.evaluateJavaScript("String(window.phase)") { value, _ in self.phases.append(value as? String ?? "nil") }
             replyHandler(message.body, nil)
         }
     }

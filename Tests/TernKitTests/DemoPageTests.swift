@@ -7,13 +7,13 @@ final class DemoPageTests: WebViewTestCase {
     final class Bridge: ScriptMessageHandler {
         var messages: [String] = []
         func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage) {
-            messages.append("\(message.name): \(message.body)")
+            messages.append("\(message.name): \(message.scriptValue)")
             guard let webView = message.webView else { return }
             switch message.name {
             case "showMobile": webView.evaluateJavaScript("alertMobile()")
             case "showName": webView.evaluateJavaScript("alertName('\(message.body)')")
             default:
-                if case .array(let parts) = message.body, parts.count == 2 {
+                if let parts = message.body as? [Any], parts.count == 2 {
                     webView.evaluateJavaScript("alertSendMsg('\(parts[0])', '\(parts[1])')")
                 }
             }

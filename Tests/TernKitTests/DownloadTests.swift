@@ -20,7 +20,9 @@ final class DownloadTests: WebViewTestCase {
             completionHandler(path)
         }
         func downloadDidFinish(_ download: Download) { finished = true }
-        func download(_ download: Download, didFailWithError error: NavigationError) { self.error = error }
+        func download(_ download: Download, didFailWithError error: Error, resumeData: [UInt8]?) {
+            self.error = error as? NavigationError
+        }
         func downloadDidWriteData(_ download: Download) { progress.append((download.bytesWritten, download.totalBytesExpected)) }
         var ended: Bool { finished || error != nil }
     }

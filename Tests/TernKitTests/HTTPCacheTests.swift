@@ -217,11 +217,14 @@ final class HTTPCacheTests: WebViewTestCase {
         load(path)
         var cookies: [Cookie] = []
         store.httpCookieStore.getAllCookies { cookies = $0 }
+        wait { !cookies.isEmpty }
         XCTAssertEqual(cookies.map(\.name), ["flavour"])
         store.httpCookieStore.delete(cookies[0])
         load(path)
         XCTAssertEqual(requests(key), 1, "from the cache")
-        store.httpCookieStore.getAllCookies { cookies = $0 }
+        var answered = false
+        store.httpCookieStore.getAllCookies { cookies = $0; answered = true }
+        wait { answered }
         XCTAssertEqual(cookies, [], "the cached response sets no cookie")
         XCTAssertNil(webView.response?.headers["Set-Cookie"])
     }

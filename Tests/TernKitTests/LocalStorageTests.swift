@@ -41,7 +41,7 @@ final class LocalStorageTests: WebViewTestCase {
         recorder.clear()
         webView.load(Request(url: server.url("/page/four", host: "localhost")))
         wait { recorder.ended }
-        XCTAssertEqual(value("localStorage.getItem('mine')"), nil)
+        XCTAssertEqual(value("localStorage.getItem('mine')"), .null)
     }
 
     func testAPrivateStoreKeepsLocalStorageInMemoryOnly() {
@@ -86,7 +86,7 @@ final class LocalStorageTests: WebViewTestCase {
         _ = value("localStorage.secret = 'a'")
         webView.loadHTMLString("<p>b</p>", baseURL: WebURL("data:text/html,b"))
         wait { !webView.isLoading }
-        XCTAssertEqual(value("localStorage.getItem('secret')"), nil)
+        XCTAssertEqual(value("localStorage.getItem('secret')"), .null)
         XCTAssertEqual(store.localStorage.areaInfos(), [], "nothing of an opaque origin is saved")
     }
 }

@@ -165,5 +165,7 @@ final class DownloadSaver: DownloadDelegate {
     }
 
     func downloadDidFinish(_ download: Download) { finished = true }
-    func download(_ download: Download, didFailWithError error: NavigationError) { self.error = error }
+    func download(_ download: Download, didFailWithError error: Error, resumeData: [UInt8]?) {
+        self.error = error as? NavigationError
+    }
 }

@@ -25,15 +25,33 @@ final class ProgressAndObservationTests: WebViewTestCase {
         XCTAssertEqual(values.last?.eventsSoFar.last, "commit")
     }
 
-    func testProgressGoesBackToZeroForTheNextLoadAndOnFailure() {
+    /// WebKit (PageLoadState): progress starts at 0.1 as the provisional load
+    /// starts, just before didStartProvisionalNavigation, straight from the
+    /// last page's 1.0; observers never see a reset to 0 in between.
+    func testTheNextLoadGoesFromOneStraightToOneTenthBeforeDidStart() {
         loadAndWait("/plain")
         XCTAssertEqual(webView.estimatedProgress, 1.0)
+        var values: [(value: Double, eventsSoFar: [String])] = []
+        let token = webView.observe(\.estimatedProgress) { [unowned self] _, change in
+            values.append((change.newValue ?? -1, self.recorder.events))
+        }
+        loadAndWait("/page/second")
+        withExtendedLifetime(token) {}
+        let numbers = values.map(\.value)
+        XCTAssertEqual(numbers.first, 0.1, "no reset to 0 is seen: \(numbers)")
+        XCTAssertFalse(numbers.contains(0), "\(numbers)")
+        XCTAssertEqual(values.first?.eventsSoFar, ["action GET /page/second allow"], "0.1 comes before didStartProvisionalNavigation")
+        XCTAssertEqual(numbers.last, 1.0, "\(numbers)")
+        XCTAssertEqual(values.last?.eventsSoFar.last, "commit")
+    }
+
+    func testAFailedLoadResetsProgress() {
+        loadAndWait("/plain")
         var values: [Double] = []
         let token = webView.observe(\.estimatedProgress) { _, change in values.append(change.newValue ?? -1) }
         loadAndWait("/close-mid-body")
         withExtendedLifetime(token) {}
-        XCTAssertEqual(values.first, 0, "\(values)")
-        XCTAssertEqual(values.dropFirst().first, 0.1, "\(values)")
+        XCTAssertEqual(values.first, 0.1, "\(values)")
         XCTAssertEqual(values.last, 0, "a failed load resets progress: \(values)")
         XCTAssertEqual(webView.estimatedProgress, 0)
     }

@@ -51,7 +51,7 @@ final class ProxyTests: WebViewTestCase {
     func testAProxy407RaisesAProxyChallengeAndTheCredentialReachesTheProxy() throws {
         let proxy = try TestProxy(credentials: "pu:pp")
         useProxy(proxy)
-        recorder.challengeAnswer = { _ in .useCredential(Credential(user: "pu", password: "pp")) }
+        recorder.challengeAnswer = { _ in (.useCredential, Credential(user: "pu", password: "pp")) }
         load(server.url("/plain"))
         XCTAssertEqual(recorder.events, ["action GET /plain allow", "start", "challenge 0", "response 200 allow", "commit", "finish"])
         let space = try XCTUnwrap(recorder.challenges.first?.protectionSpace)
@@ -69,7 +69,7 @@ final class ProxyTests: WebViewTestCase {
         let proxy = try TestProxy(credentials: "pu:pp")
         useProxy(proxy)
         var answers = [Credential(user: "pu", password: "wrong"), Credential(user: "pu", password: "pp")]
-        recorder.challengeAnswer = { _ in .useCredential(answers.removeFirst()) }
+        recorder.challengeAnswer = { _ in (.useCredential, answers.removeFirst()) }
         load(Self.tlsServer.url("/plain"))
         XCTAssertEqual(recorder.challenges.map(\.previousFailureCount), [0, 1], "a wrong proxy password asks again")
         XCTAssertTrue(recorder.challenges.allSatisfy { $0.protectionSpace.isProxy && $0.protectionSpace.port == proxy.port })
@@ -80,7 +80,7 @@ final class ProxyTests: WebViewTestCase {
     func testADigestProxyIsAnsweredForForwardedAndTunnelledRequests() throws {
         let proxy = try TestProxy(credentials: "pu:pp", digest: true)
         useProxy(proxy)
-        recorder.challengeAnswer = { _ in .useCredential(Credential(user: "pu", password: "pp")) }
+        recorder.challengeAnswer = { _ in (.useCredential, Credential(user: "pu", password: "pp")) }
         load(server.url("/plain"))
         XCTAssertEqual(recorder.events, ["action GET /plain allow", "start", "challenge 0", "response 200 allow", "commit", "finish"])
         XCTAssertEqual(recorder.challenges.first?.protectionSpace.authenticationMethod, .httpDigest)

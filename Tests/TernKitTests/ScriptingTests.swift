@@ -31,16 +31,16 @@ final class ScriptingTests: WebViewTestCase {
     final class Messages: ScriptMessageHandler {
         var received: [String] = []
         func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage) {
-            received.append("\(message.name): \(message.body)")
+            received.append("\(message.name): \(message.scriptValue)")
         }
     }
 
     final class Replier: ScriptMessageHandlerWithReply {
         var answered = 0
         func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage,
-                                   replyHandler: @escaping (ScriptValue?, String?) -> Void) {
+                                   replyHandler: @escaping (Any?, String?) -> Void) {
             answered += 1
-            if case .string(let s) = message.body { replyHandler(.string(s.uppercased()), nil) } else { replyHandler(nil, "not a string") }
+            if let s = message.body as? String { replyHandler(s.uppercased(), nil) } else { replyHandler(nil, "not a string") }
         }
     }
 
@@ -219,7 +219,7 @@ final class ScriptingTests: WebViewTestCase {
 
     private func webViewValue(_ source: String) throws -> ScriptValue? {
         var result: ScriptValue?
-        webView.evaluateJavaScript(source) { value, _ in result = value }
+        webView.evaluateScriptValue(source) { result = try? $0.get() }
         spin(0.01)
         return result
     }

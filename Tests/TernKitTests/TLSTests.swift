@@ -73,9 +73,9 @@ final class TLSTests: WebViewTestCase {
 
     func testASelfSignedCertificateCanBeAcceptedForTheSession() {
         recorder.challengeAnswer = { challenge in
-            guard let trust = challenge.protectionSpace.serverTrust else { return .cancelAuthenticationChallenge }
+            guard let trust = challenge.protectionSpace.serverTrust else { return (.cancelAuthenticationChallenge, nil) }
             XCTAssertTrue(trust.reason.contains("self-signed"), trust.reason)
-            return .useCredential(Credential(trust: trust))
+            return (.useCredential, Credential(trust: trust))
         }
         load(Self.selfSignedServer.url("/plain"))
         XCTAssertEqual(recorder.events, ["action GET /plain allow", "start", "challenge 0", "response 200 allow", "commit", "finish"])
@@ -132,7 +132,7 @@ final class TLSTests: WebViewTestCase {
     func testProceedingPastAnExpiredCertificateIsNotSecureContent() {
         makeWebView { $0.network.caBundlePath = Self.certificates.caBundle }
         recorder.challengeAnswer = { challenge in
-            challenge.protectionSpace.serverTrust.map { .useCredential(Credential(trust: $0)) } ?? .cancelAuthenticationChallenge
+            challenge.protectionSpace.serverTrust.map { (.useCredential, Credential(trust: $0)) } ?? (.cancelAuthenticationChallenge, nil)
         }
         load(Self.expiredServer.url("/plain"))
         XCTAssertEqual(webView.title, "Plain Page")
@@ -143,7 +143,7 @@ final class TLSTests: WebViewTestCase {
 
     func testAnExceptionHoldsOnlyForTheCertificateAccepted() throws {
         recorder.challengeAnswer = { challenge in
-            challenge.protectionSpace.serverTrust.map { .useCredential(Credential(trust: $0)) } ?? .cancelAuthenticationChallenge
+            challenge.protectionSpace.serverTrust.map { (.useCredential, Credential(trust: $0)) } ?? (.cancelAuthenticationChallenge, nil)
         }
         var server: TestServer? = try TestServer(certificate: Self.certificates.selfSignedCertificate, key: Self.certificates.selfSignedKey)
         let port = server!.port
@@ -180,7 +180,7 @@ final class TLSTests: WebViewTestCase {
     }
 
     func testCancellingTheTrustChallengeFailsAsCancelled() {
-        recorder.challengeAnswer = { _ in .cancelAuthenticationChallenge }
+        recorder.challengeAnswer = { _ in (.cancelAuthenticationChallenge, nil) }
         load(Self.selfSignedServer.url("/plain"))
         XCTAssertEqual(recorder.errors, [.cancelled])
     }

@@ -63,6 +63,6 @@ final class WebAPITests: WebViewTestCase {
         // Another data store: another localStorage.
         makeWebView()
         loadAndWait("/page/five")
-        XCTAssertEqual(value("localStorage.getItem('token')"), nil)
+        XCTAssertEqual(value("localStorage.getItem('token')"), .null)
     }
 }

@@ -15,6 +15,8 @@ final class WebKitSignatureTests: WebViewTestCase {
         var errors: [Error] = []
         var responsePolicy = NavigationResponsePolicy.allow
         var downloads: [Download] = []
+        /// Given each download; without one, a download is cancelled.
+        var downloadDelegate: DownloadDelegate?
         var created: [WebView] = []
         var closed = 0
         var terminated = 0
@@ -42,9 +44,9 @@ final class WebKitSignatureTests: WebViewTestCase {
         }
 
         func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
-                     completionHandler: @escaping (AuthenticationChallenge.Disposition) -> Void) {
+                     completionHandler: @escaping (AuthenticationChallenge.Disposition, Credential?) -> Void) {
             calls.append("challenge")
-            completionHandler(.useCredential(Credential(user: "user", password: "pass")))
+            completionHandler(.useCredential, Credential(user: "user", password: "pass"))
         }
 
         func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation!, withError error: Error) {
@@ -68,7 +70,7 @@ final class WebKitSignatureTests: WebViewTestCase {
         func webView(_ webView: WebView, navigationResponse: NavigationResponse, didBecome download: Download) {
             calls.append("download")
             downloads.append(download)
-            download.cancel()
+            if let downloadDelegate { download.delegate = downloadDelegate } else { download.cancel() }
         }
 
         func webViewWebContentProcessDidTerminate(_ webView: WebView) {
@@ -106,6 +108,30 @@ final class WebKitSignatureTests: WebViewTestCase {
                      completionHandler: @escaping (String?) -> Void) {
             calls.append("prompt \(prompt) \(defaultText ?? "nil")")
             completionHandler("typed")
+        }
+    }
+
+    /// WKDownloadDelegate's methods, spelled as WebKit code spells them
+    /// (`Error`, `resumeData`; Tern's `String` path for `URL`, bytes for `Data`).
+    final class WebKitStyleDownloadDelegate: DownloadDelegate {
+        let path: String
+        var calls: [String] = []
+        var errors: [Error] = []
+        init(path: String) { self.path = path }
+
+        func download(_ download: Download, decideDestinationUsing response: Response, suggestedFilename: String,
+                      completionHandler: @escaping (String?) -> Void) {
+            calls.append("destination")
+            completionHandler(path)
+        }
+
+        func downloadDidFinish(_ download: Download) {
+            calls.append("finish")
+        }
+
+        func download(_ download: Download, didFailWithError error: Error, resumeData: [UInt8]?) {
+            calls.append(resumeData == nil ? "fail" : "fail with resume data")
+            errors.append(error)
         }
     }
 
@@ -170,6 +196,28 @@ final class WebKitSignatureTests: WebViewTestCase {
         XCTAssertEqual(delegate.calls, ["action", "start", "response", "download", "failProvisional"])
         XCTAssertEqual(delegate.errors.first as? NavigationError, .interruptedByPolicy)
         XCTAssertEqual(delegate.downloads.count, 1)
+    }
+
+    func testADownloadDelegateHearsTheEndAndTheFailure() throws {
+        let directory = NSTemporaryDirectory() + "tern-webkit-download-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        delegate.responsePolicy = .download
+
+        let finishing = WebKitStyleDownloadDelegate(path: directory + "/whole")
+        delegate.downloadDelegate = finishing
+        load(server.url("/download?size=1000"))
+        wait { finishing.calls.count == 2 }
+        XCTAssertEqual(finishing.calls, ["destination", "finish"])
+
+        let failing = WebKitStyleDownloadDelegate(path: directory + "/broken")
+        delegate.downloadDelegate = failing
+        load(server.url("/download?size=300000&break=\(UUID().uuidString)"))
+        wait { failing.calls.count == 2 }
+        XCTAssertEqual(failing.calls, ["destination", "fail"])
+        guard case .connectionLost? = failing.errors.first as? NavigationError else {
+            return XCTFail("\(failing.errors)")
+        }
     }
 
     func testPanelsNewWindowsAndClose() {

@@ -30,9 +30,15 @@ final class WebsiteDataRecordsTests: WebViewTestCase {
     }
 
     private func records(_ types: Set<WebsiteDataType> = WebsiteDataStore.allWebsiteDataTypes()) -> [String: Set<WebsiteDataType>] {
-        var found: [WebsiteDataRecord] = []
-        store.fetchDataRecords(ofTypes: types) { found = $0 }
-        return Dictionary(uniqueKeysWithValues: found.map { ($0.displayName, $0.dataTypes) })
+        Dictionary(uniqueKeysWithValues: fetch(types).map { ($0.displayName, $0.dataTypes) })
+    }
+
+    /// The records, once the store's completion handler (on a later turn) has them.
+    private func fetch(_ types: Set<WebsiteDataType>, from store: WebsiteDataStore? = nil) -> [WebsiteDataRecord] {
+        var found: [WebsiteDataRecord]?
+        (store ?? self.store).fetchDataRecords(ofTypes: types) { found = $0 }
+        wait { found != nil }
+        return found ?? []
     }
 
     /// Cookies, cache, localStorage and history for 127.0.0.1; cache,
@@ -60,24 +66,21 @@ final class WebsiteDataRecordsTests: WebViewTestCase {
             "me.github.io": [.cookies],
         ])
         XCTAssertEqual(records([.localStorage, .sessionStorage]), ["127.0.0.1": [.localStorage], "localhost": [.sessionStorage]])
-        var names: [String] = []
-        store.fetchDataRecords(ofTypes: [.cookies]) { names = $0.map(\.displayName) }
-        XCTAssertEqual(names, ["127.0.0.1", "example.co.uk", "me.github.io"], "sorted by name")
+        XCTAssertEqual(fetch([.cookies]).map(\.displayName), ["127.0.0.1", "example.co.uk", "me.github.io"], "sorted by name")
     }
 
     func testRemovingDataForRecordsClearsOnlyThoseSites() {
         makeData()
-        var chosen: [WebsiteDataRecord] = []
-        store.fetchDataRecords(ofTypes: WebsiteDataStore.allWebsiteDataTypes()) { chosen = $0.filter { $0.displayName != "127.0.0.1" } }
+        var chosen = fetch(WebsiteDataStore.allWebsiteDataTypes()).filter { $0.displayName != "127.0.0.1" }
         var done = false
         store.removeData(ofTypes: WebsiteDataStore.allWebsiteDataTypes(), for: chosen) { done = true }
-        XCTAssertTrue(done)
+        wait { done }
         XCTAssertEqual(records(), ["127.0.0.1": [.cookies, .diskCache, .localStorage, .history]])
         load(server.url("/page/next", host: "localhost"))
-        XCTAssertEqual(value("sessionStorage.getItem('tab')"), nil, "the web view's sessionStorage area went too")
+        XCTAssertEqual(value("sessionStorage.getItem('tab')"), .null, "the web view's sessionStorage area went too")
 
         // Only cookies of 127.0.0.1 now.
-        store.fetchDataRecords(ofTypes: [.cookies]) { chosen = $0 }
+        chosen = fetch([.cookies])
         store.removeData(ofTypes: [.cookies], for: chosen) {}
         XCTAssertEqual(records(), ["127.0.0.1": [.diskCache, .localStorage, .history], "localhost": [.diskCache, .history]],
                        "localhost's page loaded since")
@@ -100,7 +103,7 @@ final class WebsiteDataRecordsTests: WebViewTestCase {
 
         var done = false
         store.removeData(ofTypes: WebsiteDataStore.allWebsiteDataTypes(), modifiedSince: Cookie.now() - 60) { done = true }
-        XCTAssertTrue(done)
+        wait { done }
         XCTAssertEqual(records(), ["example.com": [.cookies], "localhost": [.diskCache, .localStorage, .history]])
         load(oldPage, .returnCacheDataDontLoad)
         XCTAssertEqual(recorder.events.last, "finish", "the older cached response is still there")
@@ -112,8 +115,7 @@ final class WebsiteDataRecordsTests: WebViewTestCase {
         XCTAssertEqual(recorder.errors, [.resourceUnavailable(oldPage.href)])
         // A restart sees the same: nothing.
         let reopened = WebsiteDataStore(directory: root + "/profile")
-        var left: [WebsiteDataRecord] = [WebsiteDataRecord(displayName: "x", dataTypes: [])]
-        reopened.fetchDataRecords(ofTypes: WebsiteDataStore.allWebsiteDataTypes()) { left = $0 }
-        XCTAssertEqual(left, [])
+        reopened.eventLoop = loop
+        XCTAssertEqual(fetch(WebsiteDataStore.allWebsiteDataTypes(), from: reopened), [])
     }
 }

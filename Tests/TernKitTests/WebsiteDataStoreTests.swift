@@ -24,11 +24,48 @@ final class WebsiteDataStoreTests: WebViewTestCase {
         loadAndWait("/set-cookie?c=second=2")
         var all: [Cookie] = []
         store.httpCookieStore.getAllCookies { all = $0 }
+        wait { !all.isEmpty }
         XCTAssertEqual(all.map(\.name).sorted(), ["second", "token"])
         store.httpCookieStore.delete(all.first { $0.name == "token" }!)
         loadAndWait("/echo")
         XCTAssertEqual(sentCookie(), "second=2")
         XCTAssertEqual(watcher.changes, 3, "set, the server's cookie, delete")
+    }
+
+    /// Issue 14, item 8: WebKit calls a data store's completion handlers
+    /// later, never inside the call; the change itself is made at once.
+    func testCompletionHandlersRunOnALaterTurnOfTheLoop() {
+        let store = WebsiteDataStore.nonPersistent()
+        makeWebView { $0.websiteDataStore = store }
+        var calls: [String] = []
+        let cookie = Cookie(name: "a", value: "1", domain: "127.0.0.1")
+        store.httpCookieStore.setCookie(cookie) { calls.append("set") }
+        store.httpCookieStore.getAllCookies { calls.append("all \($0.count)") }
+        store.httpCookieStore.delete(cookie) { calls.append("delete") }
+        store.fetchDataRecords(ofTypes: [.cookies]) { calls.append("records \($0.count)") }
+        store.removeData(ofTypes: [.cookies], modifiedSince: -.infinity) { calls.append("removed since") }
+        store.removeData(ofTypes: [.cookies], for: []) { calls.append("removed for") }
+        XCTAssertEqual(calls, [], "a completion handler ran inside its call")
+        wait { calls.count == 6 }
+        XCTAssertEqual(calls, ["set", "all 1", "delete", "records 0", "removed since", "removed for"])
+    }
+
+    /// HTTPCookieStorage's `cookies(for:)` on the cookie store: what a
+    /// request to the URL would send, longest path first.
+    func testCookiesForAURLAreTheOnesARequestWouldSend() {
+        let store = WebsiteDataStore.nonPersistent()
+        makeWebView { $0.websiteDataStore = store }
+        let cookies = store.httpCookieStore
+        cookies.setCookie(Cookie(name: "root", value: "1", domain: "127.0.0.1", createdAt: 1))
+        cookies.setCookie(Cookie(name: "deep", value: "2", domain: "127.0.0.1", path: "/echo", createdAt: 2))
+        cookies.setCookie(Cookie(name: "other", value: "3", domain: "127.0.0.1", path: "/elsewhere"))
+        cookies.setCookie(Cookie(name: "secure", value: "4", domain: "127.0.0.1", isSecure: true))
+        cookies.setCookie(Cookie(name: "hidden", value: "5", domain: "127.0.0.1", isHTTPOnly: true, createdAt: 3))
+        cookies.setCookie(Cookie(name: "foreign", value: "6", domain: "example.com"))
+        XCTAssertEqual(cookies.cookies(for: server.url("/echo")).map(\.name), ["deep", "root", "hidden"])
+        XCTAssertEqual(cookies.cookies(for: server.url("/")).map(\.name), ["root", "hidden"])
+        loadAndWait("/echo")
+        XCTAssertEqual(sentCookie(), "deep=2; root=1; hidden=5", "the same cookies, in the same order, as the request sent")
     }
 
     func testWebViewsSharingAStoreShareCookies() {

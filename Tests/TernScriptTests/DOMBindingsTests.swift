@@ -185,9 +185,9 @@ final class DOMTreeTests: DOMTestCase {
             """), .array([.number(2), .number(3), .number(3), .string("I,I,I"), .bool(true), .number(3)]))
     }
 
-    func testTenThousandElementsInReasonableTime() throws {
+    /// Speed is the bench's business (no timed tests); this checks a long sibling chain stays right.
+    func testTenThousandElementsAreAppendedAndWalked() throws {
         try load("<body><ul id=l></ul></body>")
-        let start = DispatchTime.now()
         XCTAssertEqual(js("""
             var ul = document.getElementById('l');
             for (var i = 0; i < 10000; i++) {
@@ -200,8 +200,6 @@ final class DOMTreeTests: DOMTestCase {
             for (var c = ul.firstChild; c; c = c.nextSibling) n++;
             [ul.children.length, n, ul.lastChild.textContent]
             """), .array([.number(10000), .number(10000), .string("item 9999")]))
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        XCTAssertLessThan(seconds, 2.0, "10,000 elements took \(seconds) s")
     }
 
     func testInsertedScriptElementsAreAnnounced() throws {

@@ -22,7 +22,7 @@ final class AuthRedirectTests: SecurityTestCase {
     private var typedCredential: Credential { Credential(user: "user", password: "pass") }
 
     func testTypedCredentialsAreNotSentToAnotherHostAfterARedirect() {
-        recorder.challengeAnswer = { [unowned self] _ in .useCredential(typedCredential) }
+        recorder.challengeAnswer = { [unowned self] _ in (.useCredential, typedCredential) }
         let target = http("b.test", "/echo")
         loadAndWait(http("a.test", "/basic-auth?redirect=" + encode(target)))
         XCTAssertEqual(webView.url, target, "\(recorder.events)")
@@ -31,7 +31,7 @@ final class AuthRedirectTests: SecurityTestCase {
     }
 
     func testCredentialsGivenOverHTTPSAreNotSentOverHTTPAfterARedirect() {
-        recorder.challengeAnswer = { [unowned self] _ in .useCredential(typedCredential) }
+        recorder.challengeAnswer = { [unowned self] _ in (.useCredential, typedCredential) }
         let target = http("a.test", "/echo")
         loadAndWait(https("a.test", "/basic-auth?redirect=" + encode(target)))
         XCTAssertEqual(webView.url, target, "\(recorder.events)")
@@ -40,7 +40,7 @@ final class AuthRedirectTests: SecurityTestCase {
 
     /// Within its own origin a credential keeps working across a redirect.
     func testASameOriginRedirectKeepsTheCredentials() {
-        recorder.challengeAnswer = { [unowned self] _ in .useCredential(typedCredential) }
+        recorder.challengeAnswer = { [unowned self] _ in (.useCredential, typedCredential) }
         loadAndWait(http("a.test", "/basic-auth?redirect=" + encode(http("a.test", "/echo"))))
         XCTAssertEqual(echoedAuthorization(), ["Basic dXNlcjpwYXNz"])
         XCTAssertEqual(recorder.challenges.count, 1)
@@ -70,12 +70,12 @@ final class AuthRedirectTests: SecurityTestCase {
     /// A credential remembered for https://a.test answers only that origin's
     /// realm: b.test and http://a.test ask afresh, and get nothing unasked.
     func testRememberedCredentialsStayWithTheirOrigin() {
-        recorder.challengeAnswer = { _ in .useCredential(Credential(user: "user", password: "pass", persistence: .forSession)) }
+        recorder.challengeAnswer = { _ in (.useCredential, Credential(user: "user", password: "pass", persistence: .forSession)) }
         loadAndWait(https("a.test", "/basic-auth"))
         XCTAssertEqual(webView.title, "Authorized")
         XCTAssertEqual(recorder.challenges.count, 1)
 
-        recorder.challengeAnswer = { _ in .performDefaultHandling }
+        recorder.challengeAnswer = { _ in (.performDefaultHandling, nil) }
         loadAndWait(https("a.test", "/basic-auth"))
         XCTAssertEqual(webView.title, "Authorized", "remembered for its own origin")
         XCTAssertEqual(recorder.challenges.count, 1, "answered without asking")

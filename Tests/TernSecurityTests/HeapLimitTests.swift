@@ -44,7 +44,7 @@ final class HeapLimitTests: SecurityTestCase {
         other.load(Request(url: http("b.test", "/plain")))
         wait { !other.isLoading }
         var result: ScriptValue?
-        other.evaluateJavaScript("var b = []; for (var i = 0; i < 3; i++) b.push(new Array(1e6).fill(1)); b.length") { value, _ in result = value }
+        other.evaluateScriptValue("var b = []; for (var i = 0; i < 3; i++) b.push(new Array(1e6).fill(1)); b.length") { result = try? $0.get() }
         wait { result != nil }
         XCTAssertEqual(result, .number(3))
     }

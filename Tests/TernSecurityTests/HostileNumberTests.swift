@@ -193,7 +193,7 @@ final class HostileNumberTests: SecurityTestCase {
     private func run(_ source: String) -> ScriptValue? {
         var result: ScriptValue?
         var finished = false
-        webView.evaluateJavaScript(source) { value, _ in result = value; finished = true }
+        webView.evaluateScriptValue(source) { result = try? $0.get(); finished = true }
         wait(timeout: 60) { finished }
         return result
     }

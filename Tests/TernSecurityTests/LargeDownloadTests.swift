@@ -19,7 +19,9 @@ final class LargeDownloadTests: SecurityTestCase {
             completionHandler(path)
         }
         func downloadDidFinish(_ download: Download) { finished = true }
-        func download(_ download: Download, didFailWithError error: NavigationError) { self.error = error }
+        func download(_ download: Download, didFailWithError error: Error, resumeData: [UInt8]?) {
+            self.error = error as? NavigationError
+        }
     }
 
     private var path: String!

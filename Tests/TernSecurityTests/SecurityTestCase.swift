@@ -78,7 +78,7 @@ open class SecurityTestCase: WebViewTestCase {
     private func peek(_ expression: String) -> ScriptValue? {
         var result: ScriptValue?
         var done = false
-        webView.evaluateJavaScript(expression) { value, _ in result = value; done = true }
+        webView.evaluateScriptValue(expression) { result = try? $0.get(); done = true }
         _ = loop.run(until: { done }, timeout: 5)
         return result
     }

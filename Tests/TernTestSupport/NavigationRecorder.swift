@@ -8,7 +8,9 @@ public final class NavigationRecorder: NavigationDelegate {
     public private(set) var events: [String] = []
     public var actionPolicy: (NavigationAction) -> NavigationActionPolicy = { _ in .allow }
     public var responsePolicy: (NavigationResponse) -> NavigationResponsePolicy = { $0.canShowMIMEType ? .allow : .cancel }
-    public var challengeAnswer: (AuthenticationChallenge) -> AuthenticationChallenge.Disposition = { _ in .performDefaultHandling }
+    public var challengeAnswer: (AuthenticationChallenge) -> (AuthenticationChallenge.Disposition, Credential?) = { _ in
+        (.performDefaultHandling, nil)
+    }
     public var onDownload: ((Download) -> Void)?
     public private(set) var errors: [NavigationError] = []
     public private(set) var actions: [NavigationAction] = []
@@ -52,10 +54,11 @@ public final class NavigationRecorder: NavigationDelegate {
     }
 
     public func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
-                        completionHandler: @escaping (AuthenticationChallenge.Disposition) -> Void) {
+                        completionHandler: @escaping (AuthenticationChallenge.Disposition, Credential?) -> Void) {
         challenges.append(challenge)
         events.append("challenge \(challenge.previousFailureCount)")
-        completionHandler(challengeAnswer(challenge))
+        let (disposition, credential) = challengeAnswer(challenge)
+        completionHandler(disposition, credential)
     }
 
     public func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation!, withError error: Error) {

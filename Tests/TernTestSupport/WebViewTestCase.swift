@@ -32,6 +32,7 @@ open class WebViewTestCase: XCTestCase {
         configuration.eventLoop = loop
         // Tests never touch the person's profile.
         configuration.websiteDataStore = .nonPersistent()
+        configuration.websiteDataStore.eventLoop = loop
         configure(&configuration)
         webView = WebView(configuration: configuration)
         recorder = NavigationRecorder()
@@ -60,13 +61,15 @@ open class WebViewTestCase: XCTestCase {
     }
 
     /// Evaluates `expression` in the page and waits for its result (nil for
-    /// null and undefined); an exception fails the test.
+    /// undefined); an exception fails the test.
     public func value(_ expression: String, file: StaticString = #filePath, line: UInt = #line) -> ScriptValue? {
         var result: ScriptValue?
         var done = false
-        webView.evaluateJavaScript(expression) { value, error in
-            XCTAssertNil(error, "\(String(describing: error))", file: file, line: line)
-            result = value
+        webView.evaluateScriptValue(expression) { outcome in
+            switch outcome {
+            case .success(let value): result = value
+            case .failure(let error): XCTFail("\(error)", file: file, line: line)
+            }
             done = true
         }
         wait(file: file, line: line) { done }

@@ -97,7 +97,7 @@ final class WPTDOMNodesTests: WebViewTestCase {
     /// evaluateJavaScript's result, waiting on the loop for it.
     private func evaluate(_ source: String) -> ScriptValue? {
         var answer: ScriptValue??
-        webView.evaluateJavaScript(source) { value, _ in answer = .some(value) }
+        webView.evaluateScriptValue(source) { answer = .some(try? $0.get()) }
         _ = loop.run(until: { answer != nil }, timeout: 5)
         return answer ?? nil
     }

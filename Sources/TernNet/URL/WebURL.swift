@@ -514,14 +514,20 @@ public struct WebURL: Hashable, CustomStringConvertible, Sendable {
     /// The percent-encoded password, or "".
     public var password: String { passwordStorage }
 
-    /// The serialised host followed by ":port" when the URL has an explicit non-default port; "" without a host.
+    /// The serialised host followed by ":port" when the URL has an explicit
+    /// non-default port; "" without a host. This is the URL Standard's
+    /// `host` (https://url.spec.whatwg.org/#dom-url-host), as JavaScript's
+    /// `location.host` gives it: "example.com:8080". Foundation's
+    /// `URL.host` has no port; that is `hostname` here.
     public var host: String {
         guard let h = hostStorage else { return "" }
         if let port = portStorage { return h.serialized + ":" + String(port) }
         return h.serialized
     }
 
-    /// The serialised host without port; "" without a host.
+    /// The serialised host without port; "" without a host: the URL
+    /// Standard's `hostname`, "example.com", what Foundation's `URL.host`
+    /// gives, except that an IPv6 address keeps its brackets here ("[::1]").
     public var hostname: String { hostStorage?.serialized ?? "" }
 
     /// The explicit port as a string; "" when absent or equal to the scheme's default port.

@@ -1,0 +1,37 @@
+import TernNet
+import TernDOM
+import TernLayout
+
+/// The committed page and everything that belongs to it alone: its content,
+/// what was computed from it, the person's form state and focus in it, and
+/// its script host (with its window). Exactly what the back/forward cache
+/// keeps of a page left: a new page starts a new session, a restored page
+/// brings its session back.
+final class PageSession {
+    /// The page's response, bytes and document (nil before anything is committed).
+    var page: Page? {
+        didSet { referrerPolicyCache = nil }
+    }
+    /// The page has finished loading (only such a page is cached when left).
+    var finishedLoading = false
+    /// Answers the page's scripts and holds its window.
+    let scriptHost: PageScriptHost
+    /// The last layout, for a width and a document revision.
+    var layoutCache: (width: Int, revision: Int, page: RenderedPage)?
+    /// The document's referrer policy as of a document revision (finding
+    /// it walks the document for `<meta name=referrer>`).
+    var referrerPolicyCache: (revision: Int, policy: ReferrerPolicy)?
+    /// Each form control's state before the user first changed it (what a
+    /// form reset restores).
+    var controlDefaults: [Node: ControlState] = [:]
+    /// The files chosen for file inputs, as paths.
+    var chosenFiles: [Node: [String]] = [:]
+    /// The focused element when the page has no script window.
+    var focusedNode: Node?
+    /// Whether a document has inline event handlers (`onclick="…"`), scanned once.
+    var inlineHandlerScan: (document: ObjectIdentifier, found: Bool)?
+
+    init(webView: WebView) {
+        scriptHost = PageScriptHost(webView: webView)
+    }
+}
