@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "TernKitTests", dependencies: ["TernKit", "TernTestSupport"]),
         .testTarget(name: "TernKitFoundationTests", dependencies: ["TernKitFoundation", "TernTestSupport", "tern"]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
-        .testTarget(name: "TernBrowserTests", dependencies: ["TernBrowser", "TernTerminal", "TernKit"]),
+        .testTarget(name: "TernBrowserTests", dependencies: ["TernBrowser", "TernTerminal", "TernKit", "TernTestSupport"]),
         .testTarget(name: "TernScriptTests", dependencies: ["TernScript"]),
         .testTarget(name: "TernEndToEndTests", dependencies: ["TernTestSupport", "tern"]),
         .testTarget(name: "TernWPTTests", dependencies: ["TernKit", "TernTestSupport"]),

@@ -1,5 +1,4 @@
 import TernKit
-import TernLayout
 import TernTerminal
 
 extension Browser {
@@ -46,10 +45,10 @@ extension Browser {
                                 width: region.columns.count) { [unowned self] ending in
                 switch ending {
                 case .enter(let text):
-                    webView.setValue(text, for: control.node)
-                    handle(webView.pressEnter(in: control.node))
+                    webView.setValue(text, for: control.element)
+                    handle(webView.pressEnter(in: control.element))
                 case .tab(let text):
-                    webView.setValue(text, for: control.node)
+                    webView.setValue(text, for: control.element)
                     tab.viewport.moveFocus(forward: true)
                 case .cancel:
                     break
@@ -59,12 +58,10 @@ extension Browser {
         case .textarea:
             editTextarea(control)
         case .select:
-            let multiple = control.node.attribute("multiple") != nil
-            let chosen = Set(control.node.getElementsByTagName("option").enumerated().compactMap { $1.attribute("selected") != nil ? $0 : nil })
-            present(MenuBox(title: control.name.isEmpty ? "Choose" : "Choose \(control.name)", items: control.options,
-                            selected: control.selectedIndex ?? 0, multiple: multiple, ticked: chosen) { [unowned self] indices in
+                        present(MenuBox(title: control.name.isEmpty ? "Choose" : "Choose \(control.name)", items: control.options,
+                            selected: control.selectedIndex ?? 0, multiple: control.allowsMultipleSelection, ticked: control.selectedIndices) { [unowned self] indices in
                 guard let indices else { return }
-                webView.selectOptions(at: indices, in: control.node)
+                webView.selectOptions(at: indices, in: control.element)
                 setNeedsDisplay()
             })
         default:
@@ -74,12 +71,12 @@ extension Browser {
 
     /// A textarea in `$VISUAL`/`$EDITOR` (the terminal is handed over while
     /// it runs), or in a one-line prompt when neither is set.
-    func editTextarea(_ control: FormControl) {
+    func editTextarea(_ control: PageControl) {
         let webView = tab.webView
         guard let editor = ExternalEditor.command() else {
             present(PromptBox(title: "Edit \(control.name)", message: "Set $EDITOR to edit on several lines.",
                               defaultText: control.value) { [unowned self] text in
-                if let text { webView.setValue(text, for: control.node) }
+                if let text { webView.setValue(text, for: control.element) }
                 setNeedsDisplay()
             })
             return
@@ -88,7 +85,7 @@ extension Browser {
         let result = ExternalEditor.edit(control.value, with: editor)
         terminal.resume()
         switch result {
-        case .success(let text): webView.setValue(text, for: control.node)
+        case .success(let text): webView.setValue(text, for: control.element)
         case .failure(let problem): show(message: problem.description, isError: true)
         }
         setNeedsDisplay()

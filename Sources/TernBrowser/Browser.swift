@@ -1,5 +1,4 @@
 import TernKit
-import TernLayout
 import TernTerminal
 #if canImport(Glibc)
 import Glibc
@@ -7,9 +6,9 @@ import Glibc
 
 /// The terminal browser: title bar, page, progress bar and status line on
 /// the screen, keys turned into commands, dialogs answered in the terminal.
-/// It shows what TernKit and TernLayout produce and adds no page logic.
+/// It shows what TernKit produces and adds no page logic.
 public final class Browser {
-    let terminal = Terminal()
+    let terminal: Terminal
     let loop: EventLoop
     let configuration: WebViewConfiguration
     let customUserAgent: String?
@@ -39,9 +38,12 @@ public final class Browser {
     /// Page rows: the screen less the bars and the status line.
     var pageHeight: Int { max(1, terminal.rows - pageTop - 1) }
 
-    public init(configuration: WebViewConfiguration, customUserAgent: String? = nil) {
+    /// A browser drawing on `terminal` (the real one by default; a test
+    /// passes one that keeps its cells in memory).
+    public init(configuration: WebViewConfiguration, customUserAgent: String? = nil, terminal: Terminal = CursesTerminal()) {
         self.configuration = configuration
         self.customUserAgent = customUserAgent
+        self.terminal = terminal
         loop = configuration.eventLoop
     }
 
@@ -49,13 +51,24 @@ public final class Browser {
     /// until the person quits. Returns the exit status.
     public func run(opening target: String?) -> Int32 {
         do {
-            try terminal.start()
+            try start(opening: target)
         } catch {
             let text = TerminalText.sanitize("\(error)\n", keepLineBreaks: true)
             fputs(text, stderr)
             return 1
         }
-        defer { terminal.stop() }
+        defer { finish() }
+        // Waits for keys, the network and the next timer together; idle, it sleeps.
+        while running {
+            loop.runOnce(maxWait: .infinity)
+        }
+        return exitStatus
+    }
+
+    /// Takes the terminal and opens the first tab on `target` (the start
+    /// page when nil); the event loop does the rest. `run` without the loop.
+    func start(opening target: String?) throws {
+        try terminal.start()
         let webView = WebView(configuration: configuration)
         webView.customUserAgent = customUserAgent
         tabs = [BrowserTab(webView: webView, browser: self)]
@@ -63,17 +76,18 @@ public final class Browser {
             loop.watch(fileDescriptor: fd) { [unowned self] in readKeys() }
         }
         loop.interruptCheck = { [unowned self] in keysAskToStop() }
-        defer { loop.interruptCheck = nil }
         downloads.onChange = { [unowned self] in downloadsChanged() }
         downloads.onProgress = { [unowned self] in downloadProgressed() }
         open(target ?? "about:start")
         draw()
-        // Waits for keys, the network and the next timer together; idle, it sleeps.
-        while running {
-            loop.runOnce(maxWait: .infinity)
-        }
+    }
+
+    /// Gives the terminal back and stops watching it.
+    func finish() {
         watches.forEach { $0.cancel() }
-        return exitStatus
+        watches = []
+        loop.interruptCheck = nil
+        terminal.stop()
     }
 
     /// Ends the browser: the event loop's nested turns (a page's synchronous
@@ -167,10 +181,10 @@ public final class Browser {
             case .checkbox, .radio: return "Enter to \(control.checked ? "uncheck" : "check") \(control.name)"
             case .select: return "Enter to choose \(control.name)"
             case .file:
-                let chosen = tab.webView.chosenFiles(for: control.node).map { $0.href }
+                let chosen = tab.webView.chosenFiles(for: control.element).map { $0.href }
                 return "Enter to choose a file for \(control.name)" + (chosen.isEmpty ? "" : " (chosen: \(chosen.joined(separator: ", ")))")
             default:
-                let label = control.value.isEmpty ? control.node.textContent.trimmingWhitespace() : control.value
+                let label = control.label
                 return "Enter to press \(label.isEmpty ? control.kind.rawValue : label)"
             }
         }

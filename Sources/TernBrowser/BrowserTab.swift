@@ -1,6 +1,4 @@
-import TernDOM
 import TernKit
-import TernLayout
 import TernTerminal
 
 /// One web view on the screen: the page's viewport, its progress bar, and
@@ -86,8 +84,8 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
             }
             return
         }
-        guard let page = webView.renderedPage(width: width) else {
-            if newDocument, webView.document == nil, !webView.isLoading { viewport.show(RenderedPage(), atLine: 0) }
+        guard let page = webView.pageLayout(width: width) else {
+            if newDocument, !webView.isLoading { viewport.show(PageLayout(), atLine: 0) }
             return
         }
         lastLayoutCost = EventLoop.now() - now

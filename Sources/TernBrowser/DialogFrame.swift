@@ -1,4 +1,4 @@
-import TernLayout
+import TernKit
 import TernTerminal
 
 /// A box in the middle of the screen with a title and wrapped text, the

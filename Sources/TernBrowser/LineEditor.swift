@@ -1,4 +1,4 @@
-import TernLayout
+import TernKit
 import TernTerminal
 
 /// One line of editable text, shared by the URL prompt, search, JavaScript

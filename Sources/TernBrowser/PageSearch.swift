@@ -1,4 +1,4 @@
-import TernLayout
+import TernKit
 
 /// Finding text in a rendered page: every match, and which one is current.
 /// Case-insensitive unless the query has a capital letter (as in less and vim).
@@ -14,9 +14,9 @@ struct PageSearch {
 
     init() {}
 
-    init(query: String, page: RenderedPage) {
+    init(query: String, lines: [Line]) {
         self.query = query
-        find(in: page)
+        find(in: lines)
     }
 
     var current: TextRegion? { index.map { all[$0] } }
@@ -43,21 +43,21 @@ struct PageSearch {
     }
 
     /// Finds the query again in a new layout, keeping the current match near where it was.
-    mutating func refresh(in page: RenderedPage) {
+    mutating func refresh(in lines: [Line]) {
         guard !query.isEmpty else { return }
         let previous = current
-        find(in: page)
+        find(in: lines)
         if let previous { _ = select(from: previous, forward: true) }
     }
 
-    private mutating func find(in page: RenderedPage) {
+    private mutating func find(in lines: [Line]) {
         all = []
         byLine = [:]
         index = nil
         let caseSensitive = query.contains { $0.isUppercase }
         let needle = Array(caseSensitive ? query : query.lowercased())
         guard !needle.isEmpty else { return }
-        for (lineIndex, line) in page.lines.enumerated() {
+        for (lineIndex, line) in lines.enumerated() {
             let text = line.text
             guard text.utf8.count >= needle.count else { continue }
             let haystack = Array(caseSensitive ? text : text.lowercased())

@@ -1,12 +1,11 @@
-import TernDOM
-import TernLayout
+import TernKit
 import TernTerminal
 
 /// The part of a rendered page on the screen: where it is scrolled to, which
 /// link or control has the focus, and what a search found. Draws only the
 /// visible lines, so scrolling costs the same on any page size.
 struct PageViewport {
-    private(set) var page = RenderedPage()
+    private(set) var page = PageLayout()
     private(set) var targets: [FocusTarget] = []
     /// The first line shown.
     private(set) var top = 0
@@ -24,19 +23,19 @@ struct PageViewport {
     /// Shows a new layout of the same document (more of it parsed, a script
     /// changed it, a new width): the focus stays on its element, and with
     /// `keepingTextPosition` the reader stays at the same place in the text.
-    mutating func update(_ newPage: RenderedPage, keepingTextPosition: Bool) {
-        let focusedNode = focusedTarget?.node
+    mutating func update(_ newPage: PageLayout, keepingTextPosition: Bool) {
+        let focusedElement = focusedTarget?.element
         let position = keepingTextPosition ? textOffset(ofLine: top) : nil
         page = newPage
         targets = FocusTarget.targets(of: newPage)
-        focus = focusedNode.flatMap { node in targets.firstIndex { $0.node == node } }
-        search.refresh(in: newPage)
+        focus = focusedElement.flatMap { element in targets.firstIndex { $0.element == element } }
+        search.refresh(in: newPage.lines)
         if let position { top = line(atTextOffset: position) }
         clampScroll()
     }
 
     /// Shows a new document: no focus, no search, at `line`.
-    mutating func show(_ newPage: RenderedPage, atLine line: Int) {
+    mutating func show(_ newPage: PageLayout, atLine line: Int) {
         page = newPage
         targets = FocusTarget.targets(of: newPage)
         focus = nil
@@ -141,7 +140,7 @@ struct PageViewport {
     /// Searches for `query` and shows the first match after the top line
     /// (before it, going backwards). False when nothing matches.
     mutating func find(_ query: String, forward: Bool = true) -> Bool {
-        search = PageSearch(query: query, page: page)
+        search = PageSearch(query: query, lines: page.lines)
         guard search.select(from: TextRegion(line: top, columns: 0..<0), forward: forward) else { return false }
         revealMatch()
         return true

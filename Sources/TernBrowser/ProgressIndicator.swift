@@ -1,4 +1,4 @@
-import TernNet
+import TernKit
 import TernTerminal
 
 /// The progress bar's state: shown from the start of a navigation, growing

@@ -1,4 +1,4 @@
-import TernLayout
+import TernKit
 import TernTerminal
 
 /// A one-line question in the status line: the URL to open, text to find, a

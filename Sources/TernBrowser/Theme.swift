@@ -1,4 +1,4 @@
-import TernLayout
+import TernKit
 import TernTerminal
 
 /// How the browser's parts and the page's styles look on the terminal.
@@ -33,7 +33,7 @@ enum Theme {
     static let dialogSelection = CellStyle(reverse: true)
 
     /// The terminal style of a run of page text.
-    static func cell(for style: Style, color: Color?) -> CellStyle {
+    static func cell(for style: TextStyle, color: TextColor?) -> CellStyle {
         var cell = CellStyle(bold: style.contains(.bold), underline: style.contains(.underline),
                              reverse: style.contains(.reverse), italic: style.contains(.italic))
         if let color { cell.foreground = TerminalColor(rawValue: Int16(color.rawValue)) }

@@ -20,7 +20,7 @@ extension WebView {
     /// (loading here when it gives none), and anything else navigates with
     /// `navigationType` `.linkActivated`.
     @discardableResult
-    public func activate(_ link: Link) -> ActivationResult {
+    func activate(_ link: Link) -> ActivationResult {
         if link.node.isElement("a") || link.node.isElement("area") { return activate(link.node) }
         guard let document, link.node.document === document else { return .done }
         notifyUserActivation()
@@ -30,7 +30,7 @@ extension WebView {
 
     /// Acts on `control` as a click would (see `activate(_ element:)`).
     @discardableResult
-    public func activate(_ control: FormControl) -> ActivationResult {
+    func activate(_ control: FormControl) -> ActivationResult {
         activate(control.node)
     }
 
@@ -43,7 +43,7 @@ extension WebView {
     /// a reset button resets it, a file input asks the UI delegate's open
     /// panel. A disabled control, or a node not of the current page, does nothing.
     @discardableResult
-    public func activate(_ element: Node) -> ActivationResult {
+    func activate(_ element: Node) -> ActivationResult {
         guard element.isElement, let document, element.document === document else { return .done }
         if HTMLForms.isControl(element), HTMLForms.isDisabled(element) { return .done }
         notifyUserActivation()
@@ -106,7 +106,7 @@ extension WebView {
     /// Returns false (changing nothing) for other elements and for disabled
     /// or read-only fields.
     @discardableResult
-    public func setValue(_ value: String, for field: Node) -> Bool {
+    func setValue(_ value: String, for field: Node) -> Bool {
         guard let document, field.document === document, field.isElement("input") || field.isElement("textarea"),
               HTMLForms.textTypes.contains(HTMLForms.type(of: field)),
               !HTMLForms.isDisabled(field), !field.hasAttribute("readonly") else { return false }
@@ -124,7 +124,7 @@ extension WebView {
     /// Returns false for other elements, a disabled select, an index out of
     /// range or a disabled option.
     @discardableResult
-    public func selectOptions(at indices: [Int], in select: Node) -> Bool {
+    func selectOptions(at indices: [Int], in select: Node) -> Bool {
         guard let document, select.document === document, select.isElement("select"), !HTMLForms.isDisabled(select)
         else { return false }
         let options = HTMLForms.options(of: select)
@@ -144,7 +144,7 @@ extension WebView {
     /// most one text-like field, the form is submitted — then `keyup`.
     /// A textarea, a button or a field outside a form submits nothing.
     @discardableResult
-    public func pressEnter(in field: Node) -> ActivationResult {
+    func pressEnter(in field: Node) -> ActivationResult {
         guard let document, field.document === document, HTMLForms.isControl(field), !HTMLForms.isDisabled(field)
         else { return .done }
         notifyUserActivation()
@@ -189,7 +189,7 @@ extension WebView {
     /// Returns false for other elements, or when `multiple` is missing and
     /// more than one file is given. An empty list clears the choice.
     @discardableResult
-    public func chooseFiles(_ files: [WebURL], for input: Node) -> Bool {
+    func chooseFiles(_ files: [WebURL], for input: Node) -> Bool {
         guard let document, input.document === document, input.isElement("input"), HTMLForms.type(of: input) == "file",
               !HTMLForms.isDisabled(input), files.allSatisfy({ $0.scheme == "file" }),
               files.count <= 1 || input.hasAttribute("multiple") else { return false }
@@ -202,7 +202,7 @@ extension WebView {
     }
 
     /// The files chosen for a file input (`file:` URLs), none at first.
-    public func chosenFiles(for input: Node) -> [WebURL] {
+    func chosenFiles(for input: Node) -> [WebURL] {
         (chosenFiles[input] ?? []).compactMap { WebURL(filePath: $0) }
     }
 
@@ -226,7 +226,7 @@ extension WebView {
     /// page's scripts (`element.focus()`); nil for none. A `Node` is the
     /// same node after every layout, so a front end finds it again in
     /// `renderedPage(width:)` (`linkIndex(of:)`, `controlIndex(of:)`).
-    public var focusedElement: Node? {
+    var focusedElement: Node? {
         let focused = scriptWindow?.focusedElement ?? focusedNode
         guard let focused, let document, focused.document === document, focused.isConnected else { return nil }
         return focused
@@ -234,7 +234,7 @@ extension WebView {
 
     /// Moves focus to `element` (nil: none), firing `blur`/`focusout` and
     /// `focus`/`focusin` when scripts run.
-    public func focus(_ element: Node?) {
+    func focus(_ element: Node?) {
         if let element { guard let document, element.document === document else { return } }
         let old = focusedElement
         guard old != element else { return }
@@ -521,12 +521,12 @@ final class ActivationCapture {
 extension RenderedPage {
     /// The index in `links` of the link drawn for `node` (the focus of a
     /// front end, found again after a relayout).
-    public func linkIndex(of node: Node) -> Int? {
+    func linkIndex(of node: Node) -> Int? {
         links.firstIndex { $0.node == node }
     }
 
     /// The index in `controls` of the form control drawn for `node`.
-    public func controlIndex(of node: Node) -> Int? {
+    func controlIndex(of node: Node) -> Int? {
         controls.firstIndex { $0.node == node }
     }
 }

@@ -5,7 +5,7 @@ import TernLayout
 extension WebView {
     /// The current page laid out `width` columns wide: lines, links, form
     /// controls and anchors. Kept until the page, its document or the width changes.
-    public func renderedPage(width: Int) -> RenderedPage? {
+    func renderedPage(width: Int) -> RenderedPage? {
         guard let document else { return nil }
         if let cached = layoutCache, cached.width == width, cached.revision == documentRevision { return cached.page }
         // The page's URL (and a <base href>) is looked at once, not once per link.

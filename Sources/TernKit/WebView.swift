@@ -58,7 +58,7 @@ public final class WebView {
     public var response: Response? { page?.response }
     /// The current page's document (HTML, or text shown preformatted); while
     /// the page is still arriving, the part parsed so far.
-    public var document: Document? {
+    var document: Document? {
         if let load = currentLoad, load.phase == .committed, let partial = load.parser?.document { return partial }
         return page?.document
     }

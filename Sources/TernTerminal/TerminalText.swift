@@ -3,7 +3,14 @@
 /// C0 controls become their visible Control Pictures (ESC shows as ␛), DEL
 /// becomes ␡ and C1 controls (U+0080–U+009F, which some terminals obey as
 /// CSI, OSC and the rest) become U+FFFD, so no page, title, URL or header can
-/// move the cursor, set the window title or write the clipboard.
+/// move the cursor, set the window title or write the clipboard. The
+/// invisible bidi controls (LRM, RLM, ALM, the embeddings, overrides and
+/// isolates, U+202A–U+202E and U+2066–U+2069) and the BOM are dropped, so
+/// that no text can show reordered ("Trojan Source": a URL or file name
+/// whose characters display in another order than they are), and the line
+/// and paragraph separators U+2028/U+2029 become spaces. (TernLayout keeps
+/// these out of laid-out text too, where each character needs a width;
+/// this is the boundary that holds for every string drawn.)
 public enum TerminalText {
     /// `text` made safe to write; line feeds (and tabs, when `keepTabs`) are
     /// kept only when `keepLineBreaks` says so, for layout that consumes them.
@@ -46,10 +53,12 @@ public enum TerminalText {
         while i < n {
             // Eight bytes at a time while none of them can start anything to
             // replace (no byte below 0x20, no DEL, no 0xC2: the lead byte of
-            // U+0080–U+00BF); a word that has one is looked at byte by byte.
+            // U+0080–U+00BF, no 0xD8, 0xE2 or 0xEF: those of the format
+            // controls); a word that has one is looked at byte by byte.
             while i + 8 <= n {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                if hasByteBelow0x20(word) || hasByte(word, 0x7F) || hasByte(word, 0xC2) { break }
+                if hasByteBelow0x20(word) || hasByte(word, 0x7F) || hasByte(word, 0xC2)
+                    || hasByte(word, 0xE2) || hasByte(word, 0xD8) || hasByte(word, 0xEF) { break }
                 i += 8
             }
             let end = min(n, i + 8)
@@ -59,6 +68,7 @@ public enum TerminalText {
                     if b == 0x7F { return i }
                     // C1 controls are U+0080–U+009F: C2 80 … C2 9F.
                     if b == 0xC2, i + 1 < n, bytes[i + 1] <= 0x9F { return i }
+                    if b >= 0xD8, formatControl(bytes, at: i) != nil { return i }
                 } else if !((b == 0x0A && keepLineBreaks) || (b == 0x09 && keepTabs)) {
                     return i
                 }
@@ -66,6 +76,32 @@ public enum TerminalText {
             }
         }
         return nil
+    }
+
+    /// The bidi control, BOM or line/paragraph separator starting at `i`:
+    /// its length in bytes, and whether it becomes a space (else nothing).
+    @inline(__always)
+    private static func formatControl(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (length: Int, space: Bool)? {
+        let n = bytes.count
+        switch bytes[i] {
+        case 0xD8:  // U+061C ARABIC LETTER MARK: D8 9C
+            return i + 1 < n && bytes[i + 1] == 0x9C ? (2, false) : nil
+        case 0xE2:
+            guard i + 2 < n else { return nil }
+            let b1 = bytes[i + 1], b2 = bytes[i + 2]
+            if b1 == 0x80 {
+                switch b2 {
+                case 0x8E, 0x8F, 0xAA...0xAE: return (3, false)  // U+200E/F LRM, RLM; U+202A–E embeddings, overrides
+                case 0xA8, 0xA9: return (3, true)  // U+2028 LINE, U+2029 PARAGRAPH SEPARATOR
+                default: return nil
+                }
+            }
+            return b1 == 0x81 && (0xA6...0xA9).contains(b2) ? (3, false) : nil  // U+2066–9 isolates
+        case 0xEF:  // U+FEFF BOM (zero width no-break space): EF BB BF
+            return i + 2 < n && bytes[i + 1] == 0xBB && bytes[i + 2] == 0xBF ? (3, false) : nil
+        default:
+            return nil
+        }
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -110,6 +146,9 @@ public enum TerminalText {
             } else if b == 0xC2, i + 1 < n, bytes[i + 1] <= 0x9F {
                 out.append(0xEF); out.append(0xBF); out.append(0xBD) // U+FFFD
                 i += 1
+            } else if b >= 0xD8, let control = formatControl(bytes, at: i) {
+                if control.space { out.append(0x20) }
+                i += control.length - 1
             } else {
                 out.append(b)
             }

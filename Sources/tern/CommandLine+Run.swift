@@ -1,6 +1,5 @@
 import TernBrowser
 import TernKit
-import TernNet
 import TernTerminal
 #if canImport(Glibc)
 import Glibc

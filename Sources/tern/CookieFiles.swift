@@ -1,5 +1,4 @@
 import TernKit
-import TernNet
 import TernTerminal
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,5 @@
 import TernBrowser
 import TernKit
-import TernNet
 import TernTerminal
 #if canImport(Glibc)
 import Glibc
@@ -102,7 +101,7 @@ final class PageDumper: NavigationDelegate {
             print(TerminalText.sanitize(String(decoding: webView.sourceBytes, as: UTF8.self), keepLineBreaks: true, keepTabs: true))
             return 0
         }
-        guard let rendered = webView.renderedPage(width: options.width ?? PageDumper.terminalColumns() ?? 80) else {
+        guard let rendered = webView.pageLayout(width: options.width ?? PageDumper.terminalColumns() ?? 80) else {
             CommandLine.printError("tern: \(url.href): cannot show \(webView.response?.mimeType ?? "this content") as text")
             return 1
         }

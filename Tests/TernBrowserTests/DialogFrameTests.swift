@@ -1,5 +1,5 @@
 import XCTest
-import TernLayout
+import TernKit
 @testable import TernBrowser
 
 final class DialogFrameTests: XCTestCase {

@@ -1,25 +1,25 @@
 import XCTest
-import TernLayout
+import TernKit
 @testable import TernBrowser
 
 final class PageSearchTests: XCTestCase {
-    private func page(_ lines: [String]) -> RenderedPage {
-        RenderedPage(lines: lines.map { Line(runs: [Line.Run(text: $0, width: DisplayWidth.of($0))]) })
+    private func page(_ lines: [String]) -> [Line] {
+        lines.map { Line(runs: [Line.Run(text: $0, width: DisplayWidth.of($0))]) }
     }
 
     func testCaseInsensitiveUnlessTheQueryHasACapital() {
         let page = page(["Tern and tern", "TERN"])
-        XCTAssertEqual(PageSearch(query: "tern", page: page).all.count, 3)
-        XCTAssertEqual(PageSearch(query: "Tern", page: page).all.count, 1)
+        XCTAssertEqual(PageSearch(query: "tern", lines: page).all.count, 3)
+        XCTAssertEqual(PageSearch(query: "Tern", lines: page).all.count, 1)
     }
 
     func testMatchesAreInDisplayColumns() {
-        let search = PageSearch(query: "b", page: page(["漢字 ab"]))
+        let search = PageSearch(query: "b", lines: page(["漢字 ab"]))
         XCTAssertEqual(search.all, [TextRegion(line: 0, columns: 6..<7)])
     }
 
     func testSteppingWrapsAroundBothWays() {
-        var search = PageSearch(query: "x", page: page(["x", "", "x", "x"]))
+        var search = PageSearch(query: "x", lines: page(["x", "", "x", "x"]))
         XCTAssertTrue(search.select(from: TextRegion(line: 1, columns: 0..<0), forward: true))
         XCTAssertEqual(search.current?.line, 2)
         _ = search.step(forward: true)
@@ -28,6 +28,6 @@ final class PageSearchTests: XCTestCase {
         XCTAssertEqual(search.current?.line, 0, "wraps to the top")
         _ = search.step(forward: false)
         XCTAssertEqual(search.current?.line, 3, "and back to the bottom")
-        XCTAssertFalse(PageSearch(query: "zzz", page: page(["x"])).all.count > 0)
+        XCTAssertFalse(PageSearch(query: "zzz", lines: page(["x"])).all.count > 0)
     }
 }

@@ -58,7 +58,7 @@ final class WebViewFoundationTests: WebViewTestCase {
 
         webView.loadHTMLString("<title>base</title><a href='page/x'>x</a>", baseURL: URL(string: "http://127.0.0.1/dir/"))
         wait { webView.title == "base" && !webView.isLoading }
-        XCTAssertEqual(webView.renderedPage(width: 80)?.links.first?.url, "http://127.0.0.1/dir/page/x")
+        XCTAssertEqual(webView.pageLayout(width: 80)?.links.first?.url, "http://127.0.0.1/dir/page/x")
 
         webView.load(Data("<title>data</title>".utf8), mimeType: "text/html", characterEncodingName: "utf-8",
                      baseURL: try XCTUnwrap(URL(string: "http://127.0.0.1/d/")))

@@ -1,5 +1,5 @@
 import XCTest
-import TernKit
+@testable import TernKit
 import TernTestSupport
 
 /// The bundled demo pages, driven headless through the DOM bindings.

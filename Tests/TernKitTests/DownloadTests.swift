@@ -1,5 +1,5 @@
 import XCTest
-import TernKit
+@testable import TernKit
 import TernTestSupport
 
 /// Downloads against the test server's /download: safe names in the chosen

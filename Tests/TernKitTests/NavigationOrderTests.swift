@@ -1,5 +1,5 @@
 import XCTest
-import TernKit
+@testable import TernKit
 import TernNet
 import TernTestSupport
 

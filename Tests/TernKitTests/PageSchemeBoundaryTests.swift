@@ -1,5 +1,5 @@
 import XCTest
-import TernKit
+@testable import TernKit
 import TernTestSupport
 
 /// What a web page cannot reach by itself: javascript: URLs run only on the

@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-import TernKit
+@testable import TernKit
 import TernNet
 import TernScript
 import TernTestSupport

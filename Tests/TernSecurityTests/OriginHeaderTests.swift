@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-import TernKit
+@testable import TernKit
 import TernNet
 
 /// Issue #13 item 11, for navigations: a form POST (any navigation but GET

@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-import TernKit
+@testable import TernKit
 import TernNet
 
 /// Issue #13 item 12: the Referer no longer leaks a page's full URL to other

@@ -10,6 +10,16 @@ final class TerminalTextTests: XCTestCase {
         XCTAssertEqual(TerminalText.sanitize("nul\u{0}"), "nul\u{2400}")
     }
 
+    /// "Trojan Source": text that shows in another order than it is.
+    func testBidiControlsAndTheBOMAreDropped() {
+        XCTAssertEqual(TerminalText.sanitize("evil\u{202E}fdp.exe"), "evilfdp.exe")
+        XCTAssertEqual(TerminalText.sanitize("a\u{2066}b\u{2067}c\u{2068}d\u{2069}e"), "abcde")
+        XCTAssertEqual(TerminalText.sanitize("\u{FEFF}\u{200E}x\u{200F}\u{061C}\u{202A}\u{202B}\u{202C}\u{202D}"), "x")
+        XCTAssertEqual(TerminalText.sanitize("line\u{2028}para\u{2029}end"), "line para end")
+        XCTAssertEqual(TerminalText.sanitize("‰ — ‥ ｱ ؀"), "‰ — ‥ ｱ ؀", "neighbours of the controls stay")
+        XCTAssertEqual(String(decoding: TerminalText.sanitize(utf8: Array("a\u{202E}b".utf8)), as: UTF8.self), "ab")
+    }
+
     func testOSC52ClipboardWriteCannotPass() {
         let hostile = "\u{1B}]52;c;ZXZpbA==\u{07}"
         let safe = TerminalText.sanitize(hostile)
@@ -52,6 +62,10 @@ final class TerminalTextTests: XCTestCase {
                     out.append("\u{2421}")
                 } else if v >= 0x80 && v <= 0x9F {
                     out.append("\u{FFFD}")
+                } else if v == 0x2028 || v == 0x2029 {
+                    out.append(" ")
+                } else if [0x200E, 0x200F, 0x061C, 0xFEFF].contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
+                    continue
                 } else {
                     out.append(scalar)
                 }
@@ -59,7 +73,9 @@ final class TerminalTextTests: XCTestCase {
             return String(out)
         }
         let alphabet: [String] = ["a", "Z", " ", "~", "\n", "\t", "\r", "\u{1B}", "\u{0}", "\u{7F}", "\u{80}", "\u{85}",
-                                  "\u{9F}", "\u{A0}", "\u{BF}", "é", "ĉ", "世", "👩🏽‍💻", "\u{2028}"]
+                                  "\u{9F}", "\u{A0}", "\u{BF}", "é", "ĉ", "世", "👩🏽‍💻", "\u{2028}",
+                                  "\u{202E}", "\u{2066}", "\u{2069}", "\u{200F}", "\u{061C}", "\u{FEFF}", "\u{2029}",
+                                  "\u{2030}", "\u{2065}", "\u{202F}", "\u{0600}", "\u{FEFE}", "—", "ｱ"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3000 {
             let length = Int.random(in: 0...40, using: &generator)

@@ -1,0 +1,42 @@
+import TernDOM
+import TernLayout
+
+/// A form control of a laid-out page, with what a front end shows of it.
+/// Its values are those of the moment the layout was made; act on it
+/// through the web view (`activate(_:)`, `setValue(_:for:)`, …).
+public struct PageControl {
+    /// What the control is: text, password, checkbox, radio, submit, reset,
+    /// button, select, textarea, file or hidden (listed, never shown).
+    public typealias Kind = FormControl.Kind
+
+    let control: FormControl
+
+    init(_ control: FormControl) { self.control = control }
+
+    public var kind: Kind { control.kind }
+    /// The element (`input`, `button`, `select` or `textarea`), the same across layouts.
+    public var element: PageElement { PageElement(node: control.node) }
+    /// The `name` attribute, "" when missing.
+    public var name: String { control.name }
+    /// The current value (a field's text, a button's label attribute).
+    public var value: String { control.value }
+    /// Whether a checkbox or radio button is checked.
+    public var checked: Bool { control.checked }
+    /// A select's option labels, in order.
+    public var options: [String] { control.options }
+    /// A select's first selected option.
+    public var selectedIndex: Int? { control.selectedIndex }
+    /// Whether a select takes several options (`multiple`).
+    public var allowsMultipleSelection: Bool { control.node.attribute("multiple") != nil }
+    /// The indices in `options` of a select's selected options.
+    public var selectedIndices: Set<Int> {
+        Set(control.node.getElementsByTagName("option").enumerated().compactMap { $1.attribute("selected") != nil ? $0 : nil })
+    }
+    /// What a button says: its value, else its text (whitespace collapsed).
+    public var label: String {
+        guard control.value.isEmpty else { return control.value }
+        return control.node.textContent.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    /// Where the control is drawn, one region per line it covers.
+    public var regions: [TextRegion] { control.regions }
+}

@@ -1,0 +1,49 @@
+import TernLayout
+
+/// The page a web view shows, laid out as lines of styled text for one
+/// width: what a text front end draws, searches and lets the person act on.
+/// A value: every position in it (link and control regions, anchors) is a
+/// line index into `lines`; lay the page out again for another width.
+/// Made by `WebView.pageLayout(width:)`.
+public struct PageLayout {
+    let rendered: RenderedPage
+
+    init(_ rendered: RenderedPage) { self.rendered = rendered }
+
+    /// An empty page (nothing committed yet, or content that is not shown as text).
+    public init() { rendered = RenderedPage() }
+
+    /// The document's title, whitespace collapsed, control characters replaced.
+    public var title: String { rendered.title }
+    public var lines: [Line] { rendered.lines }
+    /// The links in reading order; `links[i].number == i + 1`.
+    public var links: PageItems<PageLink> { PageItems(rendered.links, PageLink.init) }
+    /// The form controls in document order, hidden inputs included.
+    public var controls: PageItems<PageControl> { PageItems(rendered.controls, PageControl.init) }
+    /// Fragment targets: each `id` (and `<a name>`) → the index of the line
+    /// where that element starts.
+    public var anchors: [String: Int] { rendered.anchors }
+
+    /// The index in `links` of the link for `element`: a front end's focus,
+    /// found again after a relayout.
+    public func linkIndex(of element: PageElement) -> Int? {
+        rendered.links.firstIndex { $0.node == element.node }
+    }
+
+    /// The index in `controls` of the form control for `element`.
+    public func controlIndex(of element: PageElement) -> Int? {
+        rendered.controls.firstIndex { $0.node == element.node }
+    }
+
+    /// The page as plain text (what `tern --dump` prints), with the list of
+    /// link references at the end when `references` is true.
+    public func plainText(references: Bool) -> String {
+        rendered.plainText(references: references)
+    }
+
+    /// The plain text in UTF-8 pieces of about `chunkSize` bytes, without
+    /// building it whole (a large page's text is tens of megabytes).
+    public func writePlainText(references: Bool, chunkSize: Int = 64 << 10, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        rendered.writePlainText(references: references, chunkSize: chunkSize, write)
+    }
+}
