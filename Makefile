@@ -4,7 +4,7 @@ TERN := .build/debug/tern
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all bootstrap build run test bench bench-switches clean
+.PHONY: all bootstrap build run test bench clean
 
 all: build
 
@@ -28,10 +28,6 @@ test: bootstrap
 # Speed and memory against w3m, lynx, links2 and libxml2, measured in one run.
 bench: bootstrap
 	./bench/run.sh
-
-# tern alone with each speed switch (TERN_HEAP_TUNING, TERN_LAYOUT_THREAD) on and off.
-bench-switches: bootstrap
-	BENCH_SWITCHES=1 ./bench/run.sh
 
 clean:
 	rm -rf .build

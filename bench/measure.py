@@ -16,7 +16,6 @@ gate: the exit status is 0 unless the harness itself broke.
 import argparse
 import datetime
 import json
-import math
 import os
 import platform
 import re
@@ -38,17 +37,6 @@ QUICK_RUNS = {"tiny": 5, "large": 1, "stress": 1, "sample": 1, "linearity": 1, "
 BATCH_QUICK_FILES = 40
 
 REFERENCE_TOOLS = ["libxml2", "links2", "w3m", "lynx"]
-
-# --switches: tern with each of its speed switches on and off (README.md,
-# "Switches"), the same binary under another environment. The first is the
-# default every other is compared with.
-SWITCH_VARIANTS = [
-    ("default", {}),
-    ("heap-tuning=0", {"TERN_HEAP_TUNING": "0"}),
-    ("layout-thread=0", {"TERN_LAYOUT_THREAD": "0"}),
-    ("both=0", {"TERN_HEAP_TUNING": "0", "TERN_LAYOUT_THREAD": "0"}),
-]
-SWITCH_KINDS = ("large", "stress")
 GNU_TIME = "/usr/bin/time"
 RSS_DIR = None  # a private temporary folder, made in main()
 
@@ -138,29 +126,16 @@ def failure_message(argv, env):
 
 # ---------------------------------------------------------------- tools and inputs
 
-def bench_environment():
-    """The environment every command runs in."""
-    env = dict(os.environ)
-    env["LC_ALL"] = "C.UTF-8"
-    env.pop("LANGUAGE", None)
-    return env
-
-
-def tern_flags(help_text):
-    """tern's flags, each only if `tern --help` lists it."""
-    flags = ["--width", "80"] if "--width" in help_text else []
+def tool_commands(args, tern_width, tern_timeout):
+    """name -> function(file) -> argv."""
+    width = ["--width", "80"] if tern_width else []
     # tern's own page timeout (30 s by default) raised to the harness's, so that a
     # slow page shows as ">60s" like the other tools, not as tern's own error.
-    if "--timeout" in help_text:
-        flags += ["--timeout", "%d" % TIMEOUT]
-    return flags
-
-
-def tool_commands(args, flags):
-    """name -> function(file) -> argv; `flags`: tern's (`tern_flags`)."""
-    tools = {"tern": lambda f: [args.tern, "--dump", *flags, f]}
+    if tern_timeout:
+        width += ["--timeout", "%d" % TIMEOUT]
+    tools = {"tern": lambda f: [args.tern, "--dump", *width, f]}
     if args.tern_static:
-        tools["tern-static"] = lambda f: [args.tern_static, "--dump", *flags, f]
+        tools["tern-static"] = lambda f: [args.tern_static, "--dump", *width, f]
     w3m, lynx, links2, xmllint = (shutil.which(t) for t in ("w3m", "lynx", "links2", "xmllint"))
     missing = [n for n, p in (("w3m", w3m), ("lynx", lynx), ("links2", links2), ("xmllint", xmllint)) if not p]
     if missing:
@@ -249,9 +224,7 @@ def tools_for(kind, all_tools):
 
 # ---------------------------------------------------------------- measuring
 
-def measure_input(inp, tools, env, log, envs=None):
-    """Runs every tool on the input, interleaved, in `env` or in its own
-    environment from `envs` (tool name -> environment)."""
+def measure_input(inp, tools, env, log):
     names = tools_for(inp["kind"], list(tools))
     cells = {n: {"times": [], "cpu": [], "rss_kb": [], "status": "ok", "note": None} for n in names}
     for path in inp["files"]:  # the files' bytes into the page cache first
@@ -261,7 +234,6 @@ def measure_input(inp, tools, env, log, envs=None):
     for r in range(inp["runs"]):
         for n in names:
             c = cells[n]
-            tool_env = (envs or {}).get(n, env)
             if c["status"] != "ok":
                 continue
             if r > 0 and sum(c["times"]) >= BUDGET_PER_CELL:
@@ -270,11 +242,11 @@ def measure_input(inp, tools, env, log, envs=None):
                 total, cpu_total, peak = 0.0, 0.0, 0
                 for path in inp["files"]:
                     argv = tools[n](path)
-                    status, secs, rss, code, cpu = run_once(argv, tool_env)
+                    status, secs, rss, code, cpu = run_once(argv, env)
                     peak = max(peak, rss or 0)
                     if status != "ok":
                         c["status"] = status
-                        c["note"] = "%s: %s" % (os.path.basename(path), failure_message(argv, tool_env)
+                        c["note"] = "%s: %s" % (os.path.basename(path), failure_message(argv, env)
                                                 if status == "error" else ">%ds" % TIMEOUT)
                         break
                     total += secs
@@ -286,7 +258,7 @@ def measure_input(inp, tools, env, log, envs=None):
                     c["rss_kb"].append(peak)
             else:
                 argv = tools[n](inp["files"][0])
-                status, secs, rss, code, cpu = run_once(argv, tool_env)
+                status, secs, rss, code, cpu = run_once(argv, env)
                 if rss is not None:
                     c["rss_kb"].append(rss)
                 if status == "ok":
@@ -294,7 +266,7 @@ def measure_input(inp, tools, env, log, envs=None):
                     c["cpu"].append(cpu)
                 else:
                     c["status"] = status
-                    c["note"] = failure_message(argv, tool_env) if status == "error" else ">%ds" % TIMEOUT
+                    c["note"] = failure_message(argv, env) if status == "error" else ">%ds" % TIMEOUT
     for n, c in cells.items():
         c["runs"] = len(c["times"])
         c["median_s"] = statistics.median(c["times"]) if c["times"] and c["status"] == "ok" else None
@@ -382,8 +354,6 @@ def main():
     ap.add_argument("--json", required=True)
     ap.add_argument("--only")
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--switches", action="store_true",
-                    help="only tern, on the large and stress inputs, with each switch on and off")
     args = ap.parse_args()
 
     def out(s=""):
@@ -395,118 +365,19 @@ def main():
     global RSS_DIR
     RSS_DIR = tempfile.mkdtemp(prefix="tern-bench-")
     try:
-        return (measure_switches if args.switches else measure_all)(args, out, log)
+        return measure_all(args, out, log)
     finally:
         shutil.rmtree(RSS_DIR, ignore_errors=True)
 
 
-def headline(title, load_before, load_after, elapsed, quick):
-    return "%s: %s, %d cores, load average %.2f at start / %.2f at end, %.0f s%s" % (
-        title, datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), os.cpu_count() or 0,
-        load_before[0], load_after[0], elapsed, ", QUICK (1 run each)" if quick else "")
-
-
-def note_if_busy(out, load_before, load_after):
-    if load_before[0] > 1.0 or load_after[0] > 1.0:
-        out("note: the machine was busy (load average above 1): treat these timings as noisy.")
-
-
-def report_head(args, load_before, load_after, elapsed):
-    """The JSON report's first fields: when, where and how long."""
-    return {
-        "generated": datetime.datetime.now().isoformat(timespec="seconds"),
-        "quick": args.quick,
-        "machine": {"cores": os.cpu_count(), "platform": platform.platform(),
-                    "load_average_start": load_before, "load_average_end": load_after},
-        "seconds": round(elapsed, 1),
-    }
-
-
-def write_json(path, report):
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    with open(path + ".tmp", "w", encoding="utf-8") as f:
-        json.dump(report, f, indent=1)
-    os.replace(path + ".tmp", path)
-
-
-def geometric_mean(values):
-    values = [v for v in values if v is not None and v > 0]
-    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
-
-
-def measure_switches(args, out, log):
-    """tern alone, each SWITCH_VARIANTS environment on each large and stress
-    input, the variants interleaved run by run (as the tools are in
-    measure_input), so that background noise falls on all of them alike.
-    Prints per-input medians and each variant's geometric-mean ratio to the
-    default, of time and of peak RSS."""
-    env = bench_environment()
-    for variables in SWITCH_VARIANTS:
-        for name in variables[1]:
-            env.pop(name, None)  # the default is tern's own, not the caller's
-    help_text = subprocess.run([args.tern, "--help"], capture_output=True, text=True, env=env).stdout
-    flags = tern_flags(help_text)
-    inputs = [i for i in build_inputs(args.corpus, args.quick, args.only) if i["kind"] in SWITCH_KINDS]
-    if not inputs:
-        raise SystemExit("bench: no large or stress inputs (check --only and the corpus MANIFEST)")
-    names = [name for name, _ in SWITCH_VARIANTS]
-    envs = {name: {**env, **variables} for name, variables in SWITCH_VARIANTS}
-    tools = {name: (lambda f: [args.tern, "--dump", *flags, f]) for name in names}
-    started, load_before = time.time(), os.getloadavg()
-    run_once([args.tern, "--dump", *flags, inputs[0]["files"][0]], env)  # warm the binary
-    results = []
-    for inp in inputs:
-        log("  %s (%s, %d bytes, %d run%s of %d variants)" % (
-            inp["name"], inp["kind"], inp["bytes"], inp["runs"], "" if inp["runs"] == 1 else "s", len(names)))
-        cells = measure_input(inp, tools, env, log, envs)
-        results.append({"name": inp["name"], "kind": inp["kind"], "bytes": inp["bytes"], "runs": inp["runs"],
-                        "variants": cells})
-    elapsed, load_after = time.time() - started, os.getloadavg()
-
-    out("")
-    out(headline("tern switches", load_before, load_after, elapsed, args.quick))
-    out("tern: %s" % " ".join([args.tern, "--dump", *flags, "FILE"]))
-    out("variants: " + "; ".join("%s: %s" % (n, " ".join("%s=%s" % kv for kv in v.items()) or "no variable set")
-                                 for n, v in SWITCH_VARIANTS))
-    out("")
-    rows = [[r["name"]] + [fmt_seconds(r["variants"][n]["median_s"]) for n in names] for r in results]
-    table("Median wall time", ["input"] + names, rows, out)
-    rows = [[r["name"]] + [fmt_seconds(r["variants"][n]["median_cpu_s"]) for n in names] for r in results]
-    table("Median CPU time (user + system, all threads)", ["input"] + names, rows, out)
-    rows = [[r["name"]] + [fmt_rss(r["variants"][n]) for n in names] for r in results]
-    table("Peak RSS (max over runs)", ["input"] + names, rows, out)
-    summary = {}
-    for n in names:
-        both = [r["variants"] for r in results if r["variants"][n]["median_s"] and r["variants"][names[0]]["median_s"]]
-        summary[n] = {
-            "time_ratio": geometric_mean([v[n]["median_s"] / v[names[0]]["median_s"] for v in both]),
-            "cpu_ratio": geometric_mean([v[n]["median_cpu_s"] / v[names[0]]["median_cpu_s"] for v in both]),
-            "rss_ratio": geometric_mean([v[n]["peak_rss_kb"] / v[names[0]]["peak_rss_kb"] for v in both
-                                         if v[n]["peak_rss_kb"] and v[names[0]]["peak_rss_kb"]]),
-            "inputs": len(both)}
-    rows = [[n] + [fmt_ratio(summary[n][k]) for k in ("time_ratio", "cpu_ratio", "rss_ratio")]
-            + [summary[n]["inputs"]] for n in names]
-    table("Geometric mean over the inputs, variant / default (above 1 = the switch's trick helps)",
-          ["variant", "wall", "cpu", "peak RSS", "inputs"], rows, out)
-    note_if_busy(out, load_before, load_after)
-    report = {
-        **report_head(args, load_before, load_after, elapsed),
-        "tern": {"binary": args.tern, "commit": git("rev-parse", "HEAD"),
-                 "dirty": bool(git("status", "--porcelain", "--untracked-files=no"))},
-        "variants": dict(SWITCH_VARIANTS),
-        "inputs": results,
-        "geometric_mean_vs_default": summary,
-    }
-    write_json(args.json, report)
-    out("results: " + args.json)
-    return 0
-
-
 def measure_all(args, out, log):
-    env = bench_environment()
+    env = dict(os.environ)
+    env["LC_ALL"] = "C.UTF-8"
+    env.pop("LANGUAGE", None)
+
     help_text = subprocess.run([args.tern, "--help"], capture_output=True, text=True, env=env).stdout
     tern_width = "--width" in help_text
-    tools = tool_commands(args, tern_flags(help_text))
+    tools = tool_commands(args, tern_width, "--timeout" in help_text)
     inputs = build_inputs(args.corpus, args.quick, args.only)
     if not inputs:
         raise SystemExit("bench: no inputs (check --only and the corpus MANIFEST)")
@@ -555,7 +426,9 @@ def measure_all(args, out, log):
     by_name = {r["name"]: r for r in results}
     tool_names = list(tools)
     out("")
-    out(headline("tern bench", load_before, load_after, elapsed, args.quick))
+    out("tern bench: %s, %d cores, load average %.2f at start / %.2f at end, %.0f s%s" % (
+        datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), os.cpu_count() or 0,
+        load_before[0], load_after[0], elapsed, ", QUICK (1 run each)" if args.quick else ""))
     out("tern: %s%s" % (" ".join(tools["tern"]("FILE")),
                         "" if tern_width else "  (no --width flag yet: tern's own width)"))
     out("'*' = fewer runs than planned (a slow tool), '-' = not run")
@@ -565,8 +438,8 @@ def measure_all(args, out, log):
     rows = [[r["name"], "%.0fK" % (r["bytes"] / 1024), r["kind"] if r["kind"] != "batch" else "batch(sum)"]
             + [fmt_time(r["tools"].get(t)) for t in tool_names] for r in results]
     table("Median wall time", ["input", "size", "kind"] + tool_names, rows, out)
-    # tern uses a second core (it lays a large page's lines out while the
-    # page is still being built): its CPU time is
+    # tern uses a second core (it faults heap pages in ahead and lays a large
+    # page's lines out while the page is still being built): its CPU time is
     # shown beside its wall time, and libxml2's for scale.
     rows = [[r["name"]] + [fmt_seconds((r["tools"].get(t) or {}).get("median_cpu_s")) for t in ("tern", "libxml2")]
             + [fmt_seconds((r["tools"].get("tern") or {}).get("median_s"))] for r in results]
@@ -705,11 +578,16 @@ def measure_all(args, out, log):
         out("")
         out("-static-stdlib: " + static["note"])
     out("")
-    note_if_busy(out, load_before, load_after)
+    if load_before[0] > 1.0 or load_after[0] > 1.0:
+        out("note: the machine was busy (load average above 1): treat these timings as noisy.")
 
     # ---- JSON
     report = {
-        **report_head(args, load_before, load_after, elapsed),
+        "generated": datetime.datetime.now().isoformat(timespec="seconds"),
+        "quick": args.quick,
+        "machine": {"cores": os.cpu_count(), "platform": platform.platform(),
+                    "load_average_start": load_before, "load_average_end": load_after},
+        "seconds": round(elapsed, 1),
         "timeout_s": TIMEOUT,
         "harness_floor": {"seconds": floor_s, "rss_kb": floor_kb},
         "tern": {"binary": args.tern, "commit": git("rev-parse", "HEAD"),
@@ -726,7 +604,10 @@ def measure_all(args, out, log):
         "targets": targets,
         "static_stdlib": static,
     }
-    write_json(args.json, report)
+    os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
+    with open(args.json + ".tmp", "w", encoding="utf-8") as f:
+        json.dump(report, f, indent=1)
+    os.replace(args.json + ".tmp", args.json)
     out("results: " + args.json)
     return 0
 

@@ -8,9 +8,6 @@
 #   BENCH_STATIC=0     skip the -static-stdlib variant of tern (default: try it)
 #   BENCH_BUILD=0      use the tern binaries already built (no swift build)
 #   BENCH_ONLY=REGEX   measure only inputs whose name matches REGEX
-#   BENCH_SWITCHES=1   only tern, on the large and stress inputs, with its speed
-#                      switches (TERN_HEAP_TUNING, TERN_LAYOUT_THREAD) on and off,
-#                      interleaved (`make bench-switches`; writes .build/bench-switches.json)
 #   TERN_SHARED=DIR    the shared folder (default: <repo>/../shared)
 #   SWIFT=swift        the swift driver
 set -euo pipefail
@@ -23,8 +20,6 @@ SWIFT=${SWIFT:-swift}
 QUICK=${BENCH_QUICK:-0}
 STATIC=${BENCH_STATIC:-1}
 BUILD=${BENCH_BUILD:-1}
-SWITCHES=${BENCH_SWITCHES:-0}
-[ "$SWITCHES" = 1 ] && STATIC=0
 CORPUS=$ROOT/.build/bench-corpus
 STATIC_BUILD=$ROOT/.build/bench-static
 PYTHON=$(command -v python3 || true)
@@ -32,9 +27,9 @@ PYTHON=$(command -v python3 || true)
 
 log() { printf '\n== %s\n' "$*" >&2; }
 
-# 1. The comparison tools, installed only when missing (bench-only; not for the switches).
+# 1. The comparison tools, installed only when missing (bench-only).
 need=()
-[ "$SWITCHES" = 1 ] || for pair in w3m:w3m lynx:lynx links2:links2 xmllint:libxml2-utils; do
+for pair in w3m:w3m lynx:lynx links2:links2 xmllint:libxml2-utils; do
   command -v "${pair%%:*}" >/dev/null 2>&1 || need+=("${pair#*:}")
 done
 [ -x /usr/bin/time ] || need+=(time)   # GNU time (`command -v time` finds the shell keyword)
@@ -82,15 +77,7 @@ if [ ! -f "$CORPUS/MANIFEST" ]; then
   bash "$SHARED/bench/build_corpus.sh" "$CORPUS" >&2
 fi
 
-# 4. Measure, print the table and the targets, write .build/bench-results.json
-#    (or only the switches, into .build/bench-switches.json).
-if [ "$SWITCHES" = 1 ]; then
-  log "measuring tern's switches"
-  "$PYTHON" "$ROOT/bench/measure.py" --switches \
-    --corpus "$CORPUS" --tern "$TERN" --json "$ROOT/.build/bench-switches.json" \
-    ${BENCH_ONLY:+--only "$BENCH_ONLY"} $([ "$QUICK" = 1 ] && echo --quick)
-  exit 0
-fi
+# 4. Measure, print the table and the targets, write .build/bench-results.json.
 log "measuring"
 "$PYTHON" "$ROOT/bench/measure.py" \
   --corpus "$CORPUS" --tern "$TERN" ${TERN_STATIC:+--tern-static "$TERN_STATIC"} \

@@ -4,8 +4,5 @@ import Glibc
 
 // tern: the terminal web browser's command line.
 
-#if canImport(Glibc)
-HeapTuning.apply()
-#endif
 let status = CommandLine.run(Array(CommandLine.arguments.dropFirst()))
 exit(status)

@@ -36,24 +36,15 @@ import TernDOM
 /// 2. `FlowLayout` breaks the paragraphs into lines at the width and composes
 ///    tables; the result's link and control regions and anchors are read
 ///    off the finished lines.
-/// On a large page the two overlap: the page's items go to a second thread
-/// in batches as they are built (`FlowLayoutPipeline`; `TERN_LAYOUT_THREAD=0`
-/// in the environment turns that off).
 /// Only tables nest (at most `BoxBuilder.maxTableDepth` deep; deeper tables
 /// are laid out as plain blocks), so the stack stays shallow on any input.
 public enum Layout {
     public static func render(_ document: Document, options: LayoutOptions = LayoutOptions()) -> RenderedPage {
-        render(document, options: options, overlapping: FlowLayoutPipeline.isEnabled)
-    }
-
-    /// `overlapping`: whether a large page's lines are made on a second
-    /// thread while the page is still being built (the result is the same).
-    static func render(_ document: Document, options: LayoutOptions, overlapping: Bool) -> RenderedPage {
         let width = max(1, options.width)
-        let pipeline = FlowLayoutPipeline(width: width)
-        let builder = BoxBuilder(document: document, options: options, pipeline: overlapping ? pipeline : nil)
+        let builder = BoxBuilder(document: document, options: options)
         var flow = builder.build()
-        let out = pipeline.finish(with: &flow)
+        var out = LaidOut()
+        FlowLayout.layout(&flow, width: width, into: &out)
         flow = Flow() // its emptied items: a few MB on a large page, not needed past here
 
         var page = RenderedPage()

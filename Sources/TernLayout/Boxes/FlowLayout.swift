@@ -14,10 +14,8 @@ enum FlowLayout {
     /// Lays `flow` out, emptying it as it goes: each item's text is released
     /// once its lines exist, so a page's text and its lines are never held
     /// whole at the same time. (Measuring, for tables, happens before.)
-    /// `top` is the line where the flow began (default: here); no blank
-    /// lines are put above its first lines.
-    static func layout(_ flow: inout Flow, width: Int, into out: inout LaidOut, top: Int? = nil) {
-        let top = top ?? out.lines.count
+    static func layout(_ flow: inout Flow, width: Int, into out: inout LaidOut) {
+        let top = out.lines.count
         let limit = maxIndent(width: width)
         for index in flow.items.indices {
             // Moved out (not copied: no retain and release of each array it holds).

@@ -110,14 +110,9 @@ final class BoxBuilder {
     private var attributes = RunAttributes()
     private var baseURL: String?
 
-    /// Takes the page flow's items in batches as they are finished (tables
-    /// and cells build flows of their own, which stay here).
-    private let pipeline: FlowLayoutPipeline?
-
-    init(document: Document, options: LayoutOptions, pipeline: FlowLayoutPipeline? = nil) {
+    init(document: Document, options: LayoutOptions) {
         self.document = document
         self.options = options
-        self.pipeline = pipeline
         self.resolver = StyleResolver(scriptingEnabled: options.scriptingEnabled)
     }
 
@@ -550,15 +545,6 @@ final class BoxBuilder {
         flow.pendingMargin = 0
         flow.pendingMarker = nil
         flow.pendingAnchors = []
-        handOverIfFull()
-    }
-
-    /// Gives a full batch of the page flow's items to the pipeline.
-    @inline(__always)
-    private func handOverIfFull() {
-        if flow.items.count >= FlowLayoutPipeline.batchSize, savedFlows.isEmpty, let pipeline {
-            pipeline.submit(&flow.items)
-        }
     }
 
     /// Appends an item made elsewhere (a layout table's cell), taking the pending state.
@@ -573,7 +559,6 @@ final class BoxBuilder {
             flow.pendingAnchors = []
         }
         flow.items.append(consume item)
-        handOverIfFull()
     }
 
     private func beginFlow() {
