@@ -102,7 +102,7 @@ final class InlineWrappingTests: XCTestCase {
     }
 }
 
-final class TextSanitizerTests: XCTestCase {
+final class TextNormalizerTests: XCTestCase {
     func testEveryControlCharacterBecomesAPlaceholderOrWindows1252() {
         var paragraph = Paragraph()
         var text = ""

@@ -48,7 +48,7 @@ public enum Layout {
         flow = Flow() // its emptied items: a few MB on a large page, not needed past here
 
         var page = RenderedPage()
-        page.title = TextSanitizer.clean(document.title)
+        page.title = TextNormalizer.clean(document.title)
         page.lines = out.lines
         (page.links, page.controls) = builder.takeLinksAndControls()
         for (line, name) in out.anchors where page.anchors[name] == nil {

@@ -263,7 +263,7 @@ struct Paragraph {
     static func visible(_ v: UInt32) -> Unicode.Scalar? {
         if v > 0x20 && v < 0x7F { return Unicode.Scalar(UInt8(truncatingIfNeeded: v)) }
         if v == 0x20 || v == 0x0A || v == 0x09 || v == 0x0D || v == 0x0C { return nil }
-        guard let m = TextSanitizer.map(Unicode.Scalar(_unchecked: v)), m.value != 0x20 else { return nil }
+        guard let m = TextNormalizer.map(Unicode.Scalar(_unchecked: v)), m.value != 0x20 else { return nil }
         return m
     }
 
@@ -271,7 +271,7 @@ struct Paragraph {
     @inline(__always)
     static func isSpace(_ v: UInt32) -> Bool {
         if v == 0x20 || v == 0x0A || v == 0x09 || v == 0x0D || v == 0x0C { return true }
-        return TextSanitizer.map(Unicode.Scalar(_unchecked: v))?.value == 0x20
+        return TextNormalizer.map(Unicode.Scalar(_unchecked: v))?.value == 0x20
     }
 
     /// Appends text keeping its whitespace (`white-space: pre`): newlines break,
@@ -305,7 +305,7 @@ struct Paragraph {
                 previous = 0xA0
                 lineHasContent = true
             default:
-                guard let mapped = TextSanitizer.map(scalar) else { continue }
+                guard let mapped = TextNormalizer.map(scalar) else { continue }
                 append(mapped.value == 0x20 ? 0xA0 : mapped.value)
                 column += CharacterWidth.effective(mapped.value, after: previous)
                 previous = mapped.value
@@ -321,7 +321,7 @@ struct Paragraph {
         if pendingSpace { flushSpace(before: attributes) }
         use(attributes)
         for scalar in string.unicodeScalars {
-            guard let mapped = TextSanitizer.map(scalar) else { continue }
+            guard let mapped = TextNormalizer.map(scalar) else { continue }
             let v = mapped.value
             append(v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D ? 0xA0 : v)
         }

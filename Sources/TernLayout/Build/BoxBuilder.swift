@@ -247,7 +247,7 @@ final class BoxBuilder {
         case .image:
             let alt = node.attribute("alt")
             if let alt {
-                let clean = TextSanitizer.clean(alt)
+                let clean = TextNormalizer.clean(alt)
                 if !clean.isEmpty { appendText("[" + clean + "]") }
             } else {
                 appendText("[image]")
@@ -286,7 +286,7 @@ final class BoxBuilder {
             frame.actions.insert(.button)
         case .frame:
             if let src = node.attribute("src") {
-                let label = TextSanitizer.clean(node.attribute("title") ?? node.attribute("name") ?? "")
+                let label = TextNormalizer.clean(node.attribute("title") ?? node.attribute("name") ?? "")
                 // A link of its own, complete at once; a link around it goes on after it.
                 let outer = (link: linkIndex, pendingNumber: pendingLinkNumber, text: openLinkText)
                 addLink(src, node: node)
@@ -446,7 +446,7 @@ final class BoxBuilder {
     /// from then on.
     private func finishLinkText(_ index: Int) {
         guard !openLinkText.isEmpty else { return }
-        if index < links.count { links[index].text = TextSanitizer.clean(String(decoding: openLinkText, as: UTF8.self)) }
+        if index < links.count { links[index].text = TextNormalizer.clean(String(decoding: openLinkText, as: UTF8.self)) }
         openLinkText.removeAll(keepingCapacity: true)
     }
 
@@ -707,22 +707,22 @@ final class BoxBuilder {
             face = checked ? "(*)" : "( )"
         case "submit":
             kind = .submit
-            face = "[" + (node.hasAttribute("value") ? TextSanitizer.clean(value) : "Submit") + "]"
+            face = "[" + (node.hasAttribute("value") ? TextNormalizer.clean(value) : "Submit") + "]"
         case "reset":
             kind = .reset
-            face = "[" + (node.hasAttribute("value") ? TextSanitizer.clean(value) : "Reset") + "]"
+            face = "[" + (node.hasAttribute("value") ? TextNormalizer.clean(value) : "Reset") + "]"
         case "button":
             kind = .button
-            face = "[" + TextSanitizer.clean(value) + "]"
+            face = "[" + TextNormalizer.clean(value) + "]"
         case "image":
             kind = .submit
-            face = "[" + TextSanitizer.clean(node.attribute("alt") ?? (node.hasAttribute("value") ? value : "Submit")) + "]"
+            face = "[" + TextNormalizer.clean(node.attribute("alt") ?? (node.hasAttribute("value") ? value : "Submit")) + "]"
         case "file":
             kind = .file
             face = "[Browse...]"
         default:
             kind = .text
-            face = BoxBuilder.field(TextSanitizer.clean(value), size: node)
+            face = BoxBuilder.field(TextNormalizer.clean(value), size: node)
         }
         let index = addControl(kind, node: node, value: value, checked: checked)
         withControl(index) { appendAtom(face) }
@@ -748,7 +748,7 @@ final class BoxBuilder {
         var selected: Int?
         node.walk { child in
             guard child.isElement("option") else { return true }
-            let label = TextSanitizer.clean(child.attribute("label") ?? child.textContent)
+            let label = TextNormalizer.clean(child.attribute("label") ?? child.textContent)
             labels.append(label)
             values.append(child.attribute("value") ?? label)
             if selected == nil, child.hasAttribute("selected") { selected = labels.count - 1 }

@@ -22,7 +22,7 @@ enum CharacterWidth {
         }
     }
 
-    /// Columns for `v` (controls never get here: `TextSanitizer` replaced them).
+    /// Columns for `v` (controls never get here: `TextNormalizer` replaced them).
     @inline(__always)
     static func of(_ v: UInt32) -> Int {
         if v < 0x300 { return v == 0xAD ? 0 : 1 }

@@ -1,6 +1,9 @@
-/// Keeps control characters out of the output (the layout never emits C0 or
-/// C1 controls; the terminal sanitizer is a second line of defence).
-enum TextSanitizer {
+/// Normalises a page's text for layout: whitespace collapsed, U+0080–U+009F
+/// read as windows-1252 (as HTML does), other controls made U+FFFD, and the
+/// bidi controls and BOM dropped, so that every character laid out has a
+/// width. It is not the terminal boundary: that is TernTerminal's
+/// `TerminalText.sanitize`, which every string drawn passes.
+enum TextNormalizer {
     /// The replacement for a control character: U+FFFD.
     static let placeholder = Unicode.Scalar(0xFFFD)!
 
