@@ -161,7 +161,7 @@ extension PageScriptHost: ScriptNavigationHost {
             guard let webView else { return }
             var request = Request(url: url)
             webView.prepareDocumentRequest(&request, isNavigation: true)
-            _ = webView.startNavigation(request, type: .other, fileAccess: webView.fileReadAccessRoot, replacing: replacing,
+            _ = webView.startNavigation(request, type: .other, fileAccess: webView.navigationState.fileReadAccessRoot, replacing: replacing,
                                         startedByPage: true)
         }
     }

@@ -32,7 +32,7 @@ extension WebView {
     /// shows no dialog, whose scripts were not stopped (time or memory limit)
     /// and that has no `unload` listener (which expects the page to end).
     private func isCacheable(_ item: BackForwardListItem, leftFor load: PageLoad, window: ScriptWindow?) -> Bool {
-        guard pageFinishedLoading, item.documentID != load.targetItem?.documentID, !load.replacesCurrentItem,
+        guard session.finishedLoading, item.documentID != load.targetItem?.documentID, !load.replacesCurrentItem,
               scriptHost.openDialogs == 0 else { return false }
         guard let window else { return true }
         return window.context.stopReason == nil && !window.hasWindowEventListener("unload")

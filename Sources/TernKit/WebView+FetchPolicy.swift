@@ -12,14 +12,14 @@ extension WebView {
     var documentReferrerPolicy: ReferrerPolicy {
         // Kept while the document is unchanged (a page's scripts each ask; a
         // change scripts made this turn counts at once).
-        if !documentChangePending, let cached = referrerPolicyCache, cached.revision == documentRevision { return cached.policy }
+        if !documentChangePending, let cached = session.referrerPolicyCache, cached.revision == documentRevision { return cached.policy }
         var policy = page.flatMap { ReferrerPolicy.parse(headers: $0.response.headers) } ?? .default
         if let root = document?.node {
             for meta in root.elements(named: "meta") where WebView.isReferrerMetaName(meta.attribute("name")) {
                 if let declared = ReferrerPolicy.parse(metaContent: meta.attribute("content")) { policy = declared }
             }
         }
-        referrerPolicyCache = (documentRevision, policy)
+        session.referrerPolicyCache = (documentRevision, policy)
         return policy
     }
 

@@ -195,15 +195,15 @@ extension WebView {
               files.count <= 1 || input.hasAttribute("multiple") else { return false }
         notifyUserActivation()
         let paths = files.map(\.filePath)
-        guard (chosenFiles[input] ?? []) != paths else { return true }
-        chosenFiles[input] = paths.isEmpty ? nil : paths
+        guard (session.chosenFiles[input] ?? []) != paths else { return true }
+        session.chosenFiles[input] = paths.isEmpty ? nil : paths
         controlDidChange(input, data: nil)
         return true
     }
 
     /// The files chosen for a file input (`file:` URLs), none at first.
     func chosenFiles(for input: Node) -> [WebURL] {
-        (chosenFiles[input] ?? []).compactMap { WebURL(filePath: $0) }
+        (session.chosenFiles[input] ?? []).compactMap { WebURL(filePath: $0) }
     }
 
     /// Asks the UI delegate's open panel for files; its answer is chosen.
@@ -227,7 +227,7 @@ extension WebView {
     /// same node after every layout, so a front end finds it again in
     /// `renderedPage(width:)` (`linkIndex(of:)`, `controlIndex(of:)`).
     var focusedElement: Node? {
-        let focused = scriptWindow?.focusedElement ?? focusedNode
+        let focused = scriptWindow?.focusedElement ?? session.focusedNode
         guard let focused, let document, focused.document === document, focused.isConnected else { return nil }
         return focused
     }
@@ -238,7 +238,7 @@ extension WebView {
         if let element { guard let document, element.document === document else { return } }
         let old = focusedElement
         guard old != element else { return }
-        focusedNode = element
+        session.focusedNode = element
         guard let window = interactionWindow() else { return }
         window.focusedElement = element
         if let old {
@@ -267,7 +267,7 @@ extension WebView {
         guard let document, let root = document.node else { return nil }
         // Without a window only the parser changes the document: scan a finished one once.
         let id = ObjectIdentifier(document)
-        if let scan = inlineHandlerScan, scan.document == id, currentLoad == nil {
+        if let scan = session.inlineHandlerScan, scan.document == id, currentLoad == nil {
             return scan.found ? try? pageScriptWindow() : nil
         }
         var hasHandlers = false
@@ -275,7 +275,7 @@ extension WebView {
             if node.isElement, node.hasAttributes, node.attributes.contains(where: { $0.name.hasPrefix("on") }) { hasHandlers = true }
             return !hasHandlers
         }
-        inlineHandlerScan = (id, hasHandlers)
+        session.inlineHandlerScan = (id, hasHandlers)
         return hasHandlers ? try? pageScriptWindow() : nil
     }
 
@@ -295,8 +295,8 @@ extension WebView {
     }
 
     private func captureDefault(_ control: Node) {
-        guard controlDefaults[control] == nil, let state = ControlState.read(control) else { return }
-        controlDefaults[control] = state
+        guard session.controlDefaults[control] == nil, let state = ControlState.read(control) else { return }
+        session.controlDefaults[control] = state
     }
 
     /// Writes the control's state into the current history item.
@@ -310,11 +310,11 @@ extension WebView {
     func resetForm(_ form: Node) {
         guard let document, form.document === document else { return }
         for control in HTMLForms.controls(of: form) {
-            if let state = controlDefaults[control] {
+            if let state = session.controlDefaults[control] {
                 state.apply(to: control)
                 rememberState(control)
             }
-            chosenFiles[control] = nil
+            session.chosenFiles[control] = nil
         }
         scriptWindow?.documentDidChangeOutsideScripts()
         documentDidChange()
@@ -332,10 +332,10 @@ extension WebView {
     /// Forgets control defaults and chosen files of nodes no longer in the page's document.
     func pruneInteractionState() {
         let isLive = { [document = page?.document] (node: Node) in document != nil && node.document === document }
-        controlDefaults = controlDefaults.filter { isLive($0.key) }
-        chosenFiles = chosenFiles.filter { isLive($0.key) }
-        if let focusedNode, !isLive(focusedNode) { self.focusedNode = nil }
-        inlineHandlerScan = nil
+        session.controlDefaults = session.controlDefaults.filter { isLive($0.key) }
+        session.chosenFiles = session.chosenFiles.filter { isLive($0.key) }
+        if let focused = session.focusedNode, !isLive(focused) { session.focusedNode = nil }
+        session.inlineHandlerScan = nil
     }
 
     // MARK: Following links
@@ -407,7 +407,7 @@ extension WebView {
             navigateWithinDocument(to: url)
             return .fragment(fragment)
         }
-        return .navigation(startNavigation(request, type: .linkActivated, fileAccess: fileReadAccessRoot, startedByPage: byPage,
+        return .navigation(startNavigation(request, type: .linkActivated, fileAccess: navigationState.fileReadAccessRoot, startedByPage: byPage,
                                            asDownload: asDownload, downloadName: downloadName))
     }
 
@@ -464,7 +464,7 @@ extension WebView {
         guard let action = actionText.isEmpty ? url : (documentBaseURL?.resolve(actionText) ?? WebURL(actionText)) else {
             return .done
         }
-        let entries = HTMLForms.entries(of: form, submitter: submitter) { self.chosenFiles[$0] ?? [] }
+        let entries = HTMLForms.entries(of: form, submitter: submitter) { session.chosenFiles[$0] ?? [] }
         return submit(method: method, action: action, enctype: enctype,
                       target: effectiveTarget(pick("formtarget", "target")), entries: entries, form: form)
     }
@@ -473,7 +473,7 @@ extension WebView {
     /// Swift from the form (to include files) when the form is known.
     private func submit(_ submission: FormSubmission, byPage: Bool = false) -> ActivationResult {
         let entries = submission.form.map { form in
-            HTMLForms.entries(of: form, submitter: submission.submitter) { self.chosenFiles[$0] ?? [] }
+            HTMLForms.entries(of: form, submitter: submission.submitter) { session.chosenFiles[$0] ?? [] }
         } ?? submission.fields.map { FormEntry(name: $0.name, value: .string($0.value)) }
         return submit(method: submission.method, action: submission.action, enctype: submission.enctype,
                       target: effectiveTarget(submission.target), entries: entries, form: submission.form, byPage: byPage)
@@ -496,7 +496,7 @@ extension WebView {
                                + "'\(action.href)': what it sends can be read and changed on the way")
         }
         if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .formSubmitted) }
-        return .navigation(startNavigation(request, type: .formSubmitted, fileAccess: fileReadAccessRoot, startedByPage: byPage))
+        return .navigation(startNavigation(request, type: .formSubmitted, fileAccess: navigationState.fileReadAccessRoot, startedByPage: byPage))
     }
 
     /// The page's bindings submitted a form (`form.submit()`, a submit

@@ -7,7 +7,7 @@ extension WebView {
     /// controls and anchors. Kept until the page, its document or the width changes.
     func renderedPage(width: Int) -> RenderedPage? {
         guard let document else { return nil }
-        if let cached = layoutCache, cached.width == width, cached.revision == documentRevision { return cached.page }
+        if let cached = session.layoutCache, cached.width == width, cached.revision == documentRevision { return cached.page }
         // The page's URL (and a <base href>) is looked at once, not once per link.
         let pageBase = url.map(WebURL.HrefResolver.init(base:))
         var parsedBase: (href: String, resolver: WebURL.HrefResolver?)?
@@ -20,7 +20,7 @@ extension WebView {
             },
             scriptingEnabled: configuration.preferences.javaScriptEnabled)
         let rendered = Layout.render(document, options: options)
-        layoutCache = (width, documentRevision, rendered)
+        session.layoutCache = (width, documentRevision, rendered)
         return rendered
     }
 

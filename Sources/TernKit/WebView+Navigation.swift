@@ -212,7 +212,7 @@ extension WebView {
         let retry: (Credential) -> Void = { [weak self] credential in
             guard let self else { return }
             load.authenticationFailures[space, default: 0] += 1
-            if credential.persistence == .forSession { self.sessionCredentials[space] = credential }
+            if credential.persistence == .forSession { navigationState.sessionCredentials[space] = credential }
             load.resourceLoad?.cancel()
             // The 401's body may have arrived (or ended) while the person
             // typed: it is not the page.
@@ -227,7 +227,7 @@ extension WebView {
                 self.startResourceLoad(load, credential: answer)
             }
         }
-        if load.authenticationFailures[space, default: 0] == 0, let remembered = sessionCredentials[space] {
+        if load.authenticationFailures[space, default: 0] == 0, let remembered = navigationState.sessionCredentials[space] {
             return retry(remembered)
         }
         let failures = load.authenticationFailures[space, default: 0]
@@ -408,10 +408,10 @@ extension WebView {
                                            request: load.navigation.request, substituteData: load.substitute)
             if load.replacesCurrentItem { backForwardList.replaceCurrent(with: item) } else { backForwardList.push(item) }
         }
-        if load.restored == nil { nextDocumentID += 1 }
-        backForwardList.currentItem?.documentID = load.restored?.documentID ?? nextDocumentID
+        if load.restored == nil { navigationState.nextDocumentID += 1 }
+        backForwardList.currentItem?.documentID = load.restored?.documentID ?? navigationState.nextDocumentID
         backForwardCache.keepOnly(documentsOf: backForwardList)
-        if load.request.url.scheme == "file", let root = load.fileAccess { fileReadAccessRoot = root }
+        if load.request.url.scheme == "file", let root = load.fileAccess { navigationState.fileReadAccessRoot = root }
         if load.restored == nil {
             if Page.isHTML(response.mimeType) { load.parser = HTMLParser(charset: response.textEncodingName) }
             page = Page(response: response, bytes: [], document: load.parser?.document, title: "",
@@ -470,7 +470,7 @@ extension WebView {
         title = newPage.title
         if countsAsVisit(load), let url { configuration.websiteDataStore.history.setTitle(newPage.title, for: url) }
         backForwardList.currentItem?.title = newPage.title
-        pageFinishedLoading = true
+        session.finishedLoading = true
         pruneInteractionState()
         estimatedProgress = 1.0
         isLoading = false

@@ -85,7 +85,7 @@ public final class WebView {
     public internal(set) var documentRevision = 0 {
         didSet {
             guard documentRevision != oldValue else { return }
-            layoutCache = nil
+            session.layoutCache = nil
             observers.changed(self, \.documentRevision, from: oldValue, to: documentRevision)
         }
     }
@@ -102,55 +102,15 @@ public final class WebView {
         get { navigationState.currentLoad }
         set { navigationState.currentLoad = newValue }
     }
-    var nextDocumentID: Int {
-        get { navigationState.nextDocumentID }
-        set { navigationState.nextDocumentID = newValue }
-    }
-    var fileReadAccessRoot: String? {
-        get { navigationState.fileReadAccessRoot }
-        set { navigationState.fileReadAccessRoot = newValue }
-    }
-    var sessionCredentials: [ProtectionSpace: Credential] {
-        get { navigationState.sessionCredentials }
-        set { navigationState.sessionCredentials = newValue }
-    }
     var page: Page? {
         get { session.page }
         set { session.page = newValue }
-    }
-    var pageFinishedLoading: Bool {
-        get { session.finishedLoading }
-        set { session.finishedLoading = newValue }
     }
     var scriptHost: PageScriptHost { session.scriptHost }
     /// The current page's JavaScript window, made when first needed.
     var scriptWindow: ScriptWindow? {
         get { session.scriptHost.window }
         set { session.scriptHost.window = newValue }
-    }
-    var layoutCache: (width: Int, revision: Int, page: RenderedPage)? {
-        get { session.layoutCache }
-        set { session.layoutCache = newValue }
-    }
-    var referrerPolicyCache: (revision: Int, policy: ReferrerPolicy)? {
-        get { session.referrerPolicyCache }
-        set { session.referrerPolicyCache = newValue }
-    }
-    var controlDefaults: [Node: ControlState] {
-        get { session.controlDefaults }
-        set { session.controlDefaults = newValue }
-    }
-    var chosenFiles: [Node: [String]] {
-        get { session.chosenFiles }
-        set { session.chosenFiles = newValue }
-    }
-    var focusedNode: Node? {
-        get { session.focusedNode }
-        set { session.focusedNode = newValue }
-    }
-    var inlineHandlerScan: (document: ObjectIdentifier, found: Bool)? {
-        get { session.inlineHandlerScan }
-        set { session.inlineHandlerScan = newValue }
     }
 
     public init(configuration: WebViewConfiguration = WebViewConfiguration()) {
@@ -252,7 +212,7 @@ public final class WebView {
         }
         let type: NavigationType = request.method.uppercased() == "POST" ? .formResubmitted : .reload
         return startNavigation(request, type: type, substitute: item.substituteData, targetItem: item,
-                               fileAccess: fileReadAccessRoot)
+                               fileAccess: navigationState.fileReadAccessRoot)
     }
 
     /// Stops the current navigation: the delegate hears `didFail`
@@ -294,7 +254,7 @@ public final class WebView {
         var request = item.request
         if type == .backForward { request.cachePolicy = .returnCacheDataElseLoad }
         return startNavigation(request, type: type, substitute: item.substituteData, targetItem: item,
-                               fileAccess: fileReadAccessRoot)
+                               fileAccess: navigationState.fileReadAccessRoot)
     }
 
     func updateBackForwardState() {
