@@ -351,7 +351,17 @@ extension WebView {
     /// the title known) before the page has fully loaded.
     private func feedParser(_ load: PageLoad, _ data: UnsafeRawBufferPointer) {
         guard let parser = load.parser, isCurrent(load) else { return }
-        parser.feed(data)
+        // WebKit runs document-start user scripts once the document element
+        // exists and before any other content: while they are pending, the
+        // bytes are fed up to the end of the first start tag first.
+        if scriptHost.documentStartScriptsPending, parser.document == nil,
+           let end = Page.endOfFirstStartTag(in: data), end < data.count {
+            parser.feed(UnsafeRawBufferPointer(rebasing: data[..<end]))
+            scriptsDocumentMayExist()
+            parser.feed(UnsafeRawBufferPointer(rebasing: data[end...]))
+        } else {
+            parser.feed(data)
+        }
         scriptsDocumentMayExist()
         load.bytesSinceLayout += data.count
         let now = EventLoop.now()
@@ -492,5 +502,44 @@ extension Page {
     static func isHTML(_ mimeType: String?) -> Bool {
         guard let mimeType else { return true }
         return mimeType == "text/html" || mimeType == "application/xhtml+xml"
+    }
+
+    /// The offset just past the `>` of the first start tag in `bytes`, when
+    /// only a BOM, whitespace, a doctype, comments or processing
+    /// instructions come before it; nil otherwise (text first, no tag in
+    /// these bytes, or an encoding that is not ASCII-based).
+    static func endOfFirstStartTag(in bytes: UnsafeRawBufferPointer) -> Int? {
+        let n = bytes.count
+        func at(_ k: Int, _ c: Unicode.Scalar) -> Bool { k < n && bytes[k] == UInt8(ascii: c) }
+        var i = 0
+        if n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        while i < n {
+            let byte = bytes[i]
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { i += 1; continue }
+            guard byte == UInt8(ascii: "<"), i + 1 < n else { return nil }
+            let letter = bytes[i + 1] | 0x20
+            if letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z") {
+                // The tag ends at the first `>` outside a quoted attribute value.
+                var quote: UInt8 = 0
+                for j in (i + 2)..<n {
+                    let c = bytes[j]
+                    if quote != 0 {
+                        if c == quote { quote = 0 }
+                    } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                        quote = c
+                    } else if c == UInt8(ascii: ">") {
+                        return j + 1
+                    }
+                }
+                return nil
+            }
+            guard at(i + 1, "!") || at(i + 1, "?") else { return nil }
+            // A comment ends at `-->`, a doctype or processing instruction at `>`.
+            let isComment = at(i + 2, "-") && at(i + 3, "-")
+            var j = i + (isComment ? 4 : 2)
+            while j < n, !(at(j, ">") && (!isComment || (at(j - 1, "-") && at(j - 2, "-")))) { j += 1 }
+            i = j + 1
+        }
+        return nil
     }
 }

@@ -45,6 +45,26 @@ final class UserScriptDocumentTests: WebViewTestCase {
         XCTAssertEqual(value("seenAtStart"), .string("object root"))
     }
 
+    /// WebKit: document-start scripts run once the document element exists,
+    /// before any other content is parsed.
+    func testADocumentStartScriptSeesTheRootElementAndNothingElse() {
+        makeWebView {
+            $0.userContentController.addUserScript(UserScript(source: """
+                window.atStart = [document.documentElement && document.documentElement.getAttribute('lang'),
+                                  document.body === null, document.getElementById('x') === null,
+                                  document.documentElement.textContent.indexOf('hi') < 0];
+                """, injectionTime: .atDocumentStart, forMainFrameOnly: true))
+        }
+        for page in ["<!DOCTYPE html>\n<!-- a > comment -->\n<html lang='e>n'><head><title>T</title></head><body><p id=x>hi</p></body></html>",
+                     "\u{FEFF}<?xml version=\"1.0\"?><html lang=\"e>n\"><body><p id=x>hi</p>"] {
+            recorder.clear()
+            webView.loadHTMLString(page, baseURL: server.url("/app/"))
+            wait { recorder.ended }
+            XCTAssertEqual(value("atStart"), .array([.string("e>n"), .bool(true), .bool(true), .bool(true)]), page)
+            XCTAssertEqual(value("document.getElementById('x').textContent"), .string("hi"))
+        }
+    }
+
     func testADocumentStartScriptHasTheDocumentOfAPlainTextPage() {
         makeWebView(addStartProbe)
         loadAndWait("/mime?type=text/plain&body=hello")
