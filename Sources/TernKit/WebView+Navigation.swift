@@ -46,7 +46,11 @@ extension WebView {
     private func fail(_ load: PageLoad, phase: PageLoad.Phase, error: NavigationError) {
         load.stop()
         if currentLoad === load { currentLoad = nil }
-        estimatedProgress = 0
+        // As WebKit, a failed load completes its progress: FrameLoader's
+        // clearProvisionalLoad and checkLoadCompleteForThisFrame call
+        // ProgressTracker::progressCompleted, and PageLoadState::didFinishProgress
+        // sets 1.0 (kept until the next load starts).
+        estimatedProgress = 1.0
         isLoading = false
         if phase == .committed {
             navigationDelegate?.webView(self, didFail: load.navigation, withError: error)

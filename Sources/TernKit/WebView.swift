@@ -24,7 +24,7 @@ public final class WebView {
     // MARK: Observable state (see `observe(_:options:changeHandler:)`)
 
     /// How much of the current load has arrived: 0.1 when it starts, rising
-    /// with the bytes received, 1.0 when it finishes, 0 when it fails.
+    /// with the bytes received, 1.0 when it finishes or fails (as WebKit's).
     public internal(set) var estimatedProgress: Double = 0 {
         didSet { observers.changed(self, \.estimatedProgress, from: oldValue, to: estimatedProgress) }
     }

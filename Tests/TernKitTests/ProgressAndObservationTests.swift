@@ -45,15 +45,27 @@ final class ProgressAndObservationTests: WebViewTestCase {
         XCTAssertEqual(values.last?.eventsSoFar.last, "commit")
     }
 
-    func testAFailedLoadResetsProgress() {
+    /// WebKit completes the progress of a failed load (PageLoadState::didFinishProgress),
+    /// before and after commit alike, and keeps 1.0 until the next load.
+    func testAFailedLoadCompletesProgress() throws {
         loadAndWait("/plain")
         var values: [Double] = []
         let token = webView.observe(\.estimatedProgress) { _, change in values.append(change.newValue ?? -1) }
         loadAndWait("/close-mid-body")
-        withExtendedLifetime(token) {}
+        XCTAssertEqual(recorder.events.last?.hasPrefix("fail "), true, "\(recorder.events)")
         XCTAssertEqual(values.first, 0.1, "\(values)")
-        XCTAssertEqual(values.last, 0, "a failed load resets progress: \(values)")
-        XCTAssertEqual(webView.estimatedProgress, 0)
+        XCTAssertEqual(values.last, 1.0, "a failed load completes its progress: \(values)")
+        XCTAssertEqual(webView.estimatedProgress, 1.0)
+
+        values = []
+        let closedPort = try HTTP2Server.freePort()
+        recorder.clear()
+        webView.load(Request(url: try XCTUnwrap(WebURL("http://127.0.0.1:\(closedPort)/"))))
+        wait { recorder.ended }
+        withExtendedLifetime(token) {}
+        XCTAssertEqual(recorder.events.last?.hasPrefix("failProvisional"), true, "\(recorder.events)")
+        XCTAssertEqual(values, [0.1, 1.0])
+        XCTAssertEqual(webView.estimatedProgress, 1.0)
     }
 
     func testIsLoadingTitleAndURLAreObservedWithOldAndNewValues() {

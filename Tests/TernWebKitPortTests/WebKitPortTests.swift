@@ -112,21 +112,11 @@ final class WebKitPortTests: WebViewTestCase {
     /// The progress of one load as WebKit reports it (PageLoadState): from
     /// 0.1, never falling, ending at 1.0, which it keeps, after a failure too
     /// (FrameLoader completes the progress whether the load finished or failed).
-    private func assertProgressOfOneLoad(_ values: [Double], failed: Bool = false,
-                                         file: StaticString = #filePath, line: UInt = #line) {
+    private func assertProgressOfOneLoad(_ values: [Double], file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(values.first, 0.1, "WebKit's initial progress value: \(values)", file: file, line: line)
-        var load = values
-        if failed {
-            // Differs from WebKit (PORTING.md, estimatedProgress): a failed
-            // load drops to 0.0 where WebKit's rises to 1.0. WebKit's assertions
-            // are the ones below, without this block.
-            XCTAssertEqual(load.popLast(), 0.0, "\(values)", file: file, line: line)
-            XCTAssertEqual(controller.webView.estimatedProgress, 0.0, file: file, line: line)
-        } else {
-            XCTAssertEqual(load.last, 1.0, "\(values)", file: file, line: line)
-            XCTAssertEqual(controller.webView.estimatedProgress, 1.0, file: file, line: line)
-        }
-        XCTAssertEqual(zip(load, load.dropFirst()).filter { $0 > $1 }.count, 0, "monotonic: \(values)",
+        XCTAssertEqual(values.last, 1.0, "\(values)", file: file, line: line)
+        XCTAssertEqual(controller.webView.estimatedProgress, 1.0, file: file, line: line)
+        XCTAssertEqual(zip(values, values.dropFirst()).filter { $0 > $1 }.count, 0, "monotonic: \(values)",
                        file: file, line: line)
     }
 
@@ -365,7 +355,7 @@ final class WebKitPortTests: WebViewTestCase {
         // The page stays.
         XCTAssertEqual(controller.displayedTitle, "Port Home")
         XCTAssertEqual(controller.webView.url, homeURL)
-        assertProgressOfOneLoad(progress(after: mark), failed: true)
+        assertProgressOfOneLoad(progress(after: mark))
     }
 
     func testACancelledResponsePolicyFailsTheProvisionalNavigation() {
@@ -377,7 +367,7 @@ final class WebKitPortTests: WebViewTestCase {
         // WebKit: WKError.frameLoadInterruptedByPolicyChange (102).
         XCTAssertEqual(controller.errors.last as? NavigationError, .interruptedByPolicy)
         XCTAssertEqual(controller.displayedTitle, "Port Home")
-        assertProgressOfOneLoad(progress(after: mark), failed: true)
+        assertProgressOfOneLoad(progress(after: mark))
     }
 
     func testACancelledActionPolicyStartsNothing() {
@@ -401,7 +391,7 @@ final class WebKitPortTests: WebViewTestCase {
             return XCTFail("\(controller.errors)")
         }
         XCTAssertEqual(controller.displayedTitle, "Truncated")
-        assertProgressOfOneLoad(progress(after: mark), failed: true)
+        assertProgressOfOneLoad(progress(after: mark))
     }
 
     // MARK: The web content process
