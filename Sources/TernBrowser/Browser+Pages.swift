@@ -95,12 +95,14 @@ extension Browser {
         let webView = tab.webView
         var lines: [String] = []
         lines.append("Title:    \(webView.title ?? "(none)")")
-        lines.append("URL:      \(webView.url?.displayHref ?? "(none)")")
-        if let url = webView.url, url.displayHref != url.href { lines.append("          (\(url.href))") }
+        // The shown page's URL (`webView.url` names the one loading meanwhile).
+        let pageURL = webView.backForwardList.currentItem?.url
+        lines.append("URL:      \(pageURL?.displayHref ?? "(none)")")
+        if let url = pageURL, url.displayHref != url.href { lines.append("          (\(url.href))") }
         lines.append("Type:     \(webView.response?.mimeType ?? "(unknown)")")
         lines.append("Encoding: \(webView.response?.textEncodingName ?? "(not given)")")
         let secure: String
-        if webView.url?.scheme != "https" {
+        if pageURL?.scheme != "https" {
             secure = "no (not https)"
         } else if webView.hasOnlySecureContent {
             secure = "yes (https, certificate verified)"

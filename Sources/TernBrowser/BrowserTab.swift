@@ -56,9 +56,12 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         ]
     }
 
-    /// The page's host for dialog titles ("example.com says:").
+    /// The page's host for dialog titles ("example.com says:"): the
+    /// committed page's (`webView.url` names the one loading meanwhile).
     var pageHost: String {
-        if let url = webView.url, !url.hostname.isEmpty { return url.port.isEmpty ? url.displayHost : "\(url.displayHost):\(url.port)" }
+        if let url = webView.backForwardList.currentItem?.url, !url.hostname.isEmpty {
+            return url.port.isEmpty ? url.displayHost : "\(url.displayHost):\(url.port)"
+        }
         return "This page"
     }
 

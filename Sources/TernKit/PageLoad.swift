@@ -27,6 +27,10 @@ final class PageLoad {
     var startedByPage = false
     /// Whether the person asked for it (`NavigationAction.isUserInitiated`).
     var isUserInitiated = true
+    /// The app asked for it and it has not started yet: WebKit's pending
+    /// API request (PageLoadState::setPendingAPIRequest), which its `url`
+    /// shows until didStartProvisionalNavigation or a cancel.
+    var isPendingAPIRequest = false
 
     var resourceLoad: ResourceLoad?
     var schemeTask: URLSchemeTask?

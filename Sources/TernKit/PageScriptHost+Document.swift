@@ -15,12 +15,12 @@ extension PageScriptHost {
     }
 
     func scriptCookie() -> String {
-        guard let webView, let url = webView.url else { return "" }
+        guard let webView, let url = webView.pageURL else { return "" }
         return webView.loader.configuration.cookieJar?.cookieHeader(for: url, forScript: true) ?? ""
     }
 
     func scriptSetCookie(_ cookie: String) {
-        guard let webView, let url = webView.url else { return }
+        guard let webView, let url = webView.pageURL else { return }
         webView.loader.configuration.cookieJar?.setCookie(cookie, for: url, fromScript: true)
     }
 

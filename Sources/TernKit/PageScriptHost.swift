@@ -17,7 +17,7 @@ final class PageScriptHost: ScriptHost {
     var documentStartScriptsPending = false
 
     private var frame: FrameInfo {
-        let url = webView?.url
+        let url = webView?.pageURL
         return FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: url?.origin ?? "null")
     }
 
@@ -147,13 +147,13 @@ final class PageScriptHost: ScriptHost {
 
 extension PageScriptHost: ScriptNavigationHost {
     func scriptCurrentURL() -> String {
-        webView?.url?.href ?? "about:blank"
+        webView?.pageURL?.href ?? "about:blank"
     }
 
     func scriptNavigate(to target: String, replacing: Bool) {
         guard let webView, let url = WebURL(target) else { return }
         // A web page cannot open local files.
-        if url.scheme == "file" && webView.url?.scheme != "file" {
+        if url.scheme == "file" && webView.pageURL?.scheme != "file" {
             webView.scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(target)")
             return
         }
@@ -182,7 +182,7 @@ extension PageScriptHost: ScriptNavigationHost {
     }
 
     func scriptHistoryPush(state: ScriptValue, url target: String?, replacing: Bool) -> String? {
-        guard let webView, let current = webView.backForwardList.currentItem, let currentURL = webView.url else {
+        guard let webView, let current = webView.backForwardList.currentItem, let currentURL = webView.pageURL else {
             return "SecurityError: the document has no history entry"
         }
         var newURL = currentURL
@@ -196,7 +196,7 @@ extension PageScriptHost: ScriptNavigationHost {
         item.documentID = current.documentID
         item.stateObject = state
         if replacing { webView.backForwardList.replaceCurrent(with: item) } else { webView.backForwardList.push(item) }
-        webView.url = newURL
+        webView.pageURL = newURL
         webView.scriptWindow?.documentURL = newURL
         webView.updateBackForwardState()
         return nil
@@ -210,7 +210,7 @@ extension PageScriptHost: ScriptNavigationHost {
 extension PageScriptHost: ScriptWindowingHost {
     func scriptOpenWindow(url: String, target: String, features: String) -> Bool {
         guard let webView, let url = WebURL(url) else { return false }
-        if url.scheme == "file" && webView.url?.scheme != "file" { return false }
+        if url.scheme == "file" && webView.pageURL?.scheme != "file" { return false }
         // window.open(url, "_self") navigates this window (HTML "rules for choosing a navigable").
         guard WebView.opensNewWindow(target) else {
             scriptNavigate(to: url.href, replacing: false)

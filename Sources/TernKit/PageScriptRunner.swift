@@ -166,11 +166,11 @@ final class PageScriptRunner {
     static func runInserted(_ node: Node, in window: ScriptWindow, webView: WebView) {
         guard let src = node.attribute("src") else {
             window.currentScript = node
-            window.run(node.textContent, sourceURL: webView.url?.href ?? "about:blank")
+            window.run(node.textContent, sourceURL: webView.pageURL?.href ?? "about:blank")
             window.currentScript = nil
             return
         }
-        guard let url = webView.url?.resolve(src) ?? WebURL(src),
+        guard let url = webView.pageURL?.resolve(src) ?? WebURL(src),
               ["http", "https", "data"].contains(url.scheme) || webView.loader.customSchemes?.canLoad(scheme: url.scheme) == true else {
             window.dispatchEvent("error", to: node)
             return

@@ -34,8 +34,8 @@ extension WebView {
     /// `rel=noreferrer`, else the document's) and `Referer`, and, for a
     /// navigation other than GET and HEAD, its `Origin`.
     func prepareDocumentRequest(_ request: inout Request, elementPolicy: ReferrerPolicy? = nil, isNavigation: Bool = false) {
-        request.initiator = url
-        ReferrerPolicy.apply(elementPolicy ?? documentReferrerPolicy, to: &request, document: url)
+        request.initiator = pageURL
+        ReferrerPolicy.apply(elementPolicy ?? documentReferrerPolicy, to: &request, document: pageURL)
         if isNavigation { OriginHeader.apply(to: &request) }
     }
 
@@ -58,9 +58,9 @@ extension WebView {
     /// be blocked, reports it and answers true. The schemes the embedder
     /// handles are configured as trustworthy (Secure Contexts §3.1 step 7).
     func blocksMixedContent(_ target: WebURL, destination: MixedContent.Destination) -> Bool {
-        guard MixedContent.shouldBlock(target, destination: destination, document: url),
+        guard MixedContent.shouldBlock(target, destination: destination, document: pageURL),
               loader.customSchemes?.canLoad(scheme: target.scheme) != true else { return false }
-        reportMixedContent(level: "error", MixedContent.blockedMessage(target, destination: destination, document: url))
+        reportMixedContent(level: "error", MixedContent.blockedMessage(target, destination: destination, document: pageURL))
         return true
     }
 }
@@ -73,7 +73,7 @@ extension PageScriptHost: FetchClient {
     func didEncounterMixedContent(_ url: WebURL, destination: MixedContent.Destination, blocked: Bool) {
         guard let webView else { return }
         if blocked {
-            webView.reportMixedContent(level: "error", MixedContent.blockedMessage(url, destination: destination, document: webView.url))
+            webView.reportMixedContent(level: "error", MixedContent.blockedMessage(url, destination: destination, document: webView.pageURL))
         } else {
             webView.reportMixedContent(level: "warn", "Mixed Content: the insecure \(destination.rawValue) '\(url.href)' was requested over HTTPS instead")
         }

@@ -255,7 +255,7 @@ extension WebView {
     // MARK: Internals
 
     var currentFrameInfo: FrameInfo {
-        FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: url?.origin ?? "null")
+        FrameInfo(isMainFrame: true, request: pageURL.map { Request(url: $0) }, securityOrigin: pageURL?.origin ?? "null")
     }
 
     /// The window to dispatch the person's events in: the page's, or a new
@@ -352,8 +352,8 @@ extension WebView {
 
     /// The document's base URL: its first `<base href>`, else its URL.
     private var documentBaseURL: WebURL? {
-        guard let base = try? document?.querySelector("base[href]"), let href = base.attribute("href") else { return url }
-        return url?.resolve(href) ?? WebURL(href) ?? url
+        guard let base = try? document?.querySelector("base[href]"), let href = base.attribute("href") else { return pageURL }
+        return pageURL?.resolve(href) ?? WebURL(href) ?? pageURL
     }
 
     /// The browsing context a `target` names: the default from `<base target>`.
@@ -370,7 +370,7 @@ extension WebView {
         guard let document, link.document === document else { return .done }
         let href = (link.attribute("href") ?? "").trimmingSpaces()
         guard let url = documentBaseURL?.resolve(href) ?? WebURL(href) else { return .done }
-        let asDownload = link.hasAttribute("download") && (url.origin == self.url?.origin || url.scheme == "data")
+        let asDownload = link.hasAttribute("download") && (url.origin == self.pageURL?.origin || url.scheme == "data")
         // "Download the hyperlink": the attribute's value is the proposed filename.
         return follow(url, target: effectiveTarget(link.attribute("target")), referrerPolicy: WebView.elementReferrerPolicy(link),
                       byPage: byPage, asDownload: asDownload, downloadName: asDownload ? link.attribute("download") : nil)
@@ -395,14 +395,14 @@ extension WebView {
             if !byPage { runJavaScriptURL(url) }
             return .done
         }
-        if url.scheme == "file" && self.url?.scheme != "file" {
+        if url.scheme == "file" && self.pageURL?.scheme != "file" {
             scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(url.href)")
             return .done
         }
         var request = Request(url: url)
         prepareDocumentRequest(&request, elementPolicy: referrerPolicy, isNavigation: true)
         if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated) }
-        if !asDownload, let current = self.url, let fragment = url.fragment, url.withoutFragment == current.withoutFragment,
+        if !asDownload, let current = self.pageURL, let fragment = url.fragment, url.withoutFragment == current.withoutFragment,
            currentLoad == nil, backForwardList.currentItem != nil {
             navigateWithinDocument(to: url)
             return .fragment(fragment)
@@ -429,12 +429,12 @@ extension WebView {
     /// A link to a fragment of this page: a new history entry of the same
     /// document, `hashchange` for its scripts; no load.
     func navigateWithinDocument(to newURL: WebURL) {
-        guard let current = backForwardList.currentItem, let oldURL = url, newURL != oldURL else { return }
+        guard let current = backForwardList.currentItem, let oldURL = pageURL, newURL != oldURL else { return }
         let item = BackForwardListItem(url: newURL, initialURL: newURL, title: title ?? "", request: Request(url: newURL),
                                        substituteData: current.substituteData)
         item.documentID = current.documentID
         backForwardList.push(item)
-        url = newURL
+        pageURL = newURL
         scriptWindow?.documentURL = newURL
         updateBackForwardState()
         scriptWindow?.fireWindowEvent("hashchange", ["oldURL": .string(oldURL.href), "newURL": .string(newURL.href)])
@@ -461,7 +461,7 @@ extension WebView {
         var enctype = (pick("formenctype", "enctype") ?? "").lowercased().trimmingSpaces()
         if enctype != "multipart/form-data" && enctype != "text/plain" { enctype = "application/x-www-form-urlencoded" }
         let actionText = (pick("formaction", "action") ?? "").trimmingSpaces()
-        guard let action = actionText.isEmpty ? url : (documentBaseURL?.resolve(actionText) ?? WebURL(actionText)) else {
+        guard let action = actionText.isEmpty ? pageURL : (documentBaseURL?.resolve(actionText) ?? WebURL(actionText)) else {
             return .done
         }
         let entries = HTMLForms.entries(of: form, submitter: submitter) { session.chosenFiles[$0] ?? [] }
@@ -486,13 +486,13 @@ extension WebView {
             runJavaScriptURL(action)
             return .done
         }
-        if action.scheme == "file" && url?.scheme != "file" { return .done }
+        if action.scheme == "file" && pageURL?.scheme != "file" { return .done }
         var request = FormEncoding.request(method: method, action: action, enctype: enctype, entries: entries)
         // HTML form submission: a form with rel=noreferrer sends no referrer (forms have no referrerpolicy attribute).
         let noReferrer = ReferrerPolicy.relIncludesNoReferrer(form?.attribute("rel"))
         prepareDocumentRequest(&request, elementPolicy: noReferrer ? .noReferrer : nil, isNavigation: true)
-        if MixedContent.isInsecureFormSubmission(action: action, document: url) {
-            reportMixedContent(level: "warn", "Mixed Content: the form on '\(url?.href ?? "")' was submitted to the insecure "
+        if MixedContent.isInsecureFormSubmission(action: action, document: pageURL) {
+            reportMixedContent(level: "warn", "Mixed Content: the form on '\(pageURL?.href ?? "")' was submitted to the insecure "
                                + "'\(action.href)': what it sends can be read and changed on the way")
         }
         if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .formSubmitted) }

@@ -9,7 +9,7 @@ extension WebView {
         guard let document else { return nil }
         if let cached = session.layoutCache, cached.width == width, cached.revision == documentRevision { return cached.page }
         // The page's URL (and a <base href>) is looked at once, not once per link.
-        let pageBase = url.map(WebURL.HrefResolver.init(base:))
+        let pageBase = pageURL.map(WebURL.HrefResolver.init(base:))
         var parsedBase: (href: String, resolver: WebURL.HrefResolver?)?
         let options = LayoutOptions(
             width: width,

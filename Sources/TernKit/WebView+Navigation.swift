@@ -24,6 +24,8 @@ extension WebView {
         load.startedByPage = startedByPage
         load.forceDownload = asDownload
         load.downloadName = downloadName
+        // A page's navigation is not an API request: `url` stays the page's until it starts.
+        load.isPendingAPIRequest = !startedByPage
         currentLoad = load
         // As in WebKit, a requested load counts as loading from the call on.
         isLoading = true
@@ -66,7 +68,7 @@ extension WebView {
     // MARK: Action policy
 
     private func navigationAction(for request: Request, of load: PageLoad) -> NavigationAction {
-        let frame = FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: url?.origin ?? "null")
+        let frame = FrameInfo(isMainFrame: true, request: pageURL.map { Request(url: $0) }, securityOrigin: pageURL?.origin ?? "null")
         var action = NavigationAction(request: request, navigationType: load.navigation.navigationType, sourceFrame: frame,
                                       targetFrame: frame)
         action.isUserInitiated = load.isUserInitiated
@@ -108,7 +110,11 @@ extension WebView {
     // MARK: Provisional
 
     private func begin(_ load: PageLoad) {
+        // WebPageProxy::didStartProvisionalLoadForFrame: the pending API
+        // request gives way to the provisional URL.
         load.phase = .provisional
+        load.isPendingAPIRequest = false
+        updateActiveURL()
         // WebKit's progress starts at 0.1 just before didStartProvisional,
         // straight from the last page's 1.0: no reset to 0 is seen.
         estimatedProgress = 0.1
@@ -191,6 +197,7 @@ extension WebView {
     func pageLoad(_ load: PageLoad, willRedirectTo request: Request, decision: @escaping (Bool) -> Void) {
         guard isCurrent(load) else { return decision(false) }
         load.request = request
+        updateActiveURL()  // PageLoadState::didReceiveServerRedirectForProvisionalLoad
         navigationDelegate?.webView(self, didReceiveServerRedirectForProvisionalNavigation: load.navigation)
         guard isCurrent(load) else { return decision(false) }
         askActionPolicy(navigationAction(for: request, of: load)) { [weak self] policy in
@@ -431,7 +438,7 @@ extension WebView {
             page = Page(response: response, bytes: [], document: load.parser?.document, title: "",
                         referrer: load.request.headers["Referer"] ?? "")
         }
-        url = load.restored == nil ? response.url : backForwardList.currentItem?.url ?? response.url
+        pageURL = load.restored == nil ? response.url : backForwardList.currentItem?.url ?? response.url
         title = ""
         hasOnlySecureContent = response.url.scheme == "https" && !loader.configuration.isInsecure
             && !loader.configuration.trustExceptions.contains("\(response.url.hostname):\(response.url.portNumber ?? 0)")
@@ -439,7 +446,7 @@ extension WebView {
         if countsAsVisit(load) { configuration.websiteDataStore.history.recordVisit(to: response.url) }
         navigationDelegate?.webView(self, didCommit: load.navigation)
         if isCurrent(load) {
-            if load.restored == nil { scriptsDidCommitPage() } else { scriptWindow?.documentURL = url }
+            if load.restored == nil { scriptsDidCommitPage() } else { scriptWindow?.documentURL = pageURL }
         }
         if !load.body.isEmpty { load.body.withUnsafeBytes { feedParser(load, $0) } }
         if load.parser != nil, !configuration.keepsPageSource { load.body = [] }
@@ -482,7 +489,7 @@ extension WebView {
         scriptsDocumentMayExist()
         documentDidChange()
         title = newPage.title
-        if countsAsVisit(load), let url { configuration.websiteDataStore.history.setTitle(newPage.title, for: url) }
+        if countsAsVisit(load), let pageURL { configuration.websiteDataStore.history.setTitle(newPage.title, for: pageURL) }
         backForwardList.currentItem?.title = newPage.title
         session.finishedLoading = true
         pruneInteractionState()

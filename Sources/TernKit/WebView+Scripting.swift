@@ -87,7 +87,7 @@ extension WebView {
 
     private func makeScriptWindow() throws -> ScriptWindow {
         loader.configuration.userAgent = userAgent
-        let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: url, sessionStorage: sessionStorage,
+        let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: pageURL, sessionStorage: sessionStorage,
                                       localStorage: configuration.websiteDataStore.localStorage,
                                       executionTimeLimit: configuration.scriptTimeLimit,
                                       memoryLimit: configuration.scriptMemoryLimit)
@@ -138,7 +138,7 @@ extension WebView {
         let endScripts = configuration.userContentController.userScripts.contains { $0.injectionTime == .atDocumentEnd }
         guard endScripts || !scriptElements.isEmpty else { return completion() }
         let runner = PageScriptRunner(webView: self, window: { [weak self] in try? self?.pageScriptWindow() },
-                                      scriptElements: scriptElements, pageURL: url, completion: completion)
+                                      scriptElements: scriptElements, pageURL: pageURL, completion: completion)
         load.scriptRunner = runner
         runner.start()
     }

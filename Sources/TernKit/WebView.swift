@@ -32,9 +32,18 @@ public final class WebView {
     public internal(set) var title: String? {
         didSet { observers.changed(self, \.title, from: oldValue, to: title) }
     }
-    /// The committed page's URL.
-    public internal(set) var url: WebURL? {
+    /// WebKit's active URL (PageLoadState::activeURL): the URL an app's
+    /// load asked for, from the call on (its pending API request); the
+    /// provisional URL (each redirect's) once the load has started; the
+    /// committed page's otherwise, and again after a provisional failure or
+    /// a cancel. The page itself (its scripts, cookies, dialogs) goes by the
+    /// committed URL whatever this shows.
+    public private(set) var url: WebURL? {
         didSet { observers.changed(self, \.url, from: oldValue, to: url) }
+    }
+    /// The committed page's URL (pushState and fragment links move it).
+    var pageURL: WebURL? {
+        didSet { updateActiveURL() }
     }
     /// Whether a navigation is in progress: true from the `load` call until
     /// it finishes, fails or a policy cancels it.
@@ -100,7 +109,10 @@ public final class WebView {
     // The parts' fields, under the names the rest of the web view uses.
     var currentLoad: PageLoad? {
         get { navigationState.currentLoad }
-        set { navigationState.currentLoad = newValue }
+        set {
+            navigationState.currentLoad = newValue
+            updateActiveURL()
+        }
     }
     var page: Page? {
         get { session.page }
@@ -239,9 +251,9 @@ public final class WebView {
         guard backForwardList.contains(item), let current = backForwardList.currentItem, item !== current else { return nil }
         if item.documentID == current.documentID, currentLoad == nil, page != nil {
             // An entry of this same document (pushState, fragment): no load, popstate.
-            let oldURL = url?.href ?? ""
+            let oldURL = pageURL?.href ?? ""
             backForwardList.moveTo(item)
-            url = item.url
+            pageURL = item.url
             scriptWindow?.documentURL = item.url
             updateBackForwardState()
             scriptWindow?.didTraverseHistory(from: oldURL, to: item.url.href, state: item.stateObject ?? .null)
@@ -255,6 +267,16 @@ public final class WebView {
         if type == .backForward { request.cachePolicy = .returnCacheDataElseLoad }
         return startNavigation(request, type: type, substitute: item.substituteData, targetItem: item,
                                fileAccess: navigationState.fileReadAccessRoot)
+    }
+
+    /// Sets `url` to the active URL (see `url`); called whenever the
+    /// navigation in progress, its phase or request, or the committed URL changes.
+    func updateActiveURL() {
+        guard let load = currentLoad, load.isPendingAPIRequest || load.phase == .provisional else {
+            url = pageURL
+            return
+        }
+        url = load.request.url
     }
 
     func updateBackForwardState() {

@@ -59,7 +59,9 @@ final class BackForwardTests: WebViewTestCase {
         recorder.clear()
         webView.goBack()
         wait { recorder.ended }
+        recorder.clear()
         webView.goBack()
+        // (url names /page/a from inside goBack(), WebKit's pending API request: wait for the end)
         wait { recorder.ended && currentName == "/page/a" }
         XCTAssertEqual(webView.backForwardList.forwardList.count, 2)
         visit("d")

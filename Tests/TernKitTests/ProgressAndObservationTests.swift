@@ -68,6 +68,48 @@ final class ProgressAndObservationTests: WebViewTestCase {
         XCTAssertEqual(webView.estimatedProgress, 1.0)
     }
 
+    /// WebKit's `url` is PageLoadState's active URL: the app's request from
+    /// inside `load()` (its pending API request), each redirect's URL while
+    /// provisional, and the committed page's again after a provisional
+    /// failure or a cancelled policy. A page's own navigation shows the
+    /// page's URL until it starts. The page goes by its committed URL meanwhile.
+    func testURLIsWebKitsActiveURL() throws {
+        loadAndWait("/page/first")
+        var seen: [(href: String, eventsSoFar: [String])] = []
+        let token = webView.observe(\.url) { [unowned self] webView, _ in
+            seen.append((webView.url.map { $0.pathname + $0.search } ?? "nil", self.recorder.events))
+        }
+        recorder.clear()
+        webView.load(server.request("/redirect/302/1"))
+        XCTAssertEqual(webView.url?.pathname, "/redirect/302/1", "from inside load()")
+        XCTAssertEqual(value("location.pathname"), .string("/page/first"), "the page keeps its own URL")
+        wait { recorder.ended }
+        XCTAssertEqual(seen.map(\.href), ["/redirect/302/1", "/redirect/302/0", "/echo"])
+        XCTAssertEqual(seen.first?.eventsSoFar, [])
+
+        seen = []
+        let closedPort = try HTTP2Server.freePort()
+        recorder.clear()
+        webView.load(Request(url: try XCTUnwrap(WebURL("http://127.0.0.1:\(closedPort)/closed"))))
+        wait { recorder.ended }
+        XCTAssertEqual(seen.map(\.href), ["/closed", "/echo"], "back to the committed URL after the failure")
+
+        seen = []
+        recorder.actionPolicy = { $0.request.url.pathname == "/page/refused" ? .cancel : .allow }
+        recorder.clear()
+        webView.load(server.request("/page/refused"))
+        spin(0.3)
+        XCTAssertEqual(seen.map(\.href), ["/page/refused", "/echo"], "back to the committed URL after a cancelled policy")
+
+        seen = []
+        recorder.clear()
+        _ = value("location.href = '/page/third'; 0")
+        wait { recorder.ended }
+        withExtendedLifetime(token) {}
+        XCTAssertEqual(seen.map(\.href), ["/page/third"])
+        XCTAssertEqual(seen.first?.eventsSoFar, ["action GET /page/third allow"], "a page's navigation shows its URL once it starts")
+    }
+
     func testIsLoadingTitleAndURLAreObservedWithOldAndNewValues() {
         var loading: [Bool] = []
         var titles: [String?] = []

@@ -305,10 +305,7 @@ final class WebKitPortTests: WebViewTestCase {
         let closedPort = try HTTP2Server.freePort()
         let target = try XCTUnwrap(WebURL("http://127.0.0.1:\(closedPort)/"))
         controller.webView.load(Request(url: target))
-        // Differs from WebKit (PORTING.md, url): Tern's url names the
-        // committed page until the next commit. WebKit's assertion:
-        //     XCTAssertEqual(controller.webView.url, target)
-        XCTAssertEqual(controller.webView.url, homeURL)
+        XCTAssertEqual(controller.webView.url, target)
         XCTAssertTrue(controller.webView.isLoading)
         wait { callbacks.last == "didFailProvisional" }
         XCTAssertEqual(controller.webView.url, homeURL)
