@@ -38,7 +38,9 @@ extension WebView {
         guard let load = currentLoad else { return }
         let phase = load.phase
         load.stop()
-        currentLoad = nil
+        // Not `currentLoad = nil`: a load replacing a pending request shows
+        // no step back to the page's URL and progress in between.
+        navigationState.currentLoad = nil
         switch phase {
         case .deciding, .ended: break
         case .provisional, .committed: fail(load, phase: phase, error: error)
@@ -52,7 +54,7 @@ extension WebView {
         // clearProvisionalLoad and checkLoadCompleteForThisFrame call
         // ProgressTracker::progressCompleted, and PageLoadState::didFinishProgress
         // sets 1.0 (kept until the next load starts).
-        estimatedProgress = 1.0
+        loadProgress = 1.0
         isLoading = false
         if phase == .committed {
             navigationDelegate?.webView(self, didFail: load.navigation, withError: error)
@@ -114,10 +116,10 @@ extension WebView {
         // request gives way to the provisional URL.
         load.phase = .provisional
         load.isPendingAPIRequest = false
-        updateActiveURL()
-        // WebKit's progress starts at 0.1 just before didStartProvisional,
-        // straight from the last page's 1.0: no reset to 0 is seen.
-        estimatedProgress = 0.1
+        // WebKit's progress starts at 0.1 just before didStartProvisional
+        // (PageLoadState::didStartProgress), straight from the last page's
+        // 1.0 or the pending request's 0.1: no reset to 0 is seen.
+        loadProgress = 0.1
         isLoading = true
         navigationDelegate?.webView(self, didStartProvisionalNavigation: load.navigation)
         guard isCurrent(load) else { return }
@@ -197,7 +199,7 @@ extension WebView {
     func pageLoad(_ load: PageLoad, willRedirectTo request: Request, decision: @escaping (Bool) -> Void) {
         guard isCurrent(load) else { return decision(false) }
         load.request = request
-        updateActiveURL()  // PageLoadState::didReceiveServerRedirectForProvisionalLoad
+        updateLoadState()  // PageLoadState::didReceiveServerRedirectForProvisionalLoad
         navigationDelegate?.webView(self, didReceiveServerRedirectForProvisionalNavigation: load.navigation)
         guard isCurrent(load) else { return decision(false) }
         askActionPolicy(navigationAction(for: request, of: load)) { [weak self] policy in
@@ -393,7 +395,7 @@ extension WebView {
         // Known length: proportional. Unknown: approaches 1 as bytes arrive.
         let fraction = expected > 0 ? min(1, received / expected) : received / (received + 65536)
         let value = 0.1 + 0.8 * fraction
-        if value > estimatedProgress { estimatedProgress = value }
+        if value > loadProgress { loadProgress = value }
     }
 
     func pageLoad(_ load: PageLoad, didCompleteWith error: NavigationError?) {
@@ -493,7 +495,7 @@ extension WebView {
         backForwardList.currentItem?.title = newPage.title
         session.finishedLoading = true
         pruneInteractionState()
-        estimatedProgress = 1.0
+        loadProgress = 1.0
         isLoading = false
         navigationDelegate?.webView(self, didFinish: load.navigation)
     }

@@ -146,7 +146,7 @@ extension WebView {
     /// Script subresources arrived: progress moves between 0.9 and 1.
     func subresourcesProgressed(_ fraction: Double) {
         let value = 0.9 + 0.09 * min(1, fraction)
-        if value > estimatedProgress { estimatedProgress = value }
+        if value > loadProgress { loadProgress = value }
     }
 
     /// Every in-order and deferred script has run.

@@ -23,10 +23,17 @@ public final class WebView {
 
     // MARK: Observable state (see `observe(_:options:changeHandler:)`)
 
-    /// How much of the current load has arrived: 0.1 when it starts, rising
-    /// with the bytes received, 1.0 when it finishes or fails (as WebKit's).
-    public internal(set) var estimatedProgress: Double = 0 {
+    /// How much of the current load has arrived, as WebKit's PageLoadState
+    /// reports it: 0.1 from inside `load()` (while an app's request is
+    /// pending) or as a page's own navigation starts, rising with the bytes
+    /// received, 1.0 when the load finishes or fails.
+    public private(set) var estimatedProgress: Double = 0 {
         didSet { observers.changed(self, \.estimatedProgress, from: oldValue, to: estimatedProgress) }
+    }
+    /// The current (or last) load's own progress, which `estimatedProgress`
+    /// shows once no app's request is pending.
+    var loadProgress: Double = 0 {
+        didSet { updateLoadState() }
     }
     /// The page's title ("" for a page without one; nil before the first page).
     public internal(set) var title: String? {
@@ -43,7 +50,7 @@ public final class WebView {
     }
     /// The committed page's URL (pushState and fragment links move it).
     var pageURL: WebURL? {
-        didSet { updateActiveURL() }
+        didSet { updateLoadState() }
     }
     /// Whether a navigation is in progress: true from the `load` call until
     /// it finishes, fails or a policy cancels it.
@@ -111,7 +118,7 @@ public final class WebView {
         get { navigationState.currentLoad }
         set {
             navigationState.currentLoad = newValue
-            updateActiveURL()
+            updateLoadState()
         }
     }
     var page: Page? {
@@ -231,6 +238,10 @@ public final class WebView {
     /// (or `didFailProvisionalNavigation`) with `.cancelled`.
     public func stopLoading() {
         cancelCurrentLoad(reporting: .cancelled)
+        // A pending request ends too, as WebPageProxy::stopLoading clears it
+        // (the delegate may have started another load meanwhile).
+        updateLoadState()
+        isLoading = currentLoad != nil
     }
 
     @discardableResult
@@ -269,14 +280,14 @@ public final class WebView {
                                fileAccess: navigationState.fileReadAccessRoot)
     }
 
-    /// Sets `url` to the active URL (see `url`); called whenever the
-    /// navigation in progress, its phase or request, or the committed URL changes.
-    func updateActiveURL() {
-        guard let load = currentLoad, load.isPendingAPIRequest || load.phase == .provisional else {
-            url = pageURL
-            return
-        }
-        url = load.request.url
+    /// Sets `estimatedProgress` and `url` as WebKit's PageLoadState derives
+    /// them (see each); called whenever the navigation in progress, its
+    /// phase or request, its progress or the committed URL changes.
+    func updateLoadState() {
+        let load = currentLoad
+        let pending = load?.isPendingAPIRequest ?? false
+        estimatedProgress = pending ? 0.1 : loadProgress
+        url = pending || load?.phase == .provisional ? load?.request.url : pageURL
     }
 
     func updateBackForwardState() {

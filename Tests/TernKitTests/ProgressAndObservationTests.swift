@@ -20,15 +20,15 @@ final class ProgressAndObservationTests: WebViewTestCase {
         XCTAssertEqual(numbers.filter { $0 == 1.0 }.count, 1, "1.0 exactly once: \(numbers)")
         XCTAssertEqual(zip(numbers, numbers.dropFirst()).filter { $0 >= $1 }.count, 0, "monotonic: \(numbers)")
         XCTAssertGreaterThanOrEqual(Set(numbers.filter { $0 > 0.1 && $0 < 1.0 }).count, 5, "\(numbers)")
-        // 0.1 arrives as the navigation starts; 1.0 at finish, after commit and before didFinish.
-        XCTAssertEqual(values.first?.eventsSoFar, ["action GET /slow allow"])
+        // 0.1 from inside load() (WebKit's pending API request); 1.0 at finish, after commit and before didFinish.
+        XCTAssertEqual(values.first?.eventsSoFar, [])
         XCTAssertEqual(values.last?.eventsSoFar.last, "commit")
     }
 
-    /// WebKit (PageLoadState): progress starts at 0.1 as the provisional load
-    /// starts, just before didStartProvisionalNavigation, straight from the
+    /// WebKit (PageLoadState::estimatedProgress): an app's load shows 0.1
+    /// from inside `load()` (its pending API request), straight from the
     /// last page's 1.0; observers never see a reset to 0 in between.
-    func testTheNextLoadGoesFromOneStraightToOneTenthBeforeDidStart() {
+    func testTheNextLoadGoesFromOneStraightToOneTenthInsideLoad() {
         loadAndWait("/plain")
         XCTAssertEqual(webView.estimatedProgress, 1.0)
         var values: [(value: Double, eventsSoFar: [String])] = []
@@ -40,9 +40,42 @@ final class ProgressAndObservationTests: WebViewTestCase {
         let numbers = values.map(\.value)
         XCTAssertEqual(numbers.first, 0.1, "no reset to 0 is seen: \(numbers)")
         XCTAssertFalse(numbers.contains(0), "\(numbers)")
-        XCTAssertEqual(values.first?.eventsSoFar, ["action GET /page/second allow"], "0.1 comes before didStartProvisionalNavigation")
+        XCTAssertEqual(values.first?.eventsSoFar, [], "0.1 comes inside load(), before the action policy")
         XCTAssertEqual(numbers.last, 1.0, "\(numbers)")
         XCTAssertEqual(values.last?.eventsSoFar.last, "commit")
+    }
+
+    /// An app's request shows 0.1 while it waits for its action policy, and
+    /// the last load's progress again when the policy cancels it or the app
+    /// stops it (WebKit clears the pending API request); a page's own
+    /// navigation shows 0.1 only once it starts.
+    func testAPendingRequestShowsOneTenthUntilItStartsOrEnds() {
+        loadAndWait("/page/first")
+        recorder.actionPolicy = { $0.request.url.pathname == "/page/refused" ? .cancel : .allow }
+        webView.load(server.request("/page/refused"))
+        XCTAssertEqual(webView.estimatedProgress, 0.1)
+        XCTAssertTrue(webView.isLoading)
+        spin(0.3)
+        XCTAssertEqual(webView.estimatedProgress, 1.0, "the cancelled request gives way to the last load's progress")
+        XCTAssertFalse(webView.isLoading)
+
+        webView.load(server.request("/page/second"))
+        webView.stopLoading()
+        XCTAssertEqual(webView.estimatedProgress, 1.0)
+        XCTAssertEqual(webView.url?.pathname, "/page/first")
+        XCTAssertFalse(webView.isLoading, "stopLoading ends the pending request")
+
+        var values: [(value: Double, eventsSoFar: [String])] = []
+        let token = webView.observe(\.estimatedProgress) { [unowned self] _, change in
+            values.append((change.newValue ?? -1, self.recorder.events))
+        }
+        recorder.clear()
+        _ = value("location.href = '/page/third'; 0")
+        wait { recorder.ended }
+        withExtendedLifetime(token) {}
+        XCTAssertEqual(values.first?.value, 0.1)
+        XCTAssertEqual(values.first?.eventsSoFar, ["action GET /page/third allow"], "a page's navigation: 0.1 as it starts")
+        XCTAssertEqual(values.last?.value, 1.0)
     }
 
     /// WebKit completes the progress of a failed load (PageLoadState::didFinishProgress),
