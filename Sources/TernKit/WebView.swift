@@ -35,8 +35,10 @@ public final class WebView {
     var loadProgress: Double = 0 {
         didSet { updateLoadState() }
     }
-    /// The page's title ("" for a page without one; nil before the first page).
-    public internal(set) var title: String? {
+    /// The page's title: "" for a page without one and before the first
+    /// page, never nil, as WKWebView's (PageLoadState's null title becomes
+    /// `@""` through WTF::String::createNSString).
+    public internal(set) var title: String? = "" {
         didSet { observers.changed(self, \.title, from: oldValue, to: title) }
     }
     /// WebKit's active URL (PageLoadState::activeURL): the URL an app's

@@ -127,10 +127,9 @@ final class WebKitPortTests: WebViewTestCase {
         XCTAssertEqual(callbacks, ["action /mime", "didStartProvisional", "response 200", "didCommit", "didFinish"])
         assertOneNavigation(controller.navigations[...])
         XCTAssertEqual(controller.displayedTitle, "Port Home")
-        // Differs from WebKit (PORTING.md, title): WebKit's title is "" before
-        // the first page (a null WTF::String as NSString), so its observer
-        // sees only "Port Home". WebKit's: XCTAssertEqual(controller.titles, ["Port Home"])
-        XCTAssertEqual(controller.titles, ["", "Port Home"])
+        // WebKit's title is "" before the first page (a null WTF::String as
+        // NSString), so its observer sees only "Port Home".
+        XCTAssertEqual(controller.titles, ["Port Home"])
         XCTAssertEqual(controller.webView.url, homeURL)
         XCTAssertFalse(controller.webView.isLoading)
         XCTAssertFalse(controller.webView.canGoBack)
