@@ -57,7 +57,7 @@ extension Browser {
         case .quitNow: quit()
         case .newTab:
             _ = openTab(with: configuration)
-            open("about:start")
+            open(Browser.startPage)
             perform(.openURL)
         case .downloads: showDownloads()
         case .openBlockedPopup:

@@ -8,7 +8,11 @@ extension Browser {
             show(message: "Not a valid URL or file: \(target)", isError: true)
             return
         }
-        tab.webView.load(userURL: url)
+        // As browsers treat their new-tab page, what the person opens from
+        // the start page takes its place: no entry to go back to, and a page
+        // alone in its tab's history may close it (window.close()).
+        let onStartPage = tab.webView.backForwardList.currentItem?.url.href == Browser.startPage
+        tab.webView.load(userURL: url, replacing: onStartPage)
     }
 
     func activateFocused() {

@@ -14,6 +14,8 @@ public final class Browser {
     let customUserAgent: String?
     let downloads = DownloadList()
     let externalHandlers = ExternalHandlers.load()
+    /// What a new tab shows: Resources/start.html.
+    static let startPage = "about:start"
     var downloadTimer: EventLoop.Timer?
     /// The open tabs, and which one is shown.
     var tabs: [BrowserTab] = []
@@ -78,7 +80,7 @@ public final class Browser {
         loop.interruptCheck = { [unowned self] in keysAskToStop() }
         downloads.onChange = { [unowned self] in downloadsChanged() }
         downloads.onProgress = { [unowned self] in downloadProgressed() }
-        open(target ?? "about:start")
+        open(target ?? Browser.startPage)
         draw()
     }
 

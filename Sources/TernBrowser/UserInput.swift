@@ -40,9 +40,11 @@ extension String {
 
 extension WebView {
     /// Loads a URL the person gave: a `file:` URL with read access to that
-    /// file only (its page can reach no other file), anything else as a request.
+    /// file only (its page can reach no other file), anything else as a
+    /// request; in place of the current history item when `replacing`.
     @discardableResult
-    public func load(userURL url: WebURL) -> Navigation? {
-        url.scheme == "file" ? loadFileURL(url, allowingReadAccessTo: url) : load(Request(url: url))
+    public func load(userURL url: WebURL, replacing: Bool = false) -> Navigation? {
+        // load(_:) grants a file: URL read access to that one file, as loadFileURL(url, allowingReadAccessTo: url).
+        load(Request(url: url), replacingCurrentItem: replacing)
     }
 }

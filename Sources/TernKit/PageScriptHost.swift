@@ -224,8 +224,15 @@ extension PageScriptHost: ScriptWindowingHost {
         return true
     }
 
+    /// HTML window.close(): only a script-closable view closes, one a page
+    /// opened or whose history holds one entry; otherwise a console warning,
+    /// as WebKit's DOMWindow::close.
     func scriptCloseWindow() {
         guard let webView else { return }
+        guard webView.isOpenedByPage || webView.backForwardList.items.count <= 1 else {
+            webView.scriptWindow?.reportToConsole(level: "warn", "Can't close the window since it was not opened by JavaScript")
+            return
+        }
         webView.loop.post { [weak webView] in
             guard let webView else { return }
             webView.uiDelegate?.webViewDidClose(webView)

@@ -31,6 +31,7 @@ extension WebView {
         }
         guard let created = uiDelegate?.webView(self, createWebViewWith: configuration, for: action, windowFeatures: features)
         else { return .refused }
+        created.isOpenedByPage = true
         return .opened(created)
     }
 }

@@ -98,6 +98,9 @@ public final class WebView {
     let backForwardCache: BackForwardCache
     /// When the person last clicked or typed in the page (transient activation).
     var lastUserActivation: Double?
+    /// A page opened this view (the UI delegate's `createWebViewWith`): its
+    /// scripts may close it whatever its history (HTML "script-closable").
+    var isOpenedByPage = false
     /// Counts changes to the shown document (a new page, more of it parsed,
     /// scripts changing it): a front end lays the page out again when it moves.
     public internal(set) var documentRevision = 0 {
@@ -176,8 +179,18 @@ public final class WebView {
     /// Loads `request`. A file: URL grants read access to that one file.
     @discardableResult
     public func load(_ request: Request) -> Navigation? {
+        load(request, replacingCurrentItem: false)
+    }
+
+    /// Tern-only: loads `request` in place of the current history item
+    /// (HTML's "replace" history handling, as `location.replace()`). For a
+    /// front end's start page, which browsers replace like their new-tab
+    /// page: it leaves no entry to go back to, and the page that replaces it
+    /// is its view's only entry (which `window.close()` may close).
+    @discardableResult
+    public func load(_ request: Request, replacingCurrentItem: Bool) -> Navigation? {
         let access = request.url.scheme == "file" ? request.url.filePath : nil
-        return startNavigation(request, type: .other, fileAccess: access)
+        return startNavigation(request, type: .other, fileAccess: access, replacing: replacingCurrentItem)
     }
 
     /// Loads what a person typed as a URL; a string that is not a valid

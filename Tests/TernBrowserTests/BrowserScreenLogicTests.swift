@@ -111,6 +111,20 @@ final class BrowserScreenLogicTests: XCTestCase {
         waitForScreen { $0.line(22) == "Line 200" }
     }
 
+    /// As browsers treat their new-tab page: an address opened from the
+    /// start page takes its place in the history (a page alone in its tab
+    /// may then close it with window.close()); from another page it adds an entry.
+    func testAnAddressOpenedFromTheStartPageTakesItsPlace() throws {
+        try browser.start(opening: nil)
+        waitForScreen { $0.line(0).hasPrefix(" Tern start page") && !$0.line(0).contains("[loading]") }
+        browser.open(server.url("/page/first").href)
+        waitForScreen { $0.line(0).hasPrefix(" first") && !$0.line(0).contains("[loading]") }
+        XCTAssertFalse(browser.tab.webView.canGoBack, "the start page left no entry")
+        browser.open(server.url("/page/second").href)
+        waitForScreen { $0.line(0).hasPrefix(" second") && !$0.line(0).contains("[loading]") }
+        XCTAssertTrue(browser.tab.webView.canGoBack)
+    }
+
     func testLeftGoesBack() throws {
         try start("/page/first")
         waitForScreen { $0.line(0).hasPrefix(" first") && !$0.line(0).contains("[loading]") }

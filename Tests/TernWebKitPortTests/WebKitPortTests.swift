@@ -285,12 +285,8 @@ final class WebKitPortTests: WebViewTestCase {
         _ = load(server.url("/page/second"))
         _ = evaluate("window.close()")
         spin(0.3)
-        // Differs from WebKit (PORTING.md, webViewDidClose): Tern calls
-        // webViewDidClose for every window.close(). WebKit's assertions:
-        //     XCTAssertFalse(controller.isDismissed)
-        //     XCTAssertEqual(callbacks.last, "didFinish")
-        XCTAssertTrue(controller.isDismissed)
-        XCTAssertEqual(callbacks.last, "webViewDidClose")
+        XCTAssertFalse(controller.isDismissed)
+        XCTAssertEqual(callbacks.last, "didFinish")
     }
 
     /// WKWebView's `url` and `isLoading` are PageLoadState's active URL and
