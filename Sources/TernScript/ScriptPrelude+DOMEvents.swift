@@ -204,11 +204,12 @@ extension ScriptPrelude {
         return path;
       }
 
-      // https://dom.spec.whatwg.org/#concept-event-dispatch (no shadow trees, no retargeting)
-      function dispatch(target, event) {
+      // https://dom.spec.whatwg.org/#concept-event-dispatch (no shadow trees, no retargeting);
+      // `targetOverride`: the legacy target override flag's target (the path stays the target's).
+      function dispatch(target, event, targetOverride) {
         var s = event[EV];
         s.dispatching = true;
-        s.target = target;
+        s.target = targetOverride || target;
         var path = eventPath(target, s.type);
         s.path = path;
         var activation = null, preState;
@@ -367,6 +368,8 @@ extension ScriptPrelude {
       if (!('length' in g)) def(g, 'length', 0);
       if (!('name' in g)) def(g, 'name', '');
 
+      // h null: the window, as HTML fires load, pageshow, pagehide and unload
+      // there, with the legacy target override flag: event.target is the document.
       def(internals, '__ternDispatch', function (h, type, bubbles, cancelable, fields) {
         var target = h === null ? g : wrap(h);
         var C = eventInterfaces[type] || Event;
@@ -374,7 +377,7 @@ extension ScriptPrelude {
         var s = event[EV];
         s.trusted = true;
         for (var k in fields) { if (k in s) s[k] = fields[k]; else event[k] = fields[k]; }
-        return dispatch(target, event);
+        return dispatch(target, event, h === null ? mainDocument : null);
       });
       // Whether the window has a listener or an `on…` handler (its own or the body's attribute) for `type`.
       def(internals, '__ternHasWindowListeners', function (type) {

@@ -57,9 +57,12 @@ extension ScriptWindow {
         set { dom.currentScript = newValue }
     }
 
-    /// Dispatches a trusted event named `type` at `node` (nil: the window)
-    /// through the capture, target and bubble phases, and returns whether no
-    /// listener cancelled it (so the caller performs the default action).
+    /// Dispatches a trusted event named `type` at `node` (nil: the window,
+    /// with HTML's legacy target override flag, as for load, pageshow,
+    /// pagehide and unload: `event.target` is the document, the listeners
+    /// called are the window's) through the capture, target and bubble
+    /// phases, and returns whether no listener cancelled it (so the caller
+    /// performs the default action).
     /// `fields` become properties of the event (popstate's `state`,
     /// hashchange's `oldURL`/`newURL`, a key event's `key`, …). The event's
     /// interface follows its type (MouseEvent for click, FocusEvent for focus

@@ -88,6 +88,27 @@ final class BackForwardCacheTests: WebViewTestCase {
         wait { sink.bodies == [.string("back")] }
     }
 
+    /// HTML fires load, pageshow and pagehide at the window with the legacy
+    /// target override flag: `event.target` is the document, the window's
+    /// listeners hear them, the document's do not.
+    func testPageTransitionEventsAreTheWindowsWithTheDocumentAsTarget() {
+        loadAndWait(scriptPage("targets", extra: """
+            var heard = [];
+            function note(e) { heard.push(e.type + ':' + (e.target === document) + ':' + (e.currentTarget === window)); }
+            addEventListener('load', note);
+            addEventListener('pageshow', note);
+            addEventListener('pagehide', function (e) {
+              sessionStorage.setItem('pagehide-target', (e.target === document) + ':' + (e.currentTarget === window));
+            });
+            document.addEventListener('pageshow', function () { heard.push('the document heard pageshow'); });
+            """))
+        loadAndWait("/page/other")
+        XCTAssertEqual(value("sessionStorage.getItem('pagehide-target')"), .string("true:true"))
+        goBackAndWait()
+        XCTAssertEqual(value("heard"), .array([.string("load:true:true"), .string("pageshow:true:true"),
+                                               .string("pageshow:true:true")]))
+    }
+
     func testACachedPagesTimersWaitWhileItIsAway() {
         // Each tick of the page's interval reaches the app through a message handler.
         let ticks = Sink()
