@@ -484,9 +484,13 @@ extension WebView {
         complete(load, with: cached)
     }
 
-    private func complete(_ load: PageLoad, with newPage: Page) {
+    private func complete(_ load: PageLoad, with finishedPage: Page) {
         load.phase = .ended
         currentLoad = nil
+        var newPage = finishedPage
+        // The title as the document has it now: the page's scripts may have
+        // set document.title while it loaded (or, restored, since it was cached).
+        if let document = newPage.document { newPage.title = document.title }
         page = newPage
         scriptsDocumentMayExist()
         documentDidChange()

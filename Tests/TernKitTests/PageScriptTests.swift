@@ -54,6 +54,26 @@ final class PageScriptTests: WebViewTestCase {
         XCTAssertTrue(values.contains { $0 > 0.9 && $0 < 1.0 }, "scripts moved progress past the main resource: \(values)")
     }
 
+    /// A title the page's script sets while the page loads is the page's
+    /// title from then on: at didFinish, in the history, and when the page
+    /// is shown again from the back/forward cache.
+    func testATitleSetByThePagesScriptStays() {
+        var titles: [String?] = []
+        let token = webView.observe(\.title) { webView, _ in titles.append(webView.title) }
+        let html = "<title>Before</title><p>Page</p><script>document.title = 'After'</script>"
+        loadAndWait("/mime?type=text/html&body=" + (html.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        XCTAssertEqual(recorder.events.last, "finish")
+        XCTAssertEqual(webView.title, "After", "\(titles)")
+        XCTAssertEqual(webView.backForwardList.currentItem?.title, "After")
+        loadAndWait("/page/other")
+        recorder.clear()
+        webView.goBack()
+        wait { recorder.ended }
+        withExtendedLifetime(token) {}
+        XCTAssertEqual(webView.title, "After", "\(titles)")
+        XCTAssertEqual(titles.last, "After")
+    }
+
     func testStoppingWhileScriptsLoadCancelsThem() {
         recorder.clear()
         webView.loadHTMLString("<script src=\"\(script("var late = 1", delay: 2000))\"></script>", baseURL: server.url("/app/"))
