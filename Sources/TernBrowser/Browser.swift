@@ -243,13 +243,15 @@ public final class Browser {
     /// on: reads the waiting keys (they are handled once the script is
     /// over) and says whether one asks to stop, or a signal came. With a
     /// dialog of the browser's open (the quit question), any key does: the
-    /// person is answering the browser, not the page.
+    /// person is answering the browser, not the page. A dialog the page's
+    /// script waits for is answered by the posted keys on the wait's next
+    /// turn; interrupting that wait would answer it for the person.
     func keysAskToStop() -> Bool {
         let keys = terminal.readWaitingKeys()
         if !keys.isEmpty || terminal.terminationSignal != nil {
             loop.post { [weak self] in self?.readKeys() }
         }
-        let answeringDialog = !modals.isEmpty && keys.contains { $0 != .resize }
+        let answeringDialog = modals.last.map { !$0.pageScriptWaits } == true && keys.contains { $0 != .resize }
         return terminal.terminationSignal != nil || answeringDialog || keys.contains(where: asksToStop)
     }
 

@@ -379,28 +379,39 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         browser.close(self)
     }
 
+    /// Shows a dialog a page's script waits for (see `Modal.pageScriptWaits`).
+    private func presentPageDialog(_ dialog: MessageBox) {
+        dialog.pageScriptWaits = true
+        browser.present(dialog)
+    }
+
+    private func presentPageDialog(_ dialog: PromptBox) {
+        dialog.pageScriptWaits = true
+        browser.present(dialog)
+    }
+
     func webView(_ webView: WebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
                  completionHandler: @escaping () -> Void) {
         browser.bringForward(self)
-        browser.present(MessageBox(title: "\(pageHost) says:", message: message) { _ in completionHandler() })
+        presentPageDialog(MessageBox(title: "\(pageHost) says:", message: message) { _ in completionHandler() })
     }
 
     func webView(_ webView: WebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
                  completionHandler: @escaping (Bool) -> Void) {
         browser.bringForward(self)
-        browser.present(MessageBox.confirm(title: "\(pageHost) says:", message: message, answer: completionHandler))
+        presentPageDialog(MessageBox.confirm(title: "\(pageHost) says:", message: message, answer: completionHandler))
     }
 
     func webView(_ webView: WebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
                  initiatedByFrame frame: FrameInfo, completionHandler: @escaping (String?) -> Void) {
         browser.bringForward(self)
-        browser.present(PromptBox(title: "\(pageHost) says:", message: prompt, defaultText: defaultText ?? "", onAnswer: completionHandler))
+        presentPageDialog(PromptBox(title: "\(pageHost) says:", message: prompt, defaultText: defaultText ?? "", onAnswer: completionHandler))
     }
 
     func webView(_ webView: WebView, runOpenPanelWith parameters: OpenPanelParameters, initiatedByFrame frame: FrameInfo,
                  completionHandler: @escaping ([WebURL]?) -> Void) {
         let what = parameters.allowsMultipleSelection ? "Files to send (paths separated by spaces):" : "File to send (its path):"
-        browser.present(PromptBox(title: "Choose a file", message: what, complete: PathCompletion.complete) { answer in
+        presentPageDialog(PromptBox(title: "Choose a file", message: what, complete: PathCompletion.complete) { answer in
             guard let answer, !answer.isEmpty else { return completionHandler(nil) }
             let paths = parameters.allowsMultipleSelection ? answer.split(separator: " ").map(String.init) : [answer]
             completionHandler(paths.compactMap { UserInput.url(for: $0) }.filter { $0.scheme == "file" })

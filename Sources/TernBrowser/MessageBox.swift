@@ -5,6 +5,7 @@ import TernTerminal
 /// Esc presses the cancel button, letter shortcuts press theirs, Up/Down and
 /// PgUp/PgDn scroll a long message.
 final class MessageBox: Modal {
+    var pageScriptWaits = false
     let title: String
     let message: String
     let buttons: [String]

@@ -3,6 +3,7 @@ import TernTerminal
 /// A question with an editable answer: JavaScript's prompt, passwords.
 /// Enter answers with the text, Esc with nil.
 final class PromptBox: Modal {
+    var pageScriptWaits = false
     let title: String
     let message: String
     private var editor: LineEditor
