@@ -8,7 +8,7 @@ import FoundationNetworking
 /// and set again keeps its SameSite. A cookie made with
 /// `HTTPCookie(properties:)` has none (and `.sameSitePolicy` is not a
 /// property key there, so such code fails to compile rather than losing it).
-final class SameSiteHTTPCookie: HTTPCookie {
+final class SameSiteHTTPCookie: HTTPCookie, @unchecked Sendable {
     let policy: HTTPCookieStringPolicy?
 
     init?(properties: [HTTPCookiePropertyKey: Any], sameSitePolicy: HTTPCookieStringPolicy?) {
