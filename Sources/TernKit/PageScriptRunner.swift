@@ -249,7 +249,7 @@ final class PageScriptRunner {
             window.readyState = .complete
             window.dispatchEvent("load", to: nil)
             // HTML "completely finish loading": pageshow follows load (persisted: false, not from the cache).
-            window.dispatchEvent("pageshow", to: nil, fields: ["persisted": .bool(false)])
+            window.dispatchEvent("pageshow", to: nil, bubbles: true, cancelable: true, fields: ["persisted": .bool(false)])
         }
         completion()
     }

@@ -17,7 +17,7 @@ extension WebView {
         }
         if let window, window.context.stopReason == nil {
             scriptHost.isUnloading = true
-            window.dispatchEvent("pagehide", to: nil, fields: ["persisted": .bool(entry != nil)])
+            window.dispatchEvent("pagehide", to: nil, bubbles: true, cancelable: true, fields: ["persisted": .bool(entry != nil)])
             if entry == nil { window.dispatchEvent("unload", to: nil) }
             scriptHost.isUnloading = false
         }
@@ -43,6 +43,6 @@ extension WebView {
     func showRestoredPage() {
         guard let window = scriptWindow else { return }
         window.resume()
-        window.dispatchEvent("pageshow", to: nil, fields: ["persisted": .bool(true)])
+        window.dispatchEvent("pageshow", to: nil, bubbles: true, cancelable: true, fields: ["persisted": .bool(true)])
     }
 }

@@ -95,8 +95,10 @@ final class BackForwardCacheTests: WebViewTestCase {
         loadAndWait(scriptPage("targets", extra: """
             var heard = [];
             function note(e) { heard.push(e.type + ':' + (e.target === document) + ':' + (e.currentTarget === window)); }
+            function flags(e) { heard.push(e.type + ' ' + e.constructor.name + ' ' + e.bubbles + ' ' + e.cancelable + ' ' + e.persisted); }
             addEventListener('load', note);
             addEventListener('pageshow', note);
+            addEventListener('pageshow', flags);
             addEventListener('pagehide', function (e) {
               sessionStorage.setItem('pagehide-target', (e.target === document) + ':' + (e.currentTarget === window));
             });
@@ -105,8 +107,11 @@ final class BackForwardCacheTests: WebViewTestCase {
         loadAndWait("/page/other")
         XCTAssertEqual(value("sessionStorage.getItem('pagehide-target')"), .string("true:true"))
         goBackAndWait()
+        // HTML "fire a page transition event": PageTransitionEvent, bubbles and cancelable true.
         XCTAssertEqual(value("heard"), .array([.string("load:true:true"), .string("pageshow:true:true"),
-                                               .string("pageshow:true:true")]))
+                                               .string("pageshow PageTransitionEvent true true false"),
+                                               .string("pageshow:true:true"),
+                                               .string("pageshow PageTransitionEvent true true true")]))
     }
 
     func testACachedPagesTimersWaitWhileItIsAway() {
