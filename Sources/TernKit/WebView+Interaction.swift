@@ -222,11 +222,20 @@ extension WebView {
 
     // MARK: Focus
 
-    /// The element with focus: the one given to `focus(_:)`, or moved by the
-    /// page's scripts (`element.focus()`); nil for none. A `Node` is the
-    /// same node after every layout, so a front end finds it again in
-    /// `renderedPage(width:)` (`linkIndex(of:)`, `controlIndex(of:)`).
-    var focusedElement: Node? {
+    /// The page's focused element: the one given to `focus(_:)`, or moved
+    /// by the page's scripts (`element.focus()`); nil for none. A front end
+    /// finds it in `pageLayout(width:)` with `linkIndex(of:)` or
+    /// `controlIndex(of:)`.
+    public var focusedElement: PageElement? { focusedNode.map { PageElement(node: $0) } }
+
+    /// Moves the page's focus to `element` (nil: none), firing `blur` and
+    /// `focusout`, then `focus` and `focusin`, for the page's scripts.
+    public func focus(_ element: PageElement?) {
+        focus(node: element?.node)
+    }
+
+    /// `focusedElement` as a node.
+    var focusedNode: Node? {
         let focused = scriptWindow?.focusedElement ?? session.focusedNode
         guard let focused, let document, focused.document === document, focused.isConnected else { return nil }
         return focused
@@ -234,9 +243,9 @@ extension WebView {
 
     /// Moves focus to `element` (nil: none), firing `blur`/`focusout` and
     /// `focus`/`focusin` when scripts run.
-    func focus(_ element: Node?) {
+    func focus(node element: Node?) {
         if let element { guard let document, element.document === document else { return } }
-        let old = focusedElement
+        let old = focusedNode
         guard old != element else { return }
         session.focusedNode = element
         guard let window = interactionWindow() else { return }

@@ -457,15 +457,35 @@ final class InteractionTests: WebViewTestCase {
             <script>var focusLog = []; document.addEventListener('focusin', function (e) { focusLog.push(e.target.id); });</script>
             """, scripted: false)
         let q = try node("#q")
-        webView.focus(q)
-        XCTAssertEqual(webView.focusedElement, q)
+        webView.focus(node: q)
+        XCTAssertEqual(webView.focusedNode, q)
         XCTAssertEqual(value("document.activeElement.id"), .string("q"))
         _ = value("document.body.insertBefore(document.createElement('p'), document.body.firstChild).innerHTML = '<a href=\"/x\">x</a>'")
         let page = try XCTUnwrap(webView.renderedPage(width: 80))
         XCTAssertEqual(page.controlIndex(of: q).map { page.controls[$0].node }, q)
         XCTAssertEqual(page.linkIndex(of: try node("a[href='/page/a']")), 1)
         _ = value("document.getElementById('r').focus()")
-        XCTAssertEqual(webView.focusedElement, try node("#r"))
+        XCTAssertEqual(webView.focusedNode, try node("#r"))
         XCTAssertEqual(value("focusLog.join()"), .string("q,r"))
+    }
+
+    /// The front end's view of focus: `PageElement`s from `pageLayout(width:)`.
+    func testFocusThroughPageElements() throws {
+        open("""
+            <p><input id="q"> <input id="r"></p>
+            <script>var log = [];
+              ['focus', 'blur'].forEach(function (t) { document.addEventListener(t, function (e) { log.push(t + ' ' + e.target.id); }, true); });</script>
+            """, scripted: false)
+        let layout = try XCTUnwrap(webView.pageLayout(width: 80))
+        let q = layout.controls[0].element, r = layout.controls[1].element
+        XCTAssertNil(webView.focusedElement)
+        webView.focus(q)
+        XCTAssertEqual(webView.focusedElement, q)
+        _ = value("document.getElementById('r').focus()")
+        XCTAssertEqual(webView.focusedElement, r)
+        XCTAssertEqual(webView.pageLayout(width: 80)?.controlIndex(of: r), 1)
+        webView.focus(nil)
+        XCTAssertNil(webView.focusedElement)
+        XCTAssertEqual(value("log.join()"), .string("focus q,blur q,focus r,blur r"))
     }
 }
