@@ -77,7 +77,8 @@ final class WPTDOMNodesTests: WebViewTestCase {
         let reportScript = "(function () { var e = document.getElementById('__testharness__results__'); return e ? e.textContent : null; })()"
         _ = loop.run(until: {
             report = self.evaluate(reportScript)
-            return report != nil
+            if case .string? = report { return true }
+            return false // null: the harness has not written its results yet
         }, timeout: 45)
         guard case .string(let json)? = report, let data = json.data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
