@@ -44,6 +44,7 @@ let package = Package(
         .target(name: "TernScript", dependencies: ["CJavaScriptCore", "TernDOM", "TernNet"],
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]),
         .target(name: "TernTerminal", dependencies: ["CNcursesw"]),
+        .target(name: "TernCSS"),
         .target(name: "TernKit", dependencies: ["TernNet", "TernDOM", "TernLayout", "TernScript"]),
         .target(name: "TernKitFoundation", dependencies: ["TernKit"]),
         .target(name: "TernBrowser", dependencies: ["TernKit", "TernTerminal"]),
@@ -63,6 +64,7 @@ let package = Package(
         .testTarget(name: "TernNetTests", dependencies: ["TernNet", "TernTestSupport"]),
         .testTarget(name: "TernURLConformanceTests", dependencies: ["TernNet"]),
         .testTarget(name: "TernDOMTests", dependencies: ["TernDOM"]),
+        .testTarget(name: "TernCSSTests", dependencies: ["TernCSS"]),
         // The golden files are read from the source tree by path (GoldenTests).
         .testTarget(name: "TernLayoutTests", dependencies: ["TernLayout"], exclude: ["Golden"]),
         .testTarget(name: "TernKitTests", dependencies: ["TernKit", "TernTestSupport"]),

@@ -1,0 +1,7 @@
+/// A component value of CSS Syntax 3 §5: a preserved token, a simple block or a function.
+public enum CSSComponentValue: Equatable {
+    case token(CSSToken)
+    /// `opening` is `.openCurly`, `.openSquare` or `.openParen`.
+    case block(opening: CSSToken, [CSSComponentValue])
+    case function(name: String, [CSSComponentValue])
+}

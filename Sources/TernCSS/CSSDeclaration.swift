@@ -1,0 +1,6 @@
+/// A declaration; `important` is set when the value ended in `!important` (removed from `value`).
+public struct CSSDeclaration: Equatable {
+    public var name: String
+    public var value: [CSSComponentValue]
+    public var important: Bool
+}
