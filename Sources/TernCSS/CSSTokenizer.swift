@@ -48,8 +48,8 @@ public struct CSSTokenizer {
         c.value <= 8 || c.value == 0xB || (c.value >= 0xE && c.value <= 0x1F) || c.value == 0x7F
     }
 
-    /// §4.3.8 check if two code points are a valid escape.
-    private func validEscape(_ k: Int = 0) -> Bool { peek(k) == "\\" && peek(k + 1) != "\n" && peek(k + 1) != nil }
+    /// §4.3.8 check if two code points are a valid escape (a backslash before EOF is one: it gives U+FFFD).
+    private func validEscape(_ k: Int = 0) -> Bool { peek(k) == "\\" && peek(k + 1) != "\n" }
     /// §4.3.9 would start an identifier.
     private func startsIdent(_ k: Int = 0) -> Bool {
         let c = peek(k)

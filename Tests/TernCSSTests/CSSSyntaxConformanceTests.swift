@@ -13,7 +13,7 @@ private struct MissingDataError: Error, CustomStringConvertible {
 final class CSSSyntaxConformanceTests: XCTestCase {
     /// Committed floors: passing cases per file.
     static let floors: [String: Int] = [
-        "component_value_list": 25, "one_component_value": 10, "declaration_list": 10,
+        "component_value_list": 28, "one_component_value": 10, "declaration_list": 10,
         "one_declaration": 22, "one_rule": 14, "rule_list": 15, "stylesheet": 16,
     ]
 
@@ -44,7 +44,7 @@ final class CSSSyntaxConformanceTests: XCTestCase {
             if Self.same(got, array[i + 1]) { passed += 1 } else { failures.append("\(input.debugDescription) got \(got)") }
         }
         print("CSS syntax: \(name) \(passed)/\(total) passed")
-        for f in failures.prefix(20) { print("  FAIL \(f)") }
+        for f in failures.prefix(30) { print("  FAIL \(f)") }
         XCTAssertGreaterThanOrEqual(passed, Self.floors[name] ?? total, name)
     }
 
