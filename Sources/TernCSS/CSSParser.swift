@@ -146,15 +146,11 @@ public struct CSSParser {
         var important = false
         let nonWS = value.indices.filter { value[$0] != .token(.whitespace) }
         if nonWS.count >= 2, value[nonWS[nonWS.count - 2]] == .token(.delim("!")),
-           case .token(.ident(let word)) = value[nonWS[nonWS.count - 1]], Self.asciiLowercased(word) == "important" {
+           case .token(.ident(let word)) = value[nonWS[nonWS.count - 1]], CSSTokenizer.asciiLowercased(word) == "important" {
             important = true
             value.removeSubrange(nonWS[nonWS.count - 2]...)
         }
         return CSSDeclaration(name: name, value: value, important: important)
-    }
-
-    private static func asciiLowercased(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.map { $0 >= "A" && $0 <= "Z" ? Unicode.Scalar($0.value + 32)! : $0 }))
     }
 
     /// §5.4.7 consume a component value.

@@ -28,6 +28,11 @@ public struct CSSTokenizer {
         return tokens
     }
 
+    /// CSS keywords compare ASCII case-insensitively (CSS Syntax 3 §2.1), never by Unicode case folding.
+    static func asciiLowercased(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map { $0 >= "A" && $0 <= "Z" ? Unicode.Scalar(UInt8($0.value + 32)) : $0 }))
+    }
+
     private func peek(_ k: Int = 0) -> Unicode.Scalar? {
         pos + k < input.count ? input[pos + k] : nil
     }
@@ -132,7 +137,7 @@ public struct CSSTokenizer {
     /// §4.3.4 consume an ident-like token.
     private mutating func consumeIdentLike() -> CSSToken {
         let name = consumeName()
-        if name.lowercased() == "url" && peek() == "(" {
+        if Self.asciiLowercased(name) == "url" && peek() == "(" {
             pos += 1
             while Self.isWhitespace(peek()) && Self.isWhitespace(peek(1)) { pos += 1 }
             let a = peek(), b = peek(1)
