@@ -236,6 +236,8 @@ final class BrowserScreenTests: XCTestCase {
         tern.waitFor("word0 word1")
         tern.press("NPage")
         tern.waitForScreen("the page scrolled") { !$0.contains("word0 word1") }
+        // Row 1 shows the progress bar until the load's bar has gone.
+        tern.waitForScreen("the page's text on row 1") { $0.components(separatedBy: "\n").dropFirst().first?.hasPrefix("word") == true }
         let firstWord = tern.row(1).split(separator: " ").first.map(String.init) ?? ""
         tern.resize(columns: 40, rows: 24)
         tern.waitForScreen("lines rewrapped to 40 columns") { screen in
