@@ -39,12 +39,12 @@ let package = Package(
         .target(name: "TernDOM", dependencies: ["CLibXML2"]),
         // Layout's hot walk touches its builder's state millions of times on a
         // large page; the dynamic exclusivity checks cost ~7% of the run.
-        .target(name: "TernLayout", dependencies: ["TernDOM"],
+        .target(name: "TernLayout", dependencies: ["TernDOM", "TernCSS"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
-        .target(name: "TernScript", dependencies: ["CJavaScriptCore", "TernDOM", "TernNet"],
+        .target(name: "TernScript", dependencies: ["CJavaScriptCore", "TernDOM", "TernNet", "TernCSS"],
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]),
         .target(name: "TernTerminal", dependencies: ["CNcursesw"]),
-        .target(name: "TernCSS"),
+        .target(name: "TernCSS", dependencies: ["TernDOM"]),
         .target(name: "TernKit", dependencies: ["TernNet", "TernDOM", "TernLayout", "TernScript"]),
         .target(name: "TernKitFoundation", dependencies: ["TernKit"]),
         .target(name: "TernBrowser", dependencies: ["TernKit", "TernTerminal"]),
@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "TernNetTests", dependencies: ["TernNet", "TernTestSupport"]),
         .testTarget(name: "TernURLConformanceTests", dependencies: ["TernNet"]),
         .testTarget(name: "TernDOMTests", dependencies: ["TernDOM"]),
-        .testTarget(name: "TernCSSTests", dependencies: ["TernCSS"]),
+        .testTarget(name: "TernCSSTests", dependencies: ["TernCSS", "TernDOM"]),
         // The golden files are read from the source tree by path (GoldenTests).
         .testTarget(name: "TernLayoutTests", dependencies: ["TernLayout"], exclude: ["Golden"]),
         .testTarget(name: "TernKitTests", dependencies: ["TernKit", "TernTestSupport"]),

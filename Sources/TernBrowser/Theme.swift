@@ -36,7 +36,7 @@ enum Theme {
     static func cell(for style: TextStyle, color: TextColor?) -> CellStyle {
         var cell = CellStyle(bold: style.contains(.bold), underline: style.contains(.underline),
                              reverse: style.contains(.reverse), italic: style.contains(.italic))
-        if let color { cell.foreground = TerminalColor(rawValue: Int16(color.rawValue)) }
+        _ = color // CONTRACT (coordinator): the terminal helper maps RGB to the terminal's colours.
         if style.contains(.heading) {
             cell.bold = true
             cell.foreground = cell.foreground ?? .yellow

@@ -1,5 +1,5 @@
 /// A rule of CSS Syntax 3 §5: an at-rule (block optional) or a qualified rule.
-public enum CSSRule: Equatable {
+public enum CSSRule: Hashable, Sendable {
     case at(name: String, prelude: [CSSComponentValue], block: [CSSComponentValue]?)
     case qualified(prelude: [CSSComponentValue], block: [CSSComponentValue])
 }

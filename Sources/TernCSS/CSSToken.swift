@@ -1,13 +1,13 @@
 /// A number as CSS Syntax 3 §4.2 produces it: its source text (the test suites compare it),
 /// its value, and whether it was written as an integer.
-public struct CSSNumber: Equatable {
+public struct CSSNumber: Hashable, Sendable {
     public var representation: String
     public var value: Double
     public var isInteger: Bool
 }
 
 /// A token of CSS Syntax 3 §4.
-public enum CSSToken: Equatable {
+public enum CSSToken: Hashable, Sendable {
     case ident(String)
     case function(String)
     case atKeyword(String)

@@ -1,3 +1,6 @@
+import TernCSS
+import TernDOM
+
 /// How to lay a document out. A value; every property has a default.
 public struct LayoutOptions {
     /// The width in display columns (default 80; at least 1 is used).
@@ -13,6 +16,18 @@ public struct LayoutOptions {
     public var scriptingEnabled: Bool
     /// Whether links are shown with their number, `[1]text` (default true).
     public var numberLinks: Bool
+    /// The user's and the page's style sheets, in cascade order (the
+    /// user-agent sheet is always applied first). Empty by default.
+    public var styleSheets: [StyleSheet] = []
+    /// false: the page as the user-agent and user sheets alone show it
+    /// (the browser's toggle, `--no-css`).
+    public var authorStylesEnabled = true
+    /// The window height in rows, for media queries (the width is `width`).
+    public var rows = 24
+    /// The focused element, for `:focus` and `:focus-within`.
+    public var focusedElement: Node?
+    /// Tests of layout alone set an element's layout style directly.
+    var styleAdjustment: ((Node, inout ComputedStyle) -> Void)?
 
     public init(width: Int = 80, resolveURL: @escaping (String) -> String = { $0 },
                 resolveURLAgainstBase: ((String, String) -> String)? = nil,

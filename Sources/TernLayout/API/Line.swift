@@ -17,6 +17,8 @@ public struct Line: Hashable, Sendable {
         private var storedControl: Int32
         public var style: Style
         public var color: Color?
+        /// The background colour (CSS `background-color`), nil for the terminal's own.
+        public var background: Color?
 
         /// Display columns of `text`.
         public var width: Int {
@@ -34,13 +36,14 @@ public struct Line: Hashable, Sendable {
             set { storedControl = Run.stored(newValue) }
         }
 
-        public init(text: String, width: Int, style: Style = Style(rawValue: 0), color: Color? = nil, link: Int? = nil, control: Int? = nil) {
+        public init(text: String, width: Int, style: Style = Style(rawValue: 0), color: Color? = nil, background: Color? = nil, link: Int? = nil, control: Int? = nil) {
             self.text = text
             self.storedWidth = Int32(clamping: width)
             self.storedLink = Run.stored(link)
             self.storedControl = Run.stored(control)
             self.style = style
             self.color = color
+            self.background = background
         }
 
         /// An index as stored: -1 for none (and for anything out of range).

@@ -18,9 +18,16 @@ public struct Style: OptionSet, Hashable, Sendable {
     public static let heading = Style(rawValue: 1 << 7)
 }
 
-/// A text colour. A small closed set: the eight terminal colours and their
-/// bright variants, enough for a later CSS `color` mapped to the nearest one.
-public enum Color: UInt8, Hashable, Sendable, CaseIterable {
-    case black, red, green, yellow, blue, magenta, cyan, white
-    case brightBlack, brightRed, brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, brightWhite
+/// A colour as 24-bit sRGB, from the page's CSS. The terminal front end
+/// maps it to what the terminal has (truecolor, 256 or 8 colours).
+public struct Color: Hashable, Sendable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
 }

@@ -1,11 +1,14 @@
+import TernCSS
+
 /// The style values layout reads for an element, in terminal units:
-/// margins in lines, indentation in columns.
+/// vertical lengths in lines, horizontal ones in columns (a cell is
+/// 8 px × 16 px of CSS).
 ///
-/// Made by `StyleResolver` from a built-in user-agent table (a CSS cascade
-/// can replace or extend it later without changing layout).
+/// Made by `StyleResolver` from the element's `CSSStyle` (the cascade's
+/// computed values) and the box it sits in.
 public struct ComputedStyle: Hashable, Sendable {
     public enum Display: Hashable, Sendable {
-        case none, block, inline, listItem
+        case none, contents, block, inline, inlineBlock, listItem
         case table, tableRowGroup, tableHeaderGroup, tableFooterGroup, tableRow, tableCell, tableCaption, tableColumn
     }
 
@@ -16,41 +19,119 @@ public struct ComputedStyle: Hashable, Sendable {
         case pre
         /// Collapse whitespace, do not wrap.
         case nowrap
+        /// Keep whitespace and newlines, wrap (also `break-spaces`).
+        case preWrap
+        /// Collapse spaces, keep newlines, wrap.
+        case preLine
+    }
+
+    public enum TextTransform: Hashable, Sendable { case none, uppercase, lowercase, capitalize, fullWidth }
+    public enum VerticalAlign: Hashable, Sendable { case baseline, sub, `super` }
+    public enum HorizontalPosition: Hashable, Sendable { case start, center, end }
+
+    /// The lines a box draws around itself with box-drawing characters.
+    public struct Border: Hashable, Sendable {
+        public enum Line: Hashable, Sendable { case single, double, heavy, dashed }
+        public var top = false
+        public var right = false
+        public var bottom = false
+        public var left = false
+        public var line = Line.single
+        public var color: Color?
+        public init() {}
+        public var isVisible: Bool { top || right || bottom || left }
+    }
+
+    /// Text a `::before`, `::after` or `::marker` adds, and how it is drawn.
+    public struct GeneratedContent: Hashable, Sendable {
+        public var items: [CSSContentItem]
+        /// `display: block` on the pseudo-element: a line of its own.
+        public var block = false
+        public var bold = false
+        public var italic = false
+        public var underline = false
+        public var color: Color?
+        public init(items: [CSSContentItem]) { self.items = items }
     }
 
     public var display: Display = .inline
+    /// A flex container with a row direction: its items go on one line when they fit.
+    public var flexRow = false
+    /// Inherited: `visibility: hidden` (the box keeps its space, draws blanks).
+    public var hidden = false
     /// Inherited.
     public var whiteSpace: WhiteSpace = .normal
     /// Blank lines above and below (collapsing with neighbours, as CSS margins do).
     public var marginTop = 0
     public var marginBottom = 0
-    /// Columns the block's content is indented by (margin-left + padding-left).
+    /// Blank lines inside the border, above and below the content (never collapse).
+    public var paddingTop = 0
+    public var paddingBottom = 0
+    /// Columns the block's content is indented by (margin-left + border + padding-left).
     public var indent = 0
+    /// Columns kept free on the right (margin-right + border + padding-right).
+    public var indentRight = 0
+    public var border = Border()
+    /// Content width in columns (`width`), and its bounds; nil for none/auto.
+    public var width: Int?
+    public var minWidth: Int?
+    public var maxWidth: Int?
+    /// Where a block narrower than its container sits (`margin: auto`).
+    public var position = HorizontalPosition.start
+    /// First-line indent in columns (may be negative).
+    public var textIndent = 0
+    /// Inherited.
+    public var textTransform: TextTransform = .none
     /// Inherited: font-weight bold.
     public var bold = false
     /// Inherited: font-style italic.
     public var italic = false
     /// Inherited: text-decoration underline.
     public var underline = false
+    /// Inherited: text-decoration line-through.
+    public var lineThrough = false
     /// Inherited: reverse video (`<mark>`).
     public var reverse = false
     /// Inherited.
     public var textAlign: TextAlign = .left
     /// Inherited.
     public var color: Color?
+    /// Not inherited (a child's text is drawn over it: layout carries it down).
+    public var background: Color?
+    /// Inherited: the list marker of `display: list-item` children.
+    public var listStyle: CSSListStyleType = .disc
+    public var listStyleInside = false
+    public var verticalAlign: VerticalAlign = .baseline
+    /// `overflow: auto/scroll` on a non-wrapping block: long lines scroll
+    /// sideways in the browser instead of being cut.
+    public var scrollsHorizontally = false
+    public var before: GeneratedContent?
+    public var after: GeneratedContent?
+    public var marker: GeneratedContent?
+    public var counterReset: [CSSCounterChange] = []
+    public var counterIncrement: [CSSCounterChange] = []
+    public var counterSet: [CSSCounterChange] = []
+    /// Inherited; nil is `quotes: auto`.
+    public var quotes: [CSSQuotePair]?
 
     public init() {}
 
     /// The style a child starts from: the inherited properties of `self`.
     public var inherited: ComputedStyle {
         var child = ComputedStyle()
+        child.hidden = hidden
         child.whiteSpace = whiteSpace
+        child.textTransform = textTransform
         child.bold = bold
         child.italic = italic
         child.underline = underline
+        child.lineThrough = lineThrough
         child.reverse = reverse
         child.textAlign = textAlign
         child.color = color
+        child.listStyle = listStyle
+        child.listStyleInside = listStyleInside
+        child.quotes = quotes
         return child
     }
 }
