@@ -17,6 +17,28 @@ public final class StyleSheet {
         self.origin = origin
         self.baseURL = baseURL
     }
+
+    /// Bumped on every change (insertRule, deleteRule, disabled, an import
+    /// arriving): whoever caches styles compares it.
+    public private(set) var revision = 0
+
+    /// CSSOM `cssRules[i].cssText` of each top-level rule.
+    public var ruleTexts: [String] { [] }
+
+    /// CSSOM `insertRule` (§6.1 "insert a CSS rule"): the index it went to.
+    public func insertRule(_ text: String, at index: Int) throws(CSSOMError) -> Int {
+        throw .syntax
+    }
+
+    /// CSSOM `deleteRule` (§6.1 "remove a CSS rule").
+    public func deleteRule(at index: Int) throws(CSSOMError) {
+        throw .indexSize
+    }
+}
+
+/// The DOMException a CSSOM call throws, by name.
+public enum CSSOMError: Error, Hashable {
+    case indexSize, syntax, hierarchyRequest, invalidState
 }
 
 /// An `@import` rule: the URL as resolved against the sheet's base, its

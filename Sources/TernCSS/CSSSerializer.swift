@@ -1,0 +1,175 @@
+/// Component values back to CSS text (CSSOM §2.1 "serialize an identifier"
+/// and "serialize a string"; CSS Syntax 3 §9: a comment goes between two
+/// tokens that would otherwise read back as one).
+public enum CSSSerializer {
+    public static func serialize(_ values: [CSSComponentValue]) -> String {
+        var out = ""
+        var previous: CSSToken?
+        serialize(values, into: &out, previous: &previous)
+        return out
+    }
+
+    public static func serialize(_ value: CSSComponentValue) -> String { serialize([value]) }
+
+    private static func serialize(_ values: [CSSComponentValue], into out: inout String, previous: inout CSSToken?) {
+        for value in values {
+            switch value {
+            case .token(let token):
+                emit(token, into: &out, previous: &previous)
+            case .function(let name, let arguments):
+                emit(.function(name), into: &out, previous: &previous)
+                serialize(arguments, into: &out, previous: &previous)
+                emit(.closeParen, into: &out, previous: &previous)
+            case .block(let opening, let contents):
+                emit(opening, into: &out, previous: &previous)
+                serialize(contents, into: &out, previous: &previous)
+                switch opening {
+                case .openCurly: emit(.closeCurly, into: &out, previous: &previous)
+                case .openSquare: emit(.closeSquare, into: &out, previous: &previous)
+                default: emit(.closeParen, into: &out, previous: &previous)
+                }
+            }
+        }
+    }
+
+    private static func emit(_ token: CSSToken, into out: inout String, previous: inout CSSToken?) {
+        if let previous, needsComment(between: previous, and: token) { out += "/**/" }
+        out += text(of: token)
+        previous = token
+    }
+
+    /// One token's text.
+    public static func text(of token: CSSToken) -> String {
+        switch token {
+        case .ident(let name): return identifier(name)
+        case .function(let name): return identifier(name) + "("
+        case .atKeyword(let name): return "@" + identifier(name)
+        case .hash(let name, _): return "#" + name.unicodeScalars.map { nameCharacter($0) }.joined()
+        case .string(let value): return string(value)
+        case .badString: return "\"\n"
+        case .url(let value): return "url(" + string(value) + ")"
+        case .badURL: return "url(\u{FFFD})"
+        case .delim(let scalar): return scalar == "\\" ? "\\\n" : String(scalar)
+        case .number(let number): return number.representation
+        case .percentage(let number): return number.representation + "%"
+        case .dimension(let number, let unit):
+            // A unit starting with "e" followed by a digit or "-" would read back as an exponent.
+            var escaped = identifier(unit)
+            if let first = unit.unicodeScalars.first, first == "e" || first == "E" {
+                escaped = "\\" + String(first.value, radix: 16) + " " + identifier(String(unit.unicodeScalars.dropFirst()), leading: false)
+            }
+            return number.representation + escaped
+        case .whitespace: return " "
+        case .cdo: return "<!--"
+        case .cdc: return "-->"
+        case .colon: return ":"
+        case .semicolon: return ";"
+        case .comma: return ","
+        case .openSquare: return "["
+        case .closeSquare: return "]"
+        case .openParen: return "("
+        case .closeParen: return ")"
+        case .openCurly: return "{"
+        case .closeCurly: return "}"
+        }
+    }
+
+    /// CSSOM "serialize an identifier".
+    public static func identifier(_ name: String, leading: Bool = true) -> String {
+        var out = ""
+        let scalars = Array(name.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            let v = scalar.value
+            if v == 0 {
+                out += "\u{FFFD}"
+            } else if (v >= 0x01 && v <= 0x1F) || v == 0x7F {
+                out += "\\" + String(v, radix: 16) + " "
+            } else if leading && index == 0 && scalar >= "0" && scalar <= "9" {
+                out += "\\" + String(v, radix: 16) + " "
+            } else if leading && index == 1 && scalar >= "0" && scalar <= "9" && scalars[0] == "-" {
+                out += "\\" + String(v, radix: 16) + " "
+            } else if leading && index == 0 && scalar == "-" && scalars.count == 1 {
+                out += "\\-"
+            } else {
+                out += nameCharacter(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func nameCharacter(_ scalar: Unicode.Scalar) -> String {
+        let v = scalar.value
+        if v >= 0x80 || scalar == "-" || scalar == "_" || (scalar >= "0" && scalar <= "9")
+            || (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") {
+            return String(scalar)
+        }
+        if v == 0 { return "\u{FFFD}" }
+        if v <= 0x1F || v == 0x7F { return "\\" + String(v, radix: 16) + " " }
+        return "\\" + String(scalar)
+    }
+
+    /// CSSOM "serialize a string": in double quotes.
+    public static func string(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            let v = scalar.value
+            if v == 0 {
+                out += "\u{FFFD}"
+            } else if (v >= 0x01 && v <= 0x1F) || v == 0x7F {
+                out += "\\" + String(v, radix: 16) + " "
+            } else if scalar == "\"" || scalar == "\\" {
+                out += "\\" + String(scalar)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// CSS Syntax 3 §9's table of token pairs that need a comment between them.
+    private static func needsComment(between a: CSSToken, and b: CSSToken) -> Bool {
+        func isIdentLike(_ t: CSSToken) -> Bool {
+            switch t {
+            case .ident, .function, .url, .badURL, .number, .percentage, .dimension, .cdc: return true
+            case .delim(let s): return s == "-"
+            case .openParen: return true
+            default: return false
+            }
+        }
+        switch a {
+        case .ident:
+            if case .openParen = b { return true }
+            return isIdentLike(b) && !isOpenParen(b) || isDelim(b, "-")
+        case .atKeyword, .hash, .dimension:
+            if case .openParen = b { return false }
+            return isIdentLike(b)
+        case .delim("#"), .delim("-"):
+            if case .openParen = b { return false }
+            return isIdentLike(b)
+        case .number:
+            switch b {
+            case .ident, .function, .url, .badURL, .number, .percentage, .dimension: return true
+            case .delim(let s): return s == "%" || s == "-"
+            default: return false
+            }
+        case .delim("@"):
+            switch b {
+            case .ident, .function, .url, .badURL, .cdc: return true
+            case .delim(let s): return s == "-"
+            default: return false
+            }
+        case .delim("."), .delim("+"):
+            switch b {
+            case .number, .percentage, .dimension: return true
+            default: return false
+            }
+        case .delim("/"):
+            return isDelim(b, "*")
+        default:
+            return false
+        }
+    }
+
+    private static func isOpenParen(_ t: CSSToken) -> Bool { if case .openParen = t { return true }; return false }
+    private static func isDelim(_ t: CSSToken, _ s: Unicode.Scalar) -> Bool { if case .delim(let d) = t { return d == s }; return false }
+}
