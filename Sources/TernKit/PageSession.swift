@@ -16,6 +16,8 @@ final class PageSession {
     var finishedLoading = false
     /// Answers the page's scripts and holds its window.
     let scriptHost: PageScriptHost
+    /// The page's style sheets and their cascade.
+    let styles = PageStyles()
     /// The last layout, for a width and a document revision.
     var layoutCache: (width: Int, revision: Int, page: RenderedPage)?
     /// The document's referrer policy as of a document revision (finding
