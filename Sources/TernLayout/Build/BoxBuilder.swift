@@ -1,3 +1,4 @@
+import TernCSS
 import TernDOM
 
 /// Walks a document once, in order, with an explicit stack (no recursion:
@@ -80,6 +81,8 @@ final class BoxBuilder {
     /// What an open element changed, to undo when it ends.
     struct Frame {
         var style: ComputedStyle
+        /// The element's computed CSS values, which its children inherit from.
+        var css: CSSStyle
         var actions: Actions = []
         var savedIndent = 0
         var savedLink: Int32 = -1
@@ -113,7 +116,7 @@ final class BoxBuilder {
     init(document: Document, options: LayoutOptions) {
         self.document = document
         self.options = options
-        self.resolver = StyleResolver(scriptingEnabled: options.scriptingEnabled)
+        self.resolver = StyleResolver(options: options)
     }
 
     // MARK: The walk
@@ -159,7 +162,9 @@ final class BoxBuilder {
             guard tag == "summary", !top.summarySeen else { return false }
             frames[frames.count - 1].summarySeen = true
         }
-        var (style, role) = resolver.resolve(node, tag: tag, parent: parentStyle)
+        let parent = frames.last.map { (css: $0.css, layout: $0.style) }
+        var (css, style, role) = resolver.resolve(node, tag: tag, parent: parent, containerWidth: max(1, options.width - flow.indent))
+        options.styleAdjustment?(node, &style)
         if case .input = role, node.attribute("type")?.lowercased() == "hidden" {
             addControl(.hidden, node: node, value: node.attribute("value") ?? "")
             return false
@@ -185,7 +190,7 @@ final class BoxBuilder {
             style.marginTop = 0
             style.marginBottom = 0
         }
-        var frame = Frame(style: style)
+        var frame = Frame(style: style, css: css)
         frame.savedIndent = flow.indent
         frame.savedLink = linkIndex
         frame.savedControl = controlIndex
