@@ -77,6 +77,7 @@ enum CSSPropertyTable {
             default: style.borderLeft.color = value
             }
         case .width, .height, .minWidth, .minHeight, .flexBasis:
+            if property == .flexBasis && single && first.keyword == "content" { return true }
             guard single, let value = size(first, lengths, none: false) else { return false }
             if property == .width { style.width = value }
             if property == .height { style.height = value }
@@ -254,7 +255,7 @@ enum CSSPropertyTable {
     }
 
     static func borderStyle(_ word: CSSComponentValue) -> CSSBorderStyle? {
-        keyword(word, ["none": .none, "hidden": .hidden, "dotted": .dotted, "dashed": .dashed, "solid": .solid,
+        keyword(word, ["none": CSSBorderStyle.none, "hidden": .hidden, "dotted": .dotted, "dashed": .dashed, "solid": .solid,
                        "double": .double, "groove": .groove, "ridge": .ridge, "inset": .inset, "outset": .outset])
     }
 
@@ -266,8 +267,9 @@ enum CSSPropertyTable {
         if case .function(let name, _) = word,
            ["fit-content", "-webkit-fit-content"].contains(CSSComponentValue.asciiLowercased(name)) { return fallback }
         switch word.keyword {
-        case "auto"?: return none ? nil : .auto
-        case "none"?: return none ? .none : nil
+        case "auto"?: return none ? nil : CSSLength.auto
+        case "none"?: return none ? CSSLength.none : nil
+        case "content"?: return nil
         case "min-content"?, "max-content"?, "fit-content"?, "stretch"?, "-webkit-fill-available"?,
              "-moz-available"?, "-webkit-fit-content"?, "-moz-fit-content"?, "-webkit-min-content"?, "-webkit-max-content"?:
             return fallback
