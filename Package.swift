@@ -44,7 +44,8 @@ let package = Package(
         .target(name: "TernScript", dependencies: ["CJavaScriptCore", "TernDOM", "TernNet", "TernCSS"],
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]),
         .target(name: "TernTerminal", dependencies: ["CNcursesw"]),
-        .target(name: "TernCSS", dependencies: ["TernDOM"]),
+        // The user-agent sheet, Resources/ua.css through a symlink, compiled in (no Foundation).
+        .target(name: "TernCSS", dependencies: ["TernDOM"], resources: [.embedInCode("ua.css")]),
         .target(name: "TernKit", dependencies: ["TernNet", "TernDOM", "TernLayout", "TernScript"]),
         .target(name: "TernKitFoundation", dependencies: ["TernKit"]),
         .target(name: "TernBrowser", dependencies: ["TernKit", "TernTerminal"]),

@@ -52,6 +52,33 @@ public struct CSSParser {
         return p.consumeDeclarations()
     }
 
+    /// §5.3.8 over a block's contents already parsed (a style rule's `{ … }`),
+    /// so a sheet's declarations are not tokenised twice.
+    public static func parseDeclarationList(_ values: [CSSComponentValue]) -> [Result<CSSDeclarationListItem, CSSParseError>] {
+        var tokens: [CSSToken] = []
+        flatten(values, into: &tokens)
+        var p = CSSParser(tokens: tokens)
+        return p.consumeDeclarations()
+    }
+
+    private init(tokens: [CSSToken]) { self.tokens = tokens }
+
+    private static func flatten(_ values: [CSSComponentValue], into tokens: inout [CSSToken]) {
+        for value in values {
+            switch value {
+            case .token(let token): tokens.append(token)
+            case .function(let name, let arguments):
+                tokens.append(.function(name))
+                flatten(arguments, into: &tokens)
+                tokens.append(.closeParen)
+            case .block(let opening, let contents):
+                tokens.append(opening)
+                flatten(contents, into: &tokens)
+                tokens.append(closer(opening))
+            }
+        }
+    }
+
     /// §5.3.9 parse a component value.
     public static func parseComponentValue(_ css: String) -> Result<CSSComponentValue, CSSParseError> {
         var p = CSSParser(css)

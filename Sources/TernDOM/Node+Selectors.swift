@@ -85,3 +85,19 @@ extension Document {
     /// The DOM's `getElementById`.
     public func getElementById(_ id: String) -> Node? { element(withID: id) }
 }
+
+/// What the style engine files rules under.
+extension Node {
+    /// The names of the element's attributes without a namespace, as stored
+    /// (lower case from the HTML parser), in order.
+    public var attributeNames: [String] {
+        guard isElement else { return [] }
+        var names: [String] = []
+        var attribute = raw.pointee.properties
+        while let current = attribute {
+            if current.pointee.ns == nil, let name = current.pointee.name { names.append(String(cString: name)) }
+            attribute = current.pointee.next
+        }
+        return names
+    }
+}

@@ -10,9 +10,13 @@ import CLibXML2
 /// the structural pseudo-classes (`:first-child` … `:nth-last-of-type()`,
 /// `:nth-child(An+B of S)`), `:has()`, `:root`, `:empty`, `:scope`, `:checked`,
 /// `:disabled`, `:enabled`, `:link`, `:any-link`, `:lang()`, `:defined`,
-/// `:required`, `:optional`, `:read-only`, `:read-write`. Dynamic states a
-/// terminal page never has (`:hover`, `:focus`, `:visited`, `:target` …) and
-/// pseudo-elements (`::before` …) parse but match nothing.
+/// `:required`, `:optional`, `:read-only`, `:read-write`, `:placeholder-shown`,
+/// and `:focus`/`:focus-within`/`:focus-visible` against the focused element a
+/// `SelectorMatcher` is given. Dynamic states a terminal page never has
+/// (`:hover`, `:visited`, `:target` …) parse but match nothing. A
+/// pseudo-element (`::before`, legacy `:before`) at the end of an alternative
+/// is that alternative's `pseudoElement(ofAlternative:)`: DOM queries never
+/// match it, the style engine matches its originating element.
 ///
 /// Case: type and attribute names are ASCII case-insensitive (HTML document);
 /// ids and classes are case-sensitive (no quirks mode); attribute values are
@@ -39,6 +43,68 @@ public struct Selector: CustomStringConvertible {
     }
 
     public var description: String { source }
+
+    // MARK: Alternatives, for the style engine
+
+    /// How many comma-separated alternatives the list has.
+    public var alternativeCount: Int { alternatives.count }
+
+    /// Selectors 4 §16 specificity of one alternative.
+    public func specificity(ofAlternative index: Int) -> SelectorSpecificity {
+        SelectorSpecificity(alternatives[index])
+    }
+
+    /// The lower-case name of the pseudo-element the alternative ends in
+    /// (`before`, `after`, `marker`, `selection` …), nil for an element.
+    public func pseudoElement(ofAlternative index: Int) -> String? {
+        alternatives[index].pseudoElement
+    }
+
+    /// What the alternative's subject must have, most selective first (an id,
+    /// a class, an attribute, a tag): the style engine files the rule under it.
+    public enum SubjectKey: Hashable {
+        case id(String), className(String), attribute(String), tag(String), universal
+    }
+
+    public func subjectKey(ofAlternative index: Int) -> SubjectKey {
+        let subject = alternatives[index].compounds[0]
+        func text(_ bytes: [UInt8]) -> String { String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
+        var className: [UInt8]?, attribute: [UInt8]?
+        for condition in subject.conditions {
+            switch condition {
+            case .id(let id): return .id(text(id))
+            case .className(let name) where className == nil: className = name
+            case .attribute(let selector) where attribute == nil && !selector.anyNamespace: attribute = selector.name
+            default: break
+            }
+        }
+        if let className { return .className(text(className)) }
+        if let attribute { return .attribute(text(attribute)) }
+        if let tag = subject.tag { return .tag(text(tag)) }
+        return .universal
+    }
+
+    /// Hashes of the ids, classes and tags the alternative requires of the
+    /// subject's ancestors (compounds left of a descendant or child
+    /// combinator), for `SelectorAncestorFilter`. At most `limit` of them:
+    /// the filter is a quick rejection, not a match.
+    public func ancestorHashes(ofAlternative index: Int, limit: Int = 8) -> [UInt32] {
+        let complex = alternatives[index]
+        var hashes: [UInt32] = []
+        for (i, combinator) in complex.combinators.enumerated() where combinator == .descendant || combinator == .child {
+            let compound = complex.compounds[i + 1]
+            if let tag = compound.tag { hashes.append(SelectorAncestorFilter.hash(tag.prefix { $0 != 0 }, kind: .tag)) }
+            for condition in compound.conditions {
+                switch condition {
+                case .id(let id): hashes.append(SelectorAncestorFilter.hash(id[...], kind: .id))
+                case .className(let name): hashes.append(SelectorAncestorFilter.hash(name[...], kind: .className))
+                default: break
+                }
+            }
+            if hashes.count >= limit { return Array(hashes.prefix(limit)) }
+        }
+        return hashes
+    }
 }
 
 /// Why a selector did not compile.
@@ -57,6 +123,9 @@ struct ComplexSelector {
     var compounds: [CompoundSelector]
     /// `combinators[i]` joins `compounds[i]` to `compounds[i + 1]` (its left).
     var combinators: [Combinator]
+    /// The pseudo-element the selector ends in (lower case); the matcher
+    /// matches such a selector only for the style engine.
+    var pseudoElement: String?
 }
 
 enum Combinator {
@@ -69,8 +138,10 @@ struct CompoundSelector {
     var tag: [UInt8]?
     var conditions: [SimpleSelector] = []
     /// True for compounds that can never match an element of an HTML
-    /// document: pseudo-elements, `|name` (no namespace).
+    /// document: a pseudo-element not at the end, `|name` (no namespace).
     var matchesNothing = false
+    /// `::name` or legacy `:before`/`:after`/`:first-line`/`:first-letter`.
+    var pseudoElement: String?
 }
 
 indirect enum SimpleSelector {
@@ -79,8 +150,9 @@ indirect enum SimpleSelector {
     case attribute(AttributeSelector)
     case pseudoClass(PseudoClass)
     case not([ComplexSelector])
-    /// `:is()` and `:where()` (specificity does not matter for matching).
     case `is`([ComplexSelector])
+    /// `:where()`: matches as `:is()`, with no specificity.
+    case `where`([ComplexSelector])
     case nth(NthSelector)
     case lang([String])
     /// `:has(<relative-selector-list>)`: each selector ends (on its left) in
@@ -117,6 +189,10 @@ struct AttributeSelector {
 enum PseudoClass {
     case root, empty, scope, firstChild, lastChild, onlyChild, firstOfType, lastOfType, onlyOfType
     case checked, disabled, enabled, link, defined, required, optional, readOnly, readWrite
+    case placeholderShown
+    /// `:focus` and `:focus-visible` (a terminal focuses from the keyboard).
+    case focus
+    case focusWithin
     /// The anchor of the `:has()` being evaluated.
     case hasAnchor
     /// A state a terminal page is never in (`:hover`, `:visited`, …).

@@ -9,20 +9,43 @@ import CLibXML2
 /// cannot help, so the whole match fails at once. That keeps `a b c d` from
 /// going exponential on deep trees.
 ///
-/// One matcher serves one query; it caches sibling positions for the
-/// `:nth-*` pseudo-classes so a query over a long list stays linear.
-final class SelectorMatcher {
+/// One matcher serves one query, or one style pass; it caches sibling
+/// positions for the `:nth-*` pseudo-classes so a query over a long list
+/// stays linear. The cache is keyed by node, so a matcher must not outlive a
+/// change to the tree.
+///
+/// The walk over a complex selector keeps its state in an array rather than
+/// on the call stack: a selector of 10 000 compounds must not overflow it.
+public final class SelectorMatcher {
     private let scope: xmlNodePtr?
+    private let focused: xmlNodePtr?
     private var positions: [PositionKey: Int] = [:]
     /// The elements `:has()` is being evaluated on, innermost last.
     private var anchors: [xmlNodePtr] = []
 
-    init(scope: xmlNodePtr?) {
+    init(scope: xmlNodePtr?, focused: xmlNodePtr? = nil) {
         self.scope = scope
+        self.focused = focused
     }
 
+    /// A matcher for the style engine: `:focus` and `:focus-within` match
+    /// against `focusedElement`; `:scope` is the root element.
+    public convenience init(focusedElement: Node?) {
+        self.init(scope: nil, focused: focusedElement?.raw)
+    }
+
+    /// Whether `element` matches the selector's alternative `alternative`;
+    /// for an alternative ending in a pseudo-element, whether `element` is
+    /// its originating element.
+    public func matches(_ selector: Selector, alternative: Int, _ element: Node) -> Bool {
+        guard element.isElement, selector.alternatives.indices.contains(alternative) else { return false }
+        return match(selector.alternatives[alternative], element.raw) == .matched
+    }
+
+    /// Whether an alternative of `list` matches; one ending in a
+    /// pseudo-element never does (DOM queries, `:is()`).
     func matches(_ list: [ComplexSelector], _ element: xmlNodePtr) -> Bool {
-        for complex in list where match(complex, 0, element) == .matched { return true }
+        for complex in list where complex.pseudoElement == nil && match(complex, element) == .matched { return true }
         return false
     }
 
@@ -35,28 +58,64 @@ final class SelectorMatcher {
         case failedGlobally
     }
 
-    private func match(_ complex: ComplexSelector, _ index: Int, _ element: xmlNodePtr) -> Outcome {
-        guard matchCompound(complex.compounds[index], element) else { return .restartFromClosestLaterSibling }
-        guard index < complex.combinators.count else { return .matched }
-        let combinator = complex.combinators[index]
-        let isSibling = combinator == .nextSibling || combinator == .subsequentSibling
-        var candidate = element
+    /// The element or sibling the combinator at `index` leads to from `candidate`.
+    private static func step(_ combinator: Combinator, from candidate: xmlNodePtr) -> xmlNodePtr? {
+        switch combinator {
+        case .nextSibling, .subsequentSibling: return Node.element(from: candidate.pointee.prev, forward: false)
+        case .child, .descendant: return parentElement(candidate)
+        }
+    }
+
+    /// Selectors 4 §17 right to left, as the recursive walk "match compound
+    /// `index` against an element, then try the combinator's candidates for
+    /// `index + 1`" with `tried[k]` the candidate now tried for compound k + 1.
+    private func match(_ complex: ComplexSelector, _ subject: xmlNodePtr) -> Outcome {
+        var tried: [xmlNodePtr] = []
+        var index = 0
+        var element = subject
         while true {
-            let next = isSibling
-                ? Node.element(from: candidate.pointee.prev, forward: false)
-                : SelectorMatcher.parentElement(candidate)
-            guard let next else { return isSibling ? .restartFromClosestDescendant : .failedGlobally }
-            let outcome = match(complex, index + 1, next)
-            switch (outcome, combinator) {
-            case (.matched, _), (.failedGlobally, _), (_, .nextSibling):
-                return outcome
-            case (_, .child):
-                return .restartFromClosestDescendant
-            case (.restartFromClosestDescendant, .subsequentSibling):
-                return outcome
-            default:
-                candidate = next  // descendant: the next ancestor; subsequent sibling: the next earlier one
+            // Call: compound `index` against `element`.
+            var outcome: Outcome
+            if !matchCompound(complex.compounds[index], element) {
+                outcome = .restartFromClosestLaterSibling
+            } else if index == complex.combinators.count {
+                outcome = .matched
+            } else if let next = SelectorMatcher.step(complex.combinators[index], from: element) {
+                tried.append(next)
+                index += 1
+                element = next
+                continue
+            } else {
+                let combinator = complex.combinators[index]
+                outcome = combinator == .nextSibling || combinator == .subsequentSibling ? .restartFromClosestDescendant : .failedGlobally
             }
+            // Return `outcome` to the levels that wait for it.
+            var resumed = false
+            while let candidate = tried.last {
+                let level = tried.count - 1
+                let combinator = complex.combinators[level]
+                switch (outcome, combinator) {
+                case (.matched, _), (.failedGlobally, _), (_, .nextSibling), (.restartFromClosestDescendant, .subsequentSibling):
+                    tried.removeLast()
+                    continue
+                case (_, .child):
+                    tried.removeLast()
+                    outcome = .restartFromClosestDescendant
+                    continue
+                default:
+                    break  // descendant: the next ancestor; subsequent sibling: the next earlier one
+                }
+                if let next = SelectorMatcher.step(combinator, from: candidate) {
+                    tried[level] = next
+                    index = level + 1
+                    element = next
+                    resumed = true
+                    break
+                }
+                tried.removeLast()
+                outcome = combinator == .subsequentSibling ? .restartFromClosestDescendant : .failedGlobally
+            }
+            if !resumed { return outcome }
         }
     }
 
@@ -89,7 +148,7 @@ final class SelectorMatcher {
             return matchPseudoClass(pseudo, element)
         case .not(let list):
             return !matches(list, element)
-        case .is(let list):
+        case .is(let list), .where(let list):
             return matches(list, element)
         case .nth(let nth):
             return nth.matches(position: position(of: element, nth))
@@ -113,7 +172,7 @@ final class SelectorMatcher {
                 Document.walk(root) { node in
                     guard !found else { return false }
                     if node.pointee.type == XML_ELEMENT_NODE, includeRoot || node != root,
-                       self.match(selector.complex, 0, node) == .matched {
+                       self.match(selector.complex, node) == .matched {
                         found = true
                     }
                     return !found
@@ -280,9 +339,41 @@ final class SelectorMatcher {
             return !SelectorMatcher.isReadWrite(element)
         case .hasAnchor:
             return element == anchors.last
+        case .focus:
+            return element == focused
+        case .focusWithin:
+            var current = focused
+            while let node = current {
+                if node == element { return true }
+                current = SelectorMatcher.parentElement(node)
+            }
+            return false
+        case .placeholderShown:
+            return SelectorMatcher.showsPlaceholder(element)
         case .never:
             return false
         }
+    }
+
+    /// https://html.spec.whatwg.org/#selector-placeholder-shown: a text
+    /// control with a placeholder and an empty value (content attributes).
+    private static func showsPlaceholder(_ element: xmlNodePtr) -> Bool {
+        guard Node.findAttribute(element, "placeholder") != nil else { return false }
+        if isNamed(element, "textarea") {
+            var child = element.pointee.children
+            while let current = child {
+                if let content = current.pointee.content, content.pointee != 0 { return false }
+                child = current.pointee.next
+            }
+            return true
+        }
+        guard isNamed(element, "input") else { return false }
+        if let type = Node.findAttribute(element, "type") {
+            let textual = ["text", "search", "url", "tel", "email", "password", "number"]
+            guard Node.withValue(of: type, { value in textual.contains { compare(value, .equals, Array($0.utf8), true) } }) else { return false }
+        }
+        guard let value = Node.findAttribute(element, "value") else { return true }
+        return Node.withValue(of: value) { $0.isEmpty }
     }
 
     private static func sameTypeSibling(of element: xmlNodePtr, forward: Bool) -> xmlNodePtr? {

@@ -48,7 +48,9 @@ struct SelectorParser {
         var compounds: [CompoundSelector] = []
         var combinators: [Combinator] = []
         while true {
-            guard let compound = try parseCompound() else { throw error() }
+            guard compounds.count < SelectorParser.maxCompounds, let compound = try parseCompound() else { throw error() }
+            // A pseudo-element is only allowed at the end (Selectors 4 §3.6.4).
+            if let last = compounds.last, last.pseudoElement != nil { compounds[compounds.count - 1].matchesNothing = true }
             compounds.append(compound)
             let hadWhitespace = skipWhitespace()
             let combinator: Combinator
@@ -57,7 +59,8 @@ struct SelectorParser {
             case "+": combinator = .nextSibling
             case "~": combinator = .subsequentSibling
             case nil, ",", ")":
-                return ComplexSelector(compounds: compounds.reversed(), combinators: combinators.reversed())
+                return ComplexSelector(compounds: compounds.reversed(), combinators: combinators.reversed(),
+                                       pseudoElement: compound.pseudoElement)
             default:
                 guard hadWhitespace else { throw error() }
                 combinators.append(.descendant)
@@ -119,16 +122,17 @@ struct SelectorParser {
             case ":":
                 if peek(1) == ":" {
                     position += 2
-                    try parsePseudoElement()
-                    compound.matchesNothing = true
+                    if afterPseudoElement { compound.matchesNothing = true }
+                    compound.pseudoElement = try parsePseudoElement()
                     afterPseudoElement = true
                 } else {
                     position += 1
-                    if let condition = try parsePseudoClass() {
+                    switch try parsePseudoClass() {
+                    case .condition(let condition):
                         compound.conditions.append(condition)
-                    } else {
-                        // A legacy single-colon pseudo-element.
-                        compound.matchesNothing = true
+                    case .legacyPseudoElement(let name):
+                        if afterPseudoElement { compound.matchesNothing = true }
+                        compound.pseudoElement = name
                         afterPseudoElement = true
                     }
                 }
@@ -228,8 +232,8 @@ struct SelectorParser {
     // MARK: Pseudo-classes and pseudo-elements
 
     private static let neverMatching: Set<String> = [
-        "hover", "active", "focus", "focus-visible", "focus-within", "visited", "target", "target-within",
-        "indeterminate", "placeholder-shown", "autofill", "fullscreen", "modal", "popover-open",
+        "hover", "active", "visited", "target", "target-within",
+        "indeterminate", "autofill", "fullscreen", "modal", "popover-open",
         "playing", "paused", "user-invalid", "current", "past", "future",
     ]
     private static let simplePseudoClasses: [String: PseudoClass] = [
@@ -237,31 +241,47 @@ struct SelectorParser {
         "only-child": .onlyChild, "first-of-type": .firstOfType, "last-of-type": .lastOfType,
         "only-of-type": .onlyOfType, "checked": .checked, "disabled": .disabled, "enabled": .enabled,
         "link": .link, "any-link": .link, "defined": .defined, "required": .required, "optional": .optional,
-        "read-only": .readOnly, "read-write": .readWrite,
+        "read-only": .readOnly, "read-write": .readWrite, "placeholder-shown": .placeholderShown,
+        "focus": .focus, "focus-visible": .focus, "focus-within": .focusWithin,
     ]
+    /// Selector nesting (`:is(:not(…))`) and compound counts beyond these are
+    /// syntax errors: hostile text must not exhaust the stack.
+    static let maxNesting = 128
+    static let maxCompounds = 100_000
+    private var nesting = 0
+
+    private enum PseudoClassResult {
+        case condition(SimpleSelector)
+        case legacyPseudoElement(String)
+    }
     private static let legacyPseudoElements: Set<String> = ["before", "after", "first-line", "first-letter"]
     private static let pseudoElements: Set<String> = [
         "before", "after", "first-line", "first-letter", "marker", "placeholder", "selection", "backdrop",
         "file-selector-button", "grammar-error", "spelling-error", "target-text", "cue",
     ]
 
-    /// After ":". Returns nil for a legacy pseudo-element (":before").
-    private mutating func parsePseudoClass() throws(SelectorError) -> SimpleSelector? {
+    /// After ":": a pseudo-class, or a legacy pseudo-element (":before").
+    private mutating func parsePseudoClass() throws(SelectorError) -> PseudoClassResult {
         let start = position
         guard startsIdentifier() else { throw error() }
         let name = SelectorParser.asciiLowercased(consumeName())
         guard peek() == "(" else {
-            if let pseudo = SelectorParser.simplePseudoClasses[name] { return .pseudoClass(pseudo) }
-            if SelectorParser.neverMatching.contains(name) { return .pseudoClass(.never) }
-            if SelectorParser.legacyPseudoElements.contains(name) { return nil }
+            if let pseudo = SelectorParser.simplePseudoClasses[name] { return .condition(.pseudoClass(pseudo)) }
+            if SelectorParser.neverMatching.contains(name) { return .condition(.pseudoClass(.never)) }
+            if SelectorParser.legacyPseudoElements.contains(name) { return .legacyPseudoElement(name) }
             throw error(at: start)
         }
         position += 1
+        guard nesting < SelectorParser.maxNesting else { throw error(at: start) }
+        nesting += 1
+        defer { nesting -= 1 }
         let result: SimpleSelector
         switch name {
         case "not":
             result = .not(try parseList())
-        case "is", "where", "matches", "-webkit-any":
+        case "where":
+            result = .where(try parseList())
+        case "is", "matches", "-webkit-any":
             result = .is(try parseList())
         case "has":
             result = .has(try parseRelativeList())
@@ -300,11 +320,12 @@ struct SelectorParser {
         skipWhitespace()
         guard peek() == ")" else { throw error() }
         position += 1
-        return result
+        return .condition(result)
     }
 
-    /// After "::": a known pseudo-element, or a functional one whose argument is skipped.
-    private mutating func parsePseudoElement() throws(SelectorError) {
+    /// After "::": a known pseudo-element, or a functional one whose argument
+    /// is skipped. Returns its lower-case name.
+    private mutating func parsePseudoElement() throws(SelectorError) -> String {
         let start = position
         guard startsIdentifier() else { throw error() }
         let name = SelectorParser.asciiLowercased(consumeName())
@@ -314,13 +335,14 @@ struct SelectorParser {
             while let scalar = peek() {
                 position += 1
                 if scalar == "(" { depth += 1 }
-                if scalar == ")" { depth -= 1; if depth == 0 { return } }
+                if scalar == ")" { depth -= 1; if depth == 0 { return name } }
             }
             throw error()
         }
         guard SelectorParser.pseudoElements.contains(name) || name.hasPrefix("-webkit-") || name.hasPrefix("-moz-") else {
             throw error(at: start)
         }
+        return name
     }
 
     /// https://drafts.csswg.org/css-syntax-3/#anb-microsyntax, read from the

@@ -15,6 +15,8 @@ public struct MediaEnvironment: Hashable, Sendable {
     public var prefersReducedMotion = false
     /// Bits per colour component (`color` media feature); 0 without colour.
     public var colorBits = 8
+    /// The `scripting` media feature: `enabled` when the page runs scripts.
+    public var scriptingEnabled = true
 
     public init(width: Double, height: Double) {
         self.width = width

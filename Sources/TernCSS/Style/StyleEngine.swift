@@ -1,14 +1,26 @@
 import TernDOM
 
 /// Matches a document's style sheets against its elements (the cascade,
-/// CSS Cascade 4 §6) and computes each element's style.
+/// CSS Cascade 4 §6 and Cascade 5 §6.4 layers) and computes each element's style.
 ///
-/// CONTRACT STUB (coordinator): the cascade helper implements it.
+/// Rules are indexed once by the subject's id, class, attribute or tag
+/// (`RuleIndex`), per pseudo-element, and rebuilt when a sheet's revision,
+/// the environment or the focus changes. A layout walk that goes down the
+/// tree in document order calls `enter(_:)` before an element's children and
+/// `leave()` after them: the engine then keeps an ancestor Bloom filter
+/// (`SelectorAncestorFilter`) that rejects `.nav a` for an `a` outside any
+/// `.nav` without walking up, and one `SelectorMatcher` whose `:nth-*`
+/// position cache serves the whole walk. Calls outside such a walk are
+/// answered too, just without those shortcuts.
 public final class StyleEngine {
     public let sheets: [StyleSheet]
-    public var environment: MediaEnvironment
-    /// The element with focus, for `:focus` and `:focus-within`.
-    public var focusedElement: Node?
+    public var environment: MediaEnvironment {
+        didSet { if environment != oldValue { indexedRevision = nil } }
+    }
+    /// The element with focus, for `:focus`, `:focus-visible` and `:focus-within`.
+    public var focusedElement: Node? {
+        didSet { walkMatcher = nil }
+    }
 
     /// `sheets` in document order (user sheets, then author sheets); the
     /// user-agent sheet is always applied first.
@@ -17,10 +29,86 @@ public final class StyleEngine {
         self.environment = environment
     }
 
+    // MARK: The walk
+
+    private var filter = SelectorAncestorFilter()
+    private var walkMatcher: SelectorMatcher?
+
+    /// Call before styling `element`'s children (top-down, document order).
+    public func enter(_ element: Node) {
+        if filter.path.isEmpty {
+            refreshIfNeeded()
+            walkMatcher = SelectorMatcher(focusedElement: focusedElement)
+        }
+        filter.push(element)
+    }
+
+    /// Call after `element`'s children: undoes the matching `enter`.
+    public func leave() {
+        filter.pop()
+        if filter.path.isEmpty { walkMatcher = nil }
+    }
+
+    // MARK: The cascade
+
     /// The declarations that apply to `element` (or to its `pseudoElement`),
     /// in ascending precedence, the `style` attribute's included.
     public func cascadedDeclarations(for element: Node, pseudoElement: PseudoElement? = nil) -> [CascadedDeclaration] {
-        []
+        guard element.isElement else { return [] }
+        // The filter and the walk's matcher hold only when `element` is a child of the path's end.
+        let inWalk = filter.path.last == element.parentElement
+        if !inWalk || walkMatcher == nil { refreshIfNeeded() }
+        let matcher = inWalk ? (walkMatcher ?? SelectorMatcher(focusedElement: focusedElement)) : SelectorMatcher(focusedElement: focusedElement)
+        var matched: [Int] = []
+        index[pseudoElement]?.forEachCandidate(of: element) { candidate in
+            let rule = rules[candidate]
+            if inWalk, !filter.mayContain(all: rule.ancestorHashes) { return }
+            if matcher.matches(rule.selector, alternative: rule.alternative, element) { matched.append(candidate) }
+        }
+        var style: [CSSDeclaration] = []
+        if pseudoElement == nil, let text = element.attribute("style") {
+            style = StyleRule.declarations(from: CSSParser.parseDeclarationList(text))
+        }
+        return cascade(matched, styleAttribute: style)
+    }
+
+    /// Sorts the matched rules' declarations (CSS Cascade 5 §6): origin and
+    /// importance, then element-attached (the `style` attribute), then layer
+    /// (reversed for !important), then specificity, then order of appearance.
+    private func cascade(_ matched: [Int], styleAttribute: [CSSDeclaration]) -> [CascadedDeclaration] {
+        struct Entry {
+            var band: Int, attached: Bool, layer: Int, specificity: SelectorSpecificity, order: Int
+            var declarations: [CascadedDeclaration]
+            static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+                if a.band != b.band { return a.band < b.band }
+                if a.attached != b.attached { return !a.attached }
+                if a.layer != b.layer { return a.layer < b.layer }
+                if a.specificity != b.specificity { return a.specificity < b.specificity }
+                return a.order < b.order
+            }
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(matched.count * 2 + 2)
+        for index in matched {
+            let rule = rules[index]
+            // §6.2 origins: UA < user < author for normal; author < user < UA for !important.
+            if !rule.normal.isEmpty {
+                entries.append(Entry(band: rule.origin.rawValue, attached: false, layer: rule.layer,
+                                     specificity: rule.specificity, order: index, declarations: rule.normal))
+            }
+            if !rule.important.isEmpty {
+                entries.append(Entry(band: 5 - rule.origin.rawValue, attached: false, layer: -rule.layer,
+                                     specificity: rule.specificity, order: index, declarations: rule.important))
+            }
+        }
+        if !styleAttribute.isEmpty {
+            let (normal, important) = StyleEngine.split(styleAttribute, origin: .author)
+            let author = CSSOrigin.author.rawValue
+            entries.append(Entry(band: author, attached: true, layer: 0, specificity: SelectorSpecificity(), order: 0, declarations: normal))
+            entries.append(Entry(band: 5 - author, attached: true, layer: 0, specificity: SelectorSpecificity(), order: 0, declarations: important))
+        }
+        entries.sort(by: Entry.precedes)
+        return entries.flatMap(\.declarations)
     }
 
     /// `element`'s computed style; `parent` is its parent element's (nil for the root).
@@ -28,8 +116,126 @@ public final class StyleEngine {
         StyleComputer.compute(cascadedDeclarations(for: element), parent: parent)
     }
 
-    /// The style of `element`'s `pseudoElement`, or nil when it generates no box.
+    /// The style of `element`'s `pseudoElement`, or nil when it generates no
+    /// box: `::before`/`::after` need a `content` other than none/normal
+    /// (CSS Generated Content 3 §1), `::marker` a list item (CSS Lists 3 §3).
     public func pseudoElementStyle(_ pseudoElement: PseudoElement, of element: Node, elementStyle: CSSStyle) -> CSSStyle? {
-        nil
+        if pseudoElement == .marker {
+            guard elementStyle.display == .listItem else { return nil }
+            return StyleComputer.compute(cascadedDeclarations(for: element, pseudoElement: .marker), parent: elementStyle)
+        }
+        guard elementStyle.display != .none else { return nil }
+        let declarations = cascadedDeclarations(for: element, pseudoElement: pseudoElement)
+        guard !declarations.isEmpty else { return nil }
+        let style = StyleComputer.compute(declarations, parent: elementStyle)
+        guard style.content != nil, style.display != .none else { return nil }
+        return style
+    }
+
+    // MARK: The rule index
+
+    private var rules: [IndexedRule] = []
+    private var index: [PseudoElement?: RuleIndex] = [:]
+    /// The sheets' total revision the index was built for; nil: rebuild.
+    private var indexedRevision: Int?
+
+    /// The user-agent sheet, then `sheets`.
+    private var allSheets: [StyleSheet] {
+        [StyleSheet.userAgent] + sheets.filter { $0 !== StyleSheet.userAgent }
+    }
+
+    private func refreshIfNeeded() {
+        let revision = allSheets.reduce(0) { $0 + $1.totalRevision }
+        guard revision != indexedRevision else { return }
+        rebuild()
+        indexedRevision = revision
+    }
+
+    /// Flattens the sheets into `rules` in order of appearance (imports in
+    /// place, §6.3), keeping only what applies in `environment`.
+    private func rebuild() {
+        var builder = Builder(environment: environment)
+        for sheet in allSheets {
+            builder.add(sheet, origin: sheet.origin, layer: builder.layers.root(of: sheet.origin))
+        }
+        let ranks = builder.layers.ranks()
+        rules = builder.rules
+        index = [:]
+        for i in rules.indices {
+            rules[i].layer = ranks[rules[i].layer]
+            let rule = rules[i]
+            let pseudo: PseudoElement?
+            if let name = rule.selector.pseudoElement(ofAlternative: rule.alternative) {
+                guard let drawn = PseudoElement(selectorName: name) else { continue }
+                pseudo = drawn
+            } else {
+                pseudo = nil
+            }
+            index[pseudo, default: RuleIndex()].add(i, key: rule.selector.subjectKey(ofAlternative: rule.alternative))
+        }
+    }
+
+    /// Splits declarations by importance, stamped with their origin.
+    static func split(_ declarations: [CSSDeclaration], origin: CSSOrigin) -> (normal: [CascadedDeclaration], important: [CascadedDeclaration]) {
+        var normal: [CascadedDeclaration] = [], important: [CascadedDeclaration] = []
+        for d in declarations {
+            let cascaded = CascadedDeclaration(name: d.name, value: d.value, important: d.important, origin: origin)
+            if d.important { important.append(cascaded) } else { normal.append(cascaded) }
+        }
+        return (normal, important)
+    }
+
+    /// Walks sheets, imports and conditional rules into indexed rules.
+    private struct Builder {
+        let environment: MediaEnvironment
+        var layers = CascadeLayers()
+        var rules: [IndexedRule] = []
+        /// The sheets on the current import chain (a cycle is skipped).
+        private var importing: Set<ObjectIdentifier> = []
+
+        init(environment: MediaEnvironment) { self.environment = environment }
+
+        /// Imports nested deeper than this are ignored.
+        static let maxImportDepth = 16
+
+        mutating func add(_ sheet: StyleSheet, origin: CSSOrigin, layer: Int) {
+            guard !sheet.disabled, sheet.mediaList?.matches(environment) ?? true,
+                  importing.count < Builder.maxImportDepth, importing.insert(ObjectIdentifier(sheet)).inserted else { return }
+            add(sheet.rules, origin: origin, layer: layer)
+            importing.remove(ObjectIdentifier(sheet))
+        }
+
+        mutating func add(_ list: [StyleSheetRule], origin: CSSOrigin, layer: Int) {
+            for rule in list {
+                switch rule {
+                case .style(let style):
+                    let (normal, important) = StyleEngine.split(style.declarations, origin: origin)
+                    guard !normal.isEmpty || !important.isEmpty else { continue }
+                    let selector = style.selector
+                    for alternative in 0..<selector.alternativeCount {
+                        rules.append(IndexedRule(selector: selector, alternative: alternative, origin: origin, layer: layer,
+                                                 specificity: selector.specificity(ofAlternative: alternative),
+                                                 ancestorHashes: selector.ancestorHashes(ofAlternative: alternative),
+                                                 normal: normal, important: important))
+                    }
+                case .media(let media, let nested):
+                    if media.matches(environment) { add(nested, origin: origin, layer: layer) }
+                case .supports(_, let matches, let nested):
+                    if matches { add(nested, origin: origin, layer: layer) }
+                case .import(let imported):
+                    // §6.4.1: an import with layer() puts the imported sheet in that layer.
+                    guard imported.supportsMatches, imported.mediaList?.matches(environment) ?? true,
+                          let sheet = imported.sheet else { continue }
+                    let target = imported.layer.map { layers.layer(named: $0, under: layer) } ?? layer
+                    add(sheet, origin: origin, layer: target)
+                case .layerStatement(let names):
+                    for name in names { _ = layers.layer(named: name, under: layer) }
+                case .layerBlock(let name, let nested):
+                    add(nested, origin: origin, layer: layers.layer(named: name ?? "", under: layer))
+                case .other:
+                    continue
+                }
+            }
+        }
     }
 }

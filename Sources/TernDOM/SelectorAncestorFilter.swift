@@ -1,0 +1,85 @@
+import CLibXML2
+
+/// A counting Bloom filter of the ids, classes and tag names of the
+/// elements on a path from the root (WebKit's SelectorFilter): a style walk
+/// pushes each element before its children and pops it after, and a rule
+/// whose selector needs an ancestor the filter has never seen (`.nav a`
+/// where no ancestor has class `nav`) is rejected without walking the tree.
+/// The filter only says "surely not" or "maybe": matching decides.
+public struct SelectorAncestorFilter {
+    enum Kind: UInt8 { case tag = 1, id, className }
+
+    /// 2^12 counters, two probes per key (12 bits each of one hash).
+    private var counters = [UInt8](repeating: 0, count: 1 << 12)
+    /// The hashes each pushed element added, flat; `starts[i]` is where element i's begin.
+    private var hashes: [UInt32] = []
+    private var starts: [Int] = []
+    private var elements: [Node] = []
+
+    public init() {}
+
+    /// The elements pushed, outermost first.
+    public var path: [Node] { elements }
+
+    /// Adds `element` (the next element down the path).
+    public mutating func push(_ element: Node) {
+        starts.append(hashes.count)
+        elements.append(element)
+        let raw = element.raw
+        guard raw.pointee.type == XML_ELEMENT_NODE else { return }
+        if let name = raw.pointee.name {
+            add(SelectorAncestorFilter.hash(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))), kind: .tag))
+        }
+        if let id = Node.findAttribute(raw, "id") {
+            let hash = Node.withValue(of: id) { SelectorAncestorFilter.hash($0, kind: .id) }
+            add(hash)
+        }
+        if let classes = Node.findAttribute(raw, "class") {
+            let found: [UInt32] = Node.withValue(of: classes) { value in
+                value.split(whereSeparator: Node.isASCIIWhitespace).map { SelectorAncestorFilter.hash($0, kind: .className) }
+            }
+            for hash in found { add(hash) }
+        }
+    }
+
+    /// Removes the element pushed last.
+    public mutating func pop() {
+        guard let start = starts.popLast() else { return }
+        elements.removeLast()
+        for hash in hashes[start...] {
+            // A saturated counter stays: only "maybe" answers grow.
+            let (a, b) = SelectorAncestorFilter.slots(hash)
+            if counters[a] != UInt8.max { counters[a] -= 1 }
+            if counters[b] != UInt8.max { counters[b] -= 1 }
+        }
+        hashes.removeSubrange(start...)
+    }
+
+    /// False when some hash (from `Selector.ancestorHashes`) is surely on no pushed element.
+    public func mayContain(all required: [UInt32]) -> Bool {
+        for hash in required {
+            let (a, b) = SelectorAncestorFilter.slots(hash)
+            if counters[a] == 0 || counters[b] == 0 { return false }
+        }
+        return true
+    }
+
+    private mutating func add(_ hash: UInt32) {
+        hashes.append(hash)
+        let (a, b) = SelectorAncestorFilter.slots(hash)
+        if counters[a] != UInt8.max { counters[a] += 1 }
+        if counters[b] != UInt8.max { counters[b] += 1 }
+    }
+
+    private static func slots(_ hash: UInt32) -> (Int, Int) {
+        (Int(hash & 0xFFF), Int((hash >> 12) & 0xFFF))
+    }
+
+    /// FNV-1a over the kind and the bytes.
+    static func hash<C: Collection>(_ bytes: C, kind: Kind) -> UInt32 where C.Element == UInt8 {
+        var hash: UInt32 = 2_166_136_261
+        hash = (hash ^ UInt32(kind.rawValue)) &* 16_777_619
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash
+    }
+}
