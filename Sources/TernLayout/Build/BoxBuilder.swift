@@ -337,6 +337,7 @@ final class BoxBuilder {
             break
         }
         frames.append(frame)
+        resolver.engine.enter(node)
         updateAttributes()
         return true
     }
@@ -386,6 +387,7 @@ final class BoxBuilder {
         if actions.contains(.form) { forms.removeLast() }
         if actions.contains(.block) { endBlock(frame) }
         frames.removeLast()
+        resolver.engine.leave()
         linkIndex = frame.savedLink
         controlIndex = frame.savedControl
         updateAttributes()

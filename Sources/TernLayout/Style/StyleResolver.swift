@@ -16,7 +16,9 @@ final class StyleResolver {
     init(options: LayoutOptions) {
         var sheets = options.styleSheets
         if !options.authorStylesEnabled { sheets.removeAll { $0.origin == .author } }
-        engine = StyleEngine(sheets: sheets, environment: MediaEnvironment(columns: options.width, rows: options.rows))
+        var environment = MediaEnvironment(columns: options.width, rows: options.rows)
+        environment.scriptingEnabled = options.scriptingEnabled
+        engine = StyleEngine(sheets: sheets, environment: environment)
         engine.focusedElement = options.focusedElement
     }
 
