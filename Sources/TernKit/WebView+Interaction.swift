@@ -248,7 +248,11 @@ extension WebView {
         let old = focusedNode
         guard old != element else { return }
         session.focusedNode = element
-        guard let window = interactionWindow() else { return }
+        guard let window = interactionWindow() else {
+            // `:focus` rules style the page anew.
+            if session.styles.mayDependOnFocus { documentDidChange() }
+            return
+        }
         window.focusedElement = element
         if let old {
             window.dispatchEvent("blur", to: old)
