@@ -37,15 +37,17 @@ final class PageStyles {
     private var inlineSheets: [Node: (text: String, sheet: StyleSheet)] = [:]
     /// `<link>` elements: the URL fetched and, once it arrived, the sheet.
     private var linkedSheets: [Node: LinkedSheet] = [:]
-    /// What `revision` was computed from.
+    /// What `revision` was computed from, and the sheets it names.
     private var signature: [SheetState] = []
+    private var sheetsByIdentity: [ObjectIdentifier: StyleSheet] = [:]
     private var loadsStarted = 0
     /// The `@import` rules fetched (or found not to be fetched) already.
     private var attemptedImports: [ImportRule] = []
     private var pendingLoads: [StyleSheetLoad] = []
     private var whenLoaded: [() -> Void] = []
-    /// Sheets whose text names `:focus` (or `:focus-within`, `:focus-visible`).
-    private var focusSheets: Set<ObjectIdentifier> = []
+    /// Whether each sheet names `:focus` (or `:focus-within`, `:focus-visible`),
+    /// as of a revision: from its text when parsed, from its rules once changed.
+    private var focusSheets: [ObjectIdentifier: (revision: Int, mentionsFocus: Bool)] = [:]
     private var engine: (sheets: [ObjectIdentifier], engine: StyleEngine)?
 
     private final class LinkedSheet {
@@ -117,7 +119,7 @@ final class PageStyles {
                 if let linked = linkedSheet(node, webView: webView, renderBlocking: inHeadNow) {
                     seenLinks[node] = linked
                     if let sheet = linked.sheet {
-                        sheet.media = node.attribute("media")
+                        StyleSheetCache.shared.setMedia(node.attribute("media"), of: sheet)
                         entries.append(Entry(sheet: sheet, ownerNode: node))
                     }
                 }
@@ -144,7 +146,7 @@ final class PageStyles {
         }
         fetchImports(of: sheet, encoding: webView?.document?.characterSet ?? "utf-8", depth: 1,
                      ancestors: documentURL.map { [$0.href] } ?? [])
-        sheet.media = node.attribute("media")
+        StyleSheetCache.shared.setMedia(node.attribute("media"), of: sheet)
         return (text, sheet)
     }
 
@@ -183,11 +185,13 @@ final class PageStyles {
         guard depth <= PageStyles.maximumImportDepth, sheet.origin != .author || webView?.authorStyleSheetsEnabled == true else { return }
         for rule in sheet.imports where rule.sheet == nil && !attemptedImports.contains(where: { $0 === rule }) {
             attemptedImports.append(rule)
-            guard let url = WebURL(rule.url), !ancestors.contains(url.href) else { continue }
+            // The URL as written, resolved against the importing sheet's location.
+            guard let url = sheet.baseURL.flatMap(WebURL.init)?.resolve(rule.url) ?? WebURL(rule.url),
+                  !ancestors.contains(url.href) else { continue }
             fetch(url, referrer: sheet.baseURL.flatMap(WebURL.init), policy: nil, environmentEncoding: encoding,
                   origin: sheet.origin) { [weak self, weak rule] imported, importedEncoding in
                 guard let self, let rule, let imported else { self?.sheetArrived(); return }
-                imported.media = rule.media
+                StyleSheetCache.shared.setMedia(rule.media, of: imported)
                 rule.sheet = imported
                 self.fetchImports(of: imported, encoding: importedEncoding, depth: depth + 1, ancestors: ancestors + [url.href])
                 self.sheetArrived()
@@ -243,6 +247,7 @@ final class PageStyles {
     private func updateRevision() {
         var state: [SheetState] = []
         func add(_ sheet: StyleSheet) {
+            sheetsByIdentity[ObjectIdentifier(sheet)] = sheet
             state.append(SheetState(sheet: ObjectIdentifier(sheet), revision: sheet.revision, disabled: sheet.disabled, media: sheet.media))
             for rule in sheet.imports { if let imported = rule.sheet { add(imported) } }
         }
@@ -250,6 +255,9 @@ final class PageStyles {
         if state != signature {
             signature = state
             revision += 1
+            let live = Set(state.map(\.sheet))
+            sheetsByIdentity = sheetsByIdentity.filter { live.contains($0.key) }
+            if focusSheets.count > 4 * live.count + 64 { focusSheets = focusSheets.filter { live.contains($0.key) } }
         }
     }
 
@@ -275,14 +283,24 @@ final class PageStyles {
     /// `:focus` rule, or a sheet scripts changed): only then does a change
     /// of focus lay the page out again.
     var mayDependOnFocus: Bool {
-        signature.contains { focusSheets.contains($0.sheet) || $0.revision != 0 }
+        signature.contains { state in
+            if let known = focusSheets[state.sheet], known.revision == state.revision { return known.mentionsFocus }
+            guard let sheet = sheetsByIdentity[state.sheet] else { return false }
+            let mentions = sheet.ruleTexts.contains { PageStyles.mentionsFocus($0) }
+            focusSheets[state.sheet] = (state.revision, mentions)
+            return mentions
+        }
     }
 
     /// Parses (or finds in the cache) a sheet, noting whether it has a `:focus` rule.
     private func makeSheet(text: String, origin: CSSOrigin, baseURL: String?) -> StyleSheet {
         let sheet = StyleSheetCache.shared.sheet(text: text, origin: origin, baseURL: baseURL)
-        if text.lowercased().contains(":focus") { focusSheets.insert(ObjectIdentifier(sheet)) }
+        focusSheets[ObjectIdentifier(sheet)] = (sheet.revision, PageStyles.mentionsFocus(text))
         return sheet
+    }
+
+    private static func mentionsFocus(_ text: String) -> Bool {
+        text.lowercased().contains(":focus")
     }
 
     /// `element`'s computed style (or its pseudo-element's), as of now.

@@ -21,10 +21,16 @@ final class StyleSheetCache {
 
     private final class Box {
         var sheet: StyleSheet
-        init(_ sheet: StyleSheet) { self.sheet = sheet }
+        /// The sheet's revision as parsed, after the `media` its owners gave it.
+        var revision: Int
+        init(_ sheet: StyleSheet) {
+            self.sheet = sheet
+            revision = sheet.revision
+        }
     }
 
     private var entries: [Key: Box] = [:]
+    private var keys: [ObjectIdentifier: Key] = [:]
     /// Least recently stored first.
     private var order: [Key] = []
     private var textBytes = 0
@@ -34,8 +40,8 @@ final class StyleSheetCache {
     func sheet(text: String, origin: CSSOrigin, baseURL: String?) -> StyleSheet {
         let key = Key(origin: origin, baseURL: baseURL, text: text)
         if let box = entries[key] {
-            if isKnownUniquelyReferenced(&box.sheet), box.sheet.revision == 0, !box.sheet.disabled {
-                box.sheet.media = nil
+            if isKnownUniquelyReferenced(&box.sheet), box.sheet.revision == box.revision, !box.sheet.disabled {
+                setMedia(nil, of: box.sheet)
                 return box.sheet
             }
             remove(key)
@@ -44,6 +50,7 @@ final class StyleSheetCache {
         // A sheet with imports gets them fetched into it by its page: not shared.
         guard sheet.imports.isEmpty, text.utf8.count <= StyleSheetCache.textBudget / 4 else { return sheet }
         entries[key] = Box(sheet)
+        keys[ObjectIdentifier(sheet)] = key
         order.append(key)
         textBytes += text.utf8.count
         while order.count > StyleSheetCache.capacity || textBytes > StyleSheetCache.textBudget, let oldest = order.first {
@@ -52,8 +59,20 @@ final class StyleSheetCache {
         return sheet
     }
 
+    /// Gives `sheet` the `media` of its owner (a change that does not make a
+    /// cached sheet unusable, as a script's change does).
+    func setMedia(_ media: String?, of sheet: StyleSheet) {
+        guard sheet.media != media else { return }
+        let before = sheet.revision
+        sheet.media = media
+        if let key = keys[ObjectIdentifier(sheet)], let box = entries[key], box.sheet === sheet, box.revision == before {
+            box.revision = sheet.revision
+        }
+    }
+
     private func remove(_ key: Key) {
-        guard entries.removeValue(forKey: key) != nil else { return }
+        guard let box = entries.removeValue(forKey: key) else { return }
+        keys[ObjectIdentifier(box.sheet)] = nil
         order.removeAll { $0 == key }
         textBytes -= key.text.utf8.count
     }
@@ -61,6 +80,7 @@ final class StyleSheetCache {
     /// Empties the cache (tests).
     func removeAll() {
         entries = [:]
+        keys = [:]
         order = []
         textBytes = 0
     }
