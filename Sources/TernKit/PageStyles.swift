@@ -186,9 +186,10 @@ final class PageStyles {
         for rule in sheet.imports where rule.sheet == nil && !attemptedImports.contains(where: { $0 === rule }) {
             attemptedImports.append(rule)
             // The URL as written, resolved against the importing sheet's location.
-            guard let url = sheet.baseURL.flatMap(WebURL.init)?.resolve(rule.url) ?? WebURL(rule.url),
+            let base = sheet.baseURL.flatMap { WebURL($0) }
+            guard let url = base?.resolve(rule.url) ?? WebURL(rule.url),
                   !ancestors.contains(url.href) else { continue }
-            fetch(url, referrer: sheet.baseURL.flatMap(WebURL.init), policy: nil, environmentEncoding: encoding,
+            fetch(url, referrer: base, policy: nil, environmentEncoding: encoding,
                   origin: sheet.origin) { [weak self, weak rule] imported, importedEncoding in
                 guard let self, let rule, let imported else { self?.sheetArrived(); return }
                 StyleSheetCache.shared.setMedia(rule.media, of: imported)

@@ -168,7 +168,8 @@ final class PageStylesTests: WebViewTestCase {
                       "StyleSheet does not parse @import yet (TernCSS)")
         let key = UUID().uuidString
         // a imports b and c; b imports a again (a cycle) and d.
-        let graph = "&graph=" + encode("a:b.c;b:a.d")
+        // Quoted as the server quotes it in the imports it writes, so that b's import of a names a's URL.
+        let graph = "&graph=a%3Ab.c%3Bb%3Aa.d"
         loadAndWait(page(head: "<style>@import url(\"\(sheet(key, "&n=a" + graph))\");</style>"))
         XCTAssertEqual(recorder.events.last, "finish")
         let names = requests(key).count
