@@ -20,25 +20,7 @@ final class PageStylesTests: WebViewTestCase {
     /// `/sheet` for `key`, with more query.
     private func sheet(_ key: String, _ query: String = "") -> String { "/sheet?key=\(key)\(query)" }
 
-    /// What `/sheet` logged for `key`: each request's headers, by lower-cased name.
-    private func requests(_ key: String) -> [[String: String]] {
-        final class Collector: ResourceLoadDelegate {
-            var body: [UInt8] = []
-            var done = false
-            func resourceLoad(_ load: ResourceLoad, didReceive response: Response) {}
-            func resourceLoad(_ load: ResourceLoad, didReceive data: UnsafeRawBufferPointer) { body.append(contentsOf: data) }
-            func resourceLoad(_ load: ResourceLoad, didCompleteWith error: NavigationError?) { done = true }
-        }
-        let collector = Collector()
-        Loader(loop: loop).load(server.request("/sheet-log?key=\(key)"), delegate: collector)
-        wait { collector.done }
-        let entries = (try? JSONSerialization.jsonObject(with: Data(collector.body))) as? [[String: Any]] ?? []
-        return entries.map { entry in
-            var headers: [String: String] = [:]
-            for pair in entry["headers"] as? [[String]] ?? [] where pair.count == 2 { headers[pair[0].lowercased()] = pair[1] }
-            return headers
-        }
-    }
+    private func requests(_ key: String) -> [[String: String]] { sheetRequests(key) }
 
     private var styles: PageStyles {
         _ = webView.pageLayout(width: 80)

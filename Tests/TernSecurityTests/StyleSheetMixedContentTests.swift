@@ -24,19 +24,7 @@ final class StyleSheetMixedContentTests: SecurityTestCase {
     }
 
     /// What the plain server's `/sheet` logged for `key`.
-    private func requestCount(_ key: String) -> Int {
-        final class Collector: ResourceLoadDelegate {
-            var body: [UInt8] = []
-            var done = false
-            func resourceLoad(_ load: ResourceLoad, didReceive response: Response) {}
-            func resourceLoad(_ load: ResourceLoad, didReceive data: UnsafeRawBufferPointer) { body.append(contentsOf: data) }
-            func resourceLoad(_ load: ResourceLoad, didCompleteWith error: NavigationError?) { done = true }
-        }
-        let collector = Collector()
-        Loader(loop: loop).load(server.request("/sheet-log?key=\(key)"), delegate: collector)
-        wait { collector.done }
-        return ((try? JSONSerialization.jsonObject(with: Data(collector.body))) as? [Any])?.count ?? -1
-    }
+    private func requestCount(_ key: String) -> Int { sheetRequests(key).count }
 
     private var sheetURLs: [String] {
         _ = webView.pageLayout(width: 80)
