@@ -69,6 +69,7 @@ final class StyleOptionsTests: XCTestCase {
     }
 
     func testTheBrowserDrawsColoursByDefault() throws {
+        // (TerminalSession sets NO_COLOR to "" unless told otherwise.)
         let tern = try browse([], environment: ["NO_COLOR": ""])
         XCTAssertFalse(colourCodes(tern.styledScreen()).isEmpty, "an empty NO_COLOR changes nothing:\n\(tern.styledScreen())")
     }
