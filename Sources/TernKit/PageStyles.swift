@@ -101,6 +101,8 @@ final class PageStyles {
             return
         }
         let scripting = webView.configuration.preferences.javaScriptEnabled
+        // Relative URLs (a link's href, an inline sheet's imports) resolve against <base href>.
+        let base = webView.documentBaseURL
         var seenInline: [Node: (text: String, sheet: StyleSheet)] = [:]
         var seenLinks: [Node: LinkedSheet] = [:]
         var inHead: Node?
@@ -108,7 +110,7 @@ final class PageStyles {
             guard node.isElement else { return true }
             if node.isElement("head"), inHead == nil { inHead = node }
             if node.isElement("style") {
-                if let sheet = inlineSheet(node, documentURL: webView.pageURL) {
+                if let sheet = inlineSheet(node, documentURL: base) {
                     seenInline[node] = (sheet.text, sheet.sheet)
                     entries.append(Entry(sheet: sheet.sheet, ownerNode: node))
                 }
@@ -116,7 +118,7 @@ final class PageStyles {
             }
             if node.isElement("link") {
                 let inHeadNow = inHead.map { $0.contains(node) } ?? false
-                if let linked = linkedSheet(node, webView: webView, renderBlocking: inHeadNow) {
+                if let linked = linkedSheet(node, base: base, webView: webView, renderBlocking: inHeadNow) {
                     seenLinks[node] = linked
                     if let sheet = linked.sheet {
                         StyleSheetCache.shared.setMedia(node.attribute("media"), of: sheet)
@@ -154,13 +156,13 @@ final class PageStyles {
     /// stylesheet"): `rel` has `stylesheet` but not `alternate`, an `href`,
     /// no `disabled` attribute (such a link is not fetched), and no `type`
     /// other than text/css.
-    private func linkedSheet(_ node: Node, webView: WebView, renderBlocking: Bool) -> LinkedSheet? {
+    private func linkedSheet(_ node: Node, base: WebURL?, webView: WebView, renderBlocking: Bool) -> LinkedSheet? {
         let rel = PageStyles.tokens(node.attribute("rel") ?? "")
         guard rel.contains("stylesheet"), !rel.contains("alternate"), !node.hasAttribute("disabled"),
               let href = node.attribute("href"), !href.isEmpty else { return nil }
         if let type = node.attribute("type"), !type.isEmpty,
            type.split(separator: ";").first.map({ String($0).trimmingSpaces().lowercased() }) != "text/css" { return nil }
-        guard let url = webView.pageURL?.resolve(href) ?? WebURL(href) else { return nil }
+        guard let url = base?.resolve(href) ?? WebURL(href) else { return nil }
         if let known = linkedSheets[node], known.url == url { return known }
         // With author styles off, nothing is fetched until they are turned on.
         guard webView.authorStyleSheetsEnabled else { return nil }

@@ -364,7 +364,7 @@ extension WebView {
     }
 
     /// The document's base URL: its first `<base href>`, else its URL.
-    private var documentBaseURL: WebURL? {
+    var documentBaseURL: WebURL? {
         guard let base = try? document?.querySelector("base[href]"), let href = base.attribute("href") else { return pageURL }
         return pageURL?.resolve(href) ?? WebURL(href) ?? pageURL
     }

@@ -84,6 +84,13 @@ final class PageStylesTests: WebViewTestCase {
         XCTAssertEqual(sent, [server.url("/").href, "none"])
     }
 
+    func testALinksHrefResolvesAgainstTheBaseElement() {
+        let key = UUID().uuidString
+        loadAndWait(page(head: "<base href=\"http://localhost:\(server.port)/\"><link rel=stylesheet href=\"sheet?key=\(key)\">"))
+        XCTAssertEqual(requests(key).first?["host"], "localhost:\(server.port)")
+        XCTAssertEqual(styles.sheets.first?.sheet.baseURL, "http://localhost:\(server.port)/sheet?key=\(key)")
+    }
+
     func testTheLoadEventWaitsForTheSheetsAndTheFirstLayoutForThoseOfTheHead() {
         let key = UUID().uuidString
         recorder.clear()
