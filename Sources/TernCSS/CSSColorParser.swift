@@ -1,7 +1,8 @@
 /// `<color>` values of CSS Color 4: hex notations (§5.2), named and system
 /// colours (§6), `transparent`, `currentcolor` (§6.4), `rgb()`/`rgba()`
 /// (§5.1), `hsl()`/`hsla()` (§7) and `hwb()` (§8), in their modern and
-/// legacy (comma) syntaxes.
+/// legacy (comma) syntaxes; `lab()`, `lch()`, `oklab()`, `oklch()` and
+/// `color()` through `CSSColorSpaces`.
 enum CSSColorParser {
     enum Parsed: Equatable {
         case color(CSSColor)
@@ -23,7 +24,7 @@ enum CSSColorParser {
             switch name {
             case "rgb", "rgba": return rgb(arguments).map(Parsed.color)
             case "hsl", "hsla", "hwb": return hueBased(arguments, hwb: name == "hwb").map(Parsed.color)
-            default: return nil
+            default: return CSSColorSpaces.parse(name, arguments).map(Parsed.color)
             }
         default:
             return nil
