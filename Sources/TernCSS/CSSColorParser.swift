@@ -84,7 +84,7 @@ enum CSSColorParser {
     }
 
     /// `<alpha-value>`: a number 0…1 or a percentage; `none` (modern) is 0.
-    private static func alpha(_ value: CSSComponentValue?, legacy: Bool) -> UInt8? {
+    static func alpha(_ value: CSSComponentValue?, legacy: Bool) -> UInt8? {
         guard let value else { return 255 }
         if case .token(.percentage(let n)) = value { return byte(n.value / 100) }
         if !legacy && value.keyword == "none" { return 0 }
@@ -115,7 +115,7 @@ enum CSSColorParser {
     }
 
     /// A `<hue>` in degrees: a number or an angle (§7.1, CSS Values 4 §7.1).
-    private static func hue(_ value: CSSComponentValue, legacy: Bool) -> Double? {
+    static func hue(_ value: CSSComponentValue, legacy: Bool) -> Double? {
         if !legacy && value.keyword == "none" { return 0 }
         if case .token(.dimension(let n, let unit)) = value {
             switch CSSComponentValue.asciiLowercased(unit) {

@@ -22,31 +22,14 @@ enum CSSColorSpaces {
             words.removeLast(2)
         }
         guard words.count == 3 else { return nil }
-        let alpha: UInt8
-        if let alphaWord {
-            if alphaWord.keyword == "none" { alpha = 0 } else if case .token(.percentage(let n)) = alphaWord { alpha = CSSColorParser.byte(n.value / 100) } else if let n = CSSLengthParser.number(alphaWord) { alpha = CSSColorParser.byte(n) } else { return nil }
-        } else {
-            alpha = 255
-        }
+        guard let alpha = CSSColorParser.alpha(alphaWord, legacy: false) else { return nil }
         /// A component: a number, a percentage of `hundredPercent`, or `none` (0).
         func component(_ word: CSSComponentValue, _ hundredPercent: Double) -> Double? {
             if word.keyword == "none" { return 0 }
             if case .token(.percentage(let n)) = word { return n.value / 100 * hundredPercent }
             return CSSLengthParser.number(word)
         }
-        func hue(_ word: CSSComponentValue) -> Double? {
-            if word.keyword == "none" { return 0 }
-            if case .token(.dimension(let n, let unit)) = word {
-                switch CSSComponentValue.asciiLowercased(unit) {
-                case "deg": return n.value
-                case "rad": return n.value * 180 / Double.pi
-                case "grad": return n.value * 0.9
-                case "turn": return n.value * 360
-                default: return nil
-                }
-            }
-            return CSSLengthParser.number(word)
-        }
+        func hue(_ word: CSSComponentValue) -> Double? { CSSColorParser.hue(word, legacy: false) }
         let linear: [Double]
         switch space {
         case "lab", "lch":
