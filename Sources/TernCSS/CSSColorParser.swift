@@ -1,7 +1,8 @@
 /// `<color>` values of CSS Color 4: hex notations (§5.2), named and system
 /// colours (§6), `transparent`, `currentcolor` (§6.4), `rgb()`/`rgba()`
 /// (§5.1), `hsl()`/`hsla()` (§7) and `hwb()` (§8), in their modern and
-/// legacy (comma) syntaxes.
+/// legacy (comma) syntaxes; `lab()`, `lch()`, `oklab()`, `oklch()` and
+/// `color()` through `CSSColorSpaces`.
 enum CSSColorParser {
     enum Parsed: Equatable {
         case color(CSSColor)
@@ -23,7 +24,7 @@ enum CSSColorParser {
             switch name {
             case "rgb", "rgba": return rgb(arguments).map(Parsed.color)
             case "hsl", "hsla", "hwb": return hueBased(arguments, hwb: name == "hwb").map(Parsed.color)
-            default: return nil
+            default: return CSSColorSpaces.parse(name, arguments).map(Parsed.color)
             }
         default:
             return nil
@@ -83,7 +84,7 @@ enum CSSColorParser {
     }
 
     /// `<alpha-value>`: a number 0…1 or a percentage; `none` (modern) is 0.
-    private static func alpha(_ value: CSSComponentValue?, legacy: Bool) -> UInt8? {
+    static func alpha(_ value: CSSComponentValue?, legacy: Bool) -> UInt8? {
         guard let value else { return 255 }
         if case .token(.percentage(let n)) = value { return byte(n.value / 100) }
         if !legacy && value.keyword == "none" { return 0 }
@@ -114,7 +115,7 @@ enum CSSColorParser {
     }
 
     /// A `<hue>` in degrees: a number or an angle (§7.1, CSS Values 4 §7.1).
-    private static func hue(_ value: CSSComponentValue, legacy: Bool) -> Double? {
+    static func hue(_ value: CSSComponentValue, legacy: Bool) -> Double? {
         if !legacy && value.keyword == "none" { return 0 }
         if case .token(.dimension(let n, let unit)) = value {
             switch CSSComponentValue.asciiLowercased(unit) {

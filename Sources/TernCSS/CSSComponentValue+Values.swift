@@ -1,7 +1,10 @@
 /// Helpers the value grammars share (CSS Values 4 §2: component values
 /// separated by whitespace or commas; keywords ASCII case-insensitive).
 extension CSSComponentValue {
-    var isWhitespace: Bool { self == .token(.whitespace) }
+    var isWhitespace: Bool {
+        if case .token(.whitespace) = self { return true }
+        return false
+    }
 
     /// The identifier ASCII-lowercased, or nil when this is not an identifier.
     var keyword: String? {
@@ -21,7 +24,10 @@ extension CSSComponentValue {
         return (Self.asciiLowercased(name), arguments)
     }
 
-    var isComma: Bool { self == .token(.comma) }
+    var isComma: Bool {
+        if case .token(.comma) = self { return true }
+        return false
+    }
 }
 
 extension Array where Element == CSSComponentValue {

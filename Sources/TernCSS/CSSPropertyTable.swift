@@ -23,15 +23,13 @@ enum CSSPropertyTable {
             guard let display = display(words) else { return false }
             style.display = display
         case .visibility:
-            guard single, let value = keyword(first, ["visible": CSSVisibility.visible, "hidden": .hidden, "collapse": .collapse]) else { return false }
+            guard single, let value = keyword(first, visibilities) else { return false }
             style.visibility = value
         case .position:
-            guard single, let value = keyword(first, ["static": CSSPosition.static, "relative": .relative, "absolute": .absolute,
-                                                     "fixed": .fixed, "sticky": .sticky, "-webkit-sticky": .sticky]) else { return false }
+            guard single, let value = keyword(first, positions) else { return false }
             style.position = value
         case .float:
-            guard single, let value = keyword(first, ["none": CSSFloat.none, "left": .left, "right": .right,
-                                                     "inline-start": .left, "inline-end": .right]) else { return false }
+            guard single, let value = keyword(first, floats) else { return false }
             style.float = value
         case .marginTop, .marginRight, .marginBottom, .marginLeft, .top, .right, .bottom, .left:
             guard single, let value = first.keyword == "auto" ? .auto : CSSLengthParser.length(first, lengths) else { return false }
@@ -95,18 +93,16 @@ enum CSSPropertyTable {
             guard let empty = clipPathIsEmpty(words, lengths) else { return false }
             style.clipPathIsEmpty = empty
         case .flexDirection:
-            guard single, let value = keyword(first, ["row": CSSFlexDirection.row, "row-reverse": .rowReverse,
-                                                     "column": .column, "column-reverse": .columnReverse]) else { return false }
+            guard single, let value = keyword(first, flexDirections) else { return false }
             style.flexDirection = value
         case .flexWrap:
-            guard single, let value = keyword(first, ["nowrap": false, "wrap": true, "wrap-reverse": true]) else { return false }
+            guard single, let value = keyword(first, flexWraps) else { return false }
             style.flexWrap = value
         case .flexGrow, .flexShrink:
             guard single, let n = CSSLengthParser.number(first, lengths), n >= 0 else { return false }
         case .verticalAlign:
             guard single else { return false }
-            if let value = keyword(first, ["baseline": CSSVerticalAlign.baseline, "sub": .sub, "super": .super, "top": .other,
-                                           "text-top": .other, "middle": .other, "bottom": .other, "text-bottom": .other]) {
+            if let value = keyword(first, verticalAligns) {
                 style.verticalAlign = value
             } else if CSSLengthParser.length(first, lengths) != nil {
                 style.verticalAlign = .other
@@ -164,18 +160,16 @@ enum CSSPropertyTable {
             guard let value = whiteSpace(words, current: style.whiteSpace) else { return false }
             style.whiteSpace = value
         case .whiteSpaceCollapse:
-            guard single, let value = keyword(first, ["collapse": CSSWhiteSpace.Collapse.collapse, "discard": .collapse,
-                                                     "preserve": .preserve, "preserve-spaces": .preserve,
-                                                     "preserve-breaks": .preserveBreaks, "break-spaces": .breakSpaces]) else { return false }
+            guard single, let value = keyword(first, collapses) else { return false }
             style.whiteSpace = CSSWhiteSpace(collapse: value, wraps: style.whiteSpace.wraps)
         case .textWrapMode:
-            guard single, let wraps = keyword(first, ["wrap": true, "nowrap": false]) else { return false }
+            guard single, let wraps = keyword(first, wrapModes) else { return false }
             style.whiteSpace = CSSWhiteSpace(collapse: style.whiteSpace.collapse, wraps: wraps)
         case .listStyleType:
             guard single, let value = listStyleType(first) else { return false }
             style.listStyleType = value
         case .listStylePosition:
-            guard single, let value = keyword(first, ["inside": CSSListStylePosition.inside, "outside": .outside]) else { return false }
+            guard single, let value = keyword(first, listStylePositions) else { return false }
             style.listStylePosition = value
         case .listStyleImage:
             guard single, first.keyword == "none" || isImage(first) else { return false }
@@ -206,15 +200,7 @@ enum CSSPropertyTable {
     /// CSS Display 3 §2: a precomposed keyword, or an outer type, an inner
     /// type and `list-item` in any order.
     static func display(_ words: [CSSComponentValue]) -> CSSDisplay? {
-        let precomposed: [String: CSSDisplay] = [
-            "none": .none, "contents": .contents, "inline-block": .inlineBlock, "inline-table": .inlineTable,
-            "inline-flex": .inlineFlex, "inline-grid": .inlineGrid, "table-row-group": .tableRowGroup,
-            "table-header-group": .tableHeaderGroup, "table-footer-group": .tableFooterGroup, "table-row": .tableRow,
-            "table-cell": .tableCell, "table-column-group": .tableColumnGroup, "table-column": .tableColumn,
-            "table-caption": .tableCaption, "-webkit-box": .block, "-webkit-inline-box": .inlineBlock,
-            "ruby-base": .inline, "ruby-text": .inline, "ruby-base-container": .inline, "ruby-text-container": .inline,
-        ]
-        if words.count == 1, let value = keyword(words[0], precomposed) { return value }
+        if words.count == 1, let value = keyword(words[0], displayKeywords) { return value }
         var outer: String?
         var inner: String?
         var listItem = false
@@ -249,14 +235,13 @@ enum CSSPropertyTable {
 
     /// CSS Backgrounds 3 §3.2: `thin`, `medium`, `thick` or a length ≥ 0.
     static func borderWidth(_ word: CSSComponentValue, _ lengths: CSSLengthParser.Context) -> Double? {
-        if let value = keyword(word, ["thin": 1.0, "medium": 3.0, "thick": 5.0]) { return value }
+        if let value = keyword(word, borderWidths) { return value }
         if case .px(let px)? = CSSLengthParser.length(word, lengths, percent: false, negative: false) { return px }
         return nil
     }
 
     static func borderStyle(_ word: CSSComponentValue) -> CSSBorderStyle? {
-        keyword(word, ["none": CSSBorderStyle.none, "hidden": .hidden, "dotted": .dotted, "dashed": .dashed, "solid": .solid,
-                       "double": .double, "groove": .groove, "ridge": .ridge, "inset": .inset, "outset": .outset])
+        keyword(word, borderStyles)
     }
 
     /// CSS Sizing 3 §3.1: `auto` (or `none` for max-*), a length-percentage
@@ -279,7 +264,7 @@ enum CSSPropertyTable {
     }
 
     static func overflow(_ word: CSSComponentValue) -> CSSOverflow? {
-        keyword(word, ["visible": .visible, "hidden": .hidden, "clip": .clip, "scroll": .scroll, "auto": .auto, "overlay": .auto])
+        keyword(word, overflows)
     }
 
     /// CSS Masking 1 §9.1 `clip`: `auto`, or `rect(top, right, bottom, left)`
@@ -307,11 +292,10 @@ enum CSSPropertyTable {
     static func clipPathIsEmpty(_ words: [CSSComponentValue], _ lengths: CSSLengthParser.Context) -> Bool? {
         if words.count == 1, words[0].keyword == "none" { return false }
         if words.count == 1, case .token(.url) = words[0] { return false }
-        let boxes: Set<String> = ["border-box", "padding-box", "content-box", "margin-box", "fill-box", "stroke-box", "view-box"]
         var empty = false
         var shapes = 0
         for word in words {
-            if let k = word.keyword, boxes.contains(k) { continue }
+            if let k = word.keyword, geometryBoxes.contains(k) { continue }
             guard let (name, arguments) = word.function, shapes == 0 else { return nil }
             shapes += 1
             let args = arguments.words
@@ -380,8 +364,7 @@ enum CSSPropertyTable {
 
     /// `font-variant-caps`: whether the value draws lower case as small capitals.
     static func smallCaps(_ word: CSSComponentValue) -> Bool? {
-        keyword(word, ["normal": false, "small-caps": true, "all-small-caps": true, "petite-caps": true,
-                       "all-petite-caps": true, "unicase": false, "titling-caps": false])
+        keyword(word, caps)
     }
 
     /// CSS Fonts 4 §2.5: absolute keywords (the scale of §2.5.1 on 16 px),
@@ -389,9 +372,7 @@ enum CSSPropertyTable {
     /// size (`em` too); negative sizes are invalid.
     static func fontSize(_ word: CSSComponentValue, _ env: Environment) -> Double? {
         let parent = env.parent.fontSize
-        let scale: [String: Double] = ["xx-small": 3.0 / 5, "x-small": 3.0 / 4, "small": 8.0 / 9, "medium": 1,
-                                       "large": 6.0 / 5, "x-large": 3.0 / 2, "xx-large": 2, "xxx-large": 3]
-        if let factor = keyword(word, scale) { return 16 * factor }
+        if let factor = keyword(word, fontSizeScale) { return 16 * factor }
         switch word.keyword {
         case "larger"?: return CSSLengthParser.clamp(parent * 1.2)
         case "smaller"?: return parent / 1.2
@@ -419,22 +400,26 @@ enum CSSPropertyTable {
     static func decorationLine(_ words: [CSSComponentValue]) -> CSSTextDecorationLine? {
         if words.count == 1, words[0].keyword == "none" { return [] }
         var lines: CSSTextDecorationLine = []
-        var seen: Set<String> = []
+        var seen: UInt8 = 0
         for word in words {
-            guard let k = word.keyword, seen.insert(k).inserted else { return nil }
-            switch k {
-            case "underline": lines.insert(.underline)
-            case "overline": lines.insert(.overline)
-            case "line-through": lines.insert(.lineThrough)
-            case "blink", "spelling-error", "grammar-error": break
+            let bit: UInt8
+            switch word.keyword {
+            case "underline"?: bit = 1; lines.insert(.underline)
+            case "overline"?: bit = 2; lines.insert(.overline)
+            case "line-through"?: bit = 4; lines.insert(.lineThrough)
+            case "blink"?: bit = 8
+            case "spelling-error"?: bit = 16
+            case "grammar-error"?: bit = 32
             default: return nil
             }
+            guard seen & bit == 0 else { return nil }
+            seen |= bit
         }
         return lines
     }
 
     static func isDecorationStyle(_ word: CSSComponentValue) -> Bool {
-        ["solid", "double", "dotted", "dashed", "wavy"].contains(word.keyword ?? "")
+        decorationStyles.contains(word.keyword ?? "")
     }
 
     /// CSS Text 3 §2.1: `none`, or one case keyword with `full-width` and
@@ -468,17 +453,13 @@ enum CSSPropertyTable {
             default: return parent
             }
         }
-        return keyword(word, ["start": .start, "end": .end, "left": .left, "right": .right, "center": .center,
-                              "justify": .justify, "justify-all": .justify, "-webkit-left": .left, "-webkit-right": .right,
-                              "-webkit-center": .center, "-moz-left": .left, "-moz-right": .right, "-moz-center": .center])
+        return keyword(word, textAligns)
     }
 
     /// `white-space`: a CSS Text 3 keyword, or (CSS Text 4 §3) the
     /// shorthand's collapse and wrap keywords in any order.
     static func whiteSpace(_ words: [CSSComponentValue], current: CSSWhiteSpace) -> CSSWhiteSpace? {
-        let legacy: [String: CSSWhiteSpace] = ["normal": .normal, "pre": .pre, "nowrap": .nowrap, "pre-wrap": .preWrap,
-                                               "break-spaces": .breakSpaces, "pre-line": .preLine]
-        if words.count == 1, let value = keyword(words[0], legacy) { return value }
+        if words.count == 1, let value = keyword(words[0], whiteSpaces) { return value }
         var collapse: CSSWhiteSpace.Collapse?
         var wraps: Bool?
         for word in words {
@@ -508,7 +489,7 @@ enum CSSPropertyTable {
         if let (name, _) = word.function { return name == "symbols" ? .decimal : nil }
         guard let name = word.keyword else { return nil }
         if let known = counterStyle(name) { return known }
-        return ["default", "inherit", "initial", "unset", "revert", "revert-layer"].contains(name) ? nil : .decimal
+        return reservedNames.contains(name) ? nil : .decimal
     }
 
     /// The counter styles Tern draws, by name (ASCII lower case).
@@ -535,10 +516,7 @@ enum CSSPropertyTable {
     static func isImage(_ word: CSSComponentValue) -> Bool {
         if case .token(.url) = word { return true }
         guard let (name, _) = word.function else { return false }
-        return ["url", "src", "image", "image-set", "-webkit-image-set", "cross-fade", "element", "paint",
-                "linear-gradient", "radial-gradient", "conic-gradient", "repeating-linear-gradient",
-                "repeating-radial-gradient", "repeating-conic-gradient", "-webkit-linear-gradient",
-                "-webkit-radial-gradient", "-webkit-gradient"].contains(name)
+        return imageFunctions.contains(name)
     }
 
     /// CSS Generated Content 3 §3 `quotes`: `auto`, `none` or pairs of strings.
@@ -626,7 +604,7 @@ enum CSSPropertyTable {
         var index = 0
         while index < words.count {
             guard case .token(.ident(let name)) = words[index],
-                  !["none", "inherit", "initial", "unset", "default", "revert", "revert-layer"].contains(CSSComponentValue.asciiLowercased(name)) else { return nil }
+                  !reservedNames.contains(CSSComponentValue.asciiLowercased(name)) && CSSComponentValue.asciiLowercased(name) != "none" else { return nil }
             index += 1
             var value = defaultValue
             if index < words.count, let integer = CSSLengthParser.integer(words[index]) {
@@ -637,4 +615,76 @@ enum CSSPropertyTable {
         }
         return changes
     }
+
+    // MARK: Keyword tables (built once)
+
+    static let visibilities: [String: CSSVisibility] = [
+        "visible": CSSVisibility.visible, "hidden": .hidden, "collapse": .collapse,
+    ]
+    static let positions: [String: CSSPosition] = [
+        "static": CSSPosition.static, "relative": .relative, "absolute": .absolute, "fixed": .fixed, "sticky": .sticky,
+        "-webkit-sticky": .sticky,
+    ]
+    static let floats: [String: CSSFloat] = [
+        "none": CSSFloat.none, "left": .left, "right": .right, "inline-start": .left, "inline-end": .right,
+    ]
+    static let flexDirections: [String: CSSFlexDirection] = [
+        "row": CSSFlexDirection.row, "row-reverse": .rowReverse, "column": .column, "column-reverse": .columnReverse,
+    ]
+    static let flexWraps: [String: Bool] = ["nowrap": false, "wrap": true, "wrap-reverse": true]
+    static let verticalAligns: [String: CSSVerticalAlign] = [
+        "baseline": CSSVerticalAlign.baseline, "sub": .sub, "super": .super, "top": .other, "text-top": .other,
+        "middle": .other, "bottom": .other, "text-bottom": .other,
+    ]
+    static let collapses: [String: CSSWhiteSpace.Collapse] = [
+        "collapse": CSSWhiteSpace.Collapse.collapse, "discard": .collapse, "preserve": .preserve,
+        "preserve-spaces": .preserve, "preserve-breaks": .preserveBreaks, "break-spaces": .breakSpaces,
+    ]
+    static let wrapModes: [String: Bool] = ["wrap": true, "nowrap": false]
+    static let listStylePositions: [String: CSSListStylePosition] = ["inside": CSSListStylePosition.inside, "outside": .outside]
+    static let borderWidths: [String: Double] = ["thin": 1.0, "medium": 3.0, "thick": 5.0]
+    static let borderStyles: [String: CSSBorderStyle] = [
+        "none": CSSBorderStyle.none, "hidden": .hidden, "dotted": .dotted, "dashed": .dashed, "solid": .solid,
+        "double": .double, "groove": .groove, "ridge": .ridge, "inset": .inset, "outset": .outset,
+    ]
+    static let overflows: [String: CSSOverflow] = [
+        "visible": .visible, "hidden": .hidden, "clip": .clip, "scroll": .scroll, "auto": .auto, "overlay": .auto,
+    ]
+    static let caps: [String: Bool] = [
+        "normal": false, "small-caps": true, "all-small-caps": true, "petite-caps": true, "all-petite-caps": true,
+        "unicase": false, "titling-caps": false,
+    ]
+    static let textAligns: [String: CSSTextAlign] = [
+        "start": .start, "end": .end, "left": .left, "right": .right, "center": .center, "justify": .justify,
+        "justify-all": .justify, "-webkit-left": .left, "-webkit-right": .right, "-webkit-center": .center,
+        "-moz-left": .left, "-moz-right": .right, "-moz-center": .center,
+    ]
+    static let displayKeywords: [String: CSSDisplay] = [
+        "none": .none, "contents": .contents, "inline-block": .inlineBlock, "inline-table": .inlineTable,
+        "inline-flex": .inlineFlex, "inline-grid": .inlineGrid, "table-row-group": .tableRowGroup,
+        "table-header-group": .tableHeaderGroup, "table-footer-group": .tableFooterGroup, "table-row": .tableRow,
+        "table-cell": .tableCell, "table-column-group": .tableColumnGroup, "table-column": .tableColumn,
+        "table-caption": .tableCaption, "-webkit-box": .block, "-webkit-inline-box": .inlineBlock,
+        "ruby-base": .inline, "ruby-text": .inline, "ruby-base-container": .inline, "ruby-text-container": .inline,
+    ]
+    /// CSS Fonts 4 §2.5.1: the absolute-size keywords as factors of `medium`.
+    static let fontSizeScale: [String: Double] = [
+        "xx-small": 3.0 / 5, "x-small": 3.0 / 4, "small": 8.0 / 9, "medium": 1, "large": 6.0 / 5, "x-large": 3.0 / 2,
+        "xx-large": 2, "xxx-large": 3,
+    ]
+    static let whiteSpaces: [String: CSSWhiteSpace] = [
+        "normal": .normal, "pre": .pre, "nowrap": .nowrap, "pre-wrap": .preWrap, "break-spaces": .breakSpaces,
+        "pre-line": .preLine,
+    ]
+    static let geometryBoxes: Set<String> = [
+        "border-box", "padding-box", "content-box", "margin-box", "fill-box", "stroke-box", "view-box",
+    ]
+    /// CSS Values 4 §4.2: names a `<custom-ident>` may not take.
+    static let reservedNames: Set<String> = ["default", "inherit", "initial", "unset", "revert", "revert-layer"]
+    static let imageFunctions: Set<String> = [
+        "url", "src", "image", "image-set", "-webkit-image-set", "cross-fade", "element", "paint", "linear-gradient",
+        "radial-gradient", "conic-gradient", "repeating-linear-gradient", "repeating-radial-gradient",
+        "repeating-conic-gradient", "-webkit-linear-gradient", "-webkit-radial-gradient", "-webkit-gradient",
+    ]
+    static let decorationStyles: Set<String> = ["solid", "double", "dotted", "dashed", "wavy"]
 }

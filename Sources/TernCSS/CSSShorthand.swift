@@ -23,7 +23,7 @@ enum CSSShorthand: CaseIterable {
         case .paddingInline: return [.paddingLeft, .paddingRight]
         case .insetBlock: return [.top, .bottom]
         case .insetInline: return [.left, .right]
-        case .border: return CSSProperty.borderWidths + CSSProperty.borderStyles + CSSProperty.borderColors
+        case .border: return Self.borderLonghands
         case .borderTop: return [.borderTopWidth, .borderTopStyle, .borderTopColor]
         case .borderRight: return [.borderRightWidth, .borderRightStyle, .borderRightColor]
         case .borderBottom: return [.borderBottomWidth, .borderBottomStyle, .borderBottomColor]
@@ -124,12 +124,12 @@ enum CSSShorthand: CaseIterable {
             else if color == nil, CSSColorParser.parse(word) != nil { color = word }
             else { return false }
         }
+        let properties = longhands
         let sideCount = self == .border ? 4 : 1
         for side in 0..<sideCount {
-            let properties = self == .border ? [longhands[side], longhands[4 + side], longhands[8 + side]] : longhands
-            guard set(properties[0], width ?? .token(.ident("medium")), &style, env),
-                  set(properties[1], lineStyle ?? .token(.ident("none")), &style, env),
-                  set(properties[2], color ?? .token(.ident("currentcolor")), &style, env) else { return false }
+            guard set(properties[side], width ?? .token(.ident("medium")), &style, env),
+                  set(properties[side + sideCount], lineStyle ?? .token(.ident("none")), &style, env),
+                  set(properties[side + 2 * sideCount], color ?? .token(.ident("currentcolor")), &style, env) else { return false }
         }
         return true
     }
@@ -161,15 +161,11 @@ enum CSSShorthand: CaseIterable {
     /// checked loosely and have no effect.
     private func background(_ words: [CSSComponentValue], _ style: inout CSSStyle, _ env: CSSPropertyTable.Environment) -> Bool {
         guard let layers = words.commaGroups else { return false }
-        let keywords: Set<String> = ["none", "left", "right", "top", "bottom", "center", "cover", "contain", "auto",
-                                     "repeat", "repeat-x", "repeat-y", "no-repeat", "space", "round", "scroll", "fixed",
-                                     "local", "border-box", "padding-box", "content-box", "text", "x-start", "x-end",
-                                     "y-start", "y-end"]
         var color = CSSColor.transparent
         for (index, layer) in layers.enumerated() {
             var sawColor = false
             for word in layer {
-                if let k = word.keyword, keywords.contains(k) { continue }
+                if let k = word.keyword, Self.backgroundKeywords.contains(k) { continue }
                 if word == .token(.delim("/")) || CSSPropertyTable.isImage(word) { continue }
                 if CSSLengthParser.length(word, env.lengths) != nil { continue }
                 guard index == layers.count - 1, !sawColor, let value = CSSColorParser.color(word, current: style.color) else { return false }
@@ -188,12 +184,10 @@ enum CSSShorthand: CaseIterable {
         style.fontStyle = .normal
         style.smallCaps = false
         style.fontWeight = 400
-        if words.count == 1, ["caption", "icon", "menu", "message-box", "small-caption", "status-bar"].contains(words[0].keyword ?? "") {
+        if words.count == 1, Self.systemFonts.contains(words[0].keyword ?? "") {
             style.fontSize = 16
             return true
         }
-        let stretches: Set<String> = ["ultra-condensed", "extra-condensed", "condensed", "semi-condensed", "semi-expanded",
-                                      "expanded", "extra-expanded", "ultra-expanded"]
         var index = 0
         var seenStyle = false, seenVariant = false, seenWeight = false, seenStretch = false
         prefix: while index < words.count, index < 4 {
@@ -206,7 +200,7 @@ enum CSSShorthand: CaseIterable {
             case "small-caps"? where !seenVariant:
                 seenVariant = true
                 style.smallCaps = true
-            case let k? where stretches.contains(k) && !seenStretch:
+            case let k? where Self.fontStretches.contains(k) && !seenStretch:
                 seenStretch = true
             case "bold"?, "bolder"?, "lighter"? where !seenWeight:
                 seenWeight = true
@@ -238,16 +232,10 @@ enum CSSShorthand: CaseIterable {
             style.smallCaps = false
             return true
         }
-        let others: Set<String> = ["common-ligatures", "no-common-ligatures", "discretionary-ligatures", "no-discretionary-ligatures",
-                                   "historical-ligatures", "no-historical-ligatures", "contextual", "no-contextual",
-                                   "lining-nums", "oldstyle-nums", "proportional-nums", "tabular-nums", "diagonal-fractions",
-                                   "stacked-fractions", "ordinal", "slashed-zero", "jis78", "jis83", "jis90", "jis04",
-                                   "simplified", "traditional", "full-width", "proportional-width", "ruby", "sub", "super",
-                                   "historical-forms", "emoji", "text", "unicode"]
         var smallCaps = false
         for word in words {
             if let caps = CSSPropertyTable.smallCaps(word) { smallCaps = smallCaps || caps; continue }
-            guard let k = word.keyword, others.contains(k) else { return false }
+            guard let k = word.keyword, Self.variantKeywords.contains(k) else { return false }
         }
         style.smallCaps = smallCaps
         return true
@@ -277,7 +265,7 @@ enum CSSShorthand: CaseIterable {
         var nones = 0
         for word in words {
             if word.keyword == "none" { nones += 1; continue }
-            if position == nil, let value = CSSPropertyTable.keyword(word, ["inside": CSSListStylePosition.inside, "outside": .outside]) {
+            if position == nil, let value = CSSPropertyTable.keyword(word, CSSPropertyTable.listStylePositions) {
                 position = value
             } else if !image, CSSPropertyTable.isImage(word) {
                 image = true
@@ -292,4 +280,25 @@ enum CSSShorthand: CaseIterable {
         style.listStylePosition = position ?? .outside
         return true
     }
+
+    // MARK: Keyword tables (built once)
+
+    static let backgroundKeywords: Set<String> = [
+        "none", "left", "right", "top", "bottom", "center", "cover", "contain", "auto", "repeat", "repeat-x",
+        "repeat-y", "no-repeat", "space", "round", "scroll", "fixed", "local", "border-box", "padding-box",
+        "content-box", "text", "x-start", "x-end", "y-start", "y-end",
+    ]
+    static let fontStretches: Set<String> = [
+        "ultra-condensed", "extra-condensed", "condensed", "semi-condensed", "semi-expanded", "expanded",
+        "extra-expanded", "ultra-expanded",
+    ]
+    static let variantKeywords: Set<String> = [
+        "common-ligatures", "no-common-ligatures", "discretionary-ligatures", "no-discretionary-ligatures",
+        "historical-ligatures", "no-historical-ligatures", "contextual", "no-contextual", "lining-nums",
+        "oldstyle-nums", "proportional-nums", "tabular-nums", "diagonal-fractions", "stacked-fractions", "ordinal",
+        "slashed-zero", "jis78", "jis83", "jis90", "jis04", "simplified", "traditional", "full-width",
+        "proportional-width", "ruby", "sub", "super", "historical-forms", "emoji", "text", "unicode",
+    ]
+    static let borderLonghands = CSSProperty.borderWidths + CSSProperty.borderStyles + CSSProperty.borderColors
+    static let systemFonts: Set<String> = ["caption", "icon", "menu", "message-box", "small-caption", "status-bar"]
 }

@@ -33,6 +33,7 @@ final class CSSVariablesTests: XCTestCase {
         let style = StyleFixture.style("--x: 3px; color: red; color: var(--x); margin-left: 5px; margin-left: var(--missing)", parent: parent)
         XCTAssertEqual(style.color, parent.color, "color is inherited: unset inherits")
         XCTAssertEqual(style.marginLeft, .px(0), "margin is not: unset is initial")
+        XCTAssertEqual(StyleFixture.style("--x: 3px; margin-left: 5px; margin-left: var(--x)").marginLeft, .px(3))
     }
 
     func testCyclesMakeTheCustomPropertiesInvalid() {
@@ -48,8 +49,9 @@ final class CSSVariablesTests: XCTestCase {
 
     func testCycleMembersDoNotKeepTheInheritedValue() {
         let parent = StyleFixture.style("--a: 1px")
-        let child = StyleFixture.style("--a: var(--b); --b: var(--a)", parent: parent)
+        let child = StyleFixture.style("--a: var(--b); --b: var(--a); --c: var(--a, 4px)", parent: parent)
         XCTAssertNil(child.customProperties["--a"])
+        XCTAssertEqual(child.customProperties["--c"], value("4px"))
     }
 
     func testCSSWideKeywordsOnCustomProperties() {
@@ -70,6 +72,7 @@ final class CSSVariablesTests: XCTestCase {
     func testMalformedVarIsInvalid() {
         XCTAssertEqual(StyleFixture.style("--a: 1px; margin-left: 4px; margin-left: var(a)").marginLeft, .px(0))
         XCTAssertEqual(StyleFixture.style("--a: 1px; margin-left: var(--a 2px)").marginLeft, .px(0))
+        XCTAssertEqual(StyleFixture.style("--a: 1px; margin-left: var( --a )").marginLeft, .px(1))
     }
 
     func testExponentialExpansionIsCapped() {

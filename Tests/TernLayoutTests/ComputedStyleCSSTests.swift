@@ -56,7 +56,8 @@ final class ComputedStyleCSSTests: XCTestCase {
 
     func testIndentsLeaveRoomForContent() {
         let style = layout("margin-left: 1000px; margin-right: 1000px", width: 40)
-        XCTAssertLessThanOrEqual(style.indent + style.indentRight, 30)
+        XCTAssertEqual(style.indent, 30, "40 columns less the 10 kept for the content")
+        XCTAssertEqual(style.indentRight, 0)
         let narrow = layout("padding-left: 50px", width: 5)
         XCTAssertEqual(narrow.indent, 0, "a container of 5 columns keeps them all")
     }
@@ -73,6 +74,8 @@ final class ComputedStyleCSSTests: XCTestCase {
         XCTAssertEqual(layout("margin-right: auto").position, .start)
         XCTAssertEqual(layout("width: calc(100% - 16px)", width: 40).width, 38)
         XCTAssertEqual(layout("width: 1e300px").width, 100_000, "clamped, never a trap")
+        XCTAssertNil(layout("width: 1px; height: 1px; overflow: hidden").width, "the visually-hidden box keeps its text readable")
+        XCTAssertNil(layout("max-width: 0").maxWidth)
     }
 
     func testBorders() {
@@ -85,6 +88,8 @@ final class ComputedStyleCSSTests: XCTestCase {
         XCTAssertFalse(layout("border: 3px none red").border.isVisible)
         XCTAssertFalse(layout("border: 0 solid red").border.isVisible)
         XCTAssertFalse(layout("border: 2px hidden").border.isVisible)
+        XCTAssertFalse(layout("border: 1px solid transparent").border.isVisible, "an invisible border is not drawn")
+        XCTAssertFalse(layout("border: 1px solid; color: rgba(0, 0, 0, 0)").border.isVisible)
         XCTAssertEqual(layout("border: 3px double").border.line, .double)
         XCTAssertEqual(layout("border: 1px dashed").border.line, .dashed)
         XCTAssertEqual(layout("border: 1px dotted").border.line, .dashed)

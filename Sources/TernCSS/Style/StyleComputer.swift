@@ -16,20 +16,23 @@ public enum StyleComputer {
             lengths.viewportHeight = CSSLengthParser.clamp(viewport.height)
         }
         lengths.rootFontSize = rootFontSize.isFinite && rootFontSize >= 0 ? rootFontSize : 16
-        var run = Run(declarations: declarations,
-                      environment: CSSPropertyTable.Environment(parent: parent ?? CSSStyle(), lengths: lengths),
-                      style: parent.map(inheritedStyle) ?? specifiedInitial)
-        run.computeCustomProperties()
+        let run = Run(declarations: declarations, names: declarations.map { CSSPropertyName.named($0.name) },
+                      environment: CSSPropertyTable.Environment(parent: parent ?? CSSStyle(), lengths: lengths))
+        var style = parent.map(inheritedStyle) ?? specifiedInitial
+        run.computeCustomProperties(&style)
         // Font size and colour first: `em` and `currentcolor` in the others
         // refer to them (CSS Values 4 §6.1.1, CSS Color 4 §6.4).
-        for index in declarations.indices { run.apply(index, earlyOnly: true) }
-        for index in declarations.indices { run.apply(index, earlyOnly: false) }
+        for index in declarations.indices { run.apply(index, earlyOnly: true, to: &style) }
+        for index in declarations.indices { run.apply(index, earlyOnly: false, to: &style) }
         // CSS Backgrounds 3 §3.3: no border style, no border width.
-        for side in [\CSSStyle.borderTop, \.borderRight, \.borderBottom, \.borderLeft]
-        where run.style[keyPath: side].style == .none || run.style[keyPath: side].style == .hidden {
-            run.style[keyPath: side].width = 0
+        func finish(_ side: inout CSSBorderSide) {
+            if side.style == .none || side.style == .hidden { side.width = 0 }
         }
-        return run.style
+        finish(&style.borderTop)
+        finish(&style.borderRight)
+        finish(&style.borderBottom)
+        finish(&style.borderLeft)
+        return style
     }
 
     /// Whether `property: value` is a declaration Tern implements and would
@@ -81,15 +84,16 @@ public enum StyleComputer {
         return style
     }
 
-    /// One computation: the declarations and the style being built.
+    /// One computation: the declarations and what they are computed against.
     private struct Run {
         let declarations: [CascadedDeclaration]
+        /// What each declaration's name refers to (nil: custom or unknown).
+        let names: [CSSPropertyName?]
         let environment: CSSPropertyTable.Environment
-        var style: CSSStyle
 
         /// CSS Variables 1 §2: the winning declaration of each custom property
         /// (CSS-wide keywords applied), then `var()` substituted among them.
-        mutating func computeCustomProperties() {
+        func computeCustomProperties(_ style: inout CSSStyle) {
             var declared: [(name: String, value: [CSSComponentValue]?)] = []
             var position: [String: Int] = [:]
             for index in declarations.indices where declarations[index].name.hasPrefix("--") {
@@ -122,8 +126,8 @@ public enum StyleComputer {
         }
 
         /// Applies declaration `index` (only properties others depend on when `earlyOnly`).
-        mutating func apply(_ index: Int, earlyOnly: Bool) {
-            guard let name = CSSPropertyName.named(declarations[index].name) else { return }
+        func apply(_ index: Int, earlyOnly: Bool, to style: inout CSSStyle) {
+            guard let name = names[index] else { return }
             if earlyOnly {
                 switch name {
                 case .longhand(let property): guard property.isEarly else { return }
@@ -155,8 +159,6 @@ public enum StyleComputer {
                 wide(keyword, name, index, &target, only)
                 return true
             }
-            var environment = environment
-            environment.lengths.fontSize = target.fontSize
             let valid: Bool
             switch name {
             case .longhand(let property): valid = CSSPropertyTable.apply(property, words, to: &target, environment)
@@ -193,7 +195,7 @@ public enum StyleComputer {
             while earlier > 0 {
                 earlier -= 1
                 let declaration = declarations[earlier]
-                guard declaration.origin < origin, let name = CSSPropertyName.named(declaration.name) else { continue }
+                guard declaration.origin < origin, let name = names[earlier] else { continue }
                 switch name {
                 case .longhand(let other): guard other == property else { continue }
                 case .shorthand(let shorthand): guard shorthand.longhands.contains(property) else { continue }

@@ -39,7 +39,10 @@ extension ComputedStyle {
         color = Self.color(css.color, over: background ?? parentBackground)
 
         // CSS Backgrounds 3 §3: a side shows when its style draws and its width is not 0.
-        func visible(_ side: CSSBorderSide) -> Bool { side.width > 0 && side.style != .none && side.style != .hidden }
+        // A transparent border (kept for a hover effect) draws nothing either.
+        func visible(_ side: CSSBorderSide) -> Bool {
+            side.width > 0 && side.style != .none && side.style != .hidden && (side.color ?? css.color).alpha > 0
+        }
         border.top = visible(css.borderTop)
         border.right = visible(css.borderRight)
         border.bottom = visible(css.borderBottom)
@@ -134,9 +137,13 @@ extension ComputedStyle {
         return Int(min(max(value, -100_000), 100_000))
     }
 
-    /// A width in columns; nil for `auto`/`none`.
+    /// A width in columns; nil for `auto`/`none`, and for a width under one
+    /// column: that is the visually-hidden pattern (`width: 1px; overflow:
+    /// hidden`), whose text a text browser shows at the container's width.
     static func columns(_ length: CSSLength, _ base: Double) -> Int? {
-        length.resolved(against: base).map { max(0, cells($0, MediaEnvironment.cellWidth)) }
+        guard let px = length.resolved(against: base) else { return nil }
+        let columns = cells(px, MediaEnvironment.cellWidth)
+        return columns > 0 ? columns : nil
     }
 
     /// CSS Color 4 §12 (simple alpha compositing) over `backdrop` (white when
