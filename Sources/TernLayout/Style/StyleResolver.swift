@@ -12,6 +12,8 @@ import TernDOM
 /// specificity zero, before every author rule.
 final class StyleResolver {
     let engine: StyleEngine
+    /// The root element's font size, for `rem`.
+    private var rootFontSize: Double = 16
 
     init(options: LayoutOptions) {
         var sheets = options.styleSheets
@@ -29,8 +31,10 @@ final class StyleResolver {
         let role = StyleResolver.roles.value(for: tag) ?? .generic
         var declarations = engine.cascadedDeclarations(for: element)
         if element.hasAttributes { StyleResolver.insertPresentationalHints(of: element, tag: tag, into: &declarations) }
-        let css = StyleComputer.compute(declarations, parent: parent?.css)
-        var style = ComputedStyle(css: css, containerWidth: containerWidth)
+        let css = StyleComputer.compute(declarations, parent: parent?.css, rootFontSize: rootFontSize,
+                                        viewport: engine.environment)
+        if parent == nil { rootFontSize = css.fontSize }
+        var style = ComputedStyle(css: css, containerWidth: containerWidth, parentBackground: parent?.layout.background)
         if let parent = parent?.layout {
             // Text decorations propagate to the text of descendants (CSS Text
             // Decoration 3 §2); so do reverse video and a background drawn behind them.
