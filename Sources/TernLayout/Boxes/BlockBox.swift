@@ -79,10 +79,8 @@ struct BlockBox {
         FlowLayout.layout(&flow, width: content, into: &inner)
 
         let (h, v, corners) = BlockBox.glyphs(border.line)
-        let runAttributes = (style: hidden ? Style() : Style(), color: hidden ? nil : border.color)
         func rule(_ text: String, _ width: Int) -> Line.Run {
-            Line.Run(text: hidden ? RepeatedText.spaces(width) : text, width: width, style: runAttributes.style,
-                     color: runAttributes.color)
+            hidden ? FlowLayout.spaces(width) : Line.Run(text: text, width: width, color: border.color)
         }
         func edge(_ top: Bool) -> Line {
             var runs: [Line.Run] = []

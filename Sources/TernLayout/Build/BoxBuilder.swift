@@ -92,7 +92,9 @@ final class BoxBuilder {
     /// What an open element changed, to undo when it ends.
     struct Frame {
         var style: ComputedStyle
-        var node: Node
+        /// The element, kept only when its end needs it (generated content,
+        /// quotes, an accessible name): a reference less to count per element.
+        var node: Node?
         var actions: Actions = []
         var savedIndent = 0
         var savedIndentRight = 0
@@ -196,6 +198,7 @@ final class BoxBuilder {
         let parent = parentStyle
         var (style, role) = resolver.resolve(node, tag: tag, parent: parent, listDepth: lists.count)
         options.styleAdjustment?(node, &style)
+        BoxBuilder.clampLengths(&style)
         if case .input = role, node.attribute("type")?.lowercased() == "hidden" {
             addControl(.hidden, node: node, value: node.attribute("value") ?? "")
             return false
@@ -214,7 +217,7 @@ final class BoxBuilder {
             hiddenText = true
             textEffects = true
         }
-        defer { if hiddenText != parentStyle.hidden { updateAttributes() } }
+        defer { if hiddenText != (frames.last?.style.hidden ?? false) { updateAttributes() } }
 
         let inTableStructure = tables.count > flow.tableBase
         if role == .table && tables.count >= BoxBuilder.maxTableDepth { style.display = .block }
@@ -234,7 +237,7 @@ final class BoxBuilder {
             style.marginTop = 0
             style.marginBottom = 0
         }
-        var frame = Frame(style: style, node: node)
+        var frame = Frame(style: style)
         frame.savedIndent = flow.indent
         frame.savedIndentRight = flow.indentRight
         frame.savedLink = linkIndex
@@ -406,6 +409,7 @@ final class BoxBuilder {
             appendAtom(marker.text + " ", suppressSpaceAfter: true)
         }
         if style.after != nil { frame.actions.insert(.after) }
+        if !frame.actions.isDisjoint(with: [.after, .quote, .link, .button]) { frame.node = node }
         if style.textIndent != 0, frame.actions.contains(.block) || frame.actions.contains(.box) {
             flow.pendingTextIndent = style.textIndent
         }
@@ -419,24 +423,24 @@ final class BoxBuilder {
     private func exit() {
         guard let frame = frames.last else { return }
         let actions = frame.actions
-        if actions.contains(.after), let after = frame.style.after {
-            appendGenerated(after, node: frame.node, style: frame.style)
+        if actions.contains(.after), let after = frame.style.after, let node = frame.node {
+            appendGenerated(after, node: node, style: frame.style)
         }
-        if actions.contains(.quote) {
-            appendText(generator.text([.closeQuote], element: frame.node, quotes: frame.style.quotes))
+        if actions.contains(.quote), let node = frame.node {
+            appendText(generator.text([.closeQuote], element: node, quotes: frame.style.quotes))
         }
         if actions.contains(.summary) { summaryMarkerEnd = nil }
         if actions.contains(.button) {
-            if flow.paragraph.text.last == UInt8(ascii: "[") {
+            if flow.paragraph.text.last == UInt8(ascii: "["), let node = frame.node {
                 // Nothing but an icon inside: its accessible name, never `[]`.
-                let name = accessibleName(frame.node)
+                let name = accessibleName(node)
                 appendText(name.isEmpty ? "button" : name)
             }
             appendAtom("]")
         }
         if actions.contains(.link) {
-            if linkIndex >= 0, !openLinkText.contains(where: { $0 != 0x20 }) {
-                let name = accessibleName(frame.node)
+            if linkIndex >= 0, !openLinkText.contains(where: { $0 != 0x20 }), let node = frame.node {
+                let name = accessibleName(node)
                 if !name.isEmpty { appendText(name) }
             }
             flushLinkNumber()
@@ -667,6 +671,22 @@ final class BoxBuilder {
         flow.pendingMargin = max(flow.pendingMargin, frame.style.marginBottom)
         flow.indent = frame.savedIndent
         flow.indentRight = frame.savedIndentRight
+    }
+
+    /// Keeps lengths where arithmetic on them cannot overflow and blank
+    /// lines cannot run into millions, whatever the page's CSS says.
+    @inline(__always)
+    static func clampLengths(_ style: inout ComputedStyle) {
+        style.marginTop = max(0, min(style.marginTop, 100))
+        style.marginBottom = max(0, min(style.marginBottom, 100))
+        style.paddingTop = max(0, min(style.paddingTop, 100))
+        style.paddingBottom = max(0, min(style.paddingBottom, 100))
+        style.indent = max(0, min(style.indent, 10_000))
+        style.indentRight = max(0, min(style.indentRight, 10_000))
+        style.textIndent = max(-10_000, min(style.textIndent, 10_000))
+        if let width = style.width { style.width = max(1, min(width, 100_000)) }
+        if let width = style.minWidth { style.minWidth = max(0, min(width, 100_000)) }
+        if let width = style.maxWidth { style.maxWidth = max(1, min(width, 100_000)) }
     }
 
     /// Whether a block is laid out apart, as a `BlockBox`: it has a visible
