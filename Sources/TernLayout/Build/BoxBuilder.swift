@@ -212,12 +212,13 @@ final class BoxBuilder {
         // CSS Flexbox 1 §4: a flex container's children are blockified.
         if parent.flexRow && (style.display == .inline || style.display == .inlineBlock) { style.display = .block }
 
-        if style.hidden && !hiddenText {
+        let hiddenHere = style.hidden && !hiddenText
+        if hiddenHere {
             // Content the element makes itself (alt text, a control's face) is blank too.
             hiddenText = true
             textEffects = true
         }
-        defer { if hiddenText != (frames.last?.style.hidden ?? false) { updateAttributes() } }
+        defer { if hiddenHere { updateAttributes() } }
 
         let inTableStructure = tables.count > flow.tableBase
         if role == .table && tables.count >= BoxBuilder.maxTableDepth { style.display = .block }
