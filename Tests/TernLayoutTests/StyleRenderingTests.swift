@@ -156,27 +156,38 @@ final class StyleRenderingTests: XCTestCase {
     }
 
     func testWidthsAndCentring() {
-        let html = "<div class=c>a column of text that wraps</div>"
-        XCTAssertEqual(styledDump(html, width: 30) { node, style in
-            if has(node, "c") {
-                style.maxWidth = 10
-                style.position = .center
+        func column(width: Int, _ set: @escaping (inout ComputedStyle) -> Void) -> String {
+            styledDump("<div class=c>a column of text that wraps</div>", width: width) { node, style in
+                if has(node, "c") { set(&style) }
             }
-        }, lines("          a column", "          of text", "          that wraps"))
-        XCTAssertEqual(styledDump(html, width: 30) { node, style in
-            if has(node, "c") {
-                style.width = 12
-                style.position = .end
-            }
-        }, lines("                  a column of", "                  text that", "                  wraps"))
+        }
+        XCTAssertEqual(column(width: 30) { $0.maxWidth = 10; $0.position = .center },
+                       lines("          a column", "          of text", "          that wraps"))
+        XCTAssertEqual(column(width: 30) { $0.width = 12; $0.position = .end },
+                       lines("                  a column of", "                  text that", "                  wraps"))
         // Clamped to the room there is; `min-width` wins over `max-width`.
-        XCTAssertEqual(styledDump(html, width: 20) { node, style in
-            if has(node, "c") {
-                style.width = 500
-                style.maxWidth = 5
-                style.minWidth = 14
-            }
-        }, lines("a column of", "text that", "wraps"))
+        XCTAssertEqual(column(width: 20) { $0.width = 500; $0.maxWidth = 5; $0.minWidth = 14 },
+                       lines("a column of", "text that", "wraps"))
+    }
+
+    func testDeeplyNestedBoxesAndHostileLengths() {
+        // Boxes deeper than `BoxBuilder.maxBoxDepth` are plain blocks: no
+        // recursion per level, whatever the depth.
+        let html = String(repeating: "<div class=b>", count: 5_000) + "deep" + String(repeating: "</div>", count: 5_000)
+        let page = styled(html, width: 80) { node, style in
+            guard has(node, "b") else { return }
+            style.border.top = true
+            style.flexRow = true
+            style.indent = Int.max
+            style.indentRight = Int.min
+            style.marginTop = Int.max
+            style.paddingBottom = Int.max
+            style.textIndent = Int.min
+            style.width = Int.max
+        }
+        assertFits(page, 80)
+        XCTAssertTrue(page.plainText(references: false).contains("deep"))
+        XCTAssertLessThan(page.lines.count, 100_000)
     }
 
     func testTextIndent() {

@@ -263,7 +263,6 @@ final class BoxBuilder {
                 beginBox(style, &frame)
             } else if boxDepth < BoxBuilder.maxBoxDepth {
                 beginNestedFlow()
-                boxDepth += 1
                 frame.actions.insert(.inlineBlock)
             }
         case .table:
@@ -482,7 +481,7 @@ final class BoxBuilder {
         if actions.contains(.form) { forms.removeLast() }
         if actions.contains(.block) { endBlock(frame) }
         if actions.contains(.box) { endBox(frame) }
-        if actions.contains(.inlineBlock) { endInlineBlock(frame) }
+        if actions.contains(.inlineBlock) { endInlineBlock() }
         frames.removeLast()
         generator.close(depth: frames.count)
         linkIndex = frame.savedLink
@@ -703,17 +702,11 @@ final class BoxBuilder {
         flushParagraph()
         flow.pendingMargin = max(flow.pendingMargin, style.marginTop)
         beginNestedFlow()
-        boxDepth += 1
         frame.actions.insert(.box)
     }
 
     private func endBox(_ frame: Frame) {
-        flushParagraph()
-        finishFlow()
-        boxDepth -= 1
-        let done = flow
-        flow = savedFlows.removeLast()
-        if done.complex { flow.complex = true }
+        let done = endNestedFlow()
         let style = frame.style
         let left = max(0, style.indent), right = max(0, style.indentRight)
         let marginLeft = min(max(0, style.marginLeft), left), marginRight = min(max(0, style.marginRight), right)
@@ -741,18 +734,25 @@ final class BoxBuilder {
         savedFlows.append(flow)
         flow = FlowContext()
         flow.tableBase = tables.count
+        boxDepth += 1
+    }
+
+    /// Ends a nested flow and returns it; the flow around it is current again.
+    private func endNestedFlow() -> FlowContext {
+        flushParagraph()
+        finishFlow()
+        boxDepth -= 1
+        let done = flow
+        flow = savedFlows.removeLast()
+        if done.complex { flow.complex = true }
+        return done
     }
 
     /// An inline block ends (CSS 2.1 §9.2.4 `inline-block`): one line of text
     /// that fits the width joins the line around it, kept whole; anything
     /// else is laid out as blocks.
-    private func endInlineBlock(_ frame: Frame) {
-        flushParagraph()
-        finishFlow()
-        boxDepth -= 1
-        var done = flow
-        flow = savedFlows.removeLast()
-        if done.complex { flow.complex = true }
+    private func endInlineBlock() {
+        var done = endNestedFlow()
         if done.items.count == 1, done.items[0].marker == nil, done.items[0].underline == nil,
            case .paragraph(let paragraph) = done.items[0].content, !paragraph.text.contains(0x0A),
            LineBreaker.measure(paragraph).max <= max(1, options.width - flow.indent - flow.indentRight) {
