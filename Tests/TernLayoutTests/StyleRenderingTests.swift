@@ -32,6 +32,18 @@ final class StyleRenderingTests: XCTestCase {
         }, lines("abc"))
     }
 
+    func testBlocksWithoutWalkedChildrenEndTheirBlock() {
+        // An image, a control or a textarea made a block with an indent:
+        // what follows is not indented.
+        let html = "<div>a<img class=b alt=pic>b<input class=b value=v size=1><textarea class=b cols=1 rows=1></textarea>c</div>"
+        XCTAssertEqual(styledDump(html) { node, style in
+            if has(node, "b") {
+                style.display = .block
+                style.indent = 4
+            }
+        }, lines("a", "    [pic]", "b", "    [v]", "    ┌─┐", "    │ │", "    └─┘", "c"))
+    }
+
     func testInlineBlockStaysInTheLineWhenItFitsElseIsABlock() {
         let html = "<p>before <span class=ib>one two</span> after</p>"
         let adjust: (Node, inout ComputedStyle) -> Void = { node, style in

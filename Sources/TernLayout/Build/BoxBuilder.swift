@@ -188,6 +188,14 @@ final class BoxBuilder {
             || style.whiteSpace == .nowrap || style.whiteSpace == .preWrap || style.whiteSpace == .preLine
     }
 
+    /// Ends the block, box or inline block an element began (for an element
+    /// without children walked, such as an image, right after its content).
+    private func finishLeaf(_ frame: Frame) {
+        if frame.actions.contains(.block) { endBlock(frame) }
+        if frame.actions.contains(.box) { endBox(frame) }
+        if frame.actions.contains(.inlineBlock) { endInlineBlock() }
+    }
+
     /// Starts an element; returns whether to walk its children (a frame was pushed).
     private func enter(_ node: Node) -> Bool {
         let tag = node.name
@@ -324,11 +332,13 @@ final class BoxBuilder {
             } else {
                 appendText("[image]")
             }
+            finishLeaf(frame)
             return false
         case .lineBreak:
             flushLinkNumber()
             flow.paragraph.appendBreak(attributes)
             separateLinkText()
+            finishLeaf(frame)
             return false
         case .wordBreak:
             // libxml2 2.9 does not know <wbr> is void: what follows becomes
@@ -337,13 +347,15 @@ final class BoxBuilder {
         case .rule:
             flushParagraph()
             emit(.rule)
-            endBlock(frame)
+            finishLeaf(frame)
             return false
         case .input:
             addInput(node)
+            finishLeaf(frame)
             return false
         case .select:
             addSelect(node)
+            finishLeaf(frame)
             return false
         case .textarea:
             addTextarea(node, frame: frame)
@@ -367,7 +379,7 @@ final class BoxBuilder {
                 (linkIndex, pendingLinkNumber, openLinkText) = outer
                 updateAttributes()
             }
-            if style.display == .block { endBlock(frame) }
+            finishLeaf(frame)
             return false
         case .list(let ordered):
             beginList(node, style, ordered: ordered)
@@ -479,9 +491,7 @@ final class BoxBuilder {
         if actions.contains(.table) { finishTable() }
         if actions.contains(.list) { lists.removeLast() }
         if actions.contains(.form) { forms.removeLast() }
-        if actions.contains(.block) { endBlock(frame) }
-        if actions.contains(.box) { endBox(frame) }
-        if actions.contains(.inlineBlock) { endInlineBlock() }
+        finishLeaf(frame)
         frames.removeLast()
         generator.close(depth: frames.count)
         linkIndex = frame.savedLink
@@ -1100,10 +1110,17 @@ final class BoxBuilder {
         var a = attributes
         a.control = Int32(index)
         a.style.insert(.formControl)
-        var block = frame
-        beginBlock(frame.style, &block)
-        emit(.textarea(TextareaBox(text: value, rows: rows, columns: columns, attributes: a)))
-        endBlock(block)
+        // A block of its own, whatever its display.
+        if frame.actions.isDisjoint(with: [.block, .box]) {
+            var block = frame
+            beginBlock(frame.style, &block)
+            emit(.textarea(TextareaBox(text: value, rows: rows, columns: columns, attributes: a)))
+            endBlock(block)
+        } else {
+            flushParagraph()
+            emit(.textarea(TextareaBox(text: value, rows: rows, columns: columns, attributes: a)))
+        }
+        finishLeaf(frame)
     }
 
     // MARK: URLs
