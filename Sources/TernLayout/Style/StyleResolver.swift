@@ -37,11 +37,10 @@ final class StyleResolver {
         var style = ComputedStyle(css: css, containerWidth: containerWidth, parentBackground: parent?.layout.background)
         if let parent = parent?.layout {
             // Text decorations propagate to the text of descendants (CSS Text
-            // Decoration 3 §2); so do reverse video and a background drawn behind them.
+            // Decoration 3 §2); so does reverse video.
             if parent.underline { style.underline = true }
             if parent.lineThrough { style.lineThrough = true }
             if parent.reverse { style.reverse = true }
-            if style.background == nil { style.background = parent.background }
         }
         if tag == "mark" { style.reverse = true }
         if style.display != .none {
