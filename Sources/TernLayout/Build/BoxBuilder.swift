@@ -73,7 +73,6 @@ final class BoxBuilder {
         static let listItem = Actions(rawValue: 1 << 2)
         static let link = Actions(rawValue: 1 << 3)
         static let button = Actions(rawValue: 1 << 4)
-        static let quote = Actions(rawValue: 1 << 5)
         static let table = Actions(rawValue: 1 << 6)
         static let row = Actions(rawValue: 1 << 7)
         static let cell = Actions(rawValue: 1 << 8)
@@ -395,9 +394,6 @@ final class BoxBuilder {
             flow.complex = true
         case .preformatted:
             flow.paragraph.dropLeadingNewline = true
-        case .quote:
-            appendText(generator.text([.openQuote], element: node, quotes: style.quotes))
-            frame.actions.insert(.quote)
         case .details:
             frame.isDetails = true
             frame.detailsOpen = node.hasAttribute("open")
@@ -425,7 +421,7 @@ final class BoxBuilder {
             appendAtom(marker.text + " ", suppressSpaceAfter: true)
         }
         if style.after != nil { frame.actions.insert(.after) }
-        if !frame.actions.isDisjoint(with: [.after, .quote, .link, .button]) { frame.node = node }
+        if !frame.actions.isDisjoint(with: [.after, .link, .button]) { frame.node = node }
         if style.textIndent != 0, frame.actions.contains(.block) || frame.actions.contains(.box) {
             flow.pendingTextIndent = style.textIndent
         }
@@ -442,9 +438,6 @@ final class BoxBuilder {
         let actions = frame.actions
         if actions.contains(.after), let after = frame.style.after, let node = frame.node {
             appendGenerated(after, node: node, style: frame.style)
-        }
-        if actions.contains(.quote), let node = frame.node {
-            appendText(generator.text([.closeQuote], element: node, quotes: frame.style.quotes))
         }
         if actions.contains(.summary) { summaryMarkerEnd = nil }
         if actions.contains(.button) {

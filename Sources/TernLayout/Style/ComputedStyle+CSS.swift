@@ -56,8 +56,8 @@ extension ComputedStyle {
             border.color = Self.color(side.color ?? css.color, over: background ?? parentBackground)
         }
 
-        let marginLeft = max(0, Self.cells(css.marginLeft.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
-        let marginRight = max(0, Self.cells(css.marginRight.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
+        marginLeft = max(0, Self.cells(css.marginLeft.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
+        marginRight = max(0, Self.cells(css.marginRight.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
         let paddingLeft = max(0, Self.cells(css.paddingLeft.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
         let paddingRight = max(0, Self.cells(css.paddingRight.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
         indent = marginLeft + (border.left ? 1 : 0) + paddingLeft
@@ -67,6 +67,8 @@ extension ComputedStyle {
         if indent + indentRight > room {
             indentRight = max(0, room - indent)
             indent = min(indent, room)
+            marginLeft = min(marginLeft, indent)
+            marginRight = min(marginRight, indentRight)
         }
         switch (css.marginLeft, css.marginRight) {
         case (.auto, .auto): position = .center

@@ -16,7 +16,6 @@ enum ElementRole: Hashable {
     case definitionTerm
     case heading(Int)
     case preformatted
-    case quote
     case details
     case summary
     case table, rowGroup, headerGroup, footerGroup, row, cell(header: Bool), caption

@@ -104,7 +104,7 @@ final class StyleResolver {
         "table": .table, "caption": .caption, "thead": .headerGroup, "tbody": .rowGroup, "tfoot": .footerGroup,
         "tr": .row, "td": .cell(header: false), "th": .cell(header: true),
         "a": .anchor, "img": .image, "br": .lineBreak, "wbr": .wordBreak, "input": .input, "button": .button,
-        "select": .select, "textarea": .textarea, "q": .quote, "iframe": .frame, "frame": .frame, "noscript": .noscript,
+        "select": .select, "textarea": .textarea, "iframe": .frame, "frame": .frame, "noscript": .noscript,
     ])
 }
 
