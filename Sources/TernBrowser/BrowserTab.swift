@@ -266,6 +266,24 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         browser.setNeedsDisplay()
     }
 
+    /// A fragment link, `location.hash`, back or forward within the page: the
+    /// entry left keeps its position; a fragment is scrolled to, an entry
+    /// gone back or forward to shows where it was (HTML "restore persisted state").
+    func webView(_ webView: WebView, didSameDocumentNavigation type: SameDocumentNavigationType,
+                 from previousItem: BackForwardListItem) {
+        previousItem.scrollPosition = viewport.top
+        switch type {
+        case .anchorNavigation:
+            if let fragment = webView.url?.fragment { scroll(toFragment: fragment) }
+        case .sessionStatePop:
+            pendingScroll = .line(webView.backForwardList.currentItem?.scrollPosition ?? 0)
+            applyPendingScroll()
+        case .sessionStatePush, .sessionStateReplace:
+            rememberScrollPosition()
+        }
+        browser.setNeedsDisplay()
+    }
+
     func webView(_ webView: WebView, didFinish navigation: Navigation!) {
         progress.update(1, loop: webView.configuration.eventLoop) { [weak self] in
             self?.progress.hide()

@@ -200,6 +200,11 @@ public final class WebView {
     /// is its view's only entry (which `window.close()` may close).
     @discardableResult
     public func load(_ request: Request, replacingCurrentItem: Bool) -> Navigation? {
+        if currentLoad == nil, isFragmentNavigation(to: request) {
+            // As WebKit's FrameLoader: this page's URL with another fragment moves within it.
+            navigateToFragment(request.url, replacing: replacingCurrentItem)
+            return nil
+        }
         let access = request.url.scheme == "file" ? request.url.filePath : nil
         return startNavigation(request, type: .other, fileAccess: access, replacing: replacingCurrentItem)
     }
@@ -288,12 +293,7 @@ public final class WebView {
         guard backForwardList.contains(item), let current = backForwardList.currentItem, item !== current else { return nil }
         if item.documentID == current.documentID, currentLoad == nil, page != nil {
             // An entry of this same document (pushState, fragment): no load, popstate.
-            let oldURL = pageURL?.href ?? ""
-            backForwardList.moveTo(item)
-            pageURL = item.url
-            scriptWindow?.documentURL = item.url
-            updateBackForwardState()
-            scriptWindow?.didTraverseHistory(from: oldURL, to: item.url.href, state: item.stateObject ?? .null)
+            traverseWithinDocument(to: item)
             return nil
         }
         // A POST result not in the page cache is sent again: the policy hears formResubmitted.

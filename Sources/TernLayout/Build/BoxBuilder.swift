@@ -47,13 +47,23 @@ final class BoxBuilder {
         var inFoot = false
         var caption: Flow?
         var hasHeader = false
-        var complex = false
+        /// The `colspan` of each cell holding headings, lists, tables or
+        /// several blocks.
+        var complexSpans: [Int] = []
         var presentation = false
         var columns = 0
 
+        /// Holds blocks a data table's cells would not: a sign of a layout
+        /// table. A cell spanning the whole table (a Doxygen or Javadoc group
+        /// heading, `<td colspan=2><h2>…`) is a section of a data table instead.
+        var complex: Bool { complexSpans.contains { TableBuilder.span($0) < columns } }
+
+        /// `colspan` as HTML's table model caps it (1 to 1000), so that sums cannot overflow.
+        static func span(_ colspan: Int) -> Int { max(1, min(colspan, 1000)) }
+
         func endRow() {
             guard let row else { return }
-            columns = max(columns, row.reduce(0) { $0 + max(1, $1.colspan) })
+            columns = max(columns, row.reduce(0) { $0 + TableBuilder.span($1.colspan) })
             if inFoot { footRows.append(row) } else { rows.append(row) }
             self.row = nil
         }
@@ -477,7 +487,7 @@ final class BoxBuilder {
                     if table.row == nil { table.row = [] }
                     table.row!.append(TableBox.Cell(flow: Flow(items: done.items), colspan: frame.colspan,
                                                     rowspan: frame.rowspan, header: frame.header))
-                    if done.complex || done.items.count >= 3 { table.complex = true }
+                    if done.complex || done.items.count >= 3 { table.complexSpans.append(frame.colspan) }
                 }
             }
         }
