@@ -7,6 +7,7 @@ extension WebView {
     /// controls and anchors. Kept until the page, its document or the width changes.
     func renderedPage(width: Int) -> RenderedPage? {
         guard let document else { return nil }
+        scriptHost.viewportWidthDidChange(columns: width)
         if let cached = session.layoutCache, cached.width == width, cached.revision == documentRevision { return cached.page }
         // The page's URL (and a <base href>) is looked at once, not once per link.
         let pageBase = pageURL.map(WebURL.HrefResolver.init(base:))
