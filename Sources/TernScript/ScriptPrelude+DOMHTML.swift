@@ -712,24 +712,5 @@ extension ScriptPrelude {
       reflect(htmlInterface('HTMLProgressElement', 'progress').prototype, { value: ['n'], max: ['n', 'max', 1] });
       reflect(htmlInterface('HTMLMeterElement', 'meter').prototype, { value: ['n'], min: ['n'], max: ['n', 'max', 1] });
       htmlInterface('HTMLDataListElement', 'datalist');
-
-      // ---- CSS.escape (https://drafts.csswg.org/cssom/#the-css.escape()-method)
-      if (!g.CSS) def(g, 'CSS', {
-        escape: function (value) {
-          var s = str(value), out = '';
-          for (var i = 0; i < s.length; i++) {
-            var c = s.charCodeAt(i);
-            if (c === 0) { out += '\uFFFD'; continue; }
-            if ((c >= 1 && c <= 31) || c === 127 || (i === 0 && c >= 48 && c <= 57) || (i === 1 && c >= 48 && c <= 57 && s.charCodeAt(0) === 45)) {
-              out += '\\' + c.toString(16) + ' '; continue;
-            }
-            if (i === 0 && c === 45 && s.length === 1) { out += '\\-'; continue; }
-            if (c >= 128 || c === 45 || c === 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) { out += s.charAt(i); continue; }
-            out += '\\' + s.charAt(i);
-          }
-          return out;
-        },
-        supports: function () { return false; }
-      });
     """#
 }

@@ -28,28 +28,16 @@ final class CSSOMTestHost: ScriptHost {
 /// CSSOM's bindings over real JavaScriptCore: element.style (CSSOM §6.6-6.7),
 /// getComputedStyle (§9), document.styleSheets (§6.1-6.4), matchMedia (CSSOM
 /// View §4.2), CSS.supports and CSS.escape.
-final class CSSOMTests: XCTestCase {
-    var host: CSSOMTestHost!
-    var loop: EventLoop!
-    var window: ScriptWindow!
-    var document: Document!
+final class CSSOMTests: DOMTestCase {
+    /// The window's host (DOMTestCase's `host` stays nil here).
+    var styles: CSSOMTestHost!
 
-    func load(_ html: String) throws {
-        host = CSSOMTestHost()
+    override func load(_ html: String, url: String = "https://example.test/page.html") throws {
+        styles = CSSOMTestHost()
         loop = EventLoop()
         document = Document(html: html)
-        window = try ScriptWindow(host: host, loader: Loader(loop: loop), documentURL: WebURL("https://example.test/page.html"))
+        window = try ScriptWindow(host: styles, loader: Loader(loop: loop), documentURL: WebURL(url))
         window.attach(document: document)
-    }
-
-    @discardableResult
-    func js(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> ScriptValue {
-        switch window.context.evaluate(source) {
-        case .success(let value): return value
-        case .failure(let error):
-            XCTFail("\(error)", file: file, line: line)
-            return .null
-        }
     }
 
     private func strings(_ values: [String]) -> ScriptValue { .array(values.map { .string($0) }) }
@@ -142,7 +130,7 @@ final class CSSOMTests: XCTestCase {
         style.listStyleType = .upperRoman
         style.content = [.string("→ \""), .counter(name: "c", style: .decimal), .attribute("title"), .openQuote]
         style.customProperties["--accent"] = [.token(.whitespace), .token(.ident("teal")), .token(.whitespace)]
-        host.computed[p] = style
+        styles.computed[p] = style
         XCTAssertEqual(js("""
             var cs = getComputedStyle(document.getElementById('p'));
             [cs.display, cs.visibility, cs.color, cs.backgroundColor, cs.fontSize, cs.getPropertyValue('font-weight'),
@@ -152,7 +140,7 @@ final class CSSOMTests: XCTestCase {
                            "8px", "50%", "auto", "center", "pre-wrap", "sticky", "upper-roman",
                            #""→ \"" counter(c) attr(title) open-quote"#, "teal", "", "", "background-color"]))
         // Live: the next read asks the host again.
-        host.computed[p]?.display = .none
+        styles.computed[p]?.display = .none
         XCTAssertEqual(js("cs.display"), .string("none"))
         // Read-only.
         XCTAssertEqual(js("""
@@ -169,18 +157,18 @@ final class CSSOMTests: XCTestCase {
     func testComputedStyleOfPseudoElements() throws {
         try load("<body><p id=p>x</p></body>")
         let p = try XCTUnwrap(document.element(withID: "p"))
-        host.computed[p] = CSSStyle()
-        host.askedPseudoElements = []
+        styles.computed[p] = CSSStyle()
+        styles.askedPseudoElements = []
         js("""
             var p = document.getElementById('p');
             getComputedStyle(p, '::before').display; getComputedStyle(p, ':after').display;
             getComputedStyle(p, '::MARKER').display; getComputedStyle(p, 'before').display; getComputedStyle(p, null).display;
             """)
-        XCTAssertEqual(host.askedPseudoElements, [.before, .after, .marker, nil, nil])
+        XCTAssertEqual(styles.askedPseudoElements, [.before, .after, .marker, nil, nil])
         // A pseudo-element Tern does not draw has no style, and the host is not asked.
-        host.askedPseudoElements = []
+        styles.askedPseudoElements = []
         XCTAssertEqual(js("getComputedStyle(p, '::first-line').display"), .string(""))
-        XCTAssertEqual(host.askedPseudoElements, [])
+        XCTAssertEqual(styles.askedPseudoElements, [])
     }
 
     // MARK: document.styleSheets
@@ -191,7 +179,7 @@ final class CSSOMTests: XCTestCase {
         let linked = StyleSheet(text: "", origin: .author, baseURL: "https://example.test/a.css")
         linked.media = "screen"
         let inline = StyleSheet(text: "p {}", origin: .author, baseURL: "https://example.test/page.html")
-        host.sheets = [(linked, link), (inline, style)]
+        styles.sheets = [(linked, link), (inline, style)]
         XCTAssertEqual(js("""
             var list = document.styleSheets, a = list[0], b = list.item(1);
             [list.length, a.href, a.ownerNode === document.getElementById('l'), b.href, b.ownerNode.id, a.title, b.title,
@@ -207,10 +195,10 @@ final class CSSOMTests: XCTestCase {
                        .array([.bool(true), .string("print")]))
         XCTAssertTrue(linked.disabled)
         XCTAssertEqual(linked.media, "print")
-        XCTAssertEqual(host.changedSheets.count, 2)
-        XCTAssertTrue(host.changedSheets.allSatisfy { $0 === linked })
+        XCTAssertEqual(styles.changedSheets.count, 2)
+        XCTAssertTrue(styles.changedSheets.allSatisfy { $0 === linked })
         // A sheet no longer in the host's list: <style>.sheet is null.
-        host.sheets = []
+        styles.sheets = []
         XCTAssertEqual(js("[document.getElementById('s').sheet, document.styleSheets.length]"), .array([.null, .number(0)]))
     }
 
@@ -219,7 +207,7 @@ final class CSSOMTests: XCTestCase {
     func testInsertRuleAndDeleteRuleExceptions() throws {
         try load("<head><style id=s></style></head>")
         let sheet = StyleSheet(text: "", origin: .author, baseURL: nil)
-        host.sheets = [(sheet, try XCTUnwrap(document.element(withID: "s")))]
+        styles.sheets = [(sheet, try XCTUnwrap(document.element(withID: "s")))]
         XCTAssertEqual(js("""
             var sheet = document.styleSheets[0];
             function name(f) { try { f(); return 'none'; } catch (e) { return (e instanceof DOMException ? 'DOMException:' : '') + e.name; } }
@@ -236,7 +224,7 @@ final class CSSOMTests: XCTestCase {
             """), .array(["DOMException:SyntaxError", "DOMException:IndexSizeError", "DOMException:IndexSizeError",
                           "TypeError", "TypeError", "TypeError", "RangeError", "DOMException:IndexSizeError", "TypeError"].map { .string($0) }
                          + [.number(0)]))
-        XCTAssertEqual(host.changedSheets.count, 0, "a failed change changes nothing")
+        XCTAssertEqual(styles.changedSheets.count, 0, "a failed change changes nothing")
     }
 
     /// cssRules, CSSStyleRule and the rest of insertRule/deleteRule over a real
@@ -246,7 +234,7 @@ final class CSSOMTests: XCTestCase {
         try XCTSkipIf(probe.ruleTexts.isEmpty, "StyleSheet is still the contract stub")
         try load("<head><style id=s></style></head><body><p>x</p></body>")
         let sheet = StyleSheet(text: "p { display: none }", origin: .author, baseURL: nil)
-        host.sheets = [(sheet, try XCTUnwrap(document.element(withID: "s")))]
+        styles.sheets = [(sheet, try XCTUnwrap(document.element(withID: "s")))]
         XCTAssertEqual(js("""
             var sheet = document.styleSheets[0], rules = sheet.cssRules, first = rules[0];
             function name(f) { try { f(); return 'none'; } catch (e) { return e.name; } }
@@ -263,7 +251,7 @@ final class CSSOMTests: XCTestCase {
                           .string("div > p { display: block; }"), .bool(true), .bool(true), .string("IndexSizeError"),
                           .string("HierarchyRequestError"), .bool(true), .string("inline"), .bool(true),
                           .number(1), .string("div > p"), .number(-1), .number(2)]))
-        XCTAssertEqual(host.changedSheets.count, 4)
+        XCTAssertEqual(styles.changedSheets.count, 4)
     }
 
     // MARK: matchMedia
@@ -337,7 +325,7 @@ final class CSSOMTests: XCTestCase {
 
     func testHostileValuesDoNotCrash() throws {
         try load("<body><div id=d></div><style id=s></style></body>")
-        host.sheets = [(StyleSheet(text: "", origin: .author, baseURL: nil), try XCTUnwrap(document.element(withID: "s")))]
+        styles.sheets = [(StyleSheet(text: "", origin: .author, baseURL: nil), try XCTUnwrap(document.element(withID: "s")))]
         XCTAssertEqual(js("""
             var d = document.getElementById('d'), many = new Array(1024 * 1024 / 8 + 1).join('--x:a\\u0000;');
             var big = 'display: block; --y: ' + new Array(10 * 1024 * 1024).join('a');
