@@ -252,8 +252,13 @@ extension ScriptPrelude {
         s.ruleObjects = out;
         return out;
       }
+      /// §6.1: a linked sheet from another origin has no readable or writable rules.
+      function originClean(s) {
+        if (TAG(s.owner) === 'link' && !N.sheetOriginClean(s.sh)) throw domError('SecurityError', 'Cannot access rules of a style sheet from another origin.');
+        return s;
+      }
       function sheetRuleList(sheet) {
-        var s = SHEET(sheet);
+        var s = originClean(SHEET(sheet));
         if (!s.rules) {
           var target = objectCreate(CSSRuleList.prototype);
           ruleListSlot.set(target, sheet);
@@ -272,24 +277,24 @@ extension ScriptPrelude {
       });
       methods(CSSStyleSheet.prototype, {
         insertRule: function (rule, index) {
-          var s = SHEET(this);
+          var s = originClean(SHEET(this));
           if (arguments.length < 1) throw new TypeError("Failed to execute 'insertRule': 1 argument required.");
           return N.insertRule(s.sh, cssString(rule), indexArgument(index));
         },
         deleteRule: function (index) {
-          var s = SHEET(this);
+          var s = originClean(SHEET(this));
           if (arguments.length < 1) throw new TypeError("Failed to execute 'deleteRule': 1 argument required.");
           N.deleteRule(s.sh, indexArgument(index));
         },
         // §6.1.2 legacy members.
         addRule: function (selector, style, index) {
-          var s = SHEET(this);
+          var s = originClean(SHEET(this));
           style = cssString(style);
           var text = cssString(selector) + ' { ' + (style === '' ? '' : style + ' ') + '}';
           N.insertRule(s.sh, text, index === undefined ? ruleObjects(s, this).length : Number(index));
           return -1;
         },
-        removeRule: function (index) { N.deleteRule(SHEET(this).sh, indexArgument(index)); }
+        removeRule: function (index) { N.deleteRule(originClean(SHEET(this)).sh, indexArgument(index)); }
       });
       var StyleSheetList = iface('StyleSheetList');
       // A list's slot: whether its document is the window's (another has no sheets).
@@ -404,7 +409,7 @@ extension ScriptPrelude {
       // once it has a listener (one without cannot be observed, and goes away).
       var MediaQueryList = iface('MediaQueryList', EventTarget);
       var MediaQueryListEvent = eventClass('MediaQueryListEvent', Event, { media: '', matches: false });
-      var mqlSlot = privateSlot(), watchedLists = [];
+      var mqlSlot = privateSlot(), watchedLists = [], createdLists = 0;
       function MQL(o) { var s = mqlSlot.get(o); if (s === undefined) throw new TypeError('Illegal invocation'); return s; }
       function watch(list) {
         var s = MQL(list);
@@ -412,12 +417,13 @@ extension ScriptPrelude {
         s.watched = true;
         s.matches = N.mediaMatches(s.query);
         watchedLists.push(list);
+        watchedLists.sort(function (a, b) { return MQL(a).order - MQL(b).order; });
       }
       def(g, 'matchMedia', function matchMedia(query) {
         if (arguments.length < 1) throw new TypeError("Failed to execute 'matchMedia': 1 argument required.");
         query = cssString(query);
         var list = objectCreate(MediaQueryList.prototype);
-        mqlSlot.set(list, { query: query, media: N.mediaText(query), matches: false, watched: false });
+        mqlSlot.set(list, { query: query, media: N.mediaText(query), matches: false, watched: false, order: createdLists++ });
         return list;
       });
       accessors(MediaQueryList.prototype, {
@@ -435,8 +441,8 @@ extension ScriptPrelude {
         var handler = Object.getOwnPropertyDescriptor(MediaQueryList.prototype, 'onchange');
         accessors(MediaQueryList.prototype, { onchange: [handler.get, function (value) { watch(this); handler.set.call(this, value); }] });
       })();
-      // "Evaluate media queries and report changes": in the order they were
-      // watched, each list whose answer changed fires change.
+      // "Evaluate media queries and report changes": oldest list first, each
+      // whose answer changed fires change.
       def(internals, '__ternMediaChanged', function () {
         watchedLists.slice().forEach(function (list) {
           var s = MQL(list), matches = N.mediaMatches(s.query);

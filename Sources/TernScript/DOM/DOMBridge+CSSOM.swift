@@ -1,6 +1,7 @@
 internal import CJavaScriptCore
 import TernCSS
 import TernDOM
+import TernNet
 
 /// CSSOM's native functions (the JavaScript half is `ScriptPrelude.domCSSOM`):
 /// declaration blocks, computed styles, style sheets by handle, media
@@ -51,6 +52,12 @@ extension DOMBridge {
             sheet.media = text.isEmpty ? nil : text
             host?.scriptStyleSheetDidChange(sheet)
             return nil
+        }
+        // CSSOM §6.1's origin-clean flag of a linked sheet: its rules are the script's to read only from the document's origin.
+        define("sheetOriginClean") { [unowned self] a in
+            let sheet = try sheet(a[0])
+            guard let url = sheet.baseURL.flatMap({ WebURL($0) }) else { return makeBool(true) }
+            return makeBool(url.origin != "null" && url.origin == documentURL()?.origin)
         }
         define("sheetDisabled") { [unowned self] a in makeBool(try sheet(a[0]).disabled) }
         define("setSheetDisabled") { [unowned self] a in
