@@ -66,6 +66,7 @@ extension Browser {
             _ = openTab(with: configuration).load(action.request)
         case .visitedPages: showGlobalHistory()
         case .clearData: clearBrowsingData()
+        case .toggleAuthorStyles: toggleAuthorStyles()
         case .nextTab: switchTo(tab: (current + 1) % tabs.count)
         case .previousTab: switchTo(tab: (current - 1 + tabs.count) % tabs.count)
         }

@@ -18,11 +18,13 @@ extension PageScriptHost {
         webView?.scheduleDocumentChange()
     }
 
-    /// The page is laid out `columns` wide: media queries see the new width.
-    func viewportWidthDidChange(columns: Int) {
+    /// The page is laid out `columns` × `rows` cells: media queries see the new size.
+    func viewportDidChange(columns: Int, rows: Int) {
         guard let window else { return }
         var environment = window.mediaEnvironment
-        environment.width = Double(max(0, columns)) * MediaEnvironment.cellWidth
+        let size = MediaEnvironment(columns: columns, rows: rows)
+        environment.width = size.width
+        environment.height = size.height
         window.mediaEnvironmentDidChange(environment)
     }
 }

@@ -248,7 +248,11 @@ extension WebView {
         let old = focusedNode
         guard old != element else { return }
         session.focusedNode = element
-        guard let window = interactionWindow() else { return }
+        guard let window = interactionWindow() else {
+            // `:focus` rules style the page anew.
+            if session.styles.mayDependOnFocus { documentDidChange() }
+            return
+        }
         window.focusedElement = element
         if let old {
             window.dispatchEvent("blur", to: old)
@@ -360,7 +364,7 @@ extension WebView {
     }
 
     /// The document's base URL: its first `<base href>`, else its URL.
-    private var documentBaseURL: WebURL? {
+    var documentBaseURL: WebURL? {
         guard let base = try? document?.querySelector("base[href]"), let href = base.attribute("href") else { return pageURL }
         return pageURL?.resolve(href) ?? WebURL(href) ?? pageURL
     }

@@ -70,6 +70,16 @@ public final class WebView {
         didSet { observers.changed(self, \.hasOnlySecureContent, from: oldValue, to: hasOnlySecureContent) }
     }
 
+    /// Whether pages' own styles apply: their `<style>` and `<link
+    /// rel=stylesheet>` sheets and `style` attributes. false shows each page
+    /// as the user-agent and user style sheets alone style it (the
+    /// browser's toggle, `tern --no-css`); the page is laid out again at
+    /// once. Starts as `configuration.preferences.authorStyleSheetsEnabled`.
+    /// (WebKit has no public switch; Safari's "Disable Styles" is private.)
+    public var authorStyleSheetsEnabled: Bool {
+        didSet { if authorStyleSheetsEnabled != oldValue { documentDidChange() } }
+    }
+
     // MARK: The committed page
 
     /// The current page's main response.
@@ -139,6 +149,7 @@ public final class WebView {
 
     public init(configuration: WebViewConfiguration = WebViewConfiguration()) {
         self.configuration = configuration
+        authorStyleSheetsEnabled = configuration.preferences.authorStyleSheetsEnabled
         var network = configuration.network
         if network.cookieJar == nil { network.cookieJar = configuration.websiteDataStore.cookieJar }
         if network.httpCache == nil { network.httpCache = configuration.websiteDataStore.httpCache }

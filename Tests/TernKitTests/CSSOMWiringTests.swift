@@ -35,12 +35,14 @@ final class CSSOMWiringTests: WebViewTestCase {
     }
 
     /// Gains meaning when PageStyles collects the page's sheets (the sources
-    /// helper) and the cascade reaches layout (the coordinator's glue).
+    /// helper), StyleSheet parses rules (the cascade helper) and the cascade
+    /// reaches layout (the coordinator's glue).
     func testAPagesSheetIsScriptableAndItsChangesRestyle() throws {
         recorder.clear()
         webView.loadHTMLString("<style>p { display: block }</style><p class=x>soon hidden</p><p>kept</p>", baseURL: server.url("/app/"))
         wait { recorder.ended }
         try XCTSkipIf(value("document.styleSheets.length") == .number(0), "PageStyles is still the contract stub")
+        try XCTSkipIf(StyleSheet(text: "p {}", origin: .author, baseURL: nil).ruleTexts.isEmpty, "StyleSheet is still the contract stub")
         XCTAssertEqual(value("""
             var sheet = document.styleSheets[0];
             [document.styleSheets.length, sheet.ownerNode === document.querySelector('style'), sheet === document.querySelector('style').sheet,
