@@ -11,6 +11,7 @@ extension WebView {
     /// not arrived (render-blocking, HTML §4.2.4), as for no document.
     func renderedPage(width: Int, rows: Int = 24) -> RenderedPage? {
         guard let document else { return nil }
+        scriptHost.viewportDidChange(columns: width, rows: rows)
         let styles = session.styles
         styles.update(for: self)
         let focus = styles.mayDependOnFocus ? focusedNode : nil
