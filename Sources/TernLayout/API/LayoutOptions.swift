@@ -26,8 +26,6 @@ public struct LayoutOptions {
     public var rows = 24
     /// The focused element, for `:focus` and `:focus-within`.
     public var focusedElement: Node?
-    /// Tests of layout alone set an element's layout style directly.
-    var styleAdjustment: ((Node, inout ComputedStyle) -> Void)?
 
     public init(width: Int = 80, resolveURL: @escaping (String) -> String = { $0 },
                 resolveURLAgainstBase: ((String, String) -> String)? = nil,

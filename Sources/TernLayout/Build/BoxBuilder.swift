@@ -217,7 +217,6 @@ final class BoxBuilder {
         let parent = frames.last.map { (css: $0.css, layout: $0.style) }
         var (css, style, role) = resolver.resolve(node, tag: tag, parent: parent,
                                                   containerWidth: max(1, options.width - flow.indent - flow.indentRight))
-        options.styleAdjustment?(node, &style)
         BoxBuilder.clampLengths(&style)
         if case .input = role, node.attribute("type")?.lowercased() == "hidden" {
             addControl(.hidden, node: node, value: node.attribute("value") ?? "")
