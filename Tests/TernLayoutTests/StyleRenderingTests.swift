@@ -137,7 +137,8 @@ final class StyleRenderingTests: XCTestCase {
         let html = String(repeating: "<div class=b>", count: 5_000) + "deep" + String(repeating: "</div>", count: 5_000)
         let page = styled(html, width: 80, css: """
             .b { border-top: 1px solid; display: flex; margin-left: 1e300px; margin-right: -1e300px;
-                 margin-top: 1e300px; padding-bottom: 1e300px; text-indent: -1e300px; width: 1e300px }
+                 margin-top: 1e300px; padding-bottom: 1e300px; text-indent: -1e300px; width: 1e300px;
+                 padding-top: calc(infinity * 1px); margin-bottom: calc(NaN * 1px) }
             """)
         assertFits(page, 80)
         XCTAssertTrue(page.plainText(references: false).contains("deep"))
