@@ -173,10 +173,9 @@ final class StyleRenderingTests: XCTestCase {
         let runs = page.lines[0].runs
         XCTAssertEqual(runs.map(\.text), ["plain ", "struck ", "bold"])
         XCTAssertEqual(runs.map(\.style), [[], .lineThrough, [.lineThrough, .bold]])
-        // Unstyled text has the root's colour: `color`'s initial value,
-        // CanvasText, which TernCSS computes as black (the browser's contrast
-        // floor keeps it readable on a dark terminal).
-        XCTAssertEqual(runs.map(\.color), [Color(red: 0, green: 0, blue: 0), red, red])
+        // Unstyled text keeps the terminal's own colour (`color`'s initial
+        // value, CanvasText, inherited unchanged).
+        XCTAssertEqual(runs.map(\.color), [nil, red, red])
         XCTAssertEqual(runs.map(\.background), [yellow, yellow, yellow])
     }
 

@@ -35,6 +35,13 @@ final class StyleResolver {
                                         viewport: engine.environment)
         if parent == nil { rootFontSize = css.fontSize }
         var style = ComputedStyle(css: css, containerWidth: containerWidth, parentBackground: parent?.layout.background)
+        // The initial colour (CanvasText) is the terminal's own foreground, and
+        // a colour a child inherits unchanged stays whatever its parent's is.
+        if let parent {
+            if css.color == parent.css.color { style.color = parent.layout.color }
+        } else if css.color == CSSStyle().color {
+            style.color = nil
+        }
         if let parent = parent?.layout {
             // Text decorations propagate to the text of descendants (CSS Text
             // Decoration 3 §2); so does reverse video.
