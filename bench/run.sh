@@ -88,3 +88,8 @@ log "measuring"
 # 5. The interactive browser: time per scroll step and per link move.
 log "measuring the interactive browser"
 "$PYTHON" "$ROOT/bench/screen.py" --tern "$TERN" --corpus "$CORPUS" $([ "$QUICK" = 1 ] && echo --steps 20)
+
+# 6. Author styles on large pages: tern with styles and with --no-css, w3m, links2.
+log "measuring author styles"
+"$PYTHON" "$ROOT/bench/styles.py" --tern "$TERN" --out "$ROOT/.build/bench-styles" \
+  --json "$ROOT/.build/bench-styles.json" $([ "$QUICK" = 1 ] && echo --quick)

@@ -15,9 +15,10 @@ extension Browser {
         case .focusPrevious: tab.viewport.moveFocus(forward: false)
         case .activate: activateFocused()
         case .back:
-            if webView.goBack() == nil { show(message: "Nothing to go back to") }
+            // Within the page, going back is no load (goBack returns nil).
+            if webView.canGoBack { _ = webView.goBack() } else { show(message: "Nothing to go back to") }
         case .forward:
-            if webView.goForward() == nil { show(message: "Nothing to go forward to") }
+            if webView.canGoForward { _ = webView.goForward() } else { show(message: "Nothing to go forward to") }
         case .backOrClose:
             if webView.canGoBack { _ = webView.goBack() } else { close(tab) }
         case .reload: _ = webView.reload()
@@ -66,6 +67,7 @@ extension Browser {
             _ = openTab(with: configuration).load(action.request)
         case .visitedPages: showGlobalHistory()
         case .clearData: clearBrowsingData()
+        case .toggleAuthorStyles: toggleAuthorStyles()
         case .nextTab: switchTo(tab: (current + 1) % tabs.count)
         case .previousTab: switchTo(tab: (current - 1 + tabs.count) % tabs.count)
         }

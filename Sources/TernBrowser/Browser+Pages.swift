@@ -30,8 +30,8 @@ extension Browser {
     /// What the browser shows after acting on the page.
     func handle(_ result: ActivationResult) {
         switch result {
-        case .fragment(let name): tab.scroll(toFragment: name)
-        case .canceled, .done, .navigation, .newWindow: break
+        // A fragment scrolls in didSameDocumentNavigation.
+        case .fragment, .canceled, .done, .navigation, .newWindow: break
         }
         setNeedsDisplay()
     }

@@ -41,9 +41,24 @@ extension Browser {
 
     /// A new web view for a page's `target=_blank` link or `window.open`, in a tab.
     func openTab(with configuration: WebViewConfiguration) -> WebView {
-        let webView = WebView(configuration: configuration)
-        webView.customUserAgent = customUserAgent
+        let webView = makeWebView(configuration: configuration)
         add(BrowserTab(webView: webView, browser: self))
         return webView
+    }
+
+    /// A web view for a tab, with the browser's User-Agent and style switch.
+    func makeWebView(configuration: WebViewConfiguration) -> WebView {
+        let webView = WebView(configuration: configuration)
+        webView.customUserAgent = customUserAgent
+        webView.authorStyleSheetsEnabled = authorStyleSheetsEnabled
+        return webView
+    }
+
+    /// Turns pages' own styles off or on in every tab, and says so.
+    func toggleAuthorStyles() {
+        authorStyleSheetsEnabled.toggle()
+        for tab in tabs { tab.webView.authorStyleSheetsEnabled = authorStyleSheetsEnabled }
+        show(message: authorStyleSheetsEnabled ? "Page styles on (S turns them off)"
+                                               : "Page styles off: Tern's own styles only (S turns them on)")
     }
 }

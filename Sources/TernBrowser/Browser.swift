@@ -33,6 +33,8 @@ public final class Browser {
     private var watches: [EventLoop.FileWatch] = []
     /// The storage problem last shown (a full disk, an unusable profile).
     private var shownStorageError: String?
+    /// Whether pages' own styles apply, in every tab (`S` toggles it; `--no-css` starts it off).
+    var authorStyleSheetsEnabled: Bool
 
     /// The first page row: under the title bar, and under the tab bar when
     /// there is more than one tab.
@@ -47,6 +49,7 @@ public final class Browser {
         self.customUserAgent = customUserAgent
         self.terminal = terminal
         loop = configuration.eventLoop
+        authorStyleSheetsEnabled = configuration.preferences.authorStyleSheetsEnabled
     }
 
     /// Takes the terminal, opens `target` (the start page when nil) and runs
@@ -71,9 +74,7 @@ public final class Browser {
     /// page when nil); the event loop does the rest. `run` without the loop.
     func start(opening target: String?) throws {
         try terminal.start()
-        let webView = WebView(configuration: configuration)
-        webView.customUserAgent = customUserAgent
-        tabs = [BrowserTab(webView: webView, browser: self)]
+        tabs = [BrowserTab(webView: makeWebView(configuration: configuration), browser: self)]
         watches = [terminal.inputFileDescriptor, terminal.signalFileDescriptor].filter { $0 >= 0 }.map { fd in
             loop.watch(fileDescriptor: fd) { [unowned self] in readKeys() }
         }

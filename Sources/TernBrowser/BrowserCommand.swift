@@ -19,6 +19,8 @@ enum BrowserCommand: Equatable {
     case downloads, visitedPages, clearData
     /// Opens the popup the page tried to open without a key (in a new tab).
     case openBlockedPopup
+    /// Turns pages' own style sheets off or on (in every tab).
+    case toggleAuthorStyles
 
     /// The default key map (listed on the help page, Resources/help.html).
     static func forKey(_ key: Key) -> BrowserCommand? {
@@ -55,6 +57,7 @@ enum BrowserCommand: Equatable {
         case .character("v"): return .visitedPages
         case .character("C"): return .clearData
         case .character("P"): return .openBlockedPopup
+        case .character("S"): return .toggleAuthorStyles
         case .controlPageDown: return .nextTab
         case .controlPageUp: return .previousTab
         case .control("c"): return .quit

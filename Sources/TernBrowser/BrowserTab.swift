@@ -18,6 +18,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
     /// The document revision and width the viewport shows.
     private var shownRevision = -1
     private var shownWidth = 0
+    private var shownHeight = 0
     /// A new document was committed and the viewport still shows the old one.
     private var newDocument = true
     private var lastLayoutTime = 0.0
@@ -75,7 +76,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         viewport.height = max(1, height)
         viewport.width = width
         let revision = webView.documentRevision
-        guard revision != shownRevision || width != shownWidth else { return }
+        guard revision != shownRevision || width != shownWidth || height != shownHeight else { return }
         let now = EventLoop.now()
         let spacing = max(0.2, 2 * lastLayoutCost)
         if webView.isLoading, width == shownWidth, !newDocument, now - lastLayoutTime < spacing {
@@ -87,7 +88,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
             }
             return
         }
-        guard let page = webView.pageLayout(width: width) else {
+        guard let page = webView.pageLayout(width: width, rows: height) else {
             if newDocument, !webView.isLoading { viewport.show(PageLayout(), atLine: 0) }
             return
         }
@@ -101,6 +102,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         }
         shownRevision = revision
         shownWidth = width
+        shownHeight = height
         applyPendingScroll()
     }
 
@@ -260,6 +262,24 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
             pendingScroll = .fragment(WebURL.percentDecoded(fragment))
         } else {
             pendingScroll = .line(item?.scrollPosition ?? 0)
+        }
+        browser.setNeedsDisplay()
+    }
+
+    /// A fragment link, `location.hash`, back or forward within the page: the
+    /// entry left keeps its position; a fragment is scrolled to, an entry
+    /// gone back or forward to shows where it was (HTML "restore persisted state").
+    func webView(_ webView: WebView, didSameDocumentNavigation type: SameDocumentNavigationType,
+                 from previousItem: BackForwardListItem) {
+        previousItem.scrollPosition = viewport.top
+        switch type {
+        case .anchorNavigation:
+            if let fragment = webView.url?.fragment { scroll(toFragment: fragment) }
+        case .sessionStatePop:
+            pendingScroll = .line(webView.backForwardList.currentItem?.scrollPosition ?? 0)
+            applyPendingScroll()
+        case .sessionStatePush, .sessionStateReplace:
+            rememberScrollPosition()
         }
         browser.setNeedsDisplay()
     }

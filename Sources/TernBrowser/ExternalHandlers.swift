@@ -29,8 +29,13 @@ struct ExternalHandlers {
     }
 
     static func configPath() -> String {
-        if let config = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !config.isEmpty { return config + "/tern/config" }
-        return (getenv("HOME").map { String(cString: $0) } ?? "") + "/.config/tern/config"
+        configDirectory() + "/config"
+    }
+
+    /// Tern's configuration folder: `$XDG_CONFIG_HOME/tern`, else `~/.config/tern`.
+    static func configDirectory() -> String {
+        if let config = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !config.isEmpty { return config + "/tern" }
+        return (getenv("HOME").map { String(cString: $0) } ?? "") + "/.config/tern"
     }
 
     /// Reads one `handler.SCHEME = COMMAND ARGS…` line; other lines are ignored.

@@ -187,7 +187,7 @@ struct PageViewport {
             let text = start >= left && column <= left + width
                 ? run.text
                 : DisplayWidth.slice(run.text, from: visibleStart - start, columns: min(column, left + width) - visibleStart)
-            terminal.put(text, row: row, column: visibleStart - left, style: Theme.cell(for: style, color: run.color),
+            terminal.put(text, row: row, column: visibleStart - left, style: Theme.cell(for: style, color: run.color, background: run.background),
                          maxColumns: left + width - visibleStart)
         }
         for match in search.matches(onLine: index) {

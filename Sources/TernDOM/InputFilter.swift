@@ -10,6 +10,10 @@
 ///   `&#x9F;` decode by the windows-1252 table (`&#x80;` is €), never to C1;
 ///   `&#0;`, surrogates, out-of-range values, C0 controls and DEL → U+FFFD.
 ///   The rest are re-written as `&#xHEX;` for libxml2 to decode.
+/// - Named character references: all of HTML's (`NamedCharacterReferences`),
+///   decoded here since libxml2 knows only HTML 4's; ASCII results are
+///   written as `&#xHEX;` (so that a `<` or a quote stays text), the rest as
+///   UTF-8. One that is not decoded reaches libxml2 as `&amp;name`.
 /// - At most `maxAttributes` attributes reach libxml2 per start tag (its
 ///   duplicate check is quadratic); the rest of the tag's attributes are dropped.
 /// - `<title>` and `<textarea>` hold text (HTML's RCDATA): a `<` inside them
@@ -50,13 +54,15 @@ struct InputFilter {
         case endTag, tagName, attrs, attrsSlash, attrName, afterAttrName, beforeValue
         case valueDQ, valueSQ, valueUnquoted, bogusAttr, bogusAttrSlash
         case rawText, rawTextLT, rawTextEnd, rcdata, rcdataLT, rcdataEnd
-        case refAmp, refHash, refX, refDec, refHex
+        case refAmp, refHash, refX, refDec, refHex, refNamed
     }
 
     private(set) var state = State.data
     private var returnState = State.data
     /// Bytes held back while a prefix is undecided (`<!DOCT`, `</scri`).
     private var held: [UInt8] = []
+    /// The name of a named character reference read so far (after '&').
+    private var referenceName: [UInt8] = []
     private var count = 0
     private var attributes = 0
     private var dropping = false
@@ -79,7 +85,10 @@ struct InputFilter {
     /// How many bytes at the start of the output buffer libxml2 may have now.
     private(set) var safeCount = 0
 
-    init() { held.reserveCapacity(16) }
+    init() {
+        held.reserveCapacity(16)
+        referenceName.reserveCapacity(NamedCharacterReferences.maxNameLength)
+    }
 
     /// The buffer's first `n` bytes were handed over and removed.
     mutating func consumed(_ n: Int) { safeCount -= n }
@@ -90,7 +99,7 @@ struct InputFilter {
     mutating func process(_ input: UnsafeRawBufferPointer, into output: ByteBuffer) {
         guard let start = input.baseAddress, input.count > 0 else { return }
         // Worst case: '<' → "&lt;" (4×), "&#" → "&amp;#", plus what was held.
-        output.reserve(input.count * 5 + held.count * 4 + 64)
+        output.reserve(input.count * 5 + held.count * 4 + referenceName.count * 2 + 64)
         out = output.base + output.count
         safe = output.base + safeCount
         let bytes = start.assumingMemoryBound(to: UInt8.self)
@@ -183,7 +192,7 @@ struct InputFilter {
 
     /// Ends the input: whatever is held or pending is written out as text.
     mutating func finish(into output: ByteBuffer) {
-        output.reserve(held.count * 4 + 64)
+        output.reserve(held.count * 4 + referenceName.count * 2 + 64)
         out = output.base + output.count
         safe = output.base + safeCount
         if pendingCount > 0 {
@@ -207,6 +216,7 @@ struct InputFilter {
         case .refHash: putAmp(); put(0x23)
         case .refX: putAmp(); put(0x23); put(refX)
         case .refDec, .refHex: putCharacterReference()
+        case .refNamed: _ = putNamedReference(next: nil)
         default: break
         }
         state = .data
@@ -648,9 +658,15 @@ struct InputFilter {
                 putLT(); put(0x2F); putHeld()
                 state = .rcdata
 
-            // MARK: Numeric character references (named ones are left to libxml2)
+            // MARK: Character references
             case .refAmp:
                 if c == 0x23 { state = .refHash; return }
+                if InputFilter.isLetter(c) {
+                    referenceName.removeAll(keepingCapacity: true)
+                    referenceName.append(c)
+                    state = .refNamed
+                    return
+                }
                 put(0x26)
                 state = returnState
             case .refHash:
@@ -679,8 +695,54 @@ struct InputFilter {
                 putCharacterReference()
                 state = returnState
                 if c == 0x3B { if state == .data || state == .rcdata { safe = out }; return }
+            case .refNamed:
+                if InputFilter.isLetter(c) || InputFilter.isDigit(c),
+                   referenceName.count < NamedCharacterReferences.maxNameLength {
+                    referenceName.append(c)
+                    return
+                }
+                let usedSemicolon = putNamedReference(next: c)
+                state = returnState
+                if usedSemicolon { if state == .data || state == .rcdata { safe = out }; return }
             }
         }
+    }
+
+    /// https://html.spec.whatwg.org/multipage/parsing.html#named-character-reference-state:
+    /// writes the reference in `referenceName` (decoded when it is one) and
+    /// the name's characters after it; `next` is the character after the
+    /// name (nil at the end of input). Returns whether that was a ';' the
+    /// reference used.
+    private mutating func putNamedReference(next: UInt8?) -> Bool {
+        let found = referenceName.withUnsafeBufferPointer {
+            NamedCharacterReferences.match($0, semicolon: next == 0x3B)
+        }
+        guard let found else {
+            putAmp(); for c in referenceName { put(c) }
+            return false
+        }
+        if !found.semicolon, returnState == .valueDQ || returnState == .valueSQ || returnState == .valueUnquoted {
+            // In an attribute, "&copy=" and "&copyx" stay as written (for URLs' queries).
+            let after = found.length < referenceName.count ? referenceName[found.length] : next
+            if let after, after == 0x3D || InputFilter.isLetter(after) || InputFilter.isDigit(after) {
+                putAmp(); for c in referenceName { put(c) }
+                return false
+            }
+        }
+        putDecoded(found.first)
+        if let second = found.second { putDecoded(second) }
+        for c in referenceName[found.length...] { put(c) }
+        return found.semicolon
+    }
+
+    /// A decoded named reference: ASCII as `&#xHEX;` for libxml2 (it may be a
+    /// '<', a quote or a blank, which must not end anything), the rest as UTF-8.
+    private mutating func putDecoded(_ scalar: UInt32) {
+        guard scalar < 0x80 else { putScalar(scalar); return }
+        let hex: StaticString = "0123456789ABCDEF"
+        put(0x26); put(0x23); put(0x78)
+        put(hex.utf8Start[Int(scalar >> 4)]); put(hex.utf8Start[Int(scalar & 0xF)])
+        put(0x3B)
     }
 
     /// The fast path for tags, from the '<' at `start` in data: reads as much

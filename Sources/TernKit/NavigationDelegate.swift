@@ -47,6 +47,14 @@ public protocol NavigationDelegate: AnyObject {
     /// process then; here the page stays shown, without scripts, until the
     /// next navigation). The reason is on the page's console too.
     func webViewWebContentProcessDidTerminate(_ webView: WebView)
+    /// Tern-only (WebKit's private `_webView:navigation:didSameDocumentNavigation:`):
+    /// the current entry changed without a load, to another of this document
+    /// (`backForwardList.currentItem`, `url` already name it). `previousItem`
+    /// was current until now: a front end keeps its scroll position there and
+    /// shows the new entry's (its fragment for `.anchorNavigation`, its
+    /// remembered position for `.sessionStatePop`).
+    func webView(_ webView: WebView, didSameDocumentNavigation type: SameDocumentNavigationType,
+                 from previousItem: BackForwardListItem)
 }
 
 extension NavigationDelegate {
@@ -72,4 +80,6 @@ extension NavigationDelegate {
         download.cancel()
     }
     public func webViewWebContentProcessDidTerminate(_ webView: WebView) {}
+    public func webView(_ webView: WebView, didSameDocumentNavigation type: SameDocumentNavigationType,
+                        from previousItem: BackForwardListItem) {}
 }

@@ -157,6 +157,11 @@ extension PageScriptHost: ScriptNavigationHost {
             webView.scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(target)")
             return
         }
+        if webView.isFragmentNavigation(to: Request(url: url)) {
+            // HTML "navigate to a fragment" happens at once: location.hash reads the new one.
+            webView.navigateToFragment(url, replacing: replacing)
+            return
+        }
         webView.loop.post { [weak webView] in
             guard let webView else { return }
             var request = Request(url: url)
@@ -199,6 +204,8 @@ extension PageScriptHost: ScriptNavigationHost {
         webView.pageURL = newURL
         webView.scriptWindow?.documentURL = newURL
         webView.updateBackForwardState()
+        webView.navigationDelegate?.webView(webView, didSameDocumentNavigation: replacing ? .sessionStateReplace : .sessionStatePush,
+                                            from: current)
         return nil
     }
 

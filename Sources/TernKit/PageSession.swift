@@ -18,8 +18,18 @@ final class PageSession {
     let scriptHost: PageScriptHost
     /// The page's style sheets and their cascade.
     let styles = PageStyles()
-    /// The last layout, for a width and a document revision.
-    var layoutCache: (width: Int, revision: Int, page: RenderedPage)?
+    /// The last layout, and what it was made from.
+    var layoutCache: (key: LayoutKey, page: RenderedPage)?
+    /// What a layout depends on besides the document's content.
+    struct LayoutKey: Equatable {
+        let width: Int
+        let rows: Int
+        let documentRevision: Int
+        let stylesRevision: Int
+        let authorStyles: Bool
+        /// The focused element, when the sheets may style it.
+        let focus: Node?
+    }
     /// The document's referrer policy as of a document revision (finding
     /// it walks the document for `<meta name=referrer>`).
     var referrerPolicyCache: (revision: Int, policy: ReferrerPolicy)?

@@ -1,3 +1,4 @@
+import TernNet
 import TernCSS
 import TernDOM
 
@@ -5,7 +6,10 @@ import TernDOM
 /// `<link rel=stylesheet>` with their `@import`s) and the user's, and the
 /// style engine made of them.
 ///
-/// CONTRACT STUB (coordinator): the style-sources helper implements it.
+/// Collected again whenever the document changed (a script added a
+/// `<style>`, edited its text, toggled a link's `disabled`): elements seen
+/// before keep their sheet (no new parse, no new fetch) while their text
+/// and URL stay the same.
 final class PageStyles {
     /// A sheet and the element that owns it (nil for the user's sheet and imports).
     struct Entry {
@@ -16,9 +20,323 @@ final class PageStyles {
     /// The page's sheets in cascade order (CSSOM's `document.styleSheets` lists
     /// those with an owner node).
     private(set) var sheets: [Entry] = []
+    /// Changes whenever the sheets that apply changed: one added or gone, one
+    /// arrived, one's revision, `media` or `disabled` changed.
+    private(set) var revision = 0
+
+    /// Nested `@import`s deeper than this are not fetched.
+    static let maximumImportDepth = 16
+    /// Sheets one page fetches at most (links and imports together).
+    static let maximumLoads = 256
+
+    private weak var webView: WebView?
+    /// The document revision last collected.
+    private var collectedRevision: Int?
+    private var userSheet: (text: String, sheet: StyleSheet)?
+    /// `<style>` elements: the text their sheet was parsed from.
+    private var inlineSheets: [Node: (text: String, sheet: StyleSheet)] = [:]
+    /// `<link>` elements: the URL fetched and, once it arrived, the sheet.
+    private var linkedSheets: [Node: LinkedSheet] = [:]
+    /// What `revision` was computed from, and the sheets it names.
+    private var signature: [SheetState] = []
+    private var sheetsByIdentity: [ObjectIdentifier: StyleSheet] = [:]
+    private var loadsStarted = 0
+    /// The `@import` rules fetched (or found not to be fetched) already.
+    private var attemptedImports: [ImportRule] = []
+    private var pendingLoads: [StyleSheetLoad] = []
+    private var whenLoaded: [() -> Void] = []
+    /// Whether each sheet names `:focus` (or `:focus-within`, `:focus-visible`),
+    /// as of a revision: from its text when parsed, from its rules once changed.
+    private var focusSheets: [ObjectIdentifier: (revision: Int, mentionsFocus: Bool)] = [:]
+    private var engine: (sheets: [ObjectIdentifier], engine: StyleEngine)?
+
+    private final class LinkedSheet {
+        let url: WebURL
+        var sheet: StyleSheet?
+        /// In the document's head when found: the first layout waits for it.
+        let renderBlocking: Bool
+        var loading = true
+        init(url: WebURL, renderBlocking: Bool) {
+            self.url = url
+            self.renderBlocking = renderBlocking
+        }
+    }
+
+    private struct SheetState: Equatable {
+        let sheet: ObjectIdentifier
+        let revision: Int
+        let disabled: Bool
+        let media: String?
+    }
+
+    deinit {
+        for load in pendingLoads { load.cancel() }
+    }
+
+    // MARK: Collecting
+
+    /// Collects the sheets of `webView`'s document if it changed since the
+    /// last time, starting the fetches of new `<link>`s. Cheap when nothing changed.
+    func update(for webView: WebView) {
+        self.webView = webView
+        if userSheet?.text != webView.configuration.userStyleSheet {
+            userSheet = webView.configuration.userStyleSheet.map { text in
+                (text, self.makeSheet(text: text, origin: .user, baseURL: nil))
+            }
+            if let sheet = userSheet?.sheet { fetchImports(of: sheet, encoding: "utf-8", depth: 1, ancestors: []) }
+        }
+        if collectedRevision != webView.documentRevision {
+            collectedRevision = webView.documentRevision
+            collect(webView)
+        }
+        updateRevision()
+    }
+
+    /// HTML §4.2.6 / CSSOM §6.2 "document or shadow root CSS style sheets":
+    /// the sheets of `<style>` and `<link rel=stylesheet>` elements in tree order.
+    private func collect(_ webView: WebView) {
+        var entries: [Entry] = userSheet.map { [Entry(sheet: $0.sheet, ownerNode: nil)] } ?? []
+        guard let document = webView.document, let root = document.node else {
+            sheets = entries
+            return
+        }
+        let scripting = webView.configuration.preferences.javaScriptEnabled
+        // Relative URLs (a link's href, an inline sheet's imports) resolve against <base href>.
+        let base = webView.documentBaseURL
+        var seenInline: [Node: (text: String, sheet: StyleSheet)] = [:]
+        var seenLinks: [Node: LinkedSheet] = [:]
+        var inHead: Node?
+        root.walk { node in
+            guard node.isElement else { return true }
+            if node.isElement("head"), inHead == nil { inHead = node }
+            if node.isElement("style") {
+                if let sheet = inlineSheet(node, documentURL: base) {
+                    seenInline[node] = (sheet.text, sheet.sheet)
+                    entries.append(Entry(sheet: sheet.sheet, ownerNode: node))
+                }
+                return false
+            }
+            if node.isElement("link") {
+                let inHeadNow = inHead.map { $0.contains(node) } ?? false
+                if let linked = linkedSheet(node, base: base, webView: webView, renderBlocking: inHeadNow) {
+                    seenLinks[node] = linked
+                    if let sheet = linked.sheet {
+                        StyleSheetCache.shared.setMedia(node.attribute("media"), of: sheet)
+                        entries.append(Entry(sheet: sheet, ownerNode: node))
+                    }
+                }
+                return false
+            }
+            // Template contents are not in the document; with scripting on,
+            // <noscript> holds text, not elements (HTML §13.2.6.4.4).
+            return !node.isElement("template") && !(scripting && node.isElement("noscript"))
+        }
+        inlineSheets = seenInline
+        linkedSheets = seenLinks
+        sheets = entries
+    }
+
+    /// The sheet of a `<style>` element whose type is CSS (HTML §4.2.6 "update a style block").
+    private func inlineSheet(_ node: Node, documentURL: WebURL?) -> (text: String, sheet: StyleSheet)? {
+        if let type = node.attribute("type"), !type.isEmpty, type.lowercased() != "text/css" { return nil }
+        let text = node.textContent
+        let sheet: StyleSheet
+        if let known = inlineSheets[node], known.text == text {
+            sheet = known.sheet
+        } else {
+            sheet = makeSheet(text: text, origin: .author, baseURL: documentURL?.href)
+        }
+        fetchImports(of: sheet, encoding: webView?.document?.characterSet ?? "utf-8", depth: 1,
+                     ancestors: documentURL.map { [$0.href] } ?? [])
+        StyleSheetCache.shared.setMedia(node.attribute("media"), of: sheet)
+        return (text, sheet)
+    }
+
+    /// The fetch of a `<link>` that is a style sheet (HTML §4.6.7.20 "link type
+    /// stylesheet"): `rel` has `stylesheet` but not `alternate`, an `href`,
+    /// no `disabled` attribute (such a link is not fetched), and no `type`
+    /// other than text/css.
+    private func linkedSheet(_ node: Node, base: WebURL?, webView: WebView, renderBlocking: Bool) -> LinkedSheet? {
+        let rel = PageStyles.tokens(node.attribute("rel") ?? "")
+        guard rel.contains("stylesheet"), !rel.contains("alternate"), !node.hasAttribute("disabled"),
+              let href = node.attribute("href"), !href.isEmpty else { return nil }
+        if let type = node.attribute("type"), !type.isEmpty,
+           type.split(separator: ";").first.map({ String($0).trimmingSpaces().lowercased() }) != "text/css" { return nil }
+        guard let url = base?.resolve(href) ?? WebURL(href) else { return nil }
+        if let known = linkedSheets[node], known.url == url { return known }
+        // With author styles off, nothing is fetched until they are turned on.
+        guard webView.authorStyleSheetsEnabled else { return nil }
+        let linked = LinkedSheet(url: url, renderBlocking: renderBlocking)
+        let policy = ReferrerPolicy.parse(attribute: node.attribute("referrerpolicy"))
+        let started = fetch(url, referrer: nil, policy: policy, environmentEncoding: webView.document?.characterSet ?? "utf-8",
+                            origin: .author) { [weak self, weak linked] sheet, encoding in
+            guard let self, let linked else { return }
+            linked.loading = false
+            linked.sheet = sheet
+            if let sheet { self.fetchImports(of: sheet, encoding: encoding, depth: 1, ancestors: [url.href]) }
+            self.sheetArrived()
+        }
+        if !started { linked.loading = false }
+        return linked
+    }
+
+    /// Fetches the sheets `sheet` imports (CSS Cascade 4 §2.1) not tried
+    /// yet, each within the depth and count caps; an import of a sheet in
+    /// its own chain (a cycle) is not fetched.
+    private func fetchImports(of sheet: StyleSheet, encoding: String, depth: Int, ancestors: [String]) {
+        guard depth <= PageStyles.maximumImportDepth, sheet.origin != .author || webView?.authorStyleSheetsEnabled == true else { return }
+        for rule in sheet.imports where rule.sheet == nil && !attemptedImports.contains(where: { $0 === rule }) {
+            attemptedImports.append(rule)
+            // The URL as written, resolved against the importing sheet's location.
+            let base = sheet.baseURL.flatMap { WebURL($0) }
+            guard let url = base?.resolve(rule.url) ?? WebURL(rule.url),
+                  !ancestors.contains(url.href) else { continue }
+            fetch(url, referrer: base, policy: nil, environmentEncoding: encoding,
+                  origin: sheet.origin) { [weak self, weak rule] imported, importedEncoding in
+                guard let self, let rule, let imported else { self?.sheetArrived(); return }
+                StyleSheetCache.shared.setMedia(rule.media, of: imported)
+                rule.sheet = imported
+                self.fetchImports(of: imported, encoding: importedEncoding, depth: depth + 1, ancestors: ancestors + [url.href])
+                self.sheetArrived()
+            }
+        }
+    }
+
+    /// Starts fetching a sheet through the page's loader, as a subresource
+    /// of the page: its cookies, HTTP cache, Referer (the document's, or the
+    /// importing sheet's URL, under `policy` or the document's policy), mixed
+    /// content blocked, `file:` only from a `file:` page (or the user's
+    /// sheet). Answers false when it is not fetched at all.
+    @discardableResult
+    private func fetch(_ url: WebURL, referrer: WebURL?, policy: ReferrerPolicy?, environmentEncoding: String, origin: CSSOrigin,
+                       completion: @escaping (StyleSheet?, String) -> Void) -> Bool {
+        guard let webView, loadsStarted < PageStyles.maximumLoads else { return false }
+        let fileAllowed = origin == .user || webView.pageURL?.scheme == "file"
+        guard ["http", "https", "data"].contains(url.scheme) || (url.scheme == "file" && fileAllowed)
+                || webView.loader.customSchemes?.canLoad(scheme: url.scheme) == true,
+              origin == .user || !webView.blocksMixedContent(url, destination: .style) else { return false }
+        var request = Request(url: url, headers: ["Accept": "text/css,*/*;q=0.1"])
+        if origin == .user {
+            request.referrerPolicy = .noReferrer
+        } else if let referrer {
+            request.initiator = webView.pageURL
+            ReferrerPolicy.apply(policy ?? webView.documentReferrerPolicy, to: &request, document: referrer)
+        } else {
+            webView.prepareDocumentRequest(&request, elementPolicy: policy)
+        }
+        loadsStarted += 1
+        let load = StyleSheetLoad(request: request, loader: webView.loader, environmentEncoding: environmentEncoding,
+                                  mayRedirect: { [weak webView] target in
+                                      origin == .user || !(webView?.blocksMixedContent(target, destination: .style) ?? true)
+                                  }) { [weak self] load in
+            self?.pendingLoads.removeAll { $0 === load }
+            let sheet = load.text.map { self?.makeSheet(text: $0, origin: origin, baseURL: load.finalURL.href) } ?? nil
+            completion(sheet, load.encoding)
+        }
+        if !load.finished { pendingLoads.append(load) }
+        return true
+    }
+
+    /// A sheet arrived or failed: the page is styled again, and whoever
+    /// waited for the sheets hears it once none is loading.
+    private func sheetArrived() {
+        webView?.documentDidChange()
+        guard pendingLoads.isEmpty else { return }
+        let waiting = whenLoaded
+        whenLoaded = []
+        for body in waiting { body() }
+    }
+
+    private func updateRevision() {
+        var state: [SheetState] = []
+        func add(_ sheet: StyleSheet) {
+            sheetsByIdentity[ObjectIdentifier(sheet)] = sheet
+            state.append(SheetState(sheet: ObjectIdentifier(sheet), revision: sheet.revision, disabled: sheet.disabled, media: sheet.media))
+            for rule in sheet.imports { if let imported = rule.sheet { add(imported) } }
+        }
+        for entry in sheets { add(entry.sheet) }
+        if state != signature {
+            signature = state
+            revision += 1
+            let live = Set(state.map(\.sheet))
+            sheetsByIdentity = sheetsByIdentity.filter { live.contains($0.key) }
+            if focusSheets.count > 4 * live.count + 64 { focusSheets = focusSheets.filter { live.contains($0.key) } }
+        }
+    }
+
+    // MARK: What layout and scripts read
+
+    /// Whether the first layout must wait: a sheet linked from the head is loading.
+    var isRenderBlocked: Bool {
+        linkedSheets.values.contains { $0.renderBlocking && $0.loading }
+    }
+
+    /// Calls `body` once no sheet is loading (at once when none is).
+    func whenSheetsLoaded(_ body: @escaping () -> Void) {
+        if pendingLoads.isEmpty { body() } else { whenLoaded.append(body) }
+    }
+
+    /// The sheets layout applies: the user's, and the page's when author
+    /// styles are on.
+    func layoutSheets(authorStylesEnabled: Bool) -> [StyleSheet] {
+        sheets.filter { authorStylesEnabled || $0.sheet.origin != .author }.map(\.sheet)
+    }
+
+    /// Whether the sheets may style the focused element differently (a
+    /// `:focus` rule, or a sheet scripts changed): only then does a change
+    /// of focus lay the page out again.
+    var mayDependOnFocus: Bool {
+        signature.contains { state in
+            if let known = focusSheets[state.sheet], known.revision == state.revision { return known.mentionsFocus }
+            guard let sheet = sheetsByIdentity[state.sheet] else { return false }
+            let mentions = sheet.ruleTexts.contains { PageStyles.mentionsFocus($0) }
+            focusSheets[state.sheet] = (state.revision, mentions)
+            return mentions
+        }
+    }
+
+    /// Parses (or finds in the cache) a sheet, noting whether it has a `:focus` rule.
+    private func makeSheet(text: String, origin: CSSOrigin, baseURL: String?) -> StyleSheet {
+        let sheet = StyleSheetCache.shared.sheet(text: text, origin: origin, baseURL: baseURL)
+        focusSheets[ObjectIdentifier(sheet)] = (sheet.revision, PageStyles.mentionsFocus(text))
+        return sheet
+    }
+
+    private static func mentionsFocus(_ text: String) -> Bool {
+        text.lowercased().contains(":focus")
+    }
 
     /// `element`'s computed style (or its pseudo-element's), as of now.
     func computedStyle(of element: Node, pseudoElement: PseudoElement?, environment: MediaEnvironment) -> CSSStyle? {
-        nil
+        guard element.isElement, element.isConnected, let webView else { return nil }
+        update(for: webView)
+        let applied = layoutSheets(authorStylesEnabled: webView.authorStyleSheetsEnabled)
+        let identities = applied.map(ObjectIdentifier.init)
+        let engine: StyleEngine
+        if let cached = self.engine, cached.sheets == identities {
+            engine = cached.engine
+            engine.environment = environment
+        } else {
+            engine = StyleEngine(sheets: applied, environment: environment)
+            self.engine = (identities, engine)
+        }
+        engine.focusedElement = webView.focusedNode
+        var chain: [Node] = []
+        var current: Node? = element
+        while let node = current, node.isElement {
+            chain.append(node)
+            current = node.parentElement
+        }
+        var style: CSSStyle?
+        for node in chain.reversed() { style = engine.computedStyle(for: node, parent: style) }
+        guard let elementStyle = style else { return nil }
+        guard let pseudoElement else { return elementStyle }
+        return engine.pseudoElementStyle(pseudoElement, of: element, elementStyle: elementStyle)
+    }
+
+    /// HTML's "split a string on ASCII whitespace", ASCII-lowercased.
+    static func tokens(_ value: String) -> [String] {
+        value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+            .map { $0.lowercased() }
     }
 }

@@ -4,6 +4,10 @@ public struct Preferences {
     public var javaScriptEnabled = true
     /// Whether scripts may open windows without a user gesture. Default false.
     public var javaScriptCanOpenWindowsAutomatically = false
+    /// Whether pages' own style sheets and `style` attributes apply. Default
+    /// true; false shows pages as the user-agent and user sheets style them
+    /// (`tern --no-css`). A web view's `authorStyleSheetsEnabled` starts from it.
+    public var authorStyleSheetsEnabled = true
 
     public init() {}
 }

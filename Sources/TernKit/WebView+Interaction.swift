@@ -248,7 +248,11 @@ extension WebView {
         let old = focusedNode
         guard old != element else { return }
         session.focusedNode = element
-        guard let window = interactionWindow() else { return }
+        guard let window = interactionWindow() else {
+            // `:focus` rules style the page anew.
+            if session.styles.mayDependOnFocus { documentDidChange() }
+            return
+        }
         window.focusedElement = element
         if let old {
             window.dispatchEvent("blur", to: old)
@@ -360,7 +364,7 @@ extension WebView {
     }
 
     /// The document's base URL: its first `<base href>`, else its URL.
-    private var documentBaseURL: WebURL? {
+    var documentBaseURL: WebURL? {
         guard let base = try? document?.querySelector("base[href]"), let href = base.attribute("href") else { return pageURL }
         return pageURL?.resolve(href) ?? WebURL(href) ?? pageURL
     }
@@ -411,9 +415,8 @@ extension WebView {
         var request = Request(url: url)
         prepareDocumentRequest(&request, elementPolicy: referrerPolicy, isNavigation: true)
         if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated) }
-        if !asDownload, let current = self.pageURL, let fragment = url.fragment, url.withoutFragment == current.withoutFragment,
-           currentLoad == nil, backForwardList.currentItem != nil {
-            navigateWithinDocument(to: url)
+        if !asDownload, let fragment = url.fragment, currentLoad == nil, isFragmentNavigation(to: request) {
+            navigateToFragment(url)
             return .fragment(fragment)
         }
         return .navigation(startNavigation(request, type: .linkActivated, fileAccess: navigationState.fileReadAccessRoot, startedByPage: byPage,
@@ -433,20 +436,6 @@ extension WebView {
         guard case .opened(let created) = openNewWindow(for: request, type: type, features: WindowFeatures()) else { return .done }
         _ = created.startNavigation(request, type: type)
         return .newWindow(created)
-    }
-
-    /// A link to a fragment of this page: a new history entry of the same
-    /// document, `hashchange` for its scripts; no load.
-    func navigateWithinDocument(to newURL: WebURL) {
-        guard let current = backForwardList.currentItem, let oldURL = pageURL, newURL != oldURL else { return }
-        let item = BackForwardListItem(url: newURL, initialURL: newURL, title: title ?? "", request: Request(url: newURL),
-                                       substituteData: current.substituteData)
-        item.documentID = current.documentID
-        backForwardList.push(item)
-        pageURL = newURL
-        scriptWindow?.documentURL = newURL
-        updateBackForwardState()
-        scriptWindow?.fireWindowEvent("hashchange", ["oldURL": .string(oldURL.href), "newURL": .string(newURL.href)])
     }
 
     /// `javascript:` URLs run in the page (when scripts may run).

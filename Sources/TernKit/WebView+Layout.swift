@@ -3,15 +3,26 @@ import TernLayout
 
 /// The committed page as text lines, through TernLayout.
 extension WebView {
-    /// The current page laid out `width` columns wide: lines, links, form
-    /// controls and anchors. Kept until the page, its document or the width changes.
-    func renderedPage(width: Int) -> RenderedPage? {
+    /// The current page laid out `width` columns wide (`rows` high, for
+    /// media queries): lines, links, form controls and anchors. Kept until
+    /// the page, its document, its style sheets, the author-styles switch,
+    /// the size or (when a sheet has `:focus` rules) the focus changes.
+    /// nil while the page is loading and a sheet linked from its head has
+    /// not arrived (render-blocking, HTML §4.2.4), as for no document.
+    func renderedPage(width: Int, rows: Int = 24) -> RenderedPage? {
         guard let document else { return nil }
-        if let cached = session.layoutCache, cached.width == width, cached.revision == documentRevision { return cached.page }
+        scriptHost.viewportDidChange(columns: width, rows: rows)
+        let styles = session.styles
+        styles.update(for: self)
+        let focus = styles.mayDependOnFocus ? focusedNode : nil
+        let key = PageSession.LayoutKey(width: width, rows: rows, documentRevision: documentRevision, stylesRevision: styles.revision,
+                                        authorStyles: authorStyleSheetsEnabled, focus: focus)
+        if let cached = session.layoutCache, cached.key == key { return cached.page }
+        if isLoading, styles.isRenderBlocked { return nil }
         // The page's URL (and a <base href>) is looked at once, not once per link.
         let pageBase = pageURL.map(WebURL.HrefResolver.init(base:))
         var parsedBase: (href: String, resolver: WebURL.HrefResolver?)?
-        let options = LayoutOptions(
+        var options = LayoutOptions(
             width: width,
             resolveURL: { reference in pageBase?.resolveHref(reference) ?? reference },
             resolveURLAgainstBase: { reference, baseURL in
@@ -19,8 +30,12 @@ extension WebView {
                 return parsedBase?.resolver?.resolveHref(reference) ?? reference
             },
             scriptingEnabled: configuration.preferences.javaScriptEnabled)
+        options.styleSheets = styles.layoutSheets(authorStylesEnabled: authorStyleSheetsEnabled)
+        options.authorStylesEnabled = authorStyleSheetsEnabled
+        options.rows = rows
+        options.focusedElement = focusedNode
         let rendered = Layout.render(document, options: options)
-        session.layoutCache = (width, documentRevision, rendered)
+        session.layoutCache = (key, rendered)
         return rendered
     }
 

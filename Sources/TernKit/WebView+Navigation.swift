@@ -464,10 +464,15 @@ extension WebView {
         if let item = load.targetItem, [.backForward, .formResubmitted].contains(load.navigation.navigationType) {
             restoreControlStates(from: item, in: document)
         }
+        // The page's style sheets start loading; the load event waits for them.
+        session.styles.update(for: self)
         runScripts(of: document, for: load) { [weak self] in
-            guard let self, self.isCurrent(load), let parsed = self.page else { return }
+            guard let self, self.isCurrent(load) else { return }
             load.scriptRunner = nil
-            self.complete(load, with: parsed)
+            self.session.styles.whenSheetsLoaded { [weak self] in
+                guard let self, self.isCurrent(load), let parsed = self.page else { return }
+                self.complete(load, with: parsed)
+            }
         }
     }
 

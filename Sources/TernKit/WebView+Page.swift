@@ -3,11 +3,13 @@
 /// browser needs, with no way into the document itself: TernKit alone
 /// changes the page, and a front end (Tern's own included) uses only this.
 extension WebView {
-    /// The current page laid out `width` columns wide; nil while no document
-    /// is shown (nothing committed, or content that is not shown as text).
-    /// Kept until the page, its document or the width changes.
-    public func pageLayout(width: Int) -> PageLayout? {
-        renderedPage(width: width).map(PageLayout.init)
+    /// The current page laid out `width` columns wide in a window `rows`
+    /// high (media queries see the window as 8 × 16 px cells); nil while no
+    /// document is shown (nothing committed, content that is not shown as
+    /// text, or a loading page whose head's style sheets have not arrived).
+    /// Kept until the page, its document, its style sheets or the size changes.
+    public func pageLayout(width: Int, rows: Int = 24) -> PageLayout? {
+        renderedPage(width: width, rows: rows).map(PageLayout.init)
     }
 
     /// Follows `link` as a click would (see `activate(_ element:)`).

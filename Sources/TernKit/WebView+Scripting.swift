@@ -99,6 +99,7 @@ extension WebView {
             if case .withReply = handler { window.addMessageHandler(named: name, withReply: true) } else { window.addMessageHandler(named: name) }
         }
         scriptWindow = window
+        if let key = session.layoutCache?.key { scriptHost.viewportDidChange(columns: key.width, rows: key.rows) }
         return window
     }
 

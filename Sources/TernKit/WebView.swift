@@ -70,6 +70,16 @@ public final class WebView {
         didSet { observers.changed(self, \.hasOnlySecureContent, from: oldValue, to: hasOnlySecureContent) }
     }
 
+    /// Whether pages' own styles apply: their `<style>` and `<link
+    /// rel=stylesheet>` sheets and `style` attributes. false shows each page
+    /// as the user-agent and user style sheets alone style it (the
+    /// browser's toggle, `tern --no-css`); the page is laid out again at
+    /// once. Starts as `configuration.preferences.authorStyleSheetsEnabled`.
+    /// (WebKit has no public switch; Safari's "Disable Styles" is private.)
+    public var authorStyleSheetsEnabled: Bool {
+        didSet { if authorStyleSheetsEnabled != oldValue { documentDidChange() } }
+    }
+
     // MARK: The committed page
 
     /// The current page's main response.
@@ -139,6 +149,7 @@ public final class WebView {
 
     public init(configuration: WebViewConfiguration = WebViewConfiguration()) {
         self.configuration = configuration
+        authorStyleSheetsEnabled = configuration.preferences.authorStyleSheetsEnabled
         var network = configuration.network
         if network.cookieJar == nil { network.cookieJar = configuration.websiteDataStore.cookieJar }
         if network.httpCache == nil { network.httpCache = configuration.websiteDataStore.httpCache }
@@ -189,6 +200,11 @@ public final class WebView {
     /// is its view's only entry (which `window.close()` may close).
     @discardableResult
     public func load(_ request: Request, replacingCurrentItem: Bool) -> Navigation? {
+        if currentLoad == nil, isFragmentNavigation(to: request) {
+            // As WebKit's FrameLoader: this page's URL with another fragment moves within it.
+            navigateToFragment(request.url, replacing: replacingCurrentItem)
+            return nil
+        }
         let access = request.url.scheme == "file" ? request.url.filePath : nil
         return startNavigation(request, type: .other, fileAccess: access, replacing: replacingCurrentItem)
     }
@@ -277,12 +293,7 @@ public final class WebView {
         guard backForwardList.contains(item), let current = backForwardList.currentItem, item !== current else { return nil }
         if item.documentID == current.documentID, currentLoad == nil, page != nil {
             // An entry of this same document (pushState, fragment): no load, popstate.
-            let oldURL = pageURL?.href ?? ""
-            backForwardList.moveTo(item)
-            pageURL = item.url
-            scriptWindow?.documentURL = item.url
-            updateBackForwardState()
-            scriptWindow?.didTraverseHistory(from: oldURL, to: item.url.href, state: item.stateObject ?? .null)
+            traverseWithinDocument(to: item)
             return nil
         }
         // A POST result not in the page cache is sent again: the policy hears formResubmitted.

@@ -40,6 +40,12 @@ public struct WebViewConfiguration {
     /// global history (`WebsiteDataStore.history`). Default true; `tern
     /// --dump` turns it off, since nobody browsed.
     public var recordsHistory = true
+    /// The user's style sheet, as CSS text, applied to every page with the
+    /// user origin (CSS Cascade 4 §6.2: above the user-agent sheet, below
+    /// the page's sheets except for `!important`). Default nil. `tern` reads
+    /// it from `$XDG_CONFIG_HOME/tern/user.css`. (WebKit's
+    /// `_WKUserStyleSheet` is private API.)
+    public var userStyleSheet: String?
 
     private(set) var urlSchemeHandlers: [String: URLSchemeHandler] = [:]
     private var dataStore: WebsiteDataStore?

@@ -1,3 +1,4 @@
+import TernCSS
 import TernDOM
 
 /// What a page's scripts reach outside themselves: dialogs, native message
@@ -28,6 +29,11 @@ public protocol ScriptHost: AnyObject {
     func scriptDidInsertScriptElement(_ element: Node)
     /// The page's scripts were stopped for good (its heap passed the memory limit).
     func scriptsDidStop(_ reason: ScriptError)
+
+    // CSSOM's callbacks (defaults in ScriptHost+CSSOM.swift).
+    func scriptComputedStyle(of element: Node, pseudoElement: PseudoElement?) -> CSSStyle?
+    func scriptStyleSheets() -> [(sheet: StyleSheet, ownerNode: Node)]
+    func scriptStyleSheetDidChange(_ sheet: StyleSheet)
 }
 
 // MARK: The document (DOM bindings)

@@ -4,6 +4,7 @@ public protocol ScriptNavigationHost: AnyObject {
     /// The page's current URL (after pushState and fragment changes).
     func scriptCurrentURL() -> String
     /// `location.href = url`, `assign`, `replace`; `url` is already resolved.
+    /// When only the fragment changes, the host moves within the page at once.
     func scriptNavigate(to url: String, replacing: Bool)
     /// `location.reload()`.
     func scriptReload()
@@ -11,7 +12,7 @@ public protocol ScriptNavigationHost: AnyObject {
     func scriptHistoryLength() -> Int
     /// `history.back/forward/go(delta)`.
     func scriptHistoryGo(_ delta: Int)
-    /// `history.pushState/replaceState` (and fragment changes): a new or
+    /// `history.pushState/replaceState`: a new or
     /// replaced entry for the same document; nil on success, else why not.
     func scriptHistoryPush(state: ScriptValue, url: String?, replacing: Bool) -> String?
     /// The current entry's state object (`history.state`).

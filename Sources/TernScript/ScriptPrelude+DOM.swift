@@ -6,7 +6,7 @@ extension ScriptPrelude {
     /// into its wrapper, the same object every time (`wrappers[h]`), whose
     /// prototype follows the node's kind. `H(this)` is a wrapper's handle.
     static var dom: String {
-        "(function (g, N) {\n'use strict';\n" + domSupport + domEvents + domCore + domHTML
+        "(function (g, N) {\n'use strict';\n" + domSupport + domEvents + domCore + domHTML + domCSSOM
             + "\n})(this, __ternDOM);\n"
     }
 

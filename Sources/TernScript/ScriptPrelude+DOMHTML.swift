@@ -63,7 +63,7 @@ extension ScriptPrelude {
         innerText: [function () { return N.text(H(this)); }, function (v) { N.setText(H(this), nullToEmpty(v)); }],
         outerText: [function () { return N.text(H(this)); }, function (v) { this.replaceWith(nullToEmpty(v)); }],
         style: [function () { return this[styleKey] || (this[styleKey] = styleDeclaration(this)); },
-                function (v) { N.setAttr(H(this), 'style', str(v)); }],
+                function (v) { this.style.cssText = v; }],
         dataset: [function () { return this[datasetKey] || (this[datasetKey] = dataset(this)); }],
         contentEditable: [function () { var v = N.attr(H(this), 'contenteditable'); return v === null ? 'inherit' : v === '' ? 'true' : v; },
                           function (v) { N.setAttr(H(this), 'contenteditable', str(v)); }],
@@ -101,132 +101,6 @@ extension ScriptPrelude {
       });
       defineHandlers(HTMLElement.prototype, handlerNames);
       function fireTrusted(target, event) { event[EV].trusted = true; return dispatch(target, event); }
-
-      // ---- style: the style attribute as a CSSStyleDeclaration
-      var CSSStyleDeclaration = iface('CSSStyleDeclaration');
-      var STYLE = Symbol('style');
-      function parseDeclarations(text) {
-        var out = [], depth = 0, quote = '', start = 0;
-        text = text || '';
-        for (var i = 0; i <= text.length; i++) {
-          var c = text.charAt(i);
-          if (quote) { if (c === quote) quote = ''; else if (c === '\\') i++; continue; }
-          if (c === '"' || c === "'") quote = c;
-          else if (c === '(') depth++;
-          else if (c === ')') depth = Math.max(0, depth - 1);
-          else if ((c === ';' && depth === 0) || i === text.length) {
-            var part = text.slice(start, i), colon = part.indexOf(':');
-            start = i + 1;
-            if (colon < 0) continue;
-            var name = part.slice(0, colon).trim().toLowerCase(), value = part.slice(colon + 1).trim();
-            var important = /!\s*important$/i.test(value);
-            if (important) value = value.replace(/\s*!\s*important$/i, '');
-            if (!name || !value) continue;
-            for (var j = 0; j < out.length; j++) if (out[j][0] === name) { out.splice(j, 1); break; }
-            out.push([name, value, important]);
-          }
-        }
-        return out;
-      }
-      function declarations(style) { return parseDeclarations(N.attr(H(style[STYLE]), 'style')); }
-      function writeDeclarations(style, list) {
-        N.setAttr(H(style[STYLE]), 'style', list.map(function (d) { return d[0] + ': ' + d[1] + (d[2] ? ' !important' : '') + ';'; }).join(' '));
-      }
-      function cssName(prop) {
-        if (prop === 'cssFloat') return 'float';
-        if (prop.indexOf('-') >= 0) return prop.toLowerCase();
-        var name = prop.replace(/[A-Z]/g, function (m) { return '-' + m.toLowerCase(); });
-        return /^(webkit|moz|ms|o)-/.test(name) ? '-' + name : name;
-      }
-      accessors(CSSStyleDeclaration.prototype, {
-        cssText: [function () { return N.attr(H(this[STYLE]), 'style') || ''; }, function (v) { N.setAttr(H(this[STYLE]), 'style', str(v)); }],
-        length: [function () { return declarations(this).length; }],
-        parentRule: [function () { return null; }],
-        cssFloat: [function () { return this.getPropertyValue('float'); }, function (v) { this.setProperty('float', v); }]
-      });
-      methods(CSSStyleDeclaration.prototype, {
-        getPropertyValue: function (name) {
-          name = str(name).toLowerCase();
-          var list = declarations(this);
-          for (var i = 0; i < list.length; i++) if (list[i][0] === name) return list[i][1];
-          return '';
-        },
-        getPropertyPriority: function (name) {
-          name = str(name).toLowerCase();
-          var list = declarations(this);
-          for (var i = 0; i < list.length; i++) if (list[i][0] === name) return list[i][2] ? 'important' : '';
-          return '';
-        },
-        setProperty: function (name, value, priority) {
-          name = str(name);
-          if (name.indexOf('--') !== 0) name = name.toLowerCase();
-          value = value === null || value === undefined ? '' : str(value).trim();
-          if (value === '') { this.removeProperty(name); return; }
-          var list = declarations(this), important = str(priority || '').toLowerCase() === 'important';
-          for (var i = 0; i < list.length; i++) if (list[i][0] === name) { list[i] = [name, value, important]; writeDeclarations(this, list); return; }
-          list.push([name, value, important]);
-          writeDeclarations(this, list);
-        },
-        removeProperty: function (name) {
-          name = str(name).toLowerCase();
-          var list = declarations(this);
-          for (var i = 0; i < list.length; i++) {
-            if (list[i][0] === name) {
-              var old = list[i][1];
-              list.splice(i, 1);
-              if (list.length) writeDeclarations(this, list); else N.removeAttr(H(this[STYLE]), 'style');
-              return old;
-            }
-          }
-          return '';
-        },
-        item: function (i) { var d = declarations(this)[i >>> 0]; return d ? d[0] : ''; }
-      });
-      var styleHandler = {
-        get: function (t, key, receiver) {
-          if (typeof key !== 'string' || key in t) return Reflect.get(t, key, receiver);
-          var i = toIndex(key);
-          if (i >= 0) return t.item(i) || undefined;
-          return t.getPropertyValue(cssName(key));
-        },
-        set: function (t, key, value, receiver) {
-          if (typeof key !== 'string' || key in t) return Reflect.set(t, key, value, receiver);
-          t.setProperty(cssName(key), value);
-          return true;
-        },
-        has: function (t, key) { return typeof key === 'string' ? true : key in t; }
-      };
-      function styleDeclaration(element) {
-        var target = objectCreate(CSSStyleDeclaration.prototype);
-        target[STYLE] = element;
-        return new Proxy(target, styleHandler);
-      }
-      var displayByTag = { span: 'inline', a: 'inline', b: 'inline', i: 'inline', em: 'inline', strong: 'inline', code: 'inline',
-        img: 'inline', input: 'inline-block', button: 'inline-block', select: 'inline-block', textarea: 'inline-block',
-        label: 'inline', small: 'inline', sub: 'inline', sup: 'inline', abbr: 'inline', cite: 'inline', br: 'inline',
-        li: 'list-item', table: 'table', tr: 'table-row', td: 'table-cell', th: 'table-cell', thead: 'table-header-group',
-        tbody: 'table-row-group', tfoot: 'table-footer-group', caption: 'table-caption', script: 'none', style: 'none',
-        head: 'none', title: 'none', meta: 'none', link: 'none', template: 'none', option: 'block' };
-      def(g, 'getComputedStyle', function (element) {
-        hOf(element);
-        var inline = element.style;
-        var computed = objectCreate(CSSStyleDeclaration.prototype);
-        computed[STYLE] = element;
-        return new Proxy(computed, {
-          get: function (t, key, receiver) {
-            if (key === 'getPropertyValue') return function (name) { return receiver[name.replace(/-([a-z])/g, function (m, c) { return c.toUpperCase(); })]; };
-            if (typeof key !== 'string' || key in t) return Reflect.get(t, key, receiver);
-            var value = inline[key];
-            if (key === 'display') {
-              if (N.hasAttr(H(element), 'hidden')) return 'none';
-              return value || displayByTag[TAG(element)] || 'block';
-            }
-            if (key === 'visibility') return value || 'visible';
-            return value;
-          },
-          set: function () { return false; }
-        });
-      });
 
       // ---- dataset: data-* attributes as camelCase properties
       var DOMStringMap = iface('DOMStringMap');
@@ -312,10 +186,8 @@ extension ScriptPrelude {
       });
       reflect(htmlInterface('HTMLLinkElement', 'link').prototype, { href: ['u'], rel: ['s'], type: ['s'], media: ['s'],
         as: ['s'], hreflang: ['s'], crossOrigin: ['s', 'crossorigin'], integrity: ['s'], disabled: ['b'] });
-      accessors(g.HTMLLinkElement.prototype, { relList: [function () { return this[classListKey] || (this[classListKey] = tokenList(this, 'rel')); }],
-                                               sheet: [function () { return null; }] });
+      accessors(g.HTMLLinkElement.prototype, { relList: [function () { return this[classListKey] || (this[classListKey] = tokenList(this, 'rel')); }] });
       reflect(htmlInterface('HTMLStyleElement', 'style').prototype, { media: ['s'], type: ['s'] });
-      accessors(g.HTMLStyleElement.prototype, { sheet: [function () { return null; }] });
       reflect(htmlInterface('HTMLMetaElement', 'meta').prototype, { name: ['s'], content: ['s'], httpEquiv: ['s', 'http-equiv'], charset: ['s'] });
       reflect(htmlInterface('HTMLBaseElement', 'base').prototype, { href: ['u'], target: ['s'] });
       var HTMLTitleElement = htmlInterface('HTMLTitleElement', 'title');
@@ -840,24 +712,5 @@ extension ScriptPrelude {
       reflect(htmlInterface('HTMLProgressElement', 'progress').prototype, { value: ['n'], max: ['n', 'max', 1] });
       reflect(htmlInterface('HTMLMeterElement', 'meter').prototype, { value: ['n'], min: ['n'], max: ['n', 'max', 1] });
       htmlInterface('HTMLDataListElement', 'datalist');
-
-      // ---- CSS.escape (https://drafts.csswg.org/cssom/#the-css.escape()-method)
-      if (!g.CSS) def(g, 'CSS', {
-        escape: function (value) {
-          var s = str(value), out = '';
-          for (var i = 0; i < s.length; i++) {
-            var c = s.charCodeAt(i);
-            if (c === 0) { out += '\uFFFD'; continue; }
-            if ((c >= 1 && c <= 31) || c === 127 || (i === 0 && c >= 48 && c <= 57) || (i === 1 && c >= 48 && c <= 57 && s.charCodeAt(0) === 45)) {
-              out += '\\' + c.toString(16) + ' '; continue;
-            }
-            if (i === 0 && c === 45 && s.length === 1) { out += '\\-'; continue; }
-            if (c >= 128 || c === 45 || c === 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) { out += s.charAt(i); continue; }
-            out += '\\' + s.charAt(i);
-          }
-          return out;
-        },
-        supports: function () { return false; }
-      });
     """#
 }

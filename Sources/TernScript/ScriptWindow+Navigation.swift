@@ -13,13 +13,8 @@ extension ScriptWindow {
                 return .string("SyntaxError: invalid URL \(target)")
             }
             let replacing = arguments.count > 1 && arguments[1] == .bool(true)
-            if let current = base, url.withoutFragment == current.withoutFragment, url.fragment != nil {
-                // Only the fragment changes: a same-document navigation.
-                let oldURL = current.href
-                _ = self.navigationHost?.scriptHistoryPush(state: .null, url: url.href, replacing: replacing)
-                if url.href != oldURL { self.fireWindowEvent("hashchange", ["oldURL": .string(oldURL), "newURL": .string(url.href)]) }
-                return nil
-            }
+            // The host moves within the page when only the fragment changes
+            // (HTML "navigate to a fragment": popstate, hashchange).
             guard url.scheme != "javascript" else { return nil }
             self.navigationHost?.scriptNavigate(to: url.href, replacing: replacing)
             return nil

@@ -10,7 +10,7 @@ public final class ScriptWindow {
     public weak var navigationHost: ScriptNavigationHost?
     /// Answers `window.open` and `window.close`; the web view sets it.
     public weak var windowingHost: ScriptWindowingHost?
-    private let loop: EventLoop
+    let loop: EventLoop
     private var timers: [Int: PageTimer] = [:]
     private var nextTimerID = 0
     /// The timer nesting level of the timer task running now (0 outside timer tasks).
@@ -161,7 +161,7 @@ public final class ScriptWindow {
     }
 
     /// Runs `work` now, or on resuming when the page is suspended.
-    private func whenActive(_ work: @escaping () -> Void) {
+    func whenActive(_ work: @escaping () -> Void) {
         if isSuspended { heldWhileSuspended.append(work) } else { work() }
     }
 

@@ -8,6 +8,10 @@ public struct CellStyle: Hashable, Sendable {
     public var dim = false
     public var foreground: TerminalColor?
     public var background: TerminalColor?
+    /// A page's own colours: drawn as near as the terminal can, in place
+    /// of `foreground`/`background` when set.
+    public var foregroundRGB: RGBColor?
+    public var backgroundRGB: RGBColor?
     /// Attributes added on a terminal without colours, so that what the
     /// colours told apart stays apart (a link underlined, a highlight reversed).
     public var monochromeUnderline = false

@@ -17,8 +17,13 @@ public final class CursesTerminal: Terminal {
 
     public private(set) var rows = 24
     public private(set) var columns = 80
-    /// Whether colours are drawn (the terminal has at least 8 and `TERM` says so).
+    /// Whether colours are drawn (the terminal has at least 8 and `TERM`
+    /// says so, and they were not turned off).
     public private(set) var hasColors = false
+    /// The colours page colours are mapped to (`.none` until `start()`).
+    public private(set) var palette = ColorPalette.none
+    /// false: no colour at all (`NO_COLOR`, `--no-color`; no-color.org).
+    public let colorsAllowed: Bool
     /// The file descriptor to watch for key presses.
     public let inputFileDescriptor: Int32 = 0
     /// Readable when a signal arrived (SIGWINCH, SIGHUP, SIGTERM, SIGINT):
@@ -31,13 +36,20 @@ public final class CursesTerminal: Terminal {
 
     private var screen: OpaquePointer?
     private var started = false
-    private var colorPairs: [Int32: Int16] = [:]
+    /// Colour pairs made so far, by foreground and background number.
+    private var colorPairs: [Int64: Int32] = [:]
+    /// Pairs made at most; past it, a cell is drawn in the default colours
+    /// until the next full redraw (`erase()`) starts the pairs over.
+    static let maximumColorPairs = 4096
     private var extraKeys: [Int32: Key] = [:]
     private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
     /// Keys read ahead by `readWaitingKeys()`, handed out first by `readKey()`.
     private var readAhead: [Key] = []
 
-    public init() {}
+    /// `colors: false` draws no colour at all (attributes only).
+    public init(colors: Bool = true) {
+        colorsAllowed = colors
+    }
 
     deinit { stop() }
 
@@ -50,7 +62,7 @@ public final class CursesTerminal: Terminal {
         _ = tcgetattr(0, &terminalSavedModes)
         // Before newterm: Esc is read as Esc after 25 ms, not the default second.
         set_escdelay(25)
-        guard let screen = newterm(nil, stdout, stdin) else {
+        guard let screen = newterm(CursesTerminal.directColorTerminalType(), stdout, stdin) else {
             let term = getenv("TERM").map { String(cString: $0) } ?? "(TERM is not set)"
             throw StartError(description: "tern: cannot use the terminal type \"\(TerminalText.sanitize(term))\"")
         }
@@ -65,10 +77,12 @@ public final class CursesTerminal: Terminal {
         mouseinterval(0)
         let buttons = tern_button1_pressed() | tern_button4_pressed() | tern_button5_pressed()
         _ = mousemask(buttons, nil)
-        if has_colors() {
+        if colorsAllowed, has_colors() {
             start_color()
             use_default_colors()
-            hasColors = COLORS >= 8
+            let rgb = "RGB".withCString { tigetflag(UnsafeMutablePointer(mutating: $0)) } > 0
+            palette = ColorPalette(colors: Int(COLORS), directColor: rgb && COLORS >= 1 << 24)
+            hasColors = palette != .none
         }
         use_extended_names(true)
         // Home and End as terminals send them whatever TERM says: tmux and
@@ -160,6 +174,24 @@ public final class CursesTerminal: Terminal {
     /// Clears the whole screen (drawn on the next `refresh()`).
     public func erase() {
         werase(stdscr)
+        // Every cell is drawn again: a full set of pairs can start over.
+        if colorPairs.count >= CursesTerminal.maximumColorPairs { colorPairs = [:] }
+    }
+
+    /// The terminal type to use instead of `TERM` when `COLORTERM` says the
+    /// terminal takes 24-bit colour and terminfo has a direct-colour entry
+    /// of the same family (`xterm-256color` → `xterm-direct`): ncurses sends
+    /// 24-bit colours only through such an entry. nil keeps `TERM`.
+    static func directColorTerminalType() -> String? {
+        guard let colorTerm = getenv("COLORTERM").map({ String(cString: $0) }), ["truecolor", "24bit"].contains(colorTerm),
+              let term = getenv("TERM").map({ String(cString: $0) }), !term.isEmpty, !term.hasSuffix("-direct") else { return nil }
+        let family = term.hasSuffix("-256color") ? String(term.dropLast("-256color".count)) : term
+        let candidate = family + "-direct"
+        var error: Int32 = 0
+        guard setupterm(candidate, -1, &error) == OK else { return nil }
+        let rgbColors = tigetnum("colors") >= 1 << 24
+        del_curterm(cur_term)
+        return rgbColors ? candidate : nil
     }
 
     /// Draws `text` at a cell, clipped at `maxColumns` display columns (and the
@@ -311,25 +343,31 @@ public final class CursesTerminal: Terminal {
         if reverse { attributes |= tern_a_reverse() }
         if style.italic { attributes |= tern_a_italic() }
         if style.dim { attributes |= tern_a_dim() }
-        var pair: Int16 = 0
-        if hasColors, style.foreground != nil || style.background != nil {
-            pair = colorPair(foreground: style.foreground, background: style.background)
+        var pair: Int32 = 0
+        if hasColors {
+            let fg = style.foregroundRGB.flatMap(palette.number) ?? style.foreground.map(number) ?? -1
+            let bg = style.backgroundRGB.flatMap(palette.number) ?? style.background.map(number) ?? -1
+            if fg != -1 || bg != -1 { pair = colorPair(foreground: fg, background: bg) }
         }
-        wattr_set(stdscr, attributes, pair, nil)
+        // The pair goes through the extension's int argument (pairs past 32767).
+        wattr_set(stdscr, attributes, Int16(clamping: pair), &pair)
     }
 
-    /// The colour pair for a foreground and background, made on first use.
-    private func colorPair(foreground: TerminalColor?, background: TerminalColor?) -> Int16 {
-        func number(_ color: TerminalColor?) -> Int16 {
-            guard let color else { return -1 }
-            return color.rawValue < COLORS ? color.rawValue : color.rawValue % 8
-        }
-        let fg = number(foreground), bg = number(background)
-        let key = Int32(fg + 1) << 16 | Int32(bg + 1)
+    /// The colour number of one of the 16 named colours: the nearest of
+    /// the 8 on a terminal without bright ones, its RGB value in direct colour.
+    private func number(_ color: TerminalColor) -> Int32 {
+        let index = Int32(color.rawValue)
+        if palette == .direct, index >= 8 { return palette.number(for: ColorPalette.rgb(ofIndex: Int(index))) ?? -1 }
+        return index < COLORS ? index : index % 8
+    }
+
+    /// The colour pair for a foreground and background (-1: the terminal's
+    /// default), made on first use; 0 (default colours) when no more can be made.
+    private func colorPair(foreground: Int32, background: Int32) -> Int32 {
+        let key = Int64(foreground) << 32 | Int64(UInt32(bitPattern: background))
         if let pair = colorPairs[key] { return pair }
-        let pair = Int16(colorPairs.count + 1)
-        guard Int32(pair) < COLOR_PAIRS else { return 0 }
-        init_pair(pair, fg, bg)
+        let pair = Int32(colorPairs.count + 1)
+        guard pair < COLOR_PAIRS, pair <= CursesTerminal.maximumColorPairs, init_extended_pair(pair, foreground, background) == OK else { return 0 }
         colorPairs[key] = pair
         return pair
     }

@@ -15,6 +15,8 @@ extension CommandLine {
       --no-list                 leave the list of link references out of --dump
       --source                  print the page's source instead of its text
       --no-js                   run no page scripts
+      --no-css                  apply no page style sheets or style attributes (S in the browser toggles them)
+      --no-color                draw no colours (also when NO_COLOR is set and not empty)
       --dialogs accept|dismiss  how to answer alert/confirm/prompt (default dismiss; each is logged to stderr)
       --eval JS                 print the result of JS after the page loaded
       --wait-for JS             keep the page running until JS is truthy (or --timeout passes)
@@ -69,7 +71,8 @@ extension CommandLine {
             return exportCookies(options, store) ? 0 : 1
         }
         guard options.dump else {
-            let status = Browser(configuration: configuration, customUserAgent: options.userAgent).run(opening: options.target)
+            let status = Browser(configuration: configuration, customUserAgent: options.userAgent,
+                                 terminal: CursesTerminal(colors: !options.noColor)).run(opening: options.target)
             return exportCookies(options, store) ? status : 1
         }
         return PageDumper(options: options, configuration: configuration).run()

@@ -1,4 +1,5 @@
 import TernKit
+import TernBrowser
 
 extension Options {
     /// The web view settings these options ask for (shared by `--dump` and the browser).
@@ -10,6 +11,8 @@ extension Options {
         configuration.network.proxy = proxy
         configuration.network.isInsecure = insecure
         configuration.preferences.javaScriptEnabled = !noJavaScript
+        configuration.preferences.authorStyleSheetsEnabled = !noCSS
+        configuration.userStyleSheet = UserStyleSheet.load()
         configuration.scriptMemoryLimit = scriptMemoryLimit << 20
         configuration.keepsPageSource = source || !dump
         configuration.recordsHistory = !dump

@@ -44,6 +44,10 @@ struct Options {
     var proxy: String?
     /// Skip TLS certificate verification.
     var insecure = false
+    /// Apply no page style sheets (the browser's `S` turns them back on).
+    var noCSS = false
+    /// Draw no colours (`--no-color`, or a non-empty `NO_COLOR`).
+    var noColor = false
 
     /// A command line Tern cannot use, with what is wrong.
     struct UsageError: Error {
@@ -51,8 +55,10 @@ struct Options {
         init(_ message: String) { self.message = "tern: " + message }
     }
 
-    static func parse(_ arguments: [String]) throws -> Options {
+    /// `environment` is asked for `NO_COLOR` (no-color.org: any non-empty value).
+    static func parse(_ arguments: [String], environment: (String) -> String? = Options.environment) throws -> Options {
         var options = Options()
+        options.noColor = !(environment("NO_COLOR") ?? "").isEmpty
         var rest = arguments[...]
         func value(for name: String) throws -> String {
             guard let value = rest.popFirst() else { throw UsageError("\(name) needs a value") }
@@ -72,6 +78,8 @@ struct Options {
             case "--import-cookies": options.importCookies = try value(for: argument)
             case "--export-cookies": options.exportCookies = try value(for: argument)
             case "--insecure": options.insecure = true
+            case "--no-css": options.noCSS = true
+            case "--no-color": options.noColor = true
             case "--proxy": options.proxy = try value(for: argument)
             case "--ca-bundle":
                 let path = try value(for: argument)
@@ -117,5 +125,10 @@ struct Options {
         }
         if options.dump && options.target == nil && !options.help { throw UsageError("--dump needs a URL or file") }
         return options
+    }
+
+    /// The process's environment variable `name`.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 }

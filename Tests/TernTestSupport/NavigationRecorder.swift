@@ -17,6 +17,8 @@ public final class NavigationRecorder: NavigationDelegate {
     public private(set) var responses: [NavigationResponse] = []
     public private(set) var challenges: [AuthenticationChallenge] = []
     public private(set) var navigations: [Navigation] = []
+    /// Moves to entries of the same document (kept out of `events`: no navigation), with the entry left's URL.
+    public private(set) var sameDocument: [(type: SameDocumentNavigationType, from: String)] = []
 
     public init() {}
 
@@ -42,6 +44,11 @@ public final class NavigationRecorder: NavigationDelegate {
         let policy = responsePolicy(navigationResponse)
         events.append("response \(navigationResponse.response.statusCode) \(policy)")
         decisionHandler(policy)
+    }
+
+    public func webView(_ webView: WebView, didSameDocumentNavigation type: SameDocumentNavigationType,
+                        from previousItem: BackForwardListItem) {
+        sameDocument.append((type, previousItem.url.href))
     }
 
     public func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation!) {

@@ -19,7 +19,9 @@ public final class TerminalSession {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let profile = directory.appendingPathComponent("profile").path
-        var variables = ["XDG_DATA_HOME": profile, "TERM": term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        // `swift test` runs tests with NO_COLOR=1, which tern honours: the
+        // terminal here has colours unless a test asks for none.
+        var variables = ["XDG_DATA_HOME": profile, "TERM": term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "NO_COLOR": ""]
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let binary = TestServer.repositoryRoot + "/.build/debug/tern"

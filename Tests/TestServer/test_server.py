@@ -196,6 +196,7 @@ DOWNLOADS_BROKEN: set = set()   # /download?break=KEY: keys already broken once
 DOWNLOAD_LOG: dict = {}         # KEY -> [{"range": ..., "if_range": ...}]
 CORS_LOCK = threading.Lock()
 CORS_LOG: dict = {}             # KEY -> [{"method", "target", "headers"}] (/cors)
+SHEET_LOG: dict = {}            # KEY -> [{"method", "target", "headers"}] (/sheet)
 STATIC_ROOT = None           # --static-root: serve files instead of routes
 
 
@@ -1077,6 +1078,41 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.respond(200, json.dumps(entries).encode("utf-8"), ctype="application/json",
                      headers=[("Cache-Control", "no-store")])
 
+    def r_sheet(self, rest):
+        """A style sheet for the CSS loading tests: logs the request under `key` (read with /sheet-log);
+        answers `body` (default `p { color: red }`) as `type` (default text/css), `cc` as Cache-Control
+        (default no-store), after `delay_ms` (at most 10000). With `graph=a:b.c;b:a`, sheet `n` first
+        imports each of its children (`/sheet?key=K&n=CHILD&graph=…`), so import trees and cycles can be made."""
+        if rest:
+            return self.not_found()
+        ctype = self.qraw("type", "text/css")
+        cc = self.q("cc", "no-store")
+        if any(c in v for v in (ctype, cc) for c in "\r\n"):
+            raise BadRequest("type and cc must not contain CR or LF")
+        entry = {"method": self.command, "target": self.path, "headers": [[k, v] for k, v in self.headers.items()]}
+        with CORS_LOCK:
+            SHEET_LOG.setdefault(self.q("key", ""), []).append(entry)
+        delay = min(float(self.q("delay_ms", "0") or 0), 10000) / 1000.0
+        if delay > 0:
+            time.sleep(delay)
+        body = self.q("body", "p { color: red }")
+        graph = self.q("graph")
+        if graph:
+            # NAME:CHILD.CHILD;NAME:… — sheet `n` imports each of its children, by the same route.
+            edges = dict(part.split(":", 1) for part in graph.split(";") if ":" in part)
+            children = [c for c in edges.get(self.q("n", ""), "").split(".") if c]
+            body = "".join('@import url("/sheet?key=%s&n=%s&graph=%s");\n'
+                           % (urllib.parse.quote(self.q("key", "")), urllib.parse.quote(c), urllib.parse.quote(graph))
+                           for c in children) + body
+        self.respond(200, body.encode("utf-8"), ctype=ctype, headers=[("Cache-Control", cc)])
+
+    def r_sheet_log(self, rest):
+        """The requests `/sheet` logged under `key`, as a JSON list, oldest first."""
+        with CORS_LOCK:
+            entries = list(SHEET_LOG.get(self.q("key", ""), []))
+        self.respond(200, json.dumps(entries).encode("utf-8"), ctype="application/json",
+                     headers=[("Cache-Control", "no-store")])
+
     def r_large_page(self, rest):
         """A generated page of about `kb` KiB: sections of paragraphs with
         links, a table, and one inline script that runs once at load (no
@@ -1156,6 +1192,8 @@ ROUTES = {
     "large-page": Handler.r_large_page,
     "cors": Handler.r_cors,
     "cors-log": Handler.r_cors_log,
+    "sheet": Handler.r_sheet,
+    "sheet-log": Handler.r_sheet_log,
 }
 
 

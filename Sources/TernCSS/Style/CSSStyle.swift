@@ -34,7 +34,15 @@ public struct CSSStyle: Hashable, Sendable {
     public var overflowY: CSSOverflow = .visible
     /// `clip: rect(…)` with an empty rectangle or `clip-path` that leaves nothing
     /// visible (the visually-hidden pattern: a text browser still reads it).
-    public var clippedToNothing = false
+    /// Setting it sets `clipIsEmpty` and clears `clipPathIsEmpty`.
+    public var clippedToNothing: Bool {
+        get { clipIsEmpty || clipPathIsEmpty }
+        set { clipIsEmpty = newValue; clipPathIsEmpty = false }
+    }
+    /// `clip: rect(…)` of zero area (CSS Masking 1 §9.1).
+    public var clipIsEmpty = false
+    /// `clip-path: inset(50%)`, `circle(0)` and the like (CSS Masking 1 §3.1).
+    public var clipPathIsEmpty = false
     public var flexDirection: CSSFlexDirection = .row
     public var flexWrap = false
     public var verticalAlign: CSSVerticalAlign = .baseline

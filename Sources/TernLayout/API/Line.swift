@@ -54,8 +54,16 @@ public struct Line: Hashable, Sendable {
     }
 
     public var runs: [Run]
+    /// The line belongs to a block that scrolls sideways (CSS `overflow:
+    /// auto/scroll` on text that does not wrap, such as a `pre` of code):
+    /// it is kept whole, however wide, and a front end should let the reader
+    /// scroll it horizontally rather than cut it at the window's edge.
+    public var scrollsHorizontally = false
 
-    public init(runs: [Run] = []) { self.runs = runs }
+    public init(runs: [Run] = [], scrollsHorizontally: Bool = false) {
+        self.runs = runs
+        self.scrollsHorizontally = scrollsHorizontally
+    }
 
     /// The line's text, runs joined.
     public var text: String {

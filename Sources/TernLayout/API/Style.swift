@@ -16,6 +16,8 @@ public struct Style: OptionSet, Hashable, Sendable {
     public static let formControl = Style(rawValue: 1 << 6)
     /// Part of a heading (`h1`–`h6`), its underline row included.
     public static let heading = Style(rawValue: 1 << 7)
+    /// Struck through (CSS `text-decoration: line-through`, `<s>`, `<del>`).
+    public static let lineThrough = Style(rawValue: 1 << 8)
 }
 
 /// A colour as 24-bit sRGB, from the page's CSS. The terminal front end

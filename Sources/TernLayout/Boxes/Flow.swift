@@ -22,6 +22,8 @@ struct FlowItem {
         case rule
         case table(TableBox)
         case textarea(TextareaBox)
+        /// A block laid out apart: bordered, padded, of its own width, or a flex row.
+        case box(BlockBox)
         case empty
     }
 
@@ -29,6 +31,8 @@ struct FlowItem {
     /// Columns from the flow's left edge (clamped at layout time so deep
     /// nesting keeps some room for text).
     var indent: Int
+    /// Columns kept free at the right edge (CSS margin, border and padding on the right).
+    var indentRight = 0
     /// Blank lines before the item (collapsed margins); none at the top of a flow.
     var marginBefore: Int
     var marker: Marker?
@@ -41,7 +45,7 @@ struct FlowItem {
     /// Nothing at all: what an item is replaced by when it is moved out of
     /// an array (swapped, so that no array it holds is retained and released).
     static var placeholder: FlowItem {
-        FlowItem(content: .empty, indent: 0, marginBefore: 0, marker: nil, anchors: [], underline: nil)
+        FlowItem(content: .empty, indent: 0, indentRight: 0, marginBefore: 0, marker: nil, anchors: [], underline: nil)
     }
 
     /// Moves the items out of `items`, one at a time, leaving placeholders.

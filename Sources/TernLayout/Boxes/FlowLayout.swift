@@ -49,7 +49,8 @@ enum FlowLayout {
                 firstPrefix = lead
             }
             let prefix = { [indent] () -> [Line.Run] in indent > 0 ? [spaces(indent)] : [] }
-            let available = max(1, width - indent)
+            let right = min(max(0, item.indentRight), max(0, limit - indent))
+            let available = max(1, width - indent - right)
             // Taken out of the item, so that the paragraph is moved, not copied.
             var content = FlowItem.Content.empty
             swap(&content, &item.content)
@@ -86,6 +87,10 @@ enum FlowLayout {
                 var inner = LaidOut()
                 layoutTextarea(box, width: available, into: &inner)
                 append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
+            case .box(var box):
+                var inner = LaidOut()
+                box.layout(width: available, into: &inner)
+                append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
             }
         }
     }
@@ -98,7 +103,7 @@ enum FlowLayout {
             if lead.isEmpty {
                 out.lines.append(line)
             } else {
-                out.lines.append(Line(runs: lead + line.runs))
+                out.lines.append(Line(runs: lead + line.runs, scrollsHorizontally: line.scrollsHorizontally))
             }
         }
         if inner.lines.isEmpty && !firstPrefix.isEmpty { out.lines.append(Line(runs: firstPrefix)) }
@@ -153,10 +158,12 @@ enum FlowLayout {
             case .rule: m = (1, 1)
             case .table(let table): m = table.measure
             case .textarea(let box): m = (box.columns + 2, box.columns + 2)
+            case .box(let box): m = box.measure
             case .empty: m = (0, 0)
             }
-            low = max(low, m.min + indent)
-            high = max(high, m.max + indent)
+            let right = min(max(0, item.indentRight), 40)
+            low = max(low, m.min + indent + right)
+            high = max(high, m.max + indent + right)
         }
         return (low, high)
     }

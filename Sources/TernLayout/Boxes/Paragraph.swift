@@ -2,6 +2,7 @@
 struct RunAttributes: Hashable {
     var style = Style(rawValue: 0)
     var color: Color?
+    var background: Color?
     /// Index into the page's links, or -1.
     var link: Int32 = -1
     /// Index into the page's controls, or -1.
@@ -46,6 +47,10 @@ struct Paragraph {
     /// Preformatted: lines break only at U+000A and may be wider than the width.
     var noWrap = false
     var align: TextAlign = .left
+    /// Columns the first line starts further right (CSS `text-indent`; negative hangs it left).
+    var firstLineIndent = 0
+    /// Its lines scroll sideways in the browser (`Line.scrollsHorizontally`).
+    var scrolls = false
 
     // Building state (whitespace collapsing, tab stops).
     private var pendingSpace = false
@@ -57,6 +62,8 @@ struct Paragraph {
     var dropLeadingNewline = false
 
     var isEmpty: Bool { text.isEmpty }
+    /// Whitespace waits to become a space before what comes next.
+    var hasPendingSpace: Bool { pendingSpace }
 
     mutating func suppressNextSpace() {
         pendingSpace = false
@@ -276,11 +283,25 @@ struct Paragraph {
 
     /// Appends text keeping its whitespace (`white-space: pre`): newlines break,
     /// tabs go to the next multiple of 8 columns, spaces do not break.
-    mutating func appendPreformatted(_ string: String, _ attributes: RunAttributes) {
+    /// With `wrap` (`pre-wrap`), the last space of a run of spaces that does
+    /// not start a line is a break opportunity (CSS Text 3 §4.1.3: preserved
+    /// spaces allow wrapping after them).
+    mutating func appendPreformatted(_ string: String, _ attributes: RunAttributes, wrap: Bool = false) {
         if pendingSpace { flushSpace(before: attributes) }
         use(attributes)
-        for scalar in string.unicodeScalars {
+        let scalars = string.unicodeScalars
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
+            index = scalars.index(after: index)
             let v = scalar.value
+            if wrap, v == 0x20, lineHasContent, index == scalars.endIndex || scalars[index] != " " {
+                text.append(0x20)
+                column += 1
+                previous = 0x20
+                dropLeadingNewline = false
+                continue
+            }
             switch v {
             case 0x0D:
                 continue
@@ -326,6 +347,52 @@ struct Paragraph {
             append(v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D ? 0xA0 : v)
         }
         lineHasContent = true
+    }
+
+    /// Appends `other` (an inline-block's laid-out content or a flex item)
+    /// after the text so far: `atomic` makes its spaces no-break spaces, so
+    /// that it moves to the next line whole.
+    mutating func append(_ other: Paragraph, atomic: Bool) {
+        guard !other.text.isEmpty else { return }
+        if pendingSpace, let first = other.runAttributes.first { flushSpace(before: first) }
+        let base = text.count
+        // With `atomic`, each space becomes the two bytes of U+00A0: `spacesBefore[i]`
+        // counts the spaces before byte `i`, to move offsets by.
+        var spacesBefore: [Int] = []
+        if atomic {
+            spacesBefore.reserveCapacity(other.text.count + 1)
+            var count = 0
+            for byte in other.text {
+                spacesBefore.append(count)
+                if byte == 0x20 {
+                    text.append(0xC2)
+                    text.append(0xA0)
+                    count += 1
+                } else {
+                    text.append(byte)
+                }
+            }
+            spacesBefore.append(count)
+        } else {
+            text.append(contentsOf: other.text)
+        }
+        func shifted(_ offset: Int) -> Int {
+            guard atomic else { return base + offset }
+            return base + offset + spacesBefore[max(0, min(offset, spacesBefore.count - 1))]
+        }
+        for (index, attributes) in other.runAttributes.enumerated() {
+            let start = shifted(other.runStarts[index])
+            if let last = runAttributes.last, last == attributes { continue }
+            if let lastStart = runStarts.last, lastStart == start {
+                runAttributes[runAttributes.count - 1] = attributes
+            } else {
+                runStarts.append(start)
+                runAttributes.append(attributes)
+            }
+        }
+        for anchor in other.anchors { anchors.append((shifted(anchor.offset), anchor.name)) }
+        lineHasContent = true
+        previous = 0
     }
 
     /// A link's `[n]`, as `appendAtom` would append it, without making a String.

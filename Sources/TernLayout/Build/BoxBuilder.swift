@@ -1,3 +1,4 @@
+import TernCSS
 import TernDOM
 
 /// Walks a document once, in order, with an explicit stack (no recursion:
@@ -7,6 +8,10 @@ import TernDOM
 final class BoxBuilder {
     /// Tables nested deeper than this are laid out as plain blocks.
     static let maxTableDepth = 8
+    /// Boxes laid out apart (borders, widths, flex rows, inline blocks)
+    /// nested deeper than this are laid out as plain blocks: layout recurses
+    /// into each.
+    static let maxBoxDepth = 16
 
     let document: Document
     let options: LayoutOptions
@@ -21,7 +26,10 @@ final class BoxBuilder {
         var items: [FlowItem] = []
         var paragraph = Paragraph()
         var indent = 0
+        var indentRight = 0
         var pendingMargin = 0
+        /// The `text-indent` of the block whose first paragraph is still to come.
+        var pendingTextIndent = 0
         var pendingMarker: Marker?
         var pendingAnchors: [String] = []
         /// `tables.count` when the flow began: more tables open means we are
@@ -39,22 +47,30 @@ final class BoxBuilder {
         var inFoot = false
         var caption: Flow?
         var hasHeader = false
-        var complex = false
+        /// The `colspan` of each cell holding headings, lists, tables or
+        /// several blocks.
+        var complexSpans: [Int] = []
         var presentation = false
         var columns = 0
 
+        /// Holds blocks a data table's cells would not: a sign of a layout
+        /// table. A cell spanning the whole table (a Doxygen or Javadoc group
+        /// heading, `<td colspan=2><h2>…`) is a section of a data table instead.
+        var complex: Bool { complexSpans.contains { TableBuilder.span($0) < columns } }
+
+        /// `colspan` as HTML's table model caps it (1 to 1000), so that sums cannot overflow.
+        static func span(_ colspan: Int) -> Int { max(1, min(colspan, 1000)) }
+
         func endRow() {
             guard let row else { return }
-            columns = max(columns, row.reduce(0) { $0 + max(1, $1.colspan) })
+            columns = max(columns, row.reduce(0) { $0 + TableBuilder.span($1.colspan) })
             if inFoot { footRows.append(row) } else { rows.append(row) }
             self.row = nil
         }
     }
 
     struct ListState {
-        var ordered: Bool
-        var kind: ListNumbering.Kind
-        var next: Int
+        /// The `list-item` counter's step: -1 in a reversed `ol`.
         var step: Int
         /// Columns from the list's indent to its items' text.
         var markerArea: Int
@@ -75,13 +91,23 @@ final class BoxBuilder {
         static let foot = Actions(rawValue: 1 << 10)
         static let form = Actions(rawValue: 1 << 11)
         static let heading = Actions(rawValue: 1 << 12)
+        /// A block laid out apart (`BlockBox`): its content is a flow of its own.
+        static let box = Actions(rawValue: 1 << 13)
+        static let inlineBlock = Actions(rawValue: 1 << 14)
+        /// `::after` content to add when the element ends.
+        static let after = Actions(rawValue: 1 << 15)
+        static let summary = Actions(rawValue: 1 << 16)
     }
 
     /// What an open element changed, to undo when it ends.
     struct Frame {
         var style: ComputedStyle
+        /// The element, kept only when its end needs it (generated content,
+        /// quotes, an accessible name): a reference less to count per element.
+        var node: Node?
         var actions: Actions = []
         var savedIndent = 0
+        var savedIndentRight = 0
         var savedLink: Int32 = -1
         var savedControl: Int32 = -1
         var headingLevel = 0
@@ -108,7 +134,21 @@ final class BoxBuilder {
     /// The link whose `[n]` is still to be drawn before its first content.
     private var pendingLinkNumber: Int32 = -1
     private var attributes = RunAttributes()
+    /// Text must go through `styledText` (a transform, sub/superscript,
+    /// hidden, or white-space other than normal and pre): off on the fast path.
+    private var textEffects = false
+    /// The open element's `white-space: pre` and `visibility: hidden`.
+    private var preformatted = false
+    private var hiddenText = false
     private var baseURL: String?
+    /// Counters and quote depth for generated content.
+    private var generator = ContentGenerator()
+    private var boxDepth = 0
+    /// The byte count of the paragraph right after a `<summary>`'s marker:
+    /// a block starting there takes the marker onto its first line.
+    private var summaryMarkerEnd: Int?
+    /// Elements by id, made when an accessible name first needs one.
+    private var elementsByID: [String: Node]?
 
     init(document: Document, options: LayoutOptions) {
         self.document = document
@@ -145,11 +185,25 @@ final class BoxBuilder {
         if style.italic { bits |= Style.italic.rawValue }
         if style.underline { bits |= Style.underline.rawValue }
         if style.reverse { bits |= Style.reverse.rawValue }
+        if style.lineThrough { bits |= Style.lineThrough.rawValue }
         if headingDepth > 0 { bits |= Style.heading.rawValue }
         if linkIndex >= 0 { bits |= Style.link.rawValue }
         if controlIndex >= 0 { bits |= Style.formControl.rawValue }
         let s = Style(rawValue: bits)
-        attributes = RunAttributes(style: s, color: style.color, link: linkIndex, control: controlIndex)
+        attributes = RunAttributes(style: s, color: style.color, background: style.background, link: linkIndex,
+                                   control: controlIndex)
+        preformatted = style.whiteSpace == .pre
+        hiddenText = style.hidden
+        textEffects = style.textTransform != .none || style.verticalAlign != .baseline || style.hidden
+            || style.whiteSpace == .nowrap || style.whiteSpace == .preWrap || style.whiteSpace == .preLine
+    }
+
+    /// Ends the block, box or inline block an element began (for an element
+    /// without children walked, such as an image, right after its content).
+    private func finishLeaf(_ frame: Frame) {
+        if frame.actions.contains(.block) { endBlock(frame) }
+        if frame.actions.contains(.box) { endBox(frame) }
+        if frame.actions.contains(.inlineBlock) { endInlineBlock() }
     }
 
     /// Starts an element; returns whether to walk its children (a frame was pushed).
@@ -159,13 +213,30 @@ final class BoxBuilder {
             guard tag == "summary", !top.summarySeen else { return false }
             frames[frames.count - 1].summarySeen = true
         }
-        var (style, role) = resolver.resolve(node, tag: tag, parent: parentStyle)
+        let parent = parentStyle
+        var (style, role) = resolver.resolve(node, tag: tag, parent: parent, listDepth: lists.count)
+        options.styleAdjustment?(node, &style)
+        BoxBuilder.clampLengths(&style)
         if case .input = role, node.attribute("type")?.lowercased() == "hidden" {
             addControl(.hidden, node: node, value: node.attribute("value") ?? "")
             return false
         }
         if style.display == .none { return false }
         if case .base = role { return false }
+        // Drawn over the element's whole box, so carried down to its content.
+        if style.background == nil { style.background = parent.background }
+        if style.verticalAlign == .baseline { style.verticalAlign = parent.verticalAlign }
+        if parent.scrollsHorizontally { style.scrollsHorizontally = true }
+        // CSS Flexbox 1 §4: a flex container's children are blockified.
+        if parent.flexRow && (style.display == .inline || style.display == .inlineBlock) { style.display = .block }
+
+        let hiddenHere = style.hidden && !hiddenText
+        if hiddenHere {
+            // Content the element makes itself (alt text, a control's face) is blank too.
+            hiddenText = true
+            textEffects = true
+        }
+        defer { if hiddenHere { updateAttributes() } }
 
         let inTableStructure = tables.count > flow.tableBase
         if role == .table && tables.count >= BoxBuilder.maxTableDepth { style.display = .block }
@@ -174,7 +245,7 @@ final class BoxBuilder {
             if !inTableStructure { style.display = .block }
         case .tableColumn:
             return false
-        case .block, .listItem:
+        case .block, .listItem, .inlineBlock:
             if inTableStructure { style.display = .inline }
         default:
             break
@@ -187,12 +258,31 @@ final class BoxBuilder {
         }
         var frame = Frame(style: style)
         frame.savedIndent = flow.indent
+        frame.savedIndentRight = flow.indentRight
         frame.savedLink = linkIndex
         frame.savedControl = controlIndex
+        if !style.counterReset.isEmpty || !style.counterIncrement.isEmpty || !style.counterSet.isEmpty {
+            if case .list = role {} else if style.display != .listItem {
+                generator.apply(reset: style.counterReset, increment: style.counterIncrement, set: style.counterSet,
+                                depth: frames.count + 1, implicitListItem: nil)
+            }
+        }
 
         switch style.display {
         case .block, .listItem:
-            beginBlock(style, &frame)
+            if boxDepth < BoxBuilder.maxBoxDepth && BoxBuilder.needsBox(style) {
+                beginBox(style, &frame)
+            } else {
+                beginBlock(style, &frame)
+            }
+            if style.display == .listItem { beginListItem(node, style, &frame) }
+        case .inlineBlock:
+            if boxDepth < BoxBuilder.maxBoxDepth && BoxBuilder.needsBox(style) {
+                beginBox(style, &frame)
+            } else if boxDepth < BoxBuilder.maxBoxDepth {
+                beginNestedFlow()
+                frame.actions.insert(.inlineBlock)
+            }
         case .table:
             if inTableStructure {
                 break
@@ -240,7 +330,7 @@ final class BoxBuilder {
         switch role {
         case .anchor:
             if let name = node.attribute("name"), !name.isEmpty { addAnchor(name) }
-            if linkIndex < 0, let href = node.attribute("href") {
+            if linkIndex < 0, !style.hidden, let href = node.attribute("href") {
                 addLink(href, node: node)
                 frame.actions.insert(.link)
             }
@@ -252,11 +342,13 @@ final class BoxBuilder {
             } else {
                 appendText("[image]")
             }
+            finishLeaf(frame)
             return false
         case .lineBreak:
             flushLinkNumber()
             flow.paragraph.appendBreak(attributes)
             separateLinkText()
+            finishLeaf(frame)
             return false
         case .wordBreak:
             // libxml2 2.9 does not know <wbr> is void: what follows becomes
@@ -265,13 +357,15 @@ final class BoxBuilder {
         case .rule:
             flushParagraph()
             emit(.rule)
-            endBlock(frame)
+            finishLeaf(frame)
             return false
         case .input:
             addInput(node)
+            finishLeaf(frame)
             return false
         case .select:
             addSelect(node)
+            finishLeaf(frame)
             return false
         case .textarea:
             addTextarea(node, frame: frame)
@@ -280,7 +374,7 @@ final class BoxBuilder {
             let type = node.attribute("type")?.lowercased()
             let kind: FormControl.Kind = type == "reset" ? .reset : type == "button" ? .button : .submit
             addControl(kind, node: node, value: node.attribute("value") ?? "")
-            controlIndex = Int32(controls.count - 1)
+            if !style.hidden { controlIndex = Int32(controls.count - 1) }
             updateAttributes()
             appendAtom("[", suppressSpaceAfter: true)
             frame.actions.insert(.button)
@@ -295,13 +389,11 @@ final class BoxBuilder {
                 (linkIndex, pendingLinkNumber, openLinkText) = outer
                 updateAttributes()
             }
-            if style.display == .block { endBlock(frame) }
+            finishLeaf(frame)
             return false
         case .list(let ordered):
-            beginList(node, ordered: ordered)
+            beginList(node, style, ordered: ordered)
             frame.actions.insert(.list)
-        case .listItem:
-            beginListItem(node, &frame)
         case .heading(let level):
             headingDepth += 1
             frame.headingLevel = level
@@ -310,7 +402,7 @@ final class BoxBuilder {
         case .preformatted:
             flow.paragraph.dropLeadingNewline = true
         case .quote:
-            appendText("\u{201C}")
+            appendText(generator.text([.openQuote], element: node, quotes: style.quotes))
             frame.actions.insert(.quote)
         case .details:
             frame.isDetails = true
@@ -324,6 +416,8 @@ final class BoxBuilder {
         case .summary:
             if let parent = frames.last, parent.isDetails {
                 appendAtom(parent.detailsOpen ? "▾ " : "▸ ", suppressSpaceAfter: true)
+                summaryMarkerEnd = flow.paragraph.text.count
+                frame.actions.insert(.summary)
             }
         case .form:
             forms.append(node)
@@ -331,8 +425,19 @@ final class BoxBuilder {
         default:
             break
         }
+        if style.listStyleInside, frame.actions.contains(.listItem), let marker = flow.pendingMarker {
+            // `list-style-position: inside`: the marker starts the text.
+            flow.pendingMarker = nil
+            appendAtom(marker.text + " ", suppressSpaceAfter: true)
+        }
+        if style.after != nil { frame.actions.insert(.after) }
+        if !frame.actions.isDisjoint(with: [.after, .quote, .link, .button]) { frame.node = node }
+        if style.textIndent != 0, frame.actions.contains(.block) || frame.actions.contains(.box) {
+            flow.pendingTextIndent = style.textIndent
+        }
         frames.append(frame)
         updateAttributes()
+        if let before = style.before { appendGenerated(before, node: node, style: style) }
         return true
     }
 
@@ -340,9 +445,26 @@ final class BoxBuilder {
     private func exit() {
         guard let frame = frames.last else { return }
         let actions = frame.actions
-        if actions.contains(.quote) { appendText("\u{201D}") }
-        if actions.contains(.button) { appendAtom("]") }
+        if actions.contains(.after), let after = frame.style.after, let node = frame.node {
+            appendGenerated(after, node: node, style: frame.style)
+        }
+        if actions.contains(.quote), let node = frame.node {
+            appendText(generator.text([.closeQuote], element: node, quotes: frame.style.quotes))
+        }
+        if actions.contains(.summary) { summaryMarkerEnd = nil }
+        if actions.contains(.button) {
+            if flow.paragraph.text.last == UInt8(ascii: "["), let node = frame.node {
+                // Nothing but an icon inside: its accessible name, never `[]`.
+                let name = accessibleName(node)
+                appendText(name.isEmpty ? "button" : name)
+            }
+            appendAtom("]")
+        }
         if actions.contains(.link) {
+            if linkIndex >= 0, !openLinkText.contains(where: { $0 != 0x20 }), let node = frame.node {
+                let name = accessibleName(node)
+                if !name.isEmpty { appendText(name) }
+            }
             flushLinkNumber()
             if linkIndex >= 0 { finishLinkText(Int(linkIndex)) }
         }
@@ -367,7 +489,7 @@ final class BoxBuilder {
                     if table.row == nil { table.row = [] }
                     table.row!.append(TableBox.Cell(flow: Flow(items: done.items), colspan: frame.colspan,
                                                     rowspan: frame.rowspan, header: frame.header))
-                    if done.complex || done.items.count >= 3 { table.complex = true }
+                    if done.complex || done.items.count >= 3 { table.complexSpans.append(frame.colspan) }
                 }
             }
         }
@@ -379,8 +501,9 @@ final class BoxBuilder {
         if actions.contains(.table) { finishTable() }
         if actions.contains(.list) { lists.removeLast() }
         if actions.contains(.form) { forms.removeLast() }
-        if actions.contains(.block) { endBlock(frame) }
+        finishLeaf(frame)
         frames.removeLast()
+        generator.close(depth: frames.count)
         linkIndex = frame.savedLink
         controlIndex = frame.savedControl
         updateAttributes()
@@ -395,11 +518,10 @@ final class BoxBuilder {
                 // is shown (after the table), never lost.
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return }
             }
-            if parentStyle.whiteSpace == .pre {
-                if linkIndex >= 0 || pendingLinkNumber >= 0 { flushLinkNumber() }
-                let before = flow.paragraph.text.count
-                flow.paragraph.appendPreformatted(String(decoding: bytes, as: UTF8.self), attributes)
-                recordLinkText(from: before)
+            if textEffects {
+                appendStyled(String(decoding: bytes, as: UTF8.self))
+            } else if preformatted {
+                appendPreformatted(String(decoding: bytes, as: UTF8.self), wrap: false)
             } else {
                 appendText(utf8: bytes)
             }
@@ -422,7 +544,55 @@ final class BoxBuilder {
         recordLinkText(from: before)
     }
 
+    private func appendPreformatted(_ text: String, wrap: Bool) {
+        if linkIndex >= 0 || pendingLinkNumber >= 0 { flushLinkNumber() }
+        let before = flow.paragraph.text.count
+        flow.paragraph.appendPreformatted(text, attributes, wrap: wrap)
+        recordLinkText(from: before)
+    }
+
+    /// Text of the document or made by layout (alt text, generated content),
+    /// with the open element's text effects.
     private func appendText(_ text: String) {
+        if textEffects {
+            appendStyled(text)
+        } else {
+            appendPlain(text)
+        }
+    }
+
+    /// Text with `text-transform`, `vertical-align`, `visibility` and
+    /// `white-space` applied (CSS Text 3 §4 for the white-space values).
+    private func appendStyled(_ raw: String) {
+        let style = parentStyle
+        var text = raw
+        if style.textTransform != .none {
+            let last = flow.paragraph.text.last ?? 0x20
+            let midWord = !flow.paragraph.hasPendingSpace && (last >= 0x80 || LineBreaker.isWordCharacter(UInt32(last)))
+            text = TextEffects.transform(text, style.textTransform, midWord: midWord)
+        }
+        if style.verticalAlign != .baseline { text = TextEffects.script(text, superscript: style.verticalAlign == .super) }
+        if hiddenText { text = TextEffects.blanks(text) }
+        switch style.whiteSpace {
+        case .pre, .preWrap:
+            appendPreformatted(text, wrap: style.whiteSpace == .preWrap)
+        case .preLine:
+            // Spaces collapse; each newline is a forced break.
+            for (index, piece) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 {
+                    flushLinkNumber()
+                    flow.paragraph.appendBreak(attributes)
+                }
+                appendPlain(String(String.UnicodeScalarView(piece)))
+            }
+        case .nowrap:
+            appendPlain(TextEffects.noWrap(text))
+        case .normal:
+            appendPlain(text)
+        }
+    }
+
+    private func appendPlain(_ text: String) {
         if pendingLinkNumber >= 0 {
             for scalar in text.unicodeScalars where !(scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0C}") {
                 flushLinkNumber()
@@ -437,7 +607,7 @@ final class BoxBuilder {
     private func appendAtom(_ text: String, suppressSpaceAfter: Bool = false) {
         flushLinkNumber()
         let before = flow.paragraph.text.count
-        flow.paragraph.appendAtom(text, attributes)
+        flow.paragraph.appendAtom(hiddenText ? TextEffects.blanks(text) : text, attributes)
         if suppressSpaceAfter { flow.paragraph.suppressSpace() }
         recordLinkText(from: before)
     }
@@ -509,7 +679,10 @@ final class BoxBuilder {
         flushParagraph()
         flow.pendingMargin = max(flow.pendingMargin, style.marginTop)
         frame.savedIndent = flow.indent
+        frame.savedIndentRight = flow.indentRight
         flow.indent += style.indent
+        flow.indentRight += style.indentRight
+        flow.pendingTextIndent = 0
         frame.actions.insert(.block)
     }
 
@@ -517,9 +690,139 @@ final class BoxBuilder {
         flushParagraph()
         flow.pendingMargin = max(flow.pendingMargin, frame.style.marginBottom)
         flow.indent = frame.savedIndent
+        flow.indentRight = frame.savedIndentRight
+    }
+
+    /// Keeps lengths where arithmetic on them cannot overflow and blank
+    /// lines cannot run into millions, whatever the page's CSS says.
+    @inline(__always)
+    static func clampLengths(_ style: inout ComputedStyle) {
+        style.marginTop = max(0, min(style.marginTop, 100))
+        style.marginBottom = max(0, min(style.marginBottom, 100))
+        style.paddingTop = max(0, min(style.paddingTop, 100))
+        style.paddingBottom = max(0, min(style.paddingBottom, 100))
+        style.indent = max(0, min(style.indent, 10_000))
+        style.indentRight = max(0, min(style.indentRight, 10_000))
+        style.textIndent = max(-10_000, min(style.textIndent, 10_000))
+        if let width = style.width { style.width = max(1, min(width, 100_000)) }
+        if let width = style.minWidth { style.minWidth = max(0, min(width, 100_000)) }
+        if let width = style.maxWidth { style.maxWidth = max(1, min(width, 100_000)) }
+    }
+
+    /// Whether a block is laid out apart, as a `BlockBox`: it has a visible
+    /// border, padding above or below, a width of its own, or is a flex row.
+    static func needsBox(_ style: ComputedStyle) -> Bool {
+        style.border.isVisible || style.paddingTop > 0 || style.paddingBottom > 0 || style.width != nil
+            || style.maxWidth != nil || style.flexRow
+    }
+
+    /// A block laid out apart: its content goes into a flow of its own, made
+    /// a `BlockBox` item when it ends. Margins stay outside and collapse.
+    private func beginBox(_ style: ComputedStyle, _ frame: inout Frame) {
+        flushParagraph()
+        flow.pendingMargin = max(flow.pendingMargin, style.marginTop)
+        beginNestedFlow()
+        frame.actions.insert(.box)
+    }
+
+    private func endBox(_ frame: Frame) {
+        let done = endNestedFlow()
+        let style = frame.style
+        let left = max(0, style.indent), right = max(0, style.indentRight)
+        let marginLeft = min(max(0, style.marginLeft), left), marginRight = min(max(0, style.marginRight), right)
+        var box = BlockBox(flow: Flow(items: done.items))
+        box.border = style.border
+        box.marginLeft = marginLeft
+        box.paddingLeft = max(0, left - marginLeft - (style.border.left ? 1 : 0))
+        box.marginRight = marginRight
+        box.paddingRight = max(0, right - marginRight - (style.border.right ? 1 : 0))
+        box.paddingTop = min(max(0, style.paddingTop), 100)
+        box.paddingBottom = min(max(0, style.paddingBottom), 100)
+        box.width = style.width
+        box.minWidth = style.minWidth
+        box.maxWidth = style.maxWidth
+        box.position = style.position
+        box.flexRow = style.flexRow
+        box.hidden = style.hidden
+        emit(.box(box))
+        flow.pendingMargin = max(flow.pendingMargin, style.marginBottom)
+    }
+
+    /// Starts a flow of its own inside the current one, whose paragraph is
+    /// kept as it is (an inline block may go back into it).
+    private func beginNestedFlow() {
+        savedFlows.append(flow)
+        flow = FlowContext()
+        flow.tableBase = tables.count
+        boxDepth += 1
+    }
+
+    /// Ends a nested flow and returns it; the flow around it is current again.
+    private func endNestedFlow() -> FlowContext {
+        flushParagraph()
+        finishFlow()
+        boxDepth -= 1
+        let done = flow
+        flow = savedFlows.removeLast()
+        if done.complex { flow.complex = true }
+        return done
+    }
+
+    /// An inline block ends (CSS 2.1 §9.2.4 `inline-block`): one line of text
+    /// that fits the width joins the line around it, kept whole; anything
+    /// else is laid out as blocks.
+    private func endInlineBlock() {
+        var done = endNestedFlow()
+        if done.items.count == 1, done.items[0].marker == nil, done.items[0].underline == nil,
+           case .paragraph(let paragraph) = done.items[0].content, !paragraph.text.contains(0x0A),
+           LineBreaker.measure(paragraph).max <= max(1, options.width - flow.indent - flow.indentRight) {
+            for name in done.items[0].anchors { addAnchor(name) }
+            flow.paragraph.append(paragraph, atomic: true)
+            return
+        }
+        flushParagraph()
+        var first = true
+        FlowItem.drain(&done.items) { item in
+            append(item, first: first)
+            first = false
+        }
+    }
+
+    /// `::before`/`::after` content (CSS Generated Content 3 §1): its text,
+    /// drawn with its own weight, slant, underline and colour; a block of its
+    /// own with `display: block`.
+    private func appendGenerated(_ content: ComputedStyle.GeneratedContent, node: Node, style: ComputedStyle) {
+        let text = generator.text(content.items, element: node, quotes: style.quotes)
+        guard !text.isEmpty else { return }
+        if content.block { flushParagraph() }
+        let saved = attributes
+        if content.bold { attributes.style.insert(.bold) }
+        if content.italic { attributes.style.insert(.italic) }
+        if content.underline { attributes.style.insert(.underline) }
+        if let color = content.color { attributes.color = color }
+        appendText(text)
+        attributes = saved
+        if content.block { flushParagraph() }
+    }
+
+    /// The accessible name of an icon-only link or button.
+    private func accessibleName(_ element: Node) -> String {
+        AccessibleName.of(element) { id in
+            if elementsByID == nil {
+                var index: [String: Node] = [:]
+                document.node?.walk { node in
+                    if node.isElement, node.hasAttributes, let id = node.attribute("id"), index[id] == nil { index[id] = node }
+                    return true
+                }
+                elementsByID = index
+            }
+            return elementsByID?[id]
+        }
     }
 
     private func flushParagraph(underline: Unicode.Scalar? = nil) {
+        // A block inside a `<summary>` takes its marker onto its first line.
+        if let end = summaryMarkerEnd, flow.paragraph.text.count == end { return }
         if pendingLinkNumber >= 0, !flow.paragraph.isEmpty { flushLinkNumber() }
         separateLinkText()
         guard !flow.paragraph.isEmpty else { return }
@@ -531,15 +834,19 @@ final class BoxBuilder {
         }
         paragraph.releaseSpareCapacity()
         let style = parentStyle
-        paragraph.noWrap = style.whiteSpace == .pre
+        paragraph.noWrap = style.whiteSpace == .pre || style.whiteSpace == .nowrap || style.scrollsHorizontally
+        paragraph.scrolls = style.scrollsHorizontally
         paragraph.align = style.textAlign
+        paragraph.firstLineIndent = flow.pendingTextIndent
+        flow.pendingTextIndent = 0
         emit(.paragraph(paragraph), underline: underline)
     }
 
     private func emit(_ content: FlowItem.Content, underline: Unicode.Scalar? = nil) {
         var underlineAttributes = RunAttributes()
         underlineAttributes.style = [.bold, .heading]
-        flow.items.append(FlowItem(content: content, indent: flow.indent, marginBefore: flow.pendingMargin,
+        flow.items.append(FlowItem(content: content, indent: flow.indent, indentRight: flow.indentRight,
+                                   marginBefore: flow.pendingMargin,
                                    marker: flow.pendingMarker, anchors: flow.pendingAnchors, underline: underline,
                                    underlineAttributes: underlineAttributes))
         flow.pendingMargin = 0
@@ -550,6 +857,7 @@ final class BoxBuilder {
     /// Appends an item made elsewhere (a layout table's cell), taking the pending state.
     private func append(_ item: consuming FlowItem, first: Bool) {
         item.indent += flow.indent
+        item.indentRight += flow.indentRight
         if first {
             item.marginBefore = max(item.marginBefore, flow.pendingMargin)
             if item.marker == nil { item.marker = flow.pendingMarker } else if flow.pendingMarker != nil { emit(.empty) }
@@ -575,63 +883,89 @@ final class BoxBuilder {
 
     // MARK: Lists
 
-    private func beginList(_ node: Node, ordered: Bool) {
+    /// A list. Its `list-item` counter starts at `start` (or the item count,
+    /// `reversed`; HTML §4.4.5) less one step (the user-agent sheet's
+    /// `counter-reset: list-item`, CSS Lists 3 §4.6); the marker column is as
+    /// wide as its widest marker, numbers right-aligned in it.
+    private func beginList(_ node: Node, _ style: ComputedStyle, ordered: Bool) {
         // A list inside a list item takes none of the indent: its markers
         // line up with the item's text.
         let indent = listItemDepth > 0 && listItemDepth >= lists.count ? 0 : 2
         flow.indent += indent
-        var state = ListState(ordered: ordered, kind: .decimal, next: 1, step: 1, markerArea: 2)
+        var state = ListState(step: 1, markerArea: 2)
+        var first = 1
+        var count = 0
         if ordered {
-            state.kind = ListNumbering.kind(node.attribute("type")) ?? .decimal
-            var count = 0
             for child in node.children where child.isElement("li") { count += 1 }
             let reversed = node.hasAttribute("reversed")
             if reversed { state.step = -1 }
             if let start = node.attribute("start").flatMap({ Int($0.trimmingSpaces) }) {
-                state.next = start
+                first = BoxBuilder.clampedOrdinal(start)
             } else if reversed {
-                state.next = count
+                first = count
             }
+        }
+        let kind = style.listStyle
+        if ListNumbering.isNumeric(kind) {
             var widest = 1
-            let last = state.next + state.step * max(0, count - 1)
-            if state.kind == .decimal || count > 5000 {
-                widest = max(ListNumbering.marker(state.next, state.kind).count, ListNumbering.marker(last, state.kind).count)
+            let last = first + state.step * max(0, count - 1)
+            func width(_ value: Int) -> Int { ListNumbering.marker(value, kind)?.count ?? 0 }
+            if kind == .decimal || count > 5000 {
+                widest = max(width(first), width(last))
             } else {
-                var value = state.next
+                var value = first
                 for _ in 0..<max(1, count) {
-                    widest = max(widest, ListNumbering.marker(value, state.kind).count)
+                    widest = max(widest, width(value))
                     value += state.step
                 }
             }
             state.markerArea = widest + 1
         }
         lists.append(state)
+        generator.apply(reset: [CSSCounterChange(name: "list-item", value: first - state.step)] + style.counterReset,
+                        increment: style.counterIncrement, set: style.counterSet, depth: frames.count + 1,
+                        implicitListItem: nil)
     }
 
-    private func beginListItem(_ node: Node, _ frame: inout Frame) {
+    /// Ordinals from attributes, kept where arithmetic on them cannot overflow.
+    static func clampedOrdinal(_ value: Int) -> Int {
+        max(-1_000_000_000, min(value, 1_000_000_000))
+    }
+
+    /// A list item (`display: list-item`): it steps the `list-item` counter
+    /// (CSS Lists 3 §4.6; `li value` sets it) and gets its marker, the
+    /// counter in its `list-style-type`, or its `::marker` content, drawn in
+    /// the indentation left of its first line.
+    private func beginListItem(_ node: Node, _ style: ComputedStyle, _ frame: inout Frame) {
         if flow.pendingMarker != nil { emit(.empty) }
         listItemDepth += 1
         frame.actions.insert(.listItem)
-        var text: String
-        var area: Int
-        if var list = lists.last {
-            if list.ordered {
-                if let value = node.attribute("value").flatMap({ Int($0.trimmingSpaces) }) { list.next = value }
-                let kind = ListNumbering.kind(node.attribute("type")) ?? list.kind
-                text = ListNumbering.marker(list.next, kind)
-                list.next += list.step
-            } else {
-                text = ListNumbering.bullet(depth: lists.count)
-            }
-            area = list.markerArea
-            lists[lists.count - 1] = list
-        } else {
-            text = ListNumbering.bullet(depth: 1)
-            area = 2
+        let list = lists.last
+        var set = style.counterSet
+        if list != nil, let value = node.attribute("value").flatMap({ Int($0.trimmingSpaces) }) {
+            set.insert(CSSCounterChange(name: "list-item", value: BoxBuilder.clampedOrdinal(value)), at: 0)
         }
-        area = max(area, text.count + 1)
+        generator.apply(reset: style.counterReset, increment: style.counterIncrement, set: set,
+                        depth: frames.count + 1, implicitListItem: list?.step ?? 1)
+        var text: String?
+        var markerAttributes = RunAttributes()
+        if let marker = style.marker {
+            text = generator.text(marker.items, element: node, quotes: style.quotes)
+            if marker.bold { markerAttributes.style.insert(.bold) }
+            if marker.italic { markerAttributes.style.insert(.italic) }
+            if marker.underline { markerAttributes.style.insert(.underline) }
+            markerAttributes.color = marker.color
+        } else {
+            text = ListNumbering.marker(generator.value("list-item") ?? 1, style.listStyle)
+        }
+        if style.hidden { text = text.map(TextEffects.blanks) }
+        var area = list?.markerArea ?? 2
+        if let text, !text.isEmpty {
+            let width = CharacterWidth.of(text)
+            area = max(area, width + 1)
+            flow.pendingMarker = Marker(text: text, width: width, attributes: markerAttributes)
+        }
         flow.indent += area
-        flow.pendingMarker = Marker(text: text, width: text.count, attributes: RunAttributes())
     }
 
     // MARK: Tables
@@ -680,7 +1014,10 @@ final class BoxBuilder {
         return controls.count - 1
     }
 
+    /// Runs `body` with the control's attributes; a hidden control is drawn
+    /// as blanks and cannot be reached (it has no region).
     private func withControl(_ index: Int, _ body: () -> Void) {
+        if hiddenText { return body() }
         let saved = controlIndex
         controlIndex = Int32(index)
         updateAttributes()
@@ -783,10 +1120,17 @@ final class BoxBuilder {
         var a = attributes
         a.control = Int32(index)
         a.style.insert(.formControl)
-        var block = frame
-        beginBlock(frame.style, &block)
-        emit(.textarea(TextareaBox(text: value, rows: rows, columns: columns, attributes: a)))
-        endBlock(block)
+        // A block of its own, whatever its display.
+        if frame.actions.isDisjoint(with: [.block, .box]) {
+            var block = frame
+            beginBlock(frame.style, &block)
+            emit(.textarea(TextareaBox(text: value, rows: rows, columns: columns, attributes: a)))
+            endBlock(block)
+        } else {
+            flushParagraph()
+            emit(.textarea(TextareaBox(text: value, rows: rows, columns: columns, attributes: a)))
+        }
+        finishLeaf(frame)
     }
 
     // MARK: URLs

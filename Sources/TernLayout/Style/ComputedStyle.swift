@@ -71,6 +71,11 @@ public struct ComputedStyle: Hashable, Sendable {
     public var indent = 0
     /// Columns kept free on the right (margin-right + border + padding-right).
     public var indentRight = 0
+    /// The part of `indent` (`indentRight`) outside the border: margin-left
+    /// (margin-right). A border is drawn that far in; the rest of the indent,
+    /// past the border's column, is padding.
+    public var marginLeft = 0
+    public var marginRight = 0
     public var border = Border()
     /// Content width in columns (`width`), and its bounds; nil for none/auto.
     public var width: Int?

@@ -26,7 +26,9 @@ public struct StyleResolver {
         resolve(element, tag: element.name, parent: parent).style
     }
 
-    func resolve(_ element: Node, tag: String, parent: ComputedStyle) -> (style: ComputedStyle, role: ElementRole) {
+    /// `listDepth` counts the lists around the element: the bullet of an
+    /// unordered list depends on it (the user-agent sheet's `ul ul`).
+    func resolve(_ element: Node, tag: String, parent: ComputedStyle, listDepth: Int = 0) -> (style: ComputedStyle, role: ElementRole) {
         var style = parent.inherited
         var role = ElementRole.generic
         if let entry = StyleResolver.tagTable.value(for: tag) {
@@ -44,6 +46,12 @@ public struct StyleResolver {
             if ua.textAlign != .left { style.textAlign = ua.textAlign }
         }
         switch role {
+        case .list(let ordered):
+            // HTML §15.3.8: `ol` decimal (or its `type`), `ul` by depth.
+            style.listStyle = ordered ? ListNumbering.kind(element.attribute("type")) ?? .decimal
+                : ListNumbering.bullet(depth: listDepth + 1)
+        case .listItem:
+            if let type = element.attribute("type"), let kind = ListNumbering.kind(type) { style.listStyle = kind }
         case .noscript:
             if scriptingEnabled { style.display = .none }
         case .input:

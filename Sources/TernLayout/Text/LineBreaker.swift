@@ -118,6 +118,10 @@ enum LineBreaker {
     static func layout(_ p: Paragraph, width: Int, firstPrefix: [Line.Run]?, indent: Int, into out: inout LaidOut) {
         let width = max(1, width)
         let firstLine = out.lines.count
+        // `text-indent`: the first line starts `shift` columns further right
+        // (left when negative, down to the flow's edge) and has that much less room.
+        let shift = firstPrefix != nil ? max(0, p.firstLineIndent) : max(-indent, p.firstLineIndent)
+        var limit = max(1, width - shift)
         var anchorIndex = 0
         var builder = RunBuilder(paragraph: p)
         p.text.withUnsafeBufferPointer { s in
@@ -133,18 +137,26 @@ enum LineBreaker {
 
             func emit(_ end: Int, hyphen: Bool, next: Int) {
                 // One array a line, with room for exactly its runs.
-                let first = out.lines.count == firstLine ? firstPrefix : nil
-                let extra = (hyphen ? 1 : 0) + (p.align != .left && wrap ? 1 : 0)
+                let isFirst = out.lines.count == firstLine
+                let first = isFirst ? firstPrefix : nil
+                let extra = (hyphen ? 1 : 0) + (p.align != .left && wrap ? 1 : 0) + (isFirst && shift != 0 ? 1 : 0)
                 var runs: [Line.Run] = []
                 runs.reserveCapacity((first?.count ?? 1) + builder.runCount(from: lineStart, to: end) + extra)
-                if let first { runs.append(contentsOf: first) } else if indent > 0 { runs.append(FlowLayout.spaces(indent)) }
+                let lineIndent = isFirst ? indent + shift : indent
+                if let first {
+                    runs.append(contentsOf: first)
+                    if shift > 0 { runs.append(FlowLayout.spaces(shift)) }
+                } else if lineIndent > 0 {
+                    runs.append(FlowLayout.spaces(lineIndent))
+                }
                 let lead = runs.count
                 let contentWidth = builder.build(s, from: lineStart, to: end, hyphen: hyphen, into: &runs)
                 if p.align != .left, wrap {
-                    let pad = p.align == .center ? (width - contentWidth) / 2 : width - contentWidth
+                    let pad = p.align == .center ? (limit - contentWidth) / 2 : limit - contentWidth
                     if pad > 0 { runs.insert(FlowLayout.spaces(pad), at: lead) }
                 }
-                out.lines.append(Line(runs: runs))
+                out.lines.append(Line(runs: runs, scrollsHorizontally: p.scrolls))
+                limit = width
                 while anchorIndex < p.anchors.count, p.anchors[anchorIndex].offset < next {
                     out.anchors.append((out.lines.count - 1, p.anchors[anchorIndex].name))
                     anchorIndex += 1
@@ -184,7 +196,7 @@ enum LineBreaker {
                         continue
                     }
                     if c == 0x200B || c == 0xAD {
-                        if c == 0x200B || lineWidth + 1 <= width {
+                        if c == 0x200B || lineWidth + 1 <= limit {
                             breakEnd = i; breakNext = next; breakWidth = lineWidth; breakHyphen = c == 0xAD
                         }
                         previous = 0
@@ -198,7 +210,7 @@ enum LineBreaker {
                         var j = i, columns = lineWidth, last = previous
                         while j < n {
                             let d = UInt32(s[j])
-                            guard d > 0x20, d < 0x7F, d != 0x2D, columns < width || columns == 0 else { break }
+                            guard d > 0x20, d < 0x7F, d != 0x2D, columns < limit || columns == 0 else { break }
                             if j + 1 < n && s[j + 1] >= 0xCC { break } // a mark joins it: general path
                             columns += 1
                             last = d
@@ -219,7 +231,7 @@ enum LineBreaker {
                     if lineWidth > 0 && canBreak(after: previous, before: c, hyphenBetweenLetters: hyphenOK) {
                         breakEnd = i; breakNext = i; breakWidth = lineWidth; breakHyphen = false
                     }
-                    if lineWidth + w > width && lineWidth > 0 {
+                    if lineWidth + w > limit && lineWidth > 0 {
                         if breakEnd >= 0 {
                             let next = breakNext
                             emit(breakEnd, hyphen: breakHyphen, next: next)
@@ -321,8 +333,9 @@ struct RunBuilder {
                 : RunBuilder.text(s, from: position, to: runEnd)
             if !text.isEmpty {
                 let attributes = runAttributes[k]
-                runs.append(Line.Run(text: text, width: width, style: attributes.style,
-                                     color: attributes.color, link: attributes.linkIndex, control: attributes.controlIndex))
+                runs.append(Line.Run(text: text, width: width, style: attributes.style, color: attributes.color,
+                                     background: attributes.background, link: attributes.linkIndex,
+                                     control: attributes.controlIndex))
                 total += width
             }
             position = runEnd

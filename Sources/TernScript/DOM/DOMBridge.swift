@@ -1,4 +1,5 @@
 internal import CJavaScriptCore
+import TernCSS
 import TernDOM
 import TernNet
 
@@ -36,6 +37,10 @@ final class DOMBridge {
     var referrer = ""
     var focusedElement: Node?
     var currentScript: Node?
+    /// The style sheets scripts have seen, a sheet's handle its index (DOMBridge+CSSOM).
+    var styleSheets: [StyleSheet] = []
+    /// What `matchMedia` evaluates against; the window keeps it current.
+    var mediaEnvironment = MediaEnvironment(columns: 80, rows: 24)
     /// `new DOMException(message, name)` (or a TypeError), made by the prelude; protected.
     private var exceptionMaker: JSObjectRef?
 
@@ -186,6 +191,7 @@ final class DOMBridge {
         installContent(define)
         installQueries(define)
         installDocument(define)
+        installCSSOM(define)
         define("setExceptionMaker") { [unowned self] a in
             if let value = a[0], let object = jsc.JSValueToObject!(ctx, value, nil) {
                 if let old = exceptionMaker { jsc.JSValueUnprotect!(ctx, old) }

@@ -1,0 +1,30 @@
+import TernCSS
+import TernDOM
+import TernScript
+
+/// CSSOM's callbacks: computed styles and style sheets from the page's
+/// `PageStyles`, and the window's size for `matchMedia`.
+extension PageScriptHost {
+    func scriptComputedStyle(of element: Node, pseudoElement: PseudoElement?) -> CSSStyle? {
+        guard let webView, let window else { return nil }
+        return webView.session.styles.computedStyle(of: element, pseudoElement: pseudoElement, environment: window.mediaEnvironment)
+    }
+
+    func scriptStyleSheets() -> [(sheet: StyleSheet, ownerNode: Node)] {
+        webView?.session.styles.sheets.compactMap { entry in entry.ownerNode.map { (entry.sheet, $0) } } ?? []
+    }
+
+    func scriptStyleSheetDidChange(_ sheet: StyleSheet) {
+        webView?.scheduleDocumentChange()
+    }
+
+    /// The page is laid out `columns` × `rows` cells: media queries see the new size.
+    func viewportDidChange(columns: Int, rows: Int) {
+        guard let window else { return }
+        var environment = window.mediaEnvironment
+        let size = MediaEnvironment(columns: columns, rows: rows)
+        environment.width = size.width
+        environment.height = size.height
+        window.mediaEnvironmentDidChange(environment)
+    }
+}

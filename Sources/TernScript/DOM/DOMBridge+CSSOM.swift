@@ -1,0 +1,156 @@
+internal import CJavaScriptCore
+import TernCSS
+import TernDOM
+import TernNet
+
+/// CSSOM's native functions (the JavaScript half is `ScriptPrelude.domCSSOM`):
+/// declaration blocks, computed styles, style sheets by handle, media
+/// queries and `CSS`.
+extension DOMBridge {
+    func installCSSOM(_ define: Define) {
+        // A declaration block's declarations as [name, value, "important" or "", …].
+        define("styleParse") { [unowned self] a in
+            makeStringArray(CSSOMDeclarations.parseBlock(string(a[0])).flatMap { [$0.name, $0.value, $0.important ? "important" : ""] })
+        }
+        define("styleValue") { [unowned self] a in
+            makeOptionalString(CSSOMDeclarations.parseValue(property: string(a[0]), string(a[1])))
+        }
+        define("styleSupported") { [unowned self] a in makeBool(CSSOMDeclarations.isSupported(string(a[0]))) }
+        // (element, kind): kind 0 the element, 1 ::before, 2 ::after, 3 ::marker; [name, value, …] or null.
+        define("computedStyle") { [unowned self] a in
+            let element = try node(a[0])
+            guard element.isElement else { return null }
+            let pseudo: PseudoElement?
+            switch WebIDL.int(number(a[1])) {
+            case 1: pseudo = .before
+            case 2: pseudo = .after
+            case 3: pseudo = .marker
+            default: pseudo = nil
+            }
+            guard let style = host?.scriptComputedStyle(of: element, pseudoElement: pseudo) else { return null }
+            return makeStringArray(ComputedStyleSerializer.declarations(style).flatMap { [$0.name, $0.value] })
+        }
+        installStyleSheets(define)
+        define("mediaText") { [unowned self] a in makeString(MediaQueryList(parsing: string(a[0])).text) }
+        define("mediaMatches") { [unowned self] a in makeBool(MediaQueryList(parsing: string(a[0])).matches(mediaEnvironment)) }
+        define("supports") { [unowned self] a in makeBool(CSSSupports.supports(property: string(a[0]), value: string(a[1]))) }
+        define("supportsCondition") { [unowned self] a in makeBool(CSSSupports.supports(conditionText: string(a[0]))) }
+        // CSSOM §2.1: CSS.escape is "serialize an identifier".
+        define("escape") { [unowned self] a in makeString(CSSSerializer.identifier(string(a[0]))) }
+    }
+
+    private func installStyleSheets(_ define: Define) {
+        // The document's sheets as [sheet handle, owner node handle, …].
+        define("sheets") { [unowned self] _ in
+            let entries = host?.scriptStyleSheets() ?? []
+            return makeNumberArray(entries.flatMap { [Double(sheetHandle($0.sheet)), Double(handle($0.ownerNode))] })
+        }
+        define("sheetURL") { [unowned self] a in makeOptionalString(try sheet(a[0]).baseURL) }
+        define("sheetMedia") { [unowned self] a in makeString(try sheet(a[0]).media.map { MediaQueryList(parsing: $0).text } ?? "") }
+        define("setSheetMedia") { [unowned self] a in
+            let sheet = try sheet(a[0]), text = string(a[1])
+            sheet.media = text.isEmpty ? nil : text
+            host?.scriptStyleSheetDidChange(sheet)
+            return nil
+        }
+        // CSSOM §6.1's origin-clean flag of a linked sheet: its rules are the script's to read only from the document's origin.
+        define("sheetOriginClean") { [unowned self] a in
+            let sheet = try sheet(a[0])
+            guard let url = sheet.baseURL.flatMap({ WebURL($0) }) else { return makeBool(true) }
+            return makeBool(url.origin != "null" && url.origin == documentURL()?.origin)
+        }
+        define("sheetDisabled") { [unowned self] a in makeBool(try sheet(a[0]).disabled) }
+        define("setSheetDisabled") { [unowned self] a in
+            let sheet = try sheet(a[0]), disabled = bool(a[1])
+            guard sheet.disabled != disabled else { return nil }
+            sheet.disabled = disabled
+            host?.scriptStyleSheetDidChange(sheet)
+            return nil
+        }
+        define("sheetRules") { [unowned self] a in makeStringArray(try sheet(a[0]).ruleTexts) }
+        define("sheetRevision") { [unowned self] a in makeNumber(Double(try sheet(a[0]).revision)) }
+        // (sheet, rule text, index as a number): the IDL `unsigned long` index.
+        define("insertRule") { [unowned self] a in
+            let sheet = try sheet(a[0])
+            let text = string(a[1]), at = Int(WebIDL.unsignedLong(.number(number(a[2]))))
+            let index: Int
+            do throws(CSSOMError) { index = try sheet.insertRule(text, at: at) } catch { throw error.domException }
+            host?.scriptStyleSheetDidChange(sheet)
+            return makeNumber(Double(index))
+        }
+        define("deleteRule") { [unowned self] a in
+            let sheet = try sheet(a[0])
+            let at = Int(WebIDL.unsignedLong(.number(number(a[1]))))
+            do throws(CSSOMError) { try sheet.deleteRule(at: at) } catch { throw error.domException }
+            host?.scriptStyleSheetDidChange(sheet)
+            return nil
+        }
+        // A rule's style or selector changed: (sheet, index, new text) → the rule's text as the sheet keeps it.
+        define("replaceRule") { [unowned self] a in
+            let sheet = try sheet(a[0])
+            let index = Int(WebIDL.unsignedLong(.number(number(a[1]))))
+            let text = string(a[2])
+            do throws(CSSOMError) {
+                _ = try sheet.insertRule(text, at: index)
+                try sheet.deleteRule(at: index + 1)
+            } catch {
+                throw error.domException
+            }
+            host?.scriptStyleSheetDidChange(sheet)
+            let texts = sheet.ruleTexts
+            return makeString(index < texts.count ? texts[index] : "")
+        }
+        // A rule's [type, selectorText, declarations text] from its cssText.
+        define("ruleParts") { [unowned self] a in makeStringArray(DOMBridge.ruleParts(string(a[0]))) }
+    }
+
+    func sheetHandle(_ sheet: StyleSheet) -> Int {
+        if let index = styleSheets.firstIndex(where: { $0 === sheet }) { return index }
+        styleSheets.append(sheet)
+        return styleSheets.count - 1
+    }
+
+    func sheet(_ value: JSValueRef?) throws -> StyleSheet {
+        guard let value, jsc.JSValueGetType!(ctx, value) == kJSTypeNumber else { throw BridgeError.typeError("not a style sheet") }
+        let number = number(value)
+        guard number >= 0, number < Double(styleSheets.count), number == number.rounded(.towardZero) else {
+            throw BridgeError.typeError("not a style sheet")
+        }
+        return styleSheets[Int(number)]
+    }
+
+    func makeNumberArray(_ numbers: [Double]) -> JSValueRef {
+        var values: [JSValueRef?] = numbers.map { jsc.JSValueMakeNumber!(ctx, $0) }
+        return values.withUnsafeMutableBufferPointer { jsc.JSObjectMakeArray!(ctx, $0.count, $0.baseAddress, nil) } ?? null
+    }
+
+    /// CSSOM §6.4's `type` of a rule (1 style, 3 import, 4 media, 5 font-face,
+    /// 6 page, 7 keyframes, 10 namespace, 12 supports; 0 for the rest), its
+    /// selector text and its declarations, read from its serialisation.
+    static func ruleParts(_ text: String) -> [String] {
+        switch CSSParser.parseRule(text) {
+        case .success(.qualified(let prelude, let block)):
+            return ["1", CSSSerializer.serialize(CSSOMDeclarations.trimmed(prelude)), CSSSerializer.serialize(CSSOMDeclarations.trimmed(block))]
+        case .success(.at(let name, _, _)):
+            let types = ["import": "3", "media": "4", "font-face": "5", "page": "6", "keyframes": "7", "-webkit-keyframes": "7",
+                         "namespace": "10", "supports": "12", "charset": "2"]
+            return [types[CSSOMDeclarations.asciiLowercased(name)] ?? "0", "", ""]
+        case .failure:
+            return ["0", "", ""]
+        }
+    }
+}
+
+extension CSSOMError {
+    /// The DOMException of this name, for the script.
+    var domException: DOMBridge.BridgeError {
+        let name: String
+        switch self {
+        case .indexSize: name = "IndexSizeError"
+        case .syntax: name = "SyntaxError"
+        case .hierarchyRequest: name = "HierarchyRequestError"
+        case .invalidState: name = "InvalidStateError"
+        }
+        return .domException(name: name, message: self == .syntax ? "The rule could not be parsed." : "The rule cannot be inserted or removed there.")
+    }
+}

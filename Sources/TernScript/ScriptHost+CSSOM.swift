@@ -1,0 +1,21 @@
+import TernCSS
+import TernDOM
+
+/// What CSSOM's bindings ask of the embedder: computed styles and the
+/// document's style sheets. A host without styles (a test, an embedder
+/// that lays nothing out) keeps the defaults: no computed style, no sheets.
+extension ScriptHost {
+    /// `getComputedStyle(element, pseudoElement)`: `element`'s computed style
+    /// as of now (the host brings its styles up to date first), or nil when
+    /// it has none (not in the document, no styles). Asked on every read, so
+    /// a script sees its own changes. Default: nil (every property reads "").
+    public func scriptComputedStyle(of element: Node, pseudoElement: PseudoElement?) -> CSSStyle? { nil }
+
+    /// `document.styleSheets`: the document's sheets with their owner nodes
+    /// (`<style>`, `<link rel=stylesheet>`), in document order. Default: none.
+    public func scriptStyleSheets() -> [(sheet: StyleSheet, ownerNode: Node)] { [] }
+
+    /// A script changed `sheet` (insertRule, deleteRule, `disabled`, its
+    /// media): the page must be styled again. Default: nothing.
+    public func scriptStyleSheetDidChange(_ sheet: StyleSheet) {}
+}

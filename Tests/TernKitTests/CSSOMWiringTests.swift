@@ -1,0 +1,57 @@
+import XCTest
+import TernCSS
+import TernTestSupport
+@testable import TernKit
+
+/// CSSOM through a web view: the layout width reaches `matchMedia`, and the
+/// page's own sheets reach `document.styleSheets` and `getComputedStyle`.
+final class CSSOMWiringTests: WebViewTestCase {
+    func testTheLayoutWidthReachesMatchMedia() throws {
+        recorder.clear()
+        webView.loadHTMLString("""
+            <p>x</p>
+            <script>
+              var events = [], list = matchMedia('(max-width: 640px)');
+              list.addEventListener('change', function (e) { events.push(e.matches); });
+            </script>
+            """, baseURL: server.url("/app/"))
+        wait { recorder.ended }
+        _ = webView.pageLayout(width: 100)
+        XCTAssertEqual(webView.scriptWindow?.mediaEnvironment.width, 800, "100 columns of 8 px")
+        _ = webView.pageLayout(width: 80)
+        XCTAssertEqual(webView.scriptWindow?.mediaEnvironment.width, 640)
+
+        // Gains meaning when MediaQueryList evaluates width (the cascade helper).
+        let narrow = MediaQueryList(parsing: "(max-width: 640px)")
+        try XCTSkipUnless(!narrow.matches(MediaEnvironment(columns: 100, rows: 24)), "MediaQueryList is still the contract stub")
+        spin(0.1)
+        _ = value("events = []")
+        _ = webView.pageLayout(width: 100)
+        XCTAssertEqual(value("[list.matches, events.length]"), .array([.bool(false), .number(0)]), "events come on a later turn")
+        spin(0.1)
+        _ = webView.pageLayout(width: 80)
+        spin(0.1)
+        XCTAssertEqual(value("events"), .array([.bool(false), .bool(true)]))
+    }
+
+    /// Gains meaning when PageStyles collects the page's sheets (the sources
+    /// helper), StyleSheet parses rules (the cascade helper) and the cascade
+    /// reaches layout (the coordinator's glue).
+    func testAPagesSheetIsScriptableAndItsChangesRestyle() throws {
+        recorder.clear()
+        webView.loadHTMLString("<style>p { display: block }</style><p class=x>soon hidden</p><p>kept</p>", baseURL: server.url("/app/"))
+        wait { recorder.ended }
+        try XCTSkipIf(value("document.styleSheets.length") == .number(0), "PageStyles is still the contract stub")
+        try XCTSkipIf(StyleSheet(text: "p {}", origin: .author, baseURL: nil).ruleTexts.isEmpty, "StyleSheet is still the contract stub")
+        XCTAssertEqual(value("""
+            var sheet = document.styleSheets[0];
+            [document.styleSheets.length, sheet.ownerNode === document.querySelector('style'), sheet === document.querySelector('style').sheet,
+             sheet.cssRules.length, sheet.insertRule('p.x { display: none }', 1), getComputedStyle(document.querySelector('p.x')).display,
+             getComputedStyle(document.querySelector('p:not(.x)')).display]
+            """), .array([.number(1), .bool(true), .bool(true), .number(1), .number(1), .string("none"), .string("block")]))
+        spin(0.1)
+        let text = try XCTUnwrap(webView.pageLayout(width: 80)).lines.map(\.text).joined(separator: "\n")
+        XCTAssertFalse(text.contains("soon hidden"), text)
+        XCTAssertTrue(text.contains("kept"), text)
+    }
+}

@@ -1,0 +1,362 @@
+import XCTest
+import TernCSS
+import TernDOM
+import TernNet
+@testable import TernScript
+
+/// A host with styles: the computed style and the sheets a test sets, and
+/// what the bindings told it.
+final class CSSOMTestHost: ScriptHost {
+    var computed: [Node: CSSStyle] = [:]
+    var askedPseudoElements: [PseudoElement?] = []
+    var sheets: [(sheet: StyleSheet, ownerNode: Node)] = []
+    var changedSheets: [StyleSheet] = []
+    var console: [String] = []
+    func scriptAlert(_ message: String) {}
+    func scriptConfirm(_ message: String) -> Bool { false }
+    func scriptPrompt(_ message: String, defaultText: String?) -> String? { nil }
+    func scriptPostMessage(name: String, body: ScriptValue, replyHandler: ((ScriptValue?, String?) -> Void)?) {}
+    func scriptConsoleMessage(_ message: ScriptContext.ConsoleMessage) { console.append("\(message.level): \(message.text)") }
+    func scriptComputedStyle(of element: Node, pseudoElement: PseudoElement?) -> CSSStyle? {
+        askedPseudoElements.append(pseudoElement)
+        return computed[element]
+    }
+    func scriptStyleSheets() -> [(sheet: StyleSheet, ownerNode: Node)] { sheets }
+    func scriptStyleSheetDidChange(_ sheet: StyleSheet) { changedSheets.append(sheet) }
+}
+
+/// CSSOM's bindings over real JavaScriptCore: element.style (CSSOM §6.6-6.7),
+/// getComputedStyle (§9), document.styleSheets (§6.1-6.4), matchMedia (CSSOM
+/// View §4.2), CSS.supports and CSS.escape.
+final class CSSOMTests: DOMTestCase {
+    /// The window's host (DOMTestCase's `host` stays nil here).
+    var styles: CSSOMTestHost!
+
+    override func load(_ html: String, url: String = "https://example.test/page.html") throws {
+        styles = CSSOMTestHost()
+        loop = EventLoop()
+        document = Document(html: html)
+        window = try ScriptWindow(host: styles, loader: Loader(loop: loop), documentURL: WebURL(url))
+        window.attach(document: document)
+    }
+
+    private func strings(_ values: [String]) -> ScriptValue { .array(values.map { .string($0) }) }
+
+    // MARK: element.style
+
+    func testStyleRoundTripsWithTheAttribute() throws {
+        try load(#"<body><div id=d style="display: block; --Gap:  1px 2px ; colr: red"></div></body>"#)
+        // The attribute parsed as a declaration block: the unknown property dropped, the custom one kept as written.
+        XCTAssertEqual(js("""
+            var d = document.getElementById('d');
+            [d.style.length, d.style[0], d.style.item(1), d.style.getPropertyValue('--Gap'), d.style.getPropertyValue('--gap'),
+             d.style.display, d.style.cssText, String(d.style[2])]
+            """), .array([.number(2), .string("display"), .string("--Gap"), .string("1px 2px"), .string(""),
+                          .string("block"), .string("display: block; --Gap: 1px 2px;"), .string("undefined")]))
+        // Set through the style object: the attribute is its serialisation.
+        XCTAssertEqual(js("""
+            d.style.setProperty('display', 'none');
+            d.style.setProperty('--n', '3', 'important');
+            [d.getAttribute('style'), d.style.getPropertyPriority('--n'), d.style.getPropertyPriority('display')]
+            """), strings(["display: none; --Gap: 1px 2px; --n: 3 !important;", "important", ""]))
+        XCTAssertEqual(document.element(withID: "d")?.attribute("style"), "display: none; --Gap: 1px 2px; --n: 3 !important;")
+        // Set through the attribute: the style object reads it again.
+        XCTAssertEqual(js("""
+            d.setAttribute('style', 'DISPLAY: inline !important; display: block');
+            [d.style.display, d.style.getPropertyPriority('display'), d.style.length, d.style.cssText]
+            """), .array([.string("inline"), .string("important"), .number(1), .string("display: inline !important;")]))
+        // cssText, removeProperty, and `style = …` (PutForwards=cssText).
+        XCTAssertEqual(js("""
+            d.style.cssText = 'display:flex;bogus:1;--a:x';
+            var a = d.getAttribute('style');
+            var removed = d.style.removeProperty('DISPLAY');
+            var missing = d.style.removeProperty('display');
+            d.style.removeProperty('--a');
+            var b = d.getAttribute('style');
+            d.style = 'display: grid';
+            [a, removed, missing, b, d.getAttribute('style'), d.style.display]
+            """), strings(["display: flex; --a: x;", "flex", "", "", "display: grid;", "grid"]))
+    }
+
+    func testInvalidPropertiesAndPrioritiesAreIgnored() throws {
+        try load("<body><div id=d style='display: block'></div></body>")
+        XCTAssertEqual(js("""
+            var d = document.getElementById('d');
+            d.style.setProperty('colr', 'red');
+            d.style.setProperty('display', 'none', 'urgent');
+            d.style.setProperty('--x', '');
+            d.style.colr = 'red';
+            [d.getAttribute('style'), d.style.colr, 'colr' in d.style, 'display' in d.style, d.style.getPropertyValue('colr')]
+            """), .array([.string("display: block"), .string("red"), .bool(true), .bool(true), .string("")]), "nothing valid was set")
+        // An empty value removes; null is the empty string.
+        XCTAssertEqual(js("d.style.display = null; [d.getAttribute('style'), d.style.length]"), .array([.string(""), .number(0)]))
+    }
+
+    /// Camel-cased, webkit-cased and dashed attributes of supported properties.
+    /// Gains meaning when StyleComputer.supports knows more than `display` (the values helper).
+    func testCamelCaseAndDashedAttributes() throws {
+        try XCTSkipUnless(StyleComputer.supports(property: "background-color", value: [.token(.ident("red"))]),
+                          "StyleComputer.supports is still the contract stub")
+        try load("<body><div id=d></div></body>")
+        XCTAssertEqual(js("""
+            var d = document.getElementById('d');
+            d.style.backgroundColor = 'red';
+            d.style['list-style-type'] = 'square';
+            d.style.cssFloat = 'left';
+            d.style.setProperty('color', 'not a colour');
+            [d.style['background-color'], d.style.listStyleType, d.style.getPropertyValue('float'), d.style.color,
+             d.getAttribute('style'), d.style['Background-Color'] === undefined, 'backgroundColor' in d.style]
+            """), .array([.string("red"), .string("square"), .string("left"), .string(""),
+                          .string("background-color: red; list-style-type: square; float: left;"), .bool(true), .bool(true)]))
+    }
+
+    // MARK: getComputedStyle
+
+    func testComputedStyleSerialisesTheHostsValues() throws {
+        try load("<body><p id=p>x</p><span id=s></span></body>")
+        let p = try XCTUnwrap(document.element(withID: "p"))
+        var style = CSSStyle()
+        style.display = .listItem
+        style.visibility = .hidden
+        style.color = CSSColor(red: 255, green: 0, blue: 0)
+        style.backgroundColor = CSSColor(red: 0, green: 0, blue: 255, alpha: 128)
+        style.fontSize = 13.333333333
+        style.fontWeight = 700
+        style.marginLeft = .px(8)
+        style.paddingTop = .percent(50)
+        style.textAlign = .center
+        style.whiteSpace = .preWrap
+        style.position = .sticky
+        style.listStyleType = .upperRoman
+        style.content = [.string("→ \""), .counter(name: "c", style: .decimal), .attribute("title"), .openQuote]
+        style.customProperties["--accent"] = [.token(.whitespace), .token(.ident("teal")), .token(.whitespace)]
+        styles.computed[p] = style
+        XCTAssertEqual(js("""
+            var cs = getComputedStyle(document.getElementById('p'));
+            [cs.display, cs.visibility, cs.color, cs.backgroundColor, cs.fontSize, cs.getPropertyValue('font-weight'),
+             cs.marginLeft, cs.paddingTop, cs.width, cs.textAlign, cs.whiteSpace, cs.position, cs.listStyleType,
+             cs.content, cs.getPropertyValue('--accent'), cs.getPropertyValue('unknown'), cs.cssText, cs.item(0)]
+            """), strings(["list-item", "hidden", "rgb(255, 0, 0)", "rgba(0, 0, 255, 0.5)", "13.333333px", "700",
+                           "8px", "50%", "auto", "center", "pre-wrap", "sticky", "upper-roman",
+                           #""→ \"" counter(c) attr(title) open-quote"#, "teal", "", "", "background-color"]))
+        // Live: the next read asks the host again.
+        styles.computed[p]?.display = .none
+        XCTAssertEqual(js("cs.display"), .string("none"))
+        // Read-only.
+        XCTAssertEqual(js("""
+            function name(f) { try { f(); return 'none'; } catch (e) { return e.name; } }
+            [name(function () { cs.color = 'red'; }), name(function () { cs.setProperty('color', 'red'); }),
+             name(function () { cs.cssText = ''; }), name(function () { cs.removeProperty('color'); }),
+             name(function () { getComputedStyle(document.body.firstChild.firstChild); }), name(function () { getComputedStyle(); })]
+            """), strings(["NoModificationAllowedError", "NoModificationAllowedError", "NoModificationAllowedError",
+                           "NoModificationAllowedError", "TypeError", "TypeError"]))
+        // An element the host has no style for reads "" throughout.
+        XCTAssertEqual(js("var e = getComputedStyle(document.getElementById('s')); [e.display, e.length]"), .array([.string(""), .number(0)]))
+    }
+
+    func testComputedStyleOfPseudoElements() throws {
+        try load("<body><p id=p>x</p></body>")
+        let p = try XCTUnwrap(document.element(withID: "p"))
+        styles.computed[p] = CSSStyle()
+        styles.askedPseudoElements = []
+        js("""
+            var p = document.getElementById('p');
+            getComputedStyle(p, '::before').display; getComputedStyle(p, ':after').display;
+            getComputedStyle(p, '::MARKER').display; getComputedStyle(p, 'before').display; getComputedStyle(p, null).display;
+            """)
+        XCTAssertEqual(styles.askedPseudoElements, [.before, .after, .marker, nil, nil])
+        // A pseudo-element Tern does not draw has no style, and the host is not asked.
+        styles.askedPseudoElements = []
+        XCTAssertEqual(js("getComputedStyle(p, '::first-line').display"), .string(""))
+        XCTAssertEqual(styles.askedPseudoElements, [])
+    }
+
+    // MARK: document.styleSheets
+
+    func testStyleSheetsListTheHostsSheetsWithTheirOwners() throws {
+        try load(#"<head><link id=l rel=stylesheet href=a.css title=Main><style id=s>p {}</style></head><body><p id=p></p></body>"#)
+        let link = try XCTUnwrap(document.element(withID: "l")), style = try XCTUnwrap(document.element(withID: "s"))
+        let linked = StyleSheet(text: "", origin: .author, baseURL: "https://example.test/a.css")
+        linked.media = "screen"
+        let inline = StyleSheet(text: "p {}", origin: .author, baseURL: "https://example.test/page.html")
+        styles.sheets = [(linked, link), (inline, style)]
+        XCTAssertEqual(js("""
+            var list = document.styleSheets, a = list[0], b = list.item(1);
+            [list.length, a.href, a.ownerNode === document.getElementById('l'), b.href, b.ownerNode.id, a.title, b.title,
+             a.type, a.media.mediaText, b.media.mediaText, a === document.styleSheets[0], list === document.styleSheets,
+             document.getElementById('s').sheet === b, document.getElementById('p').sheet === undefined,
+             a instanceof CSSStyleSheet, a instanceof StyleSheet, list[2] === undefined, list.item(2), a.cssRules === a.rules,
+             typeof a.cssRules.length]
+            """), .array([.number(2), .string("https://example.test/a.css"), .bool(true), .null, .string("s"), .string("Main"), .null,
+                          .string("text/css"), .string("screen"), .string(""), .bool(true), .bool(true),
+                          .bool(true), .bool(true), .bool(true), .bool(true), .bool(true), .null, .bool(true), .string("number")]))
+        // disabled and media write through to the sheet, and the host hears of each change.
+        XCTAssertEqual(js("a.disabled = true; a.media.mediaText = 'print'; [a.disabled, a.media.mediaText]"),
+                       .array([.bool(true), .string("print")]))
+        XCTAssertTrue(linked.disabled)
+        XCTAssertEqual(linked.media, "print")
+        XCTAssertEqual(styles.changedSheets.count, 2)
+        XCTAssertTrue(styles.changedSheets.allSatisfy { $0 === linked })
+        // A sheet no longer in the host's list: <style>.sheet is null.
+        styles.sheets = []
+        XCTAssertEqual(js("[document.getElementById('s').sheet, document.styleSheets.length]"), .array([.null, .number(0)]))
+    }
+
+    /// CSSOM §6.1: a linked sheet of another origin has rules no script may read or change.
+    func testASheetFromAnotherOriginKeepsItsRules() throws {
+        try load(#"<head><link id=a rel=stylesheet href=https://other.test/a.css><link id=b rel=stylesheet href=b.css></head>"#)
+        styles.sheets = [(StyleSheet(text: "", origin: .author, baseURL: "https://other.test/a.css"), try XCTUnwrap(document.element(withID: "a"))),
+                         (StyleSheet(text: "", origin: .author, baseURL: "https://example.test/b.css"), try XCTUnwrap(document.element(withID: "b")))]
+        XCTAssertEqual(js("""
+            var other = document.styleSheets[0], same = document.styleSheets[1];
+            function name(f) { try { f(); return 'none'; } catch (e) { return e.name; } }
+            [name(function () { other.cssRules; }), name(function () { other.rules; }), name(function () { other.insertRule('p {}'); }),
+             name(function () { other.deleteRule(0); }), name(function () { other.addRule('p', ''); }), name(function () { other.removeRule(); }),
+             name(function () { same.cssRules; }), other.href, other.disabled]
+            """), .array(["SecurityError", "SecurityError", "SecurityError", "SecurityError", "SecurityError", "SecurityError", "none",
+                          "https://other.test/a.css"].map { .string($0) } + [.bool(false)]))
+    }
+
+    /// insertRule/deleteRule's DOMExceptions and index conversion (cases where
+    /// the StyleSheet contract stub and CSSOM §6.1 agree).
+    func testInsertRuleAndDeleteRuleExceptions() throws {
+        try load("<head><style id=s></style></head>")
+        let sheet = StyleSheet(text: "", origin: .author, baseURL: nil)
+        styles.sheets = [(sheet, try XCTUnwrap(document.element(withID: "s")))]
+        XCTAssertEqual(js("""
+            var sheet = document.styleSheets[0];
+            function name(f) { try { f(); return 'none'; } catch (e) { return (e instanceof DOMException ? 'DOMException:' : '') + e.name; } }
+            [name(function () { sheet.insertRule('p {} q {}'); }),
+             name(function () { sheet.deleteRule(7); }),
+             name(function () { sheet.deleteRule(-1); }),
+             name(function () { sheet.insertRule(); }),
+             name(function () { sheet.deleteRule(); }),
+             name(function () { sheet.insertRule('p {}', Symbol()); }),
+             name(function () { sheet.insertRule('p {}', { valueOf: function () { throw new RangeError('no'); } }); }),
+             name(function () { sheet.removeRule(0); }),
+             name(function () { CSSStyleSheet.prototype.insertRule.call({}, 'p {}'); }),
+             sheet.cssRules.length]
+            """), .array(["DOMException:SyntaxError", "DOMException:IndexSizeError", "DOMException:IndexSizeError",
+                          "TypeError", "TypeError", "TypeError", "RangeError", "DOMException:IndexSizeError", "TypeError"].map { .string($0) }
+                         + [.number(0)]))
+        XCTAssertEqual(styles.changedSheets.count, 0, "a failed change changes nothing")
+    }
+
+    /// cssRules, CSSStyleRule and the rest of insertRule/deleteRule over a real
+    /// sheet. Gains meaning when StyleSheet parses rules (the cascade helper).
+    func testRulesOfASheet() throws {
+        let probe = StyleSheet(text: "p { display: none }", origin: .author, baseURL: nil)
+        try XCTSkipIf(probe.ruleTexts.isEmpty, "StyleSheet is still the contract stub")
+        try load("<head><style id=s></style></head><body><p>x</p></body>")
+        let sheet = StyleSheet(text: "p { display: none }", origin: .author, baseURL: nil)
+        styles.sheets = [(sheet, try XCTUnwrap(document.element(withID: "s")))]
+        XCTAssertEqual(js("""
+            var sheet = document.styleSheets[0], rules = sheet.cssRules, first = rules[0];
+            function name(f) { try { f(); return 'none'; } catch (e) { return e.name; } }
+            var at = sheet.insertRule('div > p { display: block }', 1);
+            var out = [rules.length, at, first === sheet.cssRules[0], first.type, first.selectorText, first.style.display,
+                       rules[1].cssText, rules.item(1).parentStyleSheet === sheet, first instanceof CSSStyleRule,
+                       name(function () { sheet.insertRule('p {}', 5); }), name(function () { sheet.insertRule('@import url(a.css);', 1); })];
+            first.style.display = 'inline';
+            out.push(sheet.cssRules[0] === first, first.style.display, sheet.cssRules[0].cssText.indexOf('inline') > 0);
+            sheet.deleteRule(0);
+            out.push(rules.length, rules[0].selectorText, sheet.addRule('a', 'display: none'), rules.length);
+            out
+            """), .array([.number(2), .number(1), .bool(true), .number(1), .string("p"), .string("none"),
+                          .string("div > p { display: block; }"), .bool(true), .bool(true), .string("IndexSizeError"),
+                          .string("HierarchyRequestError"), .bool(true), .string("inline"), .bool(true),
+                          .number(1), .string("div > p"), .number(-1), .number(2)]))
+        XCTAssertEqual(styles.changedSheets.count, 4)
+    }
+
+    // MARK: matchMedia
+
+    func testMatchMediaAndItsListeners() throws {
+        try load("<body></body>")
+        XCTAssertEqual(js("""
+            var list = matchMedia('(max-width: 640px)');
+            [list.media, typeof list.matches, list instanceof MediaQueryList, list instanceof EventTarget, list.onchange]
+            """), .array([.string(MediaQueryList(parsing: "(max-width: 640px)").text), .string("boolean"), .bool(true), .bool(true), .null]))
+        // The environment changes without changing the answer: no event.
+        js("var events = []; list.addListener(function (e) { events.push(e.matches); }); list.onchange = function (e) { events.push('on'); };")
+        let environment = window.mediaEnvironment
+        XCTAssertEqual(environment, MediaEnvironment(columns: 80, rows: 24), "the window starts as an 80×24 terminal")
+        var same = environment
+        same.height += 16
+        window.mediaEnvironmentDidChange(same)
+        _ = loop.run(until: { false }, timeout: 0.05)
+        XCTAssertEqual(js("events.length"), .number(0))
+    }
+
+    /// `change` fires when a resize changes a list's answer. Gains meaning
+    /// when MediaQueryList evaluates width (the cascade helper).
+    func testMatchMediaFiresChangeWhenTheEnvironmentChangesItsAnswer() throws {
+        let narrow = MediaQueryList(parsing: "(max-width: 640px)")
+        try XCTSkipUnless(narrow.matches(MediaEnvironment(columns: 80, rows: 24)) && !narrow.matches(MediaEnvironment(columns: 100, rows: 24)),
+                          "MediaQueryList is still the contract stub")
+        try load("<body></body>")
+        js("""
+            var list = matchMedia('(max-width: 640px)'), events = [];
+            var first = list.matches;
+            list.addEventListener('change', function (e) { events.push([e.type, e.media, e.matches, e.isTrusted, e instanceof MediaQueryListEvent]); });
+            list.addListener(function (e) { events.push('legacy ' + e.matches); });
+            list.onchange = function () { events.push('handler'); };
+            matchMedia('(max-width: 640px)').addListener(function () { events.push('unreferenced'); });
+            """)
+        XCTAssertEqual(js("first"), .bool(true))
+        window.mediaEnvironmentDidChange(MediaEnvironment(columns: 100, rows: 24))
+        XCTAssertEqual(js("[list.matches, events.length]"), .array([.bool(false), .number(0)]), "matches follows now, events on a later turn")
+        _ = loop.run(until: { false }, timeout: 0.05)
+        XCTAssertEqual(js("JSON.stringify(events)"),
+                       .string(#"["handler",["change","(max-width: 640px)",false,true,true],"legacy false","unreferenced"]"#))
+        js("events = []; list.removeListener(list.onchange); list.onchange = null;")
+        window.mediaEnvironmentDidChange(MediaEnvironment(columns: 80, rows: 24))
+        _ = loop.run(until: { false }, timeout: 0.05)
+        XCTAssertEqual(js("JSON.stringify(events)"), .string(#"[["change","(max-width: 640px)",true,true,true],"legacy true","unreferenced"]"#))
+    }
+
+    // MARK: CSS
+
+    func testCSSSupports() throws {
+        try load("<body></body>")
+        XCTAssertEqual(js("""
+            [CSS.supports('display', 'block'), CSS.supports('DISPLAY', 'block'), CSS.supports('--x', 'anything { }'),
+             CSS.supports('colr', 'red'), CSS.supports('(display: block)'), CSS.supports('display: block'),
+             CSS.supports('not (colr: red)'), CSS.supports('(display: block) and (colr: red)'),
+             CSS.supports('(display: block) or (colr: red)'), CSS.supports('(display: block) and (display: block) or (display: block)'),
+             CSS.supports('selector(a > b:not(.c))'), CSS.supports('selector(a >>> b)'), CSS.supports('foo(bar)'), CSS.supports(''),
+             CSS.supports('((display: block))'), CSS.supports('(display: var(--x))')]
+            """), .array([true, true, true, false, true, true, true, false, true, false, true, false, false, false, true, true].map { .bool($0) }))
+    }
+
+    func testCSSEscapeSerialisesAnIdentifier() throws {
+        try load("<body></body>")
+        XCTAssertEqual(js(#"[CSS.escape('#id'), CSS.escape('1a'), CSS.escape('-'), CSS.escape('-1'), CSS.escape('a\u0000b'), CSS.escape('a b'), CSS.escape('\u0001'), CSS.escape('é-_')]"#),
+                       strings(["\\#id", "\\31 a", "\\-", "-\\31 ", "a\u{FFFD}b", "a\\ b", "\\1 ", "é-_"]))
+        XCTAssertEqual(js("try { CSS.escape(); 'none' } catch (e) { e.name }"), .string("TypeError"))
+    }
+
+    // MARK: Hostile input
+
+    func testHostileValuesDoNotCrash() throws {
+        try load("<body><div id=d></div><style id=s></style></body>")
+        styles.sheets = [(StyleSheet(text: "", origin: .author, baseURL: nil), try XCTUnwrap(document.element(withID: "s")))]
+        XCTAssertEqual(js("""
+            var d = document.getElementById('d'), many = new Array(1024 * 1024 / 8 + 1).join('--x:a\\u0000;');
+            var big = 'display: block; --y: ' + new Array(10 * 1024 * 1024).join('a');
+            d.style.cssText = many;
+            d.style.cssText = 'display: block\\r\\n; --y: a\\u0000b';
+            var first = d.getAttribute('style');
+            d.style.cssText = big;
+            var length = d.style.length;
+            function name(f) { try { f(); return 'none'; } catch (e) { return e.name; } }
+            [first, length, name(function () { d.style.setProperty(Symbol(), 'x'); }),
+             name(function () { d.style.item({ valueOf: function () { throw new Error('x'); } }); }),
+             name(function () { CSS.supports(new Array(100000).join('(')); }), name(function () { matchMedia(many); }),
+             name(function () { document.styleSheets[0].insertRule(many, 1e300); }),
+             name(function () { document.styleSheets[0].deleteRule(NaN); }), name(function () { getComputedStyle(d, Symbol()); })]
+            """), .array([.string("display: block; --y: a\u{FFFD}b;"), .number(2), .string("TypeError"), .string("Error"), .string("none"),
+                          .string("none"), .string("SyntaxError"),
+                          .string("IndexSizeError"), .string("TypeError")]))
+    }
+}
