@@ -145,7 +145,8 @@ public final class StyleEngine {
     }
 
     private func refreshIfNeeded() {
-        let revision = allSheets.reduce(0) { $0 + $1.totalRevision }
+        var counted = Set<ObjectIdentifier>()
+        let revision = allSheets.reduce(0) { $0 + $1.totalRevision(counted: &counted) }
         guard revision != indexedRevision else { return }
         rebuild()
         indexedRevision = revision

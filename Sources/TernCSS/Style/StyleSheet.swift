@@ -83,10 +83,15 @@ public final class StyleSheet {
         revision += 1
     }
 
-    /// The sum of this sheet's and its imported sheets' revisions: it grows
-    /// whenever any of them changes.
-    var totalRevision: Int {
-        imports.reduce(revision) { $0 + ($1.sheet?.totalRevision ?? 0) }
+    /// The sum of this sheet's and its imported sheets' revisions (each
+    /// sheet once, cycles cut): it grows whenever any of them changes.
+    func totalRevision(counted: inout Set<ObjectIdentifier>) -> Int {
+        guard counted.insert(ObjectIdentifier(self)).inserted else { return 0 }
+        var total = revision
+        for rule in imports {
+            if let sheet = rule.sheet { total += sheet.totalRevision(counted: &counted) }
+        }
+        return total
     }
 
     private func importsChanged() {

@@ -1,0 +1,101 @@
+import XCTest
+@testable import TernDOM
+
+/// What the style engine needs from selectors: specificity (Selectors 4
+/// §16), pseudo-elements, index keys, ancestor hashes, focus.
+final class SelectorCascadeTests: XCTestCase {
+    private func specificity(_ text: String, _ alternative: Int = 0) throws -> [Int] {
+        let s = try Selector.parse(text).specificity(ofAlternative: alternative)
+        return [s.ids, s.classes, s.types]
+    }
+
+    func testSpecificity() throws {
+        XCTAssertEqual(try specificity("*"), [0, 0, 0])
+        XCTAssertEqual(try specificity("li"), [0, 0, 1])
+        XCTAssertEqual(try specificity("ul li"), [0, 0, 2])
+        XCTAssertEqual(try specificity("ul ol+li"), [0, 0, 3])
+        XCTAssertEqual(try specificity("h1 + *[rel=up]"), [0, 1, 1])
+        XCTAssertEqual(try specificity("ul ol li.red"), [0, 1, 3])
+        XCTAssertEqual(try specificity("li.red.level"), [0, 2, 1])
+        XCTAssertEqual(try specificity("#x34y"), [1, 0, 0])
+        XCTAssertEqual(try specificity("#s12:not(FOO)"), [1, 0, 1])
+        XCTAssertEqual(try specificity(".foo :is(.bar, #baz)"), [1, 1, 0])
+        XCTAssertEqual(try specificity(":where(#a, .b) p"), [0, 0, 1])
+        XCTAssertEqual(try specificity(":has(> #a, p)"), [1, 0, 0])
+        XCTAssertEqual(try specificity(":nth-child(2n of .a, #b)"), [1, 1, 0])
+        XCTAssertEqual(try specificity(":nth-child(2n)"), [0, 1, 0])
+        XCTAssertEqual(try specificity("p::before"), [0, 0, 2])
+        XCTAssertEqual(try specificity("p:before"), [0, 0, 2])
+        XCTAssertEqual(try specificity("a, #b.c", 1), [1, 1, 0])
+        XCTAssertTrue(SelectorSpecificity(ids: 1) > SelectorSpecificity(classes: 99, types: 99))
+    }
+
+    func testPseudoElementsEndTheSubject() throws {
+        let s = try Selector.parse("p::before, p:after, li::marker, ::selection, p")
+        XCTAssertEqual((0..<s.alternativeCount).map { s.pseudoElement(ofAlternative: $0) }, ["before", "after", "marker", "selection", nil])
+        let doc = Document(html: "<p>x</p>")
+        let p = try XCTUnwrap(doc.querySelector("p"))
+        XCTAssertEqual(try doc.querySelectorAll("p::before").count, 0, "DOM queries never match a pseudo-element")
+        XCTAssertFalse(try p.matches("p::after"))
+        XCTAssertFalse(try p.matches(":is(p::after)"))
+        let matcher = SelectorMatcher(focusedElement: nil)
+        XCTAssertTrue(matcher.matches(s, alternative: 0, p), "the engine matches the originating element")
+        XCTAssertFalse(matcher.matches(try Selector.parse("p::before span"), alternative: 0, p))
+        XCTAssertFalse(matcher.matches(try Selector.parse("::before p"), alternative: 0, p), "a pseudo-element must be last")
+        XCTAssertThrowsError(try Selector.parse("p::nonsense"))
+    }
+
+    func testSubjectKeys() throws {
+        func key(_ text: String) throws -> Selector.SubjectKey { try Selector.parse(text).subjectKey(ofAlternative: 0) }
+        XCTAssertEqual(try key("div p.a#b[c]"), .id("b"))
+        XCTAssertEqual(try key("p.a[c]"), .className("a"))
+        XCTAssertEqual(try key("p[C=x]"), .attribute("c"))
+        XCTAssertEqual(try key("#a P"), .tag("p"))
+        XCTAssertEqual(try key(".a > *"), .universal)
+        XCTAssertEqual(try key(":is(.a)"), .universal, "arguments of :is() are not required of every match")
+    }
+
+    func testAncestorFilter() throws {
+        let doc = Document(html: #"<div id="top" class="nav x"><section><p>t</p></section></div>"#)
+        var filter = SelectorAncestorFilter()
+        let needsNav = try Selector.parse(".nav p").ancestorHashes(ofAlternative: 0)
+        let needsMenu = try Selector.parse(".menu p").ancestorHashes(ofAlternative: 0)
+        let needsTop = try Selector.parse("div#top > section + p").ancestorHashes(ofAlternative: 0)
+        XCTAssertEqual(try Selector.parse(".a + .b p").ancestorHashes(ofAlternative: 0).count, 1, "a sibling is no ancestor")
+        XCTAssertFalse(filter.mayContain(all: needsNav))
+        filter.push(try XCTUnwrap(doc.querySelector("div")))
+        filter.push(try XCTUnwrap(doc.querySelector("section")))
+        XCTAssertTrue(filter.mayContain(all: needsNav))
+        XCTAssertTrue(filter.mayContain(all: needsTop))
+        XCTAssertFalse(filter.mayContain(all: needsMenu))
+        filter.pop()
+        filter.pop()
+        XCTAssertFalse(filter.mayContain(all: needsNav), "popping removes the element's keys")
+        XCTAssertTrue(filter.mayContain(all: []))
+    }
+
+    func testFocusAndPlaceholder() throws {
+        let doc = Document(html: #"<form><input id=a placeholder=p><input id=b placeholder=p value=v><textarea placeholder=p></textarea><input type=checkbox placeholder=p></form>"#)
+        let a = try XCTUnwrap(doc.querySelector("#a"))
+        let focusOnA = SelectorMatcher(focusedElement: a)
+        let form = try XCTUnwrap(doc.querySelector("form"))
+        XCTAssertTrue(focusOnA.matches(try Selector.parse(":focus"), alternative: 0, a))
+        XCTAssertTrue(focusOnA.matches(try Selector.parse(":focus-visible"), alternative: 0, a))
+        XCTAssertTrue(focusOnA.matches(try Selector.parse("form:focus-within"), alternative: 0, form))
+        XCTAssertFalse(focusOnA.matches(try Selector.parse(":focus"), alternative: 0, form))
+        XCTAssertEqual(try doc.querySelectorAll(":focus").count, 0, "DOM queries see no focus")
+        XCTAssertEqual(try doc.querySelectorAll(":placeholder-shown").map { $0.name }, ["input", "textarea"])
+        XCTAssertEqual(try doc.querySelectorAll(":hover, :active, :visited, :target").count, 0)
+    }
+
+    func testLongSiblingChainsDoNotOverflowTheStack() throws {
+        var html = "<div>"
+        for _ in 0..<20_000 { html += "<i></i>" }
+        let doc = Document(html: html + "</div>")
+        let chain = try Selector.parse(Array(repeating: "i", count: 20_000).joined(separator: " ~ "))
+        let last = try XCTUnwrap(doc.querySelector("i:last-child"))
+        XCTAssertTrue(last.matches(chain), "20 000 compounds walked without recursion")
+        XCTAssertFalse(try XCTUnwrap(doc.querySelector("i")).matches(chain))
+        XCTAssertThrowsError(try Selector.parse(String(repeating: ":not(", count: 5_000) + "a" + String(repeating: ")", count: 5_000)))
+    }
+}
