@@ -159,7 +159,7 @@ final class StyleSheetTests: XCTestCase {
         XCTAssertEqual(w("display", "head"), "none")
         XCTAssertEqual(w("text-decoration", "h1"), "underline")
         XCTAssertEqual(w("margin-left", "blockquote"), "32px")
-        XCTAssertEqual(w("padding-left", "ul"), "32px")
+        XCTAssertEqual(w("padding-left", "ul"), nil, "the list's indentation is the layout's")
         XCTAssertEqual(w("display", "li"), "list-item")
         var noScripts = MediaEnvironment(columns: 80, rows: 24)
         noScripts.scriptingEnabled = false

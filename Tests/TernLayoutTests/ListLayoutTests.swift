@@ -4,7 +4,8 @@ import XCTest
 final class ListLayoutTests: XCTestCase {
     func testUnorderedListBulletsByDepth() {
         let html = "<ul><li>one<ul><li>two<ul><li>three<ul><li>four</li></ul></li></ul></li></ul></li><li>five</li></ul>"
-        XCTAssertEqual(dump(html), lines("  * one", "    + two", "      - three", "        * four", "  * five"))
+        // HTML §15.3.7: disc, circle, then square for every deeper level.
+        XCTAssertEqual(dump(html), lines("  * one", "    + two", "      - three", "        - four", "  * five"))
     }
 
     func testWrappedItemTextHangsUnderTheText() {

@@ -7,8 +7,8 @@ import TernDOM
 /// terminal units. What an element *is* for layout (a link, an image, a
 /// control, a table part) is its role, from the tag table.
 ///
-/// The HTML standard's presentational hints (§15.2: `align`, `nowrap`,
-/// `<font color>`, `bgcolor`) enter the cascade as author declarations of
+/// The HTML standard's presentational hints (§15.2: `nowrap`, `<font color>`,
+/// `bgcolor`; `align` and list `type` are rules of the UA sheet) enter the cascade as author declarations of
 /// specificity zero, before every author rule.
 final class StyleResolver {
     let engine: StyleEngine
@@ -81,15 +81,6 @@ final class StyleResolver {
         func hint(_ name: String, _ value: String) {
             hints.append(CascadedDeclaration(name: name, value: CSSParser.parseComponentValueList(value),
                                              important: false, origin: .author))
-        }
-        if let align = element.attribute("align")?.trimmingSpaces.lowercased() {
-            switch align {
-            case "center", "middle", "absmiddle": hint("text-align", "center")
-            case "right": hint("text-align", "right")
-            case "left": hint("text-align", "left")
-            case "justify": hint("text-align", "justify")
-            default: break
-            }
         }
         if (tag == "td" || tag == "th") && element.hasAttribute("nowrap") { hint("white-space", "nowrap") }
         if tag == "font", let color = element.attribute("color") { hint("color", color) }
