@@ -166,14 +166,15 @@ final class CSSDumpTests: XCTestCase {
             <style>
               .a { display: none; color: notacolor; display: blockish }
               .b { display: block; @media x { }; display: none }
-              .c {{ display: none }
+              .c { display none; }
               .d { display: none }
             </style>
             <p class=a>a</p><p class=b>bb</p><p class=c>ccc</p><p class=d>dddd</p>
             """)
         XCTAssertFalse(text.contains("a\n"), "the invalid display does not undo the valid one: \(text)")
         XCTAssertFalse(text.contains("bb"), text)
-        XCTAssertFalse(text.contains("dddd"), "a broken rule does not lose the next one: \(text)")
+        XCTAssertTrue(text.contains("ccc"), "a declaration without its colon is dropped: \(text)")
+        XCTAssertFalse(text.contains("dddd"), "a broken declaration does not lose the next rule: \(text)")
     }
 
     func testTextTransformsAndWhiteSpace() throws {
