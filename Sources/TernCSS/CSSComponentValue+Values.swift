@@ -12,9 +12,9 @@ extension CSSComponentValue {
         return Self.asciiLowercased(name)
     }
 
-    /// `text` ASCII-lowercased, without a copy when it has no upper-case letter
-    /// (the common case: keywords are mostly written in lower case).
-    static func asciiLowercased(_ text: String) -> String {
+    /// `text` ASCII-lowercased (CSS keywords and property names compare so,
+    /// CSS Syntax 3 §2.1), without a copy when it has no upper-case letter.
+    public static func asciiLowercased(_ text: String) -> String {
         text.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) ? CSSTokenizer.asciiLowercased(text) : text
     }
 

@@ -61,19 +61,8 @@ enum CSSOMDeclarations {
     private static func parsedValue(property: String, _ values: [CSSComponentValue]) -> String? {
         if isCustomProperty(property) { return CSSSerializer.serialize(values) }
         guard !values.isEmpty else { return nil }
-        // CSS Variables 1 §3: a value with var() is valid until computed-value time.
-        let valid = containsVar(values) ? isSupported(property) : StyleComputer.supports(property: property, value: values)
-        return valid ? CSSSerializer.serialize(values) : nil
-    }
-
-    private static func containsVar(_ values: [CSSComponentValue]) -> Bool {
-        values.contains { value in
-            switch value {
-            case .function(let name, let arguments): return asciiLowercased(name) == "var" || containsVar(arguments)
-            case .block(_, let contents): return containsVar(contents)
-            case .token: return false
-            }
-        }
+        // `supports` takes a value with var() as valid until computed-value time (CSS Variables 1 §3).
+        return StyleComputer.supports(property: property, value: values) ? CSSSerializer.serialize(values) : nil
     }
 
     /// `values` without leading and trailing whitespace.
@@ -84,10 +73,5 @@ enum CSSOMDeclarations {
         return Array(slice)
     }
 
-    static func asciiLowercased(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.value >= 0x41 && $0.value <= 0x5A ? Unicode.Scalar(UInt8($0.value + 0x20)) : $0
-        }))
-    }
+    static func asciiLowercased(_ text: String) -> String { CSSComponentValue.asciiLowercased(text) }
 }
