@@ -194,7 +194,7 @@ enum CSSShorthand: CaseIterable {
             let word = words[index]
             switch word.keyword {
             case "normal"?: break
-            case "italic"?, "oblique"? where !seenStyle:
+            case "italic"? where !seenStyle, "oblique"? where !seenStyle:
                 seenStyle = true
                 style.fontStyle = word.keyword == "italic" ? .italic : .oblique
             case "small-caps"? where !seenVariant:
@@ -202,7 +202,7 @@ enum CSSShorthand: CaseIterable {
                 style.smallCaps = true
             case let k? where Self.fontStretches.contains(k) && !seenStretch:
                 seenStretch = true
-            case "bold"?, "bolder"?, "lighter"? where !seenWeight:
+            case "bold"? where !seenWeight, "bolder"? where !seenWeight, "lighter"? where !seenWeight:
                 seenWeight = true
                 style.fontWeight = CSSPropertyTable.fontWeight(word, parent: env.parent.fontWeight) ?? 400
             default:

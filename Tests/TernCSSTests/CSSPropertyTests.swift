@@ -260,4 +260,12 @@ final class CSSPropertyTests: XCTestCase {
         XCTAssertTrue(StyleFixture.supports("position", "sticky"))
         XCTAssertFalse(StyleFixture.supports("all", "block"))
     }
+
+    /// CSS Fonts 4 §2.8: style, variant, weight and width each at most once before the size.
+    func testFontShorthandTakesEachPrefixOnce() {
+        XCTAssertEqual(StyleFixture.style("font: italic bold 16px serif").fontStyle, .italic)
+        XCTAssertEqual(StyleFixture.style("font-style: normal; font: italic italic 16px serif").fontStyle, .normal)
+        XCTAssertEqual(StyleFixture.style("font-style: normal; font: oblique italic 16px serif").fontStyle, .normal)
+        XCTAssertEqual(StyleFixture.style("font-weight: 300; font: bold bolder 16px serif").fontWeight, 300)
+    }
 }
