@@ -88,16 +88,33 @@ extension Document {
 
 /// What the style engine files rules under.
 extension Node {
-    /// The names of the element's attributes without a namespace, as stored
-    /// (lower case from the HTML parser), in order.
-    public var attributeNames: [String] {
-        guard isElement else { return [] }
-        var names: [String] = []
+    /// Calls `visit` with the hash (`Selector.SubjectKey.hash`) of each key a
+    /// rule index may have filed a rule for this element under: its id, each
+    /// distinct class, each attribute name without a namespace, its tag.
+    /// Works on the stored bytes: no strings are made.
+    public func forEachRuleKeyHash(_ visit: (UInt32) -> Void) {
+        guard isElement else { return }
+        let raw = self.raw
         var attribute = raw.pointee.properties
         while let current = attribute {
-            if current.pointee.ns == nil, let name = current.pointee.name { names.append(String(cString: name)) }
             attribute = current.pointee.next
+            guard current.pointee.ns == nil, let name = current.pointee.name else { continue }
+            let nameBytes = UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name)))
+            visit(SelectorAncestorFilter.hash(nameBytes, kind: .attribute))
+            if xmlStrEqual(name, "id") != 0 {
+                Node.withValue(of: current) { visit(SelectorAncestorFilter.hash($0, kind: .id)) }
+            } else if xmlStrEqual(name, "class") != 0 {
+                Node.withValue(of: current) { value in
+                    var seen: [UInt32] = []
+                    for name in value.split(whereSeparator: Node.isASCIIWhitespace) {
+                        let hash = SelectorAncestorFilter.hash(name, kind: .className)
+                        if !seen.contains(hash) { seen.append(hash); visit(hash) }
+                    }
+                }
+            }
         }
-        return names
+        if let name = raw.pointee.name {
+            visit(SelectorAncestorFilter.hash(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))), kind: .tag))
+        }
     }
 }

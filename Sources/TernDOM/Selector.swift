@@ -84,26 +84,60 @@ public struct Selector: CustomStringConvertible {
         return .universal
     }
 
-    /// Hashes of the ids, classes and tags the alternative requires of the
-    /// subject's ancestors (compounds left of a descendant or child
-    /// combinator), for `SelectorAncestorFilter`. At most `limit` of them:
-    /// the filter is a quick rejection, not a match.
-    public func ancestorHashes(ofAlternative index: Int, limit: Int = 8) -> [UInt32] {
+    /// What the alternative requires of the subject's ancestors (the
+    /// compounds left of a descendant or child combinator: each is an
+    /// ancestor's), for `SelectorAncestorFilter`: their ids, classes and
+    /// tags, and for an `:is()`/`:where()` in them, one of its alternatives' keys.
+    public func ancestorHashes(ofAlternative index: Int) -> AncestorHashes {
         let complex = alternatives[index]
-        var hashes: [UInt32] = []
+        var hashes = AncestorHashes()
         for (i, combinator) in complex.combinators.enumerated() where combinator == .descendant || combinator == .child {
             let compound = complex.compounds[i + 1]
-            if let tag = compound.tag { hashes.append(SelectorAncestorFilter.hash(tag.prefix { $0 != 0 }, kind: .tag)) }
+            if let tag = compound.tag { hashes.require(SelectorAncestorFilter.hash(tag.prefix { $0 != 0 }, kind: .tag)) }
             for condition in compound.conditions {
                 switch condition {
-                case .id(let id): hashes.append(SelectorAncestorFilter.hash(id[...], kind: .id))
-                case .className(let name): hashes.append(SelectorAncestorFilter.hash(name[...], kind: .className))
+                case .id(let id): hashes.require(SelectorAncestorFilter.hash(id, kind: .id))
+                case .className(let name): hashes.require(SelectorAncestorFilter.hash(name, kind: .className))
+                case .is(let list), .where(let list):
+                    // The ancestor matches one alternative, so it has that alternative's key.
+                    let keys = list.map { $0.pseudoElement == nil ? Selector.filterHash(of: $0.compounds[0]) : nil }
+                    if !keys.isEmpty, keys.allSatisfy({ $0 != nil }) { hashes.requireOne(of: keys.compactMap { $0 }) }
                 default: break
                 }
             }
-            if hashes.count >= limit { return Array(hashes.prefix(limit)) }
         }
         return hashes
+    }
+
+    /// The most telling key of `compound` that the filter holds (id, else
+    /// class, else tag), or nil when it has none.
+    private static func filterHash(of compound: CompoundSelector) -> UInt32? {
+        var className: [UInt8]?
+        for condition in compound.conditions {
+            switch condition {
+            case .id(let id): return SelectorAncestorFilter.hash(id, kind: .id)
+            case .className(let name) where className == nil: className = name
+            default: break
+            }
+        }
+        if let className { return SelectorAncestorFilter.hash(className, kind: .className) }
+        return compound.tag.map { SelectorAncestorFilter.hash($0.prefix { $0 != 0 }, kind: .tag) }
+    }
+}
+
+extension Selector.SubjectKey {
+    /// The key as `SelectorAncestorFilter` hashes it; nil for `.universal`.
+    /// `Node.forEachRuleKeyHash` gives an element's keys the same way, so
+    /// a rule index can file rules by these numbers and look them up
+    /// without making strings.
+    public var hash: UInt32? {
+        switch self {
+        case .id(let id): return SelectorAncestorFilter.hash(id.utf8, kind: .id)
+        case .className(let name): return SelectorAncestorFilter.hash(name.utf8, kind: .className)
+        case .attribute(let name): return SelectorAncestorFilter.hash(name.utf8, kind: .attribute)
+        case .tag(let tag): return SelectorAncestorFilter.hash(tag.utf8, kind: .tag)
+        case .universal: return nil
+        }
     }
 }
 

@@ -7,7 +7,7 @@ import CLibXML2
 /// where no ancestor has class `nav`) is rejected without walking the tree.
 /// The filter only says "surely not" or "maybe": matching decides.
 public struct SelectorAncestorFilter {
-    enum Kind: UInt8 { case tag = 1, id, className }
+    enum Kind: UInt8 { case tag = 1, id, className, attribute }
 
     /// 2^12 counters, two probes per key (12 bits each of one hash).
     private var counters = [UInt8](repeating: 0, count: 1 << 12)
@@ -55,13 +55,18 @@ public struct SelectorAncestorFilter {
         hashes.removeSubrange(start...)
     }
 
-    /// False when some hash (from `Selector.ancestorHashes`) is surely on no pushed element.
-    public func mayContain(all required: [UInt32]) -> Bool {
-        for hash in required {
-            let (a, b) = SelectorAncestorFilter.slots(hash)
-            if counters[a] == 0 || counters[b] == 0 { return false }
-        }
-        return true
+    /// False when the path surely lacks what `hashes` (from
+    /// `Selector.ancestorHashes`) requires.
+    public func mayContain(_ hashes: AncestorHashes) -> Bool {
+        for i in 0..<hashes.requiredCount where !mayContain(hashes.required[i]) { return false }
+        guard hashes.anyOfCount > 0 else { return true }
+        for i in 0..<hashes.anyOfCount where mayContain(hashes.anyOf[i]) { return true }
+        return false
+    }
+
+    private func mayContain(_ hash: UInt32) -> Bool {
+        let (a, b) = SelectorAncestorFilter.slots(hash)
+        return counters[a] != 0 && counters[b] != 0
     }
 
     private mutating func add(_ hash: UInt32) {

@@ -50,6 +50,28 @@ final class CascadeOrderTests: XCTestCase {
         XCTAssertEqual(winner("color", "p", acrossSheets), "blue", "later sheets come later")
     }
 
+    /// Rules that repeat a selector are matched once for all of them, and a
+    /// rule a later one repeats word for word drops out: the order of what is left must not change.
+    func testRepeatedSelectorsAndRulesKeepTheirOrder() {
+        let engine = CascadeTestSupport.engine(["""
+            .note { color: red }
+            p { color: blue }
+            .note { color: red }
+            .note { width: 1px }
+            .note { color: green; width: 2px }
+            .note { color: red }
+            """])
+        XCTAssertEqual(winner("color", "p", engine), "red", "the last repeat wins, not the first")
+        XCTAssertEqual(winner("width", "p", engine), "2px", "the same selector with other declarations is kept")
+        let declarations = engine.cascadedDeclarations(for: CascadeTestSupport.element(document, "p")).filter { $0.name == "color" }
+        XCTAssertEqual(declarations.map { CSSSerializer.serialize($0.value) }, ["blue", "green", "red"],
+                       "an exact repeat leaves only its last copy")
+        let layered = CascadeTestSupport.engine(["@layer x { .note { color: red } } .note { color: blue } @layer x { .note { color: red } }"])
+        XCTAssertEqual(winner("color", "p", layered), "blue", "a repeat in a lower layer stays below")
+        let important = CascadeTestSupport.engine([".note { color: red !important } .note { color: blue } .note { color: red }"])
+        XCTAssertEqual(winner("color", "p", important), "red", "importance is part of a rule's identity")
+    }
+
     func testIsWhereNotSpecificity() {
         // :is() takes its most specific argument; :where() counts nothing; :not() as :is().
         let engine = CascadeTestSupport.engine(["""

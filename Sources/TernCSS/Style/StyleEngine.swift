@@ -54,22 +54,34 @@ public final class StyleEngine {
     /// The declarations that apply to `element` (or to its `pseudoElement`),
     /// in ascending precedence, the `style` attribute's included.
     public func cascadedDeclarations(for element: Node, pseudoElement: PseudoElement? = nil) -> [CascadedDeclaration] {
-        guard element.isElement else { return [] }
+        cascadedDeclarations(matchedRules(for: element, pseudoElement: pseudoElement))
+    }
+
+    /// The rules that match `element` (or its `pseudoElement`), with its `style` attribute.
+    public func matchedRules(for element: Node, pseudoElement: PseudoElement? = nil) -> MatchedRules {
+        guard element.isElement else { return MatchedRules(rules: [], styleAttribute: nil) }
         // The filter and the walk's matcher hold only when `element` is a child of the path's end.
         let inWalk = filter.path.last == element.parentElement
         if !inWalk || walkMatcher == nil { refreshIfNeeded() }
         let matcher = inWalk ? (walkMatcher ?? SelectorMatcher(focusedElement: focusedElement)) : SelectorMatcher(focusedElement: focusedElement)
         var matched: [Int] = []
-        index[pseudoElement]?.forEachCandidate(of: element) { candidate in
-            let rule = rules[candidate]
-            if inWalk, !filter.mayContain(all: rule.ancestorHashes) { return }
-            if matcher.matches(rule.selector, alternative: rule.alternative, element) { matched.append(candidate) }
+        for bucket in index[pseudoElement]?.candidates(of: element) ?? [] {
+            for candidate in bucket where !inWalk || filter.mayContain(candidate.ancestors) {
+                let group = groups[candidate.group]
+                if matcher.matches(group.selector, alternative: group.alternative, element) { matched.append(contentsOf: group.rules) }
+            }
         }
+        matched.sort()
+        return MatchedRules(rules: matched, styleAttribute: pseudoElement == nil ? element.attribute("style") : nil)
+    }
+
+    /// The declarations `matched` gives, in ascending precedence.
+    public func cascadedDeclarations(_ matched: MatchedRules) -> [CascadedDeclaration] {
         var style: [CSSDeclaration] = []
-        if pseudoElement == nil, let text = element.attribute("style") {
+        if let text = matched.styleAttribute {
             style = StyleRule.declarations(from: CSSParser.parseDeclarationList(text))
         }
-        return cascade(matched, styleAttribute: style)
+        return cascade(matched.rules, styleAttribute: style)
     }
 
     /// Sorts the matched rules' declarations (CSS Cascade 5 §6): origin and
@@ -135,7 +147,16 @@ public final class StyleEngine {
     // MARK: The rule index
 
     private var rules: [IndexedRule] = []
+    /// Rules whose selector alternatives read the same, matched once for all
+    /// (sheets repeat selectors: `.a { color: red }` … `.a { margin: 0 }`).
+    private var groups: [RuleGroup] = []
     private var index: [PseudoElement?: RuleIndex] = [:]
+
+    private struct RuleGroup {
+        let selector: Selector
+        let alternative: Int
+        var rules: [Int]
+    }
     /// The sheets' total revision the index was built for; nil: rebuild.
     private var indexedRevision: Int?
 
@@ -161,7 +182,9 @@ public final class StyleEngine {
         }
         let ranks = builder.layers.ranks()
         rules = builder.rules
+        groups = []
         index = [:]
+        var groupOfText: [String: Int] = [:]
         for i in rules.indices {
             rules[i].layer = ranks[rules[i].layer]
             let rule = rules[i]
@@ -172,8 +195,38 @@ public final class StyleEngine {
             } else {
                 pseudo = nil
             }
-            index[pseudo, default: RuleIndex()].add(i, key: rule.selector.subjectKey(ofAlternative: rule.alternative))
+            // Equal text compiles to an equal selector.
+            let text = "\(rule.alternative) \(rule.selector.source)"
+            if let group = groupOfText[text] {
+                groups[group].rules.append(i)
+                continue
+            }
+            groupOfText[text] = groups.count
+            let candidate = RuleIndex.Candidate(group: groups.count, ancestors: rule.selector.ancestorHashes(ofAlternative: rule.alternative))
+            index[pseudo, default: RuleIndex()].add(candidate, key: rule.selector.subjectKey(ofAlternative: rule.alternative))
+            groups.append(RuleGroup(selector: rule.selector, alternative: rule.alternative, rules: [i]))
         }
+        for g in groups.indices where groups[g].rules.count > 1 { groups[g].rules = withoutRepeats(groups[g].rules) }
+    }
+
+    /// `group` without each rule that a later one in it repeats (same origin,
+    /// layer and declarations): the later one sorts after it for every
+    /// property, so the earlier can never win (sheets repeated by imports,
+    /// bundles and media queries).
+    private func withoutRepeats(_ group: [Int]) -> [Int] {
+        struct Signature: Hashable {
+            let origin: CSSOrigin, layer: Int
+            let normal: [CascadedDeclaration], important: [CascadedDeclaration]
+        }
+        var seen = Set<Signature>()
+        var kept: [Int] = []
+        for index in group.reversed() {
+            let rule = rules[index]
+            if seen.insert(Signature(origin: rule.origin, layer: rule.layer, normal: rule.normal, important: rule.important)).inserted {
+                kept.append(index)
+            }
+        }
+        return kept.reversed()
     }
 
     /// Splits declarations by importance, stamped with their origin.
@@ -216,7 +269,6 @@ public final class StyleEngine {
                     for alternative in 0..<selector.alternativeCount {
                         rules.append(IndexedRule(selector: selector, alternative: alternative, origin: origin, layer: layer,
                                                  specificity: selector.specificity(ofAlternative: alternative),
-                                                 ancestorHashes: selector.ancestorHashes(ofAlternative: alternative),
                                                  normal: normal, important: important))
                     }
                 case .media(let media, let nested):
