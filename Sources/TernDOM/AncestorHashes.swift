@@ -7,10 +7,10 @@ public struct AncestorHashes: Equatable {
     /// Hashes beyond the capacity are left out: the filter is a quick
     /// rejection, not a match.
     static let capacity = 4
-    private(set) var required = SIMD4<UInt32>(repeating: 0)
-    private(set) var requiredCount = 0
-    private(set) var anyOf = SIMD4<UInt32>(repeating: 0)
-    private(set) var anyOfCount = 0
+    @usableFromInline private(set) var required = SIMD4<UInt32>(repeating: 0)
+    @usableFromInline private(set) var requiredCount = 0
+    @usableFromInline private(set) var anyOf = SIMD4<UInt32>(repeating: 0)
+    @usableFromInline private(set) var anyOfCount = 0
 
     public init() {}
 

@@ -105,10 +105,20 @@ extension Node {
                 Node.withValue(of: current) { visit(SelectorAncestorFilter.hash($0, kind: .id)) }
             } else if xmlStrEqual(name, "class") != 0 {
                 Node.withValue(of: current) { value in
-                    var seen: [UInt32] = []
-                    for name in value.split(whereSeparator: Node.isASCIIWhitespace) {
-                        let hash = SelectorAncestorFilter.hash(name, kind: .className)
-                        if !seen.contains(hash) { seen.append(hash); visit(hash) }
+                    // Each class once (the first eight are checked for repeats; a
+                    // repeat past them only makes a bucket be visited twice).
+                    var seen = SIMD8<UInt32>(repeating: 0), seenCount = 0
+                    var start = 0
+                    while start < value.count {
+                        while start < value.count, Node.isASCIIWhitespace(value[start]) { start += 1 }
+                        var end = start
+                        while end < value.count, !Node.isASCIIWhitespace(value[end]) { end += 1 }
+                        guard end > start else { break }
+                        let hash = SelectorAncestorFilter.hash(UnsafeBufferPointer(rebasing: value[start..<end]), kind: .className)
+                        start = end
+                        if (0..<seenCount).contains(where: { seen[$0] == hash }) { continue }
+                        if seenCount < 8 { seen[seenCount] = hash; seenCount += 1 }
+                        visit(hash)
                     }
                 }
             }

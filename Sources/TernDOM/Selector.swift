@@ -66,11 +66,39 @@ public struct Selector: CustomStringConvertible {
         case id(String), className(String), attribute(String), tag(String), universal
     }
 
-    public func subjectKey(ofAlternative index: Int) -> SubjectKey {
+    /// The keys the style engine files the alternative under: its subject's
+    /// own key, else the keys of an `:is()`/`:where()` in the subject whose
+    /// every alternative has one (`:is(h1, h2, h3)` under h1, h2 and h3),
+    /// else `.universal`. An element matching the alternative has one of them.
+    public func subjectKeys(ofAlternative index: Int) -> [SubjectKey] {
         let subject = alternatives[index].compounds[0]
+        let own = Selector.key(of: subject)
+        guard own == .universal else { return [own] }
+        for condition in subject.conditions {
+            guard case .is(let list) = condition else {
+                if case .where(let list) = condition, let keys = Selector.keys(ofEach: list) { return keys }
+                continue
+            }
+            if let keys = Selector.keys(ofEach: list) { return keys }
+        }
+        return [.universal]
+    }
+
+    /// Each alternative's subject key, or nil when one has none.
+    private static func keys(ofEach list: [ComplexSelector]) -> [SubjectKey]? {
+        var keys: [SubjectKey] = []
+        for complex in list {
+            let key = key(of: complex.compounds[0])
+            guard complex.pseudoElement == nil, key != .universal else { return nil }
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys.isEmpty ? nil : keys
+    }
+
+    private static func key(of compound: CompoundSelector) -> SubjectKey {
         func text(_ bytes: [UInt8]) -> String { String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
         var className: [UInt8]?, attribute: [UInt8]?
-        for condition in subject.conditions {
+        for condition in compound.conditions {
             switch condition {
             case .id(let id): return .id(text(id))
             case .className(let name) where className == nil: className = name
@@ -80,7 +108,7 @@ public struct Selector: CustomStringConvertible {
         }
         if let className { return .className(text(className)) }
         if let attribute { return .attribute(text(attribute)) }
-        if let tag = subject.tag { return .tag(text(tag)) }
+        if let tag = compound.tag { return .tag(text(tag)) }
         return .universal
     }
 

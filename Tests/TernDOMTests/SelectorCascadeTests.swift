@@ -46,13 +46,17 @@ final class SelectorCascadeTests: XCTestCase {
     }
 
     func testSubjectKeys() throws {
-        func key(_ text: String) throws -> Selector.SubjectKey { try Selector.parse(text).subjectKey(ofAlternative: 0) }
-        XCTAssertEqual(try key("div p.a#b[c]"), .id("b"))
-        XCTAssertEqual(try key("p.a[c]"), .className("a"))
-        XCTAssertEqual(try key("p[C=x]"), .attribute("c"))
-        XCTAssertEqual(try key("#a P"), .tag("p"))
-        XCTAssertEqual(try key(".a > *"), .universal)
-        XCTAssertEqual(try key(":is(.a)"), .universal, "arguments of :is() are not required of every match")
+        func keys(_ text: String) throws -> [Selector.SubjectKey] { try Selector.parse(text).subjectKeys(ofAlternative: 0) }
+        XCTAssertEqual(try keys("div p.a#b[c]"), [.id("b")])
+        XCTAssertEqual(try keys("p.a[c]"), [.className("a")])
+        XCTAssertEqual(try keys("p[C=x]"), [.attribute("c")])
+        XCTAssertEqual(try keys("#a P"), [.tag("p")])
+        XCTAssertEqual(try keys(".a > *"), [.universal])
+        XCTAssertEqual(try keys(":is(.a)"), [.className("a")], "the subject matches the one alternative")
+        XCTAssertEqual(try keys(":is(h1, h2.x, div p):hover"), [.tag("h1"), .className("x"), .tag("p")], "one key per alternative")
+        XCTAssertEqual(try keys(":where(h1, *)"), [.universal], "an alternative without a key")
+        XCTAssertEqual(try keys(":not(h1)"), [.universal])
+        XCTAssertEqual(try keys("p:is(.a, .b)"), [.tag("p")], "the subject's own key first")
     }
 
     func testAncestorFilter() throws {

@@ -5,7 +5,7 @@ import TernDOM
 /// them: an element only tries the groups filed under its own id, classes,
 /// attribute names and tag. Keys are `Selector.SubjectKey.hash` numbers, so
 /// a lookup makes no string; two keys sharing a number only add candidates,
-/// which matching then rejects. Each group is in exactly one bucket.
+/// which matching then rejects.
 struct RuleIndex {
     /// A group (an index into `StyleEngine`'s group list) with what it needs
     /// of the ancestors, side by side: the walk reads both for every
@@ -13,21 +13,27 @@ struct RuleIndex {
     struct Candidate {
         let group: Int
         let ancestors: AncestorHashes
+        /// Filed under more than one key (`Selector.subjectKeys`): an element
+        /// may meet it in two buckets, and must try it once.
+        let filedTwice: Bool
     }
 
     private var buckets: [UInt32: [Candidate]] = [:]
     private var universal: [Candidate] = []
 
-    mutating func add(_ candidate: Candidate, key: Selector.SubjectKey) {
-        if let hash = key.hash { buckets[hash, default: []].append(candidate) } else { universal.append(candidate) }
+    mutating func add(_ candidate: Candidate, keys: [Selector.SubjectKey]) {
+        for key in keys {
+            if let hash = key.hash { buckets[hash, default: []].append(candidate) } else { universal.append(candidate) }
+        }
     }
 
-    /// The buckets of groups that may match `element`.
-    func candidates(of element: Node) -> [[Candidate]] {
+    /// The buckets of groups that may match an element with these key
+    /// hashes (`Node.forEachRuleKeyHash`).
+    func candidates(keys: [UInt32]) -> [[Candidate]] {
         var found: [[Candidate]] = []
         if !buckets.isEmpty {
-            element.forEachRuleKeyHash { hash in
-                if let bucket = buckets[hash] { found.append(bucket) }
+            for key in keys {
+                if let bucket = buckets[key] { found.append(bucket) }
             }
         }
         if !universal.isEmpty { found.append(universal) }

@@ -41,11 +41,13 @@ public final class StyleEngine {
             walkMatcher = SelectorMatcher(focusedElement: focusedElement)
         }
         filter.push(element)
+        lastRuleKeys = nil
     }
 
     /// Call after `element`'s children: undoes the matching `enter`.
     public func leave() {
         filter.pop()
+        lastRuleKeys = nil
         if filter.path.isEmpty { walkMatcher = nil }
     }
 
@@ -64,15 +66,31 @@ public final class StyleEngine {
         let inWalk = filter.path.last == element.parentElement
         if !inWalk || walkMatcher == nil { refreshIfNeeded() }
         let matcher = inWalk ? (walkMatcher ?? SelectorMatcher(focusedElement: focusedElement)) : SelectorMatcher(focusedElement: focusedElement)
-        var matched: [Int] = []
-        for bucket in index[pseudoElement]?.candidates(of: element) ?? [] {
+        var matched: [Int] = [], triedTwiceFiled: [Int] = []
+        for bucket in index[pseudoElement]?.candidates(keys: ruleKeys(of: element, inWalk: inWalk)) ?? [] {
             for candidate in bucket where !inWalk || filter.mayContain(candidate.ancestors) {
+                if candidate.filedTwice {
+                    if triedTwiceFiled.contains(candidate.group) { continue }
+                    triedTwiceFiled.append(candidate.group)
+                }
                 let group = groups[candidate.group]
                 if matcher.matches(group.selector, alternative: group.alternative, element) { matched.append(contentsOf: group.rules) }
             }
         }
         matched.sort()
         return MatchedRules(rules: matched, styleAttribute: pseudoElement == nil ? element.attribute("style") : nil)
+    }
+
+    /// The walk's last element and its rule keys: its pseudo-elements are
+    /// styled right after it (outside a walk the tree may have changed).
+    private var lastRuleKeys: (element: Node, keys: [UInt32])?
+
+    private func ruleKeys(of element: Node, inWalk: Bool) -> [UInt32] {
+        if inWalk, let last = lastRuleKeys, last.element == element { return last.keys }
+        var keys: [UInt32] = []
+        element.forEachRuleKeyHash { keys.append($0) }
+        lastRuleKeys = inWalk ? (element, keys) : nil
+        return keys
     }
 
     /// The declarations `matched` gives, in ascending precedence.
@@ -138,7 +156,10 @@ public final class StyleEngine {
         }
         guard elementStyle.display != .none else { return nil }
         let declarations = cascadedDeclarations(for: element, pseudoElement: pseudoElement)
-        guard !declarations.isEmpty else { return nil }
+        // `content` is not inherited and starts as normal: without a
+        // declaration of it (or of `all`) there is no box, whatever else
+        // applies (`*, ::before, ::after { box-sizing: border-box }`).
+        guard declarations.contains(where: { $0.name == "content" || $0.name == "all" }) else { return nil }
         let style = StyleComputer.compute(declarations, parent: elementStyle)
         guard style.content != nil, style.display != .none else { return nil }
         return style
@@ -202,8 +223,10 @@ public final class StyleEngine {
                 continue
             }
             groupOfText[text] = groups.count
-            let candidate = RuleIndex.Candidate(group: groups.count, ancestors: rule.selector.ancestorHashes(ofAlternative: rule.alternative))
-            index[pseudo, default: RuleIndex()].add(candidate, key: rule.selector.subjectKey(ofAlternative: rule.alternative))
+            let keys = rule.selector.subjectKeys(ofAlternative: rule.alternative)
+            let candidate = RuleIndex.Candidate(group: groups.count, ancestors: rule.selector.ancestorHashes(ofAlternative: rule.alternative),
+                                                filedTwice: keys.count > 1)
+            index[pseudo, default: RuleIndex()].add(candidate, keys: keys)
             groups.append(RuleGroup(selector: rule.selector, alternative: rule.alternative, rules: [i]))
         }
         for g in groups.indices where groups[g].rules.count > 1 { groups[g].rules = withoutRepeats(groups[g].rules) }
