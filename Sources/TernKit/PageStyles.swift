@@ -302,8 +302,16 @@ final class PageStyles {
         return sheet
     }
 
+    /// Whether `text` has ":focus" in any ASCII case (on bytes: a sheet can be megabytes).
     private static func mentionsFocus(_ text: String) -> Bool {
-        text.lowercased().contains(":focus")
+        let bytes = Array(text.utf8), word = Array("focus".utf8)
+        var i = bytes.startIndex
+        while let colon = bytes[i...].firstIndex(of: UInt8(ascii: ":")) {
+            i = colon + 1
+            guard bytes.count - i >= word.count else { return false }
+            if word.indices.allSatisfy({ bytes[i + $0] | 0x20 == word[$0] }) { return true }
+        }
+        return false
     }
 
     /// `element`'s computed style (or its pseudo-element's), as of now.
