@@ -4,13 +4,16 @@ import Glibc
 
 /// Finds the bundled `Resources/` folder (start page, help, error pages).
 enum ResourceLocator {
-    /// `$TERN_RESOURCES`, else a `Resources/` beside or above the running
-    /// executable (a SwiftPM build tree), else `/usr/share/tern`, else the
-    /// source tree this was built from.
+    /// `$TERN_RESOURCES`, else `../share/tern` from the folder of the
+    /// running executable's real path (`make install`: PREFIX/bin/tern and
+    /// PREFIX/share/tern), else a `Resources/` beside or above it (a SwiftPM
+    /// build tree), else `/usr/share/tern`, else the source tree this was
+    /// built from.
     static func bundledResourcesDirectory() -> String? {
         if let env = getenv("TERN_RESOURCES") { return String(cString: env) }
         var candidates: [String] = []
         if var dir = executablePath() {
+            candidates.append(parent(of: parent(of: dir)) + "/share/tern")
             for _ in 0..<5 {
                 dir = parent(of: dir)
                 candidates.append(dir + "/Resources")

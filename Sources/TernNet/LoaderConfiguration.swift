@@ -4,8 +4,11 @@ import Glibc
 
 /// Limits and settings shared by every transfer of a `Loader`.
 public struct LoaderConfiguration {
+    /// Tern's version: the one place it is written (`tern --version` and
+    /// the User-Agent read it).
+    public static let version = "0.1"
     /// Tern's name and version, as the default User-Agent names them.
-    public static let productToken = "Tern/0.1"
+    public static let productToken = "Tern/" + version
 
     /// The User-Agent header value. Default: `Mozilla/5.0 (X11; Linux) Tern/0.1`.
     public var userAgent = "Mozilla/5.0 (X11; Linux) " + LoaderConfiguration.productToken

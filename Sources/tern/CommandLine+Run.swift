@@ -35,6 +35,7 @@ extension CommandLine {
       --proxy URL               send every request through the proxy URL (default: $http_proxy,
                                 $https_proxy, $all_proxy, minus $no_proxy)
       --insecure                do not verify TLS certificates (INSECURE: anyone on the way can read and change pages)
+      --version                 print tern's version ("tern VERSION") and exit
       --help                    show this help
     """
 
@@ -50,6 +51,10 @@ extension CommandLine {
         }
         if options.help {
             print(usage)
+            return 0
+        }
+        if options.version {
+            print("tern " + LoaderConfiguration.version)
             return 0
         }
         let configuration = options.webViewConfiguration()

@@ -6,6 +6,8 @@ import Glibc
 struct Options {
     var dump = false
     var help = false
+    /// Print `tern VERSION` and exit.
+    var version = false
     var userAgent: String?
     var timeout: Double = 30
     /// Megabytes a page's JavaScript heap may hold before its scripts are stopped.
@@ -68,6 +70,7 @@ struct Options {
             switch argument {
             case "--dump": options.dump = true
             case "--help", "-h": options.help = true
+            case "--version": options.version = true
             case "--user-agent": options.userAgent = try value(for: argument)
             case "--no-list": options.noList = true
             case "--no-js": options.noJavaScript = true
@@ -123,7 +126,7 @@ struct Options {
                 options.target = argument
             }
         }
-        if options.dump && options.target == nil && !options.help { throw UsageError("--dump needs a URL or file") }
+        if options.dump && options.target == nil && !options.help && !options.version { throw UsageError("--dump needs a URL or file") }
         return options
     }
 
