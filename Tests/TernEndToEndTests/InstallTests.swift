@@ -162,10 +162,43 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(try complete("tern --no-js \(destination!)/pa"), [destination + "/page.html"])
     }
 
-    func testZshCompletionIsValidZsh() throws {
-        let run = try ProcessRun.run("zsh", ["-n", zshCompletion])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(try String(contentsOfFile: zshCompletion, encoding: .utf8).hasPrefix("#compdef tern\n"))
+    /// zsh completes options, the values of `--dialogs`, about: pages and
+    /// files: each line typed with Tab into a real interactive zsh (zpty),
+    /// then an `echo` whose output ends that line's part of the transcript.
+    func testZshCompletesOptionsPagesAndFiles() throws {
+        FileManager.default.createFile(atPath: destination + "/page.html", contents: Data("<p>x".utf8))
+        let lines = ["tern --no-", "tern --dialogs ", "tern --dump about:h", "tern --no-js pa"]
+        let folder = (zshCompletion as NSString).deletingLastPathComponent
+        var script = """
+            zmodload zsh/zpty
+            zpty -b z 'zsh -f -i'
+            zpty -w z 'PS1="> "; bindkey -e; fpath=(\(folder) $fpath); autoload -Uz compinit; compinit -u -D; cd \(destination!); echo READY$((1))'
+            zpty -r z out '*READY1*'
+
+            """
+        for (index, line) in lines.enumerated() {
+            script += """
+                zpty -w -n z '\(line)'$'\\t'
+                zpty -w z $'\\C-u''echo END$((\(index) + 1))'
+                zpty -r z out '*END\(index + 1)*'
+                print -r -- "$out"
+
+                """
+        }
+        script += "zpty -d z\n"
+        let run = try ProcessRun.run("timeout", ["120", "zsh", "-f", "-c", script])
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        // The echoes' output, END1 to END4 (the command lines show `END$((…))`).
+        let parts = run.stdout.replacingOccurrences(of: "END[0-9]", with: "\u{1}", options: .regularExpression)
+            .components(separatedBy: "\u{1}")
+        XCTAssertEqual(parts.count, lines.count + 1, run.stdout)
+        guard parts.count == lines.count + 1 else { return }
+        for option in ["--no-color", "--no-css", "--no-js", "--no-list"] { XCTAssertTrue(parts[0].contains(option), parts[0]) }
+        XCTAssertTrue(parts[1].contains("accept") && parts[1].contains("dismiss"), parts[1])
+        XCTAssertTrue(parts[2].contains("about:help") && parts[2].contains("about:history"), parts[2])
+        XCTAssertTrue(parts[3].contains("tern --no-js page.html"), parts[3])
+        XCTAssertFalse(run.stdout.contains("_tern:") || run.stdout.contains("_arguments:") || run.stdout.contains("_alternative:"),
+                       "completion errors: \(run.stdout)")
     }
 
     func testMakeUninstallLeavesNoFileBehind() throws {
