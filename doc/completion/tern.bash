@@ -2,18 +2,21 @@
 # Installed as PREFIX/share/bash-completion/completions/tern.
 
 _tern() {
-    # The word being completed as typed, colons included (bash splits words
-    # at ':', which would cut "about:help" in two).
+    # The word being completed and the one before it, as typed: read from
+    # the line, as bash's own words split "about:help" in three at the ':'.
     local line=${COMP_LINE:0:COMP_POINT}
     local cur=${line##*[[:space:]]}
-    local prev=${COMP_WORDS[COMP_CWORD-1]}
-    [[ $cur == *:* && $prev == : ]] && prev=${COMP_WORDS[COMP_CWORD-3]}
+    local before=${line%"$cur"}
+    before=${before%"${before##*[![:space:]]}"}
+    local prev=${before##*[[:space:]]}
     local IFS=$'\n'
     COMPREPLY=()
     case $prev in
         --profile)
+            compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --import-cookies | --export-cookies | --ca-bundle)
+            compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --dialogs)
             COMPREPLY=($(compgen -W $'accept\ndismiss' -- "$cur")); return ;;
