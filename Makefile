@@ -42,7 +42,7 @@ test: bootstrap
 	  END { if (n == "") { print "no tests ran"; exit 1 } print "tests: " n - f " passed, " f " failed" }' .build/test.log
 
 release: bootstrap
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product tern
 
 install: $(if $(TERN_BIN),,release)
 	$(INSTALL) -d "$(BINDIR)" "$(DATADIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)"
