@@ -13,8 +13,10 @@ public struct WebViewConfiguration {
     /// Network limits, timeouts and host pinning. Default: `LoaderConfiguration()`
     /// (a 64 MB document cap, 30 s connect and stall timeouts, no overall timeout).
     public var network = LoaderConfiguration()
-    /// Where `about:NAME` pages are found (`NAME.html`). Default: the bundled
-    /// `Resources/` folder (or `$TERN_RESOURCES` when set).
+    /// Where `about:NAME` pages are found (`NAME.html`). Default:
+    /// `$TERN_RESOURCES` when set, else the installed `PREFIX/share/tern`
+    /// (found from the executable in `PREFIX/bin`), else the bundled
+    /// `Resources/` folder of the build tree.
     public var resourcesDirectory: String? = ResourceLocator.bundledResourcesDirectory()
     /// How many pages the back/forward cache keeps in memory, each whole
     /// (document and script state, its timers stopped). Default 5.
