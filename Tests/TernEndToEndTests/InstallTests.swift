@@ -164,10 +164,17 @@ final class InstallTests: XCTestCase {
 
     /// zsh completes options, the values of `--dialogs`, about: pages and
     /// files: each line typed with Tab into a real interactive zsh (zpty),
-    /// then an `echo` whose output ends that line's part of the transcript.
+    /// read until the completion shows the last thing expected (zsh draws
+    /// no list while more input waits, so the next line waits for it; a
+    /// completion that never shows it fails by the timeout).
     func testZshCompletesOptionsPagesAndFiles() throws {
         FileManager.default.createFile(atPath: destination + "/page.html", contents: Data("<p>x".utf8))
-        let lines = ["tern --no-", "tern --dialogs ", "tern --dump about:h", "tern --no-js pa"]
+        let cases: [(line: String, shows: [String])] = [
+            ("tern --no-", ["--no-color", "--no-css", "--no-js", "--no-list"]),
+            ("tern --dialogs ", ["accept", "dismiss"]),
+            ("tern --dump about:h", ["about:help", "about:history"]),
+            ("tern --no-js pa", ["tern --no-js page.html"]),
+        ]
         let folder = (zshCompletion as NSString).deletingLastPathComponent
         var script = """
             zmodload zsh/zpty
@@ -176,27 +183,25 @@ final class InstallTests: XCTestCase {
             zpty -r z out '*READY1*'
 
             """
-        for (index, line) in lines.enumerated() {
+        for (index, test) in cases.enumerated() {
             script += """
-                zpty -w -n z '\(line)'$'\\t'
+                zpty -w -n z '\(test.line)'$'\\t'
+                zpty -r z out '*\(test.shows.last!)*'
+                print -r -- "$out"
+                print -r -- '@@'
                 zpty -w z $'\\C-u''echo END$((\(index) + 1))'
                 zpty -r z out '*END\(index + 1)*'
-                print -r -- "$out"
 
                 """
         }
         script += "zpty -d z\n"
         let run = try ProcessRun.run("timeout", ["120", "zsh", "-f", "-c", script])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
-        // The echoes' output, END1 to END4 (the command lines show `END$((…))`).
-        let parts = run.stdout.replacingOccurrences(of: "END[0-9]", with: "\u{1}", options: .regularExpression)
-            .components(separatedBy: "\u{1}")
-        XCTAssertEqual(parts.count, lines.count + 1, run.stdout)
-        guard parts.count == lines.count + 1 else { return }
-        for option in ["--no-color", "--no-css", "--no-js", "--no-list"] { XCTAssertTrue(parts[0].contains(option), parts[0]) }
-        XCTAssertTrue(parts[1].contains("accept") && parts[1].contains("dismiss"), parts[1])
-        XCTAssertTrue(parts[2].contains("about:help") && parts[2].contains("about:history"), parts[2])
-        XCTAssertTrue(parts[3].contains("tern --no-js page.html"), parts[3])
+        let parts = run.stdout.components(separatedBy: "@@\n")
+        XCTAssertEqual(parts.count, cases.count + 1, run.stdout)
+        for (test, part) in zip(cases, parts) {
+            for text in test.shows { XCTAssertTrue(part.contains(text), "\(test.line): \(part)") }
+        }
         XCTAssertFalse(run.stdout.contains("_tern:") || run.stdout.contains("_arguments:") || run.stdout.contains("_alternative:"),
                        "completion errors: \(run.stdout)")
     }
