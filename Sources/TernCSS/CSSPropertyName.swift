@@ -42,6 +42,15 @@ enum CSSPropertyName {
             ("list-style-type", .listStyleType), ("list-style-position", .listStylePosition), ("list-style-image", .listStyleImage),
             ("quotes", .quotes), ("content", .content),
             ("counter-reset", .counterReset), ("counter-increment", .counterIncrement), ("counter-set", .counterSet),
+            ("background-image", .backgroundImage), ("background-position", .backgroundPosition),
+            ("background-repeat", .backgroundRepeat), ("background-attachment", .backgroundAttachment),
+            ("outline-color", .outlineColor), ("outline-style", .outlineStyle), ("outline-width", .outlineWidth),
+            ("border-collapse", .borderCollapse), ("border-spacing", .borderSpacing), ("caption-side", .captionSide),
+            ("empty-cells", .emptyCells), ("table-layout", .tableLayout), ("clear", .clear), ("cursor", .cursor),
+            ("direction", .direction), ("unicode-bidi", .unicodeBidi), ("letter-spacing", .letterSpacing),
+            ("word-spacing", .wordSpacing), ("z-index", .zIndex), ("page-break-before", .pageBreakBefore),
+            ("page-break-after", .pageBreakAfter), ("page-break-inside", .pageBreakInside),
+            ("orphans", .orphans), ("widows", .widows),
         ]
         let shorthands: [(String, CSSShorthand)] = [
             ("margin", .margin), ("padding", .padding), ("inset", .inset),

@@ -7,11 +7,15 @@ import TernScript
 extension PageScriptHost {
     func scriptComputedStyle(of element: Node, pseudoElement: PseudoElement?) -> CSSStyle? {
         guard let webView, let window else { return nil }
+        webView.applyPendingDocumentChange()
         return webView.session.styles.computedStyle(of: element, pseudoElement: pseudoElement, environment: window.mediaEnvironment)
     }
 
     func scriptStyleSheets() -> [(sheet: StyleSheet, ownerNode: Node)] {
-        webView?.session.styles.sheets.compactMap { entry in entry.ownerNode.map { (entry.sheet, $0) } } ?? []
+        guard let webView else { return [] }
+        webView.applyPendingDocumentChange()
+        webView.session.styles.update(for: webView)
+        return webView.session.styles.sheets.compactMap { entry in entry.ownerNode.map { (entry.sheet, $0) } }
     }
 
     func scriptStyleSheetDidChange(_ sheet: StyleSheet) {

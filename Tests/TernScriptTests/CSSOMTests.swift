@@ -92,6 +92,16 @@ final class CSSOMTests: DOMTestCase {
         XCTAssertEqual(js("d.style.display = null; [d.getAttribute('style'), d.style.length]"), .array([.string(""), .number(0)]))
     }
 
+    /// CSSOM §6.7.2: a value's numbers are serialised in canonical form, a custom property's as written.
+    func testValuesSerialiseNumbersInCanonicalForm() throws {
+        try load("<body><div id=d></div></body>")
+        XCTAssertEqual(js("""
+            var d = document.getElementById('d');
+            d.style.width = '.1em'; d.style.top = '-.5%'; d.style.lineHeight = '-0'; d.style.setProperty('--a', '.1em');
+            [d.style.width, d.style.top, d.style.lineHeight, d.style.getPropertyValue('--a')]
+            """), strings(["0.1em", "-0.5%", "0", ".1em"]))
+    }
+
     /// Camel-cased, webkit-cased and dashed attributes of supported properties.
     func testCamelCaseAndDashedAttributes() throws {
         try load("<body><div id=d></div></body>")

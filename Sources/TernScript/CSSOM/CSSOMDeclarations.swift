@@ -62,7 +62,7 @@ enum CSSOMDeclarations {
         if isCustomProperty(property) { return CSSSerializer.serialize(values) }
         guard !values.isEmpty else { return nil }
         // `supports` takes a value with var() as valid until computed-value time (CSS Variables 1 §3).
-        return StyleComputer.supports(property: property, value: values) ? CSSSerializer.serialize(values) : nil
+        return StyleComputer.supports(property: property, value: values) ? CSSSerializer.specifiedValue(values) : nil
     }
 
     /// `values` without leading and trailing whitespace.

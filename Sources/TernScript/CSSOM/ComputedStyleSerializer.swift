@@ -102,20 +102,7 @@ enum ComputedStyleSerializer {
 
     static func px(_ value: Double) -> String { number(value) + "px" }
 
-    /// CSSOM "serialize a <number>": the shortest decimal form, at most six
-    /// fractional digits; a non-finite value (never computed) reads as 0.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        // Past 10^12 px no fraction is kept (and 9·10^18 is as far as an Int64 reaches).
-        guard abs(value) < 1e12 else { return (value < 0 ? "-" : "") + String(Int64(min(abs(value), 9e18).rounded())) }
-        let micro = Int64((abs(value) * 1_000_000).rounded())
-        let whole = micro / 1_000_000
-        var fraction = String(micro % 1_000_000)
-        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        let sign = value < 0 && micro != 0 ? "-" : ""
-        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
-    }
+    static func number(_ value: Double) -> String { CSSSerializer.number(value) }
 
     static func listStyle(_ value: CSSListStyleType) -> String {
         switch value {
