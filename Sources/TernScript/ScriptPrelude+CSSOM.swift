@@ -38,9 +38,13 @@ extension ScriptPrelude {
         if (text !== s.text) { s.text = text; s.list = parseBlock(text); }
         return s.list;
       }
-      function serializeBlock(list) {
-        return list.map(function (d) { return d[0] + ': ' + d[1] + (d[2] ? ' !important' : '') + ';'; }).join(' ');
+      function flatten(list) {
+        var flat = [];
+        list.forEach(function (d) { flat.push(d[0], d[1], d[2] ? 'important' : ''); });
+        return flat;
       }
+      // §6.7.2, shorthands recombined from their longhands (CSSOMShorthands).
+      function serializeBlock(list) { return N.styleSerialize(flatten(list)); }
       function writable(s) {
         if (!s.write) throw domError('NoModificationAllowedError', 'These styles are computed, and therefore read-only.');
       }
@@ -66,13 +70,18 @@ extension ScriptPrelude {
           var d = declarationsOf(DECL(this))[index >>> 0];
           return d ? d[0] : '';
         },
+        // A shorthand kept as its longhands reads back from them (§6.6).
         getPropertyValue: function (name) {
-          var list = declarationsOf(DECL(this)), i = findDeclaration(list, propertyKey(name));
-          return i < 0 ? '' : list[i][1];
+          var list = declarationsOf(DECL(this)), key = propertyKey(name), i = findDeclaration(list, key);
+          if (i >= 0) return list[i][1];
+          return N.styleLonghands(key).length ? N.styleShorthandValue(key, flatten(list)) : '';
         },
         getPropertyPriority: function (name) {
-          var list = declarationsOf(DECL(this)), i = findDeclaration(list, propertyKey(name));
-          return i >= 0 && list[i][2] ? 'important' : '';
+          var list = declarationsOf(DECL(this)), key = propertyKey(name), i = findDeclaration(list, key);
+          if (i >= 0) return list[i][2] ? 'important' : '';
+          var longhands = N.styleLonghands(key);
+          return longhands.length && longhands.every(function (n) { var j = findDeclaration(list, n); return j >= 0 && list[j][2]; })
+            ? 'important' : '';
         },
         // §6.6 setProperty: an unsupported property, an unknown priority or an
         // invalid value changes nothing; "" removes.
@@ -87,22 +96,27 @@ extension ScriptPrelude {
           if (priority !== '' && asciiLower(priority) !== 'important') return;
           var parsed = N.styleValue(name, value);
           if (parsed === null) return;
-          var list = declarationsOf(s).slice(), i = findDeclaration(list, name), declaration = [name, parsed, priority !== ''];
-          if (i >= 0) list[i] = declaration; else list.push(declaration);
+          var list = declarationsOf(s).slice();
+          for (var k = 0; k + 1 < parsed.length; k += 2) {
+            var i = findDeclaration(list, parsed[k]), declaration = [parsed[k], parsed[k + 1], priority !== ''];
+            if (i >= 0) list[i] = declaration; else list.push(declaration);
+          }
           commitBlock(s, list);
         },
+        // A shorthand removes its longhands, and returns the value they made (§6.6).
         removeProperty: function (name) {
           var s = DECL(this);
           writable(s);
           name = propertyKey(name);
-          var list = declarationsOf(s).slice(), i = findDeclaration(list, name);
-          if (i < 0) return '';
-          var old = list[i][1];
-          list.splice(i, 1);
+          var old = this.getPropertyValue(name), longhands = N.styleLonghands(name);
+          var list = declarationsOf(s).filter(function (d) { return d[0] !== name && longhands.indexOf(d[0]) < 0; });
+          if (list.length === declarationsOf(s).length) return '';
           commitBlock(s, list);
           return old;
         }
       });
+      // WebIDL §3.7.8: an indexed getter and a length make the declarations iterable (for…of, spread).
+      def(CSSStyleDeclaration.prototype, Symbol.iterator, Array.prototype.values);
       // The IDL attributes of each supported property: camel-cased (backgroundColor),
       // webkit-cased (webkitTransform) and dashed (['background-color']).
       /// The property an attribute `key` names, or null. A computed block also
@@ -183,6 +197,7 @@ extension ScriptPrelude {
       methods(MediaList.prototype, {
         item: function (index) { var m = mediaItems(this)[index >>> 0]; return m === undefined ? null : m; },
         appendMedium: function (medium) {
+          if (arguments.length < 1) throw new TypeError("Failed to execute 'appendMedium': 1 argument required.");
           medium = N.mediaText(cssString(medium));
           var items = mediaItems(this);
           if (medium === '' || items.indexOf(medium) >= 0) return;
@@ -190,6 +205,7 @@ extension ScriptPrelude {
           this.mediaText = items.join(', ');
         },
         deleteMedium: function (medium) {
+          if (arguments.length < 1) throw new TypeError("Failed to execute 'deleteMedium': 1 argument required.");
           medium = N.mediaText(cssString(medium));
           var items = mediaItems(this), i = items.indexOf(medium);
           if (i < 0) throw domError('NotFoundError', 'The medium is not in the list.');

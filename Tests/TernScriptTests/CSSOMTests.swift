@@ -102,6 +102,42 @@ final class CSSOMTests: DOMTestCase {
             """), strings(["0.1em", "-0.5%", "0", ".1em"]))
     }
 
+    /// CSSOM §6.6-6.7: a shorthand sets its longhands, reads back from them,
+    /// and the block's serialisation recombines them (§6.7.2).
+    func testShorthandsAreKeptAsTheirLonghands() throws {
+        try load("<body><div id=d></div></body>")
+        XCTAssertEqual(js("""
+            var d = document.getElementById('d');
+            d.style.margin = '1px 2px';
+            var a = [d.style.marginTop, d.style.marginLeft, d.style.margin, d.style.cssText, d.style.length];
+            d.style.marginTop = '3px';
+            var b = [d.style.margin, d.style.cssText];
+            d.style.setProperty('margin-bottom', '1px', 'important');
+            var c = [d.style.margin, d.style.getPropertyPriority('margin'), d.style.cssText];
+            var removed = d.style.removeProperty('margin');
+            d.style.cssText = "border-top: 1px solid; overflow-x: scroll; overflow-y: hidden; list-style: none";
+            a.concat(b, c, [removed, d.style.length, d.style.borderTopStyle, d.style.borderTopColor, d.style.listStyleImage, d.style.cssText])
+            """), .array([.string("1px"), .string("2px"), .string("1px 2px"), .string("margin: 1px 2px;"), .number(4),
+                          .string("3px 2px 1px"), .string("margin: 3px 2px 1px;"),
+                          .string(""), .string(""), .string("margin-top: 3px; margin-right: 2px; margin-bottom: 1px !important; margin-left: 2px;"),
+                          .string(""), .number(8), .string("solid"), .string("currentcolor"), .string("none"),
+                          .string("border-top: 1px solid; overflow: scroll hidden; list-style: none;")]))
+    }
+
+    /// getComputedStyle lists the logical longhands too, and its declarations are iterable (WebIDL §3.7.8).
+    func testComputedStyleListsLogicalLonghandsAndIterates() throws {
+        try load("<body><div id=d></div></body>")
+        let element = try XCTUnwrap(document.element(withID: "d"))
+        var style = CSSStyle()
+        style.width = .px(5)
+        styles.computed[element] = style
+        XCTAssertEqual(js("""
+            var cs = getComputedStyle(document.getElementById('d')), names = [...cs];
+            [cs.inlineSize, cs.getPropertyValue('border-block-end-color') !== '', names.indexOf('block-size') >= 0,
+             names.join() === names.slice().sort().join()]
+            """), .array([.string("5px"), .bool(true), .bool(true), .bool(true)]))
+    }
+
     /// Camel-cased, webkit-cased and dashed attributes of supported properties.
     func testCamelCaseAndDashedAttributes() throws {
         try load("<body><div id=d></div></body>")

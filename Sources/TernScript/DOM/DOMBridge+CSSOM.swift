@@ -12,9 +12,17 @@ extension DOMBridge {
         define("styleParse") { [unowned self] a in
             makeStringArray(CSSOMDeclarations.parseBlock(string(a[0])).flatMap { [$0.name, $0.value, $0.important ? "important" : ""] })
         }
+        // (name, value): the declarations setting it makes, as [name, value, …] (a shorthand's longhands), or null.
         define("styleValue") { [unowned self] a in
-            makeOptionalString(CSSOMDeclarations.parseValue(property: string(a[0]), string(a[1])))
+            guard let declarations = CSSOMDeclarations.parseValue(property: string(a[0]), string(a[1])) else { return null }
+            return makeStringArray(declarations.flatMap { [$0.name, $0.value] })
         }
+        define("styleLonghands") { [unowned self] a in makeStringArray(CSSOMShorthands.longhands(of: string(a[0])) ?? []) }
+        // (shorthand, [name, value, "important" or "", …]): its value from those longhands, or "".
+        define("styleShorthandValue") { [unowned self] a in
+            makeString(CSSOMDeclarations.shorthandValue(string(a[0]), declarations(a[1])) ?? "")
+        }
+        define("styleSerialize") { [unowned self] a in makeString(CSSOMDeclarations.serialize(declarations(a[0]))) }
         define("styleSupported") { [unowned self] a in makeBool(CSSOMDeclarations.isSupported(string(a[0]))) }
         // (element, kind): kind 0 the element, 1 ::before, 2 ::after, 3 ::marker; [name, value, …] or null.
         define("computedStyle") { [unowned self] a in
@@ -37,6 +45,14 @@ extension DOMBridge {
         define("supportsCondition") { [unowned self] a in makeBool(CSSSupports.supports(conditionText: string(a[0]))) }
         // CSSOM §2.1: CSS.escape is "serialize an identifier".
         define("escape") { [unowned self] a in makeString(CSSSerializer.identifier(string(a[0]))) }
+    }
+
+    /// A flat [name, value, "important" or "", …] array's declarations.
+    private func declarations(_ value: JSValueRef?) -> [CSSOMDeclarations.Declaration] {
+        let flat = strings(fromArray: value)
+        return stride(from: 0, to: flat.count - 2, by: 3).map {
+            CSSOMDeclarations.Declaration(name: flat[$0], value: flat[$0 + 1], important: flat[$0 + 2] == "important")
+        }
     }
 
     private func installStyleSheets(_ define: Define) {
