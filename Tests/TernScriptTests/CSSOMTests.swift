@@ -124,6 +124,21 @@ final class CSSOMTests: DOMTestCase {
                           .string("border-top: 1px solid; overflow: scroll hidden; list-style: none;")]))
     }
 
+    /// `border` sets its twelve longhands and resets border-image (CSS
+    /// Backgrounds 3 §4.4); it reads back only while border-image is as it left it.
+    func testBorderShorthandAndBorderImage() throws {
+        try load("<body><div id=d></div><div id=e style='border-width: 1px; border-style: solid; border-color: red'></div></body>")
+        XCTAssertEqual(js("""
+            var d = document.getElementById('d'), e = document.getElementById('e');
+            d.style.border = '1px solid';
+            var a = [d.style.borderLeftStyle, d.style.border, d.style.cssText];
+            d.style.borderTopColor = 'red';
+            a.concat([d.style.border, d.style.cssText, e.style.border, e.style.cssText])
+            """), strings(["solid", "1px solid", "border: 1px solid;", "",
+                             "border-width: 1px; border-style: solid; border-color: red currentcolor currentcolor; border-image: initial;",
+                             "", "border-width: 1px; border-style: solid; border-color: red;"]))
+    }
+
     /// getComputedStyle lists the logical longhands too, and its declarations are iterable (WebIDL §3.7.8).
     func testComputedStyleListsLogicalLonghandsAndIterates() throws {
         try load("<body><div id=d></div></body>")

@@ -3,11 +3,13 @@ import TernCSS
 /// The shorthands a CSSOM declaration block keeps as their longhands (CSSOM
 /// §6.7: a block holds longhand declarations; setting a shorthand sets each
 /// longhand, and a shorthand reads back from its longhands): the box edges,
-/// borders' sides, widths, styles and colours, outline, overflow and
-/// list-style. Other shorthands, and any value with `var()`, stay one
-/// declaration as written: `border` among them, as it also sets the
-/// border-image longhands, which Tern does not model (CSS Backgrounds 3 §4.4),
-/// so its value cannot be told from its longhands.
+/// borders, outline, overflow and list-style. Other shorthands, and any
+/// value with `var()`, stay one declaration as written.
+///
+/// `border` also resets the border-image longhands (CSS Backgrounds 3
+/// §4.4), which Tern does not otherwise support: it sets them to `initial`,
+/// and reads back only where they still are (so a block of `border-width`,
+/// `border-style` and `border-color` alone is not a `border`).
 enum CSSOMShorthands {
     /// The longhands of `name`, in the order their values combine; nil for a
     /// longhand or a shorthand kept as written.
@@ -46,14 +48,15 @@ enum CSSOMShorthands {
             // CSS Lists 3 §4: `none` sets whichever of the image and the type the others do not.
             if nones > 0 { for slot in 1..<longhands.count where assigned[slot] == nil { assigned[slot] = "none" } }
             out = zip(assigned, initials[name] ?? []).map { $0 ?? $1 }
-        case "border-top", "border-right", "border-bottom", "border-left":
+        case "border", "border-top", "border-right", "border-bottom", "border-left":
             var width: String?, style: String?, color: String?
             for (word, text) in zip(words, texts) {
                 if style == nil, valid("border-top-style", word) { style = text } else if width == nil, valid("border-top-width", word) {
                     width = text
                 } else if color == nil, valid("border-top-color", word) { color = text } else { return nil }
             }
-            out = [width ?? "medium", style ?? "none", color ?? "currentcolor"]
+            let side = [width ?? "medium", style ?? "none", color ?? "currentcolor"]
+            out = name == "border" ? side.flatMap { Array(repeating: $0, count: 4) } + borderImage.map { _ in "initial" } : side
         default:
             // The box edges: top, right, bottom, left from one to four values (CSS Box 4 §3).
             guard (1...4).contains(texts.count) else { return nil }
@@ -70,6 +73,13 @@ enum CSSOMShorthands {
     static func value(of name: String, from values: [String]) -> String? {
         guard let longhands = table[name], values.count == longhands.count, !values.contains("") else { return nil }
         if let first = values.first, wideKeywords.contains(first) { return values.allSatisfy { $0 == first } ? first : nil }
+        if name == "border" {
+            // One side's value, when all four sides are alike and border-image is as `border` left it.
+            guard values[12...].allSatisfy({ $0 == "initial" }) else { return nil }
+            let sides = (0..<4).map { [values[$0], values[4 + $0], values[8 + $0]] }
+            guard sides.allSatisfy({ $0 == sides[0] }) else { return nil }
+            return value(of: "border-top", from: sides[0])
+        }
         guard !values.contains(where: { wideKeywords.contains($0) }) else { return nil }
         switch name {
         case "overflow":
@@ -92,6 +102,8 @@ enum CSSOMShorthands {
         return kept.isEmpty ? (name == "list-style" ? values[2] : "none") : kept.joined(separator: " ")
     }
 
+    private static let borderImage = ["border-image-source", "border-image-slice", "border-image-width", "border-image-outset", "border-image-repeat"]
+
     private static let wideKeywords: Set<String> = ["inherit", "initial", "unset", "revert", "revert-layer"]
 
     private static let initials: [String: [String]] = {
@@ -111,6 +123,8 @@ enum CSSOMShorthands {
         ]
         for part in ["width", "style", "color"] { table["border-" + part] = sides.map { "border-\($0)-" + part } }
         for side in sides { table["border-" + side] = ["width", "style", "color"].map { "border-\(side)-" + $0 } }
+        table["border"] = ["width", "style", "color"].flatMap { part in sides.map { "border-\($0)-" + part } } + borderImage
+        table["border-image"] = borderImage
         return table
     }()
 }
