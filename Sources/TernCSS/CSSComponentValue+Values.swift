@@ -15,7 +15,7 @@ extension CSSComponentValue {
     /// `text` ASCII-lowercased (CSS keywords and property names compare so,
     /// CSS Syntax 3 §2.1), without a copy when it has no upper-case letter.
     public static func asciiLowercased(_ text: String) -> String {
-        text.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) ? CSSTokenizer.asciiLowercased(text) : text
+        CSSTokenizer.asciiLowercased(text)
     }
 
     /// The function name ASCII-lowercased and its arguments, or nil.

@@ -123,6 +123,7 @@ public enum CSSSerializer {
 
     /// CSSOM "serialize an identifier".
     public static func identifier(_ name: String, leading: Bool = true) -> String {
+        if needsNoEscape(name, leading: leading) { return name }
         var out = ""
         let scalars = Array(name.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
@@ -142,6 +143,22 @@ public enum CSSSerializer {
             }
         }
         return out
+    }
+
+    /// Whether `identifier` would return `name` as it is (the usual case, decided without building a string).
+    private static func needsNoEscape(_ name: String, leading: Bool) -> Bool {
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        let utf8 = name.utf8
+        for byte in utf8 where !(byte >= 0x80 || byte == 0x2D || byte == 0x5F || isDigit(byte)
+                                 || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)) {
+            return false
+        }
+        guard leading, let first = utf8.first else { return true }
+        if isDigit(first) { return false }
+        if first == 0x2D {
+            guard let second = utf8.dropFirst().first, !isDigit(second) else { return false }
+        }
+        return true
     }
 
     private static func nameCharacter(_ scalar: Unicode.Scalar) -> String {

@@ -29,8 +29,10 @@ public struct CSSTokenizer {
     }
 
     /// CSS keywords compare ASCII case-insensitively (CSS Syntax 3 §2.1), never by Unicode case folding.
+    /// On UTF-8 bytes: those of non-ASCII characters are all 0x80 or above, so none is touched.
     static func asciiLowercased(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.map { $0 >= "A" && $0 <= "Z" ? Unicode.Scalar(UInt8($0.value + 32)) : $0 }))
+        guard s.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return s }
+        return String(decoding: s.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
     private func peek(_ k: Int = 0) -> Unicode.Scalar? {
@@ -137,7 +139,7 @@ public struct CSSTokenizer {
     /// §4.3.4 consume an ident-like token.
     private mutating func consumeIdentLike() -> CSSToken {
         let name = consumeName()
-        if Self.asciiLowercased(name) == "url" && peek() == "(" {
+        if peek() == "(" && name.utf8.count == 3 && Self.asciiLowercased(name) == "url" {
             pos += 1
             while Self.isWhitespace(peek()) && Self.isWhitespace(peek(1)) { pos += 1 }
             let a = peek(), b = peek(1)
@@ -224,7 +226,17 @@ public struct CSSTokenizer {
 
     /// §4.3.12 consume an ident sequence.
     private mutating func consumeName() -> String {
-        var s = String.UnicodeScalarView()
+        // The usual case first: a run of ASCII name code points, copied as bytes.
+        let start = pos
+        while pos < input.count, input[pos].value < 0x80, Self.isName(input[pos]) { pos += 1 }
+        if pos == input.count || !(Self.isName(input[pos]) || validEscape()) {
+            let input = self.input, end = pos
+            return String(unsafeUninitializedCapacity: end - start) { bytes in
+                for i in start..<end { bytes[i - start] = UInt8(truncatingIfNeeded: input[i].value) }
+                return end - start
+            }
+        }
+        var s = String.UnicodeScalarView(input[start..<pos])
         while let c = peek() {
             if Self.isName(c) { s.append(c); pos += 1 } else if validEscape() { pos += 1; s.append(consumeEscape()) } else { break }
         }

@@ -88,16 +88,43 @@ extension Document {
 
 /// What the style engine files rules under.
 extension Node {
-    /// The names of the element's attributes without a namespace, as stored
-    /// (lower case from the HTML parser), in order.
-    public var attributeNames: [String] {
-        guard isElement else { return [] }
-        var names: [String] = []
+    /// Calls `visit` with the hash (`Selector.SubjectKey.hash`) of each key a
+    /// rule index may have filed a rule for this element under: its id, each
+    /// distinct class, each attribute name without a namespace, its tag.
+    /// Works on the stored bytes: no strings are made.
+    public func forEachRuleKeyHash(_ visit: (UInt32) -> Void) {
+        guard isElement else { return }
+        let raw = self.raw
         var attribute = raw.pointee.properties
         while let current = attribute {
-            if current.pointee.ns == nil, let name = current.pointee.name { names.append(String(cString: name)) }
             attribute = current.pointee.next
+            guard current.pointee.ns == nil, let name = current.pointee.name else { continue }
+            let nameBytes = UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name)))
+            visit(SelectorAncestorFilter.hash(nameBytes, kind: .attribute))
+            if xmlStrEqual(name, "id") != 0 {
+                Node.withValue(of: current) { visit(SelectorAncestorFilter.hash($0, kind: .id)) }
+            } else if xmlStrEqual(name, "class") != 0 {
+                Node.withValue(of: current) { value in
+                    // Each class once (the first eight are checked for repeats; a
+                    // repeat past them only makes a bucket be visited twice).
+                    var seen = SIMD8<UInt32>(repeating: 0), seenCount = 0
+                    var start = 0
+                    while start < value.count {
+                        while start < value.count, Node.isASCIIWhitespace(value[start]) { start += 1 }
+                        var end = start
+                        while end < value.count, !Node.isASCIIWhitespace(value[end]) { end += 1 }
+                        guard end > start else { break }
+                        let hash = SelectorAncestorFilter.hash(UnsafeBufferPointer(rebasing: value[start..<end]), kind: .className)
+                        start = end
+                        if (0..<seenCount).contains(where: { seen[$0] == hash }) { continue }
+                        if seenCount < 8 { seen[seenCount] = hash; seenCount += 1 }
+                        visit(hash)
+                    }
+                }
+            }
         }
-        return names
+        if let name = raw.pointee.name {
+            visit(SelectorAncestorFilter.hash(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))), kind: .tag))
+        }
     }
 }

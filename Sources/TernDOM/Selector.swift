@@ -66,11 +66,39 @@ public struct Selector: CustomStringConvertible {
         case id(String), className(String), attribute(String), tag(String), universal
     }
 
-    public func subjectKey(ofAlternative index: Int) -> SubjectKey {
+    /// The keys the style engine files the alternative under: its subject's
+    /// own key, else the keys of an `:is()`/`:where()` in the subject whose
+    /// every alternative has one (`:is(h1, h2, h3)` under h1, h2 and h3),
+    /// else `.universal`. An element matching the alternative has one of them.
+    public func subjectKeys(ofAlternative index: Int) -> [SubjectKey] {
         let subject = alternatives[index].compounds[0]
+        let own = Selector.key(of: subject)
+        guard own == .universal else { return [own] }
+        for condition in subject.conditions {
+            guard case .is(let list) = condition else {
+                if case .where(let list) = condition, let keys = Selector.keys(ofEach: list) { return keys }
+                continue
+            }
+            if let keys = Selector.keys(ofEach: list) { return keys }
+        }
+        return [.universal]
+    }
+
+    /// Each alternative's subject key, or nil when one has none.
+    private static func keys(ofEach list: [ComplexSelector]) -> [SubjectKey]? {
+        var keys: [SubjectKey] = []
+        for complex in list {
+            let key = key(of: complex.compounds[0])
+            guard complex.pseudoElement == nil, key != .universal else { return nil }
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys.isEmpty ? nil : keys
+    }
+
+    private static func key(of compound: CompoundSelector) -> SubjectKey {
         func text(_ bytes: [UInt8]) -> String { String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
         var className: [UInt8]?, attribute: [UInt8]?
-        for condition in subject.conditions {
+        for condition in compound.conditions {
             switch condition {
             case .id(let id): return .id(text(id))
             case .className(let name) where className == nil: className = name
@@ -80,30 +108,64 @@ public struct Selector: CustomStringConvertible {
         }
         if let className { return .className(text(className)) }
         if let attribute { return .attribute(text(attribute)) }
-        if let tag = subject.tag { return .tag(text(tag)) }
+        if let tag = compound.tag { return .tag(text(tag)) }
         return .universal
     }
 
-    /// Hashes of the ids, classes and tags the alternative requires of the
-    /// subject's ancestors (compounds left of a descendant or child
-    /// combinator), for `SelectorAncestorFilter`. At most `limit` of them:
-    /// the filter is a quick rejection, not a match.
-    public func ancestorHashes(ofAlternative index: Int, limit: Int = 8) -> [UInt32] {
+    /// What the alternative requires of the subject's ancestors (the
+    /// compounds left of a descendant or child combinator: each is an
+    /// ancestor's), for `SelectorAncestorFilter`: their ids, classes and
+    /// tags, and for an `:is()`/`:where()` in them, one of its alternatives' keys.
+    public func ancestorHashes(ofAlternative index: Int) -> AncestorHashes {
         let complex = alternatives[index]
-        var hashes: [UInt32] = []
+        var hashes = AncestorHashes()
         for (i, combinator) in complex.combinators.enumerated() where combinator == .descendant || combinator == .child {
             let compound = complex.compounds[i + 1]
-            if let tag = compound.tag { hashes.append(SelectorAncestorFilter.hash(tag.prefix { $0 != 0 }, kind: .tag)) }
+            if let tag = compound.tag { hashes.require(SelectorAncestorFilter.hash(tag.prefix { $0 != 0 }, kind: .tag)) }
             for condition in compound.conditions {
                 switch condition {
-                case .id(let id): hashes.append(SelectorAncestorFilter.hash(id[...], kind: .id))
-                case .className(let name): hashes.append(SelectorAncestorFilter.hash(name[...], kind: .className))
+                case .id(let id): hashes.require(SelectorAncestorFilter.hash(id, kind: .id))
+                case .className(let name): hashes.require(SelectorAncestorFilter.hash(name, kind: .className))
+                case .is(let list), .where(let list):
+                    // The ancestor matches one alternative, so it has that alternative's key.
+                    let keys = list.map { $0.pseudoElement == nil ? Selector.filterHash(of: $0.compounds[0]) : nil }
+                    if !keys.isEmpty, keys.allSatisfy({ $0 != nil }) { hashes.requireOne(of: keys.compactMap { $0 }) }
                 default: break
                 }
             }
-            if hashes.count >= limit { return Array(hashes.prefix(limit)) }
         }
         return hashes
+    }
+
+    /// The most telling key of `compound` that the filter holds (id, else
+    /// class, else tag), or nil when it has none.
+    private static func filterHash(of compound: CompoundSelector) -> UInt32? {
+        var className: [UInt8]?
+        for condition in compound.conditions {
+            switch condition {
+            case .id(let id): return SelectorAncestorFilter.hash(id, kind: .id)
+            case .className(let name) where className == nil: className = name
+            default: break
+            }
+        }
+        if let className { return SelectorAncestorFilter.hash(className, kind: .className) }
+        return compound.tag.map { SelectorAncestorFilter.hash($0.prefix { $0 != 0 }, kind: .tag) }
+    }
+}
+
+extension Selector.SubjectKey {
+    /// The key as `SelectorAncestorFilter` hashes it; nil for `.universal`.
+    /// `Node.forEachRuleKeyHash` gives an element's keys the same way, so
+    /// a rule index can file rules by these numbers and look them up
+    /// without making strings.
+    public var hash: UInt32? {
+        switch self {
+        case .id(let id): return SelectorAncestorFilter.hash(id.utf8, kind: .id)
+        case .className(let name): return SelectorAncestorFilter.hash(name.utf8, kind: .className)
+        case .attribute(let name): return SelectorAncestorFilter.hash(name.utf8, kind: .attribute)
+        case .tag(let tag): return SelectorAncestorFilter.hash(tag.utf8, kind: .tag)
+        case .universal: return nil
+        }
     }
 }
 

@@ -7,10 +7,10 @@ import CLibXML2
 /// where no ancestor has class `nav`) is rejected without walking the tree.
 /// The filter only says "surely not" or "maybe": matching decides.
 public struct SelectorAncestorFilter {
-    enum Kind: UInt8 { case tag = 1, id, className }
+    enum Kind: UInt8 { case tag = 1, id, className, attribute }
 
     /// 2^12 counters, two probes per key (12 bits each of one hash).
-    private var counters = [UInt8](repeating: 0, count: 1 << 12)
+    @usableFromInline var counters = [UInt8](repeating: 0, count: 1 << 12)
     /// The hashes each pushed element added, flat; `starts[i]` is where element i's begin.
     private var hashes: [UInt32] = []
     private var starts: [Int] = []
@@ -55,13 +55,20 @@ public struct SelectorAncestorFilter {
         hashes.removeSubrange(start...)
     }
 
-    /// False when some hash (from `Selector.ancestorHashes`) is surely on no pushed element.
-    public func mayContain(all required: [UInt32]) -> Bool {
-        for hash in required {
-            let (a, b) = SelectorAncestorFilter.slots(hash)
-            if counters[a] == 0 || counters[b] == 0 { return false }
-        }
-        return true
+    /// False when the path surely lacks what `hashes` (from
+    /// `Selector.ancestorHashes`) requires.
+    @inlinable
+    public func mayContain(_ hashes: AncestorHashes) -> Bool {
+        for i in 0..<hashes.requiredCount where !mayContain(hashes.required[i]) { return false }
+        guard hashes.anyOfCount > 0 else { return true }
+        for i in 0..<hashes.anyOfCount where mayContain(hashes.anyOf[i]) { return true }
+        return false
+    }
+
+    @inlinable
+    func mayContain(_ hash: UInt32) -> Bool {
+        let (a, b) = SelectorAncestorFilter.slots(hash)
+        return counters[a] != 0 && counters[b] != 0
     }
 
     private mutating func add(_ hash: UInt32) {
@@ -71,7 +78,8 @@ public struct SelectorAncestorFilter {
         if counters[b] != UInt8.max { counters[b] += 1 }
     }
 
-    private static func slots(_ hash: UInt32) -> (Int, Int) {
+    @inlinable
+    static func slots(_ hash: UInt32) -> (Int, Int) {
         (Int(hash & 0xFFF), Int((hash >> 12) & 0xFFF))
     }
 

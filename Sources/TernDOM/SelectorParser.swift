@@ -447,7 +447,17 @@ struct SelectorParser {
 
     /// https://drafts.csswg.org/css-syntax-3/#consume-name
     private mutating func consumeName() -> String {
-        var name = String.UnicodeScalarView()
+        // The usual case first: a run of ASCII name code points, copied as bytes.
+        let start = position
+        while position < scalars.count, scalars[position].value < 0x80, SelectorParser.isNameCharacter(scalars[position]) { position += 1 }
+        if position == scalars.count || !(SelectorParser.isNameCharacter(scalars[position]) || isValidEscape(at: 0)) {
+            let scalars = self.scalars, end = position
+            return String(unsafeUninitializedCapacity: end - start) { bytes in
+                for i in start..<end { bytes[i - start] = UInt8(truncatingIfNeeded: scalars[i].value) }
+                return end - start
+            }
+        }
+        var name = String.UnicodeScalarView(scalars[start..<position])
         while let scalar = peek() {
             if SelectorParser.isNameCharacter(scalar) {
                 name.append(scalar)

@@ -14,24 +14,44 @@ extension ScriptPrelude {
     static let domSupport = #"""
       // The engine's own Object.create, not one a page puts in its place.
       var objectCreate = Object.create;
+
+      // ---- Platform functions print as built-ins do (ECMA-262 §20.2.3.5,
+      // Function.prototype.toString: "function name() { [native code] }").
+      // Libraries test for that before they trust a DOM method: jQuery's
+      // Sizzle takes its slow JavaScript selector engine when
+      // querySelectorAll's source shows.
+      var platformFunctions = new WeakSet();
+      var functionToString = Function.prototype.toString;
+      function platform(f) {
+        if (typeof f === 'function') platformFunctions.add(f);
+        return f;
+      }
+      Object.defineProperty(Function.prototype, 'toString', { writable: true, configurable: true, enumerable: false,
+        value: platform(function toString() {
+          if (typeof this === 'function' && platformFunctions.has(this)) {
+            return 'function ' + (typeof this.name === 'string' ? this.name : '') + '() {\n    [native code]\n}';
+          }
+          return functionToString.call(this);
+        }) });
+
       function def(object, name, value) {
-        Object.defineProperty(object, name, { value: value, writable: true, configurable: true, enumerable: false });
+        Object.defineProperty(object, name, { value: platform(value), writable: true, configurable: true, enumerable: false });
       }
       // Members are not enumerable (Web IDL makes them so): ScriptContext.convert
       // walks enumerable properties, prototypes included, and a node's accessors
       // lead to nodes again, so a node returned to Swift would never end.
       function accessors(proto, table) {
         for (var k in table) {
-          Object.defineProperty(proto, k, { get: table[k][0], set: table[k][1], enumerable: false, configurable: true });
+          Object.defineProperty(proto, k, { get: platform(table[k][0]), set: platform(table[k][1]), enumerable: false, configurable: true });
         }
       }
       function methods(proto, table) {
-        for (var k in table) Object.defineProperty(proto, k, { value: table[k], writable: true, enumerable: false, configurable: true });
+        for (var k in table) Object.defineProperty(proto, k, { value: platform(table[k]), writable: true, enumerable: false, configurable: true });
       }
       function illegal() { throw new TypeError('Illegal constructor'); }
       /// An interface object `name` inheriting from `Parent`, on the window.
       function iface(name, Parent, ctor) {
-        var C = ctor || function () { illegal(); };
+        var C = platform(ctor || function () { illegal(); });
         Object.defineProperty(C, 'name', { value: name });
         if (Parent) {
           C.prototype = objectCreate(Parent.prototype);

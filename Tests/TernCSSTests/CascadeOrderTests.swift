@@ -50,6 +50,52 @@ final class CascadeOrderTests: XCTestCase {
         XCTAssertEqual(winner("color", "p", acrossSheets), "blue", "later sheets come later")
     }
 
+    /// Rules that repeat a selector are matched once for all of them, and a
+    /// rule a later one repeats word for word drops out: the order of what is left must not change.
+    func testRepeatedSelectorsAndRulesKeepTheirOrder() {
+        let engine = CascadeTestSupport.engine(["""
+            .note { color: red }
+            p { color: blue }
+            .note { color: red }
+            .note { width: 1px }
+            .note { color: green; width: 2px }
+            .note { color: red }
+            """])
+        XCTAssertEqual(winner("color", "p", engine), "red", "the last repeat wins, not the first")
+        XCTAssertEqual(winner("width", "p", engine), "2px", "the same selector with other declarations is kept")
+        let declarations = engine.cascadedDeclarations(for: CascadeTestSupport.element(document, "p")).filter { $0.name == "color" }
+        XCTAssertEqual(declarations.map { CSSSerializer.serialize($0.value) }, ["blue", "green", "red"],
+                       "an exact repeat leaves only its last copy")
+        let layered = CascadeTestSupport.engine(["@layer x { .note { color: red } } .note { color: blue } @layer x { .note { color: red } }"])
+        XCTAssertEqual(winner("color", "p", layered), "blue", "a repeat in a lower layer stays below")
+        let important = CascadeTestSupport.engine([".note { color: red !important } .note { color: blue } .note { color: red }"])
+        XCTAssertEqual(winner("color", "p", important), "red", "importance is part of a rule's identity")
+    }
+
+    /// A rule filed under each alternative of its subject's `:is()` applies once.
+    func testRuleFiledUnderSeveralKeysAppliesOnce() {
+        let engine = CascadeTestSupport.engine([":is(.note, p, #para) { width: 5px } :where(span, .s):first-child { width: 6px }"])
+        let p = CascadeTestSupport.element(document, "p")
+        XCTAssertEqual(engine.cascadedDeclarations(for: p).filter { $0.name == "width" }.count, 1, "p.note#para has all three keys")
+        XCTAssertEqual(winner("width", "p", engine), "5px")
+        XCTAssertNil(winner("width", "span", engine), "the span is not a first child")
+        XCTAssertNil(winner("width", "div", engine))
+    }
+
+    /// CSS Generated Content 3 §1: `::before`/`::after` make a box only with
+    /// a `content` other than normal/none, however many other rules apply.
+    func testPseudoElementsWithoutContentMakeNoBox() {
+        let engine = CascadeTestSupport.engine(["*, ::before, ::after { color: red } .note::after { content: 'x' }"])
+        let p = CascadeTestSupport.element(document, "p"), span = CascadeTestSupport.element(document, "span")
+        let style = engine.computedStyle(for: p, parent: nil)
+        XCTAssertNil(engine.pseudoElementStyle(.before, of: p, elementStyle: style))
+        XCTAssertNotNil(engine.pseudoElementStyle(.after, of: p, elementStyle: style))
+        XCTAssertNil(engine.pseudoElementStyle(.after, of: span, elementStyle: engine.computedStyle(for: span, parent: nil)))
+        let inherited = CascadeTestSupport.engine(["p { content: 'y' } p::before { all: inherit }"])
+        XCTAssertNotNil(inherited.pseudoElementStyle(.before, of: p, elementStyle: inherited.computedStyle(for: p, parent: nil)),
+                        "`all: inherit` takes the element's content")
+    }
+
     func testIsWhereNotSpecificity() {
         // :is() takes its most specific argument; :where() counts nothing; :not() as :is().
         let engine = CascadeTestSupport.engine(["""

@@ -179,6 +179,21 @@ final class StyleRenderingTests: XCTestCase {
         XCTAssertEqual(runs.map(\.background), [yellow, yellow, yellow])
     }
 
+    /// Siblings that match the same rules under the same parent share one
+    /// computed style; what `MatchedRules` does not hold (presentational
+    /// hints) or a different parent keeps them apart.
+    func testSharedStylesStayApartWhereTheyDiffer() {
+        let red = Color(red: 200, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 200)
+        let page = styled("""
+            <div class=r><p>a</p><p style="color: rgb(0 0 200)">b</p><p>c</p></div>
+            <div><p>d</p><p>e</p></div>
+            <table><tr><td>f</td><td bgcolor="#0000c8">g</td><td>h</td></tr></table>
+            """, css: ".r { color: rgb(200 0 0) }")
+        func run(_ text: String) -> Line.Run? { page.lines.lazy.flatMap(\.runs).first { $0.text.contains(text) } }
+        XCTAssertEqual(["a", "b", "c", "d", "e"].map { run($0)?.color }, [red, blue, red, nil, nil])
+        XCTAssertEqual(["f", "g", "h"].map { run($0)?.background }, [nil, blue, nil])
+    }
+
     func testVerticalAlign() {
         let css = "sup { vertical-align: super } sub { vertical-align: sub }"
         XCTAssertEqual(styledDump("<p>x<sup>2</sup> + e<sup>i<b>n</b></sup>, H<sub>2</sub>O</p>", css: css), lines("x² + eⁱⁿ, H₂O"))

@@ -52,6 +52,22 @@ class DOMTestCase: XCTestCase {
 }
 
 final class DOMBindingsTests: DOMTestCase {
+    /// ECMA-262 §20.2.3.5: a built-in function's source text is a NativeFunction;
+    /// jQuery's Sizzle uses querySelectorAll only when it prints so.
+    func testPlatformFunctionsPrintAsNativeCode() throws {
+        try load("<body><p>x</p></body>")
+        let native = #"^function \w*\(\) \{\s*\[native code\]\s*\}$"#
+        for expression in ["document.querySelectorAll", "Element.prototype.getAttribute", "Node",
+                           "Object.getOwnPropertyDescriptor(Node.prototype, 'firstChild').get",
+                           "document.createElement", "Function.prototype.toString", "Array.prototype.push"] {
+            XCTAssertEqual(js("/\(native)/.test(String(\(expression)))"), .bool(true), expression)
+        }
+        XCTAssertEqual(js("document.querySelectorAll.toString()"), .string("function querySelectorAll() {\n    [native code]\n}"))
+        XCTAssertEqual(js("(function mine(a) { return a; }).toString()"), .string("function mine(a) { return a; }"),
+                       "page functions keep their source")
+        XCTAssertEqual(js("try { Function.prototype.toString.call({}); 'no' } catch (e) { e instanceof TypeError }"), .bool(true))
+    }
+
     func testWrappersAreTheSameObjectOnEveryAccess() throws {
         try load("<body><div id=a><p>x</p></div></body>")
         XCTAssertEqual(js("document.body === document.body"), .bool(true))

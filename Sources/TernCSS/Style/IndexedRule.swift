@@ -10,8 +10,6 @@ struct IndexedRule {
     /// The cascade layer node (`CascadeLayers`) until ranks are known, then its rank.
     var layer: Int
     let specificity: SelectorSpecificity
-    /// Hashes `SelectorAncestorFilter` must hold for a match to be possible.
-    let ancestorHashes: [UInt32]
     let normal: [CascadedDeclaration]
     let important: [CascadedDeclaration]
 }

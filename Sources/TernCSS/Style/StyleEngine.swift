@@ -41,11 +41,13 @@ public final class StyleEngine {
             walkMatcher = SelectorMatcher(focusedElement: focusedElement)
         }
         filter.push(element)
+        lastRuleKeys = nil
     }
 
     /// Call after `element`'s children: undoes the matching `enter`.
     public func leave() {
         filter.pop()
+        lastRuleKeys = nil
         if filter.path.isEmpty { walkMatcher = nil }
     }
 
@@ -54,22 +56,50 @@ public final class StyleEngine {
     /// The declarations that apply to `element` (or to its `pseudoElement`),
     /// in ascending precedence, the `style` attribute's included.
     public func cascadedDeclarations(for element: Node, pseudoElement: PseudoElement? = nil) -> [CascadedDeclaration] {
-        guard element.isElement else { return [] }
+        cascadedDeclarations(matchedRules(for: element, pseudoElement: pseudoElement))
+    }
+
+    /// The rules that match `element` (or its `pseudoElement`), with its `style` attribute.
+    public func matchedRules(for element: Node, pseudoElement: PseudoElement? = nil) -> MatchedRules {
+        guard element.isElement else { return MatchedRules(rules: [], styleAttribute: nil) }
         // The filter and the walk's matcher hold only when `element` is a child of the path's end.
         let inWalk = filter.path.last == element.parentElement
         if !inWalk || walkMatcher == nil { refreshIfNeeded() }
         let matcher = inWalk ? (walkMatcher ?? SelectorMatcher(focusedElement: focusedElement)) : SelectorMatcher(focusedElement: focusedElement)
-        var matched: [Int] = []
-        index[pseudoElement]?.forEachCandidate(of: element) { candidate in
-            let rule = rules[candidate]
-            if inWalk, !filter.mayContain(all: rule.ancestorHashes) { return }
-            if matcher.matches(rule.selector, alternative: rule.alternative, element) { matched.append(candidate) }
+        var matched: [Int] = [], triedTwiceFiled: [Int] = []
+        for bucket in index[pseudoElement]?.candidates(keys: ruleKeys(of: element, inWalk: inWalk)) ?? [] {
+            for candidate in bucket where !inWalk || filter.mayContain(candidate.ancestors) {
+                if candidate.filedTwice {
+                    if triedTwiceFiled.contains(candidate.group) { continue }
+                    triedTwiceFiled.append(candidate.group)
+                }
+                let group = groups[candidate.group]
+                if matcher.matches(group.selector, alternative: group.alternative, element) { matched.append(contentsOf: group.rules) }
+            }
         }
+        matched.sort()
+        return MatchedRules(rules: matched, styleAttribute: pseudoElement == nil ? element.attribute("style") : nil)
+    }
+
+    /// The walk's last element and its rule keys: its pseudo-elements are
+    /// styled right after it (outside a walk the tree may have changed).
+    private var lastRuleKeys: (element: Node, keys: [UInt32])?
+
+    private func ruleKeys(of element: Node, inWalk: Bool) -> [UInt32] {
+        if inWalk, let last = lastRuleKeys, last.element == element { return last.keys }
+        var keys: [UInt32] = []
+        element.forEachRuleKeyHash { keys.append($0) }
+        lastRuleKeys = inWalk ? (element, keys) : nil
+        return keys
+    }
+
+    /// The declarations `matched` gives, in ascending precedence.
+    public func cascadedDeclarations(_ matched: MatchedRules) -> [CascadedDeclaration] {
         var style: [CSSDeclaration] = []
-        if pseudoElement == nil, let text = element.attribute("style") {
+        if let text = matched.styleAttribute {
             style = StyleRule.declarations(from: CSSParser.parseDeclarationList(text))
         }
-        return cascade(matched, styleAttribute: style)
+        return cascade(matched.rules, styleAttribute: style)
     }
 
     /// Sorts the matched rules' declarations (CSS Cascade 5 §6): origin and
@@ -126,7 +156,10 @@ public final class StyleEngine {
         }
         guard elementStyle.display != .none else { return nil }
         let declarations = cascadedDeclarations(for: element, pseudoElement: pseudoElement)
-        guard !declarations.isEmpty else { return nil }
+        // `content` is not inherited and starts as normal: without a
+        // declaration of it (or of `all`) there is no box, whatever else
+        // applies (`*, ::before, ::after { box-sizing: border-box }`).
+        guard declarations.contains(where: { $0.name == "content" || $0.name == "all" }) else { return nil }
         let style = StyleComputer.compute(declarations, parent: elementStyle)
         guard style.content != nil, style.display != .none else { return nil }
         return style
@@ -135,7 +168,16 @@ public final class StyleEngine {
     // MARK: The rule index
 
     private var rules: [IndexedRule] = []
+    /// Rules whose selector alternatives read the same, matched once for all
+    /// (sheets repeat selectors: `.a { color: red }` … `.a { margin: 0 }`).
+    private var groups: [RuleGroup] = []
     private var index: [PseudoElement?: RuleIndex] = [:]
+
+    private struct RuleGroup {
+        let selector: Selector
+        let alternative: Int
+        var rules: [Int]
+    }
     /// The sheets' total revision the index was built for; nil: rebuild.
     private var indexedRevision: Int?
 
@@ -161,7 +203,9 @@ public final class StyleEngine {
         }
         let ranks = builder.layers.ranks()
         rules = builder.rules
+        groups = []
         index = [:]
+        var groupOfText: [String: Int] = [:]
         for i in rules.indices {
             rules[i].layer = ranks[rules[i].layer]
             let rule = rules[i]
@@ -172,8 +216,40 @@ public final class StyleEngine {
             } else {
                 pseudo = nil
             }
-            index[pseudo, default: RuleIndex()].add(i, key: rule.selector.subjectKey(ofAlternative: rule.alternative))
+            // Equal text compiles to an equal selector.
+            let text = "\(rule.alternative) \(rule.selector.source)"
+            if let group = groupOfText[text] {
+                groups[group].rules.append(i)
+                continue
+            }
+            groupOfText[text] = groups.count
+            let keys = rule.selector.subjectKeys(ofAlternative: rule.alternative)
+            let candidate = RuleIndex.Candidate(group: groups.count, ancestors: rule.selector.ancestorHashes(ofAlternative: rule.alternative),
+                                                filedTwice: keys.count > 1)
+            index[pseudo, default: RuleIndex()].add(candidate, keys: keys)
+            groups.append(RuleGroup(selector: rule.selector, alternative: rule.alternative, rules: [i]))
         }
+        for g in groups.indices where groups[g].rules.count > 1 { groups[g].rules = withoutRepeats(groups[g].rules) }
+    }
+
+    /// `group` without each rule that a later one in it repeats (same origin,
+    /// layer and declarations): the later one sorts after it for every
+    /// property, so the earlier can never win (sheets repeated by imports,
+    /// bundles and media queries).
+    private func withoutRepeats(_ group: [Int]) -> [Int] {
+        struct Signature: Hashable {
+            let origin: CSSOrigin, layer: Int
+            let normal: [CascadedDeclaration], important: [CascadedDeclaration]
+        }
+        var seen = Set<Signature>()
+        var kept: [Int] = []
+        for index in group.reversed() {
+            let rule = rules[index]
+            if seen.insert(Signature(origin: rule.origin, layer: rule.layer, normal: rule.normal, important: rule.important)).inserted {
+                kept.append(index)
+            }
+        }
+        return kept.reversed()
     }
 
     /// Splits declarations by importance, stamped with their origin.
@@ -216,7 +292,6 @@ public final class StyleEngine {
                     for alternative in 0..<selector.alternativeCount {
                         rules.append(IndexedRule(selector: selector, alternative: alternative, origin: origin, layer: layer,
                                                  specificity: selector.specificity(ofAlternative: alternative),
-                                                 ancestorHashes: selector.ancestorHashes(ofAlternative: alternative),
                                                  normal: normal, important: important))
                     }
                 case .media(let media, let nested):
