@@ -275,12 +275,7 @@ extension ScriptPrelude {
       }
       function sheetRuleList(sheet) {
         var s = originClean(SHEET(sheet));
-        if (!s.rules) {
-          var target = objectCreate(CSSRuleList.prototype);
-          ruleListSlot.set(target, sheet);
-          s.rules = new Proxy(target, ruleListHandler);
-          ruleListSlot.set(s.rules, sheet);
-        }
+        if (!s.rules) s.rules = ruleList(sheet);
         return s.rules;
       }
       /// The IDL `unsigned long` of an index argument: Number() here (a throwing
@@ -349,10 +344,18 @@ extension ScriptPrelude {
       // ---- CSSRuleList and CSSRule (CSSOM §6.3, §6.4).
       var CSSRuleList = iface('CSSRuleList');
       var ruleListSlot = privateSlot();
+      /// A list's owner: a sheet, or a grouping rule (§6.4.6).
       function listRules(list) {
-        var sheet = ruleListSlot.get(list);
-        if (sheet === undefined) throw new TypeError('Illegal invocation');
-        return ruleObjects(SHEET(sheet), sheet);
+        var owner = ruleListSlot.get(list);
+        if (owner === undefined) throw new TypeError('Illegal invocation');
+        return ruleSlot.get(owner) !== undefined ? childRuleObjects(owner) : ruleObjects(SHEET(owner), owner);
+      }
+      function ruleList(owner) {
+        var target = objectCreate(CSSRuleList.prototype);
+        ruleListSlot.set(target, owner);
+        var list = new Proxy(target, ruleListHandler);
+        ruleListSlot.set(list, owner);
+        return list;
       }
       var ruleListHandler = {
         get: function (t, key, receiver) {
@@ -375,25 +378,51 @@ extension ScriptPrelude {
         Object.defineProperty(CSSRule.prototype, ruleType, { value: ruleTypes[ruleType], enumerable: true });
       }
       var CSSStyleRule = iface('CSSStyleRule', CSSRule);
-      var ruleInterfaces = { 1: CSSStyleRule, 3: iface('CSSImportRule', CSSRule), 4: iface('CSSMediaRule', CSSRule),
+      var CSSGroupingRule = iface('CSSGroupingRule', CSSRule);
+      var CSSConditionRule = iface('CSSConditionRule', CSSGroupingRule);
+      var ruleInterfaces = { 1: CSSStyleRule, 3: iface('CSSImportRule', CSSRule), 4: iface('CSSMediaRule', CSSConditionRule),
         5: iface('CSSFontFaceRule', CSSRule), 6: iface('CSSPageRule', CSSRule), 7: iface('CSSKeyframesRule', CSSRule),
-        10: iface('CSSNamespaceRule', CSSRule), 12: iface('CSSSupportsRule', CSSRule) };
+        10: iface('CSSNamespaceRule', CSSRule), 12: iface('CSSSupportsRule', CSSConditionRule) };
       var ruleSlot = privateSlot();
       function RULE(o) { var s = ruleSlot.get(o); if (s === undefined) throw new TypeError('Illegal invocation'); return s; }
       function setRuleText(s, text) {
         var parts = N.ruleParts(text);
         s.text = text; s.type = +parts[0]; s.selector = parts[1]; s.block = parts[2];
       }
-      function makeRule(sheet, text) {
-        var s = { sheet: sheet, style: null };
+      function makeRule(sheet, text, parent) {
+        var s = { sheet: sheet, style: null, parent: parent || null };
         setRuleText(s, text);
         var rule = objectCreate((ruleInterfaces[s.type] || CSSRule).prototype);
         ruleSlot.set(rule, s);
         return rule;
       }
-      /// A style rule's new text replaces it in its sheet (its object stays).
+      /// A grouping rule's child rules, as ruleObjects keeps a sheet's: an unchanged rule keeps its object.
+      function childRuleObjects(group) {
+        var g = RULE(group);
+        if (g.childrenOf === g.text) return g.children;
+        var texts = N.groupRules(g.text), old = (g.children || []).slice(), out = [];
+        for (var i = 0; i < texts.length; i++) {
+          var reused = -1;
+          for (var j = 0; j < old.length; j++) if (RULE(old[j]).text === texts[i]) { reused = j; break; }
+          out.push(reused >= 0 ? old.splice(reused, 1)[0] : makeRule(g.sheet, texts[i], group));
+        }
+        g.childrenOf = g.text;
+        g.children = out;
+        return out;
+      }
+      /// A rule's new text replaces it in its sheet, or in its grouping rule,
+      /// which is replaced in turn (its object stays).
       function replaceRule(rule, text) {
-        var s = RULE(rule), sheetState = SHEET(s.sheet), rules = ruleObjects(sheetState, s.sheet), i = rules.indexOf(rule);
+        var s = RULE(rule);
+        if (s.parent) {
+          var siblings = childRuleObjects(s.parent), at = siblings.indexOf(rule), parentText = RULE(s.parent).text;
+          if (at < 0) { setRuleText(s, text); return; }
+          var inserted = N.groupInsert(parentText, text, at), replaced = N.groupDelete(inserted, at + 1);
+          setRuleText(s, N.groupRules(replaced)[at]);
+          replaceRule(s.parent, replaced);
+          return;
+        }
+        var sheetState = SHEET(s.sheet), rules = ruleObjects(sheetState, s.sheet), i = rules.indexOf(rule);
         if (i < 0) { setRuleText(s, text); return; }
         setRuleText(s, N.replaceRule(sheetState.sh, i, text));
         sheetState.revision = N.sheetRevision(sheetState.sh);
@@ -402,7 +431,25 @@ extension ScriptPrelude {
         cssText: [function () { return RULE(this).text; }, function () {}],
         type: [function () { return RULE(this).type; }],
         parentStyleSheet: [function () { return RULE(this).sheet; }],
-        parentRule: [function () { RULE(this); return null; }]
+        parentRule: [function () { return RULE(this).parent; }]
+      });
+      // CSSGroupingRule (§6.4.6): @media and @supports hold rules.
+      accessors(CSSGroupingRule.prototype, {
+        cssRules: [function () { var s = RULE(this); if (!s.rules) s.rules = ruleList(this); return s.rules; }]
+      });
+      methods(CSSGroupingRule.prototype, {
+        insertRule: function (rule, index) {
+          var s = RULE(this);
+          if (arguments.length < 1) throw new TypeError("Failed to execute 'insertRule': 1 argument required.");
+          index = indexArgument(index);
+          replaceRule(this, N.groupInsert(s.text, cssString(rule), index));
+          return index >>> 0;
+        },
+        deleteRule: function (index) {
+          var s = RULE(this);
+          if (arguments.length < 1) throw new TypeError("Failed to execute 'deleteRule': 1 argument required.");
+          replaceRule(this, N.groupDelete(s.text, indexArgument(index)));
+        }
       });
       accessors(CSSStyleRule.prototype, {
         selectorText: [function () { return RULE(this).selector; }, function (v) {

@@ -325,6 +325,28 @@ final class CSSOMTests: DOMTestCase {
         XCTAssertEqual(styles.changedSheets.count, 4)
     }
 
+    /// CSSOM §6.4.6: @media and @supports hold rules, with insertRule and
+    /// deleteRule; a nested rule's edits reach the sheet.
+    func testGroupingRulesHoldRules() throws {
+        try load("<head><style id=s></style></head><body><p>x</p></body>")
+        let sheet = StyleSheet(text: "@media all { p { display: none } }", origin: .author, baseURL: nil)
+        styles.sheets = [(sheet, try XCTUnwrap(document.element(withID: "s")))]
+        XCTAssertEqual(js("""
+            var media = document.styleSheets[0].cssRules[0], list = media.cssRules, p = list[0];
+            function name(f) { try { f(); return 'none'; } catch (e) { return e.name; } }
+            var out = [media instanceof CSSGroupingRule, list.length, p.parentRule === media, media.insertRule('a { }', 1),
+                       name(function () { media.insertRule('???', 3); }), name(function () { media.insertRule('???', 0); }),
+                       name(function () { media.insertRule('@import url(a.css);', 0); })];
+            p.style.display = 'block';
+            out.push(media.cssRules === list, list[0] === p, list.length, media.cssText);
+            media.deleteRule(1);
+            out.concat([list.length, document.styleSheets[0].cssRules[0] === media])
+            """), .array([.bool(true), .number(1), .bool(true), .number(1), .string("IndexSizeError"), .string("SyntaxError"),
+                          .string("HierarchyRequestError"), .bool(true), .bool(true), .number(2),
+                          .string("@media all {\n  p { display: block; }\n  a { }\n}"), .number(1), .bool(true)]))
+        XCTAssertEqual(sheet.ruleTexts, ["@media all {\n  p { display: block; }\n}"])
+    }
+
     // MARK: matchMedia
 
     func testMatchMediaAndItsListeners() throws {

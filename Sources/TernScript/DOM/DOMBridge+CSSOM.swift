@@ -116,6 +116,20 @@ extension DOMBridge {
             let texts = sheet.ruleTexts
             return makeString(index < texts.count ? texts[index] : "")
         }
+        // A grouping rule's child rules' texts (CSSOM §6.4.6), from its cssText.
+        define("groupRules") { [unowned self] a in makeStringArray(DOMBridge.groupingRule(string(a[0]))?.childRules?.map(\.cssText) ?? []) }
+        // (group text, rule text, index) → the group's text with the rule inserted.
+        define("groupInsert") { [unowned self] a in
+            let at = Int(WebIDL.unsignedLong(.number(number(a[2]))))
+            guard let group = DOMBridge.groupingRule(string(a[0])) else { throw CSSOMError.hierarchyRequest.domException }
+            do throws(CSSOMError) { return makeString(try group.insertingChildRule(string(a[1]), at: at).cssText) } catch { throw error.domException }
+        }
+        // (group text, index) → the group's text without that rule.
+        define("groupDelete") { [unowned self] a in
+            let at = Int(WebIDL.unsignedLong(.number(number(a[1]))))
+            guard let group = DOMBridge.groupingRule(string(a[0])) else { throw CSSOMError.hierarchyRequest.domException }
+            do throws(CSSOMError) { return makeString(try group.deletingChildRule(at: at).cssText) } catch { throw error.domException }
+        }
         // A rule's [type, selectorText, declarations text] from its cssText.
         define("ruleParts") { [unowned self] a in makeStringArray(DOMBridge.ruleParts(string(a[0]))) }
     }
@@ -138,6 +152,11 @@ extension DOMBridge {
     func makeNumberArray(_ numbers: [Double]) -> JSValueRef {
         var values: [JSValueRef?] = numbers.map { jsc.JSValueMakeNumber!(ctx, $0) }
         return values.withUnsafeMutableBufferPointer { jsc.JSObjectMakeArray!(ctx, $0.count, $0.baseAddress, nil) } ?? null
+    }
+
+    /// The grouping rule `text` (a rule's cssText) is, parsed again.
+    static func groupingRule(_ text: String) -> StyleSheetRule? {
+        StyleSheet(text: text, origin: .author, baseURL: nil).rules.first.flatMap { $0.childRules == nil ? nil : $0 }
     }
 
     /// CSSOM §6.4's `type` of a rule (1 style, 3 import, 4 media, 5 font-face,
