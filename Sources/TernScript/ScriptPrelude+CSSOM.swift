@@ -258,15 +258,17 @@ extension ScriptPrelude {
       function ruleObjects(s, sheet) {
         var revision = N.sheetRevision(s.sh);
         if (revision === s.revision) return s.ruleObjects;
-        var texts = N.sheetRules(s.sh), old = s.ruleObjects.slice(), out = [];
-        for (var i = 0; i < texts.length; i++) {
-          var reused = -1;
-          for (var j = 0; j < old.length; j++) if (RULE(old[j]).text === texts[i]) { reused = j; break; }
-          out.push(reused >= 0 ? old.splice(reused, 1)[0] : makeRule(sheet, texts[i]));
-        }
         s.revision = revision;
-        s.ruleObjects = out;
-        return out;
+        s.ruleObjects = reuseRules(s.ruleObjects, N.sheetRules(s.sh), function (text) { return makeRule(sheet, text); });
+        return s.ruleObjects;
+      }
+      /// Rule objects for `texts`: one of `old` with the same text where there is one, else `make(text)`.
+      function reuseRules(old, texts, make) {
+        old = old.slice();
+        return texts.map(function (text) {
+          for (var j = 0; j < old.length; j++) if (RULE(old[j]).text === text) return old.splice(j, 1)[0];
+          return make(text);
+        });
       }
       /// §6.1: a linked sheet from another origin has no readable or writable rules.
       function originClean(s) {
@@ -400,15 +402,9 @@ extension ScriptPrelude {
       function childRuleObjects(group) {
         var g = RULE(group);
         if (g.childrenOf === g.text) return g.children;
-        var texts = N.groupRules(g.text), old = (g.children || []).slice(), out = [];
-        for (var i = 0; i < texts.length; i++) {
-          var reused = -1;
-          for (var j = 0; j < old.length; j++) if (RULE(old[j]).text === texts[i]) { reused = j; break; }
-          out.push(reused >= 0 ? old.splice(reused, 1)[0] : makeRule(g.sheet, texts[i], group));
-        }
         g.childrenOf = g.text;
-        g.children = out;
-        return out;
+        g.children = reuseRules(g.children || [], N.groupRules(g.text), function (text) { return makeRule(g.sheet, text, group); });
+        return g.children;
       }
       /// A rule's new text replaces it in its sheet, or in its grouping rule,
       /// which is replaced in turn (its object stays).
