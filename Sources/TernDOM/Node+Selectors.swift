@@ -90,7 +90,8 @@ extension Document {
 extension Node {
     /// Calls `visit` with the hash (`Selector.SubjectKey.hash`) of each key a
     /// rule index may have filed a rule for this element under: its id, each
-    /// distinct class, each attribute name without a namespace, its tag.
+    /// distinct class, each attribute name without a namespace, its tag, and
+    /// `:root` for the document's element.
     /// Works on the stored bytes: no strings are made.
     public func forEachRuleKeyHash(_ visit: (UInt32) -> Void) {
         guard isElement else { return }
@@ -125,6 +126,9 @@ extension Node {
         }
         if let name = raw.pointee.name {
             visit(SelectorAncestorFilter.hash(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))), kind: .tag))
+        }
+        if let parent = raw.pointee.parent, parent.pointee.type == XML_HTML_DOCUMENT_NODE || parent.pointee.type == XML_DOCUMENT_NODE {
+            visit(SelectorAncestorFilter.hash([], kind: .root))
         }
     }
 }

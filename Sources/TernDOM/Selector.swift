@@ -63,7 +63,18 @@ public struct Selector: CustomStringConvertible {
     /// What the alternative's subject must have, most selective first (an id,
     /// a class, an attribute, a tag): the style engine files the rule under it.
     public enum SubjectKey: Hashable {
-        case id(String), className(String), attribute(String), tag(String), universal
+        case id(String), className(String), attribute(String), tag(String)
+        /// `:root`: the document's element (sheets style it on every page: `:root { --x: … }`).
+        case root
+        case universal
+    }
+
+    /// Whether the alternative is `*` alone (or `*::before`): it matches
+    /// every element, and the style engine need not ask.
+    public func matchesEveryElement(ofAlternative index: Int) -> Bool {
+        let complex = alternatives[index]
+        guard complex.combinators.isEmpty, let subject = complex.compounds.first else { return false }
+        return subject.tag == nil && subject.conditions.isEmpty && !subject.matchesNothing
     }
 
     /// The keys the style engine files the alternative under: its subject's
@@ -109,6 +120,7 @@ public struct Selector: CustomStringConvertible {
         if let className { return .className(text(className)) }
         if let attribute { return .attribute(text(attribute)) }
         if let tag = compound.tag { return .tag(text(tag)) }
+        if compound.conditions.contains(where: { if case .pseudoClass(.root) = $0 { return true } else { return false } }) { return .root }
         return .universal
     }
 
@@ -164,6 +176,7 @@ extension Selector.SubjectKey {
         case .className(let name): return SelectorAncestorFilter.hash(name.utf8, kind: .className)
         case .attribute(let name): return SelectorAncestorFilter.hash(name.utf8, kind: .attribute)
         case .tag(let tag): return SelectorAncestorFilter.hash(tag.utf8, kind: .tag)
+        case .root: return SelectorAncestorFilter.hash([], kind: .root)
         case .universal: return nil
         }
     }

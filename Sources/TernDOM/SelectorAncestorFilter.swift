@@ -7,7 +7,7 @@ import CLibXML2
 /// where no ancestor has class `nav`) is rejected without walking the tree.
 /// The filter only says "surely not" or "maybe": matching decides.
 public struct SelectorAncestorFilter {
-    enum Kind: UInt8 { case tag = 1, id, className, attribute }
+    enum Kind: UInt8 { case tag = 1, id, className, attribute, root }
 
     /// 2^12 counters, two probes per key (12 bits each of one hash).
     @usableFromInline var counters = [UInt8](repeating: 0, count: 1 << 12)

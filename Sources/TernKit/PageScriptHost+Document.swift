@@ -5,6 +5,8 @@ import TernScript
 /// The DOM bindings' callbacks: layout, title, cookies, forms, inserted scripts.
 extension PageScriptHost {
     func scriptDocumentDidChange() {
+        // The layout follows on the next turn; styles scripts read, at once.
+        webView?.session.styles.documentDidChange()
         webView?.scheduleDocumentChange()
     }
 

@@ -7,13 +7,12 @@ import TernScript
 extension PageScriptHost {
     func scriptComputedStyle(of element: Node, pseudoElement: PseudoElement?) -> CSSStyle? {
         guard let webView, let window else { return nil }
-        webView.applyPendingDocumentChange()
         return webView.session.styles.computedStyle(of: element, pseudoElement: pseudoElement, environment: window.mediaEnvironment)
     }
 
     func scriptStyleSheets() -> [(sheet: StyleSheet, ownerNode: Node)] {
+        // Collected now: a `<style>` the script just added or edited has its sheet (HTML "update a style block").
         guard let webView else { return [] }
-        webView.applyPendingDocumentChange()
         webView.session.styles.update(for: webView)
         return webView.session.styles.sheets.compactMap { entry in entry.ownerNode.map { (entry.sheet, $0) } }
     }

@@ -302,8 +302,16 @@ final class PageStyles {
         return sheet
     }
 
+    /// Whether `text` has ":focus" in any ASCII case (on bytes: a sheet can be megabytes).
     private static func mentionsFocus(_ text: String) -> Bool {
-        text.lowercased().contains(":focus")
+        let bytes = Array(text.utf8), word = Array("focus".utf8)
+        var i = bytes.startIndex
+        while let colon = bytes[i...].firstIndex(of: UInt8(ascii: ":")) {
+            i = colon + 1
+            guard bytes.count - i >= word.count else { return false }
+            if word.indices.allSatisfy({ bytes[i + $0] | 0x20 == word[$0] }) { return true }
+        }
+        return false
     }
 
     /// `element`'s computed style (or its pseudo-element's), as of now.
@@ -321,17 +329,48 @@ final class PageStyles {
             self.engine = (identities, engine)
         }
         engine.focusedElement = webView.focusedNode
+        // Styles stay valid while nothing they depend on changed: scripts
+        // that read styles in a loop (jQuery's `.css()`, `:visible`) compute
+        // each element's once, and its ancestors' once for all its descendants.
+        let state = ComputedStylesState(documentRevision: webView.documentRevision, sheetsRevision: revision,
+                                        sheets: identities, environment: environment, focus: webView.focusedNode)
+        if computedStyles.state != state { computedStyles = (state, [:]) }
         var chain: [Node] = []
         var current: Node? = element
+        var style: CSSStyle?
         while let node = current, node.isElement {
+            if let known = computedStyles.styles[node] {
+                style = known
+                break
+            }
             chain.append(node)
             current = node.parentElement
         }
-        var style: CSSStyle?
-        for node in chain.reversed() { style = engine.computedStyle(for: node, parent: style) }
+        for node in chain.reversed() {
+            let computed = engine.computedStyle(for: node, parent: style)
+            computedStyles.styles[node] = computed
+            style = computed
+        }
         guard let elementStyle = style else { return nil }
         guard let pseudoElement else { return elementStyle }
         return engine.pseudoElementStyle(pseudoElement, of: element, elementStyle: elementStyle)
+    }
+
+    /// What the computed styles handed to scripts depend on.
+    private struct ComputedStylesState: Equatable {
+        let documentRevision: Int
+        let sheetsRevision: Int
+        let sheets: [ObjectIdentifier]
+        let environment: MediaEnvironment
+        let focus: Node?
+    }
+    private var computedStyles: (state: ComputedStylesState?, styles: [Node: CSSStyle]) = (nil, [:])
+
+    /// A script changed the document: no computed style it read before
+    /// holds, and its `<style>`s and `<link>`s are collected again when next read.
+    func documentDidChange() {
+        if !computedStyles.styles.isEmpty { computedStyles = (nil, [:]) }
+        collectedRevision = nil
     }
 
     /// HTML's "split a string on ASCII whitespace", ASCII-lowercased.

@@ -49,17 +49,10 @@ extension WebView {
     func scheduleDocumentChange() {
         guard !documentChangePending else { return }
         documentChangePending = true
-        loop.post { [weak self] in self?.applyPendingDocumentChange() }
-    }
-
-    /// A change scheduled in this turn, made now: CSSOM reads (`element.sheet`,
-    /// `document.styleSheets`, `getComputedStyle`) see the document as the
-    /// script left it, as a browser's style update does (CSSOM §6.2, HTML
-    /// "update a style block" runs when the `<style>` changes).
-    func applyPendingDocumentChange() {
-        guard documentChangePending else { return }
-        documentChangePending = false
-        documentDidChange()
+        loop.post { [weak self] in
+            self?.documentChangePending = false
+            self?.documentDidChange()
+        }
     }
 }
 

@@ -57,6 +57,22 @@ final class SelectorCascadeTests: XCTestCase {
         XCTAssertEqual(try keys(":where(h1, *)"), [.universal], "an alternative without a key")
         XCTAssertEqual(try keys(":not(h1)"), [.universal])
         XCTAssertEqual(try keys("p:is(.a, .b)"), [.tag("p")], "the subject's own key first")
+        XCTAssertEqual(try keys(":root:not([data-theme])"), [.root])
+        XCTAssertEqual(try keys(":root.dark"), [.className("dark")])
+        func everyElement(_ text: String) throws -> Bool { try Selector.parse(text).matchesEveryElement(ofAlternative: 0) }
+        XCTAssertTrue(try everyElement("*"))
+        XCTAssertTrue(try everyElement("*::before"))
+        XCTAssertFalse(try everyElement("*.a"))
+        XCTAssertFalse(try everyElement("* p"))
+        XCTAssertFalse(try everyElement("div"))
+        // An element's rule keys name the buckets a rule was filed under.
+        let doc = Document(html: #"<html><body><p id=i class="a b a" title=t>x</p></body></html>"#)
+        func elementKeys(_ node: Node) -> Set<UInt32> { var keys = Set<UInt32>(); node.forEachRuleKeyHash { keys.insert($0) }; return keys }
+        let p = try XCTUnwrap(doc.querySelector("p")), html = try XCTUnwrap(doc.querySelector("html"))
+        let expected: [Selector.SubjectKey] = [.id("i"), .className("a"), .className("b"), .attribute("title"), .attribute("class"), .attribute("id"), .tag("p")]
+        XCTAssertEqual(elementKeys(p), Set(expected.compactMap(\.hash)))
+        XCTAssertTrue(elementKeys(html).contains(try XCTUnwrap(Selector.SubjectKey.root.hash)))
+        XCTAssertFalse(elementKeys(p).contains(try XCTUnwrap(Selector.SubjectKey.root.hash)))
     }
 
     func testAncestorFilter() throws {

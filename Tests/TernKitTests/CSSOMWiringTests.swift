@@ -63,4 +63,27 @@ final class CSSOMWiringTests: WebViewTestCase {
             added.concat([style.sheet.cssRules.length, getComputedStyle(document.querySelector('p')).display])
             """), .array([.bool(true), .number(1), .string("none"), .number(2), .string("inline")]))
     }
+
+    /// Computed styles are kept between reads, and every change a script
+    /// makes in the same turn (class, style attribute, a `<style>`'s text,
+    /// an ancestor's attribute, a new element) shows in the next read.
+    func testComputedStylesFollowChangesMadeInTheSameTurn() throws {
+        recorder.clear()
+        webView.loadHTMLString("""
+            <style id=s>.off { display: none } .wide p { text-indent: 3em }</style>
+            <div id=d><p id=p>x</p></div>
+            """, baseURL: server.url("/app/"))
+        wait { recorder.ended }
+        XCTAssertEqual(value("""
+            var p = document.getElementById('p'), d = document.getElementById('d'), out = [];
+            function read() { out.push(getComputedStyle(p).display + ' ' + getComputedStyle(p).textIndent); }
+            read(); read();
+            p.className = 'off'; read();
+            p.className = ''; p.style.display = 'inline'; read();
+            p.removeAttribute('style'); d.className = 'wide'; read();
+            document.getElementById('s').textContent = 'p { display: inline-block }'; read();
+            var q = document.createElement('p'); d.appendChild(q); out.push(getComputedStyle(q).display);
+            out
+            """), .array(["block 0px", "block 0px", "none 0px", "inline 0px", "block 48px", "inline-block 0px", "inline-block"].map { .string($0) }))
+    }
 }

@@ -74,7 +74,9 @@ public final class StyleEngine {
                     triedTwiceFiled.append(candidate.group)
                 }
                 let group = groups[candidate.group]
-                if matcher.matches(group.selector, alternative: group.alternative, element) { matched.append(contentsOf: group.rules) }
+                if group.matchesEveryElement || matcher.matches(group.selector, alternative: group.alternative, element) {
+                    matched.append(contentsOf: group.rules)
+                }
             }
         }
         matched.sort()
@@ -176,6 +178,8 @@ public final class StyleEngine {
     private struct RuleGroup {
         let selector: Selector
         let alternative: Int
+        /// `*`: no need to ask the matcher.
+        let matchesEveryElement: Bool
         var rules: [Int]
     }
     /// The sheets' total revision the index was built for; nil: rebuild.
@@ -227,7 +231,8 @@ public final class StyleEngine {
             let candidate = RuleIndex.Candidate(group: groups.count, ancestors: rule.selector.ancestorHashes(ofAlternative: rule.alternative),
                                                 filedTwice: keys.count > 1)
             index[pseudo, default: RuleIndex()].add(candidate, keys: keys)
-            groups.append(RuleGroup(selector: rule.selector, alternative: rule.alternative, rules: [i]))
+            groups.append(RuleGroup(selector: rule.selector, alternative: rule.alternative,
+                                    matchesEveryElement: rule.selector.matchesEveryElement(ofAlternative: rule.alternative), rules: [i]))
         }
         for g in groups.indices where groups[g].rules.count > 1 { groups[g].rules = withoutRepeats(groups[g].rules) }
     }
