@@ -19,13 +19,22 @@ enum CSSProperty: UInt8, CaseIterable {
     case textTransform, textAlign, textIndent, whiteSpace, whiteSpaceCollapse, textWrapMode
     case listStyleType, listStylePosition, listStyleImage, quotes, content
     case counterReset, counterIncrement, counterSet
+    // Inert on a terminal (`CSSPropertyTable+Inert`): validated, stored nowhere.
+    case backgroundImage, backgroundPosition, backgroundRepeat, backgroundAttachment
+    case outlineColor, outlineStyle, outlineWidth
+    case borderCollapse, borderSpacing, captionSide, emptyCells, tableLayout
+    case clear, cursor, direction, unicodeBidi, letterSpacing, wordSpacing, zIndex
+    case pageBreakBefore, pageBreakAfter, pageBreakInside, orphans, widows
+
 
     /// CSS Cascade 4 §3.3 (each spec's property index says which inherit).
     var isInherited: Bool {
         switch self {
         case .visibility, .color, .fontWeight, .fontStyle, .fontVariantCaps, .fontSize, .fontFamily, .lineHeight,
              .textTransform, .textAlign, .textIndent, .whiteSpace, .whiteSpaceCollapse, .textWrapMode,
-             .listStyleType, .listStylePosition, .listStyleImage, .quotes:
+             .listStyleType, .listStylePosition, .listStyleImage, .quotes,
+             .borderCollapse, .borderSpacing, .captionSide, .emptyCells, .cursor, .direction, .letterSpacing,
+             .wordSpacing, .orphans, .widows:
             return true
         default:
             return false
@@ -105,6 +114,11 @@ enum CSSProperty: UInt8, CaseIterable {
         case .counterSet: style.counterSet = source.counterSet
         case .minHeight, .maxHeight, .flexGrow, .flexShrink, .flexBasis, .top, .right, .bottom, .left,
              .fontFamily, .lineHeight, .textDecorationStyle, .textDecorationColor, .textDecorationThickness, .listStyleImage:
+            break
+        case .backgroundImage, .backgroundPosition, .backgroundRepeat, .backgroundAttachment, .outlineColor, .outlineStyle,
+             .outlineWidth, .borderCollapse, .borderSpacing, .captionSide, .emptyCells, .tableLayout, .clear, .cursor,
+             .direction, .unicodeBidi, .letterSpacing, .wordSpacing, .zIndex, .pageBreakBefore, .pageBreakAfter,
+             .pageBreakInside, .orphans, .widows:
             break
         }
     }

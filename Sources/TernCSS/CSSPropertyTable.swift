@@ -186,6 +186,11 @@ enum CSSPropertyTable {
             case .counterIncrement: style.counterIncrement = value
             default: style.counterSet = value
             }
+        case .backgroundImage, .backgroundPosition, .backgroundRepeat, .backgroundAttachment, .outlineColor, .outlineStyle,
+             .outlineWidth, .borderCollapse, .borderSpacing, .captionSide, .emptyCells, .tableLayout, .clear, .cursor,
+             .direction, .unicodeBidi, .letterSpacing, .wordSpacing, .zIndex, .pageBreakBefore, .pageBreakAfter,
+             .pageBreakInside, .orphans, .widows:
+            guard isValidInert(property, words, lengths) else { return false }
         }
         return true
     }

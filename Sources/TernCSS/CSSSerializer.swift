@@ -11,6 +11,50 @@ public enum CSSSerializer {
 
     public static func serialize(_ value: CSSComponentValue) -> String { serialize([value]) }
 
+    /// A property's specified value as CSSOM §6.7.2 "serialize a CSS value"
+    /// writes it: numbers in their canonical form (`.5em` → `0.5em`, `-0` →
+    /// `0`, `1e3` → `1000`), units lowercased. A value with `var()` is kept
+    /// as written (CSS Variables 1 §3: it is not parsed until substituted).
+    public static func specifiedValue(_ values: [CSSComponentValue]) -> String {
+        if CSSVariables.containsVar(values) { return serialize(values) }
+        return serialize(values.map(canonical))
+    }
+
+    private static func canonical(_ value: CSSComponentValue) -> CSSComponentValue {
+        switch value {
+        case .token(.number(let number)): return .token(.number(canonical(number)))
+        case .token(.percentage(let number)): return .token(.percentage(canonical(number)))
+        case .token(.dimension(let number, let unit)): return .token(.dimension(canonical(number), unit: CSSTokenizer.asciiLowercased(unit)))
+        case .token: return value
+        case .function(let name, let arguments): return .function(name: name, arguments.map(canonical))
+        case .block(let opening, let contents): return .block(opening: opening, contents.map(canonical))
+        }
+    }
+
+    /// A number token in canonical form; one too large for six decimals keeps its text.
+    private static func canonical(_ number: CSSNumber) -> CSSNumber {
+        guard number.value.isFinite, abs(number.value) < 1e12 else { return number }
+        var result = number
+        result.representation = self.number(number.value)
+        return result
+    }
+
+    /// CSSOM §6.7.2 "serialize a <number>": base ten in the shortest form,
+    /// at most six decimals, "-" when negative (never "-0"); a non-finite
+    /// value reads as 0.
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        // Past 10^12 no fraction is kept (and 9·10^18 is as far as an Int64 reaches).
+        guard abs(value) < 1e12 else { return (value < 0 ? "-" : "") + String(Int64(min(abs(value), 9e18).rounded())) }
+        let micro = Int64((abs(value) * 1_000_000).rounded())
+        let whole = micro / 1_000_000
+        var fraction = String(micro % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let sign = value < 0 && micro != 0 ? "-" : ""
+        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
     private static func serialize(_ values: [CSSComponentValue], into out: inout String, previous: inout CSSToken?) {
         for value in values {
             switch value {
@@ -38,6 +82,7 @@ public enum CSSSerializer {
         previous = token
     }
 
+
     /// One token's text.
     public static func text(of token: CSSToken) -> String {
         switch token {
@@ -53,9 +98,11 @@ public enum CSSSerializer {
         case .number(let number): return number.representation
         case .percentage(let number): return number.representation + "%"
         case .dimension(let number, let unit):
-            // A unit starting with "e" followed by a digit or "-" would read back as an exponent.
+            // A unit starting with "e" followed by a digit, or by "-" and a digit, would read back as an exponent.
             var escaped = identifier(unit)
-            if let first = unit.unicodeScalars.first, first == "e" || first == "E" {
+            let scalars = Array(unit.unicodeScalars.prefix(3))
+            func isDigit(_ i: Int) -> Bool { i < scalars.count && scalars[i] >= "0" && scalars[i] <= "9" }
+            if let first = scalars.first, first == "e" || first == "E", isDigit(1) || (scalars.count > 1 && scalars[1] == "-" && isDigit(2)) {
                 escaped = "\\" + String(first.value, radix: 16) + " " + identifier(String(unit.unicodeScalars.dropFirst()), leading: false)
             }
             return number.representation + escaped

@@ -31,13 +31,14 @@ enum CSSShorthand: CaseIterable {
         case .overflow: return [.overflowX, .overflowY]
         case .flexFlow: return [.flexDirection, .flexWrap]
         case .flex: return [.flexGrow, .flexShrink, .flexBasis]
-        case .background: return [.backgroundColor]
+        case .background: return [.backgroundColor, .backgroundImage, .backgroundPosition, .backgroundRepeat, .backgroundAttachment]
         case .font: return [.fontStyle, .fontVariantCaps, .fontWeight, .fontSize, .lineHeight, .fontFamily]
         case .fontVariant: return [.fontVariantCaps]
         case .textDecoration: return [.textDecorationLine, .textDecorationStyle, .textDecorationColor, .textDecorationThickness]
         case .listStyle: return [.listStyleType, .listStylePosition, .listStyleImage]
         case .textWrap: return [.textWrapMode]
-        case .all: return CSSProperty.allCases
+        // CSS Cascade 4 §3.2: all but direction and unicode-bidi.
+        case .all: return CSSProperty.allCases.filter { $0 != .direction && $0 != .unicodeBidi }
         }
     }
 

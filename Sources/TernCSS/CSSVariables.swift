@@ -24,6 +24,38 @@ enum CSSVariables {
         }
     }
 
+    /// Whether `values` may be a declaration's value as far as `var()` and
+    /// custom properties go (checked at parse time, so a failing declaration
+    /// is dropped, never applied): CSS Syntax 3 §8.2 <declaration-value> (no
+    /// bad string or URL, no unmatched `)`, `]` or `}`, no top-level `!`)
+    /// when the value is a custom property's or holds a `var()`, and every
+    /// `var()` well-formed (§3: `var( <custom-property-name> [, <declaration-value>?]? )`).
+    static func isValidAtParseTime(_ values: [CSSComponentValue], customProperty: Bool) -> Bool {
+        guard customProperty || containsVar(values) else { return true }
+        if values.contains(where: { $0 == .token(.delim("!")) }) { return false }
+        return isWellFormed(values)
+    }
+
+    private static func isWellFormed(_ values: [CSSComponentValue]) -> Bool {
+        values.allSatisfy { value in
+            switch value {
+            case .token(.badString), .token(.badURL), .token(.closeParen), .token(.closeSquare), .token(.closeCurly):
+                return false
+            case .token:
+                return true
+            case .block(_, let inner):
+                return isWellFormed(inner)
+            case .function(let name, let arguments):
+                guard CSSComponentValue.asciiLowercased(name) == "var" else { return isWellFormed(arguments) }
+                guard let (_, fallback) = parseVar(arguments) else { return false }
+                return fallback.map(isWellFormed) ?? true
+            }
+        }
+    }
+
+    /// A custom property's name (§2): `--` and at least one more character (`--` alone is reserved).
+    static func isCustomPropertyName(_ name: String) -> Bool { name.hasPrefix("--") && name.unicodeScalars.count > 2 }
+
     /// §3.1 substitute `var()`s: each is replaced by the value `lookup` gives
     /// for its name or, when that is absent, by its fallback (itself
     /// substituted). Nil when a reference has neither, a `var()` is malformed,
@@ -70,7 +102,7 @@ enum CSSVariables {
     private static func parseVar(_ arguments: [CSSComponentValue]) -> (String, [CSSComponentValue]?)? {
         var index = 0
         while index < arguments.count, arguments[index].isWhitespace { index += 1 }
-        guard index < arguments.count, case .token(.ident(let name)) = arguments[index], name.hasPrefix("--") else { return nil }
+        guard index < arguments.count, case .token(.ident(let name)) = arguments[index], isCustomPropertyName(name) else { return nil }
         index += 1
         while index < arguments.count, arguments[index].isWhitespace { index += 1 }
         guard index < arguments.count else { return (name, nil) }

@@ -11,7 +11,10 @@ extension PageScriptHost {
     }
 
     func scriptStyleSheets() -> [(sheet: StyleSheet, ownerNode: Node)] {
-        webView?.session.styles.sheets.compactMap { entry in entry.ownerNode.map { (entry.sheet, $0) } } ?? []
+        // Collected now: a `<style>` the script just added or edited has its sheet (HTML "update a style block").
+        guard let webView else { return [] }
+        webView.session.styles.update(for: webView)
+        return webView.session.styles.sheets.compactMap { entry in entry.ownerNode.map { (entry.sheet, $0) } }
     }
 
     func scriptStyleSheetDidChange(_ sheet: StyleSheet) {

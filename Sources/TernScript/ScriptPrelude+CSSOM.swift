@@ -38,9 +38,13 @@ extension ScriptPrelude {
         if (text !== s.text) { s.text = text; s.list = parseBlock(text); }
         return s.list;
       }
-      function serializeBlock(list) {
-        return list.map(function (d) { return d[0] + ': ' + d[1] + (d[2] ? ' !important' : '') + ';'; }).join(' ');
+      function flatten(list) {
+        var flat = [];
+        list.forEach(function (d) { flat.push(d[0], d[1], d[2] ? 'important' : ''); });
+        return flat;
       }
+      // §6.7.2, shorthands recombined from their longhands (CSSOMShorthands).
+      function serializeBlock(list) { return N.styleSerialize(flatten(list)); }
       function writable(s) {
         if (!s.write) throw domError('NoModificationAllowedError', 'These styles are computed, and therefore read-only.');
       }
@@ -66,13 +70,18 @@ extension ScriptPrelude {
           var d = declarationsOf(DECL(this))[index >>> 0];
           return d ? d[0] : '';
         },
+        // A shorthand kept as its longhands reads back from them (§6.6).
         getPropertyValue: function (name) {
-          var list = declarationsOf(DECL(this)), i = findDeclaration(list, propertyKey(name));
-          return i < 0 ? '' : list[i][1];
+          var list = declarationsOf(DECL(this)), key = propertyKey(name), i = findDeclaration(list, key);
+          if (i >= 0) return list[i][1];
+          return N.styleLonghands(key).length ? N.styleShorthandValue(key, flatten(list)) : '';
         },
         getPropertyPriority: function (name) {
-          var list = declarationsOf(DECL(this)), i = findDeclaration(list, propertyKey(name));
-          return i >= 0 && list[i][2] ? 'important' : '';
+          var list = declarationsOf(DECL(this)), key = propertyKey(name), i = findDeclaration(list, key);
+          if (i >= 0) return list[i][2] ? 'important' : '';
+          var longhands = N.styleLonghands(key);
+          return longhands.length && longhands.every(function (n) { var j = findDeclaration(list, n); return j >= 0 && list[j][2]; })
+            ? 'important' : '';
         },
         // §6.6 setProperty: an unsupported property, an unknown priority or an
         // invalid value changes nothing; "" removes.
@@ -87,22 +96,27 @@ extension ScriptPrelude {
           if (priority !== '' && asciiLower(priority) !== 'important') return;
           var parsed = N.styleValue(name, value);
           if (parsed === null) return;
-          var list = declarationsOf(s).slice(), i = findDeclaration(list, name), declaration = [name, parsed, priority !== ''];
-          if (i >= 0) list[i] = declaration; else list.push(declaration);
+          var list = declarationsOf(s).slice();
+          for (var k = 0; k + 1 < parsed.length; k += 2) {
+            var i = findDeclaration(list, parsed[k]), declaration = [parsed[k], parsed[k + 1], priority !== ''];
+            if (i >= 0) list[i] = declaration; else list.push(declaration);
+          }
           commitBlock(s, list);
         },
+        // A shorthand removes its longhands, and returns the value they made (§6.6).
         removeProperty: function (name) {
           var s = DECL(this);
           writable(s);
           name = propertyKey(name);
-          var list = declarationsOf(s).slice(), i = findDeclaration(list, name);
-          if (i < 0) return '';
-          var old = list[i][1];
-          list.splice(i, 1);
+          var old = this.getPropertyValue(name), longhands = N.styleLonghands(name);
+          var list = declarationsOf(s).filter(function (d) { return d[0] !== name && longhands.indexOf(d[0]) < 0; });
+          if (list.length === declarationsOf(s).length) return '';
           commitBlock(s, list);
           return old;
         }
       });
+      // WebIDL §3.7.8: an indexed getter and a length make the declarations iterable (for…of, spread).
+      def(CSSStyleDeclaration.prototype, Symbol.iterator, Array.prototype.values);
       // The IDL attributes of each supported property: camel-cased (backgroundColor),
       // webkit-cased (webkitTransform) and dashed (['background-color']).
       /// The property an attribute `key` names, or null. A computed block also
@@ -183,6 +197,7 @@ extension ScriptPrelude {
       methods(MediaList.prototype, {
         item: function (index) { var m = mediaItems(this)[index >>> 0]; return m === undefined ? null : m; },
         appendMedium: function (medium) {
+          if (arguments.length < 1) throw new TypeError("Failed to execute 'appendMedium': 1 argument required.");
           medium = N.mediaText(cssString(medium));
           var items = mediaItems(this);
           if (medium === '' || items.indexOf(medium) >= 0) return;
@@ -190,6 +205,7 @@ extension ScriptPrelude {
           this.mediaText = items.join(', ');
         },
         deleteMedium: function (medium) {
+          if (arguments.length < 1) throw new TypeError("Failed to execute 'deleteMedium': 1 argument required.");
           medium = N.mediaText(cssString(medium));
           var items = mediaItems(this), i = items.indexOf(medium);
           if (i < 0) throw domError('NotFoundError', 'The medium is not in the list.');
@@ -242,15 +258,17 @@ extension ScriptPrelude {
       function ruleObjects(s, sheet) {
         var revision = N.sheetRevision(s.sh);
         if (revision === s.revision) return s.ruleObjects;
-        var texts = N.sheetRules(s.sh), old = s.ruleObjects.slice(), out = [];
-        for (var i = 0; i < texts.length; i++) {
-          var reused = -1;
-          for (var j = 0; j < old.length; j++) if (RULE(old[j]).text === texts[i]) { reused = j; break; }
-          out.push(reused >= 0 ? old.splice(reused, 1)[0] : makeRule(sheet, texts[i]));
-        }
         s.revision = revision;
-        s.ruleObjects = out;
-        return out;
+        s.ruleObjects = reuseRules(s.ruleObjects, N.sheetRules(s.sh), function (text) { return makeRule(sheet, text); });
+        return s.ruleObjects;
+      }
+      /// Rule objects for `texts`: one of `old` with the same text where there is one, else `make(text)`.
+      function reuseRules(old, texts, make) {
+        old = old.slice();
+        return texts.map(function (text) {
+          for (var j = 0; j < old.length; j++) if (RULE(old[j]).text === text) return old.splice(j, 1)[0];
+          return make(text);
+        });
       }
       /// §6.1: a linked sheet from another origin has no readable or writable rules.
       function originClean(s) {
@@ -259,12 +277,7 @@ extension ScriptPrelude {
       }
       function sheetRuleList(sheet) {
         var s = originClean(SHEET(sheet));
-        if (!s.rules) {
-          var target = objectCreate(CSSRuleList.prototype);
-          ruleListSlot.set(target, sheet);
-          s.rules = new Proxy(target, ruleListHandler);
-          ruleListSlot.set(s.rules, sheet);
-        }
+        if (!s.rules) s.rules = ruleList(sheet);
         return s.rules;
       }
       /// The IDL `unsigned long` of an index argument: Number() here (a throwing
@@ -333,10 +346,18 @@ extension ScriptPrelude {
       // ---- CSSRuleList and CSSRule (CSSOM §6.3, §6.4).
       var CSSRuleList = iface('CSSRuleList');
       var ruleListSlot = privateSlot();
+      /// A list's owner: a sheet, or a grouping rule (§6.4.6).
       function listRules(list) {
-        var sheet = ruleListSlot.get(list);
-        if (sheet === undefined) throw new TypeError('Illegal invocation');
-        return ruleObjects(SHEET(sheet), sheet);
+        var owner = ruleListSlot.get(list);
+        if (owner === undefined) throw new TypeError('Illegal invocation');
+        return ruleSlot.get(owner) !== undefined ? childRuleObjects(owner) : ruleObjects(SHEET(owner), owner);
+      }
+      function ruleList(owner) {
+        var target = objectCreate(CSSRuleList.prototype);
+        ruleListSlot.set(target, owner);
+        var list = new Proxy(target, ruleListHandler);
+        ruleListSlot.set(list, owner);
+        return list;
       }
       var ruleListHandler = {
         get: function (t, key, receiver) {
@@ -359,25 +380,45 @@ extension ScriptPrelude {
         Object.defineProperty(CSSRule.prototype, ruleType, { value: ruleTypes[ruleType], enumerable: true });
       }
       var CSSStyleRule = iface('CSSStyleRule', CSSRule);
-      var ruleInterfaces = { 1: CSSStyleRule, 3: iface('CSSImportRule', CSSRule), 4: iface('CSSMediaRule', CSSRule),
+      var CSSGroupingRule = iface('CSSGroupingRule', CSSRule);
+      var CSSConditionRule = iface('CSSConditionRule', CSSGroupingRule);
+      var ruleInterfaces = { 1: CSSStyleRule, 3: iface('CSSImportRule', CSSRule), 4: iface('CSSMediaRule', CSSConditionRule),
         5: iface('CSSFontFaceRule', CSSRule), 6: iface('CSSPageRule', CSSRule), 7: iface('CSSKeyframesRule', CSSRule),
-        10: iface('CSSNamespaceRule', CSSRule), 12: iface('CSSSupportsRule', CSSRule) };
+        10: iface('CSSNamespaceRule', CSSRule), 12: iface('CSSSupportsRule', CSSConditionRule) };
       var ruleSlot = privateSlot();
       function RULE(o) { var s = ruleSlot.get(o); if (s === undefined) throw new TypeError('Illegal invocation'); return s; }
       function setRuleText(s, text) {
         var parts = N.ruleParts(text);
         s.text = text; s.type = +parts[0]; s.selector = parts[1]; s.block = parts[2];
       }
-      function makeRule(sheet, text) {
-        var s = { sheet: sheet, style: null };
+      function makeRule(sheet, text, parent) {
+        var s = { sheet: sheet, style: null, parent: parent || null };
         setRuleText(s, text);
         var rule = objectCreate((ruleInterfaces[s.type] || CSSRule).prototype);
         ruleSlot.set(rule, s);
         return rule;
       }
-      /// A style rule's new text replaces it in its sheet (its object stays).
+      /// A grouping rule's child rules, as ruleObjects keeps a sheet's: an unchanged rule keeps its object.
+      function childRuleObjects(group) {
+        var g = RULE(group);
+        if (g.childrenOf === g.text) return g.children;
+        g.childrenOf = g.text;
+        g.children = reuseRules(g.children || [], N.groupRules(g.text), function (text) { return makeRule(g.sheet, text, group); });
+        return g.children;
+      }
+      /// A rule's new text replaces it in its sheet, or in its grouping rule,
+      /// which is replaced in turn (its object stays).
       function replaceRule(rule, text) {
-        var s = RULE(rule), sheetState = SHEET(s.sheet), rules = ruleObjects(sheetState, s.sheet), i = rules.indexOf(rule);
+        var s = RULE(rule);
+        if (s.parent) {
+          var siblings = childRuleObjects(s.parent), at = siblings.indexOf(rule), parentText = RULE(s.parent).text;
+          if (at < 0) { setRuleText(s, text); return; }
+          var inserted = N.groupInsert(parentText, text, at), replaced = N.groupDelete(inserted, at + 1);
+          setRuleText(s, N.groupRules(replaced)[at]);
+          replaceRule(s.parent, replaced);
+          return;
+        }
+        var sheetState = SHEET(s.sheet), rules = ruleObjects(sheetState, s.sheet), i = rules.indexOf(rule);
         if (i < 0) { setRuleText(s, text); return; }
         setRuleText(s, N.replaceRule(sheetState.sh, i, text));
         sheetState.revision = N.sheetRevision(sheetState.sh);
@@ -386,7 +427,25 @@ extension ScriptPrelude {
         cssText: [function () { return RULE(this).text; }, function () {}],
         type: [function () { return RULE(this).type; }],
         parentStyleSheet: [function () { return RULE(this).sheet; }],
-        parentRule: [function () { RULE(this); return null; }]
+        parentRule: [function () { return RULE(this).parent; }]
+      });
+      // CSSGroupingRule (§6.4.6): @media and @supports hold rules.
+      accessors(CSSGroupingRule.prototype, {
+        cssRules: [function () { var s = RULE(this); if (!s.rules) s.rules = ruleList(this); return s.rules; }]
+      });
+      methods(CSSGroupingRule.prototype, {
+        insertRule: function (rule, index) {
+          var s = RULE(this);
+          if (arguments.length < 1) throw new TypeError("Failed to execute 'insertRule': 1 argument required.");
+          index = indexArgument(index);
+          replaceRule(this, N.groupInsert(s.text, cssString(rule), index));
+          return index >>> 0;
+        },
+        deleteRule: function (index) {
+          var s = RULE(this);
+          if (arguments.length < 1) throw new TypeError("Failed to execute 'deleteRule': 1 argument required.");
+          replaceRule(this, N.groupDelete(s.text, indexArgument(index)));
+        }
       });
       accessors(CSSStyleRule.prototype, {
         selectorText: [function () { return RULE(this).selector; }, function (v) {

@@ -268,4 +268,33 @@ final class CSSPropertyTests: XCTestCase {
         XCTAssertEqual(StyleFixture.style("font-style: normal; font: oblique italic 16px serif").fontStyle, .normal)
         XCTAssertEqual(StyleFixture.style("font-weight: 300; font: bold bolder 16px serif").fontWeight, 300)
     }
+
+    /// The longhands a terminal ignores still have their grammars (CSS
+    /// Backgrounds 3, CSS UI 4, CSS 2.1 tables, CSS Fragmentation 3).
+    func testInertLonghandsAreValidatedByTheirGrammars() {
+        for (property, value) in [("background-position", "5% -5%"), ("background-position", "right 10px top"),
+                                  ("background-position", "top left, 1em center"), ("background-position", "bottom 0 right 5%"),
+                                  ("background-image", "url(a.png), none"), ("background-repeat", "repeat-x, space round"),
+                                  ("background-attachment", "fixed"), ("cursor", "url(a.cur) 1 2, pointer"), ("cursor", "e-resize"),
+                                  ("outline-style", "auto"), ("outline-width", "thick"), ("outline-color", "rgba(5, 7, 10, 0.5)"),
+                                  ("z-index", "-3"), ("letter-spacing", "normal"), ("word-spacing", "1px"), ("border-spacing", "1px 2em"),
+                                  ("clear", "both"), ("unicode-bidi", "bidi-override"), ("page-break-after", "avoid"), ("widows", "2")] {
+            XCTAssertTrue(StyleFixture.supports(property, value), "\(property): \(value)")
+        }
+        for (property, value) in [("background-position", "left right"), ("background-position", "top 5% bottom"),
+                                  ("background-position", "center 1px top"), ("background-position", "1px 2px 3px"),
+                                  ("background-position", "5%,"), ("background-repeat", "repeat-x repeat"), ("cursor", "url(a.cur)"),
+                                  ("cursor", "bogus"), ("outline-style", "hidden"), ("z-index", "1.5"), ("border-spacing", "-1px"),
+                                  ("border-spacing", "1px 2px 3px"), ("widows", "0"), ("page-break-inside", "left"), ("clear", "top")] {
+            XCTAssertFalse(StyleFixture.supports(property, value), "\(property): \(value)")
+        }
+    }
+
+    /// CSS Cascade 4 §3.2: `all` leaves direction and unicode-bidi alone.
+    func testAllSkipsDirectionAndUnicodeBidi() {
+        let names = CSSShorthand.all.longhands.map { "\($0)" }
+        XCTAssertFalse(names.contains("direction"))
+        XCTAssertFalse(names.contains("unicodeBidi"))
+        XCTAssertTrue(names.contains("display"))
+    }
 }

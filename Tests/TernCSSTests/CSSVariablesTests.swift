@@ -69,10 +69,27 @@ final class CSSVariablesTests: XCTestCase {
         XCTAssertTrue(StyleComputer.supports(property: "font-family", value: value("var(--f, a, b)")))
     }
 
+    /// §3: a malformed var() makes the declaration invalid at parse time: it
+    /// is dropped (the earlier declaration stays), not unset.
     func testMalformedVarIsInvalid() {
-        XCTAssertEqual(StyleFixture.style("--a: 1px; margin-left: 4px; margin-left: var(a)").marginLeft, .px(0))
+        XCTAssertEqual(StyleFixture.style("--a: 1px; margin-left: 4px; margin-left: var(a)").marginLeft, .px(4))
+        XCTAssertFalse(StyleComputer.supports(property: "width", value: value("var(--a 2px)")))
+        XCTAssertFalse(StyleComputer.supports(property: "width", value: value("var(--a, var(b))")))
+        XCTAssertFalse(StyleComputer.supports(property: "width", value: value("var(--)")))
+        XCTAssertTrue(StyleComputer.supports(property: "width", value: value("var(--a, var(--b))")))
         XCTAssertEqual(StyleFixture.style("--a: 1px; margin-left: var(--a 2px)").marginLeft, .px(0))
         XCTAssertEqual(StyleFixture.style("--a: 1px; margin-left: var( --a )").marginLeft, .px(1))
+    }
+
+    /// §2 and CSS Syntax 3 §8.2: a custom property holds a <declaration-value>
+    /// (no unmatched closing bracket, no top-level `!`); `--` alone is reserved.
+    func testCustomPropertyValuesAreDeclarationValues() {
+        for text in ["a)", "(a]) b", "[}]", "a ! b"] {
+            XCTAssertFalse(StyleComputer.supports(property: "--x", value: value(text)), text)
+            XCTAssertEqual(StyleFixture.style("--x: ok; --x: \(text)").customProperties["--x"], value("ok"), "dropped: \(text)")
+        }
+        XCTAssertTrue(StyleComputer.supports(property: "--x", value: value("(a) [b] {c}")))
+        XCTAssertFalse(StyleComputer.supports(property: "--", value: value("initial")))
     }
 
     func testExponentialExpansionIsCapped() {

@@ -27,6 +27,14 @@ final class StyleSheetTests: XCTestCase {
         ])
     }
 
+    /// CSSOM §6.7.2: a declared value's numbers in canonical form; a custom
+    /// property and a value with var() as written (a unit starting with "e" is
+    /// escaped only where it would read back as an exponent).
+    func testDeclaredNumbersSerialiseInCanonicalForm() {
+        let s = sheet(#"p { width: .5EM; margin-left: -0; line-height: 1e1; --x: .5em; --y: 1\65 3; height: calc(var(--x) + .5em) }"#)
+        XCTAssertEqual(s.ruleTexts, [#"p { width: 0.5em; margin-left: 0; line-height: 10; --x: .5em; --y: 1\65 3; height: calc(var(--x) + .5em); }"#])
+    }
+
     func testSupportsConditions() {
         let doc = Document(html: "<p>x</p>")
         let p = CascadeTestSupport.element(doc, "p")

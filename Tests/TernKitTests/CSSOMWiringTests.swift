@@ -48,6 +48,22 @@ final class CSSOMWiringTests: WebViewTestCase {
         XCTAssertTrue(text.contains("kept"), text)
     }
 
+    /// A `<style>` a script adds, or whose text it edits, has its sheet at once
+    /// (HTML "update a style block"; CSSOM §6.2), not on a later turn.
+    func testAStyleElementsSheetIsThereInTheSameTurn() throws {
+        recorder.clear()
+        webView.loadHTMLString("<p>x</p>", baseURL: server.url("/app/"))
+        wait { recorder.ended }
+        XCTAssertEqual(value("""
+            var style = document.createElement('style');
+            style.textContent = 'p { display: none }';
+            document.body.appendChild(style);
+            var added = [style.sheet !== null, document.styleSheets.length, getComputedStyle(document.querySelector('p')).display];
+            style.firstChild.data = 'p { display: inline } a { }';
+            added.concat([style.sheet.cssRules.length, getComputedStyle(document.querySelector('p')).display])
+            """), .array([.bool(true), .number(1), .string("none"), .number(2), .string("inline")]))
+    }
+
     /// Computed styles are kept between reads, and every change a script
     /// makes in the same turn (class, style attribute, a `<style>`'s text,
     /// an ancestor's attribute, a new element) shows in the next read.

@@ -92,6 +92,67 @@ final class CSSOMTests: DOMTestCase {
         XCTAssertEqual(js("d.style.display = null; [d.getAttribute('style'), d.style.length]"), .array([.string(""), .number(0)]))
     }
 
+    /// CSSOM §6.7.2: a value's numbers are serialised in canonical form, a custom property's as written.
+    func testValuesSerialiseNumbersInCanonicalForm() throws {
+        try load("<body><div id=d></div></body>")
+        XCTAssertEqual(js("""
+            var d = document.getElementById('d');
+            d.style.width = '.1em'; d.style.top = '-.5%'; d.style.lineHeight = '-0'; d.style.setProperty('--a', '.1em');
+            [d.style.width, d.style.top, d.style.lineHeight, d.style.getPropertyValue('--a')]
+            """), strings(["0.1em", "-0.5%", "0", ".1em"]))
+    }
+
+    /// CSSOM §6.6-6.7: a shorthand sets its longhands, reads back from them,
+    /// and the block's serialisation recombines them (§6.7.2).
+    func testShorthandsAreKeptAsTheirLonghands() throws {
+        try load("<body><div id=d></div></body>")
+        XCTAssertEqual(js("""
+            var d = document.getElementById('d');
+            d.style.margin = '1px 2px';
+            var a = [d.style.marginTop, d.style.marginLeft, d.style.margin, d.style.cssText, d.style.length];
+            d.style.marginTop = '3px';
+            var b = [d.style.margin, d.style.cssText];
+            d.style.setProperty('margin-bottom', '1px', 'important');
+            var c = [d.style.margin, d.style.getPropertyPriority('margin'), d.style.cssText];
+            var removed = d.style.removeProperty('margin');
+            d.style.cssText = "border-top: 1px solid; overflow-x: scroll; overflow-y: hidden; list-style: none";
+            a.concat(b, c, [removed, d.style.length, d.style.borderTopStyle, d.style.borderTopColor, d.style.listStyleImage, d.style.cssText])
+            """), .array([.string("1px"), .string("2px"), .string("1px 2px"), .string("margin: 1px 2px;"), .number(4),
+                          .string("3px 2px 1px"), .string("margin: 3px 2px 1px;"),
+                          .string(""), .string(""), .string("margin-top: 3px; margin-right: 2px; margin-bottom: 1px !important; margin-left: 2px;"),
+                          .string(""), .number(8), .string("solid"), .string("currentcolor"), .string("none"),
+                          .string("border-top: 1px solid; overflow: scroll hidden; list-style: none;")]))
+    }
+
+    /// `border` sets its twelve longhands and resets border-image (CSS
+    /// Backgrounds 3 §4.4); it reads back only while border-image is as it left it.
+    func testBorderShorthandAndBorderImage() throws {
+        try load("<body><div id=d></div><div id=e style='border-width: 1px; border-style: solid; border-color: red'></div></body>")
+        XCTAssertEqual(js("""
+            var d = document.getElementById('d'), e = document.getElementById('e');
+            d.style.border = '1px solid';
+            var a = [d.style.borderLeftStyle, d.style.border, d.style.cssText];
+            d.style.borderTopColor = 'red';
+            a.concat([d.style.border, d.style.cssText, e.style.border, e.style.cssText])
+            """), strings(["solid", "1px solid", "border: 1px solid;", "",
+                             "border-width: 1px; border-style: solid; border-color: red currentcolor currentcolor; border-image: initial;",
+                             "", "border-width: 1px; border-style: solid; border-color: red;"]))
+    }
+
+    /// getComputedStyle lists the logical longhands too, and its declarations are iterable (WebIDL §3.7.8).
+    func testComputedStyleListsLogicalLonghandsAndIterates() throws {
+        try load("<body><div id=d></div></body>")
+        let element = try XCTUnwrap(document.element(withID: "d"))
+        var style = CSSStyle()
+        style.width = .px(5)
+        styles.computed[element] = style
+        XCTAssertEqual(js("""
+            var cs = getComputedStyle(document.getElementById('d')), names = [...cs];
+            [cs.inlineSize, cs.getPropertyValue('border-block-end-color') !== '', names.indexOf('block-size') >= 0,
+             names.join() === names.slice().sort().join()]
+            """), .array([.string("5px"), .bool(true), .bool(true), .bool(true)]))
+    }
+
     /// Camel-cased, webkit-cased and dashed attributes of supported properties.
     func testCamelCaseAndDashedAttributes() throws {
         try load("<body><div id=d></div></body>")
@@ -262,6 +323,28 @@ final class CSSOMTests: DOMTestCase {
                           .string("HierarchyRequestError"), .bool(true), .string("inline"), .bool(true),
                           .number(1), .string("div > p"), .number(-1), .number(2)]))
         XCTAssertEqual(styles.changedSheets.count, 4)
+    }
+
+    /// CSSOM §6.4.6: @media and @supports hold rules, with insertRule and
+    /// deleteRule; a nested rule's edits reach the sheet.
+    func testGroupingRulesHoldRules() throws {
+        try load("<head><style id=s></style></head><body><p>x</p></body>")
+        let sheet = StyleSheet(text: "@media all { p { display: none } }", origin: .author, baseURL: nil)
+        styles.sheets = [(sheet, try XCTUnwrap(document.element(withID: "s")))]
+        XCTAssertEqual(js("""
+            var media = document.styleSheets[0].cssRules[0], list = media.cssRules, p = list[0];
+            function name(f) { try { f(); return 'none'; } catch (e) { return e.name; } }
+            var out = [media instanceof CSSGroupingRule, list.length, p.parentRule === media, media.insertRule('a { }', 1),
+                       name(function () { media.insertRule('???', 3); }), name(function () { media.insertRule('???', 0); }),
+                       name(function () { media.insertRule('@import url(a.css);', 0); })];
+            p.style.display = 'block';
+            out.push(media.cssRules === list, list[0] === p, list.length, media.cssText);
+            media.deleteRule(1);
+            out.concat([list.length, document.styleSheets[0].cssRules[0] === media])
+            """), .array([.bool(true), .number(1), .bool(true), .number(1), .string("IndexSizeError"), .string("SyntaxError"),
+                          .string("HierarchyRequestError"), .bool(true), .bool(true), .number(2),
+                          .string("@media all {\n  p { display: block; }\n  a { }\n}"), .number(1), .bool(true)]))
+        XCTAssertEqual(sheet.ruleTexts, ["@media all {\n  p { display: block; }\n}"])
     }
 
     // MARK: matchMedia

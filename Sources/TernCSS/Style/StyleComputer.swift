@@ -39,11 +39,13 @@ public enum StyleComputer {
     /// accept (for `@supports` and `CSS.supports`, CSS Conditional 3 §2.1):
     /// custom properties, CSS-wide keywords and values with `var()` always are.
     public static func supports(property: String, value: [CSSComponentValue]) -> Bool {
-        if property.hasPrefix("--") { return true }
+        if property.hasPrefix("--") {
+            return CSSVariables.isCustomPropertyName(property) && CSSVariables.isValidAtParseTime(value, customProperty: true)
+        }
         guard let name = CSSPropertyName.named(CSSComponentValue.asciiLowercased(property)) else { return false }
         let words = value.words
         if words.count == 1, let keyword = words[0].keyword, wideKeywords.contains(keyword) { return true }
-        if CSSVariables.containsVar(value) { return true }
+        if CSSVariables.containsVar(value) { return CSSVariables.isValidAtParseTime(value, customProperty: false) }
         var style = specifiedInitial
         let environment = CSSPropertyTable.Environment(parent: CSSStyle(), lengths: CSSLengthParser.Context())
         switch name {
@@ -51,6 +53,15 @@ public enum StyleComputer {
         case .shorthand(let shorthand): return shorthand.apply(words, to: &style, environment)
         }
     }
+
+    /// The other names of longhands (logical properties for horizontal
+    /// left-to-right text, legacy names) → the longhand's own name: the
+    /// names `getComputedStyle` lists besides the longhands.
+    public static var longhandAliases: [String: String] { CSSPropertyName.aliases }
+
+    /// Whether `values` hold a `var()` anywhere (CSS Variables 1 §3: such a
+    /// value is checked only once substituted).
+    public static func containsVar(_ values: [CSSComponentValue]) -> Bool { CSSVariables.containsVar(values) }
 
     /// CSS Cascade 4 §7.
     static let wideKeywords: Set<String> = ["inherit", "initial", "unset", "revert", "revert-layer"]
@@ -98,6 +109,8 @@ public enum StyleComputer {
             var position: [String: Int] = [:]
             for index in declarations.indices where declarations[index].name.hasPrefix("--") {
                 let name = declarations[index].name
+                guard CSSVariables.isCustomPropertyName(name),
+                      CSSVariables.isValidAtParseTime(declarations[index].value, customProperty: true) else { continue }
                 let value = customValue(index)
                 if let existing = position[name] { declared[existing].value = value } else {
                     position[name] = declared.count
@@ -145,6 +158,8 @@ public enum StyleComputer {
             var value = declaration.value
             var fromVar = false
             if CSSVariables.containsVar(value) {
+                // A malformed var() makes the declaration invalid at parse time: dropped, not unset.
+                guard CSSVariables.isValidAtParseTime(value, customProperty: false) else { return false }
                 var budget = CSSVariables.maxSize
                 let custom = target.customProperties
                 guard let substituted = CSSVariables.substitute(value, budget: &budget, { custom[$0] }) else {

@@ -22,8 +22,9 @@ public final class StyleRule {
 
     /// CSSOM §6.7.2 serialize a CSS declaration.
     static func serialize(_ declaration: CSSDeclaration) -> String {
-        let value = CSSSerializer.serialize(StyleRule.trimmed(declaration.value))
-        return declaration.name + ": " + value + (declaration.important ? " !important" : "") + ";"
+        let value = StyleRule.trimmed(declaration.value)
+        let text = declaration.name.hasPrefix("--") ? CSSSerializer.serialize(value) : CSSSerializer.specifiedValue(value)
+        return declaration.name + ": " + text + (declaration.important ? " !important" : "") + ";"
     }
 
     /// The declarations of a declaration list (a rule's block or a `style`

@@ -30,6 +30,47 @@ public enum StyleSheetRule {
         }
     }
 
+    /// The rules a grouping rule holds (CSSOM §6.4.6 CSSGroupingRule:
+    /// `@media`, `@supports`, `@layer` blocks); nil for the rest.
+    public var childRules: [StyleSheetRule]? {
+        switch self {
+        case .media(_, let rules), .supports(_, _, let rules), .layerBlock(_, let rules): return rules
+        default: return nil
+        }
+    }
+
+    /// CSSOM §6.4.6 `insertRule` on a grouping rule ("insert a CSS rule"
+    /// into its child rules, nested: `@import` and `@namespace` are not
+    /// allowed there): the grouping rule with `text`'s rule at `index`.
+    public func insertingChildRule(_ text: String, at index: Int) throws(CSSOMError) -> StyleSheetRule {
+        guard var rules = childRules else { throw .hierarchyRequest }
+        // The index is checked before the text is parsed.
+        guard index >= 0, index <= rules.count else { throw .indexSize }
+        guard case .success(let parsed) = CSSParser.parseRule(text),
+              let rule = StyleSheetParser(resolveURL: nil).rule(parsed, depth: 1) else { throw .syntax }
+        if case .import = rule { throw .hierarchyRequest }
+        if StyleSheetParser.isNamespace(rule) { throw .hierarchyRequest }
+        rules.insert(rule, at: index)
+        return replacingChildRules(rules)
+    }
+
+    /// CSSOM §6.4.6 `deleteRule` on a grouping rule.
+    public func deletingChildRule(at index: Int) throws(CSSOMError) -> StyleSheetRule {
+        guard var rules = childRules else { throw .hierarchyRequest }
+        guard index >= 0, index < rules.count else { throw .indexSize }
+        rules.remove(at: index)
+        return replacingChildRules(rules)
+    }
+
+    private func replacingChildRules(_ rules: [StyleSheetRule]) -> StyleSheetRule {
+        switch self {
+        case .media(let media, _): return .media(media, rules)
+        case .supports(let condition, let matches, _): return .supports(condition: condition, matches: matches, rules)
+        case .layerBlock(let name, _): return .layerBlock(name: name, rules)
+        default: return self
+        }
+    }
+
     /// `prelude {`, each rule on its own line indented by two spaces, `}`.
     private static func grouping(_ prelude: String, _ rules: [StyleSheetRule]) -> String {
         var text = prelude + " {"

@@ -17,29 +17,66 @@ enum CSSOMDeclarations {
     static func parseBlock(_ text: String) -> [Declaration] {
         var out: [Declaration] = []
         for item in CSSParser.parseDeclarationList(text) {
-            guard case .success(.declaration(let declaration)) = item else { continue }
-            let name = propertyName(declaration.name)
-            guard let value = parsedValue(property: name, trimmed(declaration.value)) else { continue }
-            let parsed = Declaration(name: name, value: value, important: declaration.important)
-            if let index = out.firstIndex(where: { $0.name == name }) {
-                if out[index].important && !parsed.important { continue }
-                out.remove(at: index)
+            guard case .success(.declaration(let declaration)) = item,
+                  let longhands = parse(property: propertyName(declaration.name), trimmed(declaration.value)) else { continue }
+            for (name, value) in longhands {
+                let parsed = Declaration(name: name, value: value, important: declaration.important)
+                if let index = out.firstIndex(where: { $0.name == name }) {
+                    if out[index].important && !parsed.important { continue }
+                    out.remove(at: index)
+                }
+                out.append(parsed)
             }
-            out.append(parsed)
         }
         return out
     }
 
     /// CSSOM §6.6 setProperty step 5 ("parse a CSS value" for `property`):
-    /// the serialised value, or nil when it is not valid for the property.
-    static func parseValue(property: String, _ text: String) -> String? {
-        parsedValue(property: property, trimmed(CSSParser.parseComponentValueList(text)))
+    /// the declarations it sets (a shorthand's longhands, CSSOMShorthands),
+    /// or nil when the value is not valid for the property.
+    static func parseValue(property: String, _ text: String) -> [(name: String, value: String)]? {
+        parse(property: property, trimmed(CSSParser.parseComponentValueList(text)))
     }
 
-    /// The declaration block's serialisation (CSSOM §6.7.2, without
-    /// shorthand recombination): `name: value;` joined by spaces.
+    private static func parse(property: String, _ values: [CSSComponentValue]) -> [(name: String, value: String)]? {
+        guard let value = parsedValue(property: property, values) else { return nil }
+        // A value with var() is one pending-substitution declaration (CSS Variables 1 §3), kept as written.
+        if !StyleComputer.containsVar(values), let longhands = CSSOMShorthands.expand(property, values) {
+            return longhands
+        }
+        return [(property, value)]
+    }
+
+    /// §6.7.2 "serialize a CSS declaration block": each declaration in
+    /// order, a shorthand in place of its longhands when all of them are
+    /// there with one priority and their values combine.
     static func serialize(_ declarations: [Declaration]) -> String {
-        declarations.map { "\($0.name): \($0.value)\($0.important ? " !important" : "");" }.joined(separator: " ")
+        var out: [String] = []
+        var done: Set<String> = []
+        func append(_ name: String, _ value: String, _ important: Bool) { out.append("\(name): \(value)\(important ? " !important" : "");") }
+        for declaration in declarations where !done.contains(declaration.name) {
+            for shorthand in CSSOMShorthands.shorthands(holding: declaration.name) {
+                guard let names = CSSOMShorthands.longhands(of: shorthand),
+                      let value = shorthandValue(shorthand, declarations.filter { !done.contains($0.name) }) else { continue }
+                append(shorthand, value, declaration.important)
+                done.formUnion(names)
+                break
+            }
+            if !done.contains(declaration.name) {
+                append(declaration.name, declaration.value, declaration.important)
+                done.insert(declaration.name)
+            }
+        }
+        return out.joined(separator: " ")
+    }
+
+    /// §6.6 getPropertyValue of a shorthand: its value from the longhands of
+    /// `declarations`, when all are there with one priority; nil otherwise.
+    static func shorthandValue(_ shorthand: String, _ declarations: [Declaration]) -> String? {
+        guard let names = CSSOMShorthands.longhands(of: shorthand) else { return nil }
+        let found = names.compactMap { name in declarations.first { $0.name == name } }
+        guard found.count == names.count, Set(found.map(\.important)).count == 1 else { return nil }
+        return CSSOMShorthands.value(of: shorthand, from: found.map(\.value))
     }
 
     /// A property name as CSSOM compares it: a custom property (`--x`) as
@@ -51,18 +88,18 @@ enum CSSOMDeclarations {
     static func isCustomProperty(_ name: String) -> Bool { name.hasPrefix("--") }
 
     /// Whether `name` is a supported CSS property (CSSOM: the IDL attributes a
-    /// CSSStyleDeclaration has): a custom property, or one whose CSS-wide
-    /// keyword `initial` Tern accepts (CSS Values 4 §7.3: every property
-    /// takes it).
+    /// CSSStyleDeclaration has): one whose CSS-wide keyword `initial` Tern
+    /// accepts (CSS Values 4 §7.3: every property takes it), custom
+    /// properties included (but not `--` alone, reserved).
     static func isSupported(_ name: String) -> Bool {
-        isCustomProperty(name) || StyleComputer.supports(property: name, value: [.token(.ident("initial"))])
+        StyleComputer.supports(property: name, value: [.token(.ident("initial"))])
     }
 
     private static func parsedValue(property: String, _ values: [CSSComponentValue]) -> String? {
-        if isCustomProperty(property) { return CSSSerializer.serialize(values) }
+        if isCustomProperty(property) { return StyleComputer.supports(property: property, value: values) ? CSSSerializer.serialize(values) : nil }
         guard !values.isEmpty else { return nil }
         // `supports` takes a value with var() as valid until computed-value time (CSS Variables 1 §3).
-        return StyleComputer.supports(property: property, value: values) ? CSSSerializer.serialize(values) : nil
+        return StyleComputer.supports(property: property, value: values) ? CSSSerializer.specifiedValue(values) : nil
     }
 
     /// `values` without leading and trailing whitespace.

@@ -5,10 +5,24 @@ import TernCSS
 /// computed value: lengths in px, percentages kept), serialised as CSSOM
 /// §6.7.2 and CSS Color 4 §15 say.
 enum ComputedStyleSerializer {
-    /// The longhands Tern computes, sorted by name, then the custom properties
-    /// sorted by name (the order of `item(i)`).
+    /// The longhands Tern computes and their aliases (CSSOM §9: every
+    /// supported longhand, logical ones included), sorted by name, then the
+    /// custom properties sorted by name (the order of `item(i)`).
     static func declarations(_ style: CSSStyle) -> [(name: String, value: String)] {
-        var out: [(String, String)] = [
+        var out = longhands(style)
+        let values = Dictionary(out, uniquingKeysWith: { first, _ in first })
+        for (alias, name) in StyleComputer.longhandAliases {
+            if let value = values[name] { out.append((alias, value)) }
+        }
+        out.sort { $0.0 < $1.0 }
+        for name in style.customProperties.keys.sorted() {
+            out.append((name, CSSSerializer.serialize(CSSOMDeclarations.trimmed(style.customProperties[name] ?? []))))
+        }
+        return out.filter { !$0.1.isEmpty }
+    }
+
+    private static func longhands(_ style: CSSStyle) -> [(String, String)] {
+        [
             ("background-color", color(style.backgroundColor)),
             ("border-bottom-color", color(style.borderBottom.color ?? style.color)),
             ("border-bottom-style", keyword(style.borderBottom.style)),
@@ -61,10 +75,6 @@ enum ComputedStyleSerializer {
             ("white-space", keyword(style.whiteSpace)),
             ("width", length(style.width)),
         ]
-        for name in style.customProperties.keys.sorted() {
-            out.append((name, CSSSerializer.serialize(CSSOMDeclarations.trimmed(style.customProperties[name] ?? []))))
-        }
-        return out.filter { !$0.1.isEmpty }
     }
 
     // MARK: Values
@@ -102,20 +112,7 @@ enum ComputedStyleSerializer {
 
     static func px(_ value: Double) -> String { number(value) + "px" }
 
-    /// CSSOM "serialize a <number>": the shortest decimal form, at most six
-    /// fractional digits; a non-finite value (never computed) reads as 0.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        // Past 10^12 px no fraction is kept (and 9·10^18 is as far as an Int64 reaches).
-        guard abs(value) < 1e12 else { return (value < 0 ? "-" : "") + String(Int64(min(abs(value), 9e18).rounded())) }
-        let micro = Int64((abs(value) * 1_000_000).rounded())
-        let whole = micro / 1_000_000
-        var fraction = String(micro % 1_000_000)
-        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        let sign = value < 0 && micro != 0 ? "-" : ""
-        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
-    }
+    static func number(_ value: Double) -> String { CSSSerializer.number(value) }
 
     static func listStyle(_ value: CSSListStyleType) -> String {
         switch value {

@@ -12,9 +12,17 @@ extension DOMBridge {
         define("styleParse") { [unowned self] a in
             makeStringArray(CSSOMDeclarations.parseBlock(string(a[0])).flatMap { [$0.name, $0.value, $0.important ? "important" : ""] })
         }
+        // (name, value): the declarations setting it makes, as [name, value, …] (a shorthand's longhands), or null.
         define("styleValue") { [unowned self] a in
-            makeOptionalString(CSSOMDeclarations.parseValue(property: string(a[0]), string(a[1])))
+            guard let declarations = CSSOMDeclarations.parseValue(property: string(a[0]), string(a[1])) else { return null }
+            return makeStringArray(declarations.flatMap { [$0.name, $0.value] })
         }
+        define("styleLonghands") { [unowned self] a in makeStringArray(CSSOMShorthands.longhands(of: string(a[0])) ?? []) }
+        // (shorthand, [name, value, "important" or "", …]): its value from those longhands, or "".
+        define("styleShorthandValue") { [unowned self] a in
+            makeString(CSSOMDeclarations.shorthandValue(string(a[0]), declarations(a[1])) ?? "")
+        }
+        define("styleSerialize") { [unowned self] a in makeString(CSSOMDeclarations.serialize(declarations(a[0]))) }
         define("styleSupported") { [unowned self] a in makeBool(CSSOMDeclarations.isSupported(string(a[0]))) }
         // (element, kind): kind 0 the element, 1 ::before, 2 ::after, 3 ::marker; [name, value, …] or null.
         define("computedStyle") { [unowned self] a in
@@ -37,6 +45,14 @@ extension DOMBridge {
         define("supportsCondition") { [unowned self] a in makeBool(CSSSupports.supports(conditionText: string(a[0]))) }
         // CSSOM §2.1: CSS.escape is "serialize an identifier".
         define("escape") { [unowned self] a in makeString(CSSSerializer.identifier(string(a[0]))) }
+    }
+
+    /// A flat [name, value, "important" or "", …] array's declarations.
+    private func declarations(_ value: JSValueRef?) -> [CSSOMDeclarations.Declaration] {
+        let flat = strings(fromArray: value)
+        return stride(from: 0, to: flat.count - 2, by: 3).map {
+            CSSOMDeclarations.Declaration(name: flat[$0], value: flat[$0 + 1], important: flat[$0 + 2] == "important")
+        }
     }
 
     private func installStyleSheets(_ define: Define) {
@@ -100,6 +116,20 @@ extension DOMBridge {
             let texts = sheet.ruleTexts
             return makeString(index < texts.count ? texts[index] : "")
         }
+        // A grouping rule's child rules' texts (CSSOM §6.4.6), from its cssText.
+        define("groupRules") { [unowned self] a in makeStringArray(DOMBridge.groupingRule(string(a[0]))?.childRules?.map(\.cssText) ?? []) }
+        // (group text, rule text, index) → the group's text with the rule inserted.
+        define("groupInsert") { [unowned self] a in
+            let at = Int(WebIDL.unsignedLong(.number(number(a[2]))))
+            guard let group = DOMBridge.groupingRule(string(a[0])) else { throw CSSOMError.hierarchyRequest.domException }
+            do throws(CSSOMError) { return makeString(try group.insertingChildRule(string(a[1]), at: at).cssText) } catch { throw error.domException }
+        }
+        // (group text, index) → the group's text without that rule.
+        define("groupDelete") { [unowned self] a in
+            let at = Int(WebIDL.unsignedLong(.number(number(a[1]))))
+            guard let group = DOMBridge.groupingRule(string(a[0])) else { throw CSSOMError.hierarchyRequest.domException }
+            do throws(CSSOMError) { return makeString(try group.deletingChildRule(at: at).cssText) } catch { throw error.domException }
+        }
         // A rule's [type, selectorText, declarations text] from its cssText.
         define("ruleParts") { [unowned self] a in makeStringArray(DOMBridge.ruleParts(string(a[0]))) }
     }
@@ -122,6 +152,11 @@ extension DOMBridge {
     func makeNumberArray(_ numbers: [Double]) -> JSValueRef {
         var values: [JSValueRef?] = numbers.map { jsc.JSValueMakeNumber!(ctx, $0) }
         return values.withUnsafeMutableBufferPointer { jsc.JSObjectMakeArray!(ctx, $0.count, $0.baseAddress, nil) } ?? null
+    }
+
+    /// The grouping rule `text` (a rule's cssText) is, parsed again.
+    static func groupingRule(_ text: String) -> StyleSheetRule? {
+        StyleSheet(text: text, origin: .author, baseURL: nil).rules.first.flatMap { $0.childRules == nil ? nil : $0 }
     }
 
     /// CSSOM §6.4's `type` of a rule (1 style, 3 import, 4 media, 5 font-face,
