@@ -24,6 +24,19 @@ enum CSSLengthParser {
         value.isNaN ? 0 : min(max(value, -limit), limit)
     }
 
+    /// §6.2: px in one `unit` of the absolute lengths other than px (1in = 96px).
+    static func absoluteFactor(_ unit: String) -> Double? {
+        switch unit {
+        case "in": return 96
+        case "cm": return 96 / 2.54
+        case "mm": return 96 / 25.4
+        case "q": return 96 / 101.6
+        case "pt": return 96 / 72
+        case "pc": return 16
+        default: return nil
+        }
+    }
+
     /// §6.1–§6.2: `value` of `unit` (ASCII lower case) in px; nil for a unit
     /// that is not a length.
     static func px(_ value: Double, unit: String, _ context: Context) -> Double? {
@@ -41,13 +54,9 @@ enum CSSLengthParser {
         case "vh", "svh", "lvh", "dvh", "vb", "svb", "lvb", "dvb", "cqh", "cqb": factor = context.viewportHeight / 100
         case "vmin", "svmin", "lvmin", "dvmin", "cqmin": factor = min(context.viewportWidth, context.viewportHeight) / 100
         case "vmax", "svmax", "lvmax", "dvmax", "cqmax": factor = max(context.viewportWidth, context.viewportHeight) / 100
-        case "in": factor = 96
-        case "cm": factor = 96 / 2.54
-        case "mm": factor = 96 / 25.4
-        case "q": factor = 96 / 101.6
-        case "pt": factor = 96 / 72
-        case "pc": factor = 16
-        default: return nil
+        default:
+            guard let absolute = absoluteFactor(unit) else { return nil }
+            factor = absolute
         }
         return clamp(value * factor)
     }

@@ -284,17 +284,13 @@ struct MediaFeature: Hashable, Sendable {
         case "px": factor = 1
         case "em", "rem", "lh", "rlh", "cap", "ic": factor = 16
         case "ex", "ch": factor = 8
-        case "in": factor = 96
-        case "cm": factor = 96 / 2.54
-        case "mm": factor = 96 / 25.4
-        case "q": factor = 96 / 101.6
-        case "pt": factor = 96 / 72
-        case "pc": factor = 16
         case "vw", "svw", "lvw", "dvw": return (value, .width)
         case "vh", "svh", "lvh", "dvh": return (value, .height)
         case "vmin", "svmin", "lvmin", "dvmin": return (value, .min)
         case "vmax", "svmax", "lvmax", "dvmax": return (value, .max)
-        default: return nil
+        default:
+            guard let absolute = CSSLengthParser.absoluteFactor(unit) else { return nil }
+            factor = absolute
         }
         return (value * factor, nil)
     }
