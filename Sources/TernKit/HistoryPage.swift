@@ -42,7 +42,7 @@ enum HistoryPage {
         return ""
     }
 
-    private static func formDecode(_ text: String) -> String {
+    static func formDecode(_ text: String) -> String {
         var bytes: [UInt8] = []
         var input = Array(text.utf8)[...]
         while let byte = input.popFirst() {

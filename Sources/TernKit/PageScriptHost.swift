@@ -157,6 +157,10 @@ extension PageScriptHost: ScriptNavigationHost {
             webView.scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(target)")
             return
         }
+        guard WebView.pageMayOpen(url, from: webView.pageURL) else {
+            webView.scriptWindow?.reportToConsole(level: "error", "Not allowed to load Tern's own page: \(target)")
+            return
+        }
         if webView.isFragmentNavigation(to: Request(url: url)) {
             // HTML "navigate to a fragment" happens at once: location.hash reads the new one.
             webView.navigateToFragment(url, replacing: replacing)

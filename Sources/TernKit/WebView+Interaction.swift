@@ -412,6 +412,10 @@ extension WebView {
             scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(url.href)")
             return .done
         }
+        guard WebView.pageMayOpen(url, from: pageURL) else {
+            scriptWindow?.reportToConsole(level: "error", "Not allowed to load Tern's own page: \(url.href)")
+            return .done
+        }
         var request = Request(url: url)
         prepareDocumentRequest(&request, elementPolicy: referrerPolicy, isNavigation: true)
         if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated) }
@@ -421,6 +425,16 @@ extension WebView {
         }
         return .navigation(startNavigation(request, type: .linkActivated, fileAccess: navigationState.fileReadAccessRoot, startedByPage: byPage,
                                            asDownload: asDownload, downloadName: downloadName))
+    }
+
+    /// Whether a page at `page` may navigate to `url` (a link, a form, a
+    /// script, a new window): Tern's own `about:` pages (`about:bookmarks`,
+    /// `about:history`…) are reached only from another `about:` page or by
+    /// the person (typing, the browser's commands); `about:blank` from
+    /// anywhere. So a web page cannot show them, nor ask them for changes.
+    static func pageMayOpen(_ url: WebURL, from page: WebURL?) -> Bool {
+        guard url.scheme == "about", url.pathname != "blank", url.pathname != "srcdoc" else { return true }
+        return page?.scheme == "about"
     }
 
     static func opensNewWindow(_ target: String) -> Bool {
@@ -485,6 +499,7 @@ extension WebView {
             return .done
         }
         if action.scheme == "file" && pageURL?.scheme != "file" { return .done }
+        guard WebView.pageMayOpen(action, from: pageURL) else { return .done }
         var request = FormEncoding.request(method: method, action: action, enctype: enctype, entries: entries)
         // HTML form submission: a form with rel=noreferrer sends no referrer (forms have no referrerpolicy attribute).
         let noReferrer = ReferrerPolicy.relIncludesNoReferrer(form?.attribute("rel"))

@@ -186,6 +186,13 @@ extension WebView {
             deliver(SubstituteData(bytes: page, mimeType: "text/html", textEncodingName: "utf-8"), url: url, to: load)
             return
         }
+        if name == "bookmarks" {
+            let fromOwnForm = load.navigation.navigationType == .formSubmitted && pageURL?.scheme == "about"
+                && pageURL?.pathname == "bookmarks"
+            let page = BookmarksPage.page(for: url, bookmarks: configuration.websiteDataStore.bookmarks, fromOwnForm: fromOwnForm)
+            deliver(SubstituteData(bytes: page.html, mimeType: "text/html", textEncodingName: "utf-8"), url: page.url, to: load)
+            return
+        }
         let valid = !name.isEmpty && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "-" }
         guard valid, let directory = configuration.resourcesDirectory,
               case .success(let bytes) = LocalFile.read(path: "\(directory)/\(name).html", limit: configuration.network.maximumBodySize)

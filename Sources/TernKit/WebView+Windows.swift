@@ -22,6 +22,10 @@ extension WebView {
     /// A blocked popup is reported to the page's console and to the UI
     /// delegate (`didBlockPopupWith`), which may open it for the person.
     func openNewWindow(for request: Request, type: NavigationType, features: WindowFeatures) -> WindowOpening {
+        guard WebView.pageMayOpen(request.url, from: pageURL) else {
+            scriptWindow?.reportToConsole(level: "error", "Not allowed to load Tern's own page: \(request.url.href)")
+            return .refused
+        }
         let action = NavigationAction(request: request, navigationType: type, sourceFrame: currentFrameInfo, targetFrame: nil)
         guard configuration.preferences.javaScriptCanOpenWindowsAutomatically || consumeUserActivation() else {
             let what = type == .other ? "window.open(\(request.url.href))" : "popup to \(request.url.href)"

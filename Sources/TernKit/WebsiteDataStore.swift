@@ -23,6 +23,10 @@ public final class WebsiteDataStore {
     /// and `about:history`: the profile's `history.sqlite`; a
     /// non-persistent store records none.
     public let history: BrowsingHistory
+    /// The person's bookmarks, for `about:bookmarks` and the bookmark
+    /// commands: the profile's `bookmarks.sqlite`, or in memory for a
+    /// non-persistent store (forgotten when the program ends).
+    public let bookmarks: Bookmarks
     /// The pages' `localStorage`, per origin: the profile's `storage.sqlite`,
     /// or in memory for a non-persistent store.
     public let localStorage: WebStorage
@@ -93,6 +97,8 @@ public final class WebsiteDataStore {
         httpCache = HTTPCache(path: usableDirectory.map { $0 + "/cache.sqlite" })
         history = BrowsingHistory(path: usableDirectory.map { $0 + "/history.sqlite" })
         localStorage = WebStorage(path: usableDirectory.map { $0 + "/storage.sqlite" })
+        bookmarks = Bookmarks(path: usableDirectory.map { $0 + "/bookmarks.sqlite" })
+        bookmarks.onWriteError = { [weak self] in self?.reportWriteError($0, what: "bookmarks") }
         localStorage.onWriteError = { [weak self] in self?.reportWriteError($0, what: "site data") }
         history.onWriteError = { [weak self] in self?.reportWriteError($0, what: "history") }
         httpCache.onWriteError = { [weak self] in self?.reportWriteError($0, what: "the cache") }
@@ -129,8 +135,8 @@ public final class WebsiteDataStore {
     }
 
     /// Checkpoints every database of the store into its file (truncating
-    /// its write-ahead log) and closes it: cookies, the HTTP cache, history
-    /// and localStorage. Every way out of a program that used the store
+    /// its write-ahead log) and closes it: cookies, the HTTP cache, history,
+    /// localStorage and bookmarks. Every way out of a program that used the store
     /// calls it (quitting, `--dump`, an error, a signal that ends the
     /// program), so no `-wal` log is left behind to grow or be replayed.
     /// Idempotent; a later use of the store opens its files again. Nothing
@@ -140,6 +146,7 @@ public final class WebsiteDataStore {
         httpCache.close()
         history.close()
         localStorage.close()
+        bookmarks.close()
     }
 
     /// Why the store could not keep what it was given.
