@@ -27,6 +27,9 @@ extension CommandLine {
       --import-cookies FILE     add the cookies of FILE (Netscape cookies.txt, as curl -c writes) first
       --export-cookies FILE     write every cookie to FILE (cookies.txt, for curl -b) when done;
                                 without a page, tern imports and exports and exits
+      --import-bookmarks FILE   add the bookmarks of FILE (Netscape bookmark HTML, as browsers export) first
+      --export-bookmarks FILE   write every bookmark to FILE (Netscape bookmark HTML) when done;
+                                without a page, tern imports and exports and exits
       --user-agent STRING       send STRING as the User-Agent
       --timeout SECONDS         --dump: give up after SECONDS, page scripts included (default 30)
       --script-memory-limit MB  stop a page's scripts when their heap holds more than MB (default 1024)
@@ -66,21 +69,32 @@ extension CommandLine {
             guard let cookies = CookieFiles.importFile(file, into: store) else { return 1 }
             imported = cookies
         }
-        // Only cookie files given: a tool run, like curl's -b/-c.
+        if let file = options.importBookmarks, !BookmarkFiles.importFile(file, into: store) { return 1 }
+        let bookmarkFilesOnly = options.importBookmarks != nil || options.exportBookmarks != nil
+        if !options.dump && options.target == nil && bookmarkFilesOnly && options.importCookies == nil && options.exportCookies == nil {
+            return exportBookmarks(options, store) ? 0 : 1
+        }
+        // Only cookie (and bookmark) files given: a tool run, like curl's -b/-c.
         if !options.dump && options.target == nil && (options.importCookies != nil || options.exportCookies != nil) {
             let sessionCookies = imported.filter { !$0.isPersistent }.count
             if sessionCookies > 0 && store.isPersistent && !options.keepSessionCookies && options.exportCookies == nil {
                 printError("tern: \(sessionCookies) of the imported cookies are session cookies, which end with this run;"
                     + " give a page to use them now, or --keep-session-cookies to keep them")
             }
-            return exportCookies(options, store) ? 0 : 1
+            return exportCookies(options, store) && exportBookmarks(options, store) ? 0 : 1
         }
         guard options.dump else {
             let status = Browser(configuration: configuration, customUserAgent: options.userAgent,
                                  terminal: CursesTerminal(colors: !options.noColor)).run(opening: options.target)
-            return exportCookies(options, store) ? status : 1
+            return exportCookies(options, store) && exportBookmarks(options, store) ? status : 1
         }
         return PageDumper(options: options, configuration: configuration).run()
+    }
+
+    /// `--export-bookmarks`, if given; false when the file could not be written.
+    static func exportBookmarks(_ options: Options, _ store: WebsiteDataStore) -> Bool {
+        guard let file = options.exportBookmarks else { return true }
+        return BookmarkFiles.exportFile(file, from: store)
     }
 
     /// `--export-cookies`, if given; false when the file could not be written.

@@ -40,6 +40,10 @@ struct Options {
     var importCookies: String?
     /// Where to write every cookie, as cookies.txt, when tern is done.
     var exportCookies: String?
+    /// A Netscape bookmark HTML file to add to the profile's bookmarks first.
+    var importBookmarks: String?
+    /// Where to write every bookmark, as Netscape bookmark HTML, when tern is done.
+    var exportBookmarks: String?
     /// A PEM file of CA certificates to trust instead of the system's.
     var caBundle: String?
     /// The proxy for every request; nil leaves it to the environment variables.
@@ -80,6 +84,8 @@ struct Options {
             case "--profile": options.profile = try value(for: argument)
             case "--import-cookies": options.importCookies = try value(for: argument)
             case "--export-cookies": options.exportCookies = try value(for: argument)
+            case "--import-bookmarks": options.importBookmarks = try value(for: argument)
+            case "--export-bookmarks": options.exportBookmarks = try value(for: argument)
             case "--insecure": options.insecure = true
             case "--no-css": options.noCSS = true
             case "--no-color": options.noColor = true

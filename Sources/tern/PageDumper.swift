@@ -31,6 +31,7 @@ final class PageDumper: NavigationDelegate {
     private func finishStorage() -> Bool {
         reportStorageError()
         return CommandLine.exportCookies(options, configuration.websiteDataStore)
+            && CommandLine.exportBookmarks(options, configuration.websiteDataStore)
     }
 
     func run() -> Int32 {

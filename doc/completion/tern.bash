@@ -15,7 +15,7 @@ _tern() {
         --profile)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        --import-cookies | --export-cookies | --ca-bundle)
+        --import-cookies | --export-cookies | --import-bookmarks | --export-bookmarks | --ca-bundle)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --dialogs)
@@ -24,11 +24,11 @@ _tern() {
             return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W $'--dump\n--width\n--no-list\n--source\n--no-js\n--no-css\n--no-color\n--dialogs\n--eval\n--wait-for\n--console\n--profile\n--private\n--keep-session-cookies\n--import-cookies\n--export-cookies\n--user-agent\n--timeout\n--script-memory-limit\n--resolve\n--ca-bundle\n--proxy\n--insecure\n--version\n--help' -- "$cur"))
+        COMPREPLY=($(compgen -W $'--dump\n--width\n--no-list\n--source\n--no-js\n--no-css\n--no-color\n--dialogs\n--eval\n--wait-for\n--console\n--profile\n--private\n--keep-session-cookies\n--import-cookies\n--export-cookies\n--import-bookmarks\n--export-bookmarks\n--user-agent\n--timeout\n--script-memory-limit\n--resolve\n--ca-bundle\n--proxy\n--insecure\n--version\n--help' -- "$cur"))
         return
     fi
     # A page: Tern's about: pages, a URL scheme, or a file.
-    COMPREPLY=($(compgen -W $'about:start\nabout:help\nabout:history\nabout:blank\nhttp://\nhttps://\nfile://' -- "$cur"))
+    COMPREPLY=($(compgen -W $'about:start\nabout:help\nabout:history\nabout:bookmarks\nabout:blank\nhttp://\nhttps://\nfile://' -- "$cur"))
     if [[ $cur == *:* ]]; then
         # Only the part after the last ':' replaces the word bash sees.
         local colon=${cur%"${cur##*:}"}
