@@ -62,9 +62,10 @@ public struct NetscapeBookmarkFile: Equatable {
         // each stack entry is a node to enter, or the <DL> to leave.
         var stack: [(node: Node, leaving: Bool)] = [(root, false)]
         func folderPath() -> String { path.compactMap { $0 }.joined(separator: "/") }
+        var known = Set<String>()
         func addFolder(_ name: String) {
             let full = (path.compactMap { $0 } + [name]).joined(separator: "/")
-            if !file.folders.contains(full) { file.folders.append(full) }
+            if known.insert(full).inserted { file.folders.append(full) }
         }
         while let (node, leaving) = stack.popLast() {
             if leaving {
