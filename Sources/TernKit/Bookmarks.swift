@@ -234,6 +234,14 @@ public final class Bookmarks {
         }
     }
 
+    /// The folder of the bookmark added last ("" when there is none): where
+    /// the next one probably goes.
+    public var lastUsedFolder: String {
+        guard let row = try? store.database?.execute("SELECT folder FROM bookmarks ORDER BY id DESC LIMIT 1").first,
+              case .text(let folder)? = row.first else { return "" }
+        return Bookmarks.normalizedFolder(folder)
+    }
+
     /// The bookmarks directly in `folder` (not in its folders), by position.
     public func bookmarks(in folder: String) -> [Bookmark] {
         read("SELECT \(Bookmarks.columns) FROM bookmarks WHERE folder = ?1 ORDER BY position, id",

@@ -2,8 +2,9 @@ import TernDOM
 import TernNet
 
 /// `about:bookmarks`: the bookmarks as a page of links, folder by folder
-/// (each folder a heading, nested ones with deeper headings), searchable
-/// with `about:bookmarks?q=TEXT`; `about:bookmarks?edit=ID` shows a form
+/// (each folder a heading, nested ones with deeper headings; the first Tab
+/// goes to the first bookmark), searchable with `about:bookmarks?q=TEXT`
+/// (the form at the end); `about:bookmarks?edit=ID` shows a form
 /// to change a bookmark's title, URL and folder, move it up or down, or
 /// delete it; the list page has a form to make a folder.
 ///
@@ -79,8 +80,9 @@ enum BookmarksPage {
     private static func list(_ bookmarks: Bookmarks, query: String, message: String?) -> [UInt8] {
         var html = head("Bookmarks")
         if let message { html += "<p><strong>\(HTMLText.escaped(message))</strong></p>" }
-        html += "<form action=\"about:bookmarks\" method=\"get\"><p><input type=\"search\" name=\"q\" value=\"\(HTMLText.escaped(query))\">"
-        html += " <input type=\"submit\" value=\"Search\"></p></form>"
+        // The search form comes last, so that the first Tab goes to the first bookmark.
+        let search = "<h2>Search</h2><form action=\"about:bookmarks\" method=\"get\"><p><input type=\"search\" name=\"q\""
+            + " value=\"\(HTMLText.escaped(query))\"> <input type=\"submit\" value=\"Search\"></p></form>"
         if !bookmarks.isPersistent {
             html += "<p>Private browsing: bookmarks made now are forgotten when Tern ends.</p>"
         }
@@ -91,7 +93,7 @@ enum BookmarksPage {
             } else {
                 html += "<ul>" + found.map { item($0, showingFolder: true) }.joined() + "</ul>"
             }
-            return Array((html + "<p><a href=\"about:bookmarks\">All bookmarks</a></p></body></html>").utf8)
+            return Array((html + "<p><a href=\"about:bookmarks\">All bookmarks</a></p>" + search + "</body></html>").utf8)
         }
         let all = bookmarks.all()
         var byFolder: [String: [Bookmark]] = [:]
@@ -111,7 +113,7 @@ enum BookmarksPage {
         html += "<input type=\"hidden\" name=\"token\" value=\"\(bookmarks.editToken)\">"
         html += "<p>Name (Work/Docs makes Docs in Work): <input type=\"text\" name=\"folder\" value=\"\">"
         html += " <input type=\"submit\" name=\"action\" value=\"Make folder\"></p></form>"
-        return Array((html + "</body></html>").utf8)
+        return Array((html + search + "</body></html>").utf8)
     }
 
     private static func item(_ bookmark: Bookmark, showingFolder: Bool) -> String {

@@ -59,7 +59,7 @@ final class BookmarksPageTests: WebViewTestCase {
         let page = try XCTUnwrap(webView.renderedPage(width: 120))
         XCTAssertEqual(page.links.map(\.url).filter { $0.hasPrefix("http") },
                        ["/page/alpha", "/page/beta", "/page/delta", "/page/gamma"].map { server.url($0).href })
-        XCTAssertEqual(try webView.document?.querySelectorAll("h2, h3").map(\.textContent), ["Work", "Work / Docs", "New folder"])
+        XCTAssertEqual(try webView.document?.querySelectorAll("h2, h3").map(\.textContent), ["Work", "Work / Docs", "New folder", "Search"])
         XCTAssertTrue(text.contains("Alpha <i>page</i>"), "a title is text, not markup")
         XCTAssertEqual(try webView.document?.querySelectorAll("i").count, 0)
 
