@@ -432,9 +432,16 @@ extension WebView {
     /// `about:history`…) are reached only from another `about:` page or by
     /// the person (typing, the browser's commands); `about:blank` from
     /// anywhere. So a web page cannot show them, nor ask them for changes.
+    /// (`about:blank` and `about:srcdoc` hold a web page's content: they
+    /// count as web pages.)
     static func pageMayOpen(_ url: WebURL, from page: WebURL?) -> Bool {
-        guard url.scheme == "about", url.pathname != "blank", url.pathname != "srcdoc" else { return true }
-        return page?.scheme == "about"
+        guard isTernPage(url) else { return true }
+        return page.map(isTernPage) ?? false
+    }
+
+    /// One of Tern's own `about:` pages (not `about:blank` or `about:srcdoc`).
+    private static func isTernPage(_ url: WebURL) -> Bool {
+        url.scheme == "about" && url.pathname != "blank" && url.pathname != "srcdoc"
     }
 
     static func opensNewWindow(_ target: String) -> Bool {

@@ -192,6 +192,8 @@ final class BookmarksPageTests: WebViewTestCase {
         XCTAssertFalse(WebView.pageMayOpen(WebURL("about:bookmarks")!, from: WebURL("file:///tmp/x.html")))
         XCTAssertFalse(WebView.pageMayOpen(WebURL("about:bookmarks")!, from: WebURL("data:text/html,x")))
         XCTAssertTrue(WebView.pageMayOpen(WebURL("about:bookmarks")!, from: WebURL("about:start")))
+        XCTAssertFalse(WebView.pageMayOpen(WebURL("about:bookmarks")!, from: WebURL("about:blank")), "a popup a web page filled")
+        XCTAssertFalse(WebView.pageMayOpen(WebURL("about:history")!, from: nil))
     }
 
     func testAPrivateStoreSaysItsBookmarksAreForgotten() throws {
