@@ -102,6 +102,46 @@ final class BookmarkTests: XCTestCase {
         second.waitFor("Reading / Later")
     }
 
+    func testEditingThroughThePageInTheTerminalAndHostileTitlesDrawnSafely() throws {
+        let profile = root + "/profile"
+        let file = try write("""
+            <DL><p>
+            <DT><A HREF="\(server.url("/page/one").href)">Old title</A>
+            <DT><A HREF="\(server.url("/page/two").href)">Evil</A>
+            </DL>
+            """, to: "hostile.html")
+        XCTAssertEqual(try tern(["--profile", profile, "--import-bookmarks", file]).status, 0)
+        // The HTML parser makes &#27; U+FFFD: put the raw controls into the database itself.
+        let sql = "UPDATE bookmarks SET title = 'Evil ' || char(27) || ']0;pwned' || char(7) || ' title' WHERE id = 2"
+        let update = try ProcessRun.run("sqlite3", [profile + "/bookmarks.sqlite", sql])
+        XCTAssertEqual(update.status, 0, update.stderr)
+        let session = try TerminalSession(["--profile", profile, "about:bookmarks"])
+        sessions.append(session)
+        session.waitFor("Old title")
+        XCTAssertTrue(session.screen().contains("pwned"), session.screen())
+        // Old title, then its [edit].
+        session.press("Tab", "Tab")
+        session.waitForScreen("edit focused") { $0.split(separator: "\n").last?.hasSuffix("about:bookmarks?edit=1") ?? false }
+        session.press("Enter")
+        session.waitFor("Edit bookmark")
+        session.press("Tab")
+        session.waitForScreen("the title field") { $0.split(separator: "\n").last?.contains("Form field title") ?? false }
+        session.press("Enter", "C-u")
+        session.type("New title")
+        // Enter submits the form with its first button, Save.
+        session.press("Enter")
+        session.waitFor("Saved “New title”.")
+        XCTAssertFalse(session.screen().contains("Old title"))
+        session.press("Q")
+        XCTAssertEqual(session.exitStatus(), 0)
+        let written = try Data(contentsOf: session.outputLog)
+        XCTAssertNil(written.range(of: Data("\u{1B}]0;pwned".utf8)), "a title cannot set the terminal's title")
+        XCTAssertNotNil(written.range(of: Data("pwned".utf8)), "the title was drawn, as text")
+
+        let export = try tern(["--profile", profile, "--export-bookmarks", "-"])
+        XCTAssertTrue(export.stdout.contains(">New title</A>"), export.stdout)
+    }
+
     func testExportAndImportRoundTripThroughTheBinary() throws {
         let file = try write(foreignFile(), to: "foreign.html")
         let exported = root + "/exported.html", again = root + "/again.html"
