@@ -49,7 +49,8 @@ extension Browser {
             let folders = bookmarks.folders()
             let hint = folders.isEmpty ? "" : " Folders: " + folders.prefix(8).joined(separator: ", ") + (folders.count > 8 ? ", …" : "")
             present(PromptBox(title: heading, message: "Folder (Work/Docs is Docs in Work; empty: the top level).\(hint)\n\nFolder:",
-                              defaultText: bookmarks.lastUsedFolder) { [unowned self] folder in
+                              defaultText: bookmarks.lastUsedFolder,
+                              complete: { Browser.completeFolder($0, among: folders) }) { [unowned self] folder in
                 guard let folder else { return }
                 do {
                     let bookmark = try bookmarks.add(url: url, title: title, folder: folder)
@@ -60,6 +61,20 @@ extension Browser {
                 }
             })
         })
+    }
+
+    /// `text` completed to the longest start shared by the folders that
+    /// begin with it (case ignored); `text` itself when none does.
+    static func completeFolder(_ text: String, among folders: [String]) -> String {
+        let matches = folders.filter { $0.lowercased().hasPrefix(text.lowercased()) }
+        guard var shared = matches.first.map(Array.init) else { return text }
+        for match in matches.dropFirst() {
+            let characters = Array(match)
+            var count = 0
+            while count < min(shared.count, characters.count), shared[count] == characters[count] { count += 1 }
+            shared = Array(shared.prefix(count))
+        }
+        return shared.count >= text.count ? String(shared) : text
     }
 
     /// A title as one line (a link's text may hold line breaks).

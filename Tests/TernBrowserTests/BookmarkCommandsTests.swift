@@ -65,6 +65,10 @@ final class BookmarkCommandsTests: XCTestCase {
         waitForScreen("the link's title") { terminal.text.contains("Bookmark this link") && terminal.text.contains("a___") }
         terminal.press(.enter)
         waitForScreen("the last folder offered") { terminal.text.contains("Work/Docs___") }
+        terminal.press(.control("u"))
+        type("work/d")
+        terminal.press(.tab)
+        waitForScreen("the folder completed") { terminal.text.contains("Work/Docs___") }
         terminal.press(.enter)
         waitForScreen("the message") { statusLine.hasPrefix("Bookmarked: a (in Work/Docs)") }
 
@@ -82,6 +86,16 @@ final class BookmarkCommandsTests: XCTestCase {
         waitForScreen("a focused") { statusLine.hasSuffix("/page/a") }
         terminal.press(.enter)
         waitForScreen("page a") { terminal.text.contains("Page a") && browser.tab.webView.url == server.url("/page/a") }
+    }
+
+    func testFolderCompletion() {
+        let folders = ["Work", "Work/Docs", "Work/Drafts", "Play"]
+        XCTAssertEqual(Browser.completeFolder("w", among: folders), "Work")
+        XCTAssertEqual(Browser.completeFolder("Work/D", among: folders), "Work/D")
+        XCTAssertEqual(Browser.completeFolder("Work/Do", among: folders), "Work/Docs")
+        XCTAssertEqual(Browser.completeFolder("p", among: folders), "Play")
+        XCTAssertEqual(Browser.completeFolder("Nothing", among: folders), "Nothing")
+        XCTAssertEqual(Browser.completeFolder("", among: []), "")
     }
 
     func testNothingToBookmarkIsSaid() throws {
