@@ -37,7 +37,7 @@ public enum SettingsFile {
         case .failure:
             var settings = Settings()
             settings.path = path
-            let reason = String(cString: strerror(errno))
+            let reason = access(path, R_OK) != 0 ? String(cString: strerror(errno)) : "not a file"
             settings.problems = [SettingsProblem(file: path, line: nil, message: "cannot read it (\(reason)); Tern's defaults apply")]
             return settings
         }

@@ -96,6 +96,19 @@ final class SettingsTests: XCTestCase {
         tern.waitFor("\"query\": \"from=tern&q=rust\"")
     }
 
+    func testDownloadsGoToTheDownloadFolderOfTheSettings() throws {
+        let work = try ProcessRun.temporaryFolder("settings-downloads")
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let configured = work + "/from-settings", usual = work + "/usual"
+        try FileManager.default.createDirectory(atPath: usual, withIntermediateDirectories: true)
+        let session = try TerminalSession([server.url("/mime?type=application/pdf").href], columns: 100,
+                                          environment: ["XDG_DOWNLOAD_DIR": usual], config: "download-folder = \(configured)\n")
+        sessions.append(session)
+        session.waitFor("Download: mime — done")
+        XCTAssertEqual(try String(contentsOfFile: configured + "/mime", encoding: .utf8), "%PDF-1.4 test\n", "made when missing")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: usual), [])
+    }
+
     func testPrintConfigShowsTheSettingsInEffectAndTheProblems() throws {
         let home = try ProcessRun.temporaryFolder("print-config")
         defer { try? FileManager.default.removeItem(atPath: home) }
