@@ -18,8 +18,8 @@ public protocol NavigationDelegate: AnyObject {
     /// Whether to perform the navigation, and with which settings for the
     /// page it commits (WebKit's `decidePolicyFor:preferences:`): asked
     /// instead of the method above, for every navigation and redirect hop,
-    /// with the preferences so far (`defaultWebpagePreferences` at first);
-    /// the last answer applies to the committed page only (a page restored
+    /// each time with the configuration's `defaultWebpagePreferences`; the
+    /// last answer applies to the committed page only (a page restored
     /// from the back/forward cache keeps its own). Not implemented: the
     /// method above is asked and the preferences stay as they were. Call
     /// `decisionHandler` exactly once; released uncalled: cancelled.

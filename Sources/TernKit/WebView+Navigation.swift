@@ -79,11 +79,13 @@ extension WebView {
     }
 
     /// Asks the delegate's `decidePolicyFor:preferences:` (which, not
-    /// implemented, asks the plain one); the preferences answered become
-    /// the load's, for the page it commits.
+    /// implemented, asks the plain one), offering the configuration's
+    /// default preferences each time as WebKit does (a redirect to another
+    /// site starts afresh); the preferences answered become the load's,
+    /// for the page it commits.
     private func askActionPolicy(_ action: NavigationAction, of load: PageLoad,
                                  answer: @escaping (NavigationActionPolicy) -> Void) {
-        let preferences = load.webpagePreferences
+        let preferences = configuration.defaultWebpagePreferences
         let handler = DecisionHandler(name: "decidePolicyFor navigationAction",
                                       fallback: (NavigationActionPolicy.cancel, preferences)) { policy, chosen in
             load.webpagePreferences = chosen

@@ -53,6 +53,19 @@ final class SitePolicyTests: WebViewTestCase {
         XCTAssertEqual(sites.asked, ["scripts-off.test", "scripts-on.test", "scripts-off.test"])
     }
 
+    func testARedirectToAnotherSiteGetsThatSitesPreferences() {
+        sites.scriptsOff = ["scripts-off.test"]
+        let target = server.url(scriptedPage, host: "scripts-on.test").href
+        load("/redirect-to?url=" + target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, host: "scripts-off.test")
+        XCTAssertEqual(webView.url?.hostname, "scripts-on.test")
+        XCTAssertEqual(paragraph, .string("written by the script"), "the last hop's answer applies")
+        XCTAssertEqual(sites.offered, [WebpagePreferences(), WebpagePreferences()], "each hop is offered the default")
+        // And the other way round.
+        let back = server.url(scriptedPage, host: "scripts-off.test").href
+        load("/redirect-to?url=" + back.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, host: "scripts-on.test")
+        XCTAssertEqual(paragraph, .string("static text"))
+    }
+
     func testPreferencesStartFromTheConfigurationsDefault() {
         makeSiteWebView { $0.defaultWebpagePreferences.allowsContentJavaScript = false }
         load(scriptedPage, host: "scripts-on.test")
