@@ -58,7 +58,7 @@ extension Browser {
         case .quitNow: quit()
         case .newTab:
             _ = openTab(with: configuration)
-            open(Browser.startPage)
+            open(startPage, searching: false)
             perform(.openURL)
         case .downloads: showDownloads()
         case .openBlockedPopup:

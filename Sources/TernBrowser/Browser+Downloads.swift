@@ -30,7 +30,7 @@ extension Browser {
             show(message: "No downloads yet")
             return
         }
-        present(MenuBox(title: "Downloads (newest first) in \(DownloadList.folder())", items: downloads.lines) { [unowned self] chosen in
+        present(MenuBox(title: "Downloads (newest first) in \(downloads.folder())", items: downloads.lines) { [unowned self] chosen in
             guard let index = chosen?.first, downloads.entries.reversed()[index].failure != nil else { return }
             show(message: downloads.resume(at: index) ? "Resuming the download" : "This download cannot be resumed", isError: false)
         })

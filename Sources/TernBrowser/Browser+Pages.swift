@@ -2,9 +2,11 @@ import TernKit
 import TernTerminal
 
 extension Browser {
-    /// Opens what the person typed: a URL, a file or a host name.
-    func open(_ target: String) {
-        guard let url = UserInput.url(for: target) else {
+    /// Opens what the person typed: a URL, a file or a host name, or with
+    /// `searching`, words to look up with the settings' `search` URL.
+    func open(_ target: String, searching: Bool = true) {
+        let found = searching ? UserInput.url(for: target, searchTemplate: settings.search) : UserInput.url(for: target)
+        guard let url = found else {
             show(message: "Not a valid URL or file: \(target)", isError: true)
             return
         }

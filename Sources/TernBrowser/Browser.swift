@@ -12,10 +12,17 @@ public final class Browser {
     let loop: EventLoop
     let configuration: WebViewConfiguration
     let customUserAgent: String?
-    let downloads = DownloadList()
-    let externalHandlers = ExternalHandlers.load()
-    /// What a new tab shows: Resources/start.html.
+    let downloads: DownloadList
+    let externalHandlers: ExternalHandlers
+    /// The settings file's settings, with the command line's options on top.
+    let settings: Settings
+    /// Tern's own start page: Resources/start.html.
     static let startPage = "about:start"
+    /// What the browser opens without a page, and in a new tab: the
+    /// settings' `start-page`, else `about:start`.
+    var startPage: String { settings.startPage }
+    /// The settings file's first problem, in the status line until the first key.
+    var settingsNotice: String?
     var downloadTimer: EventLoop.Timer?
     /// The open tabs, and which one is shown.
     var tabs: [BrowserTab] = []
@@ -44,9 +51,22 @@ public final class Browser {
 
     /// A browser drawing on `terminal` (the real one by default; a test
     /// passes one that keeps its cells in memory).
-    public init(configuration: WebViewConfiguration, customUserAgent: String? = nil, terminal: Terminal = CursesTerminal()) {
+    /// `settings` (the settings file's, with the command line's options on
+    /// top) give the start page, the search URL, the download folder, the
+    /// theme, the handlers and the per-site settings.
+    public init(configuration: WebViewConfiguration, customUserAgent: String? = nil, settings: Settings = Settings(),
+                terminal: Terminal = CursesTerminal()) {
         self.configuration = configuration
         self.customUserAgent = customUserAgent
+        self.settings = settings
+        downloads = DownloadList(folder: settings.downloadFolder)
+        externalHandlers = ExternalHandlers(commands: settings.handlers)
+        Theme.current = Theme.named[settings.theme] ?? .standard
+        settings.applyCookiePolicy(to: configuration.websiteDataStore)
+        if let first = settings.problems.first {
+            let more = settings.problems.count - 1
+            settingsNotice = "\(first)" + (more > 0 ? " (\(more) more: tern --print-config)" : "")
+        }
         self.terminal = terminal
         loop = configuration.eventLoop
         authorStyleSheetsEnabled = configuration.preferences.authorStyleSheetsEnabled
@@ -81,7 +101,7 @@ public final class Browser {
         loop.interruptCheck = { [unowned self] in keysAskToStop() }
         downloads.onChange = { [unowned self] in downloadsChanged() }
         downloads.onProgress = { [unowned self] in downloadProgressed() }
-        open(target ?? Browser.startPage)
+        open(target ?? startPage, searching: false)
         draw()
     }
 
@@ -162,6 +182,8 @@ public final class Browser {
         let row = terminal.rows - 1
         if let message {
             terminal.put(message.text, row: row, column: 0, style: message.isError ? Theme.error : Theme.status)
+        } else if let settingsNotice {
+            terminal.put(settingsNotice, row: row, column: 0, style: Theme.error)
         } else if let target = tab.viewport.focusedTarget {
             terminal.put(statusText(for: target), row: row, column: 0)
         } else if tab.webView.isLoading {
@@ -271,6 +293,7 @@ public final class Browser {
             return
         }
         message = nil
+        settingsNotice = nil
         if case .mouse(let event) = key {
             handle(event)
             return

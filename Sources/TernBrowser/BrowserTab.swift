@@ -138,21 +138,25 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
 
     // MARK: NavigationDelegate
 
-    func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction,
-                 decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
-        let scheme = navigationAction.request.url.scheme
-        guard ["http", "https", "file", "about", "data", "blob"].contains(scheme) else {
-            decisionHandler(.cancel)
+    /// Tern's schemes go ahead (a form sent again only if the person says
+    /// so), with the site settings of the URL's host (JavaScript, User-Agent)
+    /// for the page it commits; other schemes go to another program.
+    func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction, preferences: WebpagePreferences,
+                 decisionHandler: @escaping (NavigationActionPolicy, WebpagePreferences) -> Void) {
+        let url = navigationAction.request.url
+        guard ["http", "https", "file", "about", "data", "blob"].contains(url.scheme) else {
+            decisionHandler(.cancel, preferences)
             handOff(navigationAction)
             return
         }
+        let chosen = browser.settings.webpagePreferences(for: url, from: preferences)
         if navigationAction.navigationType == .formResubmitted {
             browser.present(MessageBox.confirm(title: "Send the form again?",
                                                message: "This page was the answer to a form. Reloading sends the form's data again.",
-                                               ok: "Send again", cancel: "Cancel") { decisionHandler($0 ? .allow : .cancel) })
+                                               ok: "Send again", cancel: "Cancel") { decisionHandler($0 ? .allow : .cancel, chosen) })
             return
         }
-        decisionHandler(.allow)
+        decisionHandler(.allow, chosen)
     }
 
     /// What the page cannot show is saved as a download.
@@ -182,7 +186,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         let type = download.response.mimeType.flatMap { $0.isEmpty ? nil : $0 } ?? "unknown type"
         let message = "\(pageHost) wants to save a file without a key press:\n\n"
             + "Name:   \(name)\nSize:   \(size)\nType:   \(type)\nFrom:   \(Self.shortened(download.response.url.displayHref))\n"
-            + "Folder: \(DownloadList.folder())"
+            + "Folder: \(browser.downloads.folder())"
         browser.downloads.add(download) { [weak self] answer in
             guard let self else { return answer(false) }
             browser.bringForward(self)

@@ -17,6 +17,20 @@ final class DownloadList: DownloadDelegate {
     /// Told when bytes were written (for a progress display).
     var onProgress: (() -> Void)?
 
+    /// The settings' `download-folder` (nil: the usual one, `folder()`).
+    let configuredFolder: String?
+
+    init(folder: String? = nil) {
+        configuredFolder = folder
+    }
+
+    /// Where downloads are saved: the settings' `download-folder` (made
+    /// when missing), else the usual folder.
+    func folder() -> String {
+        if let configuredFolder, mkdir(configuredFolder, 0o755) == 0 || errno == EEXIST { return configuredFolder }
+        return Self.folder()
+    }
+
     /// `$XDG_DOWNLOAD_DIR`, else `~/Downloads` (made when missing), else the
     /// current folder.
     static func folder() -> String {
@@ -73,12 +87,12 @@ final class DownloadList: DownloadDelegate {
     func download(_ download: Download, decideDestinationUsing response: Response, suggestedFilename: String,
                   completionHandler: @escaping (String?) -> Void) {
         guard let confirm = confirmations.removeValue(forKey: ObjectIdentifier(download)) else {
-            completionHandler(SafeFilename.unusedPath(in: Self.folder(), for: suggestedFilename))
+            completionHandler(SafeFilename.unusedPath(in: self.folder(), for: suggestedFilename))
             onChange?()
             return
         }
         confirm { save in
-            completionHandler(save ? SafeFilename.unusedPath(in: Self.folder(), for: suggestedFilename) : nil)
+            completionHandler(save ? SafeFilename.unusedPath(in: self.folder(), for: suggestedFilename) : nil)
         }
     }
 

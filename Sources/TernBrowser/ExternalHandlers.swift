@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Programs that open URLs Tern does not (`mailto:`, `tel:`, a hybrid app's
-/// `myapp://` bridge URLs), from the config file
+/// `myapp://` bridge URLs), from the settings file
 /// (`$XDG_CONFIG_HOME/tern/config`, else `~/.config/tern/config`):
 ///
 ///     handler.mailto = thunderbird -compose
@@ -14,20 +14,12 @@ import Glibc
 struct ExternalHandlers {
     private(set) var commands: [String: [String]] = [:]
 
-    /// The handlers of the config file (none when it is missing).
-    static func load() -> ExternalHandlers {
-        var handlers = ExternalHandlers()
-        guard let file = fopen(configPath(), "r") else { return handlers }
-        defer { fclose(file) }
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        while getline(&line, &capacity, file) > 0, let line {
-            handlers.read(String(cString: line))
-        }
-        free(line)
-        return handlers
+    /// The handlers of the settings file's `handler.SCHEME` lines (`SettingsFile` reads them).
+    init(commands: [String: [String]] = [:]) {
+        self.commands = commands
     }
 
+    /// The settings file: `$XDG_CONFIG_HOME/tern/config`, else `~/.config/tern/config`.
     static func configPath() -> String {
         configDirectory() + "/config"
     }
@@ -36,15 +28,6 @@ struct ExternalHandlers {
     static func configDirectory() -> String {
         if let config = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !config.isEmpty { return config + "/tern" }
         return (getenv("HOME").map { String(cString: $0) } ?? "") + "/.config/tern"
-    }
-
-    /// Reads one `handler.SCHEME = COMMAND ARGS…` line; other lines are ignored.
-    mutating func read(_ line: String) {
-        let trimmed = line.trimmingWhitespace()
-        guard trimmed.hasPrefix("handler."), let equals = trimmed.firstIndex(of: "=") else { return }
-        let scheme = String(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 8)..<equals]).trimmingWhitespace().lowercased()
-        let words = trimmed[trimmed.index(after: equals)...].split(separator: " ").map(String.init)
-        if !scheme.isEmpty, !words.isEmpty { commands[scheme] = words }
     }
 
     /// Starts the handler of `url`'s scheme; the program's name, or nil when

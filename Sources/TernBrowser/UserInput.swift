@@ -23,6 +23,50 @@ public enum UserInput {
         return target.contains("://") || target.contains(" ") ? nil : WebURL("http://" + target)
     }
 
+    /// What the `o` prompt opens for `target`: the search URL of
+    /// `template` for words (`isSearch`), else `url(for:)`.
+    public static func url(for target: String, searchTemplate template: String) -> WebURL? {
+        let target = target.trimmingWhitespace()
+        guard isSearch(target) else { return url(for: target) }
+        var words = Substring(target)
+        if words.first == "?" { words.removeFirst() }
+        return searchURL(for: String(words).trimmingWhitespace(), template: template)
+    }
+
+    /// Whether what was typed is words to search for, as browsers' address
+    /// bars decide: text starting with `?` (forced, as in Firefox and
+    /// Chrome); else, unless it is a path, an existing file or a URL with
+    /// a scheme, text with a space (`rust slices`), or one word with no
+    /// `.`, `:` or `/` that is not `localhost` (`rust`). Anything else is
+    /// a host name (`example.com`, `localhost:8080`).
+    public static func isSearch(_ target: String) -> Bool {
+        let target = target.trimmingWhitespace()
+        guard !target.isEmpty else { return false }
+        if target.hasPrefix("?") { return true }
+        if target.hasPrefix("/") || target.hasPrefix("./") || target.hasPrefix("../") { return false }
+        if !target.contains(":"), access(target, F_OK) == 0 { return false }
+        if let url = WebURL(target), !url.hasOpaquePath || ["data", "about"].contains(url.scheme) { return false }
+        if target.contains(where: \.isWhitespace) { return true }
+        return !target.contains(where: { ".:/[".contains($0) }) && target.lowercased() != "localhost"
+    }
+
+    /// `template` with each `%s` replaced by `words`, form-urlencoded
+    /// (URL standard's application/x-www-form-urlencoded: spaces become
+    /// `+`); nil when the result is not a URL.
+    public static func searchURL(for words: String, template: String) -> WebURL? {
+        var encoded = ""
+        for byte in words.utf8 {
+            switch byte {
+            case 0x20: encoded += "+"
+            case 0x2A, 0x2D, 0x2E, 0x5F, 0x30...0x39, 0x41...0x5A, 0x61...0x7A: encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return WebURL(template.replacing("%s", with: encoded))
+    }
+
     private static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         return getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : "/"

@@ -24,6 +24,16 @@ public final class HTTPCookieStore {
     /// network fills and reads, with its `Set-Cookie` rules.
     public var cookieJar: CookieJar { jar }
 
+    /// Tern-only, per site (WKHTTPCookieStore's `setCookiePolicy` has one
+    /// switch for all): the cookie setting of each host, asked with the
+    /// lowercased ASCII host of the URL a cookie comes from or goes to
+    /// (`CookieJar.cookiePolicy` says exactly how). Default nil: every host
+    /// `.allow`. Applies to `Set-Cookie` and `document.cookie` alike.
+    public var cookiePolicy: ((_ host: String) -> CookieSitePolicy)? {
+        get { jar.cookiePolicy }
+        set { jar.cookiePolicy = newValue }
+    }
+
     init(jar: CookieJar) {
         self.jar = jar
         let previous = jar.onChange

@@ -15,6 +15,16 @@ public protocol NavigationDelegate: AnyObject {
     /// exactly once; if it is released uncalled, the navigation is cancelled.
     func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction,
                  decisionHandler: @escaping (NavigationActionPolicy) -> Void)
+    /// Whether to perform the navigation, and with which settings for the
+    /// page it commits (WebKit's `decidePolicyFor:preferences:`): asked
+    /// instead of the method above, for every navigation and redirect hop,
+    /// each time with the configuration's `defaultWebpagePreferences`; the
+    /// last answer applies to the committed page only (a page restored
+    /// from the back/forward cache keeps its own). Not implemented: the
+    /// method above is asked and the preferences stay as they were. Call
+    /// `decisionHandler` exactly once; released uncalled: cancelled.
+    func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction, preferences: WebpagePreferences,
+                 decisionHandler: @escaping (NavigationActionPolicy, WebpagePreferences) -> Void)
     /// Whether to show a response. Not implemented: allowed when
     /// `canShowMIMEType`, else cancelled. If released uncalled: cancelled.
     func webView(_ webView: WebView, decidePolicyFor navigationResponse: NavigationResponse,
@@ -61,6 +71,10 @@ extension NavigationDelegate {
     public func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction,
                         decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
         decisionHandler(.allow)
+    }
+    public func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction, preferences: WebpagePreferences,
+                        decisionHandler: @escaping (NavigationActionPolicy, WebpagePreferences) -> Void) {
+        self.webView(webView, decidePolicyFor: navigationAction) { decisionHandler($0, preferences) }
     }
     public func webView(_ webView: WebView, decidePolicyFor navigationResponse: NavigationResponse,
                         decisionHandler: @escaping (NavigationResponsePolicy) -> Void) {

@@ -31,6 +31,9 @@ final class PageLoad {
     /// API request (PageLoadState::setPendingAPIRequest), which its `url`
     /// shows until didStartProvisionalNavigation or a cancel.
     var isPendingAPIRequest = false
+    /// The settings of the page this navigation commits, as the navigation
+    /// delegate last answered (`configuration.defaultWebpagePreferences` until then).
+    var webpagePreferences = WebpagePreferences()
 
     var resourceLoad: ResourceLoad?
     var schemeTask: URLSchemeTask?

@@ -92,7 +92,7 @@ final class PageScriptRunner {
     /// Those the parser made, unless a user script ran at the document's
     /// start (it may have added some): then one walk of the document.
     static func scriptElements(of document: Document?, webView: WebView) -> [Node] {
-        guard webView.configuration.preferences.javaScriptEnabled, let document, let root = document.node else { return [] }
+        guard webView.pageScriptsEnabled, let document, let root = document.node else { return [] }
         if let parsed = document.parserScriptElements, webView.scriptWindow == nil { return parsed }
         return root.elements(named: "script")
     }

@@ -12,6 +12,8 @@ final class PageSession {
     var page: Page? {
         didSet { referrerPolicyCache = nil }
     }
+    /// The settings the page was committed with (its navigation's answer).
+    var webpagePreferences = WebpagePreferences()
     /// The page has finished loading (only such a page is cached when left).
     var finishedLoading = false
     /// Answers the page's scripts and holds its window.

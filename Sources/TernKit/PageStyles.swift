@@ -100,7 +100,7 @@ final class PageStyles {
             sheets = entries
             return
         }
-        let scripting = webView.configuration.preferences.javaScriptEnabled
+        let scripting = webView.pageScriptsEnabled
         // Relative URLs (a link's href, an inline sheet's imports) resolve against <base href>.
         let base = webView.documentBaseURL
         var seenInline: [Node: (text: String, sheet: StyleSheet)] = [:]

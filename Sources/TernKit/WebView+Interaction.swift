@@ -275,7 +275,7 @@ extension WebView {
     /// one when the page has inline handlers (`onclick="…"`) but no script
     /// made one yet. Nil when scripting is off or nothing would listen.
     func interactionWindow() -> ScriptWindow? {
-        guard configuration.preferences.javaScriptEnabled else { return nil }
+        guard pageScriptsEnabled else { return nil }
         if let scriptWindow { return scriptWindow }
         guard let document, let root = document.node else { return nil }
         // Without a window only the parser changes the document: scan a finished one once.
@@ -461,7 +461,7 @@ extension WebView {
 
     /// `javascript:` URLs run in the page (when scripts may run).
     private func runJavaScriptURL(_ url: WebURL) {
-        guard configuration.preferences.javaScriptEnabled, let window = try? pageScriptWindow() else { return }
+        guard pageScriptsEnabled, let window = try? pageScriptWindow() else { return }
         let source = WebURL.percentDecoded(String(url.href.dropFirst("javascript:".count)))
         _ = window.run(source, sourceURL: "javascript:")
         documentDidChange()

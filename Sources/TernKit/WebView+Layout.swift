@@ -29,7 +29,7 @@ extension WebView {
                 if parsedBase?.href != baseURL { parsedBase = (baseURL, WebURL(baseURL).map(WebURL.HrefResolver.init(base:))) }
                 return parsedBase?.resolver?.resolveHref(reference) ?? reference
             },
-            scriptingEnabled: configuration.preferences.javaScriptEnabled)
+            scriptingEnabled: pageScriptsEnabled)
         options.styleSheets = styles.layoutSheets(authorStylesEnabled: authorStyleSheetsEnabled)
         options.authorStylesEnabled = authorStyleSheetsEnabled
         options.rows = rows

@@ -26,6 +26,7 @@ extension WebView {
         load.downloadName = downloadName
         // A page's navigation is not an API request: `url` stays the page's until it starts.
         load.isPendingAPIRequest = !startedByPage
+        load.webpagePreferences = configuration.defaultWebpagePreferences
         currentLoad = load
         // As in WebKit, a requested load counts as loading from the call on.
         isLoading = true
@@ -77,13 +78,23 @@ extension WebView {
         return action
     }
 
-    private func askActionPolicy(_ action: NavigationAction, answer: @escaping (NavigationActionPolicy) -> Void) {
-        let handler = DecisionHandler(name: "decidePolicyFor navigationAction", fallback: NavigationActionPolicy.cancel,
-                                      answer: answer)
+    /// Asks the delegate's `decidePolicyFor:preferences:` (which, not
+    /// implemented, asks the plain one), offering the configuration's
+    /// default preferences each time as WebKit does (a redirect to another
+    /// site starts afresh); the preferences answered become the load's,
+    /// for the page it commits.
+    private func askActionPolicy(_ action: NavigationAction, of load: PageLoad,
+                                 answer: @escaping (NavigationActionPolicy) -> Void) {
+        let preferences = configuration.defaultWebpagePreferences
+        let handler = DecisionHandler(name: "decidePolicyFor navigationAction",
+                                      fallback: (NavigationActionPolicy.cancel, preferences)) { policy, chosen in
+            load.webpagePreferences = chosen
+            answer(policy)
+        }
         if let navigationDelegate {
-            navigationDelegate.webView(self, decidePolicyFor: action, decisionHandler: handler.closure)
+            navigationDelegate.webView(self, decidePolicyFor: action, preferences: preferences) { handler.decide(($0, $1)) }
         } else {
-            handler.decide(.allow)
+            handler.decide((.allow, preferences))
         }
     }
 
@@ -93,7 +104,7 @@ extension WebView {
         // activation, used up here: one key, one such navigation (a page
         // cannot turn one key into a stream of downloads or program launches).
         if load.startedByPage { load.isUserInitiated = consumeUserActivation() }
-        askActionPolicy(navigationAction(for: load.request, of: load)) { [weak self] policy in
+        askActionPolicy(navigationAction(for: load.request, of: load), of: load) { [weak self] policy in
             guard let self, self.isCurrent(load), load.phase == .deciding else { return }
             switch policy {
             case .cancel:
@@ -159,7 +170,7 @@ extension WebView {
     }
 
     private func startResourceLoad(_ load: PageLoad, credential: (Credential, Credential.Method)? = nil) {
-        loader.configuration.userAgent = userAgent
+        loader.configuration.userAgent = load.webpagePreferences.customUserAgent ?? userAgent
         load.response = nil
         load.body = []
         load.resourceLoad = loader.load(load.request, credential: credential, proxyCredential: load.proxyCredential,
@@ -209,8 +220,10 @@ extension WebView {
         updateLoadState()  // PageLoadState::didReceiveServerRedirectForProvisionalLoad
         navigationDelegate?.webView(self, didReceiveServerRedirectForProvisionalNavigation: load.navigation)
         guard isCurrent(load) else { return decision(false) }
-        askActionPolicy(navigationAction(for: request, of: load)) { [weak self] policy in
+        askActionPolicy(navigationAction(for: request, of: load), of: load) { [weak self] policy in
             guard let self, self.isCurrent(load) else { return decision(false) }
+            // The next hop goes with the User-Agent chosen for it.
+            self.loader.configuration.userAgent = load.webpagePreferences.customUserAgent ?? self.userAgent
             decision(policy != .cancel)
         }
     }
@@ -428,6 +441,9 @@ extension WebView {
         guard isCurrent(load) else { return }
         // The page committed has its own session: a new one, or the one it had when it was left.
         session = load.restored?.session ?? PageSession(webView: self)
+        if load.restored == nil { session.webpagePreferences = load.webpagePreferences }
+        // The page's subresources and scripts go with its User-Agent.
+        loader.configuration.userAgent = pageUserAgent
         load.phase = .committed
         if let item = load.targetItem, backForwardList.contains(item) {
             backForwardList.moveTo(item)

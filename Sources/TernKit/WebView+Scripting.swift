@@ -86,7 +86,7 @@ extension WebView {
     }
 
     private func makeScriptWindow() throws -> ScriptWindow {
-        loader.configuration.userAgent = userAgent
+        loader.configuration.userAgent = pageUserAgent
         let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: pageURL, sessionStorage: sessionStorage,
                                       localStorage: configuration.websiteDataStore.localStorage,
                                       executionTimeLimit: configuration.scriptTimeLimit,

@@ -185,6 +185,19 @@ public final class WebView {
         return configuration.applicationNameForUserAgent.map { base + " " + $0 } ?? base
     }
 
+    /// The User-Agent of the committed page: its navigation's
+    /// `WebpagePreferences.customUserAgent`, else `userAgent`.
+    var pageUserAgent: String {
+        session.webpagePreferences.customUserAgent ?? userAgent
+    }
+
+    /// Whether the committed page's own scripts run: JavaScript is on
+    /// (`Preferences.javaScriptEnabled`) and the page's navigation allowed
+    /// it (`WebpagePreferences.allowsContentJavaScript`).
+    var pageScriptsEnabled: Bool {
+        configuration.preferences.javaScriptEnabled && session.webpagePreferences.allowsContentJavaScript
+    }
+
     // MARK: Loading
 
     /// Loads `request`. A file: URL grants read access to that one file.

@@ -48,6 +48,11 @@ public struct WebViewConfiguration {
     /// it from `$XDG_CONFIG_HOME/tern/user.css`. (WebKit's
     /// `_WKUserStyleSheet` is private API.)
     public var userStyleSheet: String?
+    /// The page settings each navigation starts from, before the navigation
+    /// delegate's `decidePolicyFor:preferences:` changes them for that
+    /// page (WKWebViewConfiguration's `defaultWebpagePreferences`). Default
+    /// `WebpagePreferences()`: scripts on, no User-Agent of its own.
+    public var defaultWebpagePreferences = WebpagePreferences()
 
     private(set) var urlSchemeHandlers: [String: URLSchemeHandler] = [:]
     private var dataStore: WebsiteDataStore?

@@ -38,15 +38,19 @@ extension CommandLine {
       --proxy URL               send every request through the proxy URL (default: $http_proxy,
                                 $https_proxy, $all_proxy, minus $no_proxy)
       --insecure                do not verify TLS certificates (INSECURE: anyone on the way can read and change pages)
+      --print-config            print the settings in effect (settings file, command line, defaults)
+                                and the settings file's problems, and exit
       --version                 print tern's version ("tern VERSION") and exit
       --help                    show this help
     """
 
     /// Parses `arguments`, runs, and returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
+        // The settings file first: the command line changes what it sets.
+        let fileSettings = SettingsFile.load()
         let options: Options
         do {
-            options = try Options.parse(arguments)
+            options = try Options.parse(arguments, startingFrom: Options(settings: fileSettings))
         } catch {
             printError((error as? Options.UsageError)?.message ?? "\(error)")
             fputs(usage + "\n", stderr)
@@ -58,6 +62,11 @@ extension CommandLine {
         }
         if options.version {
             print("tern " + LoaderConfiguration.version)
+            return 0
+        }
+        let settings = options.applied(to: fileSettings)
+        if options.printConfig {
+            print(SettingsFile.render(settings), terminator: "")
             return 0
         }
         let configuration = options.webViewConfiguration()
@@ -84,11 +93,14 @@ extension CommandLine {
             return exportCookies(options, store) && exportBookmarks(options, store) ? 0 : 1
         }
         guard options.dump else {
-            let status = Browser(configuration: configuration, customUserAgent: options.userAgent,
+            let status = Browser(configuration: configuration, customUserAgent: options.userAgent, settings: settings,
                                  terminal: CursesTerminal(colors: !options.noColor)).run(opening: options.target)
             return exportCookies(options, store) && exportBookmarks(options, store) ? status : 1
         }
-        return PageDumper(options: options, configuration: configuration).run()
+        // The settings file's problems go to stderr; none stops the page.
+        for problem in settings.problems { printError(problem.description) }
+        settings.applyCookiePolicy(to: store)
+        return PageDumper(options: options, configuration: configuration, settings: settings).run()
     }
 
     /// `--export-bookmarks`, if given; false when the file could not be written.

@@ -8,6 +8,8 @@ struct Options {
     var help = false
     /// Print `tern VERSION` and exit.
     var version = false
+    /// Print the settings in effect (settings file, command line, defaults) and exit.
+    var printConfig = false
     var userAgent: String?
     var timeout: Double = 30
     /// Megabytes a page's JavaScript heap may hold before its scripts are stopped.
@@ -61,10 +63,13 @@ struct Options {
         init(_ message: String) { self.message = "tern: " + message }
     }
 
-    /// `environment` is asked for `NO_COLOR` (no-color.org: any non-empty value).
-    static func parse(_ arguments: [String], environment: (String) -> String? = Options.environment) throws -> Options {
-        var options = Options()
-        options.noColor = !(environment("NO_COLOR") ?? "").isEmpty
+    /// `environment` is asked for `NO_COLOR` (no-color.org: any non-empty
+    /// value). The options start as `base` (the settings file's): the
+    /// command line changes them.
+    static func parse(_ arguments: [String], startingFrom base: Options = Options(),
+                      environment: (String) -> String? = Options.environment) throws -> Options {
+        var options = base
+        options.noColor = options.noColor || !(environment("NO_COLOR") ?? "").isEmpty
         var rest = arguments[...]
         func value(for name: String) throws -> String {
             guard let value = rest.popFirst() else { throw UsageError("\(name) needs a value") }
@@ -75,6 +80,7 @@ struct Options {
             case "--dump": options.dump = true
             case "--help", "-h": options.help = true
             case "--version": options.version = true
+            case "--print-config": options.printConfig = true
             case "--user-agent": options.userAgent = try value(for: argument)
             case "--no-list": options.noList = true
             case "--no-js": options.noJavaScript = true
@@ -132,7 +138,7 @@ struct Options {
                 options.target = argument
             }
         }
-        if options.dump && options.target == nil && !options.help && !options.version { throw UsageError("--dump needs a URL or file") }
+        if options.dump && options.target == nil && !options.help && !options.version && !options.printConfig { throw UsageError("--dump needs a URL or file") }
         return options
     }
 

@@ -14,9 +14,19 @@ final class PageDumper: NavigationDelegate {
     /// The data store problem last printed, so each is told once.
     private var reportedStorageError: String?
 
-    init(options: Options, configuration: WebViewConfiguration) {
+    /// The settings in effect, for the site settings.
+    let settings: Settings
+
+    init(options: Options, configuration: WebViewConfiguration, settings: Settings = Settings()) {
         self.options = options
         self.configuration = configuration
+        self.settings = settings
+    }
+
+    /// The page goes with its site settings (JavaScript, User-Agent).
+    func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction, preferences: WebpagePreferences,
+                 decisionHandler: @escaping (NavigationActionPolicy, WebpagePreferences) -> Void) {
+        decisionHandler(.allow, settings.webpagePreferences(for: navigationAction.request.url, from: preferences))
     }
 
     /// Tells of a data store problem (a full disk) not told yet.

@@ -8,6 +8,13 @@ public struct ProcessRun {
 
     public static let tern = TestServer.repositoryRoot + "/.build/debug/tern"
 
+    /// A settings folder with no settings file, for runs of tern that name none.
+    public static let emptyConfigHome: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tern-no-settings-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
     /// Runs `executable` (a path, or a name found on PATH) with `arguments`
     /// and waits for it. Output goes through files, so no pipe can fill up.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessRun {
@@ -31,7 +38,11 @@ public struct ProcessRun {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = [executable] + arguments
         }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // tern never reads the person's settings file in a test: a settings
+        // folder of its own (empty) unless the test names one.
+        if executable == tern, environment["XDG_CONFIG_HOME"] == nil { variables["XDG_CONFIG_HOME"] = emptyConfigHome }
+        process.environment = variables
         func output(_ path: String?) -> FileHandle {
             guard let path, FileManager.default.createFile(atPath: path, contents: nil),
                   let handle = FileHandle(forWritingAtPath: path) else { return FileHandle.nullDevice }
@@ -57,8 +68,12 @@ public struct ProcessRun {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var cArguments = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
+        var variables = ProcessInfo.processInfo.environment
+        if executable == tern { variables["XDG_CONFIG_HOME"] = emptyConfigHome }
+        var cEnvironment = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { cEnvironment.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, &cArguments, environ)
+        let status = posix_spawn(&pid, executable, &actions, nil, &cArguments, &cEnvironment)
         guard status == 0 else { throw NSError(domain: "ProcessRun", code: Int(status)) }
         return pid
     }

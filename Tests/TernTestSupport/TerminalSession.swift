@@ -12,16 +12,28 @@ public final class TerminalSession {
     public var outputLog: URL { directory.appendingPathComponent("output.bin") }
     private var statusFile: URL { directory.appendingPathComponent("status") }
 
-    /// Starts `tern arguments` in a `columns` × `rows` terminal of type `term`.
+    /// The settings folder tern reads (`XDG_CONFIG_HOME`): `directory/config`,
+    /// never the person's own, unless `environment` names another.
+    public var configHome: URL { directory.appendingPathComponent("config") }
+
+    /// Starts `tern arguments` in a `columns` × `rows` terminal of type
+    /// `term`. `config`, when given, is written to the settings file
+    /// (`configHome/tern/config`) before tern starts.
     public init(_ arguments: [String], columns: Int = 80, rows: Int = 24, term: String = "xterm-256color",
-         environment: [String: String] = [:]) throws {
+         environment: [String: String] = [:], config: String? = nil) throws {
         socket = "tern-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let profile = directory.appendingPathComponent("profile").path
+        let settingsFolder = directory.appendingPathComponent("config").appendingPathComponent("tern")
+        try FileManager.default.createDirectory(at: settingsFolder, withIntermediateDirectories: true)
+        if let config {
+            try config.write(to: settingsFolder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        }
         // `swift test` runs tests with NO_COLOR=1, which tern honours: the
         // terminal here has colours unless a test asks for none.
-        var variables = ["XDG_DATA_HOME": profile, "TERM": term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "NO_COLOR": ""]
+        var variables = ["XDG_DATA_HOME": profile, "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+                         "TERM": term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "NO_COLOR": ""]
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let binary = TestServer.repositoryRoot + "/.build/debug/tern"

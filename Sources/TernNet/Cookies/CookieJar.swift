@@ -26,6 +26,15 @@ public final class CookieJar {
     /// never uses cookies (a local page) never opens it.
     public var willFirstUse: (() -> Void)?
 
+    /// The cookie setting of each host (per-site settings); nil allows
+    /// every host. Asked with the host of the URL a cookie comes from or is
+    /// sent to (`Set-Cookie` of a response, `document.cookie` of a page),
+    /// lowercased, in the URL's ASCII (IDNA) form: `.block` stores and
+    /// sends nothing for that host, whatever the cookie's `Domain`;
+    /// `.sessionOnly` stores its persistent cookies as session cookies.
+    /// `insert` (the cookie store API, imports) is not asked.
+    public var cookiePolicy: ((_ host: String) -> CookieSitePolicy)?
+
     public init() {}
 
     /// Runs `willFirstUse` now if it has not run (a persistent store then
@@ -58,6 +67,8 @@ public final class CookieJar {
         let now = clock()
         lastCreation = max(now, lastCreation.nextUp)
         guard let host = CookieJar.canonicalHost(url) else { return nil }
+        let policy = cookiePolicy?(host) ?? .allow
+        if policy == .block { return nil }
         let secureOrigin = url.scheme == "https" || url.scheme == "wss"
         // 6265bis: a cookie from a non-HTTP API never sets or changes HttpOnly cookies.
         if fromScript && parsed.httpOnly { return nil }
@@ -107,6 +118,7 @@ public final class CookieJar {
             if let removed = cookies.removeValue(forKey: cookie.key) { onChange?(removed, true) }
             return nil
         }
+        if policy == .sessionOnly { cookie.expiresAt = nil }
         cookies[cookie.key] = cookie
         onChange?(cookie, false)
         evict(now: now, domain: cookie.domain)
@@ -181,7 +193,7 @@ public final class CookieJar {
     /// is a top-level navigation by GET. `forScript` leaves out HttpOnly.
     public func cookies(for url: WebURL, context: SameSiteContext = .sameSite, forScript: Bool = false) -> [Cookie] {
         prepareForUse()
-        guard let host = CookieJar.canonicalHost(url) else { return [] }
+        guard let host = CookieJar.canonicalHost(url), cookiePolicy?(host) != .block else { return [] }
         let now = clock()
         let secure = url.scheme == "https" || url.scheme == "wss"
         let path = url.pathname.isEmpty ? "/" : url.pathname
