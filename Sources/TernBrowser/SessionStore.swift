@@ -252,6 +252,9 @@ final class SessionStore {
         store.close()
     }
 
+    /// The file's database, opened (tests limit its size to stand for a full disk).
+    var openDatabase: SQLiteDatabase? { store.database }
+
     // MARK: Processes
 
     /// Whether process `pid` runs (not a zombie), and, when `start` is
