@@ -34,10 +34,10 @@ extension Browser {
         let last = store.begin()
         store.onWriteError = { [weak self] failure in self?.sessionWriteFailed(failure) }
         session.store = store
-        if let notice = store.notice { show(message: notice, isError: true) }
+        if let notice = store.notice { addNotice(notice) }
         if restoresLastSession {
             guard let last, !last.tabs.isEmpty else {
-                session.pendingNotice = "No saved session to restore"
+                addNotice("No saved session to restore")
                 return
             }
             restoreSession(last, keepingOpenTabs: target != nil)
@@ -47,7 +47,7 @@ extension Browser {
         let how = last.ending == .crashed ? "did not quit cleanly" : "was ended by a signal"
         let count = last.tabs.count == 1 ? "1 tab" : "\(last.tabs.count) tabs"
         guard target == nil else {
-            session.pendingNotice = "The last session \(how) (\(count)): tern --restore brings it back"
+            addNotice("The last session \(how) (\(count)): tern --restore brings it back")
             return
         }
         let titles = last.tabs.compactMap { $0.map(Self.label) }.prefix(5).map { "  " + $0 }.joined(separator: "\n")
@@ -102,10 +102,15 @@ extension Browser {
         }
         var text = "Restored \(restored.count == 1 ? "1 tab" : "\(restored.count) tabs")"
         if saved.unreadableTabs > 0 { text += "; \(saved.unreadableTabs) could not be read" }
-        session.pendingNotice = text
+        addNotice(text)
         updateWindowTitle()
         sessionChanged()
         setNeedsDisplay()
+    }
+
+    /// Shows `text` in the status line once the shown page has loaded.
+    private func addNotice(_ text: String) {
+        session.pendingNotice = session.pendingNotice.map { $0 + "; " + text } ?? text
     }
 
     /// Something to save changed (a page committed or finished, a tab
