@@ -86,8 +86,8 @@ extension Browser {
             let newTab = BrowserTab(webView: makeWebView(configuration: configuration), browser: self)
             if let state {
                 newTab.webView.restore(state)
-            } else {
-                newTab.webView.load(userURL: WebURL(Browser.startPage)!, replacing: true)
+            } else if let start = WebURL(Browser.startPage) {
+                newTab.webView.load(userURL: start, replacing: true)
             }
             return newTab
         }

@@ -14,7 +14,7 @@ import Glibc
 /// session left `running` by a process that no longer exists crashed (or
 /// was killed). Each run writes only its own rows, so two Tern processes on
 /// one profile never overwrite each other's sessions. The "last session"
-/// is the most recently saved one whose process is not running.
+/// is the most recently saved (or ended) one whose process is not running.
 ///
 /// Every write is one SQLite transaction (WAL); a damaged file is moved
 /// aside (`session.sqlite.broken`) and a new one started; write failures
@@ -243,10 +243,13 @@ final class SessionStore {
     }
 
     /// Marks this run's session ended (`closed` for a quit, `interrupted`
-    /// for a signal) and closes the file. The caller saves the tabs first.
+    /// for a signal) at this time, and closes the file. The caller saves the tabs first.
     func end(_ ending: Ending) {
         if let id = sessionID {
-            store.write { try $0.execute("UPDATE sessions SET state = ?2 WHERE id = ?1", [.integer(id), .text(ending.rawValue)]) }
+            // The time it ended counts as its last save: the Tern that quit last has the last session.
+            store.write {
+                try $0.execute("UPDATE sessions SET state = ?2, saved = ?3 WHERE id = ?1", [.integer(id), .text(ending.rawValue), .real(clock())])
+            }
         }
         sessionID = nil
         store.close()

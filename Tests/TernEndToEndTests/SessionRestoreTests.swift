@@ -138,6 +138,40 @@ final class SessionRestoreTests: XCTestCase {
         XCTAssertFalse(second.screen().contains("Restore the last session"))
     }
 
+    func testTwoTernsOnOneProfileKeepTheirOwnSessions() throws {
+        let one = try tern(["--profile", profile, server.url("/page/x").href])
+        one.waitFor("Page x")
+        waitForTheSave()
+        // A second Tern while the first runs: the first's session is not a crash.
+        let two = try tern(["--profile", profile, server.url("/page/y").href])
+        two.waitFor("Page y")
+        usleep(1_000_000)
+        XCTAssertFalse(two.screen().contains("tern --restore"), two.screen())
+        two.press("Tab", "Enter")
+        two.waitFor("Page a")
+        waitForTheSave()
+
+        // The first is killed; a third offers its session (x), not the second's, still running.
+        kill(try XCTUnwrap(one.programPID()), SIGKILL)
+        one.waitFor("tern exited with 137")
+        let three = try tern(["--profile", profile])
+        three.waitForWrapped("Restore its 1 tab?")
+        XCTAssertTrue(three.screen().contains("│ x "), three.screen())
+        three.press("y")
+        three.waitFor("Page x")
+        XCTAssertTrue(two.screen().contains("Page a"), "the second Tern goes on")
+        three.press("Q")
+        XCTAssertEqual(three.exitStatus(), 0)
+
+        // The second quits later: its own tabs are the last session now.
+        two.press("Q")
+        XCTAssertEqual(two.exitStatus(), 0)
+        let four = try tern(["--profile", profile, "--restore"])
+        four.waitFor("Page a")
+        four.press("Left")
+        four.waitFor("Page y")
+    }
+
     func testPrivateBrowsingSavesNoSession() throws {
         let tern = try tern(["--private", "--profile", profile, server.url("/page/x").href])
         tern.waitFor("Page x")
