@@ -130,6 +130,7 @@ struct Options {
             }
         }
         if options.restore && options.privateBrowsing { throw UsageError("--restore cannot be used with --private, which keeps no session") }
+        if options.restore && options.dump { throw UsageError("--restore is for the browser, not --dump") }
         if options.dump && options.target == nil && !options.help && !options.version { throw UsageError("--dump needs a URL or file") }
         return options
     }

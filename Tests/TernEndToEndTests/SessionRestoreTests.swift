@@ -138,6 +138,26 @@ final class SessionRestoreTests: XCTestCase {
         XCTAssertFalse(second.screen().contains("Restore the last session"))
     }
 
+    func testASessionEndedBySignalIsOfferedAndNoMeansAFreshStart() throws {
+        let first = try tern(["--profile", profile, server.url("/page/x").href])
+        first.waitFor("Page x")
+        // No wait for the debounced save: the way out saves.
+        kill(try XCTUnwrap(first.programPID()), SIGTERM)
+        first.waitFor("tern exited with 143")
+
+        let second = try tern(["--profile", profile])
+        second.waitForWrapped("Tern was ended by a signal last time")
+        second.press("n")
+        second.waitFor("Press ? for help")
+        XCTAssertFalse(second.screen().contains("Page x"))
+        second.press("Q")
+        XCTAssertEqual(second.exitStatus(), 0)
+        let third = try tern(["--profile", profile])
+        third.waitFor("Press ? for help")
+        usleep(500_000)
+        XCTAssertFalse(third.screen().contains("Restore the last session"), "asked once")
+    }
+
     func testTwoTernsOnOneProfileKeepTheirOwnSessions() throws {
         let one = try tern(["--profile", profile, server.url("/page/x").href])
         one.waitFor("Page x")
