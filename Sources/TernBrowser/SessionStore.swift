@@ -56,6 +56,8 @@ final class SessionStore {
     private(set) var notice: String?
     /// Sessions not running that are kept (the most recently saved).
     static let keptSessions = 10
+    /// Most tabs restored from one session.
+    static let maximumTabs = 200
 
     private var store: LazyDatabase
     /// The last state written, so that an unchanged session is not written again.
@@ -149,7 +151,9 @@ final class SessionStore {
         if case .real(let time) = row[4] { savedAt = time }
         var current = 0
         if case .integer(let index) = row[5], let value = Int(exactly: index) { current = value }
-        let tabRows = try database.execute("SELECT state FROM tabs WHERE session = ?1 ORDER BY position", [.integer(id)])
+        // A file written by something else may hold any number of tabs: the first `maximumTabs` are read.
+        let tabRows = try database.execute("SELECT state FROM tabs WHERE session = ?1 ORDER BY position LIMIT ?2",
+                                           [.integer(id), .integer(Int64(maximumTabs))])
         var tabs: [WebView.InteractionState?] = []
         var unreadable = 0
         for tabRow in tabRows {
