@@ -18,6 +18,7 @@ extension Browser {
         closing.webView.stopLoading()
         tabs.remove(at: index)
         if current >= index, current > 0 { current -= 1 }
+        sessionChanged()
         setNeedsDisplay()
     }
 
@@ -26,6 +27,7 @@ extension Browser {
         guard tabs.indices.contains(index) else { return }
         current = index
         updateWindowTitle()
+        sessionChanged()
         setNeedsDisplay()
     }
 

@@ -42,6 +42,10 @@ public final class Browser {
     private var shownStorageError: String?
     /// Whether pages' own styles apply, in every tab (`S` toggles it; `--no-css` starts it off).
     var authorStyleSheetsEnabled: Bool
+    /// `--restore`: start with the last session's tabs, without asking.
+    public var restoresLastSession = false
+    /// The session being saved (Browser+Session.swift).
+    var session = SessionSaving()
 
     /// The first page row: under the title bar, and under the tab bar when
     /// there is more than one tab.
@@ -102,11 +106,13 @@ public final class Browser {
         downloads.onChange = { [unowned self] in downloadsChanged() }
         downloads.onProgress = { [unowned self] in downloadProgressed() }
         open(target ?? startPage, searching: false)
+        beginSession(opening: target)
         draw()
     }
 
     /// Gives the terminal back and stops watching it.
     func finish() {
+        endSession(interrupted: exitStatus >= 128)
         watches.forEach { $0.cancel() }
         watches = []
         loop.interruptCheck = nil

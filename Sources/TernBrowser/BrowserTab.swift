@@ -131,9 +131,15 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         rememberScrollPosition()
     }
 
-    /// Remembers the scroll position in the history entry, for going back to it.
+    /// Remembers the scroll position in the history entry, for going back to
+    /// it (and in the saved session). Not while the viewport shows another
+    /// page than the entry's (a new tab, a page committed and not yet laid
+    /// out) or waits to scroll to the entry's place.
     func rememberScrollPosition() {
-        webView.backForwardList.currentItem?.scrollPosition = viewport.top
+        guard !newDocument, pendingScroll == nil, let item = webView.backForwardList.currentItem,
+              item.scrollPosition != viewport.top else { return }
+        item.scrollPosition = viewport.top
+        browser.sessionChanged()
     }
 
     // MARK: NavigationDelegate
@@ -267,6 +273,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         } else {
             pendingScroll = .line(item?.scrollPosition ?? 0)
         }
+        browser.sessionChanged()
         browser.setNeedsDisplay()
     }
 
@@ -285,6 +292,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         case .sessionStatePush, .sessionStateReplace:
             rememberScrollPosition()
         }
+        browser.sessionChanged()
         browser.setNeedsDisplay()
     }
 
@@ -293,6 +301,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
             self?.progress.hide()
             self?.browser.setNeedsDisplay()
         }
+        browser.sessionChanged()
         browser.setNeedsDisplay()
     }
 

@@ -173,6 +173,7 @@ public enum SettingsFile {
     /// The options that make no sense in a file: one run's actions.
     static let commandLineOnly: Set<String> = [
         "dump", "help", "version", "eval", "wait-for", "source", "print-config", "import-cookies", "export-cookies",
+        "import-bookmarks", "export-bookmarks", "restore",
     ]
 
     // MARK: Writing (`tern --print-config`)

@@ -41,6 +41,13 @@ public final class BackForwardList {
         if let index = items.firstIndex(where: { $0 === item }) { currentIndex = index }
     }
 
+    /// Replaces every item (a restored session); `currentIndex` must be one of theirs.
+    func replaceAll(with newItems: [BackForwardListItem], currentIndex index: Int) {
+        guard newItems.indices.contains(index) else { return }
+        items = newItems
+        currentIndex = index
+    }
+
     func contains(_ item: BackForwardListItem) -> Bool {
         items.contains { $0 === item }
     }

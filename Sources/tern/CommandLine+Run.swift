@@ -22,7 +22,8 @@ extension CommandLine {
       --wait-for JS             keep the page running until JS is truthy (or --timeout passes)
       --console                 print the page's console messages to stderr
       --profile DIR             keep cookies, cache, history and storage in DIR (default $XDG_DATA_HOME/tern)
-      --private                 keep nothing on disk
+      --private                 keep nothing on disk (no history, no session)
+      --restore                 start with the last session's tabs (after a quit or a crash)
       --keep-session-cookies    let session cookies survive a restart
       --import-cookies FILE     add the cookies of FILE (Netscape cookies.txt, as curl -c writes) first
       --export-cookies FILE     write every cookie to FILE (cookies.txt, for curl -b) when done;
@@ -93,8 +94,10 @@ extension CommandLine {
             return exportCookies(options, store) && exportBookmarks(options, store) ? 0 : 1
         }
         guard options.dump else {
-            let status = Browser(configuration: configuration, customUserAgent: options.userAgent, settings: settings,
-                                 terminal: CursesTerminal(colors: !options.noColor)).run(opening: options.target)
+            let browser = Browser(configuration: configuration, customUserAgent: options.userAgent, settings: settings,
+                                  terminal: CursesTerminal(colors: !options.noColor))
+            browser.restoresLastSession = options.restore
+            let status = browser.run(opening: options.target)
             return exportCookies(options, store) && exportBookmarks(options, store) ? status : 1
         }
         // The settings file's problems go to stderr; none stops the page.

@@ -36,6 +36,8 @@ struct Options {
     var profile: String?
     /// Keep nothing on disk.
     var privateBrowsing = false
+    /// Start with the last session's tabs, without asking.
+    var restore = false
     /// Session cookies survive a restart too.
     var keepSessionCookies = false
     /// A Netscape cookies.txt file to add to the profile's cookies first.
@@ -86,6 +88,7 @@ struct Options {
             case "--no-js": options.noJavaScript = true
             case "--console": options.console = true
             case "--private": options.privateBrowsing = true
+            case "--restore": options.restore = true
             case "--keep-session-cookies": options.keepSessionCookies = true
             case "--profile": options.profile = try value(for: argument)
             case "--import-cookies": options.importCookies = try value(for: argument)
@@ -138,6 +141,8 @@ struct Options {
                 options.target = argument
             }
         }
+        if options.restore && options.privateBrowsing { throw UsageError("--restore cannot be used with --private, which keeps no session") }
+        if options.restore && options.dump { throw UsageError("--restore is for the browser, not --dump") }
         if options.dump && options.target == nil && !options.help && !options.version && !options.printConfig { throw UsageError("--dump needs a URL or file") }
         return options
     }
