@@ -84,7 +84,7 @@ enum PageSaver {
     /// path (its extension left out), else its host, else "page", made safe
     /// (`SafeFilename`), then `.ext`; "name (1).ext" and on when taken.
     static func suggestedPath(in folder: String, for url: WebURL?, extension ext: String) -> String {
-        var base = url?.pathSegments.last(where: { !$0.isEmpty }).map(WebURL.percentDecoded) ?? ""
+        var base = url?.pathSegments.last(where: { !$0.isEmpty }).map(WebURL.percentDecoded).flatMap(SafeFilename.sanitized) ?? ""
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
         if base.isEmpty { base = url?.hostname ?? "" }
         let name = SafeFilename.sanitized(base + "." + ext) ?? "page." + ext
