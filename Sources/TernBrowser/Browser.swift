@@ -207,7 +207,8 @@ public final class Browser {
 
     /// Puts a dialog, menu or prompt over the screen; it takes the keys until answered.
     func present(_ modal: Modal) {
-        // The `o` prompt completes URLs on Tab (Browser+PageCommands).
+        // The `o` prompt completes URLs on Tab (Browser+PageCommands); to go once
+        // `.openURL` makes its StatusPrompt with `completion: urlCompletion()`.
         if let prompt = modal as? StatusPrompt, prompt.label == "Open: ", prompt.completion == nil { prompt.completion = urlCompletion() }
         modals.append(modal)
         setNeedsDisplay()
