@@ -159,7 +159,7 @@ public final class Browser {
 
     func drawTitleBar() {
         let webView = tab.webView
-        let title = webView.title.flatMap { $0.isEmpty ? nil : $0 } ?? webView.url?.displayHref ?? "Tern"
+        let title = tab.sourceView?.title ?? webView.title.flatMap { $0.isEmpty ? nil : $0 } ?? webView.url?.displayHref ?? "Tern"
         var mark = webView.isLoading ? " [loading]" : ""
         if configuration.network.isInsecure { mark += " [INSECURE: TLS not verified]" }
         if tabs.count > 1 { mark += " [tab \(current + 1)/\(tabs.count)]" }
@@ -192,6 +192,8 @@ public final class Browser {
             terminal.put(settingsNotice, row: row, column: 0, style: Theme.error)
         } else if let target = tab.viewport.focusedTarget {
             terminal.put(statusText(for: target), row: row, column: 0)
+        } else if tab.sourceView != nil {
+            terminal.put("The page's source: press \\ for the page", row: row, column: 0, style: CellStyle(dim: true))
         } else if tab.webView.isLoading {
             terminal.put("Loading \(tab.webView.url?.displayHref ?? "")", row: row, column: 0)
         } else {
@@ -233,6 +235,9 @@ public final class Browser {
 
     /// Puts a dialog, menu or prompt over the screen; it takes the keys until answered.
     func present(_ modal: Modal) {
+        // The `o` prompt completes URLs on Tab (Browser+PageCommands); to go once
+        // `.openURL` makes its StatusPrompt with `completion: urlCompletion()`.
+        if let prompt = modal as? StatusPrompt, prompt.label == "Open: ", prompt.completion == nil { prompt.completion = urlCompletion() }
         modals.append(modal)
         setNeedsDisplay()
     }

@@ -31,6 +31,11 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
     /// screen: the page's further ones are dropped until it is answered.
     private var externalLinkQuestionOpen = false
     private var downloadQuestionOpen = false
+    /// The page's source, shown instead of the page (`\`); the page's own
+    /// viewport waits in `pageViewport` meanwhile.
+    private(set) var sourceView: SourceView?
+    private var pageViewport: PageViewport?
+    private var sourceWidth = 0
 
     init(webView: WebView, browser: Browser) {
         self.webView = webView
@@ -75,6 +80,13 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
     func refreshLayout(width: Int, height: Int) {
         viewport.height = max(1, height)
         viewport.width = width
+        if let sourceView {
+            guard width != sourceWidth else { return }
+            let page = sourceView.layout(width: width)
+            if sourceWidth == 0 { viewport.show(page, atLine: 0) } else { viewport.update(page, keepingTextPosition: true) }
+            sourceWidth = width
+            return
+        }
         let revision = webView.documentRevision
         guard revision != shownRevision || width != shownWidth || height != shownHeight else { return }
         let now = EventLoop.now()
@@ -131,12 +143,29 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         rememberScrollPosition()
     }
 
+    /// Shows `source` instead of the page, scrolled to its top; the page's
+    /// viewport (scroll position, focus, search) is kept for `hideSource()`.
+    func showSource(_ source: SourceView) {
+        if sourceView == nil { pageViewport = viewport }
+        sourceView = source
+        sourceWidth = 0
+        viewport = PageViewport()
+    }
+
+    /// Shows the page again as it was left.
+    func hideSource() {
+        guard sourceView != nil else { return }
+        sourceView = nil
+        if let pageViewport { viewport = pageViewport }
+        pageViewport = nil
+    }
+
     /// Remembers the scroll position in the history entry, for going back to
     /// it (and in the saved session). Not while the viewport shows another
     /// page than the entry's (a new tab, a page committed and not yet laid
-    /// out) or waits to scroll to the entry's place.
+    /// out, the page's source) or waits to scroll to the entry's place.
     func rememberScrollPosition() {
-        guard !newDocument, pendingScroll == nil, let item = webView.backForwardList.currentItem,
+        guard sourceView == nil, !newDocument, pendingScroll == nil, let item = webView.backForwardList.currentItem,
               item.scrollPosition != viewport.top else { return }
         item.scrollPosition = viewport.top
         browser.sessionChanged()
@@ -265,6 +294,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
     }
 
     func webView(_ webView: WebView, didCommit navigation: Navigation!) {
+        hideSource()
         newDocument = true
         blockedPopup = nil
         let item = webView.backForwardList.currentItem

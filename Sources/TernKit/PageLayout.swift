@@ -13,6 +13,10 @@ public struct PageLayout {
     /// An empty page (nothing committed yet, or content that is not shown as text).
     public init() { rendered = RenderedPage() }
 
+    /// A page of the front end's own lines (a view of the source): no
+    /// links, controls or anchors.
+    public init(title: String, lines: [Line]) { rendered = RenderedPage(title: title, lines: lines) }
+
     /// The document's title, whitespace collapsed, control characters replaced.
     public var title: String { rendered.title }
     public var lines: [Line] { rendered.lines }

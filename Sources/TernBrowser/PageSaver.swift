@@ -1,0 +1,93 @@
+import TernKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a saved page to a file: into a temporary file beside it, then
+/// renamed into place, so a failure (no permission, a full disk) leaves
+/// nothing half-written and an existing file as it was. The file gets mode
+/// 0644. An existing file is replaced only when asked to.
+enum PageSaver {
+    /// Why a page was not saved.
+    enum Failure: Error, Equatable, CustomStringConvertible {
+        /// A file is there already (ask before `replacing` it).
+        case exists(String)
+        case isDirectory(String)
+        /// The system's reason (strerror) for what failed.
+        case system(path: String, reason: String)
+
+        var description: String {
+            switch self {
+            case .exists(let path): return "\(path) exists already"
+            case .isDirectory(let path): return "\(path) is a folder"
+            case .system(let path, let reason): return "Could not save to \(path): \(reason)"
+            }
+        }
+    }
+
+    /// `path` with a leading `~/` made the home folder.
+    static func expand(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else { return path }
+        return home + path.dropFirst()
+    }
+
+    /// Writes `bytes` to `path` (not replacing a file there unless `replacing`).
+    static func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> Result<Void, Failure> {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.isDirectory(path)) }
+            if !replacing { return .failure(.exists(path)) }
+        }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty else { return .failure(.isDirectory(path)) }
+        var template = Array((directory + "." + name + ".tern-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return .failure(systemFailure(path)) }
+        let temporary = String(cString: template)
+        var failure: Failure?
+        if fchmod(fd, 0o644) != 0 { failure = systemFailure(path) }
+        var written = 0
+        while failure == nil, written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = systemFailure(path)
+            } else {
+                written += count
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = systemFailure(path) }
+        if close(fd) != 0, failure == nil { failure = systemFailure(path) }
+        if failure == nil {
+            if replacing {
+                if rename(temporary, path) != 0 { failure = systemFailure(path) }
+            } else if link(temporary, path) != 0 {
+                // Not replacing: link() fails if a file appeared meanwhile.
+                failure = errno == EEXIST ? .exists(path) : nil
+                if failure == nil {
+                    // A file system without hard links: rename, having checked above.
+                    if rename(temporary, path) != 0 { failure = systemFailure(path) }
+                }
+            }
+        }
+        unlink(temporary)
+        return failure.map { .failure($0) } ?? .success(())
+    }
+
+    private static func systemFailure(_ path: String) -> Failure {
+        .system(path: path, reason: String(cString: strerror(errno)))
+    }
+
+    /// A free path in `folder` for a page: the last segment of its URL's
+    /// path (its extension left out), else its host, else "page", made safe
+    /// (`SafeFilename`), then `.ext`; "name (1).ext" and on when taken.
+    static func suggestedPath(in folder: String, for url: WebURL?, extension ext: String) -> String {
+        var base = url?.pathSegments.last(where: { !$0.isEmpty }).map(WebURL.percentDecoded).flatMap(SafeFilename.sanitized) ?? ""
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
+        if base.isEmpty { base = url?.hostname ?? "" }
+        let name = SafeFilename.sanitized(base + "." + ext) ?? "page." + ext
+        return SafeFilename.unusedPath(in: folder, for: name)
+    }
+}
