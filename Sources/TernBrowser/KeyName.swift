@@ -10,7 +10,8 @@ import TernTerminal
 ///
 /// A sequence (`gt`: `g`, then `t`): keys one after another, a named key in
 /// angle brackets (`<Esc>b`, `g<Enter>`); text that names one key is that
-/// key (`Up` is the arrow, not `U` then `p`: write `<U>p` for those).
+/// key (`Up` is the arrow, not `U` then `p`: write `<U>p` for those), and
+/// text that looks like a misspelt name (`Pgdn`, `F13`, `C-1`) is refused.
 public enum KeyName {
     /// The names of keys that are not printable characters (as printed).
     private static let named: [(String, Key)] = [
@@ -57,12 +58,13 @@ public enum KeyName {
     /// nil when any part is not a key name.
     public static func keys(named text: String) -> [Key]? {
         if let key = key(named: text) { return [key] }
-        guard !text.isEmpty else { return nil }
+        guard !text.isEmpty, !looksLikeAName(text) else { return nil }
         var keys: [Key] = []
         var rest = Substring(text)
         while let first = rest.first {
-            if first == "<", let close = rest.dropFirst().firstIndex(of: ">"),
-               let key = key(named: String(rest[rest.index(after: rest.startIndex)..<close])) {
+            if first == "<", let close = rest.dropFirst().firstIndex(of: ">"), close > rest.index(after: rest.startIndex) {
+                // `<name>`: a name that is none is an error, not characters.
+                guard let key = key(named: String(rest[rest.index(after: rest.startIndex)..<close])) else { return nil }
                 keys.append(key)
                 rest = rest[rest.index(after: close)...]
                 continue
@@ -72,6 +74,23 @@ public enum KeyName {
             rest = rest.dropFirst()
         }
         return keys
+    }
+
+    /// A misspelt name (`Pgdown`, `F13`, `C-1`, `S-Up`) is refused rather
+    /// than read as its characters; `<F>13` writes those characters.
+    private static func looksLikeAName(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        let letters = scalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
+        if letters, scalars.count >= 3, let first = scalars.first, ("A"..."Z").contains(first),
+           scalars.dropFirst().contains(where: { ("a"..."z").contains($0) }) {
+            return true
+        }
+        if let first = scalars.first, first == "F" || first == "f", scalars.count > 1,
+           scalars.dropFirst().allSatisfy({ ("0"..."9").contains($0) }) {
+            return true
+        }
+        let lowered = text.lowercased()
+        return ["c-", "s-", "ctrl-", "shift-"].contains { lowered.hasPrefix($0) && lowered.count > $0.count }
     }
 
     /// The name `key(named:)` reads back.

@@ -9,9 +9,9 @@ import TernTerminal
 ///
 /// The ready keymaps are `default` (Tern's keys), `lynx`, `w3m` and `vi`;
 /// DECISIONS.md says where they differ from those programs.
-public struct Keymap: Equatable {
+public struct Keymap: Hashable {
     /// One binding: keys and the command they run.
-    public struct Binding: Equatable {
+    public struct Binding: Hashable {
         public var keys: [Key]
         public var command: BrowserCommand
     }
