@@ -80,13 +80,13 @@ public struct Keymap: Hashable {
     }
 
     /// Binds `keys` to `command`, or removes their binding (nil). A key
-    /// bound again takes the new command in its old place.
+    /// bound to another command comes after that command's other keys.
     mutating func bind(_ keys: [Key], to command: BrowserCommand?) {
-        guard let index = bindings.firstIndex(where: { $0.keys == keys }) else {
-            if let command { bindings.append(Binding(keys: keys, command: command)) }
-            return
+        if let index = bindings.firstIndex(where: { $0.keys == keys }) {
+            guard bindings[index].command != command else { return }
+            bindings.remove(at: index)
         }
-        if let command { bindings[index].command = command } else { bindings.remove(at: index) }
+        if let command { bindings.append(Binding(keys: keys, command: command)) }
     }
 
     private static func keys(named keyName: String) throws -> [Key] {
