@@ -35,14 +35,15 @@ enum HelpPage {
         func firstKey(_ command: BrowserCommand, or fallback: String) -> String {
             HTMLText.escaped(keymap.keyNames(for: command).first ?? fallback)
         }
-        var html = "<p>\(firstKey(.back, or: "back")) goes back to where you were.</p>\n<h2 id=\"keys\">Keys</h2>\n"
+        var html = "<style>td.keys, td.command { white-space: nowrap }</style>\n"
+        html += "<p>\(firstKey(.back, or: "back")) goes back to where you were.</p>\n<h2 id=\"keys\">Keys</h2>\n"
         html += "<p>The keys in force: <code>keymap</code> and <code>bind</code> lines in the configuration file change them.</p>\n"
         for group in BrowserCommand.Group.allCases {
             let commands = BrowserCommand.allCases.filter { $0.group == group }
             guard !commands.isEmpty else { continue }
             html += "<h3>\(HTMLText.escaped(group.rawValue))</h3>\n<table>\n<tr><th>Keys</th><th>Command</th><th>What it does</th></tr>\n"
             for command in commands {
-                html += "<tr><td>\(names(command))</td><td>\(command.name)</td><td>\(HTMLText.escaped(command.summary))</td></tr>\n"
+                html += "<tr><td class=\"keys\">\(names(command))</td><td class=\"command\">\(command.name)</td><td>\(HTMLText.escaped(command.summary))</td></tr>\n"
             }
             html += "</table>\n"
         }

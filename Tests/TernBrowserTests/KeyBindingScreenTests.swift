@@ -75,7 +75,7 @@ final class KeyBindingScreenTests: XCTestCase {
         try browser.keymap.bind("F2", to: "find")
         terminal.press(.character("r"))
         waitFor { pageText.split(separator: "\n").first { $0.contains("find text") }?.contains("F2") == true }
-        XCTAssertTrue(browser.helpPageHTML().contains("<td>z, F2</td><td>find</td>"))
+        XCTAssertTrue(browser.helpPageHTML().contains("<td class=\"keys\">z, F2</td><td class=\"command\">find</td>"))
     }
 
     func testACountRepeatsAMotionAndANumberThenEnterFollowsThatLink() throws {
