@@ -154,4 +154,22 @@ final class KeyBindingScreenTests: XCTestCase {
         waitFor { statusLine == "about:help lists the keys, q to quit" }
         XCTAssertTrue(browser.keyHint(for: .help, "for help").hasPrefix("bind a key to help"))
     }
+
+    func testTheReadyKeymapsWorkThroughTheBrowser() throws {
+        browser.keymap = .vi
+        try startOnALongPage()
+        terminal.press(.character("7"), .character("j"))
+        waitFor { browser.tab.viewport.top == 7 }
+        terminal.press(.character("g"), .character("g"))
+        waitFor { browser.tab.viewport.top == 0 }
+        browser.keymap = .lynx
+        terminal.press(.down)
+        waitFor { statusLine.hasSuffix("/page/p0") }
+        XCTAssertEqual(browser.tab.viewport.top, 0, "lynx's Down moves to the next link")
+        browser.keymap = .w3m
+        terminal.press(.escape, .character("b"))
+        waitFor { statusLine == "bookmarks: not available yet" }
+        terminal.press(.character("J"))
+        waitFor { browser.tab.viewport.top == 1 }
+    }
 }
