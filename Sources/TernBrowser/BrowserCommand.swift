@@ -110,7 +110,7 @@ public enum BrowserCommand: String, CaseIterable, Sendable {
         case .closeTab: return "close the tab"
         case .bookmarkAdd: return "bookmark this page"
         case .bookmarks: return "the bookmarks (about:bookmarks)"
-        case .help: return "this help: the keys in force"
+        case .help: return "every command and its keys in force, as a page (about:help)"
         case .downloads: return "downloads (what Tern cannot show is saved to $XDG_DOWNLOAD_DIR or ~/Downloads)"
         case .clearData: return "clear browsing data: cookies, cached pages, site storage, history (asking which)"
         case .quit: return "close the tab, or quit when it is the last (asking first)"

@@ -187,6 +187,13 @@ final class KeymapTests: XCTestCase {
         for command in listed.keys where inKeymap[command] == nil {
             XCTFail("tern.1 KEYS lists \(command), which the default keymap does not bind")
         }
+        // Each entry's text is the command's summary.
+        let lines = page.components(separatedBy: "\n")
+        for command in BrowserCommand.allCases where inKeymap[command.name] != nil {
+            let tag = ".IR \(command.name.replacingOccurrences(of: "-", with: "\\-")) :"
+            guard let index = lines.firstIndex(of: tag), index + 1 < lines.count else { continue }
+            XCTAssertEqual(lines[index + 1], command.summary + ".", "tern.1's text for \(command.name)")
+        }
         if listed.isEmpty || listed.count != inKeymap.count {
             print("tern.1 KEYS, as the default keymap has it:\n" + Self.manPageSection(.default))
         }
