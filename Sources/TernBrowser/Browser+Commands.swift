@@ -3,22 +3,39 @@ import TernTerminal
 
 /// What the keys ask for: scrolling, focus, history, search, quitting.
 extension Browser {
-    func perform(_ command: BrowserCommand) {
+    /// The largest count a number typed before a command can be.
+    static let maximumCount = 9999
+
+    /// Runs `command`; `count` (a number typed first) repeats a motion
+    /// (`BrowserCommand.repeatsWithCount`) and, for `activate`, is the
+    /// number of the link to follow. Other commands run once.
+    func perform(_ command: BrowserCommand, count: Int? = nil) {
         let webView = tab.webView
+        let times = min(max(count ?? 1, 1), Browser.maximumCount)
         switch command {
-        case .scrollLines(let lines): scroll(by: lines)
-        case .scrollPages(let pages): scroll(by: pages * max(1, pageHeight - 1))
-        case .scrollToTop: scroll(by: -tab.viewport.top)
-        case .scrollToBottom: scroll(by: tab.viewport.lastTop - tab.viewport.top)
-        case .scrollSideways(let columns): tab.viewport.scrollSideways(by: columns)
-        case .focusNext: tab.viewport.moveFocus(forward: true)
-        case .focusPrevious: tab.viewport.moveFocus(forward: false)
-        case .activate: activateFocused()
+        case .scrollDown: scroll(by: times)
+        case .scrollUp: scroll(by: -times)
+        case .pageDown: scroll(by: times * max(1, pageHeight - 1))
+        case .pageUp: scroll(by: -times * max(1, pageHeight - 1))
+        case .halfPageDown: scroll(by: times * max(1, pageHeight / 2))
+        case .halfPageUp: scroll(by: -times * max(1, pageHeight / 2))
+        case .top: scroll(by: -tab.viewport.top)
+        case .bottom: scroll(by: tab.viewport.lastTop - tab.viewport.top)
+        case .scrollLeft: tab.viewport.scrollSideways(by: -8 * times)
+        case .scrollRight: tab.viewport.scrollSideways(by: 8 * times)
+        case .nextLink, .previousLink:
+            // More turns than targets come round to the same place.
+            for _ in 0..<min(times, max(1, tab.viewport.targetCount)) { tab.viewport.moveFocus(forward: command == .nextLink) }
+        case .activate:
+            if let count { follow(linkNumber: count) } else { activateFocused() }
+        case .openLinkInNewTab: openFocusedLinkInNewTab()
         case .back:
             // Within the page, going back is no load (goBack returns nil).
-            if webView.canGoBack { _ = webView.goBack() } else { show(message: "Nothing to go back to") }
+            guard webView.canGoBack else { return show(message: "Nothing to go back to") }
+            if times == 1 { _ = webView.goBack() } else { go(by: -times, in: webView) }
         case .forward:
-            if webView.canGoForward { _ = webView.goForward() } else { show(message: "Nothing to go forward to") }
+            guard webView.canGoForward else { return show(message: "Nothing to go forward to") }
+            if times == 1 { _ = webView.goForward() } else { go(by: times, in: webView) }
         case .backOrClose:
             if webView.canGoBack { _ = webView.goBack() } else { close(tab) }
         case .reload: _ = webView.reload()
@@ -31,7 +48,7 @@ extension Browser {
             })
         case .pageInfo: showPageInfo()
         case .history: showHistory()
-        case .help: open("about:help")
+        case .help: open(Browser.helpPage)
         case .find:
             present(StatusPrompt(label: "/") { [unowned self] answer in
                 guard let answer, !answer.isEmpty else { return }
@@ -39,19 +56,13 @@ extension Browser {
             })
         case .findNext, .findPrevious:
             guard let query = tab.viewport.searchQuery else {
-                show(message: "No search yet: press / to find text")
+                show(message: "No search yet: " + keyHint(for: .find, "to find text"))
                 return
             }
-            if !tab.viewport.findNext(forward: command == .findNext) { show(message: "Not found: \(query)", isError: true) }
-        case .linkNumber(let digit):
-            present(StatusPrompt(label: "Follow link number: ", text: String(digit)) { [unowned self] answer in
-                guard let answer else { return }
-                guard let number = Int(answer), number >= 1, number <= tab.viewport.page.links.count else {
-                    show(message: "No link number \(answer)", isError: true)
-                    return
-                }
-                follow(linkAt: number - 1)
-            })
+            for _ in 0..<times where !tab.viewport.findNext(forward: command == .findNext) {
+                show(message: "Not found: \(query)", isError: true)
+                break
+            }
         case .closeTab: close(tab)
         case .quit:
             if tabs.count > 1 { close(tab) } else { confirmQuit(title: "Quit Tern?") }
@@ -67,11 +78,47 @@ extension Browser {
             _ = openTab(with: configuration).load(action.request)
         case .visitedPages: showGlobalHistory()
         case .clearData: clearBrowsingData()
-        case .toggleAuthorStyles: toggleAuthorStyles()
-        case .nextTab: switchTo(tab: (current + 1) % tabs.count)
-        case .previousTab: switchTo(tab: (current - 1 + tabs.count) % tabs.count)
+        case .toggleStyles: toggleAuthorStyles()
+        case .nextTab: switchTo(tab: (current + times) % tabs.count)
+        case .previousTab: switchTo(tab: ((current - times) % tabs.count + tabs.count) % tabs.count)
+        // Built by other parts of issue 16; wired when they are merged.
+        case .bookmarkAdd, .bookmarkLink, .bookmarks, .viewSource, .savePage, .copyURL, .copyLinkURL:
+            show(message: "\(command.name): not available yet")
         }
         tab.rememberScrollPosition()
+    }
+
+    /// Follows the link numbered `number` (as drawn, `[n]`), or says there is none.
+    func follow(linkNumber number: Int) {
+        guard number >= 1, number <= tab.viewport.page.links.count else {
+            return show(message: "No link number \(number)", isError: true)
+        }
+        follow(linkAt: number - 1)
+    }
+
+    /// Goes `offset` entries back (negative) or forward in the tab's
+    /// history, stopping at its first or last entry.
+    private func go(by offset: Int, in webView: WebView) {
+        let list = webView.backForwardList
+        let reachable = offset < 0 ? -list.backList.count : list.forwardList.count
+        let clamped = offset < 0 ? max(offset, reachable) : min(offset, reachable)
+        if let item = list.item(at: clamped) { _ = webView.go(to: item) }
+    }
+
+    /// Opens the focused link in a new tab, placed as a `target=_blank`
+    /// link's tab is (after the current one).
+    func openFocusedLinkInNewTab() {
+        guard case .link(let index)? = tab.viewport.focusedTarget?.kind else {
+            return show(message: "No link is focused: " + keyHint(for: .nextLink, "to focus one"))
+        }
+        handle(tab.webView.openInNewWindow(tab.viewport.page.links[index]))
+    }
+
+    /// "press KEY to WHAT" for the first key bound to `command` in the
+    /// keymap in force, or "bind a key to NAME to WHAT" when none is.
+    func keyHint(for command: BrowserCommand, _ what: String) -> String {
+        guard let key = keymap.keyNames(for: command).first else { return "bind a key to \(command.name) \(what)" }
+        return "press \(key) \(what)"
     }
 
     func confirmQuit(title: String) {

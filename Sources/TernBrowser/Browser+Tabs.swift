@@ -60,7 +60,8 @@ extension Browser {
     func toggleAuthorStyles() {
         authorStyleSheetsEnabled.toggle()
         for tab in tabs { tab.webView.authorStyleSheetsEnabled = authorStyleSheetsEnabled }
-        show(message: authorStyleSheetsEnabled ? "Page styles on (S turns them off)"
-                                               : "Page styles off: Tern's own styles only (S turns them on)")
+        let key = keymap.keyNames(for: .toggleStyles).first
+        show(message: authorStyleSheetsEnabled ? "Page styles on" + (key.map { " (\($0) turns them off)" } ?? "")
+                                               : "Page styles off: Tern's own styles only" + (key.map { " (\($0) turns them on)" } ?? ""))
     }
 }

@@ -10,7 +10,7 @@ import Glibc
 public final class Browser {
     let terminal: Terminal
     let loop: EventLoop
-    let configuration: WebViewConfiguration
+    private(set) var configuration: WebViewConfiguration
     let customUserAgent: String?
     let downloads: DownloadList
     let externalHandlers: ExternalHandlers
@@ -28,8 +28,18 @@ public final class Browser {
     var tabs: [BrowserTab] = []
     var current = 0
     var tab: BrowserTab { tabs[current] }
-    /// `g` waits for `t`/`T` (next/previous tab) before it means "top".
-    private var pendingG: EventLoop.Timer?
+    /// Which key runs which command (Tern's own keys unless changed).
+    public var keymap: Keymap = .default
+    /// The keys of a sequence typed so far (`g` of `gt`), waiting for the
+    /// next key until `pendingKeysTimer` fires.
+    private var pendingKeys: [Key] = []
+    private var pendingKeysTimer: EventLoop.Timer?
+    /// How long a sequence's first keys wait for the next (seconds).
+    static let sequenceTimeout = 0.4
+    /// The number typed before a command: a count, or a link number.
+    private(set) var pendingCount: Int?
+    /// The built-in page made from the keymap (`?`).
+    static let helpPage = "about:help"
     /// Dialogs, menus and prompts, newest last; the newest takes the keys.
     var modals: [Modal] = []
     var message: (text: String, isError: Bool)?
@@ -74,6 +84,22 @@ public final class Browser {
         self.terminal = terminal
         loop = configuration.eventLoop
         authorStyleSheetsEnabled = configuration.preferences.authorStyleSheetsEnabled
+        // `about:help` is made from the keymap in force, on every load.
+        let otherPages = configuration.aboutPageProvider
+        self.configuration.aboutPageProvider = { [weak self] name in
+            if name == "help", let self { return self.helpPageHTML() }
+            return otherPages?(name)
+        }
+    }
+
+    /// The `?` page for the keymap in force, in Resources/help.html's prose.
+    func helpPageHTML() -> String {
+        var prose: String?
+        if let directory = configuration.resourcesDirectory,
+           case .success(let bytes) = LocalFile.read(path: directory + "/help.html", limit: 1 << 20) {
+            prose = String(decoding: bytes, as: UTF8.self)
+        }
+        return HelpPage.html(keymap: keymap, prose: prose)
     }
 
     /// Takes the terminal, opens `target` (the start page when nil) and runs
@@ -197,8 +223,14 @@ public final class Browser {
         } else if tab.webView.isLoading {
             terminal.put("Loading \(tab.webView.url?.displayHref ?? "")", row: row, column: 0)
         } else {
-            terminal.put("Press ? for help, q to quit", row: row, column: 0, style: CellStyle(dim: true))
+            terminal.put(idleHint, row: row, column: 0, style: CellStyle(dim: true))
         }
+    }
+
+    /// The status line of an idle page: the keymap's help and quit keys.
+    var idleHint: String {
+        let help = keymap.keyNames(for: .help).first.map { "Press \($0) for help" } ?? "about:help lists the keys"
+        return help + (keymap.keyNames(for: .quit).first.map { ", \($0) to quit" } ?? "")
     }
 
     func statusText(for target: FocusTarget) -> String {
@@ -266,10 +298,14 @@ public final class Browser {
 
     private let keyTimingLog = KeyTimingLog.fromEnvironment()
 
-    /// The keys that interrupt a page's running script: quit (q, Q, C-c),
-    /// stop (Esc, C-g) and close tab, when no dialog or prompt takes them.
+    /// The keys that interrupt a page's running script: those the keymap
+    /// binds to quit, quit-now, stop and close-tab (q, Q, C-c, Esc, C-g, x
+    /// by default), alone or ending a sequence, when no dialog or prompt
+    /// takes them.
     func asksToStop(_ key: Key) -> Bool {
-        guard modals.isEmpty, let command = BrowserCommand.forKey(key) else { return false }
+        guard modals.isEmpty, let command = keymap.command(for: [key]) ?? keymap.command(for: pendingKeys + [key]) else {
+            return false
+        }
         return [.quit, .quitNow, .stop, .closeTab].contains(command)
     }
 
@@ -309,25 +345,76 @@ public final class Browser {
             handle(event)
             return
         }
-        if let timer = pendingG {
-            timer.cancel()
-            pendingG = nil
-            switch key {
-            case .character("t"): return perform(.nextTab)
-            case .character("T"): return perform(.previousTab)
-            default: perform(.scrollToTop)
-            }
+        handleCommandKey(key)
+    }
+
+    /// A key for the keymap: digits make the count, a sequence's keys wait
+    /// for the next, and a bound key (or sequence) runs its command.
+    func handleCommandKey(_ key: Key) {
+        if pendingKeys.isEmpty, handleCountKey(key) { return }
+        let keys = pendingKeys + [key]
+        pendingKeysTimer?.cancel()
+        pendingKeysTimer = nil
+        if key == .escape, !pendingKeys.isEmpty, keymap.command(for: keys) == nil, !keymap.hasLongerBinding(startingWith: keys) {
+            // Esc forgets a sequence being typed (and its count).
+            pendingKeys = []
+            pendingCount = nil
+            return
         }
-        if key == .character("g") {
-            // `g` alone goes to the top; `gt`/`gT` switch tabs (as in vim).
-            pendingG = loop.schedule(after: 0.4) { [weak self] in
-                self?.pendingG = nil
-                self?.perform(.scrollToTop)
-                self?.setNeedsDisplay()
+        if keymap.hasLongerBinding(startingWith: keys) {
+            // `g` waits for `t` (gt), or runs alone when nothing follows.
+            pendingKeys = keys
+            pendingKeysTimer = loop.schedule(after: Browser.sequenceTimeout) { [weak self] in
+                guard let self else { return }
+                pendingKeysTimer = nil
+                let waiting = pendingKeys
+                pendingKeys = []
+                if let command = keymap.command(for: waiting) { run(command) } else { pendingCount = nil }
+                setNeedsDisplay()
             }
             return
         }
-        if let command = BrowserCommand.forKey(key) { perform(command) }
+        pendingKeys = []
+        if let command = keymap.command(for: keys) { return run(command) }
+        guard keys.count > 1 else {
+            pendingCount = nil
+            return
+        }
+        // The waiting keys were a whole binding (`g`), this key is another.
+        if let command = keymap.command(for: Array(keys.dropLast())) { run(command) } else { pendingCount = nil }
+        handleCommandKey(key)
+    }
+
+    /// Runs `command` with the number typed first, which is then used up.
+    private func run(_ command: BrowserCommand) {
+        let count = pendingCount
+        pendingCount = nil
+        perform(command, count: count)
+    }
+
+    /// Digits typed first make a number, shown in the status line until a
+    /// command takes it: a count for a motion, a link number for the
+    /// activate key. Backspace takes back a digit, Esc forgets it. True
+    /// when the key was the number's.
+    private func handleCountKey(_ key: Key) -> Bool {
+        switch key {
+        case .character(let character) where character.isASCII && character.isNumber:
+            let digit = character.wholeNumberValue ?? 0
+            pendingCount = min(Browser.maximumCount, (pendingCount ?? 0) * 10 + digit)
+        case .backspace where pendingCount != nil:
+            let fewer = (pendingCount ?? 0) / 10
+            pendingCount = fewer == 0 ? nil : fewer
+            if pendingCount == nil { return true }
+        case .escape where pendingCount != nil:
+            pendingCount = nil
+            return true
+        default:
+            return false
+        }
+        let number = pendingCount ?? 0
+        let follow = keymap.keyNames(for: .activate).first.map { "\($0): follow link \(number); " } ?? ""
+        show(message: "\(number) (\(follow)a motion key: repeat it; Esc: cancel)")
+        return true
     }
 
     func handle(_ event: MouseEvent) {

@@ -1,68 +1,163 @@
-import TernTerminal
-
-/// What a key asks the browser to do.
-enum BrowserCommand: Equatable {
-    case scrollLines(Int)
-    case scrollPages(Int)
-    case scrollToTop, scrollToBottom
-    case scrollSideways(Int)
-    case focusNext, focusPrevious
+/// What a key asks the browser to do. Each command has a stable kebab-case
+/// name (its raw value), used by `bind KEY COMMAND` in the settings and on
+/// the `?` page, and a one-line description for that page. Which key runs
+/// which command is the `Keymap`'s business; digits typed first are the
+/// count (or link number) prefix, not a command.
+public enum BrowserCommand: String, CaseIterable, Sendable {
+    // Moving
+    case scrollDown = "scroll-down"
+    case scrollUp = "scroll-up"
+    case pageDown = "page-down"
+    case pageUp = "page-up"
+    case halfPageDown = "half-page-down"
+    case halfPageUp = "half-page-up"
+    case top
+    case bottom
+    case scrollLeft = "scroll-left"
+    case scrollRight = "scroll-right"
+    // Links and form controls
+    case nextLink = "next-link"
+    case previousLink = "previous-link"
     case activate
-    case back, forward, backOrClose
-    case reload, reloadFromOrigin, stop
-    case openURL, pageInfo, history, help
-    case find, findNext, findPrevious
-    /// A digit starts typing a link number.
-    case linkNumber(Int)
-    case quit, quitNow
-    case newTab, nextTab, previousTab, closeTab
-    case downloads, visitedPages, clearData
-    /// Opens the popup the page tried to open without a key (in a new tab).
-    case openBlockedPopup
+    case openLinkInNewTab = "open-link-in-new-tab"
+    case copyLinkURL = "copy-link-url"
+    case bookmarkLink = "bookmark-link"
+    // History
+    case back
+    case forward
+    case backOrClose = "back-or-close"
+    case history
+    case visitedPages = "visited-pages"
+    // The page
+    case openURL = "open-url"
+    case reload
+    case reloadFromOrigin = "reload-from-origin"
+    case stop
+    case find
+    case findNext = "find-next"
+    case findPrevious = "find-previous"
+    case pageInfo = "page-info"
+    case viewSource = "view-source"
+    case savePage = "save-page"
+    case copyURL = "copy-url"
     /// Turns pages' own style sheets off or on (in every tab).
-    case toggleAuthorStyles
+    case toggleStyles = "toggle-styles"
+    /// Opens the popup the page tried to open without a key (in a new tab).
+    case openBlockedPopup = "open-blocked-popup"
+    // Tabs
+    case newTab = "new-tab"
+    case nextTab = "next-tab"
+    case previousTab = "previous-tab"
+    case closeTab = "close-tab"
+    // Bookmarks
+    case bookmarkAdd = "bookmark-add"
+    case bookmarks
+    // Tern
+    case help
+    case downloads
+    case clearData = "clear-data"
+    case quit
+    case quitNow = "quit-now"
 
-    /// The default key map (listed on the help page, Resources/help.html).
-    static func forKey(_ key: Key) -> BrowserCommand? {
-        switch key {
-        case .down, .character("j"): return .scrollLines(1)
-        case .up, .character("k"): return .scrollLines(-1)
-        case .pageDown, .character(" "), .control("f"): return .scrollPages(1)
-        case .pageUp, .character("b"), .control("b"): return .scrollPages(-1)
-        case .home: return .scrollToTop
-        case .end, .character("G"): return .scrollToBottom
-        case .character(">"): return .scrollSideways(8)
-        case .character("<"): return .scrollSideways(-8)
-        case .tab: return .focusNext
-        case .backTab: return .focusPrevious
-        case .enter: return .activate
-        case .left, .character("H"): return .back
-        case .right, .character("L"): return .forward
-        case .backspace: return .backOrClose
-        case .character("r"), .control("r"): return .reload
-        case .character("R"): return .reloadFromOrigin
-        case .escape, .control("g"): return .stop
-        case .character("o"): return .openURL
-        case .character("="): return .pageInfo
-        case .character("h"): return .history
-        case .character("?"), .function(1): return .help
-        case .character("/"): return .find
-        case .character("n"): return .findNext
-        case .character("N"): return .findPrevious
-        case .character("q"): return .quit
-        case .character("Q"): return .quitNow
-        case .character("t"): return .newTab
-        case .character("x"): return .closeTab
-        case .character("d"): return .downloads
-        case .character("v"): return .visitedPages
-        case .character("C"): return .clearData
-        case .character("P"): return .openBlockedPopup
-        case .character("S"): return .toggleAuthorStyles
-        case .controlPageDown: return .nextTab
-        case .controlPageUp: return .previousTab
-        case .control("c"): return .quit
-        case .character(let c) where c.isASCII && c.isNumber: return .linkNumber(Int(String(c))!)
-        default: return nil
+    /// The command's name: `scroll-down`, `open-url`, …
+    public var name: String { rawValue }
+
+    /// The command named `name`, if there is one.
+    public init?(name: String) {
+        self.init(rawValue: name)
+    }
+
+    /// What the command does, in a line (the `?` page shows it).
+    public var summary: String {
+        switch self {
+        case .scrollDown: return "scroll down a line"
+        case .scrollUp: return "scroll up a line"
+        case .pageDown: return "scroll down a page"
+        case .pageUp: return "scroll up a page"
+        case .halfPageDown: return "scroll down half a page"
+        case .halfPageUp: return "scroll up half a page"
+        case .top: return "go to the top of the page"
+        case .bottom: return "go to the bottom of the page"
+        case .scrollLeft: return "scroll left (wide preformatted text)"
+        case .scrollRight: return "scroll right (wide preformatted text)"
+        case .nextLink: return "focus the next link or form field"
+        case .previousLink: return "focus the previous link or form field"
+        case .activate: return "follow the link, press the button, edit the field; after a number: follow the link with that number"
+        case .openLinkInNewTab: return "open the focused link in a new tab"
+        case .copyLinkURL: return "copy the focused link's URL (to the terminal's clipboard)"
+        case .bookmarkLink: return "bookmark the focused link"
+        case .back: return "go back"
+        case .forward: return "go forward"
+        case .backOrClose: return "go back; on the tab's first page, close the tab"
+        case .history: return "the tab's back/forward list, as a menu"
+        case .visitedPages: return "visited pages: search the global history (also about:history)"
+        case .openURL: return "open a URL, a file or a search (the prompt starts with the current URL)"
+        case .reload: return "reload the page"
+        case .reloadFromOrigin: return "reload from the server, skipping the caches"
+        case .stop: return "stop loading (and cancel a number or key sequence being typed)"
+        case .find: return "find text (case-insensitive unless the text has a capital)"
+        case .findNext: return "the next match"
+        case .findPrevious: return "the previous match"
+        case .pageInfo: return "page information: URL, title, type, encoding, security"
+        case .viewSource: return "view the page's source"
+        case .savePage: return "save the page as text or HTML"
+        case .copyURL: return "copy the page's URL (to the terminal's clipboard)"
+        case .toggleStyles: return "page styles off / on, in every tab (Tern's own style sheet and your user.css stay)"
+        case .openBlockedPopup: return "open the popup the page just tried to open without a key press"
+        case .newTab: return "a new tab (the URL prompt opens in it)"
+        case .nextTab: return "the next tab"
+        case .previousTab: return "the previous tab"
+        case .closeTab: return "close the tab"
+        case .bookmarkAdd: return "bookmark this page"
+        case .bookmarks: return "the bookmarks (about:bookmarks)"
+        case .help: return "every command and its keys in force, as a page (about:help)"
+        case .downloads: return "downloads (what Tern cannot show is saved to $XDG_DOWNLOAD_DIR or ~/Downloads)"
+        case .clearData: return "clear browsing data: cookies, cached pages, site storage, history (asking which)"
+        case .quit: return "close the tab, or quit when it is the last (asking first)"
+        case .quitNow: return "quit at once"
+        }
+    }
+
+    /// Where the `?` page lists a command.
+    public enum Group: String, CaseIterable, Sendable {
+        case moving = "Moving"
+        case links = "Links and form fields"
+        case history = "History"
+        case page = "The page"
+        case tabs = "Tabs"
+        case bookmarks = "Bookmarks"
+        case tern = "Tern"
+    }
+
+    public var group: Group {
+        switch self {
+        case .scrollDown, .scrollUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .top, .bottom, .scrollLeft, .scrollRight:
+            return .moving
+        case .nextLink, .previousLink, .activate, .openLinkInNewTab, .copyLinkURL, .bookmarkLink:
+            return .links
+        case .back, .forward, .backOrClose, .history, .visitedPages:
+            return .history
+        case .openURL, .reload, .reloadFromOrigin, .stop, .find, .findNext, .findPrevious, .pageInfo, .viewSource,
+             .savePage, .copyURL, .toggleStyles, .openBlockedPopup:
+            return .page
+        case .newTab, .nextTab, .previousTab, .closeTab:
+            return .tabs
+        case .bookmarkAdd, .bookmarks:
+            return .bookmarks
+        case .help, .downloads, .clearData, .quit, .quitNow:
+            return .tern
+        }
+    }
+
+    /// Whether a count typed first (`5j`) repeats the command; the others
+    /// run once, except `activate`, for which the number is a link number.
+    var repeatsWithCount: Bool {
+        switch self {
+        case .scrollDown, .scrollUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .scrollLeft, .scrollRight,
+             .nextLink, .previousLink, .findNext, .findPrevious, .back, .forward, .nextTab, .previousTab:
+            return true
+        default:
+            return false
         }
     }
 }

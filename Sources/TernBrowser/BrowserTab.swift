@@ -435,7 +435,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
     func webView(_ webView: WebView, didBlockPopupWith navigationAction: NavigationAction, windowFeatures: WindowFeatures) {
         blockedPopup = navigationAction
         guard browser.tab === self else { return }
-        browser.show(message: "Popup blocked — press P to open \(Self.shortened(navigationAction.request.url.displayHref, limit: 200))")
+        browser.show(message: "Popup blocked — \(browser.keyHint(for: .openBlockedPopup, "to open")) \(Self.shortened(navigationAction.request.url.displayHref, limit: 200))")
     }
 
     func webViewDidClose(_ webView: WebView) {

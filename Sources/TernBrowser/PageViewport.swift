@@ -94,6 +94,8 @@ struct PageViewport {
     // MARK: Focus
 
     var focusedTarget: FocusTarget? { focus.map { targets[$0] } }
+    /// How many links and form controls can take the focus.
+    var targetCount: Int { targets.count }
 
     /// Moves the focus to the next (or previous) target, starting from the
     /// screen when nothing is focused, and scrolls it into view.

@@ -389,6 +389,18 @@ extension WebView {
                       byPage: byPage, asDownload: asDownload, downloadName: asDownload ? link.attribute("download") : nil)
     }
 
+    /// Opens `link` in a new window for the person ("open link in new
+    /// tab"): as a click with `target=_blank` would, with no click event
+    /// for the page (it is not a click) and the person's activation, so
+    /// no popup blocking. A `javascript:` URL does nothing.
+    func openInNewWindow(_ link: Link) -> ActivationResult {
+        guard let document, link.node.document === document, let url = WebURL(link.url), url.scheme != "javascript" else {
+            return .done
+        }
+        notifyUserActivation()
+        return follow(url, target: "_blank", referrerPolicy: WebView.elementReferrerPolicy(link.node))
+    }
+
     /// A page's script clicked a link (`a.click()`, a dispatched click): it
     /// is followed on the next turn, through the same checks as the
     /// person's, without the person's activation unless the page has it. During

@@ -192,6 +192,10 @@ extension WebView {
             deliver(SubstituteData(bytes: [], mimeType: "text/html", textEncodingName: "utf-8"), url: url, to: load)
             return
         }
+        if let html = configuration.aboutPageProvider?(name) {
+            deliver(SubstituteData(bytes: Array(html.utf8), mimeType: "text/html", textEncodingName: "utf-8"), url: url, to: load)
+            return
+        }
         if name == "history" {
             let page = HistoryPage.html(for: url, history: configuration.websiteDataStore.history)
             deliver(SubstituteData(bytes: page, mimeType: "text/html", textEncodingName: "utf-8"), url: url, to: load)

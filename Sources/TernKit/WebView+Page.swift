@@ -18,6 +18,17 @@ extension WebView {
         activate(link.link)
     }
 
+    /// Opens `link` in a new web view, as the person's "open link in new
+    /// tab": the UI delegate's `createWebViewWith` is asked for it, as for
+    /// a `target=_blank` link, and it loads the link with this page as
+    /// referrer. No click reaches the page. `.newWindow` with the new web
+    /// view; `.done` when the delegate made none, for a `javascript:` link,
+    /// or for a link of a page no longer shown.
+    @discardableResult
+    public func openInNewWindow(_ link: PageLink) -> ActivationResult {
+        openInNewWindow(link.link)
+    }
+
     /// Acts on `control` as a click would (see `activate(_ element:)`).
     @discardableResult
     public func activate(_ control: PageControl) -> ActivationResult {

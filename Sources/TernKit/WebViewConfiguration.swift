@@ -18,6 +18,13 @@ public struct WebViewConfiguration {
     /// (found from the executable in `PREFIX/bin`), else the bundled
     /// `Resources/` folder of the build tree.
     public var resourcesDirectory: String? = ResourceLocator.bundledResourcesDirectory()
+    /// Makes `about:` pages of the application's own: called with NAME for
+    /// each load of `about:NAME` (reloads and back/forward visits that are
+    /// not served from the back/forward cache included), before `NAME.html`
+    /// is looked for in `resourcesDirectory`. The HTML it returns is the
+    /// page; nil goes on as without it. Default nil. (Tern's `?` page,
+    /// `about:help`, is made from the keymap in force this way.)
+    public var aboutPageProvider: ((_ name: String) -> String?)?
     /// How many pages the back/forward cache keeps in memory, each whole
     /// (document and script state, its timers stopped). Default 5.
     public var pageCacheCapacity = 5

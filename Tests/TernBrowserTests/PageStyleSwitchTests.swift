@@ -36,7 +36,7 @@ final class PageStyleSwitchTests: XCTestCase {
     private var statusLine: String { terminal.line(terminal.rows - 1) }
 
     func testSTogglesAuthorStylesInEveryTabAndSaysSo() throws {
-        XCTAssertEqual(BrowserCommand.forKey(.character("S")), .toggleAuthorStyles)
+        XCTAssertEqual(Keymap.default.command(for: [.character("S")]), .toggleStyles)
         try browser.start(opening: server.url("/page/one").href)
         waitForScreen { terminal.text.contains("Page one") && !terminal.line(0).contains("[loading]") }
         let first = browser.tab.webView

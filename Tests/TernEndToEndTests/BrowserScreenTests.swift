@@ -161,7 +161,7 @@ final class BrowserScreenTests: XCTestCase {
         let tern = try browse([server.url("/page/start").href])
         tern.waitFor("Page start")
         tern.type("2")
-        tern.waitFor("Follow link number: 2")
+        tern.waitFor("2 (Enter: follow link 2")
         tern.press("Enter")
         tern.waitFor("Page b")
     }
@@ -254,7 +254,7 @@ final class BrowserScreenTests: XCTestCase {
         tern.waitFor("Hello from the test server.")
         tern.press("?")
         tern.waitFor("Tern help")
-        tern.waitFor("follow the link")
+        tern.waitFor("scroll down a line")
         tern.press("Left")
         tern.waitFor("Hello from the test server.")
     }
