@@ -43,7 +43,7 @@ extension Browser {
         case .stop:
             if webView.isLoading { webView.stopLoading() }
         case .openURL:
-            present(StatusPrompt(label: "Open: ", text: webView.url?.displayHref ?? "") { [unowned self] answer in
+            present(StatusPrompt(label: "Open: ", text: webView.url?.displayHref ?? "", completion: urlCompletion()) { [unowned self] answer in
                 if let answer { open(answer) }
             })
         case .pageInfo: showPageInfo()
@@ -81,9 +81,13 @@ extension Browser {
         case .toggleStyles: toggleAuthorStyles()
         case .nextTab: switchTo(tab: (current + times) % tabs.count)
         case .previousTab: switchTo(tab: ((current - times) % tabs.count + tabs.count) % tabs.count)
-        // Built by other parts of issue 16; wired when they are merged.
-        case .bookmarkAdd, .bookmarkLink, .bookmarks, .viewSource, .savePage, .copyURL, .copyLinkURL:
-            show(message: "\(command.name): not available yet")
+        case .bookmarkAdd: addBookmark()
+        case .bookmarkLink: bookmarkFocusedLink()
+        case .bookmarks: showBookmarks()
+        case .viewSource: viewSource()
+        case .savePage: savePage()
+        case .copyURL: copyPageURL()
+        case .copyLinkURL: copyFocusedLinkURL()
         }
         tab.rememberScrollPosition()
     }

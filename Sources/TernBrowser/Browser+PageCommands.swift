@@ -113,8 +113,9 @@ extension Browser {
 
     // MARK: Completion
 
-    /// Where the `o` prompt's Tab finds URLs: the global history.
+    /// Where the `o` prompt's Tab finds URLs: the bookmarks, then the global history.
     func urlCompletion() -> URLCompletion {
-        URLCompletion(sources: [URLCompletion.history(configuration.websiteDataStore.history)])
+        let store = configuration.websiteDataStore
+        return URLCompletion(sources: [URLCompletion.bookmarks(store.bookmarks), URLCompletion.history(store.history)])
     }
 }

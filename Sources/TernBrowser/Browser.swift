@@ -76,6 +76,7 @@ public final class Browser {
         downloads = DownloadList(folder: settings.downloadFolder)
         externalHandlers = ExternalHandlers(commands: settings.handlers)
         Theme.current = Theme.named[settings.theme] ?? .standard
+        keymap = settings.keymap
         settings.applyCookiePolicy(to: configuration.websiteDataStore)
         if let first = settings.problems.first {
             let more = settings.problems.count - 1
@@ -267,9 +268,6 @@ public final class Browser {
 
     /// Puts a dialog, menu or prompt over the screen; it takes the keys until answered.
     func present(_ modal: Modal) {
-        // The `o` prompt completes URLs on Tab (Browser+PageCommands); to go once
-        // `.openURL` makes its StatusPrompt with `completion: urlCompletion()`.
-        if let prompt = modal as? StatusPrompt, prompt.label == "Open: ", prompt.completion == nil { prompt.completion = urlCompletion() }
         modals.append(modal)
         setNeedsDisplay()
     }

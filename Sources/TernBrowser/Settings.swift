@@ -55,8 +55,16 @@ public struct Settings {
     public var search = Settings.defaultSearch
     /// `keymap = NAME`: the ready keymap the bindings start from; nil: Tern's keys.
     public var keymapName: String?
-    /// `bind KEY COMMAND` lines, in the file's order.
+    /// `bind KEY COMMAND` lines, in the file's order (the parser keeps only
+    /// those whose key and command exist).
     public var bindings: [KeyBinding] = []
+    /// The keys in force: the ready keymap `keymapName` names (Tern's own
+    /// when nil), then each `bind` line in the file's order.
+    public var keymap: Keymap {
+        var keymap = keymapName.flatMap(Keymap.named) ?? .default
+        for binding in bindings { try? keymap.bind(binding.key, to: binding.command) }
+        return keymap
+    }
     /// `handler.SCHEME = PROGRAM ARGS…`: programs for URLs Tern does not open.
     public var handlers: [String: [String]] = [:]
     /// The `[site PATTERN]` sections, in the file's order.

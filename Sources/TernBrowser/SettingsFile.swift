@@ -109,7 +109,15 @@ public enum SettingsFile {
                     problem("bind takes a key and a command: bind KEY COMMAND")
                     continue
                 }
-                settings.bindings.append(KeyBinding(key: String(words[1]), command: String(words[2]), line: number))
+                let binding = KeyBinding(key: String(words[1]), command: String(words[2]), line: number)
+                // Checked here so that the problem has its line; `Settings.keymap` applies it.
+                var scratch = Keymap.default
+                do {
+                    try scratch.bind(binding.key, to: binding.command)
+                    settings.bindings.append(binding)
+                } catch {
+                    problem("\(error)")
+                }
                 continue
             }
             guard let equals = trimmed.firstIndex(of: "=") else {

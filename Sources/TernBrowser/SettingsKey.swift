@@ -72,6 +72,9 @@ struct SettingsKey {
         }, write: { [$0.search] }),
         SettingsKey(name: "keymap", read: { settings, value in
             guard !value.contains(where: \.isWhitespace) else { throw SettingsFile.InvalidValue("keymap takes one name") }
+            guard Keymap.named(value) != nil else {
+                throw SettingsFile.InvalidValue("unknown keymap \"\(value)\": default, lynx, w3m or vi")
+            }
             settings.keymapName = value
         }, write: { $0.keymapName.map { [$0] } ?? [] }),
     ]

@@ -1,10 +1,9 @@
 import TernKit
 
 /// Tab completion for the `o` prompt: the pages that match what was typed,
-/// from the global history (and from any other source a front end adds,
-/// such as bookmarks). Pages whose URL starts with the text come first
-/// (also when the text leaves out `https://` or `www.`), then those whose
-/// URL or title contains it; each group keeps its sources' order (for the
+/// from the bookmarks and the global history. Pages whose URL starts with
+/// the text come first (also when the text leaves out `https://` or
+/// `www.`), then those whose URL or title contains it; each group keeps its sources' order (for the
 /// history, most recently visited first), and a URL is listed once.
 struct URLCompletion {
     /// A page to offer.
@@ -52,6 +51,13 @@ struct URLCompletion {
         if rest.hasPrefix(prefix) { return true }
         if rest.hasPrefix("www.") { return rest.dropFirst(4).hasPrefix(prefix) }
         return false
+    }
+
+    /// The bookmarks of `bookmarks` as a source.
+    static func bookmarks(_ bookmarks: Bookmarks) -> Source {
+        { text, limit in
+            bookmarks.entries(matching: text, limit: limit).map { Candidate(url: $0.url.href, title: $0.title) }
+        }
     }
 
     /// The global history of `history` as a source.

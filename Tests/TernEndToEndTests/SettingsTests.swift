@@ -56,6 +56,44 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(tern.exitStatus(), 0)
     }
 
+    func testABindLineChangesWhatTheKeyDoesAndWhatTheHelpPageShows() throws {
+        let tern = try browse([page("<title>Bound</title><p>The first page.")], config: """
+            bind K help
+            bind ? none
+            bind C-x no-such-command
+            """)
+        tern.waitFor("The first page.")
+        let file = tern.configHome.path + "/tern/config"
+        tern.waitForScreen("the bad bind line with its number") { _ in
+            self.statusLine(tern).contains("\(file):3: unknown command \"no-such-command\"")
+        }
+        // `?` is unbound: the page stays.
+        tern.press("?")
+        tern.press("j")
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(tern.screen().contains("The first page."), tern.screen())
+        // `K` opens the help page, which names K for help and no longer `?`.
+        tern.press("K")
+        tern.waitFor("Tern help")
+        tern.press("/")
+        tern.type("every command and its keys")
+        tern.press("Enter")
+        tern.waitFor("every command and its keys in force")
+        let helpRow = try XCTUnwrap(tern.screen().components(separatedBy: "\n").first { $0.contains("every command and its keys") })
+        XCTAssertTrue(helpRow.contains("K"), helpRow)
+        XCTAssertFalse(helpRow.contains("?"), helpRow)
+        // The other default keys are unchanged: F1 still opens help too.
+        XCTAssertTrue(helpRow.contains("F1"), helpRow)
+    }
+
+    func testAReadyKeymapFromTheSettings() throws {
+        // lynx's keys: `g` asks for a URL to go to (lynx's "goto"); in Tern's own it goes to the top.
+        let tern = try browse([page("<title>Lynx keys</title><p>A page.")], config: "keymap = lynx\n")
+        tern.waitFor("A page.")
+        tern.press("g")
+        tern.waitFor("Open: ")
+    }
+
     func testJavaScriptOffForOneSite() throws {
         let html = "<title>Scripted</title><p id=p>Static text.</p><script>document.getElementById('p').textContent = 'Written by the script.'</script>"
         let tern = try browse([page(html, host: "scripts-off.test")], config: """
