@@ -167,9 +167,9 @@ final class KeyBindingScreenTests: XCTestCase {
         waitFor { statusLine.hasSuffix("/page/p0") }
         XCTAssertEqual(browser.tab.viewport.top, 0, "lynx's Down moves to the next link")
         browser.keymap = .w3m
-        terminal.press(.escape, .character("b"))
-        waitFor { statusLine == "bookmarks: not available yet" }
         terminal.press(.character("J"))
         waitFor { browser.tab.viewport.top == 1 }
+        terminal.press(.escape, .character("b"))
+        waitFor { browser.tab.webView.url?.href == "about:bookmarks" && terminal.text.contains("No bookmarks yet") }
     }
 }
