@@ -8,37 +8,12 @@ import TernTestSupport
 /// The browser's bookmark commands through the in-memory terminal: the
 /// title and folder prompts, bookmarking the focused link, and the
 /// bookmarks page opening a bookmark with Tab and Enter.
-final class BookmarkCommandsTests: XCTestCase {
-    private var loop: EventLoop!
-    private var terminal: MemoryTerminal!
-    private var browser: Browser!
-    private var root = ""
-    private var server: TestServer { TestServer.shared }
+final class BookmarkCommandsTests: BrowserTestCase {
     private var bookmarks: Bookmarks { browser.configuration.websiteDataStore.bookmarks }
 
-    override func setUpWithError() throws {
-        loop = EventLoop()
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-bookmark-commands-\(UUID())").path
-        var configuration = WebViewConfiguration()
-        configuration.eventLoop = loop
-        configuration.websiteDataStore = WebsiteDataStore(directory: root)
-        terminal = MemoryTerminal(rows: 24, columns: 80)
-        browser = Browser(configuration: configuration, terminal: terminal)
+    override func makeDataStore() throws -> WebsiteDataStore {
+        persistentDataStore()
     }
-
-    override func tearDown() {
-        browser?.finish()
-        browser = nil
-        terminal = nil
-        loop = nil
-        try? FileManager.default.removeItem(atPath: root)
-    }
-
-    private func waitForScreen(_ what: String, file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool) {
-        XCTAssertTrue(loop.run(until: condition, timeout: 15), "the screen never showed \(what):\n\(terminal.text)", file: file, line: line)
-    }
-
-    private var statusLine: String { terminal.line(terminal.rows - 1) }
 
     private func type(_ text: String) {
         for character in text { terminal.press(.character(character)) }

@@ -7,40 +7,11 @@ import TernTestSupport
 /// The browser's screen logic — title bar, status line, dialogs, scrolling,
 /// keys — on a terminal kept in memory: the real Browser, a real WebView
 /// and the test server, without tmux.
-final class BrowserScreenLogicTests: XCTestCase {
-    private var loop: EventLoop!
-    private var terminal: MemoryTerminal!
-    private var browser: Browser!
-    private var server: TestServer { TestServer.shared }
-
-    override func setUpWithError() throws {
-        loop = EventLoop()
-        var configuration = WebViewConfiguration()
-        configuration.eventLoop = loop
-        configuration.websiteDataStore = .nonPersistent()
-        terminal = MemoryTerminal(rows: 24, columns: 80)
-        browser = Browser(configuration: configuration, terminal: terminal)
-    }
-
-    override func tearDown() {
-        browser?.finish()
-        browser = nil
-        terminal = nil
-        loop = nil
-    }
-
+final class BrowserScreenLogicTests: BrowserTestCase {
     /// Opens `path` of the test server as the first page.
     private func start(_ path: String) throws {
         try browser.start(opening: server.url(path).href)
     }
-
-    /// Runs the browser's loop until the screen shows what `condition` wants.
-    private func waitForScreen(file: StaticString = #filePath, line: UInt = #line, _ condition: (MemoryTerminal) -> Bool) {
-        let held = loop.run(until: { condition(terminal) }, timeout: 15)
-        XCTAssertTrue(held, "the screen never showed it:\n\(terminal.text)", file: file, line: line)
-    }
-
-    private var statusLine: String { terminal.line(terminal.rows - 1) }
 
     /// `text` percent-encoded for a query value (unreserved characters kept).
     private static func queryValue(_ text: String) -> String {
@@ -53,7 +24,7 @@ final class BrowserScreenLogicTests: XCTestCase {
     func testTitleBarShowsThePageTitleInItsStyle() throws {
         try start("/page/Hello%20World")
         // (the progress bar, over the first page row, fades out after the load)
-        waitForScreen { $0.line(0).hasPrefix(" Hello World") && $0.text.contains("Page Hello World") }
+        waitForScreen { terminal.line(0).hasPrefix(" Hello World") && terminal.text.contains("Page Hello World") }
         XCTAssertEqual(terminal.screen[0][0].style, Theme.titleBar)
         XCTAssertEqual(terminal.screen[0][79].style, Theme.titleBar, "the bar spans the screen")
         XCTAssertEqual(terminal.windowTitle, "Hello World - Tern")
@@ -61,13 +32,13 @@ final class BrowserScreenLogicTests: XCTestCase {
 
     func testStatusLineNamesTheFocusedLink() throws {
         try start("/page/one")
-        waitForScreen { $0.line(0).hasPrefix(" one") && !$0.line(0).contains("[loading]") }
+        waitForScreen { terminal.line(0).hasPrefix(" one") && !terminal.line(0).contains("[loading]") }
         XCTAssertEqual(statusLine, "Press ? for help, q to quit")
         terminal.press(.tab)
-        waitForScreen { _ in statusLine.hasSuffix("/page/a") }
+        waitForScreen { statusLine.hasSuffix("/page/a") }
         XCTAssertEqual(statusLine, server.url("/page/a").displayHref)
         terminal.press(.tab)
-        waitForScreen { _ in statusLine.hasSuffix("/page/b") }
+        waitForScreen { statusLine.hasSuffix("/page/b") }
     }
 
     /// A page's confirm() is a dialog on the screen; the script waits (in a
@@ -84,12 +55,12 @@ final class BrowserScreenLogicTests: XCTestCase {
         }
         let body = "<title>Question</title><p><button onclick=\"document.title = confirm('Really go on?') ? 'Yes' : 'No'\">Ask</button>"
         try start("/mime?type=text/html&body=" + Self.queryValue(body))
-        waitForScreen { $0.line(0).hasPrefix(" Question") && !$0.line(0).contains("[loading]") }
+        waitForScreen { terminal.line(0).hasPrefix(" Question") && !terminal.line(0).contains("[loading]") }
         answerOnceShown()
         terminal.press(.tab)
-        waitForScreen { _ in statusLine == "Enter to press Ask" }
+        waitForScreen { statusLine == "Enter to press Ask" }
         terminal.press(.enter)
-        waitForScreen { !$0.line(0).hasPrefix(" Question") }
+        waitForScreen { !terminal.line(0).hasPrefix(" Question") }
         XCTAssertEqual(terminal.line(0), " Yes", "OK (Enter) answered the page's confirm()")
         let origin = server.url("/")
         XCTAssertTrue(dialog.contains { $0.contains("\(origin.displayHost):\(origin.port) says:") }, dialog.joined(separator: "\n"))
@@ -100,15 +71,15 @@ final class BrowserScreenLogicTests: XCTestCase {
     func testSpaceScrollsAPageDown() throws {
         let lines = (1...200).map { "Line \($0)" }.joined(separator: "\n")
         try start("/mime?type=text/html&body=" + Self.queryValue("<pre>\(lines)</pre>"))
-        waitForScreen { $0.line(1) == "Line 1" && !$0.line(0).contains("[loading]") }
+        waitForScreen { terminal.line(1) == "Line 1" && !terminal.line(0).contains("[loading]") }
         // 22 page rows (24 less the title bar and the status line); a page
         // down keeps one line of the last screen.
         XCTAssertEqual(terminal.line(22), "Line 22")
         terminal.press(.character(" "))
-        waitForScreen { $0.line(1) == "Line 22" }
+        waitForScreen { terminal.line(1) == "Line 22" }
         XCTAssertEqual(terminal.line(22), "Line 43")
         terminal.press(.character("G"))
-        waitForScreen { $0.line(22) == "Line 200" }
+        waitForScreen { terminal.line(22) == "Line 200" }
     }
 
     /// As browsers treat their new-tab page: an address opened from the
@@ -116,22 +87,22 @@ final class BrowserScreenLogicTests: XCTestCase {
     /// may then close it with window.close()); from another page it adds an entry.
     func testAnAddressOpenedFromTheStartPageTakesItsPlace() throws {
         try browser.start(opening: nil)
-        waitForScreen { $0.line(0).hasPrefix(" Tern start page") && !$0.line(0).contains("[loading]") }
+        waitForScreen { terminal.line(0).hasPrefix(" Tern start page") && !terminal.line(0).contains("[loading]") }
         browser.open(server.url("/page/first").href)
-        waitForScreen { $0.line(0).hasPrefix(" first") && !$0.line(0).contains("[loading]") }
+        waitForScreen { terminal.line(0).hasPrefix(" first") && !terminal.line(0).contains("[loading]") }
         XCTAssertFalse(browser.tab.webView.canGoBack, "the start page left no entry")
         browser.open(server.url("/page/second").href)
-        waitForScreen { $0.line(0).hasPrefix(" second") && !$0.line(0).contains("[loading]") }
+        waitForScreen { terminal.line(0).hasPrefix(" second") && !terminal.line(0).contains("[loading]") }
         XCTAssertTrue(browser.tab.webView.canGoBack)
     }
 
     func testLeftGoesBack() throws {
         try start("/page/first")
-        waitForScreen { $0.line(0).hasPrefix(" first") && !$0.line(0).contains("[loading]") }
+        waitForScreen { terminal.line(0).hasPrefix(" first") && !terminal.line(0).contains("[loading]") }
         browser.open(server.url("/page/second").href)
-        waitForScreen { $0.line(0).hasPrefix(" second") && !$0.line(0).contains("[loading]") }
+        waitForScreen { terminal.line(0).hasPrefix(" second") && !terminal.line(0).contains("[loading]") }
         terminal.press(.left)
-        waitForScreen { $0.line(0).hasPrefix(" first") && !$0.line(0).contains("[loading]") }
+        waitForScreen { terminal.line(0).hasPrefix(" first") && !terminal.line(0).contains("[loading]") }
         XCTAssertTrue(browser.tab.webView.canGoForward)
     }
 }

@@ -7,38 +7,11 @@ import TernTestSupport
 /// Keys through the real Browser on a terminal kept in memory: a rebinding
 /// changes what the key does and what `?` shows, the count prefix, link
 /// numbers, sequences, and opening the focused link in a new tab.
-final class KeyBindingScreenTests: XCTestCase {
-    private var loop: EventLoop!
-    private var terminal: MemoryTerminal!
-    private var browser: Browser!
-    private var server: TestServer { TestServer.shared }
-
-    override func setUpWithError() throws {
-        loop = EventLoop()
-        var configuration = WebViewConfiguration()
-        configuration.eventLoop = loop
-        configuration.websiteDataStore = .nonPersistent()
-        terminal = MemoryTerminal(rows: 24, columns: 80)
-        browser = Browser(configuration: configuration, terminal: terminal)
-    }
-
-    override func tearDown() {
-        browser?.finish()
-        browser = nil
-        terminal = nil
-        loop = nil
-    }
-
-    private func waitFor(file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool) {
-        XCTAssertTrue(loop.run(until: condition, timeout: 15), "never came:\n\(terminal.text)", file: file, line: line)
-    }
-
-    private var statusLine: String { terminal.line(terminal.rows - 1) }
-
+final class KeyBindingScreenTests: BrowserTestCase {
     /// Opens a long page of the test server, loaded and drawn.
     private func startOnALongPage() throws {
         try browser.start(opening: server.url("/large-page?kb=8").href)
-        waitFor { terminal.text.contains("Script counted") && !terminal.line(0).contains("[loading]") }
+        waitForScreen { terminal.text.contains("Script counted") && !terminal.line(0).contains("[loading]") }
     }
 
     /// The text of the page the tab shows (all its lines).
@@ -52,17 +25,17 @@ final class KeyBindingScreenTests: XCTestCase {
         try browser.keymap.bind("/", to: "none")
         try browser.keymap.bind("z", to: "find")
         terminal.press(.character("j"))
-        waitFor { browser.tab.viewport.top == browser.pageHeight - 1 }
+        waitForScreen { browser.tab.viewport.top == browser.pageHeight - 1 }
         terminal.press(.character("/"))
         loop.runOnce(maxWait: 0.1)
         XCTAssertTrue(browser.modals.isEmpty, "/ is bound to nothing now")
         terminal.press(.character("z"))
-        waitFor { statusLine.hasPrefix("/") && !browser.modals.isEmpty }
+        waitForScreen { statusLine.hasPrefix("/") && !browser.modals.isEmpty }
         terminal.press(.escape)
-        waitFor { browser.modals.isEmpty }
+        waitForScreen { browser.modals.isEmpty }
 
         terminal.press(.character("?"))
-        waitFor { terminal.line(0).hasPrefix(" Tern help") && !terminal.line(0).contains("[loading]") }
+        waitForScreen { terminal.line(0).hasPrefix(" Tern help") && !terminal.line(0).contains("[loading]") }
         let help = pageText
         XCTAssertTrue(help.contains("Moving"), help)
         let findRow = help.split(separator: "\n").first { $0.contains("find text") }.map(String.init) ?? ""
@@ -74,45 +47,45 @@ final class KeyBindingScreenTests: XCTestCase {
         // Reloading makes it again from the keymap as it is then.
         try browser.keymap.bind("F2", to: "find")
         terminal.press(.character("r"))
-        waitFor { pageText.split(separator: "\n").first { $0.contains("find text") }?.contains("F2") == true }
+        waitForScreen { pageText.split(separator: "\n").first { $0.contains("find text") }?.contains("F2") == true }
         XCTAssertTrue(browser.helpPageHTML().contains("<td class=\"keys\">z, F2</td><td class=\"command\">find</td>"))
     }
 
     func testACountRepeatsAMotionAndANumberThenEnterFollowsThatLink() throws {
         try startOnALongPage()
         terminal.press(.character("5"))
-        waitFor { statusLine.hasPrefix("5 (Enter: follow link 5; a motion key: repeat it") }
+        waitForScreen { statusLine.hasPrefix("5 (Enter: follow link 5; a motion key: repeat it") }
         terminal.press(.character("j"))
-        waitFor { browser.tab.viewport.top == 5 }
+        waitForScreen { browser.tab.viewport.top == 5 }
         XCTAssertFalse(statusLine.hasPrefix("5 ("), "the count is used up")
         terminal.press(.character("1"), .character("2"), .backspace, .character("k"))
-        waitFor { browser.tab.viewport.top == 4 }
+        waitForScreen { browser.tab.viewport.top == 4 }
         terminal.press(.character("3"), .escape, .character("j"))
-        waitFor { browser.tab.viewport.top == 5 }
+        waitForScreen { browser.tab.viewport.top == 5 }
         terminal.press(.character("2"), .character(" "))
-        waitFor { browser.tab.viewport.top == 5 + 2 * (browser.pageHeight - 1) }
+        waitForScreen { browser.tab.viewport.top == 5 + 2 * (browser.pageHeight - 1) }
         // Counts stop at 9999: no overflow, the page just ends.
         terminal.press(.character("9"), .character("9"), .character("9"), .character("9"), .character("9"), .character("9"), .character("9"))
-        waitFor { statusLine.hasPrefix("9999 (") }
+        waitForScreen { statusLine.hasPrefix("9999 (") }
         terminal.press(.character("j"))
-        waitFor { browser.tab.viewport.top == browser.tab.viewport.lastTop }
+        waitForScreen { browser.tab.viewport.top == browser.tab.viewport.lastTop }
 
         terminal.press(.character("2"), .enter)
-        waitFor { browser.tab.webView.url?.pathname == "/page/p1" && terminal.text.contains("Page p1") }
+        waitForScreen { browser.tab.webView.url?.pathname == "/page/p1" && terminal.text.contains("Page p1") }
         terminal.press(.character("9"), .character("9"), .enter)
-        waitFor { statusLine == "No link number 99" }
+        waitForScreen { statusLine == "No link number 99" }
     }
 
     func testSequencesWaitForTheirNextKey() throws {
         try startOnALongPage()
         terminal.press(.character("3"), .character("j"))
-        waitFor { browser.tab.viewport.top == 3 }
+        waitForScreen { browser.tab.viewport.top == 3 }
         // `g` alone goes to the top once nothing follows.
         terminal.press(.character("g"))
-        waitFor { browser.tab.viewport.top == 0 }
+        waitForScreen { browser.tab.viewport.top == 0 }
         // `g` then a key that goes on with no sequence: top, then that key.
         terminal.press(.character("j"), .character("j"), .character("g"), .character("j"))
-        waitFor { browser.tab.viewport.top == 1 }
+        waitForScreen { browser.tab.viewport.top == 1 }
         // Esc forgets a sequence being typed.
         terminal.press(.character("g"), .escape)
         loop.runOnce(maxWait: Browser.sequenceTimeout + 0.2)
@@ -121,37 +94,37 @@ final class KeyBindingScreenTests: XCTestCase {
         // A sequence of a keymap changed by bind.
         try browser.keymap.bind("<Esc>j", to: "bottom")
         terminal.press(.escape, .character("j"))
-        waitFor { browser.tab.viewport.top == browser.tab.viewport.lastTop }
+        waitForScreen { browser.tab.viewport.top == browser.tab.viewport.lastTop }
     }
 
     func testOpenLinkInNewTabOpensTheFocusedLinkAfterTheCurrentTab() throws {
         try browser.start(opening: server.url("/page/one").href)
-        waitFor { terminal.text.contains("Page one") && !terminal.line(0).contains("[loading]") }
+        waitForScreen { terminal.text.contains("Page one") && !terminal.line(0).contains("[loading]") }
         terminal.press(.character("T"))
-        waitFor { statusLine.hasPrefix("No link is focused: press Tab to focus one") }
+        waitForScreen { statusLine.hasPrefix("No link is focused: press Tab to focus one") }
         XCTAssertEqual(browser.tabs.count, 1)
         terminal.press(.tab, .tab, .character("T"))
-        waitFor { browser.tabs.count == 2 && browser.tab.webView.url?.pathname == "/page/b" && terminal.text.contains("Page b") }
+        waitForScreen { browser.tabs.count == 2 && browser.tab.webView.url?.pathname == "/page/b" && terminal.text.contains("Page b") }
         XCTAssertEqual(browser.current, 1, "the new tab is shown, after the one it came from")
         XCTAssertEqual(browser.tabs[0].webView.url?.pathname, "/page/one", "the first tab stays where it was")
         XCTAssertTrue(terminal.line(0).contains("[tab 2/2]"))
         // From the first tab again: the next new tab goes between the two.
         terminal.press(.character("g"), .character("T"))
-        waitFor { browser.current == 0 }
+        waitForScreen { browser.current == 0 }
         terminal.press(.tab, .character("T"))
-        waitFor { browser.tabs.count == 3 && browser.current == 1 && browser.tab.webView.url?.pathname == "/page/a" }
+        waitForScreen { browser.tabs.count == 3 && browser.current == 1 && browser.tab.webView.url?.pathname == "/page/a" }
         XCTAssertEqual(browser.tabs[2].webView.url?.pathname, "/page/b")
     }
 
     func testTheStatusLineAndMessagesNameTheKeymapsKeys() throws {
         browser.keymap = .w3m
         try browser.start(opening: server.url("/page/one").href)
-        waitFor { statusLine == "Press H for help, q to quit" }
+        waitForScreen { statusLine == "Press H for help, q to quit" }
         terminal.press(.character("n"))
-        waitFor { statusLine == "No search yet: press / to find text" }
+        waitForScreen { statusLine == "No search yet: press / to find text" }
         try browser.keymap.unbind("H")
         terminal.press(.character("k"))
-        waitFor { statusLine == "about:help lists the keys, q to quit" }
+        waitForScreen { statusLine == "about:help lists the keys, q to quit" }
         XCTAssertTrue(browser.keyHint(for: .help, "for help").hasPrefix("bind a key to help"))
     }
 
@@ -159,17 +132,17 @@ final class KeyBindingScreenTests: XCTestCase {
         browser.keymap = .vi
         try startOnALongPage()
         terminal.press(.character("7"), .character("j"))
-        waitFor { browser.tab.viewport.top == 7 }
+        waitForScreen { browser.tab.viewport.top == 7 }
         terminal.press(.character("g"), .character("g"))
-        waitFor { browser.tab.viewport.top == 0 }
+        waitForScreen { browser.tab.viewport.top == 0 }
         browser.keymap = .lynx
         terminal.press(.down)
-        waitFor { statusLine.hasSuffix("/page/p0") }
+        waitForScreen { statusLine.hasSuffix("/page/p0") }
         XCTAssertEqual(browser.tab.viewport.top, 0, "lynx's Down moves to the next link")
         browser.keymap = .w3m
         terminal.press(.character("J"))
-        waitFor { browser.tab.viewport.top == 1 }
+        waitForScreen { browser.tab.viewport.top == 1 }
         terminal.press(.escape, .character("b"))
-        waitFor { browser.tab.webView.url?.href == "about:bookmarks" && terminal.text.contains("No bookmarks yet") }
+        waitForScreen { browser.tab.webView.url?.href == "about:bookmarks" && terminal.text.contains("No bookmarks yet") }
     }
 }

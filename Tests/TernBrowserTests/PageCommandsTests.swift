@@ -8,39 +8,16 @@ import TernTestSupport
 /// The everyday commands on the shown page (Browser+PageCommands): view
 /// source, save, copy URLs, and the `o` prompt's Tab completion, on a
 /// terminal kept in memory with the real Browser, WebView and test server.
-final class PageCommandsTests: XCTestCase {
-    private var loop: EventLoop!
-    private var terminal: MemoryTerminal!
-    private var browser: Browser!
-    private var server: TestServer { TestServer.shared }
-    private var folder = ""
-
-    override func setUpWithError() throws {
-        loop = EventLoop()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-pagecommands-\(UUID())").path
+final class PageCommandsTests: BrowserTestCase {
+    override func makeDataStore() throws -> WebsiteDataStore {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var configuration = WebViewConfiguration()
-        configuration.eventLoop = loop
-        configuration.websiteDataStore = WebsiteDataStore(directory: folder + "/profile")
-        terminal = MemoryTerminal(rows: 24, columns: 80)
-        browser = Browser(configuration: configuration, terminal: terminal)
+        return persistentDataStore(in: "profile")
     }
 
     override func tearDown() {
-        browser?.finish()
-        browser?.configuration.websiteDataStore.close()
-        browser = nil
-        terminal = nil
-        loop = nil
-        chmod(folder + "/locked", 0o755)
-        try? FileManager.default.removeItem(atPath: folder)
+        chmod(folder + "/locked", 0o755)  // so that the folder can be removed
+        super.tearDown()
     }
-
-    private func waitForScreen(_ what: String = "it", file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool) {
-        XCTAssertTrue(loop.run(until: condition, timeout: 15), "the screen never showed \(what):\n\(terminal.text)", file: file, line: line)
-    }
-
-    private var statusLine: String { terminal.line(terminal.rows - 1) }
 
     /// Opens a file of `html` and waits until it is shown.
     private func open(html: String, named name: String = "page.html", showing text: String) throws -> String {

@@ -7,34 +7,7 @@ import TernTestSupport
 
 /// The person's control over page styles: `S` turns author styles off and
 /// on in every tab and says so; `user.css` is found where XDG says.
-final class PageStyleSwitchTests: XCTestCase {
-    private var loop: EventLoop!
-    private var terminal: MemoryTerminal!
-    private var browser: Browser!
-    private var server: TestServer { TestServer.shared }
-
-    override func setUpWithError() throws {
-        loop = EventLoop()
-        var configuration = WebViewConfiguration()
-        configuration.eventLoop = loop
-        configuration.websiteDataStore = .nonPersistent()
-        terminal = MemoryTerminal(rows: 24, columns: 80)
-        browser = Browser(configuration: configuration, terminal: terminal)
-    }
-
-    override func tearDown() {
-        browser?.finish()
-        browser = nil
-        terminal = nil
-        loop = nil
-    }
-
-    private func waitForScreen(file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool) {
-        XCTAssertTrue(loop.run(until: condition, timeout: 15), "the screen never showed it:\n\(terminal.text)", file: file, line: line)
-    }
-
-    private var statusLine: String { terminal.line(terminal.rows - 1) }
-
+final class PageStyleSwitchTests: BrowserTestCase {
     func testSTogglesAuthorStylesInEveryTabAndSaysSo() throws {
         XCTAssertEqual(Keymap.default.command(for: [.character("S")]), .toggleStyles)
         try browser.start(opening: server.url("/page/one").href)

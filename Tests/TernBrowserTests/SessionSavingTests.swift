@@ -8,34 +8,11 @@ import TernTestSupport
 /// When the browser saves its session: one debounced timer after changes
 /// (none while idle), each failed write shown once; on a terminal in
 /// memory with a real profile folder and the test server.
-final class SessionSavingTests: XCTestCase {
-    private var loop: EventLoop!
-    private var terminal: MemoryTerminal!
-    private var browser: Browser!
-    private var folder = ""
-    private var server: TestServer { TestServer.shared }
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-saving-\(UUID())").path
-        loop = EventLoop()
-        var configuration = WebViewConfiguration()
-        configuration.eventLoop = loop
-        configuration.websiteDataStore = WebsiteDataStore(directory: folder)
-        configuration.websiteDataStore.eventLoop = loop
-        terminal = MemoryTerminal(rows: 24, columns: 80)
-        browser = Browser(configuration: configuration, terminal: terminal)
-    }
-
-    override func tearDown() {
-        browser?.finish()
-        browser = nil
-        terminal = nil
-        loop = nil
-        try? FileManager.default.removeItem(atPath: folder)
-    }
-
-    private func run(until condition: () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertTrue(loop.run(until: condition, timeout: 15), "never; the screen:\n\(terminal.text)", file: file, line: line)
+final class SessionSavingTests: BrowserTestCase {
+    override func makeDataStore() throws -> WebsiteDataStore {
+        let store = persistentDataStore()
+        store.eventLoop = loop
+        return store
     }
 
     /// The tabs saved in the profile, as a new run would find them.
@@ -53,10 +30,10 @@ final class SessionSavingTests: XCTestCase {
 
     func testChangesAreSavedOnceASecondAfterAndAnIdleBrowserHasNoTimer() throws {
         try browser.start(opening: server.url("/page/one").href)
-        run { terminal.text.contains("Page one") && !browser.tab.webView.isLoading }
+        waitForScreen { terminal.text.contains("Page one") && !browser.tab.webView.isLoading }
         XCTAssertEqual(browser.session.timer?.isPending, true, "the load's end is to be saved")
         XCTAssertEqual(savedTitles(), [], "not at once")
-        run { browser.session.timer?.isPending != true }
+        waitForScreen { browser.session.timer?.isPending != true }
         XCTAssertEqual(savedTitles(), ["one"])
         XCTAssertNil(browser.session.timer, "idle: no timer")
 
@@ -65,13 +42,13 @@ final class SessionSavingTests: XCTestCase {
         XCTAssertNil(browser.session.timer)
         _ = browser.openTab(with: browser.configuration)
         browser.open(server.url("/page/two").href)
-        run { terminal.text.contains("Page two") && browser.session.timer?.isPending != true }
+        waitForScreen { terminal.text.contains("Page two") && browser.session.timer?.isPending != true }
         XCTAssertEqual(savedTitles(), ["one", "two"])
     }
 
     func testAFailedWriteIsShownOnceUntilASaveSucceeds() throws {
         try browser.start(opening: server.url("/page/one").href)
-        run { terminal.text.contains("Page one") && browser.session.timer?.isPending != true }
+        waitForScreen { terminal.text.contains("Page one") && browser.session.timer?.isPending != true }
         let store = try XCTUnwrap(browser.session.store)
         let database = try XCTUnwrap(store.openDatabase)
         guard case .integer(let pages)? = try database.execute("PRAGMA page_count").first?.first else { return XCTFail("no page count") }

@@ -5,20 +5,16 @@ import TernTestSupport
 /// Bookmarks through the real `tern`: `--import-bookmarks` and
 /// `--export-bookmarks`, `--dump about:bookmarks`, and a bookmark that is
 /// still there after a restart, opened from `about:bookmarks` in tmux.
-final class BookmarkTests: XCTestCase {
-    private var server: TestServer { TestServer.shared }
+final class BookmarkTests: TerminalTestCase {
     private var root = ""
-    private var sessions: [TerminalSession] = []
 
     override func setUpWithError() throws {
         root = try ProcessRun.temporaryFolder("tern-bookmarks-e2e")
     }
 
     override func tearDown() {
-        for session in sessions { session.close() }
-        sessions = []
+        super.tearDown()  // closes the sessions first
         try? FileManager.default.removeItem(atPath: root)
-        super.tearDown()
     }
 
     private func tern(_ arguments: [String]) throws -> ProcessRun {
@@ -62,8 +58,7 @@ final class BookmarkTests: XCTestCase {
         XCTAssertTrue(imported.stderr.contains("1 skipped"), imported.stderr)
 
         for run in 1...2 {
-            let session = try TerminalSession(["--profile", profile, "about:bookmarks"])
-            sessions.append(session)
+            let session = try browse(["--profile", profile, "about:bookmarks"])
             session.waitForScreen("the bookmarks page (run \(run))") { $0.contains("Imported & kept") && $0.contains("Toolbar / Inner") }
             XCTAssertFalse(session.screen().contains("Bookmarklet"))
             session.press("Tab")
@@ -77,8 +72,7 @@ final class BookmarkTests: XCTestCase {
 
     func testABookmarkAddedInTheBrowserIsThereAfterARestart() throws {
         let profile = root + "/profile"
-        let first = try TerminalSession(["--profile", profile, "about:bookmarks"])
-        sessions.append(first)
+        let first = try browse(["--profile", profile, "about:bookmarks"])
         first.waitFor("No bookmarks yet.")
         // The page's own "New folder" form: Tab to its field, type, Enter submits it.
         first.press("Tab")
@@ -97,8 +91,7 @@ final class BookmarkTests: XCTestCase {
         XCTAssertTrue(export.stdout.contains("<DT><H3>Later</H3>"), export.stdout)
         XCTAssertTrue(export.stderr.contains("exported 0 bookmarks in 2 folders"), export.stderr)
 
-        let second = try TerminalSession(["--profile", profile, "about:bookmarks"])
-        sessions.append(second)
+        let second = try browse(["--profile", profile, "about:bookmarks"])
         second.waitFor("Reading / Later")
     }
 
@@ -115,8 +108,7 @@ final class BookmarkTests: XCTestCase {
         let sql = "UPDATE bookmarks SET title = 'Evil ' || char(27) || ']0;pwned' || char(7) || ' title' WHERE id = 2"
         let update = try ProcessRun.run("sqlite3", [profile + "/bookmarks.sqlite", sql])
         XCTAssertEqual(update.status, 0, update.stderr)
-        let session = try TerminalSession(["--profile", profile, "about:bookmarks"])
-        sessions.append(session)
+        let session = try browse(["--profile", profile, "about:bookmarks"])
         session.waitFor("Old title")
         XCTAssertTrue(session.screen().contains("pwned"), session.screen())
         // Old title, then its [edit].

@@ -3,23 +3,7 @@ import Foundation
 import TernTestSupport
 
 /// Dialogs and forms in the interactive browser, in a real terminal (tmux).
-final class BrowserInteractionTests: XCTestCase {
-    private var server: TestServer { TestServer.shared }
-    private var sessions: [TerminalSession] = []
-
-    override func tearDown() {
-        sessions.forEach { $0.close() }
-        sessions = []
-        super.tearDown()
-    }
-
-    private func browse(_ arguments: [String], columns: Int = 80, rows: Int = 24,
-                        environment: [String: String] = [:]) throws -> TerminalSession {
-        let session = try TerminalSession(arguments, columns: columns, rows: rows, environment: environment)
-        sessions.append(session)
-        return session
-    }
-
+final class BrowserInteractionTests: TerminalTestCase {
     /// Focuses the demo page's button `label` with Tab and presses Enter.
     private func press(button label: String, in tern: TerminalSession) {
         for _ in 0..<8 {

@@ -4,22 +4,7 @@ import TernTestSupport
 
 /// The interactive browser in a real terminal (tmux): what a person sees and
 /// what the keys do.
-final class BrowserScreenTests: XCTestCase {
-    private var server: TestServer { TestServer.shared }
-    private var sessions: [TerminalSession] = []
-
-    override func tearDown() {
-        sessions.forEach { $0.close() }
-        sessions = []
-        super.tearDown()
-    }
-
-    private func browse(_ arguments: [String], columns: Int = 80, rows: Int = 24, term: String = "xterm-256color") throws -> TerminalSession {
-        let session = try TerminalSession(arguments, columns: columns, rows: rows, term: term)
-        sessions.append(session)
-        return session
-    }
-
+final class BrowserScreenTests: TerminalTestCase {
     /// A page long enough to scroll, with links at known places.
     private func longPage(title: String, links: [String] = []) -> String {
         var body = "<h1>\(title)</h1>"

@@ -6,12 +6,10 @@ import TernTestSupport
 /// The cookie store under stress, with real tern processes on a real
 /// profile: two at once, a `kill -9` while writing, a full disk (a small
 /// tmpfs), and staying logged in across restarts of the interactive browser.
-final class CookieStoreRobustnessTests: XCTestCase {
-    private var server: TestServer { TestServer.shared }
+final class CookieStoreRobustnessTests: TerminalTestCase {
     private var folder: String!
     private var profile: String { folder + "/profile" }
     private var database: String { profile + "/cookies.sqlite" }
-    private var sessions: [TerminalSession] = []
 
     override func setUp() {
         super.setUp()
@@ -19,10 +17,8 @@ final class CookieStoreRobustnessTests: XCTestCase {
     }
 
     override func tearDown() {
-        sessions.forEach { $0.close() }
-        sessions = []
+        super.tearDown()  // closes the sessions first
         try? FileManager.default.removeItem(atPath: folder)
-        super.tearDown()
     }
 
     // MARK: Helpers
@@ -82,8 +78,7 @@ final class CookieStoreRobustnessTests: XCTestCase {
     }
 
     func testALoginInTheBrowserAndADumpRunAtTheSameTimeLoseNothing() throws {
-        let tern = try TerminalSession([server.url("/login").href], environment: ["XDG_DATA_HOME": folder])
-        sessions.append(tern)
+        let tern = try browse([server.url("/login").href], environment: ["XDG_DATA_HOME": folder])
         let profile = folder + "/tern"
         tern.waitFor("Stay logged in")
         tern.press("Tab", "Enter")
@@ -212,8 +207,7 @@ final class CookieStoreRobustnessTests: XCTestCase {
     /// Logs in through /login in the browser (ticking "stay logged in" when
     /// `remember`), quits, and tells whether a new browser on the profile is logged in.
     private func loggedInAfterRestart(remember: Bool, arguments: [String] = []) throws -> Bool {
-        let first = try TerminalSession(arguments + [server.url("/login").href], environment: ["XDG_DATA_HOME": folder])
-        sessions.append(first)
+        let first = try browse(arguments + [server.url("/login").href], environment: ["XDG_DATA_HOME": folder])
         first.waitFor("Stay logged in")
         first.press("Tab", "Enter")
         first.type("ada")
@@ -234,8 +228,7 @@ final class CookieStoreRobustnessTests: XCTestCase {
         first.press("y")
         XCTAssertEqual(first.exitStatus(), 0)
 
-        let second = try TerminalSession(arguments + [server.url("/login").href], environment: ["XDG_DATA_HOME": folder])
-        sessions.append(second)
+        let second = try browse(arguments + [server.url("/login").href], environment: ["XDG_DATA_HOME": folder])
         second.waitForScreen("the page") { $0.contains("Logged in as") || $0.contains("Stay logged in") }
         return second.screen().contains("Logged in as ada")
     }

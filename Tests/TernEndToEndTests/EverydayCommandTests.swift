@@ -4,21 +4,8 @@ import TernTestSupport
 
 /// Everyday commands in the real TUI (tmux): Tab completion of the `o`
 /// prompt from the pages visited earlier.
-final class EverydayCommandTests: XCTestCase {
-    private var server: TestServer { TestServer.shared }
-    private var sessions: [TerminalSession] = []
-
-    override func tearDown() {
-        sessions.forEach { $0.close() }
-        sessions = []
-        super.tearDown()
-    }
-
-    private func browse(_ arguments: [String], columns: Int = 100, rows: Int = 24) throws -> TerminalSession {
-        let session = try TerminalSession(arguments, columns: columns, rows: rows)
-        sessions.append(session)
-        return session
-    }
+final class EverydayCommandTests: TerminalTestCase {
+    override var defaultColumns: Int { 100 }
 
     private func statusLine(_ tern: TerminalSession) -> String {
         tern.screen().components(separatedBy: "\n").last { !$0.isEmpty } ?? ""

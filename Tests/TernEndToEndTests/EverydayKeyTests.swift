@@ -8,19 +8,9 @@ import TernTestSupport
 ///
 /// PROPOSED KEYS: these pass once the key map binds `view-source` to `\`,
 /// `copy-url` to `y` and `copy-link-url` to `Y` (the coordinator wires them).
-final class EverydayKeyTests: XCTestCase {
-    private var server: TestServer { TestServer.shared }
-    private var sessions: [TerminalSession] = []
-
-    override func tearDown() {
-        sessions.forEach { $0.close() }
-        sessions = []
-        super.tearDown()
-    }
-
+final class EverydayKeyTests: TerminalTestCase {
     func testBackslashShowsTheSourceAndYCopiesURLsWithOSC52() throws {
-        let tern = try TerminalSession([server.url("/page/keys").href], columns: 100)
-        sessions.append(tern)
+        let tern = try browse([server.url("/page/keys").href], columns: 100)
         tern.waitFor("Page keys")
         tern.press("\\")
         tern.waitFor("Source of ")

@@ -5,22 +5,7 @@ import TernTestSupport
 /// The keymap in the real browser, in a real terminal (tmux): the `?` page
 /// lists the default keys, a count repeats a motion, and the focused link
 /// opens in a new tab.
-final class KeyBindingTests: XCTestCase {
-    private var server: TestServer { TestServer.shared }
-    private var sessions: [TerminalSession] = []
-
-    override func tearDown() {
-        sessions.forEach { $0.close() }
-        sessions = []
-        super.tearDown()
-    }
-
-    private func browse(_ arguments: [String]) throws -> TerminalSession {
-        let session = try TerminalSession(arguments)
-        sessions.append(session)
-        return session
-    }
-
+final class KeyBindingTests: TerminalTestCase {
     /// The page rows (under the title bar, above the status line).
     private func pageRows(_ tern: TerminalSession) -> [String] {
         Array(tern.screen().components(separatedBy: "\n").dropFirst().prefix(22))

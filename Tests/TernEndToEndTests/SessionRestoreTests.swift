@@ -5,9 +5,7 @@ import TernTestSupport
 /// Sessions in the real `tern`, in tmux: the tabs, their back/forward lists
 /// and scroll positions come back after `kill -9` (asked) and with
 /// `--restore` after a quit (not asked); `--private` saves none.
-final class SessionRestoreTests: XCTestCase {
-    private var server: TestServer { TestServer.shared }
-    private var sessions: [TerminalSession] = []
+final class SessionRestoreTests: TerminalTestCase {
     private var root = ""
     private var profile: String { root + "/profile" }
     private var sessionFile: String { profile + "/session.sqlite" }
@@ -18,16 +16,8 @@ final class SessionRestoreTests: XCTestCase {
     }
 
     override func tearDown() {
-        sessions.forEach { $0.close() }
-        sessions = []
+        super.tearDown()  // closes the sessions first
         try? FileManager.default.removeItem(atPath: root)
-        super.tearDown()
-    }
-
-    private func tern(_ arguments: [String]) throws -> TerminalSession {
-        let session = try TerminalSession(arguments)
-        sessions.append(session)
-        return session
     }
 
     /// The page's rows (under the title and tab bars, above the status line).
@@ -51,7 +41,7 @@ final class SessionRestoreTests: XCTestCase {
 
     func testAKilledSessionIsOfferedBackWithItsTabsHistoryAndScrollPosition() throws {
         let large = server.url("/large-page?kb=16").href
-        let first = try tern(["--profile", profile, large])
+        let first = try browse(["--profile", profile, large])
         first.waitFor("Section 0")
         openTab(server.url("/page/x").href, in: first)
         first.waitFor("Page x")
@@ -74,7 +64,7 @@ final class SessionRestoreTests: XCTestCase {
         XCTAssertEqual(kill(pid, SIGKILL), 0)
         first.waitFor("tern exited with 137")
 
-        let second = try tern(["--profile", profile])
+        let second = try browse(["--profile", profile])
         second.waitForWrapped("Restore the last session?")
         XCTAssertTrue(second.screen().contains("Large Page"), "the dialog names the tabs:\n\(second.screen())")
         second.press("y")
@@ -91,14 +81,14 @@ final class SessionRestoreTests: XCTestCase {
         // Quit: the next start asks nothing.
         second.press("Q")
         XCTAssertEqual(second.exitStatus(), 0)
-        let third = try tern(["--profile", profile])
+        let third = try browse(["--profile", profile])
         third.waitFor("Press ? for help")
         usleep(500_000)
         XCTAssertFalse(third.screen().contains("Restore the last session"), third.screen())
     }
 
     func testRestoreAfterAQuitBringsTheTabsBackWithoutAsking() throws {
-        let first = try tern(["--profile", profile, server.url("/page/x").href])
+        let first = try browse(["--profile", profile, server.url("/page/x").href])
         first.waitFor("Page x")
         first.press("Tab")
         first.waitFor("/page/a")
@@ -109,7 +99,7 @@ final class SessionRestoreTests: XCTestCase {
         first.press("Q")
         XCTAssertEqual(first.exitStatus(), 0)
 
-        let second = try tern(["--profile", profile, "--restore"])
+        let second = try browse(["--profile", profile, "--restore"])
         second.waitFor("Page b")
         XCTAssertFalse(second.screen().contains("Restore the last session"))
         second.waitFor("Restored 1 tab")
@@ -119,51 +109,51 @@ final class SessionRestoreTests: XCTestCase {
         XCTAssertEqual(second.exitStatus(), 0)
 
         // --restore with a page: the restored tab, then the page in a tab of its own, shown.
-        let third = try tern(["--profile", profile, "--restore", server.url("/page/y").href])
+        let third = try browse(["--profile", profile, "--restore", server.url("/page/y").href])
         third.waitFor("Page y")
         third.waitFor("1:x")
         third.waitFor("[tab 2/2]")
     }
 
     func testAfterACrashAPageGivenOpensAndTheStatusLineSaysHowToRestore() throws {
-        let first = try tern(["--profile", profile, server.url("/page/x").href])
+        let first = try browse(["--profile", profile, server.url("/page/x").href])
         first.waitFor("Page x")
         waitForTheSave()
         kill(try XCTUnwrap(first.programPID()), SIGKILL)
         first.waitFor("tern exited with 137")
 
-        let second = try tern(["--profile", profile, server.url("/page/y").href])
+        let second = try browse(["--profile", profile, server.url("/page/y").href])
         second.waitFor("Page y")
         second.waitFor("tern --restore")
         XCTAssertFalse(second.screen().contains("Restore the last session"))
     }
 
     func testASessionEndedBySignalIsOfferedAndNoMeansAFreshStart() throws {
-        let first = try tern(["--profile", profile, server.url("/page/x").href])
+        let first = try browse(["--profile", profile, server.url("/page/x").href])
         first.waitFor("Page x")
         // No wait for the debounced save: the way out saves.
         kill(try XCTUnwrap(first.programPID()), SIGTERM)
         first.waitFor("tern exited with 143")
 
-        let second = try tern(["--profile", profile])
+        let second = try browse(["--profile", profile])
         second.waitForWrapped("Tern was ended by a signal last time")
         second.press("n")
         second.waitFor("Press ? for help")
         XCTAssertFalse(second.screen().contains("Page x"))
         second.press("Q")
         XCTAssertEqual(second.exitStatus(), 0)
-        let third = try tern(["--profile", profile])
+        let third = try browse(["--profile", profile])
         third.waitFor("Press ? for help")
         usleep(500_000)
         XCTAssertFalse(third.screen().contains("Restore the last session"), "asked once")
     }
 
     func testTwoTernsOnOneProfileKeepTheirOwnSessions() throws {
-        let one = try tern(["--profile", profile, server.url("/page/x").href])
+        let one = try browse(["--profile", profile, server.url("/page/x").href])
         one.waitFor("Page x")
         waitForTheSave()
         // A second Tern while the first runs: the first's session is not a crash.
-        let two = try tern(["--profile", profile, server.url("/page/y").href])
+        let two = try browse(["--profile", profile, server.url("/page/y").href])
         two.waitFor("Page y")
         usleep(1_000_000)
         XCTAssertFalse(two.screen().contains("tern --restore"), two.screen())
@@ -174,7 +164,7 @@ final class SessionRestoreTests: XCTestCase {
         // The first is killed; a third offers its session (x), not the second's, still running.
         kill(try XCTUnwrap(one.programPID()), SIGKILL)
         one.waitFor("tern exited with 137")
-        let three = try tern(["--profile", profile])
+        let three = try browse(["--profile", profile])
         three.waitForWrapped("Restore its 1 tab?")
         XCTAssertTrue(three.screen().contains("│ x "), three.screen())
         three.press("y")
@@ -186,14 +176,14 @@ final class SessionRestoreTests: XCTestCase {
         // The second quits later: its own tabs are the last session now.
         two.press("Q")
         XCTAssertEqual(two.exitStatus(), 0)
-        let four = try tern(["--profile", profile, "--restore"])
+        let four = try browse(["--profile", profile, "--restore"])
         four.waitFor("Page a")
         four.press("Left")
         four.waitFor("Page y")
     }
 
     func testPrivateBrowsingSavesNoSession() throws {
-        let tern = try tern(["--private", "--profile", profile, server.url("/page/x").href])
+        let tern = try browse(["--private", "--profile", profile, server.url("/page/x").href])
         tern.waitFor("Page x")
         tern.press("Tab", "Enter")
         tern.waitFor("Page a")
@@ -209,7 +199,7 @@ final class SessionRestoreTests: XCTestCase {
     func testADamagedSessionFileGivesAMessageAndAFreshStart() throws {
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
         try Data("not a database\n".utf8).write(to: URL(fileURLWithPath: sessionFile))
-        let tern = try tern(["--profile", profile])
+        let tern = try browse(["--profile", profile])
         tern.waitForWrapped("could not be read")
         XCTAssertTrue(FileManager.default.fileExists(atPath: sessionFile + ".broken"))
     }

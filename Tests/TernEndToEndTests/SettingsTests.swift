@@ -5,21 +5,8 @@ import TernTestSupport
 /// The settings file in the real browser (tmux) and in `--print-config`
 /// and `--dump`: a wrong line is named with its line number and the rest
 /// applies; per-site JavaScript; words at the `o` prompt search.
-final class SettingsTests: XCTestCase {
-    private var server: TestServer { TestServer.shared }
-    private var sessions: [TerminalSession] = []
-
-    override func tearDown() {
-        sessions.forEach { $0.close() }
-        sessions = []
-        super.tearDown()
-    }
-
-    private func browse(_ arguments: [String], columns: Int = 100, config: String) throws -> TerminalSession {
-        let session = try TerminalSession(arguments, columns: columns, rows: 24, config: config)
-        sessions.append(session)
-        return session
-    }
+final class SettingsTests: TerminalTestCase {
+    override var defaultColumns: Int { 100 }
 
     /// A test server page of `html`.
     private func page(_ html: String, host: String = "127.0.0.1") -> String {
@@ -139,9 +126,8 @@ final class SettingsTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: work) }
         let configured = work + "/from-settings", usual = work + "/usual"
         try FileManager.default.createDirectory(atPath: usual, withIntermediateDirectories: true)
-        let session = try TerminalSession([server.url("/mime?type=application/pdf").href], columns: 100,
-                                          environment: ["XDG_DOWNLOAD_DIR": usual], config: "download-folder = \(configured)\n")
-        sessions.append(session)
+        let session = try browse([server.url("/mime?type=application/pdf").href],
+                                 config: "download-folder = \(configured)\n", environment: ["XDG_DOWNLOAD_DIR": usual])
         session.waitFor("Download: mime — done")
         XCTAssertEqual(try String(contentsOfFile: configured + "/mime", encoding: .utf8), "%PDF-1.4 test\n", "made when missing")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: usual), [])

@@ -4,16 +4,7 @@ import TernTestSupport
 
 /// The command line's say over page styles and colours: `--no-css` fetches
 /// no page sheet, `--no-color` and `NO_COLOR` (no-color.org) draw no colour.
-final class StyleOptionsTests: XCTestCase {
-    private var server: TestServer { TestServer.shared }
-    private var sessions: [TerminalSession] = []
-
-    override func tearDown() {
-        sessions.forEach { $0.close() }
-        sessions = []
-        super.tearDown()
-    }
-
+final class StyleOptionsTests: TerminalTestCase {
     private func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! }
 
     /// How many requests `/sheet` logged for `key` (read with curl).
@@ -59,9 +50,9 @@ final class StyleOptionsTests: XCTestCase {
         return found
     }
 
-    private func browse(_ arguments: [String], environment: [String: String] = [:]) throws -> TerminalSession {
-        let session = try TerminalSession(arguments + ["--private", server.url("/page/colours").href], environment: environment)
-        sessions.append(session)
+    /// tern with `arguments` on the test server's colour page (private), once it is loaded.
+    private func browseColours(_ arguments: [String], environment: [String: String] = [:]) throws -> TerminalSession {
+        let session = try browse(arguments + ["--private", server.url("/page/colours").href], environment: environment)
         session.waitFor("Page colours")
         // The title bar, in the theme's colours where there are colours.
         session.waitForScreen("the load ended") { !$0.components(separatedBy: "\n")[0].contains("[loading]") }
@@ -70,12 +61,12 @@ final class StyleOptionsTests: XCTestCase {
 
     func testTheBrowserDrawsColoursByDefault() throws {
         // (TerminalSession sets NO_COLOR to "" unless told otherwise.)
-        let tern = try browse([], environment: ["NO_COLOR": ""])
+        let tern = try browseColours([], environment: ["NO_COLOR": ""])
         XCTAssertFalse(colourCodes(tern.styledScreen()).isEmpty, "an empty NO_COLOR changes nothing:\n\(tern.styledScreen())")
     }
 
     func testNoColorDrawsNoColour() throws {
-        let tern = try browse(["--no-color"])
+        let tern = try browseColours(["--no-color"])
         let screen = tern.styledScreen()
         XCTAssertEqual(colourCodes(screen), [], screen)
         XCTAssertTrue(screen.contains("\u{1B}[7m") || screen.contains(";7m") || screen.contains("[7;"),
@@ -83,7 +74,7 @@ final class StyleOptionsTests: XCTestCase {
     }
 
     func testTheNOCOLOREnvironmentVariableDrawsNoColour() throws {
-        let tern = try browse([], environment: ["NO_COLOR": "1"])
+        let tern = try browseColours([], environment: ["NO_COLOR": "1"])
         XCTAssertEqual(colourCodes(tern.styledScreen()), [], tern.styledScreen())
     }
 }
