@@ -16,10 +16,44 @@ import Glibc
 /// (`InputFilter`) and handed to libxml2's HTML push parser, which is told
 /// the input is UTF-8 and to ignore `<meta charset>` (so nothing is decoded twice).
 ///
+/// Scripts (HTML §13.2.6.4.8, "an end tag whose tag name is script"): when
+/// `scriptEnded` is set, the parser stops after each `</script>` it reaches
+/// and calls it with the script element, which sees only what came before
+/// it; the handler may run the script (and mutate the document: the nodes a
+/// script removes stay allocated until the document goes, so libxml2's
+/// pointers stay valid) and may answer `true` to pause the parser (a
+/// parsing-blocking script): bytes fed meanwhile are held until `resume()`.
+/// While the handler runs, and inside `executeScript`, there is an insertion
+/// point: `write(_:)` (`document.write`) parses its markup there, before
+/// the held bytes.
+///
 /// Not thread-safe: one parser belongs to one thread. Mutating the partial
-/// `document` before `finish()` is not supported (libxml2 keeps pointers
-/// into the tree it is building).
+/// `document` is only supported from `scriptEnded` and `executeScript`
+/// (libxml2 keeps pointers into the tree it is building).
 public final class HTMLParser {
+    /// Called at each script end the parser reaches (see the type's
+    /// comment); `true` pauses the parser until `resume()`.
+    public var scriptEnded: ((Node) -> Bool)?
+    /// The parser waits for `resume()` (a parsing-blocking script).
+    public private(set) var isPaused = false
+    /// The whole input is parsed (`finish()` was called and nothing is held).
+    public var isComplete: Bool { finished != nil }
+    /// Called when the document is completed later than `finish()` (by
+    /// `resume()`, or after the script that was running at `finish()`).
+    public var didComplete: (() -> Void)?
+    /// HTML's script nesting level: scripts running from the parser.
+    private var nestingLevel = 0
+    /// `document.write` calls inside one another (a page writing itself).
+    private var writeDepth = 0
+    /// The most nested writes parsed; deeper ones are dropped.
+    public static let maxWriteDepth = 20
+    /// The most bytes all writes may insert into one page; later ones are dropped.
+    public static let maxWrittenBytes = 4 << 20
+    private var writtenBytes = 0
+    /// `finish()` was called: the input has ended.
+    private var inputEnded = false
+    /// Where each `write` being parsed ends in `filtered` (a stack).
+    private var writeEnds: [Int] = []
     /// The encoding used, by its WHATWG name ("utf-8", "windows-1252", "gbk",
     /// "big5", "shift_jis", "euc-kr", "iso-8859-2" …). "utf-8" until decided.
     public private(set) var encoding: String = "utf-8"
@@ -38,6 +72,8 @@ public final class HTMLParser {
     /// order, since its HTML parser never moves a node once made.
     private final class ScriptRecorder {
         var elements: [xmlNodePtr] = []
+        /// Script elements whose end libxml2 reached, not yet reported.
+        var ended: [xmlNodePtr] = []
     }
 
     /// Bytes handed to the decoder at a time, so buffers stay small.
@@ -58,7 +94,20 @@ public final class HTMLParser {
             htmlCtxtUseOptions(context, HTMLParser.options)
             context.pointee._private = Unmanaged.passUnretained(scripts).toOpaque()
             context.pointee.sax.pointee.startElement = HTMLParser.startElement
+            context.pointee.sax.pointee.endElement = HTMLParser.endElement
         }
+    }
+
+    /// A note of each `</script>` libxml2 reaches, then its own end-element handler.
+    private static let endElement: endElementSAXFunc = { context, name in
+        if let context, let name, xmlStrEqual(name, HTMLParser.scriptName) != 0 {
+            let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+            if let node = parser.pointee.node, let recorder = parser.pointee._private,
+               xmlStrEqual(node.pointee.name, HTMLParser.scriptName) != 0 {
+                Unmanaged<ScriptRecorder>.fromOpaque(recorder).takeUnretainedValue().ended.append(node)
+            }
+        }
+        xmlSAX2EndElement(context, name)
     }
 
     /// libxml2's own start-element handler, then a note of each `<script>` it made.
@@ -92,18 +141,142 @@ public final class HTMLParser {
         push(bytes)
     }
 
-    /// Ends the input and returns the finished document. Calling it again
-    /// returns the same document.
+    /// Ends the input and returns the document: finished (`isComplete`),
+    /// unless the parser is paused, when it is finished by the `resume()`
+    /// that parses the rest. Calling it again returns the same document.
     @discardableResult
     public func finish() -> Document {
         if let finished { return finished }
-        endInput()
-        let doc = takeTree()
-        let document = wrapper ?? Document(adopting: doc, encoding: encoding)
-        document.parserScriptElements = scripts.elements.map { Node($0, in: document) }
-        wrapper = document
-        finished = document
-        return document
+        if !inputEnded {
+            inputEnded = true
+            if decoder == nil { decideAndFeedSniffed(isComplete: true) }
+            decoder?.decode(UnsafeRawBufferPointer(start: nil, count: 0), isLast: true) { filter.process($0, into: filtered) }
+            filter.finish(into: filtered)
+            if !isPaused && nestingLevel == 0 { parse() }
+        }
+        if let finished { return finished }
+        return document ?? completeDocument()
+    }
+
+    /// Ends the pause `scriptEnded` asked for: runs `script` (the
+    /// parsing-blocking script, with the insertion point before the held
+    /// bytes), then parses the held bytes up to the next pause, and finishes
+    /// the document when the input has ended.
+    public func resume(running script: (() -> Void)? = nil) {
+        guard isPaused else { return }
+        isPaused = false
+        if let script { executeScript(script) }
+        if nestingLevel == 0, !isPaused { parse() }
+    }
+
+    /// The `src` of the classic `<script>` start tags in
+    /// the bytes held (not yet parsed), in order: a speculative scan (HTML
+    /// §13.2.2) that lets their fetches start while the parser waits.
+    public func heldScriptSources() -> [String] {
+        var sources: [String] = []
+        let bytes = UnsafeBufferPointer(start: filtered.base, count: filtered.count)
+        var i = 0
+        let n = bytes.count
+        while i + 8 < n {
+            guard bytes[i] == 0x3C, bytes[i + 1] | 0x20 == 0x73,
+                  String(decoding: bytes[(i + 1)..<(i + 7)], as: UTF8.self).lowercased() == "script",
+                  InputFilter.isBlank(bytes[i + 7]) else { i += 1; continue }
+            var j = i + 7
+            while j < n, bytes[j] != 0x3E, j - i < 4096 { j += 1 }
+            let tag = Array(bytes[i..<j]).map(InputFilter.lower)
+            i = j
+            func find(_ word: String) -> Int? {
+                let w = Array(word.utf8)
+                guard tag.count >= w.count else { return nil }
+                for k in 0...(tag.count - w.count) where tag[k..<(k + w.count)].elementsEqual(w) { return k + w.count }
+                return nil
+            }
+            guard find("module") == nil, var k = find("src=") else { continue }
+            while k < tag.count, tag[k] == 0x20 { k += 1 }
+            var value: ArraySlice<UInt8> = bytes[(i - tag.count + k)..<i].map { $0 }[...]
+            if let quote = value.first, quote == 0x22 || quote == 0x27 {
+                value = value.dropFirst().prefix { $0 != quote }
+            } else {
+                value = value.prefix { $0 != 0x20 }
+            }
+            let src = HTMLParser.decodeFilteredReferences(value)
+            if !src.isEmpty { sources.append(src) }
+        }
+        return sources
+    }
+
+    /// An attribute value as the filter wrote it, its `&amp;` and `&#xHEX;`
+    /// references decoded.
+    static func decodeFilteredReferences(_ value: ArraySlice<UInt8>) -> String {
+        var out: [UInt8] = []
+        var k = value.startIndex
+        while k < value.endIndex {
+            if value[k] == 0x26, let semicolon = value[k...].firstIndex(of: 0x3B), semicolon - k <= 10 {
+                let name = Array(value[(k + 1)..<semicolon])
+                if name == Array("amp".utf8) {
+                    out.append(0x26); k = semicolon + 1; continue
+                }
+                if name.count > 2, name[0] == 0x23, name[1] | 0x20 == 0x78 {
+                    var scalar: UInt32 = 0
+                    var valid = true
+                    for c in name.dropFirst(2) {
+                        guard let digit = InputFilter.hexValue(c) else { valid = false; break }
+                        scalar = scalar &* 16 &+ digit
+                    }
+                    if valid, scalar < 0x80 { out.append(UInt8(scalar)); k = semicolon + 1; continue }
+                }
+            }
+            out.append(value[k])
+            k += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Stops parsing for good (the page is left): nothing more is parsed.
+    public func abort() {
+        isPaused = true
+        scriptEnded = nil
+    }
+
+    /// Runs `body` (a parser-inserted script the parser waited for) with the
+    /// insertion point before the held bytes, so that `write` inserts there.
+    public func executeScript(_ body: () -> Void) {
+        nestingLevel += 1
+        body()
+        nestingLevel -= 1
+    }
+
+    /// HTML §8.4.3 `document.write` with an insertion point: `markup` goes
+    /// into the input just before the held bytes and is parsed at once (up to
+    /// its end, or to a script in it that pauses the parser). False when
+    /// there is no insertion point (no parser script is running, or the
+    /// input was all parsed): the caller opens a new document instead.
+    /// Markup nested deeper than `maxWriteDepth` writes is dropped.
+    public func write(_ markup: String) -> Bool {
+        guard nestingLevel > 0, finished == nil, context != nil else { return false }
+        guard writeDepth < HTMLParser.maxWriteDepth, writtenBytes < HTMLParser.maxWrittenBytes else { return true }
+        writtenBytes += markup.utf8.count
+        var written = InputFilter()
+        let buffer = ByteBuffer(capacity: markup.utf8.count + 64)
+        var copy = markup
+        copy.withUTF8 { written.process(UnsafeRawBufferPointer($0), into: buffer) }
+        written.finish(into: buffer)
+        let n = buffer.count
+        guard n > 0 else { return true }
+        // Into `filtered` at its start: the insertion point.
+        filtered.reserve(n)
+        if filtered.count > 0 { memmove(filtered.base + n, filtered.base, filtered.count) }
+        filtered.base.update(from: buffer.base, count: n)
+        filtered.count += n
+        filter.inserted(n, scriptEnds: written.scriptEnds)
+        for i in writeEnds.indices { writeEnds[i] += n }
+        guard !isPaused else { return true }
+        writeDepth += 1
+        writeEnds.append(n)
+        parse()
+        writeEnds.removeLast()
+        writeDepth -= 1
+        return true
     }
 
     /// The tree parsed so far (nil before any of it exists); after `finish()`,
@@ -119,17 +292,26 @@ public final class HTMLParser {
     static func parseWhole(_ bytes: UnsafeRawBufferPointer, charset: String?) -> (htmlDocPtr?, String) {
         let parser = HTMLParser(charset: charset)
         parser.feed(bytes)
-        parser.endInput()
+        parser.inputEnded = true
+        if parser.decoder == nil { parser.decideAndFeedSniffed(isComplete: true) }
+        parser.decoder?.decode(UnsafeRawBufferPointer(start: nil, count: 0), isLast: true) {
+            parser.filter.process($0, into: parser.filtered)
+        }
+        parser.filter.finish(into: parser.filtered)
+        parser.parseChunk(parser.filtered.count, terminate: true)
         return (parser.takeTree(), parser.encoding)
     }
 
     // MARK: Pipeline
 
-    private func endInput() {
-        if decoder == nil { decideAndFeedSniffed(isComplete: true) }
-        decoder?.decode(UnsafeRawBufferPointer(start: nil, count: 0), isLast: true) { filter.process($0, into: filtered) }
-        filter.finish(into: filtered)
-        parse(filtered.count, terminate: true)
+    /// The document, once libxml2 has read the end of the input.
+    private func completeDocument() -> Document {
+        let doc = takeTree()
+        let document = wrapper ?? Document(adopting: doc, encoding: encoding)
+        document.parserScriptElements = scripts.elements.map { Node($0, in: document) }
+        wrapper = document
+        finished = document
+        return document
     }
 
     /// Takes the tree out of the parser context and frees the context.
@@ -159,13 +341,58 @@ public final class HTMLParser {
         while offset < bytes.count {
             let end = min(offset + HTMLParser.sliceLength, bytes.count)
             decoder.decode(UnsafeRawBufferPointer(rebasing: bytes[offset..<end])) { filter.process($0, into: filtered) }
-            parse(filter.safeCount, terminate: false)
+            // Paused, or inside a script (a nested turn of the loop): held.
+            if !isPaused && nestingLevel == 0 { parse() }
             offset = end
         }
     }
 
+    /// Hands the safe filtered bytes to libxml2, stopping after each script
+    /// end to report it (and after the innermost `write`'s markup); at the
+    /// end of the input, finishes the document.
+    private func parse() {
+        reportEndedScripts()
+        while context != nil, !isPaused, finished == nil {
+            var count = filter.safeCount
+            if let end = writeEnds.last { count = min(count, end) }
+            var atScriptEnd = false
+            if let end = filter.scriptEnds.first, end <= count { count = end; atScriptEnd = true }
+            let terminate = inputEnded && writeEnds.isEmpty && !atScriptEnd && count == filtered.count
+            guard count > 0 || terminate else { return }
+            parseChunk(count, terminate: terminate)
+            if terminate {
+                // A script the end of the input closed does not run (§13.2.6.4.8, EOF in "text").
+                scripts.ended = []
+                _ = completeDocument()
+                didComplete?()
+                return
+            }
+            for i in writeEnds.indices { writeEnds[i] -= count }
+            reportEndedScripts()
+            if let end = writeEnds.last, end <= 0 { return }
+        }
+    }
+
+    /// Calls `scriptEnded` for the scripts libxml2 closed, at the insertion point.
+    private func reportEndedScripts() {
+        while !scripts.ended.isEmpty, context != nil, !isPaused {
+            let node = scripts.ended.removeFirst()
+            guard let handler = scriptEnded, let document else { continue }
+            nestingLevel += 1
+            let pause = handler(Node(node, in: document))
+            nestingLevel -= 1
+            // libxml2 appends text in place to the last text node it made
+            // (nodelen/nodemem); a script may have changed or replaced it.
+            if let context {
+                context.pointee.nodemem = 0
+                context.pointee.nodelen = 0
+            }
+            if pause { isPaused = true }
+        }
+    }
+
     /// Hands the first `count` filtered bytes to libxml2 and drops them.
-    private func parse(_ count: Int, terminate: Bool) {
+    private func parseChunk(_ count: Int, terminate: Bool) {
         guard let context else { return }
         if count > 0 || terminate {
             filtered.base.withMemoryRebound(to: CChar.self, capacity: max(count, 1)) {

@@ -84,6 +84,15 @@ struct InputFilter {
     private var safe: UnsafeMutablePointer<UInt8> = UnsafeMutablePointer(bitPattern: 1)!
     /// How many bytes at the start of the output buffer libxml2 may have now.
     private(set) var safeCount = 0
+    /// Offsets in the output buffer just past each script's end: the `>` of
+    /// a `</script>` end tag, or of a self-closed `<script/>` (which libxml2
+    /// ends at once). The parser pauses there to run the script (HTML
+    /// §13.2.6.4.8 "an end tag whose tag name is script"). Ascending.
+    var scriptEnds: [Int] = []
+    /// A `</script` end tag is being read (its `>` ends a script).
+    private var readingScriptEnd = false
+    // The output buffer's start, during `process` and `finish`.
+    private var base: UnsafeMutablePointer<UInt8> = UnsafeMutablePointer(bitPattern: 1)!
 
     init() {
         held.reserveCapacity(16)
@@ -91,7 +100,21 @@ struct InputFilter {
     }
 
     /// The buffer's first `n` bytes were handed over and removed.
-    mutating func consumed(_ n: Int) { safeCount -= n }
+    mutating func consumed(_ n: Int) {
+        safeCount -= n
+        guard !scriptEnds.isEmpty else { return }
+        for i in scriptEnds.indices { scriptEnds[i] -= n }
+        scriptEnds.removeAll { $0 <= 0 }
+    }
+
+    /// `n` bytes were put at the start of the output buffer, before
+    /// everything (`document.write`'s markup at the insertion point), all
+    /// safe to hand over; `ends` are their script ends.
+    mutating func inserted(_ n: Int, scriptEnds ends: [Int]) {
+        safeCount += n
+        for i in scriptEnds.indices { scriptEnds[i] += n }
+        scriptEnds.insert(contentsOf: ends, at: 0)
+    }
 
     // MARK: Driving
 
@@ -102,6 +125,7 @@ struct InputFilter {
         output.reserve(input.count * 5 + held.count * 4 + referenceName.count * 2 + 64)
         out = output.base + output.count
         safe = output.base + safeCount
+        base = output.base
         let bytes = start.assumingMemoryBound(to: UInt8.self)
         let n = input.count
         var i = 0
@@ -195,6 +219,7 @@ struct InputFilter {
         output.reserve(held.count * 4 + referenceName.count * 2 + 64)
         out = output.base + output.count
         safe = output.base + safeCount
+        base = output.base
         if pendingCount > 0 {
             pendingCount = 0
             setUnit(0xEF, 0xBF, 0xBD)
@@ -527,7 +552,11 @@ struct InputFilter {
             // MARK: End tags: libxml2 skips to the first '>'
             case .endTag:
                 putUnit(c)
-                if c == 0x3E { state = .data; safe = out }
+                if c == 0x3E {
+                    state = .data
+                    safe = out
+                    if readingScriptEnd { readingScriptEnd = false; scriptEnds.append(out - base) }
+                }
                 return
 
             // MARK: Start tags, as libxml2's htmlParseStartTag reads them
@@ -629,6 +658,7 @@ struct InputFilter {
                 }
                 put(0x3C); put(0x2F); putHeld()
                 state = .endTag
+                readingScriptEnd = specialLength == 6
 
             // MARK: Title and textarea: text up to their end tag (HTML's rule)
             case .rcdata:
@@ -834,6 +864,7 @@ struct InputFilter {
         dropping = false
         state = .data
         // libxml2 ends <script/> at once; it only reads raw text after <script>.
+        if selfClosing, tagHash == InputFilter.script, tagLength == 6 { scriptEnds.append(out - base) }
         if !selfClosing {
             switch tagHash {
             case InputFilter.script where tagLength == 6:

@@ -75,6 +75,7 @@ final class PageLoad {
     func stop() {
         scriptRunner?.cancel()
         scriptRunner = nil
+        parser?.abort()
         resourceLoad?.cancel()
         resourceLoad = nil
         if let schemeTask, let webView {

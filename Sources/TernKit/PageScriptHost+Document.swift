@@ -38,6 +38,11 @@ extension PageScriptHost {
         webView?.scriptDidFollowHyperlink(link)
     }
 
+    func scriptDocumentWrite(_ markup: String) -> Bool {
+        guard let webView, let parser = webView.currentLoad?.parser, webView.currentLoad?.phase == .committed else { return false }
+        return parser.write(markup)
+    }
+
     func scriptDidInsertScriptElement(_ element: Node) {
         guard let webView, let window = webView.scriptWindow else { return }
         PageScriptRunner.runInserted(element, in: window, webView: webView)

@@ -2,15 +2,16 @@ import TernNet
 import TernDOM
 import TernScript
 
-/// Runs a parsed page's scripts the way a browser orders them: classic
-/// scripts in document order (external ones fetched in parallel, each run
-/// when its turn comes), `async` ones as soon as they arrive, `defer` ones
-/// after the rest in order; then the document-end user scripts,
-/// DOMContentLoaded, and, once every script has run, load.
-///
-/// The whole document is parsed before the first script runs, so
-/// `document.write` cannot insert into the parse (FIXME: run scripts as the
-/// streaming parser reaches them).
+/// Runs a page's scripts as HTML's parser meets them (§13.2.6.4.8, §4.12.1.1
+/// "prepare the script element"): an inline classic script runs when the
+/// parser reaches its end tag; an external one without `async`/`defer`
+/// blocks the parser (held bytes wait) until it has arrived and run, while
+/// the held bytes are scanned for later scripts to fetch meanwhile; `async`
+/// ones run as soon as they arrive, `defer` ones after parsing, in order.
+/// Then "the end" (§13.2.7): readyState `interactive`, deferred scripts,
+/// document-end user scripts, DOMContentLoaded; and once the async scripts
+/// and the scripts other scripts inserted have run (they delay the load
+/// event), readyState `complete`, load and pageshow.
 final class PageScriptRunner {
     enum Timing { case inOrder, deferred, async }
 
@@ -71,33 +72,114 @@ final class PageScriptRunner {
         return made
     }
     private let pageURL: WebURL?
+    /// The parser whose scripts these are (nil for a document not parsed as HTML).
+    private weak var parser: HTMLParser?
+    /// Every external script of the parser's, in document order (for progress).
     private var scripts: [Script] = []
+    /// HTML's "pending parsing-blocking script".
+    private var blocking: Script?
+    /// "List of scripts that will execute when the document has finished parsing".
+    private var deferred: [Script] = []
+    /// "Set of scripts that will execute as soon as possible", not run yet.
+    private var asyncScripts: [Script] = []
+    /// Fetches started from the speculative scan of held bytes, by URL.
+    private var prefetched: [String: Script] = [:]
+    /// Those taken over by the script the parser reached, still loading.
+    private var adopted: [Script] = []
+    /// Scripts that other scripts inserted, not run yet: they delay the load event.
+    private var insertedPending = 0
     private var endScripts: [UserScript]
+    private var parsingFinished = false
     private var contentLoaded = false
     private var finished = false
-    private let completion: () -> Void
+    private var completion: (() -> Void)?
 
-    /// `scriptElements`: the page's `<script>` elements (`scriptElements(of:webView:)`).
-    init(webView: WebView, window: @escaping () -> ScriptWindow?, scriptElements: [Node], pageURL: WebURL?,
-         completion: @escaping () -> Void) {
+    init(webView: WebView, window: @escaping () -> ScriptWindow?, parser: HTMLParser?, pageURL: WebURL?) {
         self.webView = webView
         self.makeWindow = window
         self.pageURL = pageURL
-        self.completion = completion
+        self.parser = parser
         endScripts = webView.configuration.userContentController.userScripts.filter { $0.injectionTime == .atDocumentEnd }
-        scripts = scriptElements.compactMap(makeScript)
     }
 
-    /// The page's `<script>` elements to run; none when scripts are off.
-    /// Those the parser made, unless a user script ran at the document's
-    /// start (it may have added some): then one walk of the document.
-    static func scriptElements(of document: Document?, webView: WebView) -> [Node] {
-        guard webView.pageScriptsEnabled, let document, let root = document.node else { return [] }
-        if let parsed = document.parserScriptElements, webView.scriptWindow == nil { return parsed }
-        return root.elements(named: "script")
+    /// Whether the parser waits for a script.
+    var blocksParser: Bool { blocking != nil }
+
+    /// HTML §13.2.6.4.8 "an end tag whose tag name is script", with §4.12.1.1
+    /// "prepare the script element": true when the parser must pause (a
+    /// parsing-blocking script not yet arrived).
+    func parserReached(_ node: Node) -> Bool {
+        guard !finished, webView.pageScriptsEnabled, let script = makeScript(node) else { return false }
+        guard script.url != nil || script.failed else {
+            run(script)  // an inline classic script runs at once
+            return false
+        }
+        if let early = script.url.flatMap({ prefetched.removeValue(forKey: $0.href) }) {
+            adopt(early, into: script)
+        } else {
+            fetch(script)
+        }
+        scripts.append(script)
+        switch script.timing {
+        case .async:
+            asyncScripts.append(script)
+            if script.isReady { pump() }
+            return false
+        case .deferred:
+            deferred.append(script)
+            return false
+        case .inOrder:
+            if script.isReady {
+                run(script)
+                return false
+            }
+            blocking = script
+            prefetchHeldScripts()
+            return true
+        }
+    }
+
+    /// Takes over a speculative fetch for the script the parser reached.
+    private func adopt(_ early: Script, into script: Script) {
+        script.failed = early.failed
+        script.source = early.source
+        guard !script.isReady else { return }
+        script.load = early.load
+        adopted.append(early)
+        early.onArrival = { [weak self, weak script, weak early] in
+            guard let self, let script, let early else { return }
+            self.adopted.removeAll { $0 === early }
+            script.failed = early.failed
+            script.source = early.source
+            script.load = nil
+            self.scriptArrived()
+        }
+    }
+
+    /// A speculative scan of the bytes the paused parser holds: their
+    /// external scripts start loading now (HTML §13.2.2 "speculative HTML parsing").
+    private func prefetchHeldScripts() {
+        guard let parser, let documentNode = parser.document?.node else { return }
+        for src in parser.heldScriptSources().prefix(64) {
+            guard let url = pageURL?.resolve(src) ?? WebURL(src), prefetched[url.href] == nil else { continue }
+            let script = Script(node: documentNode, timing: .inOrder, url: url, source: nil)
+            fetch(script)
+            prefetched[url.href] = script
+        }
+    }
+
+    /// The parser has parsed the whole input: HTML §13.2.7 "the end".
+    /// `completion` follows the load event.
+    func parserFinished(completion: @escaping () -> Void) {
+        self.completion = completion
+        parsingFinished = true
+        // Step 3: the current document readiness becomes "interactive".
+        madeWindowIfAny?.readyState = .interactive
+        pump()
     }
 
     private func makeScript(_ node: Node) -> Script? {
+        guard !node.hasAttribute("nomodule") else { return nil }
         let type = (node.attribute("type") ?? "").lowercased().trimmingSpaces()
         if type == "module" {
             report(level: "warn", "module scripts are not supported yet; skipped \(node.attribute("src") ?? "an inline module")")
@@ -115,31 +197,41 @@ final class PageScriptRunner {
         return script
     }
 
-    /// Starts the fetches and runs what can run.
-    func start() {
-        for script in scripts where !script.isReady {
-            guard let url = script.url, ["http", "https", "data"].contains(url.scheme) || (url.scheme == "file" && pageURL?.scheme == "file")
-                    || webView.loader.customSchemes?.canLoad(scheme: url.scheme) == true
-            else { script.failed = true; continue }
-            script.onArrival = { [weak self] in self?.scriptArrived() }
-            guard let request = PageScriptRunner.request(for: script, webView: webView) else { script.failed = true; continue }
-            script.load = webView.loader.load(request, delegate: script)
-        }
-        pump()
+    /// Starts the fetch of an external script.
+    private func fetch(_ script: Script) {
+        guard !script.isReady else { return }
+        guard let url = script.url, ["http", "https", "data"].contains(url.scheme) || (url.scheme == "file" && pageURL?.scheme == "file")
+                || webView.loader.customSchemes?.canLoad(scheme: url.scheme) == true
+        else { script.failed = true; return }
+        script.onArrival = { [weak self] in self?.scriptArrived() }
+        guard let request = PageScriptRunner.request(for: script, webView: webView) else { script.failed = true; return }
+        script.load = webView.loader.load(request, delegate: script)
     }
 
     func cancel() {
         finished = true
         for script in scripts { script.load?.cancel() }
+        for script in prefetched.values { script.load?.cancel() }
+        for script in adopted { script.load?.cancel() }
     }
 
     private func scriptArrived() {
-        let fetched = scripts.filter { $0.url != nil }
-        if !fetched.isEmpty {
-            webView.subresourcesProgressed(Double(fetched.filter(\.isReady).count) / Double(fetched.count))
+        guard !finished else { return }
+        if !scripts.isEmpty {
+            webView.subresourcesProgressed(Double(scripts.filter(\.isReady).count) / Double(scripts.count))
         }
         pump()
     }
+
+    /// A script another script inserted started loading / has run (or failed):
+    /// the load event waits for it (HTML "delay the load event").
+    func insertedScriptStarted() { insertedPending += 1 }
+    func insertedScriptDone() {
+        insertedPending -= 1
+        if insertedPending == 0 { loop(pump) }
+    }
+
+    private func loop(_ body: @escaping () -> Void) { webView.loop.post(body) }
 
     private func run(_ script: Script) {
         script.ran = true
@@ -181,8 +273,12 @@ final class PageScriptRunner {
             return
         }
         insertedScripts.append(script)
+        // HTML "delay the load event" until it has run.
+        weak var runner = webView.currentLoad?.scriptRunner
+        runner?.insertedScriptStarted()
         script.onArrival = { [weak window] in
             insertedScripts.removeAll { $0 === script }
+            defer { runner?.insertedScriptDone() }
             guard let window else { return }
             if script.failed || script.source == nil {
                 window.dispatchEvent("error", to: node)
@@ -221,13 +317,23 @@ final class PageScriptRunner {
     private func pump() {
         guard !finished else { return }
         // Async scripts run as soon as they are ready.
-        for script in scripts where script.timing == .async && !script.ran && script.isReady { run(script) }
-        for script in scripts where script.timing == .inOrder && !script.ran {
-            guard script.isReady else { return }
+        for script in asyncScripts where !script.ran && script.isReady {
             run(script)
             guard !finished else { return }
         }
-        for script in scripts where script.timing == .deferred && !script.ran {
+        asyncScripts.removeAll { $0.ran }
+        // The parsing-blocking script, when it has arrived: run, then the parser goes on.
+        if let script = blocking, script.isReady {
+            blocking = nil
+            if let parser {
+                parser.resume { self.run(script) }
+            } else {
+                run(script)
+            }
+            guard !finished else { return }
+        }
+        guard parsingFinished else { return }
+        for script in deferred where !script.ran {
             guard script.isReady else { return }
             run(script)
             guard !finished else { return }
@@ -243,7 +349,7 @@ final class PageScriptRunner {
             }
             guard !finished else { return }
         }
-        guard !finished, scripts.allSatisfy(\.ran) else { return }
+        guard !finished, asyncScripts.isEmpty, insertedPending <= 0 else { return }
         finished = true
         if let window = madeWindowIfAny {
             window.readyState = .complete
@@ -251,6 +357,6 @@ final class PageScriptRunner {
             // HTML "completely finish loading": pageshow follows load (persisted: false, not from the cache).
             window.dispatchEvent("pageshow", to: nil, bubbles: true, cancelable: true, fields: ["persisted": .bool(false)])
         }
-        completion()
+        completion?()
     }
 }

@@ -476,6 +476,7 @@ extension WebView {
         navigationDelegate?.webView(self, didCommit: load.navigation)
         if isCurrent(load) {
             if load.restored == nil { scriptsDidCommitPage() } else { scriptWindow?.documentURL = pageURL }
+            if let parser = load.parser { attachScriptRunner(to: parser, for: load) }
         }
         if !load.body.isEmpty { load.body.withUnsafeBytes { feedParser(load, $0) } }
         if load.parser != nil, !configuration.keepsPageSource { load.body = [] }
@@ -483,6 +484,19 @@ extension WebView {
 
     private func finish(_ load: PageLoad) {
         guard let response = load.response else { return }
+        if let parser = load.parser {
+            parser.finish()
+            // A parsing-blocking script holds the rest of the input: the page finishes after it.
+            guard parser.isComplete else {
+                parser.didComplete = { [weak self, weak load] in
+                    self?.loop.post { [weak self, weak load] in
+                        guard let self, let load, self.isCurrent(load) else { return }
+                        self.finish(load)
+                    }
+                }
+                return
+            }
+        }
         let document = load.parser?.finish() ?? Page.document(for: response, bytes: load.body)
         documentDidChange()
         page = Page(response: response, bytes: load.body, document: document, title: document?.title ?? "",

@@ -132,16 +132,27 @@ extension WebView {
         }
     }
 
-    /// The document is parsed: its scripts run (PageScriptRunner), then
-    /// `completion` (the load event and didFinish follow it).
-    func runScripts(of document: Document?, for load: PageLoad, completion: @escaping () -> Void) {
-        let scriptElements = PageScriptRunner.scriptElements(of: document, webView: self)
-        let endScripts = configuration.userContentController.userScripts.contains { $0.injectionTime == .atDocumentEnd }
-        guard endScripts || !scriptElements.isEmpty else { return completion() }
+    /// A new HTML page's parser: its scripts run as the parser reaches them
+    /// (PageScriptRunner), when scripts are on.
+    func attachScriptRunner(to parser: HTMLParser, for load: PageLoad) {
+        guard pageScriptsEnabled else { return }
         let runner = PageScriptRunner(webView: self, window: { [weak self] in try? self?.pageScriptWindow() },
-                                      scriptElements: scriptElements, pageURL: pageURL, completion: completion)
+                                      parser: parser, pageURL: pageURL)
         load.scriptRunner = runner
-        runner.start()
+        parser.scriptEnded = { [weak runner] node in runner?.parserReached(node) ?? false }
+    }
+
+    /// The document is parsed: the deferred scripts run, then
+    /// DOMContentLoaded; then `completion` (once the scripts that delay the
+    /// load event have run, after the load event; didFinish follows it).
+    func runScripts(of document: Document?, for load: PageLoad, completion: @escaping () -> Void) {
+        if let runner = load.scriptRunner { return runner.parserFinished(completion: completion) }
+        let endScripts = configuration.userContentController.userScripts.contains { $0.injectionTime == .atDocumentEnd }
+        guard endScripts else { return completion() }
+        let runner = PageScriptRunner(webView: self, window: { [weak self] in try? self?.pageScriptWindow() },
+                                      parser: nil, pageURL: pageURL)
+        load.scriptRunner = runner
+        runner.parserFinished(completion: completion)
     }
 
     /// Script subresources arrived: progress moves between 0.9 and 1.

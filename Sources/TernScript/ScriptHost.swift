@@ -27,6 +27,7 @@ public protocol ScriptHost: AnyObject {
     func scriptResetForm(_ form: Node)
     func scriptFollowHyperlink(_ link: Node)
     func scriptDidInsertScriptElement(_ element: Node)
+    func scriptDocumentWrite(_ markup: String) -> Bool
     /// The page's scripts were stopped for good (its heap passed the memory limit).
     func scriptsDidStop(_ reason: ScriptError)
 
@@ -85,4 +86,9 @@ extension ScriptHost {
     /// host loads and runs it as the HTML spec says for a script element that
     /// becomes connected. Default: nothing.
     public func scriptDidInsertScriptElement(_ element: Node) {}
+
+    /// `document.write(markup)` on the page's document: true when the page's
+    /// parser took it at its insertion point (HTML §8.4.3); false when there
+    /// is none (the bindings then open a new document). Default: false.
+    public func scriptDocumentWrite(_ markup: String) -> Bool { false }
 }

@@ -754,9 +754,20 @@ extension ScriptPrelude {
         elementFromPoint: function () { return null; }
       });
       defineHandlers(Document.prototype, handlerNames.concat(['readystatechange', 'visibilitychange']));
-      /// document.write while the page loads: the markup goes after the running script.
+      /// document.write: at the parser's insertion point (HTML §8.4.3); else, after
+      /// the load, it opens the document anew (FIXME: a script-created parser, whose
+      /// written scripts would run); else after the running script.
+      var openedMarkup = '';
       function documentWrite(document, markup) {
-        if (!isMain(document) || N.state()[0] === 'complete') return;
+        if (!isMain(document)) return;
+        if (N.write(markup)) return;
+        if (N.state()[0] === 'complete') {
+          var root = document.documentElement;
+          if (!root) return;
+          openedMarkup += markup;
+          root.innerHTML = openedMarkup;
+          return;
+        }
         var script = document.currentScript;
         var parent = script ? script.parentNode : document.body;
         if (!parent) return;

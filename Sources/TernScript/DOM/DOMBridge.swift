@@ -447,6 +447,11 @@ final class DOMBridge {
         }
         define("focused") { [unowned self] _ in handleValue(focusedElement) }
         define("currentScript") { [unowned self] _ in handleValue(currentScript) }
+        define("write") { [unowned self] a in
+            let taken = host?.scriptDocumentWrite(string(a[0])) ?? false
+            if taken { changed() }
+            return makeBool(taken)
+        }
         define("setFocused") { [unowned self] a in
             focusedElement = try optionalNode(a[0])
             return nil

@@ -1,0 +1,152 @@
+import XCTest
+@testable import TernKit
+import TernScript
+import TernTestSupport
+
+/// HTML's script model: scripts run as the parser reaches their end tag
+/// (§13.2.6.4.8), `document.write` at the insertion point (§8.4.3),
+/// parsing-blocking, deferred and async scripts, readyState and the load
+/// event (§13.2.7 "the end").
+final class ParserScriptTests: WebViewTestCase {
+    private func script(_ body: String, delay: Int = 0) -> String {
+        let encoded = body.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        return "/mime?type=text/javascript&delay_ms=\(delay)&body=\(encoded)"
+    }
+
+    private func load(_ html: String, timeout: Double = 15) {
+        recorder.clear()
+        webView.loadHTMLString(html, baseURL: server.url("/app/"))
+        wait(timeout: timeout) { recorder.ended }
+    }
+
+    private func strings(_ expression: String) -> [String] {
+        guard case .array(let items)? = value(expression) else { return [] }
+        return items.map { if case .string(let s) = $0 { return s }; return "\($0)" }
+    }
+
+    func testABlockingScriptDoesNotSeeTheMarkupBelowIt() {
+        load("""
+            <p id=above>above</p>
+            <script>var seen = [!!document.getElementById('above'), !!document.getElementById('below')];</script>
+            <script src="\(script("var externalSaw = !!document.getElementById('below')", delay: 100))"></script>
+            <p id=below>below</p>
+            """)
+        XCTAssertEqual(value("seen"), .array([.bool(true), .bool(false)]))
+        XCTAssertEqual(value("externalSaw"), .bool(false))
+        XCTAssertEqual(value("!!document.getElementById('below')"), .bool(true))
+    }
+
+    func testAWrittenDivTakesInTheMarkupThatFollows() {
+        load("""
+            <body><script>document.write('<div id=w>')</script><p id=after>after</p></body>
+            """)
+        XCTAssertEqual(value("document.getElementById('after').parentNode.id"), .string("w"))
+    }
+
+    func testAWrittenScriptSeesOnlyWhatPrecedesIt() {
+        load("""
+            <body><script>document.write('<p id=one>1</p><script>var sawTwo = !!document.getElementById(\\'two\\'); \
+            var sawOne = !!document.getElementById(\\'one\\')<\\/script><p id=two>2</p>')</script><p id=three>3</p></body>
+            """)
+        XCTAssertEqual(value("[sawOne, sawTwo]"), .array([.bool(true), .bool(false)]))
+        XCTAssertEqual(value("Array.from(document.querySelectorAll('p')).map(p => p.id).join()"), .string("one,two,three"))
+    }
+
+    func testDocumentWriteFromAnExternalScript() {
+        let written = "document.write('<div id=ext>'); var sawAfter = !!document.getElementById('after')"
+        load("""
+            <body><script src="\(script(written, delay: 50))"></script><p id=after>after</p></body>
+            """)
+        XCTAssertEqual(value("sawAfter"), .bool(false))
+        XCTAssertEqual(value("document.getElementById('after').parentNode.id"), .string("ext"))
+    }
+
+    func testScriptOrderWithDelayedResponses() {
+        load("""
+            <script>var order = ['inline 1']; document.addEventListener('DOMContentLoaded', () => order.push('DOMContentLoaded'));
+            window.addEventListener('load', () => order.push('load'));</script>
+            <script defer src="\(script("order.push('defer 1')", delay: 300))"></script>
+            <script src="\(script("order.push('blocking 1')", delay: 200))"></script>
+            <script async src="\(script("order.push('async')", delay: 50))"></script>
+            <script defer src="\(script("order.push('defer 2')"))"></script>
+            <script src="\(script("order.push('blocking 2')"))"></script>
+            <script>order.push('inline 2')</script>
+            """)
+        // The async script, fetched while the parser waited, runs when the parser reaches it.
+        XCTAssertEqual(strings("order"), ["inline 1", "blocking 1", "async", "blocking 2", "inline 2", "defer 1", "defer 2",
+                                          "DOMContentLoaded", "load"])
+    }
+
+    func testReadyStateSequence() {
+        load("""
+            <script>var states = ['script ' + document.readyState];
+            document.addEventListener('readystatechange', () => states.push('change ' + document.readyState));
+            document.addEventListener('DOMContentLoaded', () => states.push('DOMContentLoaded ' + document.readyState));
+            window.addEventListener('load', () => states.push('load ' + document.readyState));</script>
+            <script defer src="\(script("states.push('defer ' + document.readyState)"))"></script>
+            """)
+        XCTAssertEqual(strings("states"), ["script loading", "change interactive", "defer interactive",
+                                           "DOMContentLoaded interactive", "change complete", "load complete"])
+    }
+
+    /// The rustdoc search case: a deferred script inserts the search
+    /// script; the load event (and didFinish) wait until it has run.
+    func testLoadWaitsForAScriptInsertedByADeferredScript() {
+        let inserter = "var s = document.createElement('script'); s.src = '\(script("var searchRan = true; loadSeenBySearch = loaded", delay: 300))'; document.head.appendChild(s)"
+        load("""
+            <head><script>var loaded = false; var loadSeenBySearch = null; window.addEventListener('load', () => loaded = true)</script>
+            <script defer src="\(script(inserter))"></script></head><body></body>
+            """)
+        XCTAssertEqual(value("searchRan"), .bool(true))
+        XCTAssertEqual(value("loadSeenBySearch"), .bool(false), "the inserted script ran before load")
+        XCTAssertEqual(value("loaded"), .bool(true))
+    }
+
+    func testCurrentScript() {
+        load("""
+            <script id=a>var ids = [document.currentScript.id];</script>
+            <script id=b src="\(script("ids.push(document.currentScript.id)", delay: 50))"></script>
+            <script id=c defer src="\(script("ids.push(document.currentScript.id)"))"></script>
+            <script id=d>ids.push(document.currentScript.id); addEventListener('load', () => ids.push(String(document.currentScript)))</script>
+            """)
+        XCTAssertEqual(strings("ids"), ["a", "b", "d", "c", "null"])
+    }
+
+    func testNoscriptIsShownOnlyWithScriptingOff() {
+        load("<p>page</p><noscript><p>no scripts here</p></noscript><script>var x = 1</script>")
+        let on = webView.renderedPage(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
+        XCTAssertFalse(on.contains("no scripts here"), on)
+        makeWebView { $0.defaultWebpagePreferences.allowsContentJavaScript = false }
+        load("<p>page</p><noscript><p>no scripts here</p></noscript><script>var x = 1</script>")
+        let off = webView.renderedPage(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
+        XCTAssertTrue(off.contains("no scripts here"), off)
+    }
+
+    // MARK: Hostile pages
+
+    func testAPageThatWritesItselfRecursivelyEnds() {
+        load("<p>x</p><script>document.write(document.documentElement.outerHTML)</script>", timeout: 30)
+        XCTAssertEqual(recorder.events.last, "finish")
+        let count = value("document.getElementsByTagName('p').length")
+        if case .number(let n)? = count { XCTAssertLessThan(n, 100_000) } else { XCTFail("\(String(describing: count))") }
+    }
+
+    func testAScriptThatNeverEndsIsStoppedAndTheParserGoesOn() {
+        makeWebView { $0.scriptTimeLimit = 0.3 }
+        load("<script>for (;;) {}</script><p id=after>after</p><script>var later = true</script>")
+        XCTAssertEqual(value("!!document.getElementById('after')"), .bool(true))
+        XCTAssertEqual(value("later"), .bool(true))
+    }
+
+    func testTenThousandScripts() {
+        let html = "<script>var n = 0</script>" + String(repeating: "<script>n++</script>", count: 10_000) + "<p id=end>end</p>"
+        load(html, timeout: 60)
+        XCTAssertEqual(value("n"), .number(10_000))
+    }
+
+    func testAnExternalScriptThatNeverArrivesTimesOut() {
+        makeWebView { $0.network.lowSpeedTimeout = 1 }
+        load("<script src=\"/hang\"></script><p id=after>after</p><script>var later = true</script>", timeout: 20)
+        XCTAssertEqual(value("later"), .bool(true))
+    }
+}
