@@ -48,7 +48,7 @@ public final class HTMLParser {
     /// The most nested writes parsed; deeper ones are dropped.
     public static let maxWriteDepth = 20
     /// The most bytes all writes may insert into one page; later ones are dropped.
-    public static let maxWrittenBytes = 4 << 20
+    public static let maxWrittenBytes = 256 << 10
     private var writtenBytes = 0
     /// `finish()` was called: the input has ended.
     private var inputEnded = false
@@ -148,10 +148,10 @@ public final class HTMLParser {
     public func finish() -> Document {
         if let finished { return finished }
         if !inputEnded {
-            inputEnded = true
             if decoder == nil { decideAndFeedSniffed(isComplete: true) }
             decoder?.decode(UnsafeRawBufferPointer(start: nil, count: 0), isLast: true) { filter.process($0, into: filtered) }
             filter.finish(into: filtered)
+            inputEnded = true
             if !isPaused && nestingLevel == 0 { parse() }
         }
         if let finished { return finished }
@@ -292,7 +292,6 @@ public final class HTMLParser {
     static func parseWhole(_ bytes: UnsafeRawBufferPointer, charset: String?) -> (htmlDocPtr?, String) {
         let parser = HTMLParser(charset: charset)
         parser.feed(bytes)
-        parser.inputEnded = true
         if parser.decoder == nil { parser.decideAndFeedSniffed(isComplete: true) }
         parser.decoder?.decode(UnsafeRawBufferPointer(start: nil, count: 0), isLast: true) {
             parser.filter.process($0, into: parser.filtered)
