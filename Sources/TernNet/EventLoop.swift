@@ -111,6 +111,10 @@ public final class EventLoop {
         return timer
     }
 
+    /// When the earliest scheduled timer is due (a cancelled one may still
+    /// count until its time); nil when none is scheduled.
+    public var nextTimerDeadline: Double? { timers.first?.deadline }
+
     /// A file descriptor the loop watches for input; stop with `cancel()`.
     public final class FileWatch {
         let fd: Int32

@@ -44,6 +44,9 @@ final class PageDumper: NavigationDelegate {
             && CommandLine.exportBookmarks(options, configuration.websiteDataStore)
     }
 
+    /// Seconds after the load event in which due timers still run before printing.
+    static let settleTime = 0.1
+
     func run() -> Int32 {
         let webView = WebView(configuration: configuration)
         webView.customUserAgent = options.userAgent
@@ -70,6 +73,12 @@ final class PageDumper: NavigationDelegate {
         webView.load(userURL: url)
         let done = loop.run(until: { self.finished }, timeout: options.timeout)
         if !done || EventLoop.now() >= deadline { failure = .timedOut }
+        if failure == nil {
+            // After the load event, timers due within `settleTime` run first:
+            // a page that fills itself in with setTimeout(…, 10) is printed filled.
+            let settleEnd = min(deadline, EventLoop.now() + PageDumper.settleTime)
+            loop.run(until: { (loop.nextTimerDeadline ?? .infinity) > settleEnd }, timeout: max(0, settleEnd - EventLoop.now()))
+        }
         // Known once the page used cookies (the profile is opened then).
         reportStorageError()
         if let failure {
