@@ -241,6 +241,8 @@ final class PageScriptRunner {
             return
         }
         guard let window else { return }
+        // A window made after parsing (the first script a deferred one) starts "loading".
+        if parsingFinished, window.readyState == .loading { window.readyState = .interactive }
         window.currentScript = script.node
         window.run(script.source ?? "", sourceURL: script.url?.href ?? pageURL?.href ?? "about:blank")
         window.currentScript = nil

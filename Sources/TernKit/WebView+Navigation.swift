@@ -488,6 +488,9 @@ extension WebView {
             parser.finish()
             // A parsing-blocking script holds the rest of the input: the page finishes after it.
             guard parser.isComplete else {
+                // What was parsed up to the script shows meanwhile.
+                documentDidChange()
+                if title?.isEmpty ?? true, let found = parser.document?.title, !found.isEmpty { title = found }
                 parser.didComplete = { [weak self, weak load] in
                     self?.loop.post { [weak self, weak load] in
                         guard let self, let load, self.isCurrent(load) else { return }

@@ -756,7 +756,8 @@ extension ScriptPrelude {
       defineHandlers(Document.prototype, handlerNames.concat(['readystatechange', 'visibilitychange']));
       /// document.write: at the parser's insertion point (HTML §8.4.3); else, after
       /// the load, it opens the document anew (FIXME: a script-created parser, whose
-      /// written scripts would run); else after the running script.
+      /// written scripts would run); else (an async or deferred script, a timer
+      /// while the page loads) it is ignored, as browsers ignore such writes.
       var openedMarkup = '';
       function documentWrite(document, markup) {
         if (!isMain(document)) return;
@@ -766,16 +767,7 @@ extension ScriptPrelude {
           if (!root) return;
           openedMarkup += markup;
           root.innerHTML = openedMarkup;
-          return;
         }
-        var script = document.currentScript;
-        var parent = script ? script.parentNode : document.body;
-        if (!parent) return;
-        var holder = document.createElement(TYPE(parent) === 1 ? parent.localName : 'body');
-        holder.innerHTML = markup;
-        var fragment = document.createDocumentFragment();
-        while (holder.firstChild) fragment.appendChild(holder.firstChild);
-        parent.insertBefore(fragment, script ? script.nextSibling : null);
       }
       function cloneDocument(document, deep) {
         var copy = wrap(N.newDocument(null));
