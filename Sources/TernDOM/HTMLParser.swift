@@ -52,6 +52,12 @@ public final class HTMLParser {
     private var writtenBytes = 0
     /// `finish()` was called: the input has ended.
     private var inputEnded = false
+    /// Where `heldScriptSources` goes on in `filtered`.
+    private var scanOffset = 0
+    /// The bytes at the start of `filtered` libxml2 has had; dropped from the
+    /// buffer once they are half of it (so that many short chunks between
+    /// scripts do not move the held rest each time).
+    private var head = 0
     /// Where each `write` being parsed ends in `filtered` (a stack).
     private var writeEnds: [Int] = []
     /// The encoding used, by its WHATWG name ("utf-8", "windows-1252", "gbk",
@@ -169,22 +175,34 @@ public final class HTMLParser {
         if nestingLevel == 0, !isPaused { parse() }
     }
 
-    /// The `src` of the classic `<script>` start tags in
-    /// the bytes held (not yet parsed), in order: a speculative scan (HTML
-    /// §13.2.2) that lets their fetches start while the parser waits.
+    /// The `src` of the classic `<script>` start tags in the bytes held (not
+    /// yet parsed) that no earlier call looked at, in order: a speculative
+    /// scan (HTML §13.2.2) that lets their fetches start while the parser
+    /// waits. Each held byte is looked at once, however often the parser pauses.
     public func heldScriptSources() -> [String] {
         var sources: [String] = []
-        let bytes = UnsafeBufferPointer(start: filtered.base, count: filtered.count)
-        var i = 0
-        let n = bytes.count
-        while i + 8 < n {
-            guard bytes[i] == 0x3C, bytes[i + 1] | 0x20 == 0x73,
-                  String(decoding: bytes[(i + 1)..<(i + 7)], as: UTF8.self).lowercased() == "script",
-                  InputFilter.isBlank(bytes[i + 7]) else { i += 1; continue }
-            var j = i + 7
-            while j < n, bytes[j] != 0x3E, j - i < 4096 { j += 1 }
-            let tag = Array(bytes[i..<j]).map(InputFilter.lower)
-            i = j
+        let base = filtered.base
+        let n = filtered.count
+        var i = min(max(scanOffset, head), n)
+        defer { scanOffset = i }
+        let name: [UInt8] = Array("script".utf8)
+        while i < n {
+            guard let found = memchr(base + i, 0x3C, n - i) else { i = n; break }
+            let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            // "<script" and a blank, or wait for more bytes.
+            guard start + 8 <= n else { i = start; break }
+            var isScript = true
+            for k in 0..<6 where InputFilter.lower(base[start + 1 + k]) != name[k] { isScript = false; break }
+            guard isScript, InputFilter.isBlank(base[start + 7]) else { i = start + 1; continue }
+            guard let close = memchr(base + start, 0x3E, min(n - start, 4096)) else {
+                // The tag goes on in bytes not here yet (or is absurdly long).
+                if n - start < 4096 { i = start; break }
+                i = start + 1
+                continue
+            }
+            let end = base.distance(to: close.assumingMemoryBound(to: UInt8.self))
+            i = end + 1
+            let tag = UnsafeBufferPointer(start: base + start, count: end - start).map(InputFilter.lower)
             func find(_ word: String) -> Int? {
                 let w = Array(word.utf8)
                 guard tag.count >= w.count else { return nil }
@@ -193,13 +211,13 @@ public final class HTMLParser {
             }
             guard find("module") == nil, var k = find("src=") else { continue }
             while k < tag.count, tag[k] == 0x20 { k += 1 }
-            var value: ArraySlice<UInt8> = bytes[(i - tag.count + k)..<i].map { $0 }[...]
+            var value = UnsafeBufferPointer(start: base + start + k, count: end - start - k)[...]
             if let quote = value.first, quote == 0x22 || quote == 0x27 {
                 value = value.dropFirst().prefix { $0 != quote }
             } else {
                 value = value.prefix { $0 != 0x20 }
             }
-            let src = HTMLParser.decodeFilteredReferences(value)
+            let src = HTMLParser.decodeFilteredReferences(ArraySlice(value))
             if !src.isEmpty { sources.append(src) }
         }
         return sources
@@ -263,12 +281,14 @@ public final class HTMLParser {
         written.finish(into: buffer)
         let n = buffer.count
         guard n > 0 else { return true }
-        // Into `filtered` at its start: the insertion point.
+        // Into `filtered` at its logical start: the insertion point.
+        compact()
         filtered.reserve(n)
         if filtered.count > 0 { memmove(filtered.base + n, filtered.base, filtered.count) }
         filtered.base.update(from: buffer.base, count: n)
         filtered.count += n
         filter.inserted(n, scriptEnds: written.scriptEnds)
+        scanOffset += n
         for i in writeEnds.indices { writeEnds[i] += n }
         guard !isPaused else { return true }
         writeDepth += 1
@@ -297,7 +317,7 @@ public final class HTMLParser {
             parser.filter.process($0, into: parser.filtered)
         }
         parser.filter.finish(into: parser.filtered)
-        parser.parseChunk(parser.filtered.count, terminate: true)
+        parser.parseChunk(parser.filtered.count - parser.head, terminate: true)
         return (parser.takeTree(), parser.encoding)
     }
 
@@ -352,11 +372,12 @@ public final class HTMLParser {
     private func parse() {
         reportEndedScripts()
         while context != nil, !isPaused, finished == nil {
-            var count = filter.safeCount
+            var count = filter.safeCount - head
             if let end = writeEnds.last { count = min(count, end) }
             var atScriptEnd = false
-            if let end = filter.scriptEnds.first, end <= count { count = end; atScriptEnd = true }
-            let terminate = inputEnded && writeEnds.isEmpty && !atScriptEnd && count == filtered.count
+            while let end = filter.scriptEnds.first, end <= head { filter.scriptEnds.removeFirst() }
+            if let end = filter.scriptEnds.first, end - head <= count { count = end - head; atScriptEnd = true }
+            let terminate = inputEnded && writeEnds.isEmpty && !atScriptEnd && head + count == filtered.count
             guard count > 0 || terminate else { return }
             parseChunk(count, terminate: terminate)
             if terminate {
@@ -394,14 +415,23 @@ public final class HTMLParser {
     private func parseChunk(_ count: Int, terminate: Bool) {
         guard let context else { return }
         if count > 0 || terminate {
-            filtered.base.withMemoryRebound(to: CChar.self, capacity: max(count, 1)) {
+            (filtered.base + head).withMemoryRebound(to: CChar.self, capacity: max(count, 1)) {
                 _ = htmlParseChunk(context, $0, Int32(count), terminate ? 1 : 0)
             }
         }
         guard count > 0 else { return }
-        let rest = filtered.count - count
-        if rest > 0 { memmove(filtered.base, filtered.base + count, rest) }
+        head += count
+        if head == filtered.count || (head >= 65536 && 2 * head >= filtered.count) { compact() }
+    }
+
+    /// Drops the bytes libxml2 has had from the start of `filtered`.
+    private func compact() {
+        guard head > 0 else { return }
+        let rest = filtered.count - head
+        if rest > 0 { memmove(filtered.base, filtered.base + head, rest) }
         filtered.count = rest
-        filter.consumed(count)
+        filter.consumed(head)
+        scanOffset = max(0, scanOffset - head)
+        head = 0
     }
 }
