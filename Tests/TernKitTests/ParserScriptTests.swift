@@ -66,8 +66,8 @@ final class ParserScriptTests: WebViewTestCase {
         load("""
             <script>var order = ['inline 1']; document.addEventListener('DOMContentLoaded', () => order.push('DOMContentLoaded'));
             window.addEventListener('load', () => order.push('load'));</script>
-            <script defer src="\(script("order.push('defer 1')", delay: 300))"></script>
-            <script src="\(script("order.push('blocking 1')", delay: 200))"></script>
+            <script defer src="\(script("order.push('defer 1')", delay: 900))"></script>
+            <script src="\(script("order.push('blocking 1')", delay: 600))"></script>
             <script async src="\(script("order.push('async')", delay: 50))"></script>
             <script defer src="\(script("order.push('defer 2')"))"></script>
             <script src="\(script("order.push('blocking 2')"))"></script>
