@@ -58,7 +58,7 @@ public final class HTMLParser {
     /// buffer once they are half of it (so that many short chunks between
     /// scripts do not move the held rest each time).
     private var head = 0
-    /// Where each `write` being parsed ends in `filtered` (a stack).
+    /// Where each `write` being parsed ends, from the first byte libxml2 has not had (a stack).
     private var writeEnds: [Int] = []
     /// The encoding used, by its WHATWG name ("utf-8", "windows-1252", "gbk",
     /// "big5", "shift_jis", "euc-kr", "iso-8859-2" …). "utf-8" until decided.

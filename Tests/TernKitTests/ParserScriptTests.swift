@@ -148,6 +148,21 @@ final class ParserScriptTests: WebViewTestCase {
         XCTAssertEqual(value("document.body.lastElementChild.id"), .string("end"))
     }
 
+    /// A script that takes the parser's open elements out of the tree, or
+    /// adds the text node libxml2 appends the next text to, leaves the
+    /// parser working on valid nodes (TernDOM frees no removed node early;
+    /// libxml2's in-place text appending is reset after each script).
+    func testScriptsThatChangeWhatTheParserIsBuilding() {
+        load("""
+            <div id=d><p id=p>abc<script>document.currentScript.parentNode.appendChild(document.createTextNode('X'))</script>def</p>
+            <script>document.getElementById('d').remove(); document.body.insertAdjacentHTML('beforeend', '<i>new</i>')</script>
+            <p id=lost>into the removed div</p></div><p id=end>end</p>
+            """)
+        XCTAssertEqual(value("document.getElementById('end').textContent"), .string("end"))
+        XCTAssertNil(value("document.getElementById('lost') || undefined"), "the rest of the removed div went with it")
+        XCTAssertEqual(value("document.querySelector('i').textContent"), .string("new"))
+    }
+
     func testAScriptThatNeverEndsIsStoppedAndTheParserGoesOn() {
         makeWebView { $0.scriptTimeLimit = 0.3 }
         load("<script>for (;;) {}</script><p id=after>after</p><script>var later = true</script>")
