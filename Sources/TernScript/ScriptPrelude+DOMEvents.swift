@@ -38,8 +38,11 @@ extension ScriptPrelude {
       class Event {
         constructor(type, init) {
           if (arguments.length === 0) throw new TypeError("Failed to construct 'Event': 1 argument required.");
-          init = init || {};
-          this[EV] = { type: String(type), bubbles: !!init.bubbles, cancelable: !!init.cancelable, composed: !!init.composed,
+          type = String(type);
+          // EventInit, a dictionary: undefined or null is empty, another primitive a TypeError.
+          if (init === undefined || init === null) init = {};
+          else if (typeof init !== 'object' && typeof init !== 'function') throw new TypeError("Failed to construct 'Event': The provided value is not of type 'EventInit'.");
+          this[EV] = { type: type, bubbles: !!init.bubbles, cancelable: !!init.cancelable, composed: !!init.composed,
                        target: null, current: null, phase: 0, stop: false, stopImm: false, canceled: false,
                        dispatching: false, initialized: true, passive: false, trusted: false, path: [],
                        timeStamp: Date.now() - timeOrigin };
@@ -66,8 +69,9 @@ extension ScriptPrelude {
         initEvent(type, bubbles, cancelable) {
           var s = this[EV];
           if (s.dispatching) return;
+          // https://dom.spec.whatwg.org/#concept-event-initialize
           s.type = String(type); s.bubbles = !!bubbles; s.cancelable = !!cancelable;
-          s.initialized = true; s.stop = s.stopImm = s.canceled = false; s.target = null;
+          s.initialized = true; s.stop = s.stopImm = s.canceled = false; s.trusted = false; s.target = null;
         }
       }
       ['NONE', 'CAPTURING_PHASE', 'AT_TARGET', 'BUBBLING_PHASE'].forEach(function (name, value) {
@@ -141,22 +145,57 @@ extension ScriptPrelude {
       }
 
       // ---- EventTarget (https://dom.spec.whatwg.org/#interface-eventtarget)
-      function captureOf(options) { return typeof options === 'boolean' ? options : !!(options && options.capture); }
+      function isObjectValue(v) { return v !== null && (typeof v === 'object' || typeof v === 'function'); }
+      // https://dom.spec.whatwg.org/#event-flatten: (EventListenerOptions or boolean), a
+      // dictionary read in member order; another primitive is a boolean.
+      function captureOf(options) {
+        if (isObjectValue(options)) return !!options.capture;
+        return options === undefined || options === null ? false : !!options;
+      }
+      // https://dom.spec.whatwg.org/#event-flatten-more: capture, once, passive (null when absent), signal.
+      function flattenMore(options) {
+        if (!isObjectValue(options)) return { capture: captureOf(options), once: false, passive: null, signal: null };
+        var capture = !!options.capture, once = !!options.once, passive = options.passive;
+        passive = passive === undefined ? null : !!passive;
+        var signal = options.signal;
+        if (signal === undefined) signal = null;
+        else if (abortSignalState(signal) === undefined) throw new TypeError("Failed to read the 'signal' property from 'AddEventListenerOptions': Failed to convert value to 'AbortSignal'.");
+        return { capture: capture, once: once, passive: passive, signal: signal };
+      }
+      // https://dom.spec.whatwg.org/#default-passive-value
+      var passiveByDefault = { touchstart: 1, touchmove: 1, wheel: 1, mousewheel: 1 };
+      function defaultPassive(type, target) {
+        if (passiveByDefault[type] !== 1) return false;
+        if (target === g) return true;
+        if (H(target) === undefined || mainDocument === null) return false;
+        var doc = documentOf(target);
+        return doc === mainDocument && (target === doc || target === doc.documentElement || target === doc.body);
+      }
+      // https://dom.spec.whatwg.org/#add-an-event-listener
       function addListener(target, type, callback, options) {
-        if (callback === null || callback === undefined) return;
-        if (typeof callback !== 'function' && typeof callback !== 'object') throw new TypeError('The callback provided as parameter 2 is not an object.');
-        var capture = captureOf(options);
-        var isObject = options !== null && typeof options === 'object';
-        var signal = isObject ? options.signal : undefined;
-        if (signal && signal.aborted) return;
         type = String(type);
+        if (callback !== null && callback !== undefined && !isObjectValue(callback))
+          throw new TypeError('The callback provided as parameter 2 is not an object.');
+        var o = flattenMore(options);
+        var signalState = o.signal === null ? null : abortSignalState(o.signal);
+        if (signalState && signalState.aborted) return;
+        if (callback === null || callback === undefined) return;
+        var passive = o.passive === null ? defaultPassive(type, target) : o.passive;
         var map = Object.prototype.hasOwnProperty.call(target, LS) ? target[LS] : (target[LS] = objectCreate(null));
         var list = map[type] || (map[type] = []);
-        for (var i = 0; i < list.length; i++) if (list[i].callback === callback && list[i].capture === capture) return;
-        list.push({ callback: callback, capture: capture, once: isObject && !!options.once, passive: isObject && !!options.passive, removed: false });
-        if (signal && typeof signal.addEventListener === 'function') {
-          signal.addEventListener('abort', function () { removeListener(target, type, callback, capture); });
+        for (var i = 0; i < list.length; i++) if (list[i].callback === callback && list[i].capture === o.capture) return;
+        var listener = { callback: callback, capture: o.capture, once: o.once, passive: passive, removed: false };
+        list.push(listener);
+        if (signalState) {
+          // The abort step removes this listener, not a later one of the same callback.
+          addAbortAlgorithm(signalState, function () { removeListenerEntry(target, type, listener); });
         }
+      }
+      function removeListenerEntry(target, type, listener) {
+        var map = target[LS], list = map && map[type];
+        var i = list ? list.indexOf(listener) : -1;
+        listener.removed = true;
+        if (i >= 0) list.splice(i, 1);
       }
       function removeListener(target, type, callback, options) {
         var map = target[LS], list = map && map[String(type)];
@@ -168,7 +207,12 @@ extension ScriptPrelude {
       }
       class EventTarget {
         addEventListener(type, callback, options) { addListener(this == null ? g : this, type, callback, options); }
-        removeEventListener(type, callback, options) { removeListener(this == null ? g : this, type, callback, options); }
+        removeEventListener(type, callback, options) {
+          type = String(type);
+          if (callback !== null && callback !== undefined && !isObjectValue(callback))
+            throw new TypeError('The callback provided as parameter 2 is not an object.');
+          removeListener(this == null ? g : this, type, callback, captureOf(options));
+        }
         dispatchEvent(event) {
           if (!(event instanceof Event)) throw new TypeError("Failed to execute 'dispatchEvent': parameter 1 is not of type 'Event'.");
           var s = event[EV];
@@ -179,6 +223,7 @@ extension ScriptPrelude {
       }
       def(g, 'EventTarget', EventTarget);
 
+      var currentEvent;
       function reportException(error) {
         var text = error && error.stack && error.message !== undefined ? error.name + ': ' + error.message : String(error);
         if (error && error.line) text += ' (line ' + error.line + ')';
@@ -249,8 +294,11 @@ extension ScriptPrelude {
         for (var i = 0; i < list.length; i++) {
           var l = list[i];
           if (l.removed || l.capture !== capture) continue;
-          if (l.once) removeListener(node, s.type, l.callback, l.capture);
+          if (l.once) removeListenerEntry(node, s.type, l);
           s.passive = l.passive;
+          // HTML's window.event: the event while a listener of a node outside a shadow tree runs.
+          var previousEvent = currentEvent;
+          currentEvent = event;
           try {
             var callback = l.callback;
             if (typeof callback === 'function') callback.call(node, event);
@@ -259,6 +307,7 @@ extension ScriptPrelude {
           } catch (error) {
             reportException(error);
           }
+          currentEvent = previousEvent;
           s.passive = false;
           if (s.stopImm) break;
         }
@@ -323,8 +372,10 @@ extension ScriptPrelude {
         if (typeof fn !== 'function') {
           if (fn && typeof fn === 'object' && typeof fn.handleEvent === 'function') fn = fn.handleEvent.bind(fn); else return;
         }
-        var result;
-        try { result = fn.call(node, event); } catch (error) { reportException(error); return; }
+        var result, previousEvent = currentEvent;
+        currentEvent = event;
+        try { result = fn.call(node, event); } catch (error) { currentEvent = previousEvent; reportException(error); return; }
+        currentEvent = previousEvent;
         if (s.type === 'error' && event instanceof ErrorEvent ? result === true : result === false) event.preventDefault();
       }
       function defineHandlers(target, names) {
@@ -362,6 +413,10 @@ extension ScriptPrelude {
         if (g[name] !== EventTarget.prototype[name]) def(g, name, EventTarget.prototype[name]);
       });
       defineHandlers(g, handlerNames.concat(windowHandlerNames));
+      // https://html.spec.whatwg.org/#dom-window-event, [Replaceable].
+      Object.defineProperty(g, 'event', { get: platform(function () { return currentEvent; }),
+        set: platform(function (value) { Object.defineProperty(g, 'event', { value: value, writable: true, configurable: true, enumerable: true }); }),
+        configurable: true, enumerable: true });
       // One top-level browsing context: the window is its own parent, top and frames.
       ['parent', 'top', 'frames'].forEach(function (name) { if (!(name in g)) def(g, name, g); });
       ['opener', 'frameElement'].forEach(function (name) { if (!(name in g)) def(g, name, null); });
