@@ -35,6 +35,21 @@ extension ScriptPrelude {
       // ---- Events
       var EV = Symbol('event'), LS = Symbol('listeners'), HANDLERS = Symbol('handlers'), COMPILED = Symbol('compiled');
       var timeOrigin = Date.now();
+      // Event timeStamp and performance.now() share the time origin (HR-Time §"Performance").
+      // A page that already has `performance` (none today) keeps it; this one has no entries.
+      if (g.performance === undefined) {
+        var Performance = iface('Performance', null);
+        methods(Performance.prototype, {
+          now: function () { return Date.now() - timeOrigin; },
+          mark: function () {}, measure: function () {}, clearMarks: function () {}, clearMeasures: function () {},
+          clearResourceTimings: function () {},
+          getEntries: function () { return []; }, getEntriesByType: function () { return []; },
+          getEntriesByName: function () { return []; },
+          toJSON: function () { return { timeOrigin: timeOrigin }; }
+        });
+        accessors(Performance.prototype, { timeOrigin: [function () { return timeOrigin; }] });
+        def(g, 'performance', objectCreate(Performance.prototype));
+      }
       class Event {
         constructor(type, init) {
           if (arguments.length === 0) throw new TypeError("Failed to construct 'Event': 1 argument required.");
@@ -67,6 +82,7 @@ extension ScriptPrelude {
         preventDefault() { var s = this[EV]; if (s.cancelable && !s.passive) s.canceled = true; }
         composedPath() { var s = this[EV]; return s.dispatching ? s.path.slice() : []; }
         initEvent(type, bubbles, cancelable) {
+          if (arguments.length === 0) throw new TypeError("Failed to execute 'initEvent' on 'Event': 1 argument required.");
           var s = this[EV];
           if (s.dispatching) return;
           // https://dom.spec.whatwg.org/#concept-event-initialize
@@ -87,6 +103,8 @@ extension ScriptPrelude {
             super(type, init);
             var s = this[EV];
             for (var k in fields) s[k] = init && init[k] !== undefined ? init[k] : fields[k];
+            // UIEventInit's view is a Window or null.
+            if ('view' in fields && s.view !== null && s.view !== g) throw new TypeError("Failed to read the 'view' property: The provided value is not of type 'Window'.");
           }
         };
         Object.defineProperty(C, 'name', { value: name });
@@ -98,21 +116,47 @@ extension ScriptPrelude {
       }
       var CustomEvent = eventClass('CustomEvent', Event, { detail: null });
       CustomEvent.prototype.initCustomEvent = function (type, bubbles, cancelable, detail) {
+        if (arguments.length === 0) throw new TypeError("Failed to execute 'initCustomEvent' on 'CustomEvent': 1 argument required.");
         if (this[EV].dispatching) return;
         this.initEvent(type, bubbles, cancelable);
         this[EV].detail = detail === undefined ? null : detail;
       };
       var UIEvent = eventClass('UIEvent', Event, { view: null, detail: 0, which: 0 });
+      /// The legacy init…Event methods (UI Events §"Legacy event initializers"): nothing while dispatching.
+      function legacyInit(C, name, fields) {
+        C.prototype[name] = function (type, bubbles, cancelable) {
+          if (arguments.length === 0) throw new TypeError("Failed to execute '" + name + "': 1 argument required.");
+          var s = this[EV];
+          if (s.dispatching) return;
+          this.initEvent(type, bubbles, cancelable);
+          for (var i = 0; i < fields.length; i++) if (fields[i] && arguments.length > i + 3) s[fields[i]] = arguments[i + 3];
+        };
+      }
+      legacyInit(UIEvent, 'initUIEvent', ['view', 'detail']);
       var modifiers = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
       function withModifiers(fields) { for (var k in modifiers) fields[k] = false; return fields; }
       var MouseEvent = eventClass('MouseEvent', UIEvent, withModifiers({ screenX: 0, screenY: 0, clientX: 0, clientY: 0,
         pageX: 0, pageY: 0, offsetX: 0, offsetY: 0, x: 0, y: 0, button: 0, buttons: 0, relatedTarget: null, movementX: 0, movementY: 0 }));
+      legacyInit(MouseEvent, 'initMouseEvent', ['view', 'detail', 'screenX', 'screenY', 'clientX', 'clientY',
+        'ctrlKey', 'altKey', 'shiftKey', 'metaKey', 'button', 'relatedTarget']);
       MouseEvent.prototype.getModifierState = function (key) { return !!this[EV][{ Control: 'ctrlKey', Shift: 'shiftKey', Alt: 'altKey', Meta: 'metaKey' }[key]]; };
       eventClass('PointerEvent', MouseEvent, { pointerId: 0, pointerType: 'mouse', isPrimary: true, width: 1, height: 1, pressure: 0 });
       eventClass('WheelEvent', MouseEvent, { deltaX: 0, deltaY: 0, deltaZ: 0, deltaMode: 0 });
       var KeyboardEvent = eventClass('KeyboardEvent', UIEvent, withModifiers({ key: '', code: '', location: 0, repeat: false,
         isComposing: false, keyCode: 0, charCode: 0 }));
       KeyboardEvent.prototype.getModifierState = MouseEvent.prototype.getModifierState;
+      legacyInit(KeyboardEvent, 'initKeyboardEvent', ['view', 'key', 'location', 'ctrlKey', 'altKey', 'shiftKey', 'metaKey']);
+      var CompositionEvent = eventClass('CompositionEvent', UIEvent, { data: '' });
+      legacyInit(CompositionEvent, 'initCompositionEvent', ['view', 'data']);
+      var TextEvent = eventClass('TextEvent', UIEvent, { data: '' });
+      legacyInit(TextEvent, 'initTextEvent', ['view', 'data']);
+      var DragEvent = eventClass('DragEvent', MouseEvent, { dataTransfer: null });
+      var BeforeUnloadEvent = eventClass('BeforeUnloadEvent', Event, {});
+      var DeviceMotionEvent = eventClass('DeviceMotionEvent', Event, { acceleration: null, accelerationIncludingGravity: null,
+        rotationRate: null, interval: 0 });
+      var DeviceOrientationEvent = eventClass('DeviceOrientationEvent', Event, { alpha: null, beta: null, gamma: null, absolute: false });
+      var AnimationEvent = eventClass('AnimationEvent', Event, { animationName: '', elapsedTime: 0, pseudoElement: '' });
+      var TransitionEvent = eventClass('TransitionEvent', Event, { propertyName: '', elapsedTime: 0, pseudoElement: '' });
       var FocusEvent = eventClass('FocusEvent', UIEvent, { relatedTarget: null });
       var InputEvent = eventClass('InputEvent', UIEvent, { data: null, inputType: '', isComposing: false });
       var PopStateEvent = eventClass('PopStateEvent', Event, { state: null });
@@ -135,7 +179,9 @@ extension ScriptPrelude {
       var createEventInterfaces = { event: Event, events: Event, htmlevents: Event, customevent: CustomEvent,
         uievent: UIEvent, uievents: UIEvent, mouseevent: MouseEvent, mouseevents: MouseEvent,
         keyboardevent: KeyboardEvent, keyevents: KeyboardEvent, focusevent: FocusEvent, hashchangeevent: HashChangeEvent,
-        popstateevent: PopStateEvent, errorevent: ErrorEvent, messageevent: g.MessageEvent, storageevent: g.StorageEvent };
+        popstateevent: PopStateEvent, errorevent: ErrorEvent, messageevent: g.MessageEvent, storageevent: g.StorageEvent,
+        beforeunloadevent: BeforeUnloadEvent, compositionevent: CompositionEvent, devicemotionevent: DeviceMotionEvent,
+        deviceorientationevent: DeviceOrientationEvent, dragevent: DragEvent, svgevents: Event, textevent: TextEvent };
       function createEvent(name) {
         var C = createEventInterfaces[String(name).toLowerCase()];
         if (!C) throw domError('NotSupportedError', 'The provided event type ("' + name + '") is invalid.');
@@ -259,7 +305,8 @@ extension ScriptPrelude {
         s.path = path;
         var activation = null, preState;
         if (s.type === 'click' && event instanceof MouseEvent) {
-          for (var a = 0; a < path.length && !activation; a++) if (hasActivation(path[a])) activation = path[a];
+          // The target, or (a bubbling event only) the first parent with activation behavior.
+          for (var a = 0; a < path.length && !activation && (a === 0 || s.bubbles); a++) if (hasActivation(path[a])) activation = path[a];
           if (activation) preState = preActivate(activation);
         }
         try {
@@ -280,30 +327,49 @@ extension ScriptPrelude {
         return !s.canceled;
       }
 
+      // https://dom.spec.whatwg.org/#concept-event-listener-invoke: a trusted event no
+      // listener took is offered under its legacy WebKit-prefixed type.
+      var legacyTypes = { animationend: 'webkitAnimationEnd', animationiteration: 'webkitAnimationIteration',
+        animationstart: 'webkitAnimationStart', transitionend: 'webkitTransitionEnd' };
       function invoke(node, event, capture) {
         var s = event[EV];
         if (s.stop) return;
         s.current = node;
+        if (innerInvoke(node, event, capture) || !s.trusted || !legacyTypes[s.type] || s.stopImm) return;
+        var originalType = s.type;
+        s.type = legacyTypes[originalType];
+        try { innerInvoke(node, event, capture); } finally { s.type = originalType; }
+      }
+      // https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke (the `on…`
+      // handler is a listener of its own, first at its node): whether one was found.
+      function innerInvoke(node, event, capture) {
+        var s = event[EV], found = false;
         if (!capture) {
-          callHandler(node, event);
-          if (s.stopImm) return;
+          found = callHandler(node, event);
+          if (s.stopImm) return found;
         }
         var map = node[LS], list = map && map[s.type];
-        if (!list || list.length === 0) return;
+        if (!list || list.length === 0) return found;
         list = list.slice();
         for (var i = 0; i < list.length; i++) {
           var l = list[i];
-          if (l.removed || l.capture !== capture) continue;
+          if (l.removed) continue;
+          found = true;
+          if (l.capture !== capture) continue;
           if (l.once) removeListenerEntry(node, s.type, l);
           s.passive = l.passive;
           // HTML's window.event: the event while a listener of a node outside a shadow tree runs.
           var previousEvent = currentEvent;
           currentEvent = event;
           try {
+            // WebIDL "call a user object's operation": a callable as is, else one Get of handleEvent.
             var callback = l.callback;
             if (typeof callback === 'function') callback.call(node, event);
-            else if (typeof callback.handleEvent === 'function') callback.handleEvent(event);
-            else throw new TypeError("'handleEvent' property of event listener should be a function.");
+            else {
+              var handleEvent = callback.handleEvent;
+              if (typeof handleEvent !== 'function') throw new TypeError("'handleEvent' property of event listener should be a function.");
+              handleEvent.call(callback, event);
+            }
           } catch (error) {
             reportException(error);
           }
@@ -311,6 +377,7 @@ extension ScriptPrelude {
           s.passive = false;
           if (s.stopImm) break;
         }
+        return found;
       }
 
       // ---- Event handlers: `onclick = …` and `onclick="…"`
@@ -319,7 +386,9 @@ extension ScriptPrelude {
         'focus', 'focusin', 'focusout', 'input', 'invalid', 'keydown', 'keypress', 'keyup', 'load', 'loadend', 'loadstart',
         'mousedown', 'mouseenter', 'mouseleave', 'mousemove', 'mouseout', 'mouseover', 'mouseup', 'paste', 'pointerdown',
         'pointermove', 'pointerup', 'progress', 'reset', 'resize', 'scroll', 'select', 'submit', 'toggle', 'touchend',
-        'touchmove', 'touchstart', 'transitionend', 'animationend', 'wheel'];
+        'touchmove', 'touchstart', 'transitionend', 'animationend', 'wheel', 'animationstart', 'animationiteration',
+        'animationcancel', 'transitionrun', 'transitionstart', 'transitioncancel',
+        'webkitAnimationEnd', 'webkitAnimationIteration', 'webkitAnimationStart', 'webkitTransitionEnd'];
       var windowHandlerNames = ['afterprint', 'beforeprint', 'beforeunload', 'hashchange', 'languagechange', 'message',
         'offline', 'online', 'pagehide', 'pageshow', 'popstate', 'rejectionhandled', 'storage', 'unhandledrejection', 'unload'];
       var bodyForwarded = { blur: 1, error: 1, focus: 1, load: 1, resize: 1, scroll: 1 };
@@ -341,7 +410,7 @@ extension ScriptPrelude {
         return null;
       }
       function compiledHandler(element, type, thisValue) {
-        var source = N.attr(H(element), 'on' + type);
+        var source = N.attr(H(element), 'on' + type.toLowerCase());
         if (source === null) return null;
         var cache = element[COMPILED] || (element[COMPILED] = objectCreate(null));
         var entry = cache[type];
@@ -370,17 +439,21 @@ extension ScriptPrelude {
         var s = event[EV];
         var fn = handlerFor(node, s.type);
         if (typeof fn !== 'function') {
-          if (fn && typeof fn === 'object' && typeof fn.handleEvent === 'function') fn = fn.handleEvent.bind(fn); else return;
+          if (fn && typeof fn === 'object' && typeof fn.handleEvent === 'function') fn = fn.handleEvent.bind(fn); else return false;
         }
         var result, previousEvent = currentEvent;
         currentEvent = event;
-        try { result = fn.call(node, event); } catch (error) { currentEvent = previousEvent; reportException(error); return; }
+        // HTML "the event handler processing algorithm": window's onerror for an ErrorEvent
+        // takes (message, source, lineno, colno, error).
+        var special = node === g && s.type === 'error' && event instanceof ErrorEvent;
+        try { result = special ? fn.call(node, s.message, s.filename, s.lineno, s.colno, s.error) : fn.call(node, event); } catch (error) { currentEvent = previousEvent; reportException(error); return true; }
         currentEvent = previousEvent;
         if (s.type === 'error' && event instanceof ErrorEvent ? result === true : result === false) event.preventDefault();
+        return true;
       }
       function defineHandlers(target, names) {
         names.forEach(function (type) {
-          Object.defineProperty(target, 'on' + type, {
+          Object.defineProperty(target, 'on' + type.toLowerCase(), {
             get: function () { var t = this == null ? g : this; var fn = handlerFor(t, type); return fn === undefined ? null : fn; },
             set: function (value) {
               var t = this == null ? g : this;
