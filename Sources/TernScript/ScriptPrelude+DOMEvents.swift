@@ -35,6 +35,8 @@ extension ScriptPrelude {
       // ---- Events
       var EV = Symbol('event'), LS = Symbol('listeners'), HANDLERS = Symbol('handlers'), COMPILED = Symbol('compiled');
       var timeOrigin = Date.now();
+      var isTrustedDescriptor = { get: platform(function isTrusted() { var s = this[EV]; return s ? s.trusted : undefined; }),
+                                  enumerable: true, configurable: false };
       // Event timeStamp and performance.now() share the time origin (HR-Time §"Performance").
       // A page that already has `performance` (none today) keeps it; this one has no entries.
       if (g.performance === undefined) {
@@ -61,6 +63,8 @@ extension ScriptPrelude {
                        target: null, current: null, phase: 0, stop: false, stopImm: false, canceled: false,
                        dispatching: false, initialized: true, passive: false, trusted: false, path: [],
                        timeStamp: Date.now() - timeOrigin };
+          // isTrusted is [LegacyUnforgeable]: an own, non-configurable accessor of every event.
+          Object.defineProperty(this, 'isTrusted', isTrustedDescriptor);
         }
         get type() { return this[EV].type; }
         get target() { return this[EV].target; }
@@ -71,7 +75,6 @@ extension ScriptPrelude {
         get cancelable() { return this[EV].cancelable; }
         get composed() { return this[EV].composed; }
         get defaultPrevented() { return this[EV].canceled; }
-        get isTrusted() { return this[EV].trusted; }
         get timeStamp() { return this[EV].timeStamp; }
         get returnValue() { return !this[EV].canceled; }
         set returnValue(value) { if (!value) this.preventDefault(); }
