@@ -216,9 +216,10 @@ extension ScriptPrelude {
       function defaultPassive(type, target) {
         if (passiveByDefault[type] !== 1) return false;
         if (target === g) return true;
-        if (H(target) === undefined || mainDocument === null) return false;
-        var doc = documentOf(target);
-        return doc === mainDocument && (target === doc || target === doc.documentElement || target === doc.body);
+        var h = H(target);
+        if (h === undefined || mainDocument === null || !N.isMain(h)) return false;
+        // The natives, not the page's own getters: the document, its root and its body.
+        return TYPE(target) === 9 || h === N.docPart(h, 0) || h === N.docPart(h, 2);
       }
       // https://dom.spec.whatwg.org/#add-an-event-listener
       function addListener(target, type, callback, options) {

@@ -121,6 +121,23 @@ final class EventDispatchTests: DOMTestCase {
             """), .string("3,ts:false,true,wh:true,false,once:1,true,,false"))
     }
 
+    func testDefaultPassiveOnlyOnTheWindowDocumentRootAndBody() throws {
+        try load("<body><div id=d>x</div></body>")
+        XCTAssertEqual(js("""
+            var out = [], d = document.getElementById('d');
+            [window, document, document.documentElement, document.body, d, document.createElement('body')].forEach(function (t) {
+              var prevented;
+              t.addEventListener('touchmove', function (e) { e.preventDefault(); prevented = e.defaultPrevented; });
+              t.dispatchEvent(new Event('touchmove', { cancelable: true }));
+              out.push(prevented);
+            });
+            // A page's own body getter is not asked.
+            Object.defineProperty(Document.prototype, 'body', { get: function () { throw new Error('asked'); } });
+            d.addEventListener('wheel', function () {});
+            out.join()
+            """), .string("false,false,false,false,true,true"))
+    }
+
     func testLegacyPrefixedTypesForTrustedEventsOnly() throws {
         try load("<body><p id=p>x</p></body>")
         js("""
