@@ -7,6 +7,7 @@ extension ScriptPrelude {
     /// prototype follows the node's kind. `H(this)` is a wrapper's handle.
     static var dom: String {
         "(function (g, N) {\n'use strict';\n" + domSupport + domEvents + domCore + domHTML + domCSSOM
+            + domTraversal + domAbort
             + "\n})(this, __ternDOM);\n"
     }
 

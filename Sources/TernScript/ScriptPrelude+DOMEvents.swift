@@ -35,14 +35,36 @@ extension ScriptPrelude {
       // ---- Events
       var EV = Symbol('event'), LS = Symbol('listeners'), HANDLERS = Symbol('handlers'), COMPILED = Symbol('compiled');
       var timeOrigin = Date.now();
+      var isTrustedDescriptor = { get: platform(function isTrusted() { var s = this[EV]; return s ? s.trusted : undefined; }),
+                                  enumerable: true, configurable: false };
+      // Event timeStamp and performance.now() share the time origin (HR-Time §"Performance").
+      // A page that already has `performance` (none today) keeps it; this one has no entries.
+      if (g.performance === undefined) {
+        var Performance = iface('Performance', null);
+        methods(Performance.prototype, {
+          now: function () { return Date.now() - timeOrigin; },
+          mark: function () {}, measure: function () {}, clearMarks: function () {}, clearMeasures: function () {},
+          clearResourceTimings: function () {},
+          getEntries: function () { return []; }, getEntriesByType: function () { return []; },
+          getEntriesByName: function () { return []; },
+          toJSON: function () { return { timeOrigin: timeOrigin }; }
+        });
+        accessors(Performance.prototype, { timeOrigin: [function () { return timeOrigin; }] });
+        def(g, 'performance', objectCreate(Performance.prototype));
+      }
       class Event {
         constructor(type, init) {
           if (arguments.length === 0) throw new TypeError("Failed to construct 'Event': 1 argument required.");
-          init = init || {};
-          this[EV] = { type: String(type), bubbles: !!init.bubbles, cancelable: !!init.cancelable, composed: !!init.composed,
+          type = String(type);
+          // EventInit, a dictionary: undefined or null is empty, another primitive a TypeError.
+          if (init === undefined || init === null) init = {};
+          else if (typeof init !== 'object' && typeof init !== 'function') throw new TypeError("Failed to construct 'Event': The provided value is not of type 'EventInit'.");
+          this[EV] = { type: type, bubbles: !!init.bubbles, cancelable: !!init.cancelable, composed: !!init.composed,
                        target: null, current: null, phase: 0, stop: false, stopImm: false, canceled: false,
                        dispatching: false, initialized: true, passive: false, trusted: false, path: [],
                        timeStamp: Date.now() - timeOrigin };
+          // isTrusted is [LegacyUnforgeable]: an own, non-configurable accessor of every event.
+          Object.defineProperty(this, 'isTrusted', isTrustedDescriptor);
         }
         get type() { return this[EV].type; }
         get target() { return this[EV].target; }
@@ -53,7 +75,6 @@ extension ScriptPrelude {
         get cancelable() { return this[EV].cancelable; }
         get composed() { return this[EV].composed; }
         get defaultPrevented() { return this[EV].canceled; }
-        get isTrusted() { return this[EV].trusted; }
         get timeStamp() { return this[EV].timeStamp; }
         get returnValue() { return !this[EV].canceled; }
         set returnValue(value) { if (!value) this.preventDefault(); }
@@ -64,10 +85,12 @@ extension ScriptPrelude {
         preventDefault() { var s = this[EV]; if (s.cancelable && !s.passive) s.canceled = true; }
         composedPath() { var s = this[EV]; return s.dispatching ? s.path.slice() : []; }
         initEvent(type, bubbles, cancelable) {
+          if (arguments.length === 0) throw new TypeError("Failed to execute 'initEvent' on 'Event': 1 argument required.");
           var s = this[EV];
           if (s.dispatching) return;
+          // https://dom.spec.whatwg.org/#concept-event-initialize
           s.type = String(type); s.bubbles = !!bubbles; s.cancelable = !!cancelable;
-          s.initialized = true; s.stop = s.stopImm = s.canceled = false; s.target = null;
+          s.initialized = true; s.stop = s.stopImm = s.canceled = false; s.trusted = false; s.target = null;
         }
       }
       ['NONE', 'CAPTURING_PHASE', 'AT_TARGET', 'BUBBLING_PHASE'].forEach(function (name, value) {
@@ -83,6 +106,8 @@ extension ScriptPrelude {
             super(type, init);
             var s = this[EV];
             for (var k in fields) s[k] = init && init[k] !== undefined ? init[k] : fields[k];
+            // UIEventInit's view is a Window or null.
+            if ('view' in fields && s.view !== null && s.view !== g) throw new TypeError("Failed to read the 'view' property: The provided value is not of type 'Window'.");
           }
         };
         Object.defineProperty(C, 'name', { value: name });
@@ -94,21 +119,47 @@ extension ScriptPrelude {
       }
       var CustomEvent = eventClass('CustomEvent', Event, { detail: null });
       CustomEvent.prototype.initCustomEvent = function (type, bubbles, cancelable, detail) {
+        if (arguments.length === 0) throw new TypeError("Failed to execute 'initCustomEvent' on 'CustomEvent': 1 argument required.");
         if (this[EV].dispatching) return;
         this.initEvent(type, bubbles, cancelable);
         this[EV].detail = detail === undefined ? null : detail;
       };
       var UIEvent = eventClass('UIEvent', Event, { view: null, detail: 0, which: 0 });
+      /// The legacy init…Event methods (UI Events §"Legacy event initializers"): nothing while dispatching.
+      function legacyInit(C, name, fields) {
+        C.prototype[name] = function (type, bubbles, cancelable) {
+          if (arguments.length === 0) throw new TypeError("Failed to execute '" + name + "': 1 argument required.");
+          var s = this[EV];
+          if (s.dispatching) return;
+          this.initEvent(type, bubbles, cancelable);
+          for (var i = 0; i < fields.length; i++) if (fields[i] && arguments.length > i + 3) s[fields[i]] = arguments[i + 3];
+        };
+      }
+      legacyInit(UIEvent, 'initUIEvent', ['view', 'detail']);
       var modifiers = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
       function withModifiers(fields) { for (var k in modifiers) fields[k] = false; return fields; }
       var MouseEvent = eventClass('MouseEvent', UIEvent, withModifiers({ screenX: 0, screenY: 0, clientX: 0, clientY: 0,
         pageX: 0, pageY: 0, offsetX: 0, offsetY: 0, x: 0, y: 0, button: 0, buttons: 0, relatedTarget: null, movementX: 0, movementY: 0 }));
+      legacyInit(MouseEvent, 'initMouseEvent', ['view', 'detail', 'screenX', 'screenY', 'clientX', 'clientY',
+        'ctrlKey', 'altKey', 'shiftKey', 'metaKey', 'button', 'relatedTarget']);
       MouseEvent.prototype.getModifierState = function (key) { return !!this[EV][{ Control: 'ctrlKey', Shift: 'shiftKey', Alt: 'altKey', Meta: 'metaKey' }[key]]; };
       eventClass('PointerEvent', MouseEvent, { pointerId: 0, pointerType: 'mouse', isPrimary: true, width: 1, height: 1, pressure: 0 });
       eventClass('WheelEvent', MouseEvent, { deltaX: 0, deltaY: 0, deltaZ: 0, deltaMode: 0 });
       var KeyboardEvent = eventClass('KeyboardEvent', UIEvent, withModifiers({ key: '', code: '', location: 0, repeat: false,
         isComposing: false, keyCode: 0, charCode: 0 }));
       KeyboardEvent.prototype.getModifierState = MouseEvent.prototype.getModifierState;
+      legacyInit(KeyboardEvent, 'initKeyboardEvent', ['view', 'key', 'location', 'ctrlKey', 'altKey', 'shiftKey', 'metaKey']);
+      var CompositionEvent = eventClass('CompositionEvent', UIEvent, { data: '' });
+      legacyInit(CompositionEvent, 'initCompositionEvent', ['view', 'data']);
+      var TextEvent = eventClass('TextEvent', UIEvent, { data: '' });
+      legacyInit(TextEvent, 'initTextEvent', ['view', 'data']);
+      var DragEvent = eventClass('DragEvent', MouseEvent, { dataTransfer: null });
+      var BeforeUnloadEvent = eventClass('BeforeUnloadEvent', Event, {});
+      var DeviceMotionEvent = eventClass('DeviceMotionEvent', Event, { acceleration: null, accelerationIncludingGravity: null,
+        rotationRate: null, interval: 0 });
+      var DeviceOrientationEvent = eventClass('DeviceOrientationEvent', Event, { alpha: null, beta: null, gamma: null, absolute: false });
+      var AnimationEvent = eventClass('AnimationEvent', Event, { animationName: '', elapsedTime: 0, pseudoElement: '' });
+      var TransitionEvent = eventClass('TransitionEvent', Event, { propertyName: '', elapsedTime: 0, pseudoElement: '' });
       var FocusEvent = eventClass('FocusEvent', UIEvent, { relatedTarget: null });
       var InputEvent = eventClass('InputEvent', UIEvent, { data: null, inputType: '', isComposing: false });
       var PopStateEvent = eventClass('PopStateEvent', Event, { state: null });
@@ -131,7 +182,9 @@ extension ScriptPrelude {
       var createEventInterfaces = { event: Event, events: Event, htmlevents: Event, customevent: CustomEvent,
         uievent: UIEvent, uievents: UIEvent, mouseevent: MouseEvent, mouseevents: MouseEvent,
         keyboardevent: KeyboardEvent, keyevents: KeyboardEvent, focusevent: FocusEvent, hashchangeevent: HashChangeEvent,
-        popstateevent: PopStateEvent, errorevent: ErrorEvent, messageevent: g.MessageEvent, storageevent: g.StorageEvent };
+        popstateevent: PopStateEvent, errorevent: ErrorEvent, messageevent: g.MessageEvent, storageevent: g.StorageEvent,
+        beforeunloadevent: BeforeUnloadEvent, compositionevent: CompositionEvent, devicemotionevent: DeviceMotionEvent,
+        deviceorientationevent: DeviceOrientationEvent, dragevent: DragEvent, svgevents: Event, textevent: TextEvent };
       function createEvent(name) {
         var C = createEventInterfaces[String(name).toLowerCase()];
         if (!C) throw domError('NotSupportedError', 'The provided event type ("' + name + '") is invalid.');
@@ -141,22 +194,58 @@ extension ScriptPrelude {
       }
 
       // ---- EventTarget (https://dom.spec.whatwg.org/#interface-eventtarget)
-      function captureOf(options) { return typeof options === 'boolean' ? options : !!(options && options.capture); }
+      function isObjectValue(v) { return v !== null && (typeof v === 'object' || typeof v === 'function'); }
+      // https://dom.spec.whatwg.org/#event-flatten: (EventListenerOptions or boolean), a
+      // dictionary read in member order; another primitive is a boolean.
+      function captureOf(options) {
+        if (isObjectValue(options)) return !!options.capture;
+        return options === undefined || options === null ? false : !!options;
+      }
+      // https://dom.spec.whatwg.org/#event-flatten-more: capture, once, passive (null when absent), signal.
+      function flattenMore(options) {
+        if (!isObjectValue(options)) return { capture: captureOf(options), once: false, passive: null, signal: null };
+        var capture = !!options.capture, once = !!options.once, passive = options.passive;
+        passive = passive === undefined ? null : !!passive;
+        var signal = options.signal;
+        if (signal === undefined) signal = null;
+        else if (abortSignalState(signal) === undefined) throw new TypeError("Failed to read the 'signal' property from 'AddEventListenerOptions': Failed to convert value to 'AbortSignal'.");
+        return { capture: capture, once: once, passive: passive, signal: signal };
+      }
+      // https://dom.spec.whatwg.org/#default-passive-value
+      var passiveByDefault = { touchstart: 1, touchmove: 1, wheel: 1, mousewheel: 1 };
+      function defaultPassive(type, target) {
+        if (passiveByDefault[type] !== 1) return false;
+        if (target === g) return true;
+        var h = H(target);
+        if (h === undefined || mainDocument === null || !N.isMain(h)) return false;
+        // The natives, not the page's own getters: the document, its root and its body.
+        return TYPE(target) === 9 || h === N.docPart(h, 0) || h === N.docPart(h, 2);
+      }
+      // https://dom.spec.whatwg.org/#add-an-event-listener
       function addListener(target, type, callback, options) {
-        if (callback === null || callback === undefined) return;
-        if (typeof callback !== 'function' && typeof callback !== 'object') throw new TypeError('The callback provided as parameter 2 is not an object.');
-        var capture = captureOf(options);
-        var isObject = options !== null && typeof options === 'object';
-        var signal = isObject ? options.signal : undefined;
-        if (signal && signal.aborted) return;
         type = String(type);
+        if (callback !== null && callback !== undefined && !isObjectValue(callback))
+          throw new TypeError('The callback provided as parameter 2 is not an object.');
+        var o = flattenMore(options);
+        var signalState = o.signal === null ? null : abortSignalState(o.signal);
+        if (signalState && signalState.aborted) return;
+        if (callback === null || callback === undefined) return;
+        var passive = o.passive === null ? defaultPassive(type, target) : o.passive;
         var map = Object.prototype.hasOwnProperty.call(target, LS) ? target[LS] : (target[LS] = objectCreate(null));
         var list = map[type] || (map[type] = []);
-        for (var i = 0; i < list.length; i++) if (list[i].callback === callback && list[i].capture === capture) return;
-        list.push({ callback: callback, capture: capture, once: isObject && !!options.once, passive: isObject && !!options.passive, removed: false });
-        if (signal && typeof signal.addEventListener === 'function') {
-          signal.addEventListener('abort', function () { removeListener(target, type, callback, capture); });
+        for (var i = 0; i < list.length; i++) if (list[i].callback === callback && list[i].capture === o.capture) return;
+        var listener = { callback: callback, capture: o.capture, once: o.once, passive: passive, removed: false };
+        list.push(listener);
+        if (signalState) {
+          // The abort step removes this listener, not a later one of the same callback.
+          addAbortAlgorithm(signalState, function () { removeListenerEntry(target, type, listener); });
         }
+      }
+      function removeListenerEntry(target, type, listener) {
+        var map = target[LS], list = map && map[type];
+        var i = list ? list.indexOf(listener) : -1;
+        listener.removed = true;
+        if (i >= 0) list.splice(i, 1);
       }
       function removeListener(target, type, callback, options) {
         var map = target[LS], list = map && map[String(type)];
@@ -168,7 +257,12 @@ extension ScriptPrelude {
       }
       class EventTarget {
         addEventListener(type, callback, options) { addListener(this == null ? g : this, type, callback, options); }
-        removeEventListener(type, callback, options) { removeListener(this == null ? g : this, type, callback, options); }
+        removeEventListener(type, callback, options) {
+          type = String(type);
+          if (callback !== null && callback !== undefined && !isObjectValue(callback))
+            throw new TypeError('The callback provided as parameter 2 is not an object.');
+          removeListener(this == null ? g : this, type, callback, captureOf(options));
+        }
         dispatchEvent(event) {
           if (!(event instanceof Event)) throw new TypeError("Failed to execute 'dispatchEvent': parameter 1 is not of type 'Event'.");
           var s = event[EV];
@@ -179,6 +273,7 @@ extension ScriptPrelude {
       }
       def(g, 'EventTarget', EventTarget);
 
+      var currentEvent;
       function reportException(error) {
         var text = error && error.stack && error.message !== undefined ? error.name + ': ' + error.message : String(error);
         if (error && error.line) text += ' (line ' + error.line + ')';
@@ -214,7 +309,8 @@ extension ScriptPrelude {
         s.path = path;
         var activation = null, preState;
         if (s.type === 'click' && event instanceof MouseEvent) {
-          for (var a = 0; a < path.length && !activation; a++) if (hasActivation(path[a])) activation = path[a];
+          // The target, or (a bubbling event only) the first parent with activation behavior.
+          for (var a = 0; a < path.length && !activation && (a === 0 || s.bubbles); a++) if (hasActivation(path[a])) activation = path[a];
           if (activation) preState = preActivate(activation);
         }
         try {
@@ -235,33 +331,57 @@ extension ScriptPrelude {
         return !s.canceled;
       }
 
+      // https://dom.spec.whatwg.org/#concept-event-listener-invoke: a trusted event no
+      // listener took is offered under its legacy WebKit-prefixed type.
+      var legacyTypes = { animationend: 'webkitAnimationEnd', animationiteration: 'webkitAnimationIteration',
+        animationstart: 'webkitAnimationStart', transitionend: 'webkitTransitionEnd' };
       function invoke(node, event, capture) {
         var s = event[EV];
         if (s.stop) return;
         s.current = node;
+        if (innerInvoke(node, event, capture) || !s.trusted || !legacyTypes[s.type] || s.stopImm) return;
+        var originalType = s.type;
+        s.type = legacyTypes[originalType];
+        try { innerInvoke(node, event, capture); } finally { s.type = originalType; }
+      }
+      // https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke (the `on…`
+      // handler is a listener of its own, first at its node): whether one was found.
+      function innerInvoke(node, event, capture) {
+        var s = event[EV], found = false;
         if (!capture) {
-          callHandler(node, event);
-          if (s.stopImm) return;
+          found = callHandler(node, event);
+          if (s.stopImm) return found;
         }
         var map = node[LS], list = map && map[s.type];
-        if (!list || list.length === 0) return;
+        if (!list || list.length === 0) return found;
         list = list.slice();
         for (var i = 0; i < list.length; i++) {
           var l = list[i];
-          if (l.removed || l.capture !== capture) continue;
-          if (l.once) removeListener(node, s.type, l.callback, l.capture);
+          if (l.removed) continue;
+          found = true;
+          if (l.capture !== capture) continue;
+          if (l.once) removeListenerEntry(node, s.type, l);
           s.passive = l.passive;
+          // HTML's window.event: the event while a listener of a node outside a shadow tree runs.
+          var previousEvent = currentEvent;
+          currentEvent = event;
           try {
+            // WebIDL "call a user object's operation": a callable as is, else one Get of handleEvent.
             var callback = l.callback;
             if (typeof callback === 'function') callback.call(node, event);
-            else if (typeof callback.handleEvent === 'function') callback.handleEvent(event);
-            else throw new TypeError("'handleEvent' property of event listener should be a function.");
+            else {
+              var handleEvent = callback.handleEvent;
+              if (typeof handleEvent !== 'function') throw new TypeError("'handleEvent' property of event listener should be a function.");
+              handleEvent.call(callback, event);
+            }
           } catch (error) {
             reportException(error);
           }
+          currentEvent = previousEvent;
           s.passive = false;
           if (s.stopImm) break;
         }
+        return found;
       }
 
       // ---- Event handlers: `onclick = …` and `onclick="…"`
@@ -270,7 +390,9 @@ extension ScriptPrelude {
         'focus', 'focusin', 'focusout', 'input', 'invalid', 'keydown', 'keypress', 'keyup', 'load', 'loadend', 'loadstart',
         'mousedown', 'mouseenter', 'mouseleave', 'mousemove', 'mouseout', 'mouseover', 'mouseup', 'paste', 'pointerdown',
         'pointermove', 'pointerup', 'progress', 'reset', 'resize', 'scroll', 'select', 'submit', 'toggle', 'touchend',
-        'touchmove', 'touchstart', 'transitionend', 'animationend', 'wheel'];
+        'touchmove', 'touchstart', 'transitionend', 'animationend', 'wheel', 'animationstart', 'animationiteration',
+        'animationcancel', 'transitionrun', 'transitionstart', 'transitioncancel',
+        'webkitAnimationEnd', 'webkitAnimationIteration', 'webkitAnimationStart', 'webkitTransitionEnd'];
       var windowHandlerNames = ['afterprint', 'beforeprint', 'beforeunload', 'hashchange', 'languagechange', 'message',
         'offline', 'online', 'pagehide', 'pageshow', 'popstate', 'rejectionhandled', 'storage', 'unhandledrejection', 'unload'];
       var bodyForwarded = { blur: 1, error: 1, focus: 1, load: 1, resize: 1, scroll: 1 };
@@ -292,7 +414,7 @@ extension ScriptPrelude {
         return null;
       }
       function compiledHandler(element, type, thisValue) {
-        var source = N.attr(H(element), 'on' + type);
+        var source = N.attr(H(element), 'on' + type.toLowerCase());
         if (source === null) return null;
         var cache = element[COMPILED] || (element[COMPILED] = objectCreate(null));
         var entry = cache[type];
@@ -321,15 +443,21 @@ extension ScriptPrelude {
         var s = event[EV];
         var fn = handlerFor(node, s.type);
         if (typeof fn !== 'function') {
-          if (fn && typeof fn === 'object' && typeof fn.handleEvent === 'function') fn = fn.handleEvent.bind(fn); else return;
+          if (fn && typeof fn === 'object' && typeof fn.handleEvent === 'function') fn = fn.handleEvent.bind(fn); else return false;
         }
-        var result;
-        try { result = fn.call(node, event); } catch (error) { reportException(error); return; }
+        var result, previousEvent = currentEvent;
+        currentEvent = event;
+        // HTML "the event handler processing algorithm": window's onerror for an ErrorEvent
+        // takes (message, source, lineno, colno, error).
+        var special = node === g && s.type === 'error' && event instanceof ErrorEvent;
+        try { result = special ? fn.call(node, s.message, s.filename, s.lineno, s.colno, s.error) : fn.call(node, event); } catch (error) { currentEvent = previousEvent; reportException(error); return true; }
+        currentEvent = previousEvent;
         if (s.type === 'error' && event instanceof ErrorEvent ? result === true : result === false) event.preventDefault();
+        return true;
       }
       function defineHandlers(target, names) {
         names.forEach(function (type) {
-          Object.defineProperty(target, 'on' + type, {
+          Object.defineProperty(target, 'on' + type.toLowerCase(), {
             get: function () { var t = this == null ? g : this; var fn = handlerFor(t, type); return fn === undefined ? null : fn; },
             set: function (value) {
               var t = this == null ? g : this;
@@ -362,6 +490,10 @@ extension ScriptPrelude {
         if (g[name] !== EventTarget.prototype[name]) def(g, name, EventTarget.prototype[name]);
       });
       defineHandlers(g, handlerNames.concat(windowHandlerNames));
+      // https://html.spec.whatwg.org/#dom-window-event, [Replaceable].
+      Object.defineProperty(g, 'event', { get: platform(function () { return currentEvent; }),
+        set: platform(function (value) { Object.defineProperty(g, 'event', { value: value, writable: true, configurable: true, enumerable: true }); }),
+        configurable: true, enumerable: true });
       // One top-level browsing context: the window is its own parent, top and frames.
       ['parent', 'top', 'frames'].forEach(function (name) { if (!(name in g)) def(g, name, g); });
       ['opener', 'frameElement'].forEach(function (name) { if (!(name in g)) def(g, name, null); });

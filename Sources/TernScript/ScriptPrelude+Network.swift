@@ -452,6 +452,10 @@ extension ScriptPrelude {
         this.integrity = init.integrity !== undefined ? String(init.integrity) : from ? from.integrity : '';
         this.keepalive = init.keepalive !== undefined ? !!init.keepalive : from ? from.keepalive : false;
         this.destination = '';
+        // Steps 29-30 and 38: the signal, a dependent of init's or the input's (DOM's AbortSignal).
+        var abortSignals = internals.__ternAbortSignal;
+        var signal = init.signal !== undefined ? init.signal : from ? from.signal : null;
+        if (abortSignals) this.signal = abortSignals.follow(signal);
       }
       var RP = Request.prototype;
       mixBody(RP);
@@ -469,6 +473,7 @@ extension ScriptPrelude {
         for (var k in this) if (Object.prototype.hasOwnProperty.call(this, k)) copy[k] = this[k];
         copy.headers = new Headers(); copy.headers._list = this.headers._list.map(function (h) { return [h[0], h[1]]; });
         copy.headers[GUARD] = this.headers[GUARD];
+        if (this.signal && internals.__ternAbortSignal) copy.signal = internals.__ternAbortSignal.follow(this.signal);
         return copy;
       };
       g.Request = Request;
@@ -485,11 +490,27 @@ extension ScriptPrelude {
         var options = { mode: r.mode, credentials: r.credentials, redirect: r.redirect,
           referrer: r._referrer === 'client' ? null : r._referrer === 'no-referrer' ? '' : r._referrer,
           referrerPolicy: r.referrerPolicy };
+        // Steps 9-12: an aborted signal rejects at once; a later abort ends the
+        // request and rejects with the signal's reason.
+        var abortSignals = internals.__ternAbortSignal, state = abortSignals && r.signal ? abortSignals.state(r.signal) : null;
+        if (state && state.aborted) return Promise.reject(state.reason);
         return new Promise(function (resolve, reject) {
-          request(r.method, r.url, r.headers._list, r._body, false, options, function (res) {
+          var settled = false, removeAbort = function () {};
+          var id = request(r.method, r.url, r.headers._list, r._body, false, options, function (res) {
+            if (settled) return;
+            settled = true;
+            removeAbort();
             if (res.error) reject(new TypeError('Failed to fetch: ' + res.error));
             else resolve(networkResponse(res));
           });
+          if (state) {
+            removeAbort = abortSignals.add(r.signal, function (reason) {
+              if (settled) return;
+              settled = true;
+              __ternHTTPAbort(id);
+              reject(reason);
+            });
+          }
         });
       };
     })(this);

@@ -192,6 +192,13 @@ final class DOMBridge {
         installQueries(define)
         installDocument(define)
         installCSSOM(define)
+        // `[EnforceRange] unsigned long long` of a number (WebIDL §3.2.4.8, upper bound 2^53 − 1).
+        define("enforceRangeUnsignedLongLong") { [unowned self] a in
+            switch WebIDL.enforceRange(.number(number(a[0])), 0...9_007_199_254_740_991) {
+            case .success(let value): return makeNumber(Double(value))
+            case .failure(let error): throw BridgeError.typeError(error.message)
+            }
+        }
         define("setExceptionMaker") { [unowned self] a in
             if let value = a[0], let object = jsc.JSValueToObject!(ctx, value, nil) {
                 if let old = exceptionMaker { jsc.JSValueUnprotect!(ctx, old) }
