@@ -84,7 +84,8 @@ extension ScriptPrelude {
         if (liveIterators.size === 0) return null;
         var updates = [];
         forEachLive(liveIterators, function (it) {
-          if (nodeH === it.root || !isInclusiveAncestor(nodeH, it.reference)) return;
+          // (A node removed with the root inside it leaves the iterator alone, as browsers and WPT do.)
+          if (isInclusiveAncestor(nodeH, it.root) || !isInclusiveAncestor(nodeH, it.reference)) return;
           if (it.pointerBeforeReference) {
             var next = followingOutside(nodeH, it.root);
             if (next !== null) { updates.push([it, next, true]); return; }
@@ -138,7 +139,7 @@ extension ScriptPrelude {
         var updates = [];
         forEachLive(liveIterators, function (it) {
           for (var k = 0; k < kids.length; k++) {
-            if (kids[k] === it.root || !isInclusiveAncestor(kids[k], it.reference)) continue;
+            if (isInclusiveAncestor(kids[k], it.root) || !isInclusiveAncestor(kids[k], it.reference)) continue;
             if (it.pointerBeforeReference && k + 1 < kids.length && N.contains(it.root, kids[k + 1])) { updates.push([it, kids[k + 1], true]); continue; }
             updates.push([it, fragmentH, false]);
           }

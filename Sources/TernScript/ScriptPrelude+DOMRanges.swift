@@ -63,8 +63,12 @@ extension ScriptPrelude {
           if (v === undefined) throw new TypeError("Failed to read the '" + name + "' property from 'StaticRangeInit': Required member is undefined.");
           return convert(v);
         }
-        var ec = member('endContainer', hOf), eo = member('endOffset', unsignedLong);
-        var sc = member('startContainer', hOf), so = member('startOffset', unsignedLong);
+        function container(v) {
+          if (TYPE(v) === 2) throw domError('InvalidNodeTypeError', 'A StaticRange cannot start or end in an attribute.');
+          return hOf(v);
+        }
+        var ec = member('endContainer', container), eo = member('endOffset', unsignedLong);
+        var sc = member('startContainer', container), so = member('startOffset', unsignedLong);
         var ts = N.type(sc), te = N.type(ec);
         if (ts === 10 || te === 10 || ts === 2 || te === 2) throw domError('InvalidNodeTypeError', 'A StaticRange cannot start or end in a doctype or an attribute.');
         rangeSlot.set(this, { sc: sc, so: so, ec: ec, eo: eo });
@@ -378,6 +382,84 @@ extension ScriptPrelude {
       accessors(Range.prototype, {
         commonAncestorContainer: [function () { return wrap(commonAncestor(RNG(this))); }]
       });
+      // TEMPSHIM
+      g.DOMImplementation.prototype.createDocumentType = function () { var d = N.newDocument(null); var dt = N.nav(d, 1); N.remove(dt); return wrap(dt); };
+      g.DOMImplementation.prototype.createDocument = function () { var d = N.newDocument(null); N.remove(N.nav(d, 2)); return wrap(d); };
+      g.Document.prototype.createProcessingInstruction = function (t, data) { return this.createComment(data); };
       methods(Document.prototype, { createRange: function () { var h = H(this); return makeRange(h, 0, h, 0); } });
+
+      // ---- Selection (https://w3c.github.io/selection-api/#selection-interface): the one range a
+      // document's selection holds, with no user selection behind it (a terminal shows none).
+      var selectionSlot = privateSlot();
+      var Selection = iface('Selection');
+      function SEL(o) { var s = selectionSlot.get(o); if (s === undefined) throw new TypeError('Illegal invocation'); return s; }
+      function selectionRange(o) { var s = SEL(o); return s.range; }
+      function selectionPoint(o, focus) {
+        var range = selectionRange(o);
+        if (!range) return [null, 0];
+        var r = RNG(range);
+        return focus ? [wrap(r.ec), r.eo] : [wrap(r.sc), r.so];
+      }
+      accessors(Selection.prototype, {
+        rangeCount: [function () { return selectionRange(this) ? 1 : 0; }],
+        anchorNode: [function () { return selectionPoint(this, false)[0]; }],
+        anchorOffset: [function () { return selectionPoint(this, false)[1]; }],
+        focusNode: [function () { return selectionPoint(this, true)[0]; }],
+        focusOffset: [function () { return selectionPoint(this, true)[1]; }],
+        isCollapsed: [function () { var range = selectionRange(this); return !range || range.collapsed; }],
+        type: [function () { var range = selectionRange(this); return !range ? 'None' : range.collapsed ? 'Caret' : 'Range'; }]
+      });
+      methods(Selection.prototype, {
+        getRangeAt: function (index) {
+          var range = selectionRange(this);
+          if (!range || unsignedLong(index) !== 0) throw domError('IndexSizeError', 'The index is not in the selection.');
+          return range;
+        },
+        addRange: function (range) {
+          var s = SEL(this);
+          if (!(range instanceof Range) || rangeSlot.get(range) === undefined) throw new TypeError("parameter 1 is not of type 'Range'.");
+          if (s.range || rangeRoot(RNG(range)) !== s.document) return;
+          s.range = range;
+        },
+        removeRange: function (range) {
+          var s = SEL(this);
+          if (!(range instanceof Range) || rangeSlot.get(range) === undefined) throw new TypeError("parameter 1 is not of type 'Range'.");
+          if (s.range !== range) throw domError('NotFoundError', 'The range is not in the selection.');
+          s.range = null;
+        },
+        removeAllRanges: function () { SEL(this).range = null; },
+        empty: function () { SEL(this).range = null; },
+        collapse: function (node, offset) {
+          var s = SEL(this);
+          if (node === null) { s.range = null; return; }
+          var range = makeRange(s.document, 0, s.document, 0);
+          range.setStart(node, offset === undefined ? 0 : offset);
+          s.range = rangeRoot(RNG(range)) === s.document ? range : null;
+        },
+        selectAllChildren: function (node) {
+          var s = SEL(this), range = makeRange(s.document, 0, s.document, 0);
+          range.selectNodeContents(node);
+          s.range = rangeRoot(RNG(range)) === s.document ? range : null;
+        },
+        containsNode: function (node, allowPartial) {
+          var range = selectionRange(this);
+          if (!range) return false;
+          var r = RNG(range), h = hOf(node);
+          if (allowPartial) return range.intersectsNode(node);
+          return isContained(h, r);
+        },
+        toString: function () { var range = selectionRange(this); return range ? range.toString() : ''; }
+      });
+      var selectionKey = Symbol('selection');
+      function selectionOf(document) {
+        if (!document[selectionKey]) {
+          var selection = objectCreate(Selection.prototype);
+          selectionSlot.set(selection, { document: H(document), range: null });
+          document[selectionKey] = selection;
+        }
+        return document[selectionKey];
+      }
+      methods(Document.prototype, { getSelection: function () { return selectionOf(this); } });
+      def(g, 'getSelection', function getSelection() { return mainDocument ? selectionOf(mainDocument) : null; });
     """#
 }
