@@ -382,10 +382,6 @@ extension ScriptPrelude {
       accessors(Range.prototype, {
         commonAncestorContainer: [function () { return wrap(commonAncestor(RNG(this))); }]
       });
-      // TEMPSHIM
-      g.DOMImplementation.prototype.createDocumentType = function () { var d = N.newDocument(null); var dt = N.nav(d, 1); N.remove(dt); return wrap(dt); };
-      g.DOMImplementation.prototype.createDocument = function () { var d = N.newDocument(null); N.remove(N.nav(d, 2)); return wrap(d); };
-      g.Document.prototype.createProcessingInstruction = function (t, data) { return this.createComment(data); };
       methods(Document.prototype, { createRange: function () { var h = H(this); return makeRange(h, 0, h, 0); } });
 
       // ---- Selection (https://w3c.github.io/selection-api/#selection-interface): the one range a
