@@ -29,9 +29,16 @@ extension ScriptPrelude {
       // ---- Live range steps of "remove" (https://dom.spec.whatwg.org/#concept-node-remove, steps 4–7)
       function rangesRemoved(nodeH, parentH, index) {
         if (liveRanges.size === 0) return;
+        // Many ranges share a few containers: ask the tree once per container.
+        var inside = new Map();
+        function removedWith(h) {
+          var known = inside.get(h);
+          if (known === undefined) { known = isInclusiveAncestor(nodeH, h); inside.set(h, known); }
+          return known;
+        }
         forEachLive(liveRanges, function (r) {
-          if (isInclusiveAncestor(nodeH, r.sc)) { r.sc = parentH; r.so = index; }
-          if (isInclusiveAncestor(nodeH, r.ec)) { r.ec = parentH; r.eo = index; }
+          if (removedWith(r.sc)) { r.sc = parentH; r.so = index; }
+          if (removedWith(r.ec)) { r.ec = parentH; r.eo = index; }
           if (r.sc === parentH && r.so > index) r.so--;
           if (r.ec === parentH && r.eo > index) r.eo--;
         });
