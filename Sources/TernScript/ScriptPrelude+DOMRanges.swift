@@ -117,7 +117,18 @@ extension ScriptPrelude {
       function isPartiallyContained(h, r) {
         return isInclusiveAncestor(h, r.sc) !== isInclusiveAncestor(h, r.ec);
       }
+      /// A live range after changes TernDOM made without the mutation steps (the browser, form
+      /// controls): offsets past a node's end are clamped, ends in another tree collapse to the start.
+      function repair(r) {
+        var length = nodeLength(r.sc);
+        if (r.so > length) r.so = length;
+        length = nodeLength(r.ec);
+        if (r.eo > length) r.eo = length;
+        if (r.sc !== r.ec && (rootOf(r.sc) !== rootOf(r.ec) || bpPosition(r.sc, r.so, r.ec, r.eo) > 0)) { r.ec = r.sc; r.eo = r.so; }
+        return r;
+      }
       function commonAncestor(r) {
+        repair(r);
         var container = r.sc;
         while (!isInclusiveAncestor(container, r.ec)) container = N.nav(container, 0);
         return container;
@@ -144,6 +155,7 @@ extension ScriptPrelude {
 
       // https://dom.spec.whatwg.org/#concept-range-extract (clone when `cloning`)
       function extractOrClone(r, cloning) {
+        repair(r);
         var fragment = newFragment(r.sc);
         if (r.sc === r.ec && r.so === r.eo) return fragment;
         var osn = r.sc, oso = r.so, oen = r.ec, oeo = r.eo, clone;
@@ -280,7 +292,7 @@ extension ScriptPrelude {
         },
         // https://dom.spec.whatwg.org/#dom-range-deletecontents
         deleteContents: function () {
-          var r = RNG(this);
+          var r = repair(RNG(this));
           if (r.sc === r.ec && r.so === r.eo) return;
           var osn = r.sc, oso = r.so, oen = r.ec, oeo = r.eo;
           if (osn === oen && isCharacterDataHandle(osn)) { replaceData(osn, oso, oeo - oso, ''); return; }
@@ -301,7 +313,7 @@ extension ScriptPrelude {
         cloneContents: function () { return wrap(extractOrClone(RNG(this), true)); },
         // https://dom.spec.whatwg.org/#concept-range-insert
         insertNode: function (node) {
-          var r = RNG(this), h = hOf(node), st = N.type(r.sc);
+          var r = repair(RNG(this)), h = hOf(node), st = N.type(r.sc);
           if (st === 7 || st === 8 || ((st === 3 || st === 4) && N.nav(r.sc, 0) === null) || r.sc === h) {
             throw domError('HierarchyRequestError', 'The node cannot be inserted at the start of this range.');
           }
@@ -319,7 +331,7 @@ extension ScriptPrelude {
         },
         // https://dom.spec.whatwg.org/#dom-range-surroundcontents
         surroundContents: function (newParent) {
-          var r = RNG(this), h = hOf(newParent), n;
+          var r = repair(RNG(this)), h = hOf(newParent), n;
           for (n = r.sc; n !== null; n = N.nav(n, 0)) if (!isTextHandle(n) && isPartiallyContained(n, r)) throw domError('InvalidStateError', 'The range partially contains a non-Text node.');
           for (n = r.ec; n !== null; n = N.nav(n, 0)) if (!isTextHandle(n) && isPartiallyContained(n, r)) throw domError('InvalidStateError', 'The range partially contains a non-Text node.');
           var t = N.type(h);
@@ -365,7 +377,7 @@ extension ScriptPrelude {
         },
         // https://dom.spec.whatwg.org/#dom-range-stringifier
         toString: function () {
-          var r = RNG(this), s = '';
+          var r = repair(RNG(this)), s = '';
           if (r.sc === r.ec && isTextHandle(r.sc)) return N.data(r.sc).substring(r.so, r.eo);
           if (isTextHandle(r.sc)) s += N.data(r.sc).substring(r.so);
           var ancestor = commonAncestor(r);

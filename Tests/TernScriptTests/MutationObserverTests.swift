@@ -146,4 +146,30 @@ final class MutationObserverTests: DOMTestCase {
             """)
         XCTAssertEqual(result, .string("#document-fragment:-IU:null:null | DIV:IU-:B:null | DIV:S-B:null:I | DIV:#text-SIU:null:null"))
     }
+
+    /// Changes TernDOM makes without a script (the browser, form controls) are not seen, and break nothing.
+    func testNativeChangesDoNotBreakWatchers() throws {
+        try load("<body><div id=d><p id=p>hello</p></div></body>")
+        js("""
+            window.log = [];
+            var d = document.getElementById('d'), p = document.getElementById('p');
+            window.r = document.createRange(); r.setStart(p.firstChild, 4); r.setEnd(d, 1);
+            new MutationObserver(function (rs) { log.push(rs.length); }).observe(d, { childList: true, subtree: true, characterData: true });
+            """)
+        let div = try XCTUnwrap(document.element(withID: "d"))
+        let paragraph = try XCTUnwrap(document.element(withID: "p"))
+        paragraph.firstChild?.data = "h"
+        try div.removeChild(paragraph)
+        try div.appendChild(document.createTextNode("native"))
+        let result = js("""
+            var out = [];
+            ['toString', 'cloneContents', 'extractContents', 'deleteContents'].forEach(function (m) {
+              try { r[m](); out.push('ok'); } catch (e) { out.push(e.name); }
+            });
+            d.appendChild(document.createElement('i'));
+            out.join(',')
+            """)
+        XCTAssertEqual(result, .string("ok,ok,ok,ok"))
+        XCTAssertEqual(js("log.join(',')"), .string("1"), "only the script's own change is recorded")
+    }
 }
