@@ -280,6 +280,16 @@ extension ScriptPrelude {
         return outcome;
       };
 
+      // A node TernDOM inserted without a script (ScriptWindow.nodeInserted): the "insert" steps after the fact.
+      def(internals, '__ternDOMInserted', function (nodeH) {
+        if (!watching()) return;
+        var parentH = N.nav(nodeH, 0);
+        if (parentH === null) return;
+        var next = N.nav(nodeH, 3);
+        if (next !== null) rangesInserted(parentH, N.index(nodeH), 1);
+        if (observing()) queueRecord('childList', parentH, null, null, null, [nodeH], [], N.nav(nodeH, 4), next);
+      });
+
       // ---- "replace data" (https://dom.spec.whatwg.org/#concept-cd-replace). The callers that change
       // part of the data pass (offset, count, inserted); a plain set replaces all of it.
       N.setData = function (h, data, offset, count, inserted) {

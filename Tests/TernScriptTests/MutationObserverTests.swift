@@ -172,4 +172,24 @@ final class MutationObserverTests: DOMTestCase {
         XCTAssertEqual(result, .string("ok,ok,ok,ok"))
         XCTAssertEqual(js("log.join(',')"), .string("1"), "only the script's own change is recorded")
     }
+
+    /// A node TernDOM inserted without a script, told through `ScriptWindow.nodeInserted`.
+    func testNativeInsertionToldToTheWatchers() throws {
+        try load("<body><div id=d><i>a</i></div></body>")
+        js("""
+            window.log = [];
+            var d = document.getElementById('d');
+            window.r = document.createRange(); r.setStart(d, 1); r.setEnd(d, 1);
+            new MutationObserver(function (rs) { rs.forEach(function (x) {
+              log.push(x.addedNodes[0].nodeName + ':' + (x.previousSibling && x.previousSibling.nodeName) + ':' + (x.nextSibling && x.nextSibling.nodeName));
+            }); }).observe(d, { childList: true });
+            """)
+        let div = try XCTUnwrap(document.element(withID: "d"))
+        let bold = try document.createElement("b")
+        try div.insertBefore(bold, div.firstChild)
+        window.nodeInserted(bold)
+        XCTAssertEqual(js("r.startOffset + ',' + log.join(' ')"), .string("2,B:null:I"))
+        window.nodeInserted(try document.createElement("u"))
+        XCTAssertEqual(js("log.length"), .number(1), "a node without a parent is ignored")
+    }
 }
