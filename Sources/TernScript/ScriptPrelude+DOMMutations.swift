@@ -213,8 +213,9 @@ extension ScriptPrelude {
         var isFragment = N.type(nodeH) === 11;
         var kids = isFragment ? childrenOf(nodeH) : [nodeH];
         var fragmentUpdates = isFragment ? beforeFragmentEmptied(nodeH, kids) : null;
-        var moved = isFragment || nodeH === childH ? null : beforeRemoval(nodeH);
-        var removed = N.nav(childH, 0) === parentH ? beforeRemoval(childH) : null;
+        // Adopting node removes it first (with its own record): replacing a child by itself leaves nothing to remove after.
+        var moved = isFragment ? null : beforeRemoval(nodeH);
+        var removed = nodeH !== childH && N.nav(childH, 0) === parentH ? beforeRemoval(childH) : null;
         var result = rawN.replaceChild(parentH, nodeH, childH);
         afterRemoval(moved, false);                                  // adopt node (step 14)
         if (removed && moved && moved.parent === parentH && moved.index < removed.index) removed.index--;
