@@ -7,7 +7,7 @@ extension ScriptPrelude {
     /// prototype follows the node's kind. `H(this)` is a wrapper's handle.
     static var dom: String {
         "(function (g, N) {\n'use strict';\n" + domSupport + domEvents + domCore + domHTML + domCSSOM
-            + domTraversal + domAbort
+            + domTraversal + domAbort + domMutations + domRanges + domObservers
             + "\n})(this, __ternDOM);\n"
     }
 
@@ -350,15 +350,19 @@ extension ScriptPrelude {
         return N.index(theirs[j]) < N.index(mine[i]) ? 2 : 4;
       }
 
+      // https://dom.spec.whatwg.org/#dom-node-normalize
       function normalize(node) {
         var kids = N.childNodes(H(node));
         for (var i = 0; i < kids.length; i++) {
           var t = TYPE(wrap(kids[i]));
           if (t === 3) {
-            var data = N.data(kids[i]), extra = '', j = i + 1;
-            while (j < kids.length && TYPE(wrap(kids[j])) === 3) { extra += N.data(kids[j]); N.remove(kids[j]); j++; }
-            if (data + extra === '') N.remove(kids[i]);
-            else if (extra !== '') N.setData(kids[i], data + extra);
+            var data = N.data(kids[i]), j = i + 1;
+            if (data === '') { N.remove(kids[i]); continue; }
+            var extra = '', length = data.length;
+            while (j < kids.length && TYPE(wrap(kids[j])) === 3) extra += N.data(kids[j++]);
+            if (extra !== '') N.setData(kids[i], data + extra, length, 0, extra);
+            for (var k = i + 1; k < j; k++) { textMerged(kids[k], kids[i], length); length += N.data(kids[k]).length; }
+            for (k = i + 1; k < j; k++) N.remove(kids[k]);
             i = j - 1;
           } else if (t === 1 || t === 11) {
             normalize(wrap(kids[i]));
@@ -459,7 +463,9 @@ extension ScriptPrelude {
       methods(CharacterData.prototype, {
         appendData: function (data) {
           if (arguments.length < 1) throw new TypeError('1 argument required');
-          N.setData(H(this), N.data(H(this)) + str(data));
+          var current = N.data(H(this));
+          data = str(data);
+          N.setData(H(this), current + data, current.length, 0, data);
         },
         insertData: function (offset, data) { this.replaceData(offset, 0, data); },
         deleteData: function (offset, count) { this.replaceData(offset, count, ''); },
@@ -469,7 +475,8 @@ extension ScriptPrelude {
           offset = offset >>> 0; count = count >>> 0;
           checkOffset(current, offset);
           if (offset + count > current.length) count = current.length - offset;
-          N.setData(H(this), current.slice(0, offset) + str(data) + current.slice(offset + count));
+          data = str(data);
+          N.setData(H(this), current.slice(0, offset) + data + current.slice(offset + count), offset, count, data);
         },
         substringData: function (offset, count) {
           if (arguments.length < 2) throw new TypeError('2 arguments required');
@@ -493,10 +500,14 @@ extension ScriptPrelude {
           var data = N.data(H(this));
           offset = offset >>> 0;
           checkOffset(data, offset);
+          // https://dom.spec.whatwg.org/#concept-text-split
           var node = wrap(N.create(H(this), 3, data.slice(offset)));
           var parent = N.nav(H(this), 0);
-          if (parent !== null) N.insert(parent, H(node), N.nav(H(this), 3));
-          N.setData(H(this), data.slice(0, offset));
+          if (parent !== null) {
+            N.insert(parent, H(node), N.nav(H(this), 3));
+            textSplit(H(this), H(node), parent, offset);
+          }
+          N.setData(H(this), data.slice(0, offset), offset, data.length - offset, '');
           return node;
         }
       });
