@@ -130,6 +130,7 @@ public final class HTMLParser {
         decoder?.decode(UnsafeRawBufferPointer(start: nil, count: 0), isLast: true) { filter.process($0, into: filtered) }
         filter.finish(into: filtered)
         parse(filtered.count, terminate: true)
+        if let doctype = filter.firstDoctype, let doc = context?.pointee.myDoc { HTMLDoctype(doctype).apply(to: doc) }
     }
 
     /// Takes the tree out of the parser context and frees the context.
