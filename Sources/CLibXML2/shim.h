@@ -7,6 +7,9 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/HTMLtree.h>
 #include <libxml/tree.h>
+#include <libxml/parser.h>
+#include <libxml/entities.h>
+#include <libxml/xmlIO.h>
 #include <libxml/xmlerror.h>
 
 // Swift cannot make a variadic C function; this one drops libxml2's messages.

@@ -9,10 +9,10 @@ extension Document {
         node.map { UnsafeMutableRawPointer($0.raw).assumingMemoryBound(to: xmlDoc.self) }
     }
 
-    /// The DOM's `createElement`: an element named `name`, lower-cased (HTML document).
+    /// The DOM's `createElement`: an element named `name`, lower-cased in an HTML document.
     public func createElement(_ name: String) throws(DOMError) -> Node {
         guard Node.isValidElementName(name) else { throw .invalidCharacter }
-        guard let raw = xmlNewDocNode(xmlDocument, nil, Node.asciiLowercased(name), nil) else { fatalError("libxml2: out of memory") }
+        guard let raw = xmlNewDocNode(xmlDocument, nil, isHTML ? Node.asciiLowercased(name) : name, nil) else { fatalError("libxml2: out of memory") }
         return adopt(raw)
     }
 

@@ -12,6 +12,10 @@ public final class Document {
     /// ("utf-8", "windows-1252", "shift_jis" …), as `document.characterSet`.
     public let characterSet: String
 
+    /// The document's content type ("text/html", "application/xml" …), as
+    /// `document.contentType`; set by whoever makes the document (Document+Kind).
+    public internal(set) var contentType = "text/html"
+
     /// Parses `bytes` as HTML through `HTMLParser`. `encoding` is the charset
     /// from the HTTP header, if any; otherwise a BOM, `<meta charset>`, or
     /// UTF-8 validity decides (see `EncodingSniffer`).

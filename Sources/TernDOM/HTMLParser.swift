@@ -337,6 +337,8 @@ public final class HTMLParser {
     private func takeTree() -> htmlDocPtr? {
         guard let context else { return nil }
         let doc = context.pointee.myDoc
+        // libxml2 drops the doctype's identifiers: put back what the input said.
+        if let doctype = filter.firstDoctype, let doc { HTMLDoctype(doctype).apply(to: doc) }
         context.pointee.myDoc = nil
         htmlFreeParserCtxt(context)
         self.context = nil

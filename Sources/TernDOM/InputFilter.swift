@@ -61,6 +61,10 @@ struct InputFilter {
     private var returnState = State.data
     /// Bytes held back while a prefix is undecided (`<!DOCT`, `</scri`).
     private var held: [UInt8] = []
+    /// What the first `<!DOCTYPE` held before its `>` (at most 1024 bytes,
+    /// quotes kept), for the DOCTYPE token libxml2 does not keep (HTMLDoctype).
+    private(set) var firstDoctype: [UInt8]?
+    private var recordingDoctype = false
     /// The name of a named character reference read so far (after '&').
     private var referenceName: [UInt8] = []
     private var count = 0
@@ -485,6 +489,7 @@ struct InputFilter {
                     if held.count == 7 {
                         put(0x3C); put(0x21); putHeld()
                         state = .doctype
+                        if firstDoctype == nil { firstDoctype = []; recordingDoctype = true }
                     }
                     return
                 }
@@ -493,7 +498,8 @@ struct InputFilter {
             case .doctype:
                 // Quotes and '<' are dropped: libxml2 reads quoted identifiers
                 // across '>' at the document start but not in the body.
-                if c == 0x3E { put(c); state = .data; safe = out; return }
+                if c == 0x3E { put(c); state = .data; safe = out; recordingDoctype = false; return }
+                if recordingDoctype, let count = firstDoctype?.count, count < 1024 { firstDoctype?.append(c) }
                 if c != 0x22, c != 0x27, c != 0x3C { putUnit(c) }
                 return
             case .piOpen:

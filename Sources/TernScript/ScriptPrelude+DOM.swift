@@ -6,7 +6,7 @@ extension ScriptPrelude {
     /// into its wrapper, the same object every time (`wrappers[h]`), whose
     /// prototype follows the node's kind. `H(this)` is a wrapper's handle.
     static var dom: String {
-        "(function (g, N) {\n'use strict';\n" + domSupport + domEvents + domCore + domHTML + domCSSOM
+        "(function (g, N) {\n'use strict';\n" + domSupport + domEvents + domCore + domHTML + domCSSOM + domParsing
             + domTraversal + domAbort + domMutations + domRanges + domObservers
             + "\n})(this, __ternDOM);\n"
     }
@@ -645,12 +645,8 @@ extension ScriptPrelude {
       // ---- Document (https://dom.spec.whatwg.org/#interface-document)
       var Document = iface('Document', Node, function Document() {
         if (!new.target) illegal();
-        var doc = wrap(N.newDocument(null));
-        var root = doc.documentElement;
-        if (root) doc.removeChild(root);
-        var doctype = doc.doctype;
-        if (doctype) doc.removeChild(doctype);
-        return doc;
+        // An XML document (https://dom.spec.whatwg.org/#dom-document-document).
+        return wrapDocument(N.newXMLDocument('application/xml'), Document.prototype);
       });
       var HTMLDocument = iface('HTMLDocument', Document);
       var XMLDocument = iface('XMLDocument', Document);
@@ -782,8 +778,7 @@ extension ScriptPrelude {
         }
       }
       function cloneDocument(document, deep) {
-        var copy = wrap(N.newDocument(null));
-        while (copy.firstChild) copy.removeChild(copy.firstChild);
+        var copy = emptyDocumentLike(document);
         if (deep) for (var c = document.firstChild; c; c = c.nextSibling) { if (TYPE(c) !== 10) copy.appendChild(copy.importNode(c, true)); }
         return copy;
       }

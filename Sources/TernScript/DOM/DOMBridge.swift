@@ -27,7 +27,7 @@ final class DOMBridge {
     /// The document `window.document` is; nil until `attach`.
     private(set) var mainDocument: Document?
     /// Documents made by scripts (`document.implementation.createHTMLDocument`).
-    private var createdDocuments: [Document] = []
+    var createdDocuments: [Document] = []
     private(set) var nodes: [Node] = []
     private var handles: [Node: Int] = [:]
     /// Bumped by every change to any tree or attribute: live collections refresh when it moved.
@@ -199,6 +199,7 @@ final class DOMBridge {
             case .failure(let error): throw BridgeError.typeError(error.message)
             }
         }
+        installDOMParsing(define)
         define("setExceptionMaker") { [unowned self] a in
             if let value = a[0], let object = jsc.JSValueToObject!(ctx, value, nil) {
                 if let old = exceptionMaker { jsc.JSValueUnprotect!(ctx, old) }
@@ -440,9 +441,11 @@ final class DOMBridge {
             createdDocuments.append(document)
             return handleValue(document.node)
         }
-        // A doctype's [name, publicId, systemId], read back from its serialisation.
+        // A doctype's [name, publicId, systemId].
         define("doctype") { [unowned self] a in
-            makeStringArray(DOMBridge.doctypeParts(try node(a[0]).outerHTML))
+            let node = try node(a[0])
+            guard let parts = node.doctypeParts else { return makeStringArray(DOMBridge.doctypeParts(node.outerHTML)) }
+            return makeStringArray([parts.name, parts.publicID, parts.systemID])
         }
         define("state") { [unowned self] _ in
             makeStringArray([readyState.rawValue, documentURL()?.href ?? "about:blank", referrer])
