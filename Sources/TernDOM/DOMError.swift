@@ -15,6 +15,10 @@ public enum DOMError: Error, Hashable {
     /// name the old owner, so it refuses. Copy it with `importNode` instead.
     /// (Scripts see "NotSupportedError".)
     case wrongDocument
+    /// "NamespaceError": a prefix without a namespace, or xml/xmlns misused.
+    case namespace
+    /// "NotSupportedError": the operation does not apply to this node (importing a document).
+    case notSupported
 
     /// The DOMException name scripts see.
     public var name: String {
@@ -23,6 +27,8 @@ public enum DOMError: Error, Hashable {
         case .notFound: return "NotFoundError"
         case .invalidCharacter: return "InvalidCharacterError"
         case .wrongDocument: return "NotSupportedError"
+        case .namespace: return "NamespaceError"
+        case .notSupported: return "NotSupportedError"
         }
     }
 }

@@ -222,17 +222,30 @@ public struct Node: Hashable {
         })
     }
 
-    /// Descendant elements named `tag`, in document order.
+    /// Descendant elements named `tag`, in document order: the DOM's "list of
+    /// elements with qualified name" (https://dom.spec.whatwg.org/#concept-getelementsbytagname).
+    /// "*" is every element; in an HTML document an HTML element matches the
+    /// name lower-cased, any other element the name as given.
     public func elements(named tag: String) -> [Node] {
         var found: [Node] = []
-        let tag = tag.lowercased()
+        let isHTML = document.isHTML
+        let lowered = isHTML ? Node.asciiLowercased(tag) : tag
         let all = tag == "*"
-        // Names compared in place: no Node or String per node visited.
-        tag.withCString { wanted in
+        // Names compared in place: no Node or String per node visited, but
+        // for the elements with a namespace record.
+        lowered.withCString { wanted in
             let wanted = UnsafeRawPointer(wanted).assumingMemoryBound(to: xmlChar.self)
             Document.walk(raw) { current in
                 if current != raw, current.pointee.type == XML_ELEMENT_NODE {
-                    let matches = all || current.pointee.name.map { xmlStrEqual($0, wanted) != 0 } ?? tag.isEmpty
+                    let matches: Bool
+                    if all {
+                        matches = true
+                    } else if current.pointee.ns == nil {
+                        matches = current.pointee.name.map { xmlStrEqual($0, wanted) != 0 } ?? tag.isEmpty
+                    } else {
+                        let name = Node.elementName(of: current, inHTMLDocument: isHTML)
+                        matches = name.qualifiedName == (isHTML && name.namespace == Namespace.html ? lowered : tag)
+                    }
                     if matches { found.append(Node(current, in: document)) }
                 }
                 return true
