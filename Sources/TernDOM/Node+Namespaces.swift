@@ -174,6 +174,19 @@ extension Node {
         xmlNewNsProp(raw, ns, attribute.localName, attribute.value)
     }
 
+    /// "Set an attribute" (https://dom.spec.whatwg.org/#concept-element-attributes-set):
+    /// the attribute (namespace, local name) is replaced in place by
+    /// `attribute` (its prefix and value), or appended when there is none.
+    public func setAttribute(_ attribute: Attribute) {
+        guard isElement else { return }
+        if let existing = attributePointer(namespace: attribute.namespaceURI, localName: attribute.localName) {
+            existing.pointee.ns = document.attributeNamespacePointer(namespace: attribute.namespaceURI, prefix: attribute.prefix)
+            Node.changeValue(of: existing, to: attribute.value)
+        } else {
+            appendAttribute(attribute)
+        }
+    }
+
     /// The DOM's `removeAttributeNS`. Returns whether there was one.
     @discardableResult
     public func removeAttribute(namespace: String?, localName: String) -> Bool {

@@ -28,8 +28,8 @@ final class DOMBridge {
     private(set) var mainDocument: Document?
     /// Documents made by scripts (`document.implementation.createHTMLDocument`).
     private var createdDocuments: [Document] = []
-    private(set) var nodes: [Node] = []
-    private var handles: [Node: Int] = [:]
+    var nodes: [Node] = []
+    var handles: [Node: Int] = [:]
     /// Bumped by every change to any tree or attribute: live collections refresh when it moved.
     private(set) var version = 0
     var documentURL: () -> WebURL? = { nil }
@@ -194,6 +194,7 @@ final class DOMBridge {
         installQueries(define)
         installDocument(define)
         installCSSOM(define)
+        installNodes(define)
         define("setExceptionMaker") { [unowned self] a in
             if let value = a[0], let object = jsc.JSValueToObject!(ctx, value, nil) {
                 if let old = exceptionMaker { jsc.JSValueUnprotect!(ctx, old) }
@@ -211,7 +212,9 @@ final class DOMBridge {
         // The node's kind: its local name for an element, else its nodeType number.
         define("type") { [unowned self] a in
             let node = try node(a[0])
-            return node.isElement ? makeString(node.name) : makeNumber(Double(node.nodeType.rawValue))
+            guard node.isElement else { return makeNumber(Double(node.nodeType.rawValue)) }
+            // HTML elements by local name (their interfaces); others are plain Elements.
+            return node.namespaceURI == Namespace.html ? makeString(node.name) : makeNumber(1)
         }
         // One navigation step, chosen by number.
         define("nav") { [unowned self] a in
@@ -259,7 +262,9 @@ final class DOMBridge {
             let parent = try node(a[0]), child = try node(a[1])
             let reference = try optionalNode(a[2])
             let scripts = insertedScripts(child)
+            let moved = crossing(child, into: parent)
             try parent.insertBefore(child, reference)
+            rehome(moved, in: parent)
             changed()
             announce(scripts)
             return nil
@@ -272,7 +277,9 @@ final class DOMBridge {
         define("replaceChild") { [unowned self] a in
             let parent = try node(a[0]), replacement = try node(a[1])
             let scripts = insertedScripts(replacement)
+            let moved = crossing(replacement, into: parent)
             try parent.replaceChild(replacement, try node(a[2]))
+            rehome(moved, in: parent)
             changed()
             announce(scripts)
             return nil
@@ -285,7 +292,10 @@ final class DOMBridge {
         define("replaceChildren") { [unowned self] a in
             let replacement = try optionalNode(a[1])
             let scripts = replacement.map(insertedScripts) ?? []
-            try node(a[0]).replaceChildren(with: replacement)
+            let parent = try node(a[0])
+            let moved = replacement.map { crossing($0, into: parent) } ?? []
+            try parent.replaceChildren(with: replacement)
+            rehome(moved, in: parent)
             changed()
             announce(scripts)
             return nil
