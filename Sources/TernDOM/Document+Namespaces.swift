@@ -124,8 +124,13 @@ extension Document {
             return xmlNewDocPI(xmlDocument, raw.pointee.name, node.data)
         case XML_DOCUMENT_FRAG_NODE:
             return xmlNewDocFragment(xmlDocument)
+        case XML_DTD_NODE:
+            // xmlDocCopyNode does not copy a doctype; xmlCopyDtd makes a parentless one.
+            let dtd = xmlCopyDtd(UnsafeMutableRawPointer(raw).assumingMemoryBound(to: xmlDtd.self))
+            dtd?.pointee.doc = xmlDocument
+            return dtd.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlNode.self) }
         default:
-            // Doctypes and the rest hold no namespaces: libxml2's copy is right.
+            // The rest hold no namespaces: libxml2's copy is right.
             return xmlDocCopyNode(raw, xmlDocument, 0)
         }
     }
