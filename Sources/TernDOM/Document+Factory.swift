@@ -30,6 +30,16 @@ extension Document {
         return adopt(raw)
     }
 
+    /// The DOM's `createProcessingInstruction`
+    /// (https://dom.spec.whatwg.org/#dom-document-createprocessinginstruction):
+    /// `target` must match XML's Name production and `data` must not contain "?>".
+    public func createProcessingInstruction(target: String, data: String) throws(DOMError) -> Node {
+        guard !target.isEmpty, !target.utf8.contains(0), xmlValidateName(target, 0) == 0 else { throw .invalidCharacter }
+        guard !data.contains("?>") else { throw .invalidCharacter }
+        guard let raw = xmlNewDocPI(xmlDocument, target, data) else { fatalError("libxml2: out of memory") }
+        return adopt(raw)
+    }
+
     /// The DOM's `createDocumentFragment`: a libxml2 fragment node that holds
     /// children; inserting it moves them out and leaves it empty.
     public func createDocumentFragment() -> Node {

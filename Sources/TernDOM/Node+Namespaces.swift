@@ -83,6 +83,12 @@ extension Node {
         return String(decoding: text.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
+    /// A processing instruction's target ("" for other nodes).
+    public var processingInstructionTarget: String {
+        guard raw.pointee.type == XML_PI_NODE, let name = raw.pointee.name else { return "" }
+        return String(cString: name)
+    }
+
     // MARK: Attributes with namespaces
 
     /// The element's attribute list, in order, with namespaces.

@@ -109,7 +109,11 @@ extension ScriptPrelude {
       /// The handle of a node argument, or a TypeError.
       function hOf(node) {
         var h = node !== null && node !== undefined ? H(node) : undefined;
-        if (h === undefined) throw new TypeError("parameter is not of type 'Node'.");
+        if (h === undefined) {
+          // An Attr is a node that is never a child (https://dom.spec.whatwg.org/#concept-node-ensure-pre-insertion-validity, step 4).
+          if (TYPE(node) === 2) throw domError('HierarchyRequestError', 'An attribute cannot be a child.');
+          throw new TypeError("parameter is not of type 'Node'.");
+        }
         return h;
       }
       function documentOf(node) { return TYPE(node) === 9 ? node : wrap(N.nav(H(node), 11)); }
@@ -149,6 +153,17 @@ extension ScriptPrelude {
         }
         return null;
       }
+      /// An HTMLCollection's supported property names, in order: ids, then names of HTML elements.
+      function namedKeys(state) {
+        var items = listItems(state), keys = [];
+        for (var i = 0; i < items.length; i++) {
+          var id = N.attr(items[i], 'id');
+          if (id && keys.indexOf(id) < 0) keys.push(id);
+          var name = N.attr(items[i], 'name');
+          if (name && keys.indexOf(name) < 0 && namesOK(wrap(items[i]))) keys.push(name);
+        }
+        return keys;
+      }
       // HTMLCollection: the name attribute names HTML elements only (https://dom.spec.whatwg.org/#dom-htmlcollection-nameditem).
       function namesOK(el) { return typeof TAG(el) === 'string'; }
       var listHandler = {
@@ -180,6 +195,7 @@ extension ScriptPrelude {
         ownKeys: function (t) {
           var n = listItems(LIST(t)).length, keys = [];
           for (var i = 0; i < n; i++) keys.push(String(i));
+          if (LIST(t).named) keys = keys.concat(namedKeys(LIST(t)).filter(function (k) { return !(k in t); }));
           return keys.concat(Reflect.ownKeys(t));
         },
         getOwnPropertyDescriptor: function (t, key) {
@@ -187,6 +203,11 @@ extension ScriptPrelude {
           if (i >= 0) {
             var item = listItem(LIST(t), i);
             return item === undefined ? undefined : { value: item, writable: false, enumerable: true, configurable: true };
+          }
+          // Named properties are not enumerable ([LegacyUnenumerableNamedProperties]).
+          if (typeof key === 'string' && LIST(t).named && !(key in t)) {
+            var named = namedItem(LIST(t), key);
+            if (named) return { value: named, writable: false, enumerable: false, configurable: true };
           }
           return Reflect.getOwnPropertyDescriptor(t, key);
         }
@@ -300,7 +321,7 @@ extension ScriptPrelude {
           return copy;
         },
         hasChildNodes: function () { return N.nav(H(this), 1) !== null; },
-        contains: function (other) { return other === null || other === undefined ? false : N.contains(H(this), hOf(other)); },
+        contains: function (other) { return other === null || other === undefined || TYPE(other) === 2 ? false : N.contains(H(this), hOf(other)); },
         isSameNode: function (other) { return this === other; },
         getRootNode: function () { return wrap(N.nav(H(this), 10)); },
         normalize: function () { normalize(this); },
@@ -466,7 +487,6 @@ extension ScriptPrelude {
         return wrap(N.create(mainDocumentHandle(), 8, data === undefined ? '' : str(data)));
       });
       var ProcessingInstruction = iface('ProcessingInstruction', CharacterData);
-      accessors(ProcessingInstruction.prototype, { target: [function () { return ''; }] });
 
       // ---- DocumentType, DocumentFragment
       var DocumentType = iface('DocumentType', Node);
@@ -731,14 +751,19 @@ extension ScriptPrelude {
           return false;
         },
         replace: function (token, newToken) {
-          token = checkToken(token); newToken = checkToken(newToken);
-          var current = tokensOf(this), i = current.indexOf(token);
-          if (i < 0) return false;
-          var j = current.indexOf(newToken);
-          if (j >= 0 && j !== i) { current[i] = newToken; current.splice(j, 1); if (j < i) {} }
-          else current[i] = newToken;
+          // https://dom.spec.whatwg.org/#dom-domtokenlist-replace: both empty checks
+          // (SyntaxError) before both whitespace checks (InvalidCharacterError).
+          token = str(token); newToken = str(newToken);
+          if (token === '' || newToken === '') throw domError('SyntaxError', 'The token provided must not be empty.');
+          checkToken(token); checkToken(newToken);
+          var current = tokensOf(this);
+          if (current.indexOf(token) < 0) return false;
+          // "Replace" in an ordered set: the first of either becomes newToken, the other goes.
           var out = [];
-          for (var k = 0; k < current.length; k++) if (out.indexOf(current[k]) < 0) out.push(current[k]);
+          for (var k = 0; k < current.length; k++) {
+            var t = current[k] === token ? newToken : current[k];
+            if (out.indexOf(t) < 0) out.push(t);
+          }
           writeTokens(this, out);
           return true;
         },

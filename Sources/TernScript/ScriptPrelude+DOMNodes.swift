@@ -18,6 +18,8 @@ extension ScriptPrelude {
         prefix: [function () { return N.names(H(this))[1]; }]
       });
 
+      accessors(ProcessingInstruction.prototype, { target: [function () { return N.piTarget(H(this)); }] });
+
       // ---- Attr (https://dom.spec.whatwg.org/#interface-attr): an object over
       // (element, namespace, local name) while the element has the attribute,
       // holding its own value once removed or before it is set.
@@ -367,12 +369,20 @@ extension ScriptPrelude {
         createElementNS: function (ns, qualifiedName) {
           return wrap(N.createNS(H(this), namespaceArgument(ns), str(qualifiedName)));
         },
+        createProcessingInstruction: function (target, data) {
+          if (arguments.length < 2) throw new TypeError("Failed to execute 'createProcessingInstruction' on 'Document': 2 arguments required.");
+          return wrap(N.createPI(H(this), str(target), str(data)));
+        },
         // https://dom.spec.whatwg.org/#dom-document-createattribute
         createAttribute: function (localName) {
           localName = str(localName);
           if (localName === '' || /[\t\n\f\r \u0000\/=>]/.test(localName)) throw domError('InvalidCharacterError', 'The string contains invalid characters.');
           if (N.isHTMLDocument(H(this))) localName = asciiLower(localName);
           return newAttr(this, null, null, localName, '');
+        },
+        createProcessingInstruction: function (target, data) {
+          if (arguments.length < 2) throw new TypeError("Failed to execute 'createProcessingInstruction' on 'Document': 2 arguments required.");
+          return wrap(N.createPI(H(this), str(target), str(data)));
         },
         // https://dom.spec.whatwg.org/#dom-document-createattributens
         createAttributeNS: function (ns, qualifiedName) {

@@ -61,6 +61,10 @@ extension DOMBridge {
         define("lookupPrefix") { [unowned self] a in
             makeOptionalString(try node(a[0]).locateNamespacePrefix(namespace: string(a[1])))
         }
+        define("createPI") { [unowned self] a in
+            handleValue(try node(a[0]).document.createProcessingInstruction(target: string(a[1]), data: string(a[2])))
+        }
+        define("piTarget") { [unowned self] a in makeString(try node(a[0]).processingInstructionTarget) }
         // document.adoptNode(node): the node, now the document's.
         define("adopt") { [unowned self] a in
             let document = try node(a[0]).document, adopted = try node(a[1])

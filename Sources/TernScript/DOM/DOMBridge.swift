@@ -440,8 +440,14 @@ final class DOMBridge {
         define("isMain") { [unowned self] a in makeBool(try node(a[0]).document === mainDocument) }
         define("main") { [unowned self] _ in handleValue(mainDocument?.node) }
         define("newDocument") { [unowned self] a in
-            let title = isNullish(a[0]) ? "" : "<title>\(DOMBridge.escapeText(string(a[0])))</title>"
-            let document = Document(html: "<!DOCTYPE html><html><head>\(title)</head><body></body></html>")
+            // https://dom.spec.whatwg.org/#dom-domimplementation-createhtmldocument: the
+            // title element and its text made as nodes, the text kept as given.
+            let document = Document(html: "<!DOCTYPE html><html><head></head><body></body></html>")
+            if !isNullish(a[0]), let head = document.head {
+                let title = try document.createElement("title")
+                try head.appendChild(title)
+                try title.appendChild(document.createTextNode(string(a[0])))
+            }
             createdDocuments.append(document)
             return handleValue(document.node)
         }
