@@ -166,7 +166,6 @@ final class DOMBridge {
         case .hierarchyRequest: return "The operation would yield an incorrect node tree."
         case .notFound: return "The object can not be found here."
         case .invalidCharacter: return "The string contains invalid characters."
-        case .wrongDocument: return "The node belongs to another document (adoption is not supported)."
         case .namespace: return "The namespace and the qualified name do not agree."
         case .notSupported: return "The operation is not supported for this node."
         }
