@@ -12,12 +12,14 @@ extension Node {
     }
 
     /// The DOM node type. libxml2 keeps `<script>` and `<style>` contents as
-    /// CDATA sections; an HTML document has none, so they report `.text`.
+    /// CDATA sections; an HTML document has none, so they report `.text`
+    /// there (an XML document's CDATA sections are `.cdataSection`).
     public var nodeType: NodeType {
         switch raw.pointee.type {
         case XML_ELEMENT_NODE: return .element
         case XML_ATTRIBUTE_NODE: return .attribute
-        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE: return .text
+        case XML_TEXT_NODE: return .text
+        case XML_CDATA_SECTION_NODE: return document.isHTML ? .text : .cdataSection
         case XML_PI_NODE: return .processingInstruction
         case XML_COMMENT_NODE: return .comment
         case XML_DOCUMENT_NODE, XML_HTML_DOCUMENT_NODE: return .document

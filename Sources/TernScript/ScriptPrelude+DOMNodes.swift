@@ -12,7 +12,7 @@ extension ScriptPrelude {
       // An element outside the HTML namespace has no HTML interface and no TAG.
       protoByType[1] = Element.prototype;
       accessors(Element.prototype, {
-        tagName: [function () { return N.names(H(this))[3]; }],
+        tagName: [function () { return N.tagName(H(this)); }],
         localName: [function () { var t = TAG(this); return t !== undefined ? t : N.names(H(this))[2]; }],
         namespaceURI: [function () { return TAG(this) !== undefined ? XHTML : N.names(H(this))[0]; }],
         prefix: [function () { return N.names(H(this))[1]; }]

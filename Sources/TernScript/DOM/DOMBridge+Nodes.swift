@@ -16,6 +16,7 @@ extension DOMBridge {
             for (index, value) in values.enumerated() { jsc.JSObjectSetPropertyAtIndex!(ctx, array, UInt32(index), value, nil) }
             return array
         }
+        define("tagName") { [unowned self] a in makeString(try node(a[0]).tagName) }
         define("isHTMLDocument") { [unowned self] a in makeBool(try node(a[0]).document.isHTML) }
         // "Validate and extract": [namespace, prefix, localName] or a DOMException.
         define("validate") { [unowned self] a in
