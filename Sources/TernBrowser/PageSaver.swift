@@ -38,46 +38,12 @@ enum PageSaver {
             if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.isDirectory(path)) }
             if !replacing { return .failure(.exists(path)) }
         }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        guard !name.isEmpty else { return .failure(.isDirectory(path)) }
-        var template = Array((directory + "." + name + ".tern-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return .failure(systemFailure(path)) }
-        let temporary = String(cString: template)
-        var failure: Failure?
-        if fchmod(fd, 0o644) != 0 { failure = systemFailure(path) }
-        var written = 0
-        while failure == nil, written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = systemFailure(path)
-            } else {
-                written += count
-            }
+        switch LocalFile.write(bytes, to: path, mode: 0o644, replacing: replacing) {
+        case 0: return .success(())
+        case EEXIST: return .failure(.exists(path))
+        case EISDIR: return .failure(.isDirectory(path))
+        case let code: return .failure(.system(path: path, reason: String(cString: strerror(code))))
         }
-        if failure == nil, fsync(fd) != 0 { failure = systemFailure(path) }
-        if close(fd) != 0, failure == nil { failure = systemFailure(path) }
-        if failure == nil {
-            if replacing {
-                if rename(temporary, path) != 0 { failure = systemFailure(path) }
-            } else if link(temporary, path) != 0 {
-                // Not replacing: link() fails if a file appeared meanwhile.
-                failure = errno == EEXIST ? .exists(path) : nil
-                if failure == nil {
-                    // A file system without hard links: rename, having checked above.
-                    if rename(temporary, path) != 0 { failure = systemFailure(path) }
-                }
-            }
-        }
-        unlink(temporary)
-        return failure.map { .failure($0) } ?? .success(())
-    }
-
-    private static func systemFailure(_ path: String) -> Failure {
-        .system(path: path, reason: String(cString: strerror(errno)))
     }
 
     /// A free path in `folder` for a page: the last segment of its URL's

@@ -54,17 +54,7 @@ public enum UserInput {
     /// (URL standard's application/x-www-form-urlencoded: spaces become
     /// `+`); nil when the result is not a URL.
     public static func searchURL(for words: String, template: String) -> WebURL? {
-        var encoded = ""
-        for byte in words.utf8 {
-            switch byte {
-            case 0x20: encoded += "+"
-            case 0x2A, 0x2D, 0x2E, 0x5F, 0x30...0x39, 0x41...0x5A, 0x61...0x7A: encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return WebURL(template.replacing("%s", with: encoded))
+        WebURL(template.replacing("%s", with: WebURL.formURLEncoded(words)))
     }
 
     private static func currentDirectory() -> String {

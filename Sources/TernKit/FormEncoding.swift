@@ -95,21 +95,7 @@ enum FormEncoding {
 
     /// application/x-www-form-urlencoded: https://url.spec.whatwg.org/#urlencoded-serializing
     static func urlencoded(_ pairs: [(String, String)]) -> String {
-        pairs.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
-    }
-
-    private static func encode(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case 0x20: out += "+"
-            case 0x2A, 0x2D, 0x2E, 0x5F, 0x30...0x39, 0x41...0x5A, 0x61...0x7A: out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return out
+        pairs.map { WebURL.formURLEncoded($0.0) + "=" + WebURL.formURLEncoded($0.1) }.joined(separator: "&")
     }
 
     private static func escapeQuotes(_ name: String) -> String {

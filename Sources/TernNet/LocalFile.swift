@@ -2,8 +2,52 @@
 import Glibc
 #endif
 
-/// Reading local files for `file:` loads, with errors a person understands.
+/// Reading local files for `file:` loads, with errors a person understands;
+/// writing a file whole, for exports and saved pages.
 public enum LocalFile {
+    /// Writes `bytes` to `path` whole: into a temporary file beside it
+    /// (mode `mode`), synced, then put in place, so a failure (no
+    /// permission, a full disk) leaves nothing half-written and a file
+    /// there as it was. With `replacing` false, a file already at `path`
+    /// (also one made meanwhile: `link(2)` refuses it) gives `EEXIST`.
+    /// Returns 0, or the errno of what failed.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t, replacing: Bool) -> Int32 {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty else { return EISDIR }
+        var template = Array((directory + "." + name + ".tern-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard fd >= 0 else { return errno }
+        let temporary = String(cString: template)
+        var failure: Int32 = fchmod(fd, mode) == 0 ? 0 : errno
+        var written = 0
+        while failure == 0, written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                buffer.baseAddress.map { Glibc.write(fd, $0 + written, buffer.count - written) } ?? -1
+            }
+            if count < 0 {
+                if errno != EINTR { failure = errno }
+            } else {
+                written += count
+            }
+        }
+        if failure == 0, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure == 0 {
+            if replacing {
+                if rename(temporary, path) != 0 { failure = errno }
+            } else if link(temporary, path) != 0 {
+                failure = errno
+                // A file system without hard links: a plain rename (the
+                // caller looked for a file there first).
+                if failure == EPERM || failure == ENOTSUP || failure == EOPNOTSUPP { failure = rename(temporary, path) == 0 ? 0 : errno }
+            }
+        }
+        unlink(temporary)
+        return failure
+    }
+
     /// The whole file at `path`, at most `limit` bytes.
     public static func read(path: String, limit: Int64) -> Result<[UInt8], NavigationError> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -54,24 +54,8 @@ enum BookmarkFiles {
             CommandLine.printError(said)
             return true
         }
-        let temporary = "\(path).tern-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return fail(path, errno) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer in
-                buffer.baseAddress.map { write(fd, $0 + written, buffer.count - written) } ?? -1
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            written += n
-        }
-        let error = written < bytes.count ? errno : fsync(fd) != 0 ? errno : 0
-        if close(fd) != 0 || error != 0 || rename(temporary, path) != 0 {
-            let reason = error != 0 ? error : errno
-            unlink(temporary)
-            return fail(path, reason)
-        }
+        let failure = LocalFile.write(bytes, to: path, mode: 0o600, replacing: true)
+        guard failure == 0 else { return fail(path, failure) }
         CommandLine.printError(said + " to \(path)")
         return true
     }
