@@ -146,9 +146,10 @@ extension Node {
     func replaceTextContent(with text: String) {
         switch raw.pointee.type {
         case XML_ELEMENT_NODE, XML_DOCUMENT_FRAG_NODE:
+            // "Replace all" with one text node (none for "").
             removeAllChildren()
             if !text.isEmpty, let node = xmlNewDocText(raw.pointee.doc, text) {
-                Node.link(node, into: raw, before: nil)
+                insert(Node(node, in: document), before: nil)
             }
         case XML_TEXT_NODE, XML_CDATA_SECTION_NODE, XML_COMMENT_NODE, XML_PI_NODE:
             data = text
