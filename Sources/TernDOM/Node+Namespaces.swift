@@ -112,23 +112,32 @@ extension Node {
                          localName: localName, value: value)
     }
 
-    private static func qualifiedName(ofAttribute attribute: xmlAttrPtr) -> String {
-        let name = attribute.pointee.name.map { String(cString: $0) } ?? ""
-        guard let prefix = attribute.pointee.ns?.pointee.prefix else { return name }
-        return String(cString: prefix) + ":" + name
-    }
-
     /// "Get an attribute by name": the first attribute whose qualified name is
     /// `qualifiedName`, lower-cased first for an HTML element in an HTML document.
     func attributePointer(qualifiedName: String) -> xmlAttrPtr? {
-        guard isElement else { return nil }
+        guard isElement, !qualifiedName.utf8.contains(0) else { return nil }
         let name = isHTMLElementInHTMLDocument ? Node.asciiLowercased(qualifiedName) : qualifiedName
-        var attribute = raw.pointee.properties
-        while let current = attribute {
-            if current.pointee.type == XML_ATTRIBUTE_NODE, Node.qualifiedName(ofAttribute: current) == name { return current }
-            attribute = current.pointee.next
+        // Compared in place (getAttribute is hot): "prefix:local" or "local".
+        return name.withCString { cName -> xmlAttrPtr? in
+            let wanted = UnsafeRawPointer(cName).assumingMemoryBound(to: xmlChar.self)
+            var attribute = raw.pointee.properties
+            while let current = attribute {
+                if current.pointee.type == XML_ATTRIBUTE_NODE, let local = current.pointee.name {
+                    if let prefix = current.pointee.ns?.pointee.prefix {
+                        // The first count bytes equal the prefix's (none NUL), so wanted[count] exists.
+                        let count = Int(xmlStrlen(prefix))
+                        if xmlStrncmp(prefix, wanted, Int32(clamping: count)) == 0, wanted[count] == UInt8(ascii: ":"),
+                           xmlStrEqual(local, wanted + count + 1) != 0 {
+                            return current
+                        }
+                    } else if xmlStrEqual(local, wanted) != 0 {
+                        return current
+                    }
+                }
+                attribute = current.pointee.next
+            }
+            return nil
         }
-        return nil
     }
 
     /// "Get an attribute by namespace and local name" ("" namespace is none).

@@ -76,6 +76,9 @@ final class DOMNamespaceTests: DOMTestCase {
         // A null-namespace element keeps attribute case.
         XCTAssertEqual(js("var e = document.createElementNS(null, 'e'); e.setAttribute('AbC', 'v'); [e.getAttribute('AbC'), e.getAttribute('abc'), e.attributes[0].name].join()"),
                        .string("v,,AbC"))
+        // Near misses of "prefix:local" never match.
+        XCTAssertEqual(js("[q.getAttribute('a'), q.getAttribute('a:'), q.getAttribute('a:Fo'), q.getAttribute('a:Foo\\u0000'), q.getAttribute(':Foo'), q.getAttribute('Foo')].join('|')"),
+                       .string("|||||"))
         XCTAssertEqual(thrown("p.setAttributeNS(null, 'x:y', '')"), "NamespaceError")
         XCTAssertEqual(thrown("p.setAttributeNS('http://www.w3.org/2000/xmlns/', 'xmlns:q', 'urn:q')"), "none")
         XCTAssertEqual(js("p.getAttributeNS('http://www.w3.org/2000/xmlns/', 'q')"), .string("urn:q"))
