@@ -143,7 +143,13 @@ final class DOMNamespaceTests: DOMTestCase {
         XCTAssertEqual(js("document.getElementsByTagNameNS('', 'DIV').length"), .number(1))
         XCTAssertEqual(js("document.getElementsByTagNameNS(null, '*').length"), .number(1))
         XCTAssertEqual(js("document.getElementsByTagNameNS('http://www.w3.org/2000/svg', '*')[0].localName"), .string("Rect"))
+        // Type selectors: any case for HTML elements, exact case for the others.
         XCTAssertEqual(js("document.body.matches('BODY')"), .bool(true))
+        XCTAssertEqual(js("document.querySelector('Rect') === document.getElementsByTagName('Rect')[0]"), .bool(true))
+        XCTAssertEqual(js("document.querySelector('body > DIV:last-of-type').namespaceURI"), .null)
+        XCTAssertEqual(js("document.querySelectorAll('RECT').length"), .number(0))
+        XCTAssertEqual(js("var r = document.getElementsByTagName('Rect')[0]; r.appendChild(document.createElement('b')); document.querySelector('Rect b') === r.firstChild && document.querySelector('Rect > b') === r.firstChild"), .bool(true))
+        XCTAssertEqual(js("r.firstChild.closest('Rect') === r && r.firstChild.closest('rect')"), .null)
     }
 
     func testCloneAndImportKeepNamespaces() throws {
