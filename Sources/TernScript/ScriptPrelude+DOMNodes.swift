@@ -24,10 +24,10 @@ extension ScriptPrelude {
       // (element, namespace, local name) while the element has the attribute,
       // holding its own value once removed or before it is set.
       var Attr = iface('Attr', Node);
-      var ATTR = Symbol('attr'), attrCacheKey = Symbol('attrs');
+      var ATTR = Symbol('attr'), attrCacheKey = Symbol('attrs'), attrSerial = 0;
       function newAttr(document, ns, prefix, local, value) {
         var attr = objectCreate(Attr.prototype);
-        attr[ATTR] = { element: null, ns: ns, prefix: prefix, local: local, value: value, document: document };
+        attr[ATTR] = { element: null, ns: ns, prefix: prefix, local: local, value: value, document: document, serial: ++attrSerial };
         nodeSlot.set(attr, { h: undefined, tag: undefined, type: 2 });
         return attr;
       }
@@ -348,9 +348,8 @@ extension ScriptPrelude {
         }
         // 7. Disconnected (or owner-less attributes): implementation-specific,
         //    consistent: ordered by the roots' handles, an Attr after any tree.
-        if (node1 === null || node2 === null) {
-          return 1 | 32 | (node1 === null ? 4 : 2);
-        }
+        if (node1 === null && node2 === null) return 1 | 32 | (attr1[ATTR].serial < attr2[ATTR].serial ? 2 : 4);
+        if (node1 === null || node2 === null) return 1 | 32 | (node1 === null ? 4 : 2);
         var path1 = N.path(H(node1)), path2 = N.path(H(node2));
         var root1 = path1[path1.length - 1], root2 = path2[path2.length - 1];
         if (root1 !== root2) return 1 | 32 | (root1 < root2 ? 2 : 4);

@@ -106,6 +106,8 @@ final class DOMNodeAlgorithmTests: DOMTestCase {
         // Attributes: of the same element in list order, and after their element.
         XCTAssertEqual(js("a.setAttribute('z', ''); var i = a.getAttributeNode('id'), z = a.getAttributeNode('z'); [i.compareDocumentPosition(z), z.compareDocumentPosition(i), a.compareDocumentPosition(i), i.compareDocumentPosition(a)].join()"),
                        .string("36,34,20,10"))
+        XCTAssertEqual(js("var p1 = document.createAttribute('p'), p2 = document.createAttribute('q'); [p1.compareDocumentPosition(p2), p2.compareDocumentPosition(p1), a.compareDocumentPosition(p1), p1.compareDocumentPosition(a)].join()"),
+                       .string("37,35,37,35")) // the later-made attribute follows; attributes follow trees
         XCTAssertEqual(thrown("a.compareDocumentPosition({})"), "TypeError")
     }
 
