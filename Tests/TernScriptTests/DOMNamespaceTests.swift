@@ -79,6 +79,9 @@ final class DOMNamespaceTests: DOMTestCase {
         // Near misses of "prefix:local" never match.
         XCTAssertEqual(js("[q.getAttribute('a'), q.getAttribute('a:'), q.getAttribute('a:Fo'), q.getAttribute('a:Foo\\u0000'), q.getAttribute(':Foo'), q.getAttribute('Foo')].join('|')"),
                        .string("|||||"))
+        // Reflection reads the attribute in no namespace only.
+        XCTAssertEqual(js("var r = document.createElement('div'); r.setAttributeNS('urn:x', 'x:title', 'no'); [r.title, r.hasAttribute('title'), r.hidden = false, r.getAttributeNS('urn:x', 'title')].join()"),
+                       .string(",false,false,no"))
         XCTAssertEqual(thrown("p.setAttributeNS(null, 'x:y', '')"), "NamespaceError")
         XCTAssertEqual(thrown("p.setAttributeNS('http://www.w3.org/2000/xmlns/', 'xmlns:q', 'urn:q')"), "none")
         XCTAssertEqual(js("p.getAttributeNS('http://www.w3.org/2000/xmlns/', 'q')"), .string("urn:q"))
