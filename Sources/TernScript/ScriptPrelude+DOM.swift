@@ -6,7 +6,7 @@ extension ScriptPrelude {
     /// into its wrapper, the same object every time (`wrappers[h]`), whose
     /// prototype follows the node's kind. `H(this)` is a wrapper's handle.
     static var dom: String {
-        "(function (g, N) {\n'use strict';\n" + domSupport + domEvents + domCore + domNodes + domHTML + domCSSOM
+        "(function (g, N) {\n'use strict';\n" + domSupport + domEvents + domCore + domNodes + domHTML + domForeignElements + domCSSOM
             + "\n})(this, __ternDOM);\n"
     }
 
@@ -94,6 +94,10 @@ extension ScriptPrelude {
         if (typeof t === 'string') {
           w = objectCreate(elementPrototype(t));
           nodeSlot.set(w, { h: h, tag: t, type: 1 });
+        } else if (t < 0) {
+          // An SVG (-1) or MathML (-2) element.
+          w = objectCreate(protoByType[t] || g.Element.prototype);
+          nodeSlot.set(w, { h: h, tag: undefined, type: 1 });
         } else {
           w = objectCreate(protoByType[t] || g.Node.prototype);
           nodeSlot.set(w, { h: h, tag: undefined, type: t });

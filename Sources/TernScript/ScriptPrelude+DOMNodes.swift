@@ -417,4 +417,20 @@ extension ScriptPrelude {
       methods(Document.prototype, { getElementsByTagNameNS: getElementsByTagNameNS });
       methods(Element.prototype, { getElementsByTagNameNS: getElementsByTagNameNS });
     """#
+
+    /// `SVGElement` and `MathMLElement`, after `domHTML`: the members HTML
+    /// shares with them (HTMLOrSVGElement, ElementCSSInlineStyle,
+    /// GlobalEventHandlers) are HTMLElement's own accessors, copied.
+    static let domForeignElements = #"""
+      var SVGElement = iface('SVGElement', Element), MathMLElement = iface('MathMLElement', Element);
+      protoByType[-1] = SVGElement.prototype;
+      protoByType[-2] = MathMLElement.prototype;
+      var sharedMembers = ['style', 'dataset', 'tabIndex', 'nonce', 'autofocus', 'focus', 'blur'].concat(handlerNames.map(function (n) { return 'on' + n; }));
+      [SVGElement, MathMLElement].forEach(function (C) {
+        sharedMembers.forEach(function (name) {
+          var descriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
+          if (descriptor) Object.defineProperty(C.prototype, name, descriptor);
+        });
+      });
+    """#
 }

@@ -45,6 +45,10 @@ final class DOMNamespaceTests: DOMTestCase {
         XCTAssertEqual(js("document.createElement('DiV').tagName"), .string("DIV"))
         XCTAssertEqual(js("document.createElementNS(null, 'Foo') instanceof HTMLElement"), .bool(false))
         XCTAssertEqual(js("document.createElementNS(null, 'Foo') instanceof Element"), .bool(true))
+        // SVG and MathML elements have their interfaces, with the members HTML shares with them.
+        XCTAssertEqual(js("var c = document.createElementNS('http://www.w3.org/2000/svg', 'circle'); c.style.color = 'red'; c.dataset.k = 'v'; [c instanceof SVGElement, c instanceof HTMLElement, c.getAttribute('style'), c.getAttribute('data-k'), typeof c.onclick].join()"),
+                       .string("true,false,color: red;,v,object"))
+        XCTAssertEqual(js("document.createElementNS('http://www.w3.org/1998/Math/MathML', 'mi') instanceof MathMLElement"), .bool(true))
         // The serializer writes the qualified name.
         XCTAssertEqual(js("var d = document.createElement('div'); d.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'svg:Rect')); d.innerHTML"),
                        .string("<svg:Rect></svg:Rect>"))

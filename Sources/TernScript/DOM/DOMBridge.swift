@@ -212,8 +212,13 @@ final class DOMBridge {
         define("type") { [unowned self] a in
             let node = try node(a[0])
             guard node.isElement else { return makeNumber(Double(node.nodeType.rawValue)) }
-            // HTML elements by local name (their interfaces); others are plain Elements.
-            return node.namespaceURI == Namespace.html ? makeString(node.name) : makeNumber(1)
+            // HTML elements by local name (their interfaces); SVG -1, MathML -2, others plain Elements.
+            switch node.namespaceURI {
+            case Namespace.html: return makeString(node.name)
+            case Namespace.svg: return makeNumber(-1)
+            case Namespace.mathml: return makeNumber(-2)
+            default: return makeNumber(1)
+            }
         }
         // One navigation step, chosen by number.
         define("nav") { [unowned self] a in
