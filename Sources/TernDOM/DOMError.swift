@@ -10,11 +10,10 @@ public enum DOMError: Error, Hashable {
     case notFound
     /// "InvalidCharacterError": not a valid element or attribute name.
     case invalidCharacter
-    /// The node belongs to another `Document`. The DOM would adopt it; Tern
-    /// cannot move a libxml2 node between documents while `Node` values still
-    /// name the old owner, so it refuses. Copy it with `importNode` instead.
-    /// (Scripts see "NotSupportedError".)
-    case wrongDocument
+    /// "NamespaceError": a prefix without a namespace, or xml/xmlns misused.
+    case namespace
+    /// "NotSupportedError": the operation does not apply to this node (importing a document).
+    case notSupported
 
     /// The DOMException name scripts see.
     public var name: String {
@@ -22,7 +21,8 @@ public enum DOMError: Error, Hashable {
         case .hierarchyRequest: return "HierarchyRequestError"
         case .notFound: return "NotFoundError"
         case .invalidCharacter: return "InvalidCharacterError"
-        case .wrongDocument: return "NotSupportedError"
+        case .namespace: return "NamespaceError"
+        case .notSupported: return "NotSupportedError"
         }
     }
 }

@@ -11,9 +11,11 @@ extension Document {
 
     /// The DOM's `createElement`: an element named `name`, lower-cased in an HTML document.
     public func createElement(_ name: String) throws(DOMError) -> Node {
+        // https://dom.spec.whatwg.org/#dom-document-createelement: valid, lower-cased
+        // in an HTML document; the HTML namespace there, none in an XML document.
         guard Node.isValidElementName(name) else { throw .invalidCharacter }
-        guard let raw = xmlNewDocNode(xmlDocument, nil, isHTML ? Node.asciiLowercased(name) : name, nil) else { fatalError("libxml2: out of memory") }
-        return adopt(raw)
+        let localName = isHTML ? Node.asciiLowercased(name) : name
+        return createElement(Namespace.QualifiedName(namespace: isHTML ? Namespace.html : nil, prefix: nil, localName: localName))
     }
 
     /// The DOM's `createTextNode`.
@@ -28,6 +30,16 @@ extension Document {
         return adopt(raw)
     }
 
+    /// The DOM's `createProcessingInstruction`
+    /// (https://dom.spec.whatwg.org/#dom-document-createprocessinginstruction):
+    /// `target` must match XML's Name production and `data` must not contain "?>".
+    public func createProcessingInstruction(target: String, data: String) throws(DOMError) -> Node {
+        guard !target.isEmpty, !target.utf8.contains(0), xmlValidateName(target, 0) == 0 else { throw .invalidCharacter }
+        guard !data.contains("?>") else { throw .invalidCharacter }
+        guard let raw = xmlNewDocPI(xmlDocument, target, data) else { fatalError("libxml2: out of memory") }
+        return adopt(raw)
+    }
+
     /// The DOM's `createDocumentFragment`: a libxml2 fragment node that holds
     /// children; inserting it moves them out and leaves it empty.
     public func createDocumentFragment() -> Node {
@@ -38,8 +50,7 @@ extension Document {
     /// The DOM's `importNode`: a copy of `node` (from any document) owned by
     /// this one, detached; `deep` copies the subtree too.
     public func importNode(_ node: Node, deep: Bool = false) -> Node? {
-        guard !node.isDocument, let raw = xmlDocCopyNode(node.raw, xmlDocument, deep ? 1 : 0) else { return nil }
-        return adopt(raw)
+        cloneNode(node, deep: deep)
     }
 
     /// The DOM's `cloneNode` for a node of this document.

@@ -47,9 +47,16 @@ public final class Document {
     /// the end, unless they were put back into the tree meanwhile.
     var detachedNodes: Set<xmlNodePtr> = []
 
+    /// The namespace records elements and attributes made through the DOM
+    /// point to (see Document+Namespaces), one per (namespace, prefix), freed last.
+    var namespaceRecords: [NamespaceKey: xmlNsPtr] = [:]
+    /// Documents whose nodes were adopted into this one: kept alive as long as it is.
+    var adoptedFrom: [Document] = []
+
     deinit {
         for node in detachedNodes where node.pointee.parent == nil { xmlFreeNode(node) }
         if let doc { xmlFreeDoc(doc) }
+        Document.freeNamespaceRecords(namespaceRecords)
     }
 
     /// The document node.

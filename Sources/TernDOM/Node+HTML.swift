@@ -10,8 +10,9 @@ extension Node {
         nonmutating set {
             guard raw.pointee.type == XML_ELEMENT_NODE || raw.pointee.type == XML_DOCUMENT_FRAG_NODE else { return }
             let nodes = HTMLFragmentParser.parse(newValue, context: raw, document: raw.pointee.doc)
+            // "Replace all" with the parsed nodes, through the one "insert".
             removeAllChildren()
-            for node in nodes { Node.link(node, into: raw, before: nil) }
+            for node in nodes { insert(Node(node, in: document), before: nil) }
         }
     }
 
@@ -26,8 +27,9 @@ extension Node {
                   parent.pointee.type == XML_ELEMENT_NODE || parent.pointee.type == XML_DOCUMENT_FRAG_NODE else { return }
             let nodes = HTMLFragmentParser.parse(newValue, context: parent, document: raw.pointee.doc)
             let next = raw.pointee.next
+            let parentNode = Node(parent, in: document)
             Node.detach(raw, from: document)
-            for node in nodes { Node.link(node, into: parent, before: next) }
+            for node in nodes { parentNode.insert(Node(node, in: document), before: next) }
         }
     }
 }

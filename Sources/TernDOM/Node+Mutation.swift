@@ -29,7 +29,7 @@ extension Node {
         try ensurePreInsertionValidity(of: node, before: child)
         var reference = child?.raw
         if reference == node.raw { reference = node.raw.pointee.next }
-        insert(node.raw, before: reference)
+        insert(node, before: reference)
         return node
     }
 
@@ -49,7 +49,7 @@ extension Node {
         var reference = child.raw.pointee.next
         if reference == node.raw { reference = node.raw.pointee.next }
         Node.detach(child.raw, from: document)
-        insert(node.raw, before: reference)
+        insert(node, before: reference)
         return child
     }
 
@@ -68,24 +68,35 @@ extension Node {
     public func replaceChildren(with node: Node?) throws(DOMError) {
         if let node { try ensurePreInsertionValidity(of: node, before: nil) }
         removeAllChildren()
-        if let node { insert(node.raw, before: nil) }
+        if let node { insert(node, before: nil) }
     }
 
     // MARK: Attributes
 
-    /// The DOM's `setAttribute`. The name is lower-cased (HTML document).
+    /// The DOM's `setAttribute` (https://dom.spec.whatwg.org/#dom-element-setattribute):
+    /// the first attribute whose qualified name is `name` (lower-cased for an
+    /// HTML element in an HTML document) gets the value; without one, a new
+    /// attribute in no namespace named `name` is appended.
     public func setAttribute(_ name: String, _ value: String) throws(DOMError) {
+        // 1. A valid attribute local name.
         guard Node.isValidAttributeName(name) else { throw .invalidCharacter }
         guard isElement else { return }
-        // The namespace-less call: xmlSetProp would read "a:b" as a prefixed name.
-        // It replaces an existing value in place and keeps libxml2's ID table right.
-        xmlSetNsProp(raw, nil, Node.asciiLowercased(name), value)
+        // 2.–3. Find it by qualified name (lower-cased for HTML).
+        if let existing = attributePointer(qualifiedName: name) {
+            // 5. Change its value.
+            Node.changeValue(of: existing, to: value)
+        } else {
+            // 4. Append a new one.
+            let localName = isHTMLElementInHTMLDocument ? Node.asciiLowercased(name) : name
+            xmlNewNsProp(raw, nil, localName, value)
+        }
     }
 
-    /// The DOM's `removeAttribute`.
+    /// The DOM's `removeAttribute`: "remove an attribute by name" (its
+    /// qualified name, lower-cased for an HTML element in an HTML document).
     public func removeAttribute(_ name: String) {
-        guard isElement else { return }
-        xmlUnsetNsProp(raw, nil, Node.asciiLowercased(name))
+        guard let attribute = attributePointer(qualifiedName: name) else { return }
+        xmlRemoveProp(attribute)
     }
 
     /// The DOM's `toggleAttribute`: removes the attribute if present (unless
@@ -94,7 +105,7 @@ extension Node {
     @discardableResult
     public func toggleAttribute(_ name: String, force: Bool? = nil) throws(DOMError) -> Bool {
         guard Node.isValidAttributeName(name) else { throw .invalidCharacter }
-        if isElement, Node.findAttribute(raw, Node.asciiLowercased(name)) != nil {
+        if isElement, attributePointer(qualifiedName: name) != nil {
             if force == true { return true }
             removeAttribute(name)
             return false
@@ -135,9 +146,10 @@ extension Node {
     func replaceTextContent(with text: String) {
         switch raw.pointee.type {
         case XML_ELEMENT_NODE, XML_DOCUMENT_FRAG_NODE:
+            // "Replace all" with one text node (none for "").
             removeAllChildren()
             if !text.isEmpty, let node = xmlNewDocText(raw.pointee.doc, text) {
-                Node.link(node, into: raw, before: nil)
+                insert(Node(node, in: document), before: nil)
             }
         case XML_TEXT_NODE, XML_CDATA_SECTION_NODE, XML_COMMENT_NODE, XML_PI_NODE:
             data = text
@@ -173,8 +185,9 @@ extension Node {
         node.pointee.type == XML_TEXT_NODE || node.pointee.type == XML_CDATA_SECTION_NODE
     }
 
-    /// Steps 1–5 shared by insertion and replacement.
-    private func checkCommonValidity(of node: Node) throws(DOMError) {
+    /// Steps 1–5 shared by insertion and replacement; `child` is the
+    /// reference child (nil at the end), checked at step 3.
+    private func checkCommonValidity(of node: Node, child: Node?) throws(DOMError) {
         // 1. Only documents, fragments and elements have children.
         guard canHaveChildren else { throw .hierarchyRequest }
         // 2. node must not be an inclusive ancestor of the parent.
@@ -183,8 +196,8 @@ extension Node {
             if current == node.raw { throw .hierarchyRequest }
             ancestor = current.pointee.parent
         }
-        // Not a DOM step: Tern does not adopt nodes across documents.
-        guard node.document === document else { throw .wrongDocument }
+        // 3. The reference child must be a child of the parent.
+        if let child, child.raw.pointee.parent != raw { throw .notFound }
         // 4. Only these kinds can be children.
         guard Node.isInsertable(node.raw) else { throw .hierarchyRequest }
         // 5. No text directly in a document; doctypes only in a document.
@@ -193,10 +206,7 @@ extension Node {
     }
 
     private func ensurePreInsertionValidity(of node: Node, before child: Node?) throws(DOMError) {
-        try checkCommonValidity(of: node)
-        // 3. (checked after 4 and 5 here, before any change; the outcome only
-        //    differs in which error a doubly-wrong call reports)
-        if let child, child.raw.pointee.parent != raw { throw .notFound }
+        try checkCommonValidity(of: node, child: child)
         guard isDocument else { return }
         // 6. A document has at most one element and one doctype, doctype first.
         let children = Array(ChildSequence(first: raw.pointee.children, document: document)).map(\.raw)
@@ -238,9 +248,7 @@ extension Node {
     }
 
     private func ensureReplacementValidity(of node: Node, replacing child: Node) throws(DOMError) {
-        try checkCommonValidity(of: node)
-        // 3.
-        guard child.raw.pointee.parent == raw else { throw .notFound }
+        try checkCommonValidity(of: node, child: child)
         guard isDocument else { return }
         // 6.
         let others = Array(children).map(\.raw).filter { $0 != child.raw }
@@ -273,18 +281,31 @@ extension Node {
 
     // MARK: Linking (validity already checked)
 
-    /// Inserts `node` (or a fragment's children) into this node before `reference`.
-    func insert(_ node: xmlNodePtr, before reference: xmlNodePtr?) {
-        if node.pointee.type == XML_DOCUMENT_FRAG_NODE {
-            while let child = node.pointee.children {
+    /// The DOM's "insert" (https://dom.spec.whatwg.org/#concept-node-insert),
+    /// the one place nodes enter a tree: `node`, or a fragment's children
+    /// (taken out of it first), go into this node before `reference`, each
+    /// adopted into this node's document first.
+    func insert(_ node: Node, before reference: xmlNodePtr?) {
+        // 1.–4. The nodes; a fragment's children are removed from it.
+        var nodes: [xmlNodePtr] = []
+        if node.raw.pointee.type == XML_DOCUMENT_FRAG_NODE {
+            while let child = node.raw.pointee.children {
                 xmlUnlinkNode(child)
-                Node.link(child, into: raw, before: reference)
+                nodes.append(child)
             }
-            return
+        } else {
+            nodes = [node.raw]
         }
-        if node.pointee.parent != nil { xmlUnlinkNode(node) }
-        document.detachedNodes.remove(node)
-        Node.link(node, into: raw, before: reference)
+        // 7. For each node: adopt it into the parent's document, then link it.
+        for each in nodes {
+            if node.document !== document {
+                _ = try? document.adoptNode(Node(each, in: node.document))
+            } else if each.pointee.parent != nil {
+                xmlUnlinkNode(each)
+            }
+            document.detachedNodes.remove(each)
+            Node.link(each, into: raw, before: reference)
+        }
     }
 
     /// Links a parentless node into `parent` before `reference` (a child of
@@ -306,7 +327,9 @@ extension Node {
         }
     }
 
-    /// Unlinks `node` from its parent and hands it to the document's detached set.
+    /// The DOM's "remove" (https://dom.spec.whatwg.org/#concept-node-remove),
+    /// the one place nodes leave a tree: unlinks `node` from its parent and
+    /// hands it to the document's detached set.
     static func detach(_ node: xmlNodePtr, from document: Document) {
         xmlUnlinkNode(node)
         document.detachedNodes.insert(node)

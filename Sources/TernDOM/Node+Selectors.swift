@@ -126,6 +126,7 @@ extension Node {
         }
         if let name = raw.pointee.name {
             visit(SelectorAncestorFilter.hash(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))), kind: .tag))
+            if let lowered = SelectorAncestorFilter.loweredTagHash(raw) { visit(lowered) }
         }
         if let parent = raw.pointee.parent, parent.pointee.type == XML_HTML_DOCUMENT_NODE || parent.pointee.type == XML_DOCUMENT_NODE {
             visit(SelectorAncestorFilter.hash([], kind: .root))

@@ -13,13 +13,13 @@ extension Node {
 
     /// The DOM node type. libxml2 keeps `<script>` and `<style>` contents as
     /// CDATA sections; an HTML document has none, so they report `.text`
-    /// (in an XML document a CDATA section is one).
+    /// there (an XML document's CDATA sections are `.cdataSection`).
     public var nodeType: NodeType {
         switch raw.pointee.type {
         case XML_ELEMENT_NODE: return .element
         case XML_ATTRIBUTE_NODE: return .attribute
         case XML_TEXT_NODE: return .text
-        case XML_CDATA_SECTION_NODE: return raw.pointee.doc?.pointee.type == XML_DOCUMENT_NODE ? .cdataSection : .text
+        case XML_CDATA_SECTION_NODE: return document.isHTML ? .text : .cdataSection
         case XML_PI_NODE: return .processingInstruction
         case XML_COMMENT_NODE: return .comment
         case XML_DOCUMENT_NODE, XML_HTML_DOCUMENT_NODE: return .document

@@ -114,7 +114,9 @@ public struct Node: Hashable {
 
     // MARK: Attributes
 
-    /// The value of attribute `name` (lower case), or nil.
+    /// The value of the attribute in no namespace named `name` (lower case),
+    /// or nil: the DOM's "get an attribute value" with a null namespace, what
+    /// reflected IDL attributes and layout read.
     public func attribute(_ name: String) -> String? {
         guard isElement else { return nil }
         var name = name
@@ -125,7 +127,7 @@ public struct Node: Hashable {
 
     public func hasAttribute(_ name: String) -> Bool {
         guard isElement else { return false }
-        return name.withCString { xmlHasProp(raw, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) != nil }
+        return name.withCString { xmlHasNsProp(raw, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self), nil) != nil }
     }
 
     /// Whether the element has any attribute (the DOM's `hasAttributes()`).
@@ -137,7 +139,7 @@ public struct Node: Hashable {
     private static func attribute(of element: xmlNodePtr, named name: UnsafeBufferPointer<UInt8>) -> String? {
         var property = element.pointee.properties
         while let current = property {
-            if let propertyName = current.pointee.name, Node.equal(propertyName, name) {
+            if current.pointee.ns == nil, let propertyName = current.pointee.name, Node.equal(propertyName, name) {
                 guard current.pointee.type == XML_ATTRIBUTE_NODE else { break }
                 guard let child = current.pointee.children else { return "" }
                 if child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE || child.pointee.type == XML_CDATA_SECTION_NODE {
@@ -155,7 +157,7 @@ public struct Node: Hashable {
     }
 
     private static func attributeThroughLibxml(_ element: xmlNodePtr, _ name: String) -> String? {
-        let value = name.withCString { xmlGetProp(element, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
+        let value = name.withCString { xmlGetNoNsProp(element, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
         guard let value else { return nil }
         defer { xmlFree(value) }
         return String(cString: value)
@@ -222,17 +224,30 @@ public struct Node: Hashable {
         })
     }
 
-    /// Descendant elements named `tag`, in document order.
+    /// Descendant elements named `tag`, in document order: the DOM's "list of
+    /// elements with qualified name" (https://dom.spec.whatwg.org/#concept-getelementsbytagname).
+    /// "*" is every element; in an HTML document an HTML element matches the
+    /// name lower-cased, any other element the name as given.
     public func elements(named tag: String) -> [Node] {
         var found: [Node] = []
-        let tag = tag.lowercased()
+        let isHTML = document.isHTML
+        let lowered = isHTML ? Node.asciiLowercased(tag) : tag
         let all = tag == "*"
-        // Names compared in place: no Node or String per node visited.
-        tag.withCString { wanted in
+        // Names compared in place: no Node or String per node visited, but
+        // for the elements with a namespace record.
+        lowered.withCString { wanted in
             let wanted = UnsafeRawPointer(wanted).assumingMemoryBound(to: xmlChar.self)
             Document.walk(raw) { current in
                 if current != raw, current.pointee.type == XML_ELEMENT_NODE {
-                    let matches = all || current.pointee.name.map { xmlStrEqual($0, wanted) != 0 } ?? tag.isEmpty
+                    let matches: Bool
+                    if all {
+                        matches = true
+                    } else if current.pointee.ns == nil {
+                        matches = current.pointee.name.map { xmlStrEqual($0, wanted) != 0 } ?? tag.isEmpty
+                    } else {
+                        let name = Node.elementName(of: current, inHTMLDocument: isHTML)
+                        matches = name.qualifiedName == (isHTML && name.namespace == Namespace.html ? lowered : tag)
+                    }
                     if matches { found.append(Node(current, in: document)) }
                 }
                 return true

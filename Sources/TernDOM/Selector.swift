@@ -211,6 +211,9 @@ enum Combinator {
 struct CompoundSelector {
     /// The lower-case tag name, NUL-terminated; nil for any element.
     var tag: [UInt8]?
+    /// The tag name as written, NUL-terminated, when it has upper case: what
+    /// an element outside HTML (or in an XML document) must match exactly.
+    var tagAsWritten: [UInt8]?
     var conditions: [SimpleSelector] = []
     /// True for compounds that can never match an element of an HTML
     /// document: a pseudo-element not at the end, `|name` (no namespace).

@@ -29,6 +29,7 @@ public struct SelectorAncestorFilter {
         guard raw.pointee.type == XML_ELEMENT_NODE else { return }
         if let name = raw.pointee.name {
             add(SelectorAncestorFilter.hash(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))), kind: .tag))
+            if let lowered = SelectorAncestorFilter.loweredTagHash(raw) { add(lowered) }
         }
         if let id = Node.findAttribute(raw, "id") {
             let hash = Node.withValue(of: id) { SelectorAncestorFilter.hash($0, kind: .id) }
@@ -84,6 +85,16 @@ public struct SelectorAncestorFilter {
     }
 
     /// FNV-1a over the kind and the bytes.
+    /// For an element with a namespace record whose name has ASCII upper
+    /// case ("Rect"), the tag hash of the lower-cased name too: selectors key
+    /// tags in lower case, and the matcher then compares the exact case.
+    static func loweredTagHash(_ element: xmlNodePtr) -> UInt32? {
+        guard element.pointee.ns != nil, let name = element.pointee.name else { return nil }
+        let bytes = UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name)))
+        guard bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return nil }
+        return hash(bytes.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, kind: .tag)
+    }
+
     static func hash<C: Collection>(_ bytes: C, kind: Kind) -> UInt32 where C.Element == UInt8 {
         var hash: UInt32 = 2_166_136_261
         hash = (hash ^ UInt32(kind.rawValue)) &* 16_777_619

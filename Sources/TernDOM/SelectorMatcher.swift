@@ -126,10 +126,22 @@ public final class SelectorMatcher {
 
     // MARK: Compound and simple selectors
 
+    /// Whether a name-case rule of HTML applies: the element is in the HTML
+    /// namespace (a nil `ns` there) and its document is an HTML document.
+    static func isHTMLElementInHTMLDocument(_ element: xmlNodePtr) -> Bool {
+        guard element.pointee.doc.map({ $0.pointee.type == XML_HTML_DOCUMENT_NODE }) ?? true else { return false }
+        guard let ns = element.pointee.ns else { return true }
+        return ns.pointee.href.map { String(cString: $0) == Namespace.html } ?? false
+    }
+
     private func matchCompound(_ compound: CompoundSelector, _ element: xmlNodePtr) -> Bool {
         guard element.pointee.type == XML_ELEMENT_NODE, !compound.matchesNothing else { return false }
         if let tag = compound.tag {
-            guard tag.withUnsafeBufferPointer({ xmlStrEqual(element.pointee.name, $0.baseAddress) }) != 0 else { return false }
+            // Selectors §5.1 with HTML's rule: case-insensitive for an HTML
+            // element of an HTML document, exact for every other element.
+            var wanted = tag
+            if let written = compound.tagAsWritten, !SelectorMatcher.isHTMLElementInHTMLDocument(element) { wanted = written }
+            guard wanted.withUnsafeBufferPointer({ xmlStrEqual(element.pointee.name, $0.baseAddress) }) != 0 else { return false }
         }
         for condition in compound.conditions where !matchSimple(condition, element) { return false }
         return true

@@ -164,7 +164,10 @@ struct SelectorParser {
             position += 1
             compound.tag = nil
         } else if startsIdentifier() {
-            compound.tag = Array(SelectorParser.asciiLowercased(consumeName()).utf8) + [0]
+            let name = consumeName()
+            let lowered = SelectorParser.asciiLowercased(name)
+            compound.tag = Array(lowered.utf8) + [0]
+            compound.tagAsWritten = lowered == name ? nil : Array(name.utf8) + [0]
         } else {
             if position != start { throw error() }
             return false

@@ -6,8 +6,8 @@ extension ScriptPrelude {
     /// into its wrapper, the same object every time (`wrappers[h]`), whose
     /// prototype follows the node's kind. `H(this)` is a wrapper's handle.
     static var dom: String {
-        "(function (g, N) {\n'use strict';\n" + domSupport + domEvents + domCore + domHTML + domCSSOM + domParsing
-            + domTraversal + domAbort + domMutations + domRanges + domObservers
+        "(function (g, N) {\n'use strict';\n" + domSupport + domEvents + domCore + domNodes + domHTML + domForeignElements + domCSSOM
+            + domParsing + domTraversal + domAbort + domMutations + domRanges + domObservers
             + "\n})(this, __ternDOM);\n"
     }
 
@@ -95,6 +95,10 @@ extension ScriptPrelude {
         if (typeof t === 'string') {
           w = objectCreate(elementPrototype(t));
           nodeSlot.set(w, { h: h, tag: t, type: 1 });
+        } else if (t < 0) {
+          // An SVG (-1) or MathML (-2) element.
+          w = objectCreate(protoByType[t] || g.Element.prototype);
+          nodeSlot.set(w, { h: h, tag: undefined, type: 1 });
         } else {
           w = objectCreate(protoByType[t] || g.Node.prototype);
           nodeSlot.set(w, { h: h, tag: undefined, type: t });
@@ -110,7 +114,11 @@ extension ScriptPrelude {
       /// The handle of a node argument, or a TypeError.
       function hOf(node) {
         var h = node !== null && node !== undefined ? H(node) : undefined;
-        if (h === undefined) throw new TypeError("parameter is not of type 'Node'.");
+        if (h === undefined) {
+          // An Attr is a node that is never a child (https://dom.spec.whatwg.org/#concept-node-ensure-pre-insertion-validity, step 4).
+          if (TYPE(node) === 2) throw domError('HierarchyRequestError', 'An attribute cannot be a child.');
+          throw new TypeError("parameter is not of type 'Node'.");
+        }
         return h;
       }
       function documentOf(node) { return TYPE(node) === 9 ? node : wrap(N.nav(H(node), 11)); }
@@ -150,9 +158,19 @@ extension ScriptPrelude {
         }
         return null;
       }
-      var nameElements = { a: 1, button: 1, embed: 1, form: 1, frame: 1, frameset: 1, iframe: 1, img: 1, input: 1, map: 1,
-                           meta: 1, object: 1, select: 1, textarea: 1, fieldset: 1, output: 1 };
-      function namesOK(el) { return nameElements[TAG(el)] === 1; }
+      /// An HTMLCollection's supported property names, in order: ids, then names of HTML elements.
+      function namedKeys(state) {
+        var items = listItems(state), keys = [];
+        for (var i = 0; i < items.length; i++) {
+          var id = N.attr(items[i], 'id');
+          if (id && keys.indexOf(id) < 0) keys.push(id);
+          var name = N.attr(items[i], 'name');
+          if (name && keys.indexOf(name) < 0 && namesOK(wrap(items[i]))) keys.push(name);
+        }
+        return keys;
+      }
+      // HTMLCollection: the name attribute names HTML elements only (https://dom.spec.whatwg.org/#dom-htmlcollection-nameditem).
+      function namesOK(el) { return typeof TAG(el) === 'string'; }
       var listHandler = {
         get: function (t, key, receiver) {
           var i = toIndex(key);
@@ -182,6 +200,7 @@ extension ScriptPrelude {
         ownKeys: function (t) {
           var n = listItems(LIST(t)).length, keys = [];
           for (var i = 0; i < n; i++) keys.push(String(i));
+          if (LIST(t).named) keys = keys.concat(namedKeys(LIST(t)).filter(function (k) { return !(k in t); }));
           return keys.concat(Reflect.ownKeys(t));
         },
         getOwnPropertyDescriptor: function (t, key) {
@@ -189,6 +208,11 @@ extension ScriptPrelude {
           if (i >= 0) {
             var item = listItem(LIST(t), i);
             return item === undefined ? undefined : { value: item, writable: false, enumerable: true, configurable: true };
+          }
+          // Named properties are not enumerable ([LegacyUnenumerableNamedProperties]).
+          if (typeof key === 'string' && LIST(t).named && !(key in t)) {
+            var named = namedItem(LIST(t), key);
+            if (named) return { value: named, writable: false, enumerable: false, configurable: true };
           }
           return Reflect.getOwnPropertyDescriptor(t, key);
         }
@@ -302,53 +326,11 @@ extension ScriptPrelude {
           return copy;
         },
         hasChildNodes: function () { return N.nav(H(this), 1) !== null; },
-        contains: function (other) { return other === null || other === undefined ? false : N.contains(H(this), hOf(other)); },
+        contains: function (other) { return other === null || other === undefined || TYPE(other) === 2 ? false : N.contains(H(this), hOf(other)); },
         isSameNode: function (other) { return this === other; },
-        isEqualNode: function (other) { return other !== null && other !== undefined && equalNodes(this, other); },
         getRootNode: function () { return wrap(N.nav(H(this), 10)); },
-        compareDocumentPosition: function (other) { return comparePosition(this, other); },
         normalize: function () { normalize(this); },
-        lookupNamespaceURI: function (prefix) { return (prefix === null || prefix === undefined || prefix === '') && TYPE(this) !== 11 && TYPE(this) !== 10 ? XHTML : null; },
-        lookupPrefix: function () { return null; },
-        isDefaultNamespace: function (ns) { return ns === XHTML && TYPE(this) !== 11 && TYPE(this) !== 10; }
       });
-
-      function equalNodes(a, b) {
-        if (a === b) return true;
-        if (!isNode(b) || TYPE(a) !== TYPE(b)) return false;
-        switch (TYPE(a)) {
-          case 10: if (N.doctype(H(a)).join('\u0000') !== N.doctype(H(b)).join('\u0000')) return false; break;
-          case 1:
-            if (TAG(a) !== TAG(b)) return false;
-            var x = N.attrs(H(a)), y = N.attrs(H(b));
-            if (x.length !== y.length) return false;
-            var values = objectCreate(null);
-            for (var i = 0; i < x.length; i += 2) values[x[i]] = x[i + 1];
-            for (i = 0; i < y.length; i += 2) if (values[y[i]] !== y[i + 1]) return false;
-            break;
-          case 3: case 4: case 8: if (N.data(H(a)) !== N.data(H(b))) return false; break;
-          case 7: if (a.target !== b.target || N.data(H(a)) !== N.data(H(b))) return false; break;
-        }
-        var ca = N.childNodes(H(a)), cb = N.childNodes(H(b));
-        if (ca.length !== cb.length) return false;
-        for (var j = 0; j < ca.length; j++) if (!equalNodes(wrap(ca[j]), wrap(cb[j]))) return false;
-        return true;
-      }
-
-      // https://dom.spec.whatwg.org/#dom-node-comparedocumentposition (no attributes)
-      function comparePosition(node, other) {
-        var otherHandle = hOf(other);
-        if (node === other) return 0;
-        var mine = N.path(H(node)), theirs = N.path(otherHandle);
-        if (mine[mine.length - 1] !== theirs[theirs.length - 1]) {
-          return 1 | 32 | (otherHandle < H(node) ? 2 : 4);
-        }
-        if (mine.indexOf(otherHandle) >= 0) return 8 | 2;
-        if (theirs.indexOf(H(node)) >= 0) return 16 | 4;
-        var i = mine.length - 1, j = theirs.length - 1;
-        while (i >= 0 && j >= 0 && mine[i] === theirs[j]) { i--; j--; }
-        return N.index(theirs[j]) < N.index(mine[i]) ? 2 : 4;
-      }
 
       // https://dom.spec.whatwg.org/#dom-node-normalize
       function normalize(node) {
@@ -438,11 +420,6 @@ extension ScriptPrelude {
           var h = H(this); name = str(name);
           return cachedCollection(this, 'tag', name, function () { return N.byTag(h, name); });
         },
-        getElementsByTagNameNS: function (ns, name) {
-          var h = H(this); name = str(name);
-          if (ns !== '*' && ns !== XHTML) return liveList(HTMLCollection.prototype, function () { return []; }, true);
-          return cachedCollection(this, 'tag', name, function () { return N.byTag(h, name); });
-        },
         getElementsByClassName: function (names) {
           var h = H(this); names = str(names);
           return cachedCollection(this, 'class', names, function () { return N.byClass(h, names); });
@@ -526,7 +503,6 @@ extension ScriptPrelude {
         return wrap(N.create(mainDocumentHandle(), 8, data === undefined ? '' : str(data)));
       });
       var ProcessingInstruction = iface('ProcessingInstruction', CharacterData);
-      accessors(ProcessingInstruction.prototype, { target: [function () { return ''; }] });
 
       // ---- DocumentType, DocumentFragment
       var DocumentType = iface('DocumentType', Node);
@@ -542,105 +518,6 @@ extension ScriptPrelude {
       });
       accessors(DocumentFragment.prototype, parentNodeAccessors);
       methods(DocumentFragment.prototype, parentNodeMethods);
-
-      // ---- Attr and NamedNodeMap (attributes as objects; no namespaces)
-      var Attr = iface('Attr', Node);
-      var ATTR = Symbol('attr'), attrCacheKey = Symbol('attrs');
-      function attrNode(element, name) {
-        var cache = element[attrCacheKey] || (element[attrCacheKey] = new Map());
-        var attr = cache.get(name);
-        if (!attr) {
-          attr = objectCreate(Attr.prototype);
-          attr[ATTR] = { element: element, name: name, value: '' };
-          nodeSlot.set(attr, { h: undefined, tag: undefined, type: 2 });
-          cache.set(name, attr);
-        }
-        return attr;
-      }
-      function attrValue(attr) {
-        var s = attr[ATTR];
-        if (s.element) { var v = N.attr(H(s.element), s.name); if (v !== null) s.value = v; else s.element = null; }
-        return s.value;
-      }
-      function setAttrValue(attr, value) {
-        var s = attr[ATTR];
-        s.value = str(value);
-        if (s.element) N.setAttr(H(s.element), s.name, s.value);
-      }
-      accessors(Attr.prototype, {
-        name: [function () { return this[ATTR].name; }],
-        localName: [function () { return this[ATTR].name; }],
-        nodeName: [function () { return this[ATTR].name; }],
-        namespaceURI: [function () { return null; }],
-        prefix: [function () { return null; }],
-        specified: [function () { return true; }],
-        ownerElement: [function () { attrValue(this); return this[ATTR].element; }],
-        value: [function () { return attrValue(this); }, function (v) { setAttrValue(this, v); }],
-        nodeValue: [function () { return attrValue(this); }, function (v) { setAttrValue(this, nullToEmpty(v)); }],
-        textContent: [function () { return attrValue(this); }, function (v) { setAttrValue(this, nullToEmpty(v)); }],
-        parentNode: [function () { return null; }],
-        firstChild: [function () { return null; }],
-        lastChild: [function () { return null; }],
-        previousSibling: [function () { return null; }],
-        nextSibling: [function () { return null; }],
-        ownerDocument: [function () { return this[ATTR].document || mainDocument; }],
-        childNodes: [function () { return staticList(NodeList.prototype, []); }],
-        isConnected: [function () { return false; }]
-      });
-      var NamedNodeMap = iface('NamedNodeMap');
-      accessors(NamedNodeMap.prototype, { length: [function () { return listItems(LIST(this)).length; }] });
-      methods(NamedNodeMap.prototype, {
-        item: function (i) { var item = this[i >>> 0]; return item === undefined ? null : item; },
-        getNamedItem: function (name) { return LIST(this).element.getAttributeNode(name); },
-        getNamedItemNS: function (ns, name) { return ns === null || ns === '' ? LIST(this).element.getAttributeNode(name) : null; },
-        setNamedItem: function (attr) { return LIST(this).element.setAttributeNode(attr); },
-        removeNamedItem: function (name) {
-          var attr = LIST(this).element.getAttributeNode(name);
-          if (!attr) throw domError('NotFoundError', 'No attribute named ' + name + '.');
-          return LIST(this).element.removeAttributeNode(attr);
-        }
-      });
-      def(NamedNodeMap.prototype, Symbol.iterator, Array.prototype.values);
-      var attributeMapHandler = {
-        get: function (t, key, receiver) {
-          var i = toIndex(key);
-          if (i >= 0) return listItem(LIST(t), i);
-          if (typeof key === 'string' && !(key in t)) { var a = LIST(t).element.getAttributeNode(key); if (a) return a; }
-          return Reflect.get(t, key, receiver);
-        },
-        has: function (t, key) {
-          var i = toIndex(key);
-          if (i >= 0) return i < listItems(LIST(t)).length;
-          return key in t || (typeof key === 'string' && LIST(t).element.hasAttribute(key));
-        },
-        ownKeys: listHandler.ownKeys,
-        getOwnPropertyDescriptor: listHandler.getOwnPropertyDescriptor
-      };
-      function attributeMap(element) {
-        var target = objectCreate(NamedNodeMap.prototype);
-        var state = { element: element, fixed: null, named: false };
-        state.version = -1;
-        // Items are Attr objects, not handles: wrap is bypassed through a custom list.
-        Object.defineProperty(state, 'fixed', { get: function () {
-          var list = N.attrs(H(element)), out = [];
-          for (var i = 0; i < list.length; i += 2) out.push(list[i]);
-          return out;
-        } });
-        return privateList(target, {
-          get: function (t, key, receiver) {
-            var i = toIndex(key);
-            if (i >= 0) { var names = state.fixed; return i < names.length ? attrNode(element, names[i]) : undefined; }
-            return attributeMapHandler.get(t, key, receiver);
-          },
-          has: attributeMapHandler.has,
-          ownKeys: listHandler.ownKeys,
-          getOwnPropertyDescriptor: function (t, key) {
-            var i = toIndex(key);
-            if (i >= 0) { var names = state.fixed; return i < names.length ? { value: attrNode(element, names[i]), writable: false, enumerable: true, configurable: true } : undefined; }
-            return Reflect.getOwnPropertyDescriptor(t, key);
-          }
-        }, state);
-      }
 
       // ---- Document (https://dom.spec.whatwg.org/#interface-document)
       var Document = iface('Document', Node, function Document() {
@@ -724,33 +601,10 @@ extension ScriptPrelude {
           return liveList(NodeList.prototype, function () { return N.byName(h, name); });
         },
         createElement: function (name) { return wrap(N.create(H(this), 1, str(name))); },
-        createElementNS: function (ns, qualifiedName) {
-          qualifiedName = str(qualifiedName);
-          var colon = qualifiedName.indexOf(':');
-          return wrap(N.create(H(this), 1, colon >= 0 ? qualifiedName.slice(colon + 1) : qualifiedName));
-        },
         createTextNode: function (data) { return wrap(N.create(H(this), 3, str(data))); },
         createComment: function (data) { return wrap(N.create(H(this), 8, str(data))); },
         createDocumentFragment: function () { return wrap(N.create(H(this), 11, '')); },
-        createAttribute: function (name) {
-          name = str(name);
-          if (!/^[^\s\u0000\/=>"']+$/.test(name)) throw domError('InvalidCharacterError', 'The string contains invalid characters.');
-          var attr = objectCreate(Attr.prototype);
-          attr[ATTR] = { element: null, name: asciiLower(name), value: '', document: this };
-          nodeSlot.set(attr, { h: undefined, tag: undefined, type: 2 });
-          return attr;
-        },
         createEvent: function (name) { return createEvent(name); },
-        importNode: function (node, deep) {
-          if (isNode(node) && TYPE(node) === 9) throw domError('NotSupportedError', 'A document cannot be imported.');
-          return wrap(N.importNode(H(this), hOf(node), !!deep));
-        },
-        adoptNode: function (node) {
-          var h = hOf(node);
-          if (TYPE(node) === 9) throw domError('NotSupportedError', 'A document cannot be adopted.');
-          if (documentOf(node) === this) { N.remove(h); return node; }
-          throw domError('NotSupportedError', 'Moving nodes between documents is not supported.');
-        },
         hasFocus: function () { return isMain(this); },
         getSelection: function () { return null; },
         execCommand: function () { return false; },
@@ -810,10 +664,6 @@ extension ScriptPrelude {
       methods(Element.prototype, elementQueryMethods);
       delete Element.prototype.getElementById;
       accessors(Element.prototype, {
-        tagName: [function () { var t = TAG(this); return upperTags[t] || (upperTags[t] = asciiUpper(t)); }],
-        localName: [function () { return TAG(this); }],
-        namespaceURI: [function () { return XHTML; }],
-        prefix: [function () { return null; }],
         id: [function () { var v = N.attr(H(this), 'id'); return v === null ? '' : v; }, function (v) { N.setAttr(H(this), 'id', str(v)); }],
         className: [function () { var v = N.attr(H(this), 'class'); return v === null ? '' : v; }, function (v) { N.setAttr(H(this), 'class', str(v)); }],
         classList: [function () { return this[classListKey] || (this[classListKey] = tokenList(this, 'class')); },
@@ -834,65 +684,6 @@ extension ScriptPrelude {
         clientHeight: [function () { return 0; }]
       });
       methods(Element.prototype, {
-        getAttribute: function (name) { return N.attr(H(this), asciiLower(str(name))); },
-        getAttributeNS: function (ns, name) { return ns === null || ns === undefined || ns === '' ? N.attr(H(this), str(name)) : null; },
-        setAttribute: function (name, value) {
-          if (arguments.length < 2) throw new TypeError("Failed to execute 'setAttribute' on 'Element': 2 arguments required.");
-          name = str(name);
-          N.setAttr(H(this), name, str(value));
-          attributeHandlerChanged(this, asciiLower(name));
-        },
-        setAttributeNS: function (ns, qualifiedName, value) {
-          qualifiedName = str(qualifiedName);
-          var colon = qualifiedName.indexOf(':');
-          this.setAttribute(colon >= 0 ? qualifiedName.slice(colon + 1) : qualifiedName, value);
-        },
-        removeAttribute: function (name) {
-          name = asciiLower(str(name));
-          if (this[attrCacheKey]) attrValue(this[attrCacheKey].get(name) || attrNode(this, name));
-          N.removeAttr(H(this), name);
-          attributeHandlerChanged(this, name);
-        },
-        removeAttributeNS: function (ns, name) { if (ns === null || ns === undefined || ns === '') this.removeAttribute(name); },
-        hasAttribute: function (name) { return N.hasAttr(H(this), asciiLower(str(name))); },
-        hasAttributeNS: function (ns, name) { return (ns === null || ns === undefined || ns === '') && N.hasAttr(H(this), str(name)); },
-        toggleAttribute: function (name, force) {
-          return N.toggleAttr(H(this), str(name), force === undefined ? null : !!force);
-        },
-        getAttributeNames: function () {
-          var list = N.attrs(H(this)), names = [];
-          for (var i = 0; i < list.length; i += 2) names.push(list[i]);
-          return names;
-        },
-        hasAttributes: function () { return N.attrs(H(this)).length > 0; },
-        getAttributeNode: function (name) {
-          name = asciiLower(str(name));
-          if (!N.hasAttr(H(this), name)) return null;
-          var attr = attrNode(this, name);
-          attr[ATTR].element = this;
-          return attr;
-        },
-        getAttributeNodeNS: function (ns, name) { return ns === null || ns === undefined || ns === '' ? this.getAttributeNode(name) : null; },
-        setAttributeNode: function (attr) {
-          if (!attr || !attr[ATTR]) throw new TypeError("parameter 1 is not of type 'Attr'.");
-          var s = attr[ATTR];
-          if (s.element && s.element !== this) throw domError('InUseAttributeError', 'The attribute is in use.');
-          var old = this.getAttributeNode(s.name);
-          if (old === attr) return attr;
-          if (old) { attrValue(old); old[ATTR].element = null; }
-          N.setAttr(H(this), s.name, s.value);
-          s.element = this;
-          var cache = this[attrCacheKey] || (this[attrCacheKey] = new Map());
-          cache.set(s.name, attr);
-          return old;
-        },
-        removeAttributeNode: function (attr) {
-          if (!attr || !attr[ATTR] || attr[ATTR].element !== this) throw domError('NotFoundError', 'The attribute is not on this element.');
-          attrValue(attr);
-          N.removeAttr(H(this), attr[ATTR].name);
-          attr[ATTR].element = null;
-          return attr;
-        },
         matches: function (selectors) { return N.matches(H(this), str(selectors)); },
         webkitMatchesSelector: function (selectors) { return N.matches(H(this), str(selectors)); },
         closest: function (selectors) { return wrap(N.closest(H(this), str(selectors))); },
@@ -974,14 +765,19 @@ extension ScriptPrelude {
           return false;
         },
         replace: function (token, newToken) {
-          token = checkToken(token); newToken = checkToken(newToken);
-          var current = tokensOf(this), i = current.indexOf(token);
-          if (i < 0) return false;
-          var j = current.indexOf(newToken);
-          if (j >= 0 && j !== i) { current[i] = newToken; current.splice(j, 1); if (j < i) {} }
-          else current[i] = newToken;
+          // https://dom.spec.whatwg.org/#dom-domtokenlist-replace: both empty checks
+          // (SyntaxError) before both whitespace checks (InvalidCharacterError).
+          token = str(token); newToken = str(newToken);
+          if (token === '' || newToken === '') throw domError('SyntaxError', 'The token provided must not be empty.');
+          checkToken(token); checkToken(newToken);
+          var current = tokensOf(this);
+          if (current.indexOf(token) < 0) return false;
+          // "Replace" in an ordered set: the first of either becomes newToken, the other goes.
           var out = [];
-          for (var k = 0; k < current.length; k++) if (out.indexOf(current[k]) < 0) out.push(current[k]);
+          for (var k = 0; k < current.length; k++) {
+            var t = current[k] === token ? newToken : current[k];
+            if (out.indexOf(t) < 0) out.push(t);
+          }
           writeTokens(this, out);
           return true;
         },

@@ -96,15 +96,25 @@ final class MutationTests: XCTestCase {
         assertTreeIsConsistent(root)
     }
 
-    func testNodesOfAnotherDocumentAreRefusedAndCanBeImported() throws {
+    func testNodesOfAnotherDocumentAreAdoptedOrImported() throws {
         let document = makeDocument()
-        let other = Document(html: "<p id=q>other</p>")
-        let q = other.element(withID: "q")!
-        XCTAssertThrowsError(try document.body!.appendChild(q)) { XCTAssertEqual($0 as? DOMError, .wrongDocument) }
-        let copy = document.importNode(q, deep: true)!
-        try document.body!.appendChild(copy)
-        XCTAssertEqual(document.body!.lastChild?.outerHTML, "<p id=\"q\">other</p>")
-        XCTAssertEqual(q.parent?.name, "body", "the original stays in its document")
+        do {
+            let other = Document(html: "<p id=q>other</p><svg></svg>")
+            let q = other.element(withID: "q")!
+            // "Insert" adopts the node into the parent's document.
+            try document.body!.appendChild(q)
+            XCTAssertNil(other.element(withID: "q"), "it left its document")
+            let copy = document.importNode(other.body!.lastChild!, deep: true)!
+            try document.body!.appendChild(copy)
+            XCTAssertNotNil(other.body!.lastChild, "an import copies")
+        }
+        // The other document is gone from here on; the adopted node is this one's.
+        let adopted = document.element(withID: "q")!
+        XCTAssertTrue(adopted.document === document)
+        try adopted.setAttribute("class", "c")
+        XCTAssertEqual(adopted.outerHTML, "<p id=\"q\" class=\"c\">other</p>")
+        XCTAssertEqual(document.body!.lastChild?.outerHTML, "<svg></svg>")
+        XCTAssertThrowsError(try document.adoptNode(document.node!)) { XCTAssertEqual($0 as? DOMError, .notSupported) }
     }
 
     // MARK: Removing

@@ -28,8 +28,8 @@ final class DOMBridge {
     private(set) var mainDocument: Document?
     /// Documents made by scripts (`document.implementation.createHTMLDocument`).
     var createdDocuments: [Document] = []
-    private(set) var nodes: [Node] = []
-    private var handles: [Node: Int] = [:]
+    var nodes: [Node] = []
+    var handles: [Node: Int] = [:]
     /// Bumped by every change to any tree or attribute: live collections refresh when it moved.
     private(set) var version = 0
     var documentURL: () -> WebURL? = { nil }
@@ -166,7 +166,8 @@ final class DOMBridge {
         case .hierarchyRequest: return "The operation would yield an incorrect node tree."
         case .notFound: return "The object can not be found here."
         case .invalidCharacter: return "The string contains invalid characters."
-        case .wrongDocument: return "The node belongs to another document (adoption is not supported)."
+        case .namespace: return "The namespace and the qualified name do not agree."
+        case .notSupported: return "The operation is not supported for this node."
         }
     }
 
@@ -200,6 +201,7 @@ final class DOMBridge {
             }
         }
         installDOMParsing(define)
+        installNodes(define)
         define("setExceptionMaker") { [unowned self] a in
             if let value = a[0], let object = jsc.JSValueToObject!(ctx, value, nil) {
                 if let old = exceptionMaker { jsc.JSValueUnprotect!(ctx, old) }
@@ -217,7 +219,14 @@ final class DOMBridge {
         // The node's kind: its local name for an element, else its nodeType number.
         define("type") { [unowned self] a in
             let node = try node(a[0])
-            return node.isElement ? makeString(node.name) : makeNumber(Double(node.nodeType.rawValue))
+            guard node.isElement else { return makeNumber(Double(node.nodeType.rawValue)) }
+            // HTML elements by local name (their interfaces); SVG -1, MathML -2, others plain Elements.
+            switch node.namespaceURI {
+            case Namespace.html: return makeString(node.name)
+            case Namespace.svg: return makeNumber(-1)
+            case Namespace.mathml: return makeNumber(-2)
+            default: return makeNumber(1)
+            }
         }
         // One navigation step, chosen by number.
         define("nav") { [unowned self] a in
@@ -265,7 +274,9 @@ final class DOMBridge {
             let parent = try node(a[0]), child = try node(a[1])
             let reference = try optionalNode(a[2])
             let scripts = insertedScripts(child)
+            let moved = crossing(child, into: parent)
             try parent.insertBefore(child, reference)
+            rehome(moved, in: parent)
             changed()
             announce(scripts)
             return nil
@@ -278,7 +289,9 @@ final class DOMBridge {
         define("replaceChild") { [unowned self] a in
             let parent = try node(a[0]), replacement = try node(a[1])
             let scripts = insertedScripts(replacement)
+            let moved = crossing(replacement, into: parent)
             try parent.replaceChild(replacement, try node(a[2]))
+            rehome(moved, in: parent)
             changed()
             announce(scripts)
             return nil
@@ -291,7 +304,10 @@ final class DOMBridge {
         define("replaceChildren") { [unowned self] a in
             let replacement = try optionalNode(a[1])
             let scripts = replacement.map(insertedScripts) ?? []
-            try node(a[0]).replaceChildren(with: replacement)
+            let parent = try node(a[0])
+            let moved = replacement.map { crossing($0, into: parent) } ?? []
+            try parent.replaceChildren(with: replacement)
+            rehome(moved, in: parent)
             changed()
             announce(scripts)
             return nil
@@ -436,8 +452,14 @@ final class DOMBridge {
         define("isMain") { [unowned self] a in makeBool(try node(a[0]).document === mainDocument) }
         define("main") { [unowned self] _ in handleValue(mainDocument?.node) }
         define("newDocument") { [unowned self] a in
-            let title = isNullish(a[0]) ? "" : "<title>\(DOMBridge.escapeText(string(a[0])))</title>"
-            let document = Document(html: "<!DOCTYPE html><html><head>\(title)</head><body></body></html>")
+            // https://dom.spec.whatwg.org/#dom-domimplementation-createhtmldocument: the
+            // title element and its text made as nodes, the text kept as given.
+            let document = Document(html: "<!DOCTYPE html><html><head></head><body></body></html>")
+            if !isNullish(a[0]), let head = document.head {
+                let title = try document.createElement("title")
+                try head.appendChild(title)
+                try title.appendChild(document.createTextNode(string(a[0])))
+            }
             createdDocuments.append(document)
             return handleValue(document.node)
         }
