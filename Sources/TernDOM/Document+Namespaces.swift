@@ -18,13 +18,6 @@ struct NamespaceKey: Hashable {
 }
 
 extension Document {
-    /// Whether this is an HTML document (https://dom.spec.whatwg.org/#html-document),
-    /// rather than an XML document.
-    public var isHTML: Bool {
-        guard let doc = xmlDocument else { return true }
-        return doc.pointee.type == XML_HTML_DOCUMENT_NODE
-    }
-
     /// The record elements and attributes of this document point to for
     /// (`href`, `prefix`); `href` "" is no namespace.
     func namespaceRecord(href: String, prefix: String?) -> xmlNsPtr {

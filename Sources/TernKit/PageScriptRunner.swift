@@ -110,6 +110,12 @@ final class PageScriptRunner {
     /// parsing-blocking script not yet arrived).
     func parserReached(_ node: Node) -> Bool {
         guard !finished, webView.pageScriptsEnabled, let script = makeScript(node) else { return false }
+        // The parser added nodes since the last script: `<style>`s and
+        // `<link>`s above this one are the document's now (CSSOM §6.2), and
+        // the document-start user scripts run before anything of the page's,
+        // its script fetches included (they may set cookies those send).
+        webView.session.styles.documentDidChange()
+        webView.scriptsDocumentMayExist()
         guard script.url != nil || script.failed else {
             run(script)  // an inline classic script runs at once
             return false
