@@ -7,7 +7,8 @@ import TernScript
 extension PageScriptHost {
     func scriptComputedStyle(of element: Node, pseudoElement: PseudoElement?) -> CSSStyle? {
         guard let webView, let window else { return nil }
-        return webView.session.styles.computedStyle(of: element, pseudoElement: pseudoElement, environment: window.mediaEnvironment)
+        return webView.session.styles.computedStyle(of: element, pseudoElement: pseudoElement, environment: window.mediaEnvironment,
+                                                      in: webView)
     }
 
     func scriptStyleSheets() -> [(sheet: StyleSheet, ownerNode: Node)] {

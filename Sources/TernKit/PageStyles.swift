@@ -315,8 +315,11 @@ final class PageStyles {
     }
 
     /// `element`'s computed style (or its pseudo-element's), as of now.
-    func computedStyle(of element: Node, pseudoElement: PseudoElement?, environment: MediaEnvironment) -> CSSStyle? {
-        guard element.isElement, element.isConnected, let webView else { return nil }
+    func computedStyle(of element: Node, pseudoElement: PseudoElement?, environment: MediaEnvironment,
+                       in webView: WebView) -> CSSStyle? {
+        // The web view is passed in: a script the parser runs may read styles
+        // before the page was first laid out (which `update` also serves).
+        guard element.isElement, element.isConnected else { return nil }
         update(for: webView)
         let applied = layoutSheets(authorStylesEnabled: webView.authorStyleSheetsEnabled)
         let identities = applied.map(ObjectIdentifier.init)
