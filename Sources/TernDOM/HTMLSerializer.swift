@@ -139,6 +139,8 @@ extension Node {
     /// namespace prefix, else its name.
     static func qualifiedName(_ node: xmlNodePtr) -> String {
         let name = node.pointee.name.map { String(cString: $0) } ?? ""
+        // Only elements and attributes have `ns` there (a document's struct has other fields).
+        guard node.pointee.type == XML_ELEMENT_NODE || node.pointee.type == XML_ATTRIBUTE_NODE else { return name }
         if let prefix = node.pointee.ns?.pointee.prefix { return String(cString: prefix) + ":" + name }
         return name
     }

@@ -74,6 +74,7 @@ extension Node {
     /// The DOM's `tagName` (https://dom.spec.whatwg.org/#element-html-uppercased-qualified-name):
     /// the qualified name, upper-cased for an HTML element in an HTML document.
     public var tagName: String {
+        guard isElement else { return "" }
         let qualified = Node.qualifiedName(raw)
         return isHTMLElementInHTMLDocument ? Node.asciiUppercased(qualified) : qualified
     }
