@@ -19,6 +19,7 @@ void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 #define TERN_JSC(name) __typeof__(&name) name;
 struct tern_jsc_api {
     TERN_JSC(JSContextGroupCreate)
+    TERN_JSC(JSContextGroupRetain)
     TERN_JSC(JSContextGroupRelease)
     TERN_JSC(JSContextGroupSetExecutionTimeLimit)
     TERN_JSC(JSContextGroupClearExecutionTimeLimit)

@@ -32,6 +32,7 @@ enum JavaScriptCoreLibrary {
             if let symbol = dlsym(handle, name) { field = unsafeBitCast(symbol, to: T.self) } else { missing.append(name) }
         }
         bind(&api.JSContextGroupCreate, "JSContextGroupCreate")
+        bind(&api.JSContextGroupRetain, "JSContextGroupRetain")
         bind(&api.JSContextGroupRelease, "JSContextGroupRelease")
         bind(&api.JSContextGroupSetExecutionTimeLimit, "JSContextGroupSetExecutionTimeLimit")
         bind(&api.JSContextGroupClearExecutionTimeLimit, "JSContextGroupClearExecutionTimeLimit")

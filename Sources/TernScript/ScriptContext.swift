@@ -83,9 +83,20 @@ public final class ScriptContext {
     /// the first `ScriptContext`).
     public static var isEngineLoaded: Bool { JavaScriptCoreLibrary.isLoaded }
 
-    public init() throws {
+    /// The context whose engine group this one shares (a frame's parent):
+    /// it owns the group's watchdog, so it is kept alive as long as this one.
+    private let groupOwner: ScriptContext?
+
+    /// Makes a global context in a group of its own, or in `owner`'s group
+    /// (the frames of one page: their objects are usable across them).
+    public init(sharingGroupWith owner: ScriptContext? = nil) throws {
         jsc = try JavaScriptCoreLibrary.api.get()
-        group = jsc.JSContextGroupCreate!()!
+        groupOwner = owner?.groupOwner ?? owner
+        if let groupOwner {
+            group = jsc.JSContextGroupRetain!(groupOwner.group)!
+        } else {
+            group = jsc.JSContextGroupCreate!()!
+        }
         context = jsc.JSGlobalContextCreateInGroup!(group, nil)!
         // Made before any page script runs, so Object.create is the engine's own.
         internals = ScriptContext.makeBareObject(jsc, context)
@@ -119,6 +130,9 @@ public final class ScriptContext {
     /// CPU time; returning false does not re-arm it (JavaScriptCore 2.50),
     /// so each tick that lets the script go on sets the limit again.
     private func installWatchdog() {
+        // The group has one watchdog: its owner's (a callback naming a frame's
+        // context would outlive it).
+        guard groupOwner == nil else { return }
         let me = Unmanaged.passUnretained(self).toOpaque()
         jsc.JSContextGroupSetExecutionTimeLimit!(group, min(executionTimeLimit, ScriptContext.watchdogInterval), { _, info in
             let context = Unmanaged<ScriptContext>.fromOpaque(info!).takeUnretainedValue()

@@ -10,6 +10,13 @@ public final class ScriptWindow {
     public weak var navigationHost: ScriptNavigationHost?
     /// Answers `window.open` and `window.close`; the web view sets it.
     public weak var windowingHost: ScriptWindowingHost?
+    /// The frame tree this window is in (`parent`, `top`, `frames`,
+    /// `contentWindow`); the web view sets it. Nil: a window alone.
+    public weak var frameHost: ScriptFrameHost?
+    /// The document's origin is opaque whatever its URL says: a frame
+    /// sandboxed without `allow-same-origin` (HTML "sandboxed origin browsing
+    /// context flag"). The web view sets it before the page's scripts run.
+    public var hasOpaqueOrigin = false
     let loop: EventLoop
     private var timers: [Int: PageTimer] = [:]
     private var nextTimerID = 0
@@ -43,12 +50,14 @@ public final class ScriptWindow {
     /// Makes the window. `loader` carries the page's XMLHttpRequest and fetch
     /// requests; its user agent is what `navigator.userAgent` reports.
     /// `sessionStorage` is the web view's (it outlives its pages),
-    /// `localStorage` the website data store's.
+    /// `localStorage` the website data store's. A frame's window shares its
+    /// parent's engine (`sharingEngineWith`), so objects pass between them.
     public init(host: ScriptHost, loader: Loader, documentURL: WebURL?, sessionStorage: WebStorage = WebStorage(),
-                localStorage: WebStorage = WebStorage(), executionTimeLimit: Double = 10, memoryLimit: Int? = nil) throws {
+                localStorage: WebStorage = WebStorage(), executionTimeLimit: Double = 10, memoryLimit: Int? = nil,
+                sharingEngineWith parent: ScriptWindow? = nil) throws {
         self.sessionStorage = sessionStorage
         self.localStorage = localStorage
-        context = try ScriptContext()
+        context = try ScriptContext(sharingGroupWith: parent?.context)
         context.executionTimeLimit = executionTimeLimit
         context.memoryLimit = memoryLimit
         self.host = host

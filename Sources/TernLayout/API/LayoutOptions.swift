@@ -26,6 +26,9 @@ public struct LayoutOptions {
     public var rows = 24
     /// The focused element, for `:focus` and `:focus-within`.
     public var focusedElement: Node?
+    /// What each `iframe`/`frame` element shows; nil (or a nil answer): the
+    /// element is a link to its `src`, as without frame support.
+    public var frameContent: ((Node) -> FrameContent?)?
 
     public init(width: Int = 80, resolveURL: @escaping (String) -> String = { $0 },
                 resolveURLAgainstBase: ((String, String) -> String)? = nil,
