@@ -27,8 +27,6 @@ public final class ScriptContext {
     private var pendingTermination: ScriptError?
     /// Script entries (evaluate, call) in progress, nested ones included.
     private var entryDepth = 0
-    /// CPU seconds the outermost running entry has used, counted by watchdog ticks.
-    private var runTime = 0.0
     private var lastMemoryCheck = 0.0
     /// The heap's capacity after the last collection the limit asked for:
     /// the next one waits until it grew by an eighth of the limit.
@@ -86,6 +84,21 @@ public final class ScriptContext {
     /// The context whose engine group this one shares (a frame's parent):
     /// it owns the group's watchdog, so it is kept alive as long as this one.
     private let groupOwner: ScriptContext?
+    /// On the group's owner: the contexts of the group with a script entry
+    /// running, innermost last (a frame's script called from its parent's).
+    /// The watchdog checks the innermost one's limits, and `runningContext`
+    /// tells which window is running script now (postMessage's source).
+    private var groupEntries: [Unowned] = []
+    /// CPU seconds the group's outermost running entry has used (on the owner).
+    private var groupRunTime = 0.0
+
+    private struct Unowned { unowned let context: ScriptContext }
+
+    /// The context of the group whose script entry is innermost now; nil when none runs.
+    var runningContext: ScriptContext? { (groupOwner ?? self).groupEntries.last?.context }
+
+    /// Whether `other` is in this context's engine group (its objects usable here).
+    func sharesGroup(with other: ScriptContext) -> Bool { (groupOwner ?? self) === (other.groupOwner ?? other) }
 
     /// Makes a global context in a group of its own, or in `owner`'s group
     /// (the frames of one page: their objects are usable across them).
@@ -135,15 +148,18 @@ public final class ScriptContext {
         guard groupOwner == nil else { return }
         let me = Unmanaged.passUnretained(self).toOpaque()
         jsc.JSContextGroupSetExecutionTimeLimit!(group, min(executionTimeLimit, ScriptContext.watchdogInterval), { _, info in
-            let context = Unmanaged<ScriptContext>.fromOpaque(info!).takeUnretainedValue()
-            if context.watchdogTick() { return true }  // terminate the script
-            context.installWatchdog()
+            let owner = Unmanaged<ScriptContext>.fromOpaque(info!).takeUnretainedValue()
+            // The tick is the running frame's: its limits, its stop.
+            let running = owner.groupEntries.last?.context ?? owner
+            if running.watchdogTick(owner: owner) { return true }  // terminate the script
+            owner.installWatchdog()
             return false
         }, me)
     }
 
-    /// One check of a running script; true ends it.
-    private func watchdogTick() -> Bool {
+    /// One check of a running script; true ends it. The run time counts on
+    /// the group's `owner` (one script run, whichever frames it passes through).
+    private func watchdogTick(owner: ScriptContext) -> Bool {
         if stopReason != nil { return true }
         if shouldInterrupt?() == true {
             pendingTermination = .interrupted
@@ -153,8 +169,8 @@ public final class ScriptContext {
             stop(.memoryLimitExceeded(limit: memoryLimit ?? 0))
             return true
         }
-        runTime += min(executionTimeLimit, ScriptContext.watchdogInterval)
-        if runTime >= executionTimeLimit {
+        owner.groupRunTime += min(owner.executionTimeLimit, ScriptContext.watchdogInterval)
+        if owner.groupRunTime >= executionTimeLimit {
             pendingTermination = .terminated(limit: executionTimeLimit)
             return true
         }
@@ -220,9 +236,12 @@ public final class ScriptContext {
     /// (scripts that allocate in many short tasks never meet the watchdog).
     private func enter<T>(_ body: () -> Result<T, ScriptError>) -> Result<T, ScriptError> {
         if let stopReason { return .failure(stopReason) }
-        if entryDepth == 0 { runTime = 0 }
+        let owner = groupOwner ?? self
+        if owner.groupEntries.isEmpty { owner.groupRunTime = 0 }
         entryDepth += 1
+        owner.groupEntries.append(Unowned(context: self))
         let result = body()
+        owner.groupEntries.removeLast()
         entryDepth -= 1
         guard entryDepth == 0 else { return result }
         if stopReason == nil, memoryLimit != nil, EventLoop.now() - lastMemoryCheck >= 0.05, heapIsOverLimit(collecting: true) {

@@ -7,7 +7,7 @@ extension ScriptPrelude {
     /// prototype follows the node's kind. `H(this)` is a wrapper's handle.
     static var dom: String {
         "(function (g, N) {\n'use strict';\n" + domSupport + domEvents + domCore + domNodes + domHTML + domForeignElements + domCSSOM
-            + domParsing + domTraversal + domAbort + domMutations + domRanges + domObservers
+            + domParsing + domTraversal + domAbort + domMutations + domRanges + domObservers + domFrames
             + "\n})(this, __ternDOM);\n"
     }
 

@@ -494,11 +494,7 @@ extension ScriptPrelude {
       Object.defineProperty(g, 'event', { get: platform(function () { return currentEvent; }),
         set: platform(function (value) { Object.defineProperty(g, 'event', { value: value, writable: true, configurable: true, enumerable: true }); }),
         configurable: true, enumerable: true });
-      // One top-level browsing context: the window is its own parent, top and frames.
-      ['parent', 'top', 'frames'].forEach(function (name) { if (!(name in g)) def(g, name, g); });
-      ['opener', 'frameElement'].forEach(function (name) { if (!(name in g)) def(g, name, null); });
-      if (!('length' in g)) def(g, 'length', 0);
-      if (!('name' in g)) def(g, 'name', '');
+      // parent, top, frames, opener, frameElement, length, name: ScriptPrelude.domFrames.
 
       // h null: the window, as HTML fires load, pageshow, pagehide and unload
       // there, with the legacy target override flag: event.target is the document.

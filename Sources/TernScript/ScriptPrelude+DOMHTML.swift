@@ -194,7 +194,6 @@ extension ScriptPrelude {
       accessors(HTMLTitleElement.prototype, { text: [function () { return N.text(H(this)); }, function (v) { N.setText(H(this), str(v)); }] });
       reflect(htmlInterface('HTMLIFrameElement', 'iframe').prototype, { src: ['u'], srcdoc: ['s'], name: ['s'], width: ['s'],
         height: ['s'], allow: ['s'], loading: ['s'], allowFullscreen: ['b', 'allowfullscreen'] });
-      accessors(g.HTMLIFrameElement.prototype, { contentWindow: [function () { return null; }], contentDocument: [function () { return null; }] });
       htmlInterface('HTMLFrameElement', 'frame');
       htmlInterface('HTMLFrameSetElement', 'frameset');
       reflect(htmlInterface('HTMLEmbedElement', 'embed').prototype, { src: ['u'], type: ['s'], width: ['s'], height: ['s'] });

@@ -17,6 +17,17 @@ public final class ScriptWindow {
     /// sandboxed without `allow-same-origin` (HTML "sandboxed origin browsing
     /// context flag"). The web view sets it before the page's scripts run.
     public var hasOpaqueOrigin = false
+    /// The window's name (`window.name`, HTML "target name" of its navigable):
+    /// named access from the parent and link/form targets find frames by it.
+    public var name = ""
+    /// The window that opened this one (`window.opener`); nil for `noopener`
+    /// and for windows no script opened.
+    public weak var opener: ScriptWindow?
+    /// Set when the window's navigable is gone (its popup closed, its frame
+    /// removed): `closed` reads true and messages to it are dropped.
+    public var isClosed = false
+    /// The window's id in the registry of windows (ScriptWindow+Frames).
+    private(set) var windowID = 0
     let loop: EventLoop
     private var timers: [Int: PageTimer] = [:]
     private var nextTimerID = 0
@@ -79,8 +90,12 @@ public final class ScriptWindow {
         installNetwork()
         installWebAPIs()
         installNavigation()
+        windowID = ScriptWindow.register(self)
         installWindows()
+        installFrames()
         installDOM()
+        // A frame's window: its parent's `window[i]` and named properties now include it.
+        if let parent { parent.loop.post { [weak parent] in parent?.frameTreeDidChange() } }
     }
 
     deinit {
