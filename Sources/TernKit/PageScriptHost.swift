@@ -219,20 +219,20 @@ extension PageScriptHost: ScriptNavigationHost {
 }
 
 extension PageScriptHost: ScriptWindowingHost {
-    func scriptOpenWindow(url: String, target: String, features: String) -> Bool {
-        guard let webView, let url = WebURL(url) else { return false }
-        if url.scheme == "file" && webView.pageURL?.scheme != "file" { return false }
+    func scriptOpenWindow(url: String, target: String, features: String) -> ScriptOpenedWindow? {
+        guard let webView, let url = WebURL(url) else { return nil }
+        if url.scheme == "file" && webView.pageURL?.scheme != "file" { return nil }
         // window.open(url, "_self") navigates this window (HTML "rules for choosing a navigable").
         guard WebView.opensNewWindow(target) else {
             scriptNavigate(to: url.href, replacing: false)
-            return false
+            return nil
         }
         var request = Request(url: url)
         webView.prepareDocumentRequest(&request, isNavigation: true)
         guard case .opened(let created) = webView.openNewWindow(for: request, type: .other,
-                                                                features: WindowFeatures(parsing: features)) else { return false }
+                                                                features: WindowFeatures(parsing: features)) else { return nil }
         created.loop.post { [weak created] in _ = created?.load(request) }
-        return true
+        return created
     }
 
     /// HTML window.close(): only a script-closable view closes, one a page

@@ -1,4 +1,5 @@
 import TernNet
+import TernScript
 
 /// What asking for a new window came to.
 enum WindowOpening {
@@ -37,5 +38,34 @@ extension WebView {
         else { return .refused }
         created.isOpenedByPage = true
         return .opened(created)
+    }
+}
+
+/// A popup as its opener's scripts reach it (`window.open`'s WindowProxy):
+/// the page it shows now, `close()` and `location` from the opener.
+extension WebView: ScriptOpenedWindow {
+    public var scriptCurrentWindow: ScriptWindow? { scriptWindow }
+
+    public func scriptClose() {
+        // A page opened it, so its opener may close it (HTML "script-closable").
+        guard isOpenedByPage else { return }
+        loop.post { [weak self] in
+            guard let self else { return }
+            self.uiDelegate?.webViewDidClose(self)
+        }
+    }
+
+    public func scriptNavigate(to url: String, replacing: Bool) {
+        guard let url = WebURL(url) else { return }
+        var request = Request(url: url)
+        prepareDocumentRequest(&request, isNavigation: true)
+        loop.post { [weak self] in _ = self?.load(request) }
+    }
+}
+
+extension PageScriptHost {
+    /// `window.opener` of the popup's page: the window whose `window.open` made it.
+    func scriptOpenerWindow() -> ScriptWindow? {
+        webView.flatMap { ScriptWindow.opener(of: $0) }
     }
 }

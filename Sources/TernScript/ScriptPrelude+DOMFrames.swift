@@ -20,6 +20,7 @@ extension ScriptPrelude {
       // ---- Cross-origin objects (https://html.spec.whatwg.org/#cross-origin-objects)
       var crossWindows = new Map(), crossObjects = new WeakSet();
       function windowFor(r) { return typeof r === 'number' ? crossWindow(r) : r; }
+      def(internals, '__ternWindowFor', windowFor);
       function isArrayIndex(key) {
         if (typeof key !== 'string' || !/^(0|[1-9][0-9]{0,9})$/.test(key)) return false;
         return +key < 4294967295;

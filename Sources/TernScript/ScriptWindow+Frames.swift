@@ -8,25 +8,55 @@ import TernNet
 /// restricted cross-origin view the prelude makes from the window's id
 /// (`ScriptPrelude.domFrames`).
 extension ScriptWindow {
-    /// A window's id for the prelude: the registry maps ids back to windows.
-    private final class WeakWindow {
+    /// What a window id names for the prelude: a window, or a popup a
+    /// window opened (whose current window changes as it navigates).
+    private final class Entry {
         weak var window: ScriptWindow?
-        init(_ window: ScriptWindow) { self.window = window }
+        weak var opened: ScriptOpenedWindow?
+        /// For a popup: the window that opened it.
+        weak var opener: ScriptWindow?
+        /// HTML "is closing": close() was called through this entry.
+        var isClosing = false
+        init(window: ScriptWindow?, opened: ScriptOpenedWindow? = nil, opener: ScriptWindow? = nil) {
+            self.window = window
+            self.opened = opened
+            self.opener = opener
+        }
+        var isGone: Bool { window == nil && opened == nil }
+        var current: ScriptWindow? { window ?? opened?.scriptCurrentWindow }
     }
 
-    private static var registry: [Int: WeakWindow] = [:]
+    private static var registry: [Int: Entry] = [:]
     private static var lastWindowID = 0
 
-    /// A new id, registered for `window` (called once, from init).
-    static func register(_ window: ScriptWindow) -> Int {
+    private static func add(_ entry: Entry) -> Int {
         lastWindowID += 1
         // Windows gone away leave their slots: sweep now and then.
-        if lastWindowID % 64 == 0 { registry = registry.filter { $0.value.window != nil } }
-        registry[lastWindowID] = WeakWindow(window)
+        if lastWindowID % 64 == 0 { registry = registry.filter { !$0.value.isGone } }
+        registry[lastWindowID] = entry
         return lastWindowID
     }
 
-    static func window(withID id: Int) -> ScriptWindow? { registry[id]?.window }
+    /// A new id, registered for `window` (called once, from init).
+    static func register(_ window: ScriptWindow) -> Int { add(Entry(window: window)) }
+
+    /// The id of a popup `opener` opened (`window.open`'s result).
+    func register(opened: ScriptOpenedWindow) -> Int {
+        if let existing = ScriptWindow.registry.first(where: { $0.value.opened === opened && $0.value.opener === self }) {
+            return existing.key
+        }
+        return ScriptWindow.add(Entry(window: nil, opened: opened, opener: self))
+    }
+
+    static func window(withID id: Int) -> ScriptWindow? { registry[id]?.current }
+
+    /// The window that opened `opened` (the popup's `opener`), when it is still there.
+    public static func opener(of opened: ScriptOpenedWindow) -> ScriptWindow? {
+        registry.values.first { $0.opened === opened && $0.opener != nil }?.opener
+    }
+
+    /// `window.opener`: set by the host, else the window that opened this one's view.
+    var openerWindow: ScriptWindow? { opener ?? windowingHost?.scriptOpenerWindow() }
 
     /// The window whose context is `context`, when it is still there.
     static func window(of context: ScriptContext) -> ScriptWindow? {
@@ -51,7 +81,7 @@ extension ScriptWindow {
             if let url = current.documentURL, url.href != "about:blank", url.href != "about:srcdoc" {
                 return url.origin == "null" ? nil : url.origin
             }
-            window = current.frameHost?.scriptParentWindow() ?? current.opener
+            window = current.frameHost?.scriptParentWindow() ?? current.openerWindow
             seen += 1
         }
         return nil
@@ -84,7 +114,7 @@ extension ScriptWindow {
             case "self": found = target
             case "parent": found = target.frameHost?.scriptParentWindow() ?? target
             case "top": found = target.frameHost?.scriptTopWindow() ?? target
-            case "opener": found = target.opener
+            case "opener": found = target.openerWindow
             case "child": found = target.childWindow(at: dom.number(a[2]))
             case "named": found = target.childWindow(named: dom.string(a[2]))
             case "content":
@@ -114,11 +144,20 @@ extension ScriptWindow {
             return dom.makeString(self.name)
         }
         define("closed") { [unowned self] a in
+            // A popup: closed once gone or closing, whatever page it shows.
+            if let entry = self.entry(a[0]), entry.opened != nil || entry.window == nil {
+                return dom.makeBool(entry.opened == nil || entry.isClosing)
+            }
             guard let target = self.target(a[0]) else { return dom.makeBool(true) }
             return dom.makeBool(target.isClosed)
         }
         define("close") { [unowned self] a in
-            // HTML "close()": only a window a script opened (or a top-level one with one entry).
+            // HTML "close()": a popup closes; a frame's window does nothing.
+            if let entry = self.entry(a[0]), let opened = entry.opened {
+                if !entry.isClosing { opened.scriptClose() }
+                entry.isClosing = true
+                return nil
+            }
             guard let target = self.target(a[0]), target.frameHost?.scriptParentWindow() == nil else { return nil }
             target.windowingHost?.scriptCloseWindow()
             return nil
@@ -132,6 +171,10 @@ extension ScriptWindow {
                 throw DOMBridge.BridgeError.domException(name: "SyntaxError", message: "'\(text)' is not a valid URL.")
             }
             guard url.scheme != "javascript" else { return nil }
+            if let opened = self.entry(a[0])?.opened {
+                opened.scriptNavigate(to: url.href, replacing: dom.bool(a[2]))
+                return nil
+            }
             target.navigationHost?.scriptNavigate(to: url.href, replacing: dom.bool(a[2]))
             return nil
         }
@@ -155,6 +198,13 @@ extension ScriptWindow {
         return ScriptWindow.window(withID: Int(number))
     }
 
+    /// The registry entry an id names (not -1 or -2).
+    private func entry(_ value: JSValueRef?) -> Entry? {
+        let number = dom.number(value)
+        guard number.isFinite, number >= 1, number == number.rounded(.towardZero), number < 1e15 else { return nil }
+        return ScriptWindow.registry[Int(number)]
+    }
+
     /// Child window `index` (HTML "indexed access on the Window object"); nil out of range.
     private func childWindow(at index: Double) -> ScriptWindow? {
         guard index.isFinite, index >= 0, index == index.rounded(.towardZero), index < 1e9 else { return nil }
@@ -174,6 +224,10 @@ extension ScriptWindow {
     private func reference(to other: ScriptWindow) -> JSValueRef {
         if other.context.sharesGroup(with: context), isSameOrigin(with: other) {
             return other.context.globalObject
+        }
+        // A popup this window opened: the id `window.open` gave, so its proxy is the same object.
+        if let popup = ScriptWindow.registry.first(where: { $0.value.opener === self && $0.value.opened?.scriptCurrentWindow === other }) {
+            return dom.makeNumber(Double(popup.key))
         }
         return dom.makeNumber(Double(other.windowID))
     }

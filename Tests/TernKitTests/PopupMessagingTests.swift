@@ -1,0 +1,84 @@
+import XCTest
+import TernKit
+import TernScript
+import TernTestSupport
+
+/// window.open gives the popup's WindowProxy: postMessage both ways through
+/// serialization (a popup has an engine of its own), `closed`, `close()`,
+/// `opener`, and `noopener`.
+final class PopupMessagingTests: WebViewTestCase {
+    final class Windows: UIDelegate {
+        var created: [WebView] = []
+        var closed = 0
+        func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,
+                     for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView? {
+            let view = WebView(configuration: configuration)
+            created.append(view)
+            return view
+        }
+        func webViewDidClose(_ webView: WebView) { closed += 1 }
+    }
+
+    /// Evaluates `expression` in `view` and waits for its result.
+    func value(in view: WebView, _ expression: String, file: StaticString = #filePath, line: UInt = #line) -> ScriptValue? {
+        var result: ScriptValue?
+        var done = false
+        view.evaluateScriptValue(expression) { outcome in
+            if case .success(let value) = outcome { result = value } else { XCTFail("\(outcome)", file: file, line: line) }
+            done = true
+        }
+        wait(file: file, line: line) { done }
+        return result
+    }
+
+    func testPostMessageBetweenOpenerAndPopup() {
+        let windows = Windows()
+        webView.uiDelegate = windows
+        loadAndWait("/page/opener")
+        webView.notifyUserActivation()
+        XCTAssertEqual(value("""
+            var replies = [];
+            onmessage = function (e) { replies.push([e.data.n, e.origin, e.source === w]); };
+            var w = window.open('/page/popup');
+            w !== null && w === w.window && w.closed === false && typeof w.postMessage === 'function'
+            """), .bool(true))
+        guard let popup = windows.created.first else { return XCTFail("no window opened") }
+        popup.uiDelegate = windows
+        wait { popup.title == "popup" && !popup.isLoading }
+        // The popup's own engine: the opener reaches it only through the restricted proxy.
+        XCTAssertEqual(value("try { w.document; 'no' } catch (e) { e.name }"), .string("SecurityError"))
+        XCTAssertEqual(value(in: popup, """
+            var got = [];
+            onmessage = function (e) { got.push(e.data.list[0]); e.source.postMessage({ n: e.data.list.length }, e.origin); };
+            opener !== null && opener === opener.self
+            """), .bool(true))
+        XCTAssertEqual(value("w.postMessage({ list: ['hello', new Map()] }, '*'); 1"), .number(1))
+        wait { self.value("replies.length") == .number(1) }
+        XCTAssertEqual(value(in: popup, "got.join()"), .string("hello"))
+        let origin = server.url("/").origin
+        XCTAssertEqual(value("JSON.stringify(replies)"), .string("[[2,\"\(origin)\",true]]"))
+        XCTAssertEqual(value("w.close(); w.closed"), .bool(true))
+        wait { windows.closed == 1 }
+    }
+
+    func testNoopenerGivesNull() {
+        let windows = Windows()
+        webView.uiDelegate = windows
+        loadAndWait("/page/opener")
+        webView.notifyUserActivation()
+        XCTAssertEqual(value("window.open('/page/popup', '_blank', 'noopener')"), .null)
+        guard let popup = windows.created.first else { return XCTFail("no window opened") }
+        wait { popup.title == "popup" && !popup.isLoading }
+        XCTAssertEqual(value(in: popup, "opener"), .null)
+    }
+
+    func testFeaturesParsing() {
+        XCTAssertTrue(ScriptWindow.featuresDisownOpener("noopener"))
+        XCTAssertTrue(ScriptWindow.featuresDisownOpener("width=10, NoReferrer"))
+        XCTAssertTrue(ScriptWindow.featuresDisownOpener("noopener=1"))
+        XCTAssertFalse(ScriptWindow.featuresDisownOpener("noopener=0"))
+        XCTAssertFalse(ScriptWindow.featuresDisownOpener("noopener=no"))
+        XCTAssertFalse(ScriptWindow.featuresDisownOpener("width=300,height=200"))
+        XCTAssertFalse(ScriptWindow.featuresDisownOpener(",,==, ="))
+    }
+}
