@@ -168,6 +168,30 @@ final class WindowTreeTests: XCTestCase {
         XCTAssertEqual(js(two, "parent[1] === window"), .bool(true))
     }
 
+    final class RecordingNavigation: ScriptNavigationHost {
+        var navigations: [String] = []
+        func scriptCurrentURL() -> String { "https://b.test/two.html" }
+        func scriptNavigate(to url: String, replacing: Bool) { navigations.append((replacing ? "replace " : "") + url) }
+        func scriptReload() {}
+        func scriptHistoryLength() -> Int { 1 }
+        func scriptHistoryGo(_ delta: Int) {}
+        func scriptHistoryPush(state: ScriptValue, url: String?, replacing: Bool) -> String? { nil }
+        func scriptHistoryState() -> ScriptValue { .null }
+    }
+
+    /// HTML CrossOriginProperties(Location): only the href setter and replace() reach the other window.
+    func testCrossOriginLocationNavigatesThatWindow() throws {
+        let (top, _, two) = try makeTree()
+        let navigation = RecordingNavigation()
+        two.navigationHost = navigation
+        js(top, "frames[1].location.href = '/next.html'; frames[1].location.replace('https://c.test/r'); frames[1].location = 'x.html'")
+        XCTAssertEqual(navigation.navigations, ["https://a.test/next.html", "replace https://c.test/r", "https://a.test/x.html"])
+        XCTAssertEqual(js(top, "try { frames[1].location.href; 'no' } catch (e) { e.name }"), .string("SecurityError"))
+        XCTAssertEqual(js(top, "try { frames[1].location.reload(); 'no' } catch (e) { e.name }"), .string("SecurityError"))
+        js(top, "frames[1].location.href = 'javascript:alert(1)'")
+        XCTAssertEqual(navigation.navigations.count, 3, "no javascript: navigation of another origin's window")
+    }
+
     func testOpaqueOriginFrame() throws {
         let top = try tree.window("<iframe id=s></iframe>", url: "https://a.test/")
         let sandboxed = try tree.window("<p>x</p>", url: "https://a.test/s.html", parent: top, element: "#s", opaque: true)

@@ -16,6 +16,25 @@ class WPTTestCase: WebViewTestCase {
         return URL(fileURLWithPath: TestServer.repositoryRoot).deletingLastPathComponent().appendingPathComponent("shared/testsuites").path
     }
 
+    /// Whether test pages may open popups (a UI delegate makes their web
+    /// views, kept until they close): the window and messaging suites set it.
+    var opensPopups = false
+    private var popups: PopupOpener?
+
+    /// Opens the windows a test page asks for, at most 20 at once.
+    private final class PopupOpener: UIDelegate {
+        var views: [WebView] = []
+        func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,
+                     for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView? {
+            guard views.count < 20 else { return nil }
+            let view = WebView(configuration: configuration)
+            view.uiDelegate = self
+            views.append(view)
+            return view
+        }
+        func webViewDidClose(_ webView: WebView) { views.removeAll { $0 === webView } }
+    }
+
     struct FileResult {
         let file: String
         let passed: Int
@@ -64,9 +83,15 @@ class WPTTestCase: WebViewTestCase {
         makeWebView { configuration in
             // The in-browser runner's way to configure the harness (testharnessreport.js reads
             // window.opener.testharness_properties): halve the timeouts (10 s → 5 s, long 60 s → 30 s).
+            // A popup keeps its real opener.
             configuration.userContentController.addUserScript(UserScript(
-                source: "window.opener = { testharness_properties: { timeout_multiplier: 0.5 } };",
+                source: "if (!window.opener) window.opener = { testharness_properties: { timeout_multiplier: 0.5 } };",
                 injectionTime: .atDocumentStart, forMainFrameOnly: true))
+            if self.opensPopups { configuration.preferences.javaScriptCanOpenWindowsAutomatically = true }
+        }
+        if opensPopups {
+            popups = PopupOpener()
+            webView.uiDelegate = popups
         }
         webView.load(server.request(path))
         _ = loop.run(until: { self.recorder.ended }, timeout: 60)
