@@ -394,7 +394,7 @@ extension ScriptPrelude {
         'animationcancel', 'transitionrun', 'transitionstart', 'transitioncancel',
         'webkitAnimationEnd', 'webkitAnimationIteration', 'webkitAnimationStart', 'webkitTransitionEnd'];
       var windowHandlerNames = ['afterprint', 'beforeprint', 'beforeunload', 'hashchange', 'languagechange', 'message',
-        'offline', 'online', 'pagehide', 'pageshow', 'popstate', 'rejectionhandled', 'storage', 'unhandledrejection', 'unload'];
+        'messageerror', 'offline', 'online', 'pagehide', 'pageshow', 'popstate', 'rejectionhandled', 'storage', 'unhandledrejection', 'unload'];
       var bodyForwarded = { blur: 1, error: 1, focus: 1, load: 1, resize: 1, scroll: 1 };
       windowHandlerNames.forEach(function (n) { bodyForwarded[n] = 1; });
 

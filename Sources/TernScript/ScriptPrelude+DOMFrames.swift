@@ -25,10 +25,12 @@ extension ScriptPrelude {
         if (typeof key !== 'string' || !/^(0|[1-9][0-9]{0,9})$/.test(key)) return false;
         return +key < 4294967295;
       }
+      // Chromium's messages: "Failed to read a named property 'document' from 'Window': Blocked a frame…".
       function securityError(what, name, on) {
-        var origin = F.origin(-1);
-        return domError('SecurityError', 'Failed to ' + what + " a named property '" + String(name) + "' " + on
-          + ": Blocked a frame with origin \"" + origin + '" from accessing a cross-origin frame.');
+        var blocked = 'Blocked a frame with origin "' + F.origin(-1) + '" from accessing a cross-origin frame.';
+        if (what === 'define' || what === 'delete') return domError('SecurityError', blocked);
+        var property = isArrayIndex(name) ? 'an indexed property [' + name + ']' : "a named property '" + String(name) + "'";
+        return domError('SecurityError', 'Failed to ' + what + ' ' + property + ' ' + on + ': ' + blocked);
       }
       // CrossOriginPropertyFallback: these read as undefined, everything else throws.
       function isFallbackKey(key) {
@@ -118,15 +120,15 @@ extension ScriptPrelude {
           self: crossAccessor(function () { return proxy; }),
           location: crossAccessor(function () { return location || (location = crossLocation(id)); },
                                   function (v) { F.navigate(id, String(v), false); }),
-          close: crossMethod('close', function close() { F.close(id); }),
           closed: crossAccessor(function () { return F.closed(id); }),
-          focus: crossMethod('focus', function focus() {}),
-          blur: crossMethod('blur', function blur() {}),
           frames: crossAccessor(function () { return proxy; }),
           length: crossAccessor(function () { return F.length(id); }),
           top: crossAccessor(function () { return windowFor(F.view(id, 'top')); }),
           opener: crossAccessor(function () { return windowFor(F.view(id, 'opener')); }),
           parent: crossAccessor(function () { return windowFor(F.view(id, 'parent')); }),
+          blur: crossMethod('blur', function blur() {}),
+          close: crossMethod('close', function close() { F.close(id); }),
+          focus: crossMethod('focus', function focus() {}),
           postMessage: crossMethod('postMessage', function postMessage(message, options) {
             postMessageTo(id, arguments.length, message, options, arguments[2]);
           })
@@ -241,7 +243,10 @@ extension ScriptPrelude {
       var typedArrayProto = Object.getPrototypeOf(Int8Array.prototype);
       var typedArrayTag = getter(typedArrayProto, Symbol.toStringTag);
       var errorNames = ['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError'];
-      function cloneError(what) { return domError('DataCloneError', what + ' could not be cloned.'); }
+      var cloneCaller = 'postMessage';
+      function cloneError(what) {
+        return domError('DataCloneError', "Failed to execute '" + cloneCaller + "' on 'Window': " + what + ' could not be cloned.');
+      }
       function encodeNumber(n) {
         if (n !== n) return 'NaN';
         if (n === Infinity) return 'Infinity';
@@ -278,10 +283,14 @@ extension ScriptPrelude {
           if (t === 'number') return ['n', encodeNumber(v)];
           if (t === 'string') return ['s', v];
           if (t === 'bigint') return ['i', String(v)];
-          if (t === 'symbol') throw cloneError('Symbol()');
+          if (t === 'symbol') throw cloneError(String(v));
           if (t === 'function') throw cloneError(functionToString.call(v).slice(0, 100));
           if (mapHas.call(memory, v)) return ['r', mapGet.call(memory, v)];
-          if (H(v) !== undefined || isPlatformObject(v)) throw cloneError('#<Object>');
+          if (H(v) !== undefined || isPlatformObject(v)) {
+            var kind = 'Window';
+            try { kind = weakHas.call(crossObjects, v) ? 'Window' : (v.constructor && v.constructor.name) || 'Window'; } catch (e) {}
+            throw cloneError(kind + ' object');
+          }
           var id = next++;
           mapSet.call(memory, v, id);
           if (valueOfBrand(Boolean.prototype, v)) return ['BO', id, Boolean.prototype.valueOf.call(v)];
@@ -395,7 +404,8 @@ extension ScriptPrelude {
       }
       def(g, 'structuredClone', function structuredClone(value) {
         if (arguments.length === 0) throw new TypeError("Failed to execute 'structuredClone' on 'Window': 1 argument required, but only 0 present.");
-        return deserialize(serialize(value));
+        cloneCaller = 'structuredClone';
+        try { return deserialize(serialize(value)); } finally { cloneCaller = 'postMessage'; }
       });
 
       // ---- postMessage (https://html.spec.whatwg.org/#window-post-message-steps)
@@ -436,6 +446,8 @@ extension ScriptPrelude {
         var source = windowFor(F.view(sourceID, 'self'));
         var event = new g.MessageEvent(ok ? 'message' : 'messageerror',
           { data: ok ? data : null, origin: origin, lastEventId: '', source: source, ports: [] });
+        // The init dictionary reads an undefined member as absent: set the data itself.
+        event[EV].data = ok ? data : null;
         event[EV].trusted = true;
         dispatch(g, event, null);
       });

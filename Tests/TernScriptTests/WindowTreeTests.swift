@@ -137,6 +137,13 @@ final class WindowTreeTests: XCTestCase {
         XCTAssertEqual(js(top, "frames[1] === frames[1] && frames[1] === document.getElementById('f2').contentWindow"), .bool(true))
         XCTAssertEqual(js(top, "document.getElementById('f2').contentDocument"), .null)
         securityError("\(w).document")
+        // Chromium's wording.
+        XCTAssertEqual(js(top, "try { \(w).document } catch (e) { e.message }"),
+                       .string("Failed to read a named property 'document' from 'Window': Blocked a frame with origin \"https://a.test\" from accessing a cross-origin frame."))
+        XCTAssertEqual(js(top, "try { \(w).foo = 1 } catch (e) { e.message }"),
+                       .string("Failed to set a named property 'foo' on 'Window': Blocked a frame with origin \"https://a.test\" from accessing a cross-origin frame."))
+        XCTAssertEqual(js(top, "JSON.stringify(Object.getOwnPropertyNames(\(w)))"),
+                       .string(#"["window","self","location","closed","frames","length","top","opener","parent","blur","close","focus","postMessage","then"]"#))
         securityError("\(w).foo")
         securityError("\(w).foo = 1")
         securityError("Object.defineProperty(\(w), 'x', { value: 1 })")
@@ -279,6 +286,15 @@ final class WindowTreeTests: XCTestCase {
                            .bool(true), bad)
         }
         XCTAssertEqual(js(top, "structuredClone(new Map([[1, [2]]])).get(1)[0]"), .number(2))
+    }
+
+    func testUndefinedMessageAndMessageError() throws {
+        let (top, one, _) = try makeTree()
+        js(top, "var seen = []; onmessage = function (e) { seen.push(e.data === undefined ? 'undefined' : e.data); };")
+        js(one, "parent.postMessage(undefined, '*')")
+        tree.settle()
+        XCTAssertEqual(js(top, "seen.join()"), .string("undefined"))
+        XCTAssertEqual(js(top, "onmessageerror === null"), .bool(true))
     }
 
     func testMessagePostedDuringATaskArrivesLater() throws {
