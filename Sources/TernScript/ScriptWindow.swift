@@ -19,7 +19,10 @@ public final class ScriptWindow {
     public var hasOpaqueOrigin = false
     /// The window's name (`window.name`, HTML "target name" of its navigable):
     /// named access from the parent and link/form targets find frames by it.
-    public var name = ""
+    public var name = "" {
+        // The parent's named properties follow.
+        didSet { if name != oldValue { frameHost?.scriptParentWindow()?.frameTreeDidChange() } }
+    }
     /// The window that opened this one (`window.opener`); nil for `noopener`
     /// and for windows no script opened.
     public weak var opener: ScriptWindow?

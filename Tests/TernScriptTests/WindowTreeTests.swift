@@ -44,9 +44,9 @@ final class TestFrameTree {
     /// A window for `html` at `url`; a frame of `parent` held by its element `element` (a selector).
     @discardableResult
     func window(_ html: String, url: String, parent: ScriptWindow? = nil, element selector: String? = nil,
-                opaque: Bool = false, limit: Double = 10) throws -> ScriptWindow {
+                opaque: Bool = false, limit: Double = 10, memoryLimit: Int? = nil) throws -> ScriptWindow {
         let window = try ScriptWindow(host: host, loader: Loader(loop: loop), documentURL: WebURL(url),
-                                      executionTimeLimit: limit, sharingEngineWith: parent)
+                                      executionTimeLimit: limit, memoryLimit: memoryLimit, sharingEngineWith: parent)
         window.hasOpaqueOrigin = opaque
         window.attach(document: Document(html: html))
         var element: Node?
@@ -117,7 +117,6 @@ final class WindowTreeTests: XCTestCase {
         XCTAssertEqual(js(one, "name"), .string("one"))
         js(one, "window.name = 'renamed'")
         XCTAssertEqual(one.name, "renamed")
-        top.frameTreeDidChange()
         XCTAssertEqual(js(top, "window.renamed === frames[0] && window.one === undefined"), .bool(true))
         js(top, "name = 12")
         XCTAssertEqual(top.name, "12")
@@ -315,6 +314,15 @@ final class WindowTreeTests: XCTestCase {
         XCTAssertEqual(js(top, "frames[-0] === frames[0]"), .bool(true))
         js(top, "try { document.getElementById('f1').contentWindow.call; } catch (e) {}")
         XCTAssertEqual(js(top, "Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow').get.call({})"), .null)
+    }
+
+    /// The group has one heap: a frame that allocates past its limit is stopped by the group's watchdog.
+    func testMemoryLimitStopsAFrameThatAllocatesWithoutEnd() throws {
+        let top = try tree.window("<iframe id=f></iframe>", url: "https://a.test/", limit: 60, memoryLimit: 64 << 20)
+        let child = try tree.window("<p>x</p>", url: "https://a.test/c", parent: top, element: "#f", limit: 60, memoryLimit: 64 << 20)
+        let result = child.context.evaluate("var a = []; while (true) a.push(new Array(1e6).fill(1));")
+        XCTAssertEqual(result, .failure(.memoryLimitExceeded(limit: 64 << 20)))
+        XCTAssertEqual(child.context.stopReason, .memoryLimitExceeded(limit: 64 << 20))
     }
 
     func testWatchdogStopsAnEndlessLoopInAFrame() throws {

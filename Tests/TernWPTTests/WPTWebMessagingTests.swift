@@ -3,8 +3,11 @@ import XCTest
 /// The web-platform-tests `webmessaging/` folder: postMessage between
 /// windows, MessageEvent, MessageChannel and BroadcastChannel.
 final class WPTWebMessagingTests: WPTTestCase {
-    /// Subtests that must pass: a little under what passes (see README, Issue 18).
-    static let floor = 0
+    /// Subtests that must pass. Measured 69/105 in 73 files (2026-12, without
+    /// frames: the `.any.js` files are not run); the misses need iframes
+    /// (event.source, postMessage_*.htm, *-ports/016-019), MessageChannel and
+    /// BroadcastChannel, canvas ImageData, or workers.
+    static let floor = 65
 
     func testWebMessagingSubtestsPass() throws {
         opensPopups = true
