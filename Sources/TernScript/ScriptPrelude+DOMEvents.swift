@@ -18,7 +18,7 @@ extension ScriptPrelude {
       class DOMException extends Error {
         constructor(message, name) {
           super(message === undefined ? '' : String(message));
-          Object.defineProperty(this, 'name', { value: name === undefined ? 'Error' : String(name), writable: true, configurable: true });
+          Object.defineProperty(this, 'name', { __proto__: null, value: name === undefined ? 'Error' : String(name), writable: true, configurable: true });
         }
         get code() { return exceptionCodes[this.name] || 0; }
       }

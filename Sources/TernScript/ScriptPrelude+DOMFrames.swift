@@ -14,6 +14,15 @@ extension ScriptPrelude {
       var jsonStringify = JSON.stringify, jsonParse = JSON.parse, mapGet = Map.prototype.get, mapSet = Map.prototype.set,
         mapHas = Map.prototype.has, weakHas = WeakSet.prototype.has, weakAdd = WeakSet.prototype.add,
         fromCharCode = String.fromCharCode, objectKeys = Object.keys, isArray = Array.isArray;
+      // A property descriptor without a prototype: a page's Object.prototype.get
+      // or .value must not change what the window's own definitions mean.
+      function descriptor(fields) {
+        var d = objectCreate(null), keys = objectKeys(fields);
+        for (var i = 0; i < keys.length; i++) d[keys[i]] = fields[keys[i]];
+        return d;
+      }
+      var hasOwnProperty = Object.prototype.hasOwnProperty;
+      function hasOwn(o, key) { return hasOwnProperty.call(o, key); }
       function getter(proto, name) { var d = Object.getOwnPropertyDescriptor(proto, name); return d && d.get; }
       def(internals, '__ternWrapHandle', function (h) { return wrap(h); });
 
@@ -37,7 +46,7 @@ extension ScriptPrelude {
         return key === 'then' || key === Symbol.toStringTag || key === Symbol.hasInstance || key === Symbol.isConcatSpreadable;
       }
       var fallbackKeys = ['then', Symbol.toStringTag, Symbol.hasInstance, Symbol.isConcatSpreadable];
-      var fallbackDescriptor = function () { return { value: undefined, writable: false, enumerable: false, configurable: true }; };
+      var fallbackDescriptor = function () { return descriptor({ value: undefined, writable: false, enumerable: false, configurable: true }); };
 
       /// A restricted object over `members` (name → { get, set } or { value }):
       /// the handler of CrossOriginGetOwnPropertyHelper, CrossOriginGet/Set,
@@ -45,7 +54,7 @@ extension ScriptPrelude {
       function crossOriginObject(members, indexed, count, interfaceName) {
         var target = objectCreate(null);
         function own(key) {
-          if (typeof key === 'string' && Object.prototype.hasOwnProperty.call(members, key)) return members[key];
+          if (typeof key === 'string' && hasOwn(members, key)) return members[key];
           return undefined;
         }
         var proxy = new Proxy(target, {
@@ -56,8 +65,8 @@ extension ScriptPrelude {
             }
             var m = own(key);
             if (m) {
-              if ('value' in m) return m.value;
-              if (m.get) return m.get();
+              if (hasOwn(m, 'value')) return m.value;
+              if (hasOwn(m, 'get') && m.get) return m.get();
               throw securityError('read', key, "from '" + interfaceName + "'");
             }
             if (isFallbackKey(key)) return undefined;
@@ -65,7 +74,7 @@ extension ScriptPrelude {
           },
           set: function (t, key, value) {
             var m = own(key);
-            if (m && m.set) { m.set(value); return true; }
+            if (m && hasOwn(m, 'set') && m.set) { m.set(value); return true; }
             throw securityError('set', key, "on '" + interfaceName + "'");
           },
           has: function (t, key) {
@@ -76,12 +85,12 @@ extension ScriptPrelude {
           getOwnPropertyDescriptor: function (t, key) {
             if (indexed && isArrayIndex(key)) {
               var child = indexed(+key);
-              if (child !== undefined) return { value: child, writable: false, enumerable: true, configurable: true };
+              if (child !== undefined) return descriptor({ value: child, writable: false, enumerable: true, configurable: true });
             }
             var m = own(key);
             if (m) {
-              if ('value' in m) return { value: m.value, writable: false, enumerable: false, configurable: true };
-              return { get: m.getter, set: m.setter, enumerable: false, configurable: true };
+              if (hasOwn(m, 'value')) return descriptor({ value: m.value, writable: false, enumerable: false, configurable: true });
+              return descriptor({ get: m.getter, set: m.setter, enumerable: false, configurable: true });
             }
             if (isFallbackKey(key)) return fallbackDescriptor();
             throw securityError('read', key, "from '" + interfaceName + "'");
@@ -108,7 +117,7 @@ extension ScriptPrelude {
         m.setter = set ? platform(function (v) { set(v); }) : undefined;
         return m;
       }
-      function crossMethod(name, f) { Object.defineProperty(f, 'name', { value: name }); return { value: platform(f) }; }
+      function crossMethod(name, f) { Object.defineProperty(f, 'name', descriptor({ value: name })); return { value: platform(f) }; }
 
       /// HTML CrossOriginProperties(Window): the view of window `id` for this window, one per pair.
       function crossWindow(id) {
@@ -153,7 +162,7 @@ extension ScriptPrelude {
       function replaceable(name, get) {
         Object.defineProperty(g, name, { get: platform(get), enumerable: true, configurable: true,
           set: platform(function (value) {
-            Object.defineProperty(g, name, { value: value, writable: true, enumerable: true, configurable: true });
+            Object.defineProperty(g, name, descriptor({ value: value, writable: true, enumerable: true, configurable: true }));
           }) });
       }
       replaceable('frames', function frames() { return g; });
@@ -180,8 +189,8 @@ extension ScriptPrelude {
         for (i = n; i < definedIndices; i++) delete propertyHolder[i];
         for (i = definedIndices; i < n; i++) {
           (function (i) {
-            Object.defineProperty(propertyHolder, i, { get: platform(function () { return childAt(i); }),
-              enumerable: true, configurable: true });
+            Object.defineProperty(propertyHolder, i, descriptor({ get: platform(function () { return childAt(i); }),
+              enumerable: true, configurable: true }));
           })(i);
         }
         definedIndices = n;
@@ -192,15 +201,15 @@ extension ScriptPrelude {
         definedNames = [];
         names.forEach(function (name) {
           if (isArrayIndex(name) || definedNames.indexOf(name) >= 0) return;
-          if (propertyHolder === g && Object.prototype.hasOwnProperty.call(g, name)) return;
-          if (propertyHolder !== g && Object.prototype.hasOwnProperty.call(propertyHolder, name)) return;
+          if (propertyHolder === g && hasOwn(g, name)) return;
+          if (propertyHolder !== g && hasOwn(propertyHolder, name)) return;
           // A set makes an own property of the window (a named property is writable).
-          Object.defineProperty(propertyHolder, name, { get: platform(function () {
+          Object.defineProperty(propertyHolder, name, descriptor({ get: platform(function () {
             var r = F.view(-1, 'named', name);
             return r === null ? undefined : windowFor(r);
           }), set: platform(function (value) {
-            Object.defineProperty(g, name, { value: value, writable: true, enumerable: true, configurable: true });
-          }), enumerable: false, configurable: true });
+            Object.defineProperty(g, name, descriptor({ value: value, writable: true, enumerable: true, configurable: true }));
+          }), enumerable: false, configurable: true }));
           definedNames.push(name);
         });
       }
@@ -392,7 +401,7 @@ extension ScriptPrelude {
               memory[id] = o;
               var list = kind === 'A' ? r[3] : r[2];
               for (i = 0; i < list.length; i++) {
-                Object.defineProperty(o, String(list[i][0]), { value: de(list[i][1]), writable: true, enumerable: true, configurable: true });
+                Object.defineProperty(o, String(list[i][0]), descriptor({ value: de(list[i][1]), writable: true, enumerable: true, configurable: true }));
               }
               return o;
             default: throw new TypeError('bad record');

@@ -325,6 +325,17 @@ final class WindowTreeTests: XCTestCase {
         XCTAssertEqual(child.context.stopReason, .memoryLimitExceeded(limit: 64 << 20))
     }
 
+    /// A page's getters on Object.prototype do not change the window's own definitions.
+    func testPollutedObjectPrototypeChangesNothing() throws {
+        let (top, one, _) = try makeTree()
+        js(top, "Object.defineProperty(Object.prototype, 'get', { value: 5, configurable: true }); Object.prototype.value = 7; Object.prototype.set = 1;")
+        one.name = "again"
+        XCTAssertEqual(js(top, "window.again === frames[0] && window[1] === frames[1]"), .bool(true))
+        XCTAssertEqual(js(top, "try { frames[1].document; 'no' } catch (e) { e.name }"), .string("SecurityError"))
+        XCTAssertEqual(js(top, "frames[1].closed"), .bool(false))
+        XCTAssertEqual(js(top, "structuredClone({ a: [1] }).a[0]"), .number(1))
+    }
+
     func testWatchdogStopsAnEndlessLoopInAFrame() throws {
         let top = try tree.window("<iframe id=f></iframe>", url: "https://a.test/", limit: 0.3)
         let child = try tree.window("", url: "https://a.test/c", parent: top, element: "#f", limit: 0.3)
