@@ -57,6 +57,10 @@ final class PopupMessagingTests: WebViewTestCase {
         XCTAssertEqual(value(in: popup, "got.join()"), .string("hello"))
         let origin = server.url("/").origin
         XCTAssertEqual(value("JSON.stringify(replies)"), .string("[[2,\"\(origin)\",true]]"))
+        // The opener navigates the popup through its restricted location.
+        _ = value("w.location.href = '/page/next'; 1")
+        wait { popup.title == "next" && !popup.isLoading }
+        XCTAssertEqual(value("w.closed"), .bool(false), "the same WindowProxy after the popup navigated")
         XCTAssertEqual(value("w.close(); w.closed"), .bool(true))
         wait { windows.closed == 1 }
     }
