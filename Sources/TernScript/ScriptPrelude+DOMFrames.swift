@@ -448,6 +448,73 @@ extension ScriptPrelude {
       def(g, 'postMessage', function postMessage(message, options) {
         postMessageTo(-1, arguments.length, message, options, arguments[2]);
       });
+      // ---- MessageChannel and MessagePort (https://html.spec.whatwg.org/#message-channels),
+      // within one window: a port's messages are serialized, queued, and each
+      // delivered on a task of its own once the port is started.
+      var portSlot = privateSlot(), portDeliveries = [];
+      var MessagePort = iface('MessagePort', g.EventTarget);
+      function portState(port) {
+        var s = portSlot.get(port);
+        if (s === undefined) throw new TypeError('Illegal invocation');
+        return s;
+      }
+      function makePort() {
+        var port = objectCreate(MessagePort.prototype);
+        portSlot.set(port, { other: null, started: false, closed: false, held: [] });
+        return port;
+      }
+      methods(MessagePort.prototype, {
+        postMessage: function postMessage(message, transfer) {
+          var s = portState(this);
+          var text = serialize(message);
+          var other = s.other;
+          if (s.closed || other === null) return;
+          var o = portState(other);
+          if (o.closed) return;
+          if (o.started) { portDeliveries.push([other, text]); F.queueTask(); } else o.held.push(text);
+        },
+        start: function start() {
+          var s = portState(this);
+          if (s.started || s.closed) return;
+          s.started = true;
+          for (var i = 0; i < s.held.length; i++) { portDeliveries.push([this, s.held[i]]); F.queueTask(); }
+          s.held = [];
+        },
+        close: function close() {
+          var s = portState(this);
+          s.closed = true;
+          if (s.other !== null) { portState(s.other).other = null; s.other = null; }
+        }
+      });
+      defineHandlers(MessagePort.prototype, ['message', 'messageerror']);
+      // Setting onmessage starts the port (HTML's note on implicit start).
+      var onmessageDescriptor = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
+      Object.defineProperty(MessagePort.prototype, 'onmessage', descriptor({
+        get: onmessageDescriptor.get,
+        set: function (value) { onmessageDescriptor.set.call(this, value); this.start(); },
+        enumerable: false, configurable: true }));
+      iface('MessageChannel', null, function MessageChannel() {
+        if (!new.target) throw new TypeError("Failed to construct 'MessageChannel': Please use the 'new' operator.");
+        var a = makePort(), b = makePort();
+        portState(a).other = b;
+        portState(b).other = a;
+        Object.defineProperty(this, 'port1', descriptor({ value: a, enumerable: true, configurable: true }));
+        Object.defineProperty(this, 'port2', descriptor({ value: b, enumerable: true, configurable: true }));
+      });
+      // One queued delivery per task.
+      def(internals, '__ternPortTask', function () {
+        var next = portDeliveries.shift();
+        if (!next) return;
+        var port = next[0], s = portSlot.get(port);
+        if (!s || s.closed) return;
+        var data, ok = true;
+        try { data = deserialize(next[1]); } catch (e) { ok = false; }
+        var event = new g.MessageEvent(ok ? 'message' : 'messageerror', { origin: '', lastEventId: '', source: null, ports: [] });
+        event[EV].data = ok ? data : null;
+        event[EV].trusted = true;
+        dispatch(port, event, null);
+      });
+
       // The queued task of the window post message steps: rebuild and fire.
       def(internals, '__ternReceiveMessage', function (text, origin, sourceID) {
         var data, ok = true;

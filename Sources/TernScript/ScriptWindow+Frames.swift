@@ -186,6 +186,13 @@ extension ScriptWindow {
             target.queueMessage(dom.string(a[1]), targetOrigin: dom.string(a[2]), from: source)
             return nil
         }
+        // A MessagePort delivery: one task on this window's event loop.
+        define("queueTask") { [unowned self] _ in
+            self.loop.post { [weak self] in
+                self?.whenActive { [weak self] in self?.runInternal("__ternPortTask", []) }
+            }
+            return nil
+        }
         context.setInternal("__ternFrames", value: natives)
     }
 

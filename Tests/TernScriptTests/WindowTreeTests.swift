@@ -296,6 +296,29 @@ final class WindowTreeTests: XCTestCase {
         XCTAssertEqual(js(top, "onmessageerror === null"), .bool(true))
     }
 
+    func testMessageChannelWithinAWindow() throws {
+        let (top, _, _) = try makeTree()
+        js(top, """
+            var log = [], ch = new MessageChannel();
+            ch.port2.addEventListener('message', function (e) { log.push('held:' + e.data.k); });
+            ch.port1.onmessage = function (e) { log.push('1:' + e.data + ':' + e.isTrusted + ':' + e.ports.length); };
+            ch.port2.postMessage('a'); ch.port2.postMessage('b');
+            ch.port1.postMessage({ k: 7 });
+            log.push('sync');
+            """)
+        tree.settle()
+        XCTAssertEqual(js(top, "log.join()"), .string("sync,1:a:true:0,1:b:true:0"), "port2 is not started: its message waits")
+        js(top, "ch.port2.start()")
+        tree.settle()
+        XCTAssertEqual(js(top, "log.join()"), .string("sync,1:a:true:0,1:b:true:0,held:7"))
+        js(top, "ch.port1.close(); ch.port2.postMessage('lost')")
+        tree.settle()
+        XCTAssertEqual(js(top, "log.length"), .number(4))
+        XCTAssertEqual(js(top, "try { MessageChannel(); 'no' } catch (e) { e instanceof TypeError }"), .bool(true))
+        XCTAssertEqual(js(top, "try { MessagePort.prototype.postMessage.call({}, 1); 'no' } catch (e) { e instanceof TypeError }"), .bool(true))
+        XCTAssertEqual(js(top, "try { new MessageChannel().port1.postMessage(function () {}); 'no' } catch (e) { e.name }"), .string("DataCloneError"))
+    }
+
     func testMessagePostedDuringATaskArrivesLater() throws {
         let (top, one, _) = try makeTree()
         js(top, "var order = []; onmessage = function (e) { order.push(e.data); if (e.data === 1) { postMessage(3, '*'); order.push(2); } };")
