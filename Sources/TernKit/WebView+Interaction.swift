@@ -44,6 +44,11 @@ extension WebView {
     /// panel. A disabled control, or a node not of the current page, does nothing.
     @discardableResult
     func activate(_ element: Node) -> ActivationResult {
+        // A node of a frame's document acts in that frame.
+        if element.isElement, let frame = frame(showing: element.document), element.document !== document {
+            if HTMLForms.isControl(element), HTMLForms.isDisabled(element) { return .done }
+            return activate(element, inFrame: frame)
+        }
         guard element.isElement, let document, element.document === document else { return .done }
         if HTMLForms.isControl(element), HTMLForms.isDisabled(element) { return .done }
         notifyUserActivation()
@@ -430,6 +435,11 @@ extension WebView {
         }
         var request = Request(url: url)
         prepareDocumentRequest(&request, elementPolicy: referrerPolicy, isNavigation: true)
+        // A target naming a frame of the page navigates that frame (HTML "the rules for choosing a navigable").
+        if let named = frame(named: target) {
+            navigateFrame(named, to: url, type: .linkActivated, addsHistory: named.loadedOnce, initiator: nil, userInitiated: !byPage)
+            return .done
+        }
         if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated) }
         if !asDownload, let fragment = url.fragment, currentLoad == nil, isFragmentNavigation(to: request) {
             navigateToFragment(url)

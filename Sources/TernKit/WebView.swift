@@ -305,7 +305,8 @@ public final class WebView {
     public func go(to item: BackForwardListItem) -> Navigation? {
         guard backForwardList.contains(item), let current = backForwardList.currentItem, item !== current else { return nil }
         if item.documentID == current.documentID, currentLoad == nil, page != nil {
-            // An entry of this same document (pushState, fragment): no load, popstate.
+            // An entry of this same document (pushState, fragment, a frame's navigation): no load, popstate.
+            restoreFrames(of: item, from: current)
             traverseWithinDocument(to: item)
             return nil
         }

@@ -1,0 +1,575 @@
+import TernNet
+import TernDOM
+import TernLayout
+import TernScript
+
+/// The page's frame tree: finding `iframe`/`frame` elements, loading their
+/// documents through the web view's loader and policies, their windows,
+/// what layout shows of them, targets naming them and their history entries.
+extension WebView {
+    /// Frames nested deeper than this are not loaded (Firefox's limit for
+    /// content frames; Chromium has none below its frame count cap).
+    static let maximumFrameDepth = 10
+    /// Frames one page holds at most, all levels together (Chromium's cap
+    /// is 1000; a terminal shows far fewer usefully).
+    static let maximumFrameCount = 100
+
+    /// Every frame of the page, depth first.
+    var allFrames: [Frame] { Frame.all(session.frames) }
+
+    /// The frame with `id`; nil for the main frame's 0 or a frame gone.
+    func frame(withID id: Int) -> Frame? {
+        allFrames.first { $0.id == id }
+    }
+
+    /// The frame whose document `document` is.
+    func frame(showing document: Document?) -> Frame? {
+        guard let document else { return nil }
+        return allFrames.first { $0.document === document }
+    }
+
+    /// The frame an element holds.
+    func frame(heldBy element: Node) -> Frame? {
+        allFrames.first { $0.element == element }
+    }
+
+    /// The frame a target names (its element's `name`), anywhere in the page tree.
+    func frame(named name: String) -> Frame? {
+        guard !name.isEmpty, !name.hasPrefix("_") else { return nil }
+        return allFrames.first { $0.name == name && !$0.isDiscarded }
+    }
+
+    // MARK: Frame elements
+
+    /// HTML "process the iframe attributes" / the `frame` element's "process
+    /// the frame attributes", for every frame element of `document` (the
+    /// main document when `parent` is nil): a new element gets a frame, a
+    /// changed `src`/`srcdoc` navigates its frame, a removed element's frame
+    /// is discarded. Run whenever the document changed (the parser went on,
+    /// a script inserted or removed an element, changed an attribute).
+    func syncFrames(of document: Document?, in parent: Frame?) {
+        let previous = parent?.children ?? session.frames
+        var elements: [Node] = []
+        document?.node?.walk { node in
+            if node.isElement("iframe") || node.isElement("frame") { elements.append(node) }
+            return true
+        }
+        var kept: [Frame] = []
+        var changed = false
+        for element in elements.prefix(WebView.maximumFrameCount * 2) {
+            let key = WebView.frameAttributeKey(element)
+            if let frame = previous.first(where: { $0.element == element }) {
+                kept.append(frame)
+                if frame.attributeKey != key {
+                    frame.attributeKey = key
+                    changed = true
+                    startFrame(frame, addsHistory: frame.loadedOnce)
+                }
+                continue
+            }
+            let frame = Frame(element: element, parent: parent, session: PageSession(webView: self), attributeKey: key)
+            frame.session.scriptHost.ownerFrame = frame
+            kept.append(frame)
+            changed = true
+            if parent != nil { parent?.children = kept } else { session.frames = kept }
+            if frame.depth > WebView.maximumFrameDepth {
+                frameUnavailable(frame, "Not loaded: frames nest more than \(WebView.maximumFrameDepth) deep")
+            } else if allFrames.filter({ $0.hasBrowsingContext }).count > WebView.maximumFrameCount {
+                frameUnavailable(frame, "Not loaded: the page has more than \(WebView.maximumFrameCount) frames")
+            } else {
+                startFrame(frame, addsHistory: false)
+            }
+        }
+        for frame in previous where !kept.contains(where: { $0 === frame }) {
+            frame.discard()
+            changed = true
+        }
+        if parent != nil { parent?.children = kept } else { session.frames = kept }
+        if changed { framesDidChange() }
+    }
+
+    /// What navigates a frame element: its `srcdoc` (an iframe's; it wins
+    /// over `src`) or its `src`.
+    private static func frameAttributeKey(_ element: Node) -> String {
+        if element.isElement("iframe"), let srcdoc = element.attribute("srcdoc") { return "srcdoc:" + srcdoc }
+        return "src:" + (element.attribute("src") ?? "")
+    }
+
+    /// Navigates `frame` to what its element's attributes say: HTML "process
+    /// the iframe attributes" (srcdoc, else src resolved against the
+    /// parent's document, else about:blank).
+    func startFrame(_ frame: Frame, addsHistory: Bool) {
+        let element = frame.element
+        if element.isElement("iframe"), let srcdoc = element.attribute("srcdoc") {
+            return navigateFrame(frame, to: WebURL("about:srcdoc"), srcdoc: srcdoc, type: .other, addsHistory: addsHistory, initiator: frame.parent)
+        }
+        let src = (element.attribute("src") ?? "").trimmingSpaces()
+        // An empty src, or one that does not parse, shows about:blank.
+        let base = frame.parent?.url ?? documentBaseURL
+        let url = src.isEmpty ? nil : base?.resolve(src) ?? WebURL(src)
+        navigateFrame(frame, to: url, type: .other, addsHistory: addsHistory, initiator: frame.parent)
+    }
+
+    /// HTML "navigate" for a child navigable: the load goes through the
+    /// navigation delegate (its `targetFrame` not the main frame), mixed
+    /// content blocking, the referrer policy, and the response policy; a
+    /// document that would be a download, or is refused, is not shown.
+    /// `addsHistory`: a navigation after the frame's first load adds an
+    /// entry to the page's back/forward list (the joint session history).
+    func navigateFrame(_ frame: Frame, to url: WebURL?, srcdoc: String? = nil, type: NavigationType,
+                       addsHistory: Bool, initiator: Frame?, userInitiated: Bool = false) {
+        guard !frame.isDiscarded else { return }
+        frame.stopLoading()
+        frame.state = .loading
+        blockParentLoad(frame)
+        let parentURL = frame.parent?.url ?? pageURL
+        let empty = SubstituteData(bytes: [], mimeType: "text/html", textEncodingName: "utf-8")
+        if let srcdoc {
+            let data = SubstituteData(bytes: Array(srcdoc.utf8), mimeType: "text/html", textEncodingName: "utf-8")
+            return deliverFrame(frame, url: WebURL("about:srcdoc")!, data, addsHistory: addsHistory)
+        }
+        guard let url, !(url.scheme == "about" && url.pathname == "blank") else {
+            return deliverFrame(frame, url: url ?? WebURL("about:blank")!, empty, addsHistory: addsHistory)
+        }
+        if url.scheme == "javascript" {
+            reportFrameMessage(frame, "A frame's javascript: URL is not run; the frame shows about:blank")
+            return deliverFrame(frame, url: WebURL("about:blank")!, empty, addsHistory: addsHistory)
+        }
+        if url.scheme == "file" && parentURL?.scheme != "file" {
+            return frameUnavailable(frame, "Not allowed to load local resource: \(url.href)")
+        }
+        guard WebView.pageMayOpen(url, from: parentURL) else {
+            return frameUnavailable(frame, "Not allowed to load Tern's own page: \(url.href)")
+        }
+        guard ["http", "https", "data"].contains(url.scheme) || loader.customSchemes?.canLoad(scheme: url.scheme) == true else {
+            return frameUnavailable(frame, "Not loaded: unsupported scheme \(url.scheme)")
+        }
+        // HTML "shared attribute processing steps for iframe and frame
+        // elements": a frame does not load the URL of a document it is in.
+        var ancestor = frame.parent
+        var ancestorURLs = [pageURL?.withoutFragment.href]
+        while let each = ancestor { ancestorURLs.append(each.url.withoutFragment.href); ancestor = each.parent }
+        if ancestorURLs.contains(url.withoutFragment.href) {
+            return frameUnavailable(frame, "Not loaded: a frame cannot show a page it is part of (\(url.href))")
+        }
+        let destination: MixedContent.Destination = frame.element.isElement("frame") ? .frame : .iframe
+        if MixedContent.shouldBlock(url, destination: destination, document: parentURL) {
+            return frameUnavailable(frame, MixedContent.blockedMessage(url, destination: destination, document: parentURL))
+        }
+        var request = Request(url: url)
+        request.initiator = parentURL
+        ReferrerPolicy.apply(WebView.elementReferrerPolicy(frame.element) ?? documentReferrerPolicy, to: &request, document: parentURL)
+        let source = initiator?.info(mainPageURL: pageURL) ?? mainFrameInfo
+        var action = NavigationAction(request: request, navigationType: type, sourceFrame: source,
+                                      targetFrame: frame.info(mainPageURL: pageURL))
+        action.isUserInitiated = userInitiated
+        let preferences = configuration.defaultWebpagePreferences
+        let handler = DecisionHandler(name: "decidePolicyFor navigationAction",
+                                      fallback: (NavigationActionPolicy.cancel, preferences)) { [weak self, weak frame] policy, _ in
+            guard let self, let frame, !frame.isDiscarded, frame.state == .loading, frame.load == nil else { return }
+            switch policy {
+            case .allow: self.fetchFrame(frame, request, addsHistory: addsHistory)
+            case .download: self.frameUnavailable(frame, "Not shown: \(url.href) is a download")
+            case .cancel: self.frameUnavailable(frame, "Not loaded: the browser refused \(url.href)")
+            }
+        }
+        if let navigationDelegate {
+            navigationDelegate.webView(self, decidePolicyFor: action, preferences: preferences) { handler.decide(($0, $1)) }
+        } else {
+            handler.decide((.allow, preferences))
+        }
+    }
+
+    /// The main frame, as the API says it.
+    var mainFrameInfo: FrameInfo {
+        FrameInfo(isMainFrame: true, request: pageURL.map { Request(url: $0) }, securityOrigin: pageURL?.origin ?? "null")
+    }
+
+    private func fetchFrame(_ frame: Frame, _ request: Request, addsHistory: Bool) {
+        let parentURL = frame.parent?.url ?? pageURL
+        let destination: MixedContent.Destination = frame.element.isElement("frame") ? .frame : .iframe
+        loader.configuration.userAgent = pageUserAgent
+        weak var weakLoad: FrameLoad?
+        let load = FrameLoad(limit: configuration.network.maximumBodySize, mayRedirect: { target in
+            !(target.scheme == "file" && parentURL?.scheme != "file")
+                && !MixedContent.shouldBlock(target, destination: destination, document: parentURL)
+        }, completion: { [weak self, weak frame] response, body, error in
+            guard let self, let frame, !frame.isDiscarded, frame.load === weakLoad else { return }
+            frame.load = nil
+            self.frameFetched(frame, response: response, body: body, error: error, addsHistory: addsHistory)
+        })
+        weakLoad = load
+        frame.load = load
+        load.resourceLoad = loader.load(request, delegate: load)
+    }
+
+    /// The frame's response has arrived whole: `decidePolicyFor navigationResponse` (not for the main frame).
+    private func frameFetched(_ frame: Frame, response: Response?, body: [UInt8], error: NavigationError?, addsHistory: Bool) {
+        if let error { return frameUnavailable(frame, "Not loaded: \(error)") }
+        guard let response else { return frameUnavailable(frame, "Not loaded: no response") }
+        let canShow = NavigationResponse.canShow(mimeType: response.mimeType)
+        let navigationResponse = NavigationResponse(response: response, isForMainFrame: false, canShowMIMEType: canShow)
+        let handler = DecisionHandler(name: "decidePolicyFor navigationResponse", fallback: NavigationResponsePolicy.cancel) {
+            [weak self, weak frame] policy in
+            guard let self, let frame, !frame.isDiscarded, frame.state == .loading else { return }
+            switch policy {
+            case .allow where canShow:
+                self.deliverFrame(frame, url: response.url, nil, response: response, body: body, addsHistory: addsHistory)
+            case .allow, .download:
+                self.frameUnavailable(frame, "Not shown: \(response.url.href) is a download (\(response.mimeType ?? "no type"))")
+            case .cancel:
+                self.frameUnavailable(frame, "Not loaded: the browser refused the response of \(response.url.href)")
+            }
+        }
+        if let navigationDelegate {
+            navigationDelegate.webView(self, decidePolicyFor: navigationResponse, decisionHandler: handler.closure)
+        } else {
+            handler.decide(canShow ? .allow : .cancel)
+        }
+    }
+
+    /// The frame's new document: a session of its own, parsed with its
+    /// scripts run by a `PageScriptRunner` as the main page's are.
+    private func deliverFrame(_ frame: Frame, url: WebURL, _ substitute: SubstituteData?, response given: Response? = nil,
+                              body givenBody: [UInt8] = [], addsHistory: Bool) {
+        let response = given ?? Response(url: url, mimeType: substitute?.mimeType, textEncodingName: substitute?.textEncodingName,
+                                         expectedContentLength: Int64(substitute?.bytes.count ?? 0))
+        let body = substitute?.bytes ?? givenBody
+        let session = PageSession(webView: self)
+        session.scriptHost.ownerFrame = frame
+        frame.session = session
+        frame.url = url
+        // HTML "determine the creation sandboxing flags": the element's and its parent's.
+        frame.sandbox = SandboxFlags(attribute: frame.element.attribute("sandbox")).union(frame.parent?.sandbox ?? .none)
+        if addsHistory { recordFrameNavigation(frame) }
+        if Page.isHTML(response.mimeType) {
+            let parser = HTMLParser(charset: response.textEncodingName)
+            frame.parser = parser
+            if frame.scriptsEnabled(in: self) {
+                let runner = PageScriptRunner(webView: self, window: { [weak self, weak frame] in
+                    guard let self, let frame else { return nil }
+                    return try? self.frameScriptWindow(frame)
+                }, parser: parser, pageURL: url, frame: frame)
+                frame.runner = runner
+                parser.scriptEnded = { [weak runner] node in runner?.parserReached(node) ?? false }
+            }
+            body.withUnsafeBytes { parser.feed($0) }
+            _ = parser.finish()
+            guard parser.isComplete else {
+                parser.didComplete = { [weak self, weak frame] in
+                    self?.loop.post { [weak self, weak frame] in
+                        guard let self, let frame, !frame.isDiscarded, frame.parser === parser else { return }
+                        self.finishFrame(frame, response: response, body: body)
+                    }
+                }
+                return
+            }
+        }
+        finishFrame(frame, response: response, body: body)
+    }
+
+    /// HTML "the end" for a frame's document: its deferred scripts,
+    /// DOMContentLoaded, its own frames, its load event, then `load` at its element.
+    private func finishFrame(_ frame: Frame, response: Response, body: [UInt8]) {
+        let document = frame.parser?.finish() ?? Page.document(for: response, bytes: body)
+        frame.session.page = Page(response: response, bytes: [], document: document, title: document?.title ?? "", referrer: "")
+        frame.parser = nil
+        if let window = frame.window, window.document == nil, document != nil { _ = try? frameScriptWindow(frame) }
+        frameDocumentDidChange(frame)
+        let frameUserScripts = configuration.userContentController.userScripts.filter { !$0.isForMainFrameOnly }
+        if configuration.preferences.javaScriptEnabled, frameUserScripts.contains(where: { $0.injectionTime == .atDocumentStart }) {
+            _ = try? frameScriptWindow(frame)
+        }
+        let done: () -> Void = { [weak self, weak frame] in
+            guard let self, let frame, !frame.isDiscarded else { return }
+            self.whenFramesLoaded(frame.children) { [weak self, weak frame] in
+                guard let self, let frame, !frame.isDiscarded, frame.state == .loading else { return }
+                self.frameDidLoad(frame)
+            }
+        }
+        if let runner = frame.runner { return runner.parserFinished(completion: done) }
+        if configuration.preferences.javaScriptEnabled, frameUserScripts.contains(where: { $0.injectionTime == .atDocumentEnd }) {
+            let runner = PageScriptRunner(webView: self, window: { [weak self, weak frame] in
+                guard let self, let frame else { return nil }
+                return try? self.frameScriptWindow(frame)
+            }, parser: nil, pageURL: frame.url, frame: frame)
+            frame.runner = runner
+            return runner.parserFinished(completion: done)
+        }
+        done()
+    }
+
+    /// The frame's document has loaded: `load` at its element (HTML "iframe
+    /// load event steps"), then its parent's load event stops waiting for it.
+    private func frameDidLoad(_ frame: Frame) {
+        frame.runner = nil
+        frame.loadedOnce = true
+        let parentWindow = frame.parent.map(\.window) ?? scriptWindow
+        parentWindow?.dispatchEvent("load", to: frame.element)
+        frame.state = .loaded
+        let blocked = frame.blockedRunner
+        frame.blockedRunner = nil
+        blocked?.loadBlockerDone()
+        framesDidChange()
+    }
+
+    /// The frame shows no document: `reason` in the layout and the console.
+    func frameUnavailable(_ frame: Frame, _ reason: String) {
+        frame.stopLoading()
+        frame.state = .unavailable(reason)
+        reportFrameMessage(frame, reason)
+        framesDidChange()
+    }
+
+    /// A console message about a frame, from its parent's document.
+    private func reportFrameMessage(_ frame: Frame, _ text: String) {
+        let message = ScriptContext.ConsoleMessage(level: "error", text: text)
+        (frame.parent?.session.scriptHost ?? scriptHost).scriptConsoleMessage(message)
+    }
+
+    /// The parent document's load event waits for the frame (HTML "delay the load event").
+    private func blockParentLoad(_ frame: Frame) {
+        let runner = frame.parent.map(\.runner) ?? currentLoad?.scriptRunner
+        guard let runner, !runner.hasFinished else { return }
+        runner.loadBlockerStarted()
+        frame.blockedRunner = runner
+    }
+
+    /// Runs `body` once none of `frames` is loading.
+    func whenFramesLoaded(_ frames: [Frame], _ body: @escaping () -> Void) {
+        var waiting = frames.count
+        guard waiting > 0 else { return body() }
+        for frame in frames {
+            frame.whenLoaded {
+                waiting -= 1
+                if waiting == 0 { body() }
+            }
+        }
+    }
+
+    /// A frame's document changed (parsed, scripts): its own frames are
+    /// looked at again and the page's layout goes out of date.
+    func frameDocumentDidChange(_ frame: Frame) {
+        guard !frame.isDiscarded else { return }
+        frame.revision += 1
+        syncFrames(of: frame.document, in: frame)
+        framesDidChange()
+    }
+
+    /// The page's layout depends on its frames: it is made again on the next turn.
+    func framesDidChange() {
+        session.framesRevision += 1
+        scheduleDocumentChange()
+    }
+
+    // MARK: Windows
+
+    /// The frame's window, made now if needed (`contentWindow` exists for
+    /// every frame with a browsing context, scripts or not). It shares its
+    /// parent's engine group; sandboxed without `allow-same-origin`, its
+    /// origin is opaque before any script runs.
+    func frameScriptWindow(_ frame: Frame) throws -> ScriptWindow {
+        let host = frame.session.scriptHost
+        if let window = host.window {
+            if window.document == nil, let document = frame.document {
+                window.attach(document: document)
+                runFrameDocumentStartScripts(in: window)
+            }
+            return window
+        }
+        guard !frame.isDiscarded else { throw ScriptError.engineUnavailable("the frame is gone") }
+        let parentWindow = try frame.parent.map(frameScriptWindow) ?? pageScriptWindow()
+        loader.configuration.userAgent = pageUserAgent
+        let window = try ScriptWindow(host: host, loader: loader, documentURL: frame.url, sessionStorage: sessionStorage,
+                                      localStorage: configuration.websiteDataStore.localStorage,
+                                      executionTimeLimit: configuration.scriptTimeLimit,
+                                      memoryLimit: configuration.scriptMemoryLimit, sharingEngineWith: parentWindow)
+        window.hasOpaqueOrigin = frame.sandbox.origin
+        window.navigationHost = host
+        window.windowingHost = host
+        window.fetchClient = host
+        window.frameHost = host
+        for (name, handler) in configuration.userContentController.handlers {
+            if case .withReply = handler { window.addMessageHandler(named: name, withReply: true) } else { window.addMessageHandler(named: name) }
+        }
+        host.window = window
+        if let document = frame.document {
+            window.attach(document: document)
+            runFrameDocumentStartScripts(in: window)
+        }
+        return window
+    }
+
+    /// The document-start user scripts that are not for the main frame only.
+    private func runFrameDocumentStartScripts(in window: ScriptWindow) {
+        for script in configuration.userContentController.userScripts
+        where script.injectionTime == .atDocumentStart && !script.isForMainFrameOnly {
+            window.run(script.source, sourceURL: "user-script")
+        }
+    }
+
+    // MARK: Layout
+
+    /// What layout shows for a frame element of the page or of one of its frames.
+    func frameContent(for element: Node) -> FrameContent? {
+        guard let frame = frame(heldBy: element) else { return nil }
+        if case .unavailable(let reason) = frame.state { return .unavailable(reason: reason) }
+        guard let document = frame.document else { return nil }
+        let title = document.title.trimmingSpaces()
+        let resolver = WebURL.HrefResolver(base: frame.url)
+        return .document(FrameDocument(document: document, title: title.isEmpty ? frame.url.href : title,
+                                       styleSheets: frame.styleSheets(userStyleSheet: configuration.userStyleSheet,
+                                                                      authorStyles: authorStyleSheetsEnabled),
+                                       resolveURL: { resolver.resolveHref($0) ?? $0 }, scriptingEnabled: frame.scriptsEnabled(in: self)))
+    }
+
+    // MARK: Targets and links
+
+    /// Where a link or form of `frame` goes: HTML "the rules for choosing a navigable".
+    enum ChosenNavigable {
+        case frame(Frame)
+        case top
+        case newWindow
+        case none(String)
+    }
+
+    func chooseNavigable(_ target: String, from frame: Frame) -> ChosenNavigable {
+        switch target.lowercased() {
+        case "", "_self":
+            return .frame(frame)
+        case "_parent":
+            return frame.parent.map(ChosenNavigable.frame) ?? (frame.sandbox.topNavigation ? .none("the frame is sandboxed without allow-top-navigation") : .top)
+        case "_top":
+            return frame.sandbox.topNavigation ? .none("the frame is sandboxed without allow-top-navigation") : .top
+        case "_blank":
+            return frame.sandbox.popups ? .none("the frame is sandboxed without allow-popups") : .newWindow
+        default:
+            if let named = self.frame(named: target) { return .frame(named) }
+            return frame.sandbox.popups ? .none("the frame is sandboxed without allow-popups") : .newWindow
+        }
+    }
+
+    /// HTML "follow the hyperlink" for a link in a frame's document: it
+    /// navigates the frame, or the navigable its `target` names.
+    func followFrameHyperlink(_ link: Node, in frame: Frame, byPage: Bool) -> ActivationResult {
+        guard !frame.isDiscarded, link.document === frame.document else { return .done }
+        let href = (link.attribute("href") ?? "").trimmingSpaces()
+        let base = (try? frame.document?.querySelector("base[href]"))??.attribute("href").flatMap { frame.url.resolve($0) } ?? frame.url
+        guard let url = base.resolve(href) ?? WebURL(href) else { return .done }
+        if url.scheme == "javascript" {
+            if !byPage, frame.scriptsEnabled(in: self), let window = try? frameScriptWindow(frame) {
+                _ = window.run(WebURL.percentDecoded(String(url.href.dropFirst("javascript:".count))), sourceURL: "javascript:")
+            }
+            return .done
+        }
+        var target = link.attribute("target") ?? ""
+        if target.isEmpty { target = (try? frame.document?.querySelector("base[target]"))??.attribute("target") ?? "" }
+        return navigate(to: url, target: target, from: frame, type: .linkActivated, userInitiated: !byPage)
+    }
+
+    /// Navigates what `target` names from `frame` to `url`.
+    func navigate(to url: WebURL, target: String, from frame: Frame, type: NavigationType, userInitiated: Bool) -> ActivationResult {
+        if url.scheme == "file" && frame.url.scheme != "file" {
+            reportFrameMessage(frame, "Not allowed to load local resource: \(url.href)")
+            return .done
+        }
+        switch chooseNavigable(target, from: frame) {
+        case .frame(let chosen):
+            navigateFrame(chosen, to: url, type: type, addsHistory: chosen.loadedOnce, initiator: frame, userInitiated: userInitiated)
+            return .done
+        case .top:
+            guard WebView.pageMayOpen(url, from: frame.url) else { return .done }
+            var request = Request(url: url)
+            request.initiator = frame.url
+            ReferrerPolicy.apply(documentReferrerPolicy, to: &request, document: frame.url)
+            return .navigation(startNavigation(request, type: type, startedByPage: !userInitiated))
+        case .newWindow:
+            var request = Request(url: url)
+            request.initiator = frame.url
+            ReferrerPolicy.apply(documentReferrerPolicy, to: &request, document: frame.url)
+            guard case .opened(let created) = openNewWindow(for: request, type: type, features: WindowFeatures()) else { return .done }
+            _ = created.startNavigation(request, type: type)
+            return .newWindow(created)
+        case .none(let reason):
+            frame.window?.reportToConsole(level: "error", "Blocked navigating '\(target)' to \(url.href): \(reason)")
+            return .done
+        }
+    }
+
+    /// The person clicked `element` of a frame's document: a trusted click
+    /// goes to the frame's scripts (which may cancel it), then a link is followed.
+    func activate(_ element: Node, inFrame frame: Frame) -> ActivationResult {
+        notifyUserActivation()
+        var captured: Node?
+        if let window = frame.window {
+            let capture = ActivationCapture()
+            frame.activationCapture = capture
+            let notCanceled = window.dispatchEvent("click", to: element, bubbles: true, cancelable: true, fields: ["detail": .number(1)])
+            frame.activationCapture = nil
+            frameDocumentDidChange(frame)
+            guard notCanceled else { return .canceled }
+            captured = capture.link
+        }
+        var node: Node? = element
+        while let each = node {
+            if (each.isElement("a") || each.isElement("area")), each.hasAttribute("href") {
+                return followFrameHyperlink(each, in: frame, byPage: false)
+            }
+            node = each.parent
+        }
+        if let captured { return followFrameHyperlink(captured, in: frame, byPage: true) }
+        return .done
+    }
+
+    // MARK: History
+
+    /// The frame's path in the frame tree ("0/2": indexes in tree order).
+    private func path(of frame: Frame) -> String {
+        var indexes: [Int] = []
+        var current: Frame? = frame
+        while let each = current {
+            let siblings = each.parent?.children ?? session.frames
+            indexes.append(siblings.firstIndex { $0 === each } ?? 0)
+            current = each.parent
+        }
+        return indexes.reversed().map(String.init).joined(separator: "/")
+    }
+
+    private func frame(atPath path: String) -> Frame? {
+        var frames = session.frames
+        var found: Frame?
+        for part in path.split(separator: "/") {
+            guard let index = Int(part), frames.indices.contains(index) else { return nil }
+            found = frames[index]
+            frames = frames[index].children
+        }
+        return found
+    }
+
+    /// HTML's joint session history, as simply as it can be: a frame
+    /// navigation adds an entry of the top-level page, the same document
+    /// with the frame's new URL.
+    private func recordFrameNavigation(_ frame: Frame) {
+        guard let current = backForwardList.currentItem else { return }
+        let item = BackForwardListItem(url: current.url, initialURL: current.initialURL, title: current.title,
+                                       request: current.request, substituteData: current.substituteData)
+        item.documentID = current.documentID
+        item.frameURLs = current.frameURLs
+        item.frameURLs[path(of: frame)] = frame.url
+        backForwardList.push(item)
+        updateBackForwardState()
+    }
+
+    /// Going back or forward between entries of the same page: each frame
+    /// whose URL differs between them navigates (adding no entry).
+    func restoreFrames(of item: BackForwardListItem, from current: BackForwardListItem) {
+        for path in Set(item.frameURLs.keys).union(current.frameURLs.keys) where item.frameURLs[path] != current.frameURLs[path] {
+            guard let frame = frame(atPath: path) else { continue }
+            if let url = item.frameURLs[path] {
+                navigateFrame(frame, to: url, type: .backForward, addsHistory: false, initiator: nil)
+            } else {
+                startFrame(frame, addsHistory: false)
+            }
+        }
+    }
+}
