@@ -399,7 +399,8 @@ extension WebView {
     /// for the page (it is not a click) and the person's activation, so
     /// no popup blocking. A `javascript:` URL does nothing.
     func openInNewWindow(_ link: Link) -> ActivationResult {
-        guard let document, link.node.document === document, let url = WebURL(link.url), url.scheme != "javascript" else {
+        guard let document, link.node.document === document || frame(showing: link.node.document) != nil,
+              let url = WebURL(link.url), url.scheme != "javascript" else {
             return .done
         }
         notifyUserActivation()
