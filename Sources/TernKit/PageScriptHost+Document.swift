@@ -36,10 +36,16 @@ extension PageScriptHost {
 
     func scriptSubmitForm(_ submission: FormSubmission) {
         if let ownerFrame {
-            // Forms of frames are not submitted yet (a sandboxed one never: "sandboxed forms browsing context flag").
-            window?.reportToConsole(level: "error", ownerFrame.sandbox.forms
-                ? "Blocked form submission: the frame is sandboxed without allow-forms"
-                : "Forms in frames are not submitted yet")
+            // During the person's click the click submits it; else on the next turn.
+            if let capture = ownerFrame.activationCapture {
+                capture.submission = submission
+                return
+            }
+            webView?.loop.post { [weak webView, weak ownerFrame] in
+                guard let webView, let ownerFrame else { return }
+                _ = webView.submitFrameForm(submission.form, submitter: submission.submitter, submission: submission, in: ownerFrame,
+                                            userInitiated: false)
+            }
             return
         }
         webView?.scriptDidSubmitForm(submission)

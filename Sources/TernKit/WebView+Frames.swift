@@ -117,7 +117,7 @@ extension WebView {
     /// `addsHistory`: a navigation after the frame's first load adds an
     /// entry to the page's back/forward list (the joint session history).
     func navigateFrame(_ frame: Frame, to url: WebURL?, srcdoc: String? = nil, type: NavigationType,
-                       addsHistory: Bool, initiator: Frame?, userInitiated: Bool = false) {
+                       addsHistory: Bool, initiator: Frame?, userInitiated: Bool = false, formRequest: Request? = nil) {
         guard !frame.isDiscarded else { return }
         frame.stopLoading()
         frame.state = .loading
@@ -156,9 +156,11 @@ extension WebView {
         if MixedContent.shouldBlock(url, destination: destination, document: parentURL) {
             return frameUnavailable(frame, MixedContent.blockedMessage(url, destination: destination, document: parentURL))
         }
-        var request = Request(url: url)
-        request.initiator = parentURL
-        ReferrerPolicy.apply(WebView.elementReferrerPolicy(frame.element) ?? documentReferrerPolicy, to: &request, document: parentURL)
+        var request = formRequest ?? Request(url: url)
+        // The referrer is the document that asked: the initiator's, else the parent's (the element's `src`).
+        let referrerDocument = initiator?.url ?? (type == .other ? parentURL : pageURL)
+        request.initiator = referrerDocument
+        ReferrerPolicy.apply(WebView.elementReferrerPolicy(frame.element) ?? documentReferrerPolicy, to: &request, document: referrerDocument)
         let source = initiator?.info(mainPageURL: pageURL) ?? mainFrameInfo
         var action = NavigationAction(request: request, navigationType: type, sourceFrame: source,
                                       targetFrame: frame.info(mainPageURL: pageURL))
@@ -507,8 +509,14 @@ extension WebView {
             let notCanceled = window.dispatchEvent("click", to: element, bubbles: true, cancelable: true, fields: ["detail": .number(1)])
             frame.activationCapture = nil
             frameDocumentDidChange(frame)
+            if let submission = capture.submission {
+                return submitFrameForm(submission.form, submitter: submission.submitter, submission: submission, in: frame, userInitiated: true)
+            }
             guard notCanceled else { return .canceled }
             captured = capture.link
+            if HTMLForms.isSubmitButton(element), HTMLForms.formOwner(of: element) != nil { return .canceled }
+        } else if HTMLForms.isSubmitButton(element), let form = HTMLForms.formOwner(of: element) {
+            return submitFrameForm(form, submitter: element, submission: nil, in: frame, userInitiated: true)
         }
         var node: Node? = element
         while let each = node {
@@ -519,6 +527,59 @@ extension WebView {
         }
         if let captured { return followFrameHyperlink(captured, in: frame, byPage: true) }
         return .done
+    }
+
+    // MARK: Forms
+
+    /// HTML "form submission" for a form of a frame's document: its data set
+    /// (built in Swift from the form, with files), sent to the navigable its
+    /// `target` names, the frame itself by default. A frame sandboxed
+    /// without `allow-forms` submits nothing ("sandboxed forms browsing context flag").
+    func submitFrameForm(_ form: Node?, submitter: Node?, submission: FormSubmission?, in frame: Frame,
+                         userInitiated: Bool) -> ActivationResult {
+        guard !frame.isDiscarded else { return .done }
+        if frame.sandbox.forms {
+            frame.window?.reportToConsole(level: "error", "Blocked form submission: the frame is sandboxed without allow-forms")
+            reportFrameMessage(frame, "Blocked form submission: the frame is sandboxed without allow-forms")
+            return .done
+        }
+        func pick(_ submitterAttribute: String, _ formAttribute: String) -> String? {
+            if let submitter, let value = submitter.attribute(submitterAttribute) { return value }
+            return form?.attribute(formAttribute)
+        }
+        var method = submission?.method ?? (pick("formmethod", "method") ?? "").lowercased().trimmingSpaces()
+        if method != "post" && method != "dialog" { method = "get" }
+        var enctype = submission?.enctype ?? (pick("formenctype", "enctype") ?? "").lowercased().trimmingSpaces()
+        if enctype != "multipart/form-data" && enctype != "text/plain" { enctype = "application/x-www-form-urlencoded" }
+        let actionText = (pick("formaction", "action") ?? "").trimmingSpaces()
+        guard method != "dialog",
+              let action = submission?.action ?? (actionText.isEmpty ? frame.url : frame.url.resolve(actionText) ?? WebURL(actionText)),
+              action.scheme != "javascript" else { return .done }
+        let entries = form.map { HTMLForms.entries(of: $0, submitter: submitter) { frame.session.chosenFiles[$0] ?? [] } }
+            ?? (submission?.fields ?? []).map { FormEntry(name: $0.name, value: .string($0.value)) }
+        var target = submission?.target ?? pick("formtarget", "target") ?? ""
+        if target.isEmpty { target = (try? frame.document?.querySelector("base[target]"))??.attribute("target") ?? "" }
+        if action.scheme == "file" && frame.url.scheme != "file" { return .done }
+        let request = FormEncoding.request(method: method, action: action, enctype: enctype, entries: entries)
+        switch chooseNavigable(target, from: frame) {
+        case .frame(let chosen):
+            navigateFrame(chosen, to: action, type: .formSubmitted, addsHistory: chosen.loadedOnce, initiator: frame,
+                          userInitiated: userInitiated, formRequest: request)
+            return .done
+        case .top:
+            guard WebView.pageMayOpen(action, from: frame.url) else { return .done }
+            var topRequest = request
+            topRequest.initiator = frame.url
+            ReferrerPolicy.apply(documentReferrerPolicy, to: &topRequest, document: frame.url)
+            return .navigation(startNavigation(topRequest, type: .formSubmitted, startedByPage: !userInitiated))
+        case .newWindow:
+            guard case .opened(let created) = openNewWindow(for: request, type: .formSubmitted, features: WindowFeatures()) else { return .done }
+            _ = created.startNavigation(request, type: .formSubmitted)
+            return .newWindow(created)
+        case .none(let reason):
+            frame.window?.reportToConsole(level: "error", "Blocked submitting to '\(target)': \(reason)")
+            return .done
+        }
     }
 
     // MARK: History

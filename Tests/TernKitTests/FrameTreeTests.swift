@@ -344,4 +344,22 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertNil(webView.frame(named: "n"))
         XCTAssertNotNil(webView.frame(named: longName))
     }
+
+    func testAFormInAFrameSubmitsIntoTheFrameUnlessSandboxed() throws {
+        let form = "<form action='/echo' method=post><input name=a value=frame-field><button id=go>go</button></form>"
+        load(page("<title>Top</title><iframe src='\(page(form))'></iframe><iframe sandbox='allow-scripts' src='\(page(form + "<!-- 2 -->"))'></iframe>"))
+        XCTAssertEqual(frames.count, 2)
+        let button = try XCTUnwrap(try frames[0].document?.querySelector("#go"))
+        XCTAssertEqual(webView.activate(button), .done)
+        wait { frames[0].url.pathname == "/echo" && frames[0].state == .loaded }
+        let text = frames[0].document?.node?.textContent ?? ""
+        XCTAssertTrue(text.contains("POST") && text.contains("frame-field"), text)
+        XCTAssertEqual(webView.title, "Top")
+        XCTAssertEqual(recorder.actions.last?.navigationType, .formSubmitted)
+
+        let sandboxed = try XCTUnwrap(try frames[1].document?.querySelector("#go"))
+        _ = webView.activate(sandboxed)
+        spin(0.3)
+        XCTAssertNotEqual(frames[1].url.pathname, "/echo", "a frame sandboxed without allow-forms submitted its form")
+    }
 }
