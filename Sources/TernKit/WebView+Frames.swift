@@ -582,6 +582,42 @@ extension WebView {
         }
     }
 
+    /// `setValue(_:for:)` for a text field of a frame's document: `input`
+    /// and `change` go to the frame's scripts.
+    func setValue(_ value: String, for field: Node, inFrame frame: Frame) -> Bool {
+        guard field.isElement("input") || field.isElement("textarea"), HTMLForms.textTypes.contains(HTMLForms.type(of: field)),
+              !HTMLForms.isDisabled(field), !field.hasAttribute("readonly") else { return false }
+        notifyUserActivation()
+        guard ControlState.read(field) != .value(value) else { return true }
+        ControlState.value(value).apply(to: field)
+        if let window = frame.window {
+            window.documentDidChangeOutsideScripts()
+            window.dispatchEvent("input", to: field, bubbles: true, fields: ["data": .string(value), "inputType": .string("insertText")])
+            window.dispatchEvent("change", to: field, bubbles: true)
+        }
+        frameDocumentDidChange(frame)
+        return true
+    }
+
+    /// `pressEnter(in:)` for a field of a frame's document: implicit
+    /// submission clicks the form's default button, or submits a form of one field.
+    func pressEnter(in field: Node, inFrame frame: Frame) -> ActivationResult {
+        guard HTMLForms.isControl(field), !HTMLForms.isDisabled(field) else { return .done }
+        notifyUserActivation()
+        let key: [String: ScriptValue] = ["key": .string("Enter"), "code": .string("Enter"), "keyCode": .number(13), "which": .number(13)]
+        if let window = frame.window {
+            defer { window.dispatchEvent("keyup", to: field, bubbles: true, cancelable: true, fields: key) }
+            guard window.dispatchEvent("keydown", to: field, bubbles: true, cancelable: true, fields: key) else { return .canceled }
+        }
+        guard field.isElement("input"), !["submit", "image", "reset", "button"].contains(HTMLForms.type(of: field)),
+              let form = HTMLForms.formOwner(of: field) else { return .done }
+        if let button = HTMLForms.defaultButton(of: form) {
+            return HTMLForms.isDisabled(button) ? .done : activate(button, inFrame: frame)
+        }
+        guard HTMLForms.blockingFieldCount(of: form) <= 1 else { return .done }
+        return submitFrameForm(form, submitter: nil, submission: nil, in: frame, userInitiated: true)
+    }
+
     // MARK: History
 
     /// The frame's path in the frame tree ("0/2": indexes in tree order).

@@ -112,6 +112,7 @@ extension WebView {
     /// or read-only fields.
     @discardableResult
     func setValue(_ value: String, for field: Node) -> Bool {
+        if field.document !== document, let frame = frame(showing: field.document) { return setValue(value, for: field, inFrame: frame) }
         guard let document, field.document === document, field.isElement("input") || field.isElement("textarea"),
               HTMLForms.textTypes.contains(HTMLForms.type(of: field)),
               !HTMLForms.isDisabled(field), !field.hasAttribute("readonly") else { return false }
@@ -150,6 +151,7 @@ extension WebView {
     /// A textarea, a button or a field outside a form submits nothing.
     @discardableResult
     func pressEnter(in field: Node) -> ActivationResult {
+        if field.document !== document, let frame = frame(showing: field.document) { return pressEnter(in: field, inFrame: frame) }
         guard let document, field.document === document, HTMLForms.isControl(field), !HTMLForms.isDisabled(field)
         else { return .done }
         notifyUserActivation()

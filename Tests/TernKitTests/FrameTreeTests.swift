@@ -362,4 +362,17 @@ final class FrameTreeTests: WebViewTestCase {
         spin(0.3)
         XCTAssertNotEqual(frames[1].url.pathname, "/echo", "a frame sandboxed without allow-forms submitted its form")
     }
+
+    func testTypingIntoAFrameFieldAndPressingEnterSubmitsIntoTheFrame() throws {
+        let form = "<form action='/echo'><input id=q name=q></form>"
+            + "<script>var seen = ''; document.getElementById('q').addEventListener('input', function (e) { seen = e.target.value })</script>"
+        load(page("<iframe src='\(page(form))'></iframe>"))
+        let frame = try XCTUnwrap(frames.first)
+        let field = try XCTUnwrap(try frame.document?.querySelector("#q"))
+        XCTAssertTrue(webView.setValue("typed in a frame", for: field))
+        XCTAssertEqual(evaluate("seen", in: info(frame)), "typed in a frame", "the frame's input listener did not hear it")
+        _ = webView.pressEnter(in: field)
+        wait { frame.url.pathname == "/echo" && frame.state == .loaded }
+        XCTAssertTrue(frame.url.href.contains("q=typed+in+a+frame"), frame.url.href)
+    }
 }
