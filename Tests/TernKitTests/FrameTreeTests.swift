@@ -375,4 +375,59 @@ final class FrameTreeTests: WebViewTestCase {
         wait { frame.url.pathname == "/echo" && frame.state == .loaded }
         XCTAssertTrue(frame.url.href.contains("q=typed+in+a+frame"), frame.url.href)
     }
+
+    func testTheFrameHostAnswersTheWindowTree() throws {
+        load(page("<iframe id=a src='\(page("<iframe id=inner srcdoc='<title>deep</title>'></iframe>"))'></iframe>"
+                  + "<iframe id=b sandbox src='\(page("<p>no scripts</p>"))'></iframe><iframe id=c src='file:///etc/passwd'></iframe>"))
+        waitForFramesLoaded()
+        let main = try webView.pageScriptWindow()
+        let host = try XCTUnwrap(main.frameHost)
+        XCTAssertNil(host.scriptParentWindow())
+        XCTAssertNil(host.scriptTopWindow())
+        XCTAssertNil(host.scriptFrameElement())
+        let children = host.scriptChildWindows()
+        XCTAssertEqual(children.count, 2, "a frame not loaded (file:) has no window")
+        let top = frames.filter { $0.parent == nil }
+        XCTAssertEqual(top.count, 3)
+        // contentWindow exists for a sandboxed frame without scripts too.
+        let sandboxed = try XCTUnwrap(host.scriptContentWindow(of: top[1].element))
+        XCTAssertTrue(sandboxed === children[1])
+        XCTAssertTrue(sandboxed.hasOpaqueOrigin)
+        XCTAssertNil(host.scriptContentWindow(of: top[2].element))
+        let first = try XCTUnwrap(host.scriptContentWindow(of: top[0].element))
+        let firstHost = try XCTUnwrap(first.frameHost)
+        XCTAssertTrue(firstHost.scriptParentWindow() === main)
+        XCTAssertTrue(firstHost.scriptTopWindow() === main)
+        XCTAssertEqual(firstHost.scriptFrameElement(), top[0].element)
+        let deep = try XCTUnwrap(firstHost.scriptChildWindows().first)
+        XCTAssertTrue(deep.frameHost?.scriptParentWindow() === first)
+        XCTAssertTrue(deep.frameHost?.scriptTopWindow() === main)
+        XCTAssertEqual(deep.run("document.title"), .success(.string("deep")))
+    }
+
+    func testAFramesetsFramesLoad() {
+        load(page("<frameset cols='50%,50%'><frame name=left src='\(page("<title>L</title>"))'><frame name=right src='\(page("<title>R</title>"))'></frameset>"))
+        XCTAssertEqual(frames.map { $0.document?.title ?? "" }, ["L", "R"])
+        XCTAssertEqual(frames.map(\.name), ["left", "right"])
+    }
+
+    func testTopAndParentTargetsFromAFrame() throws {
+        let inner = page("<a id=top href='\(page("<title>New top</title>"))' target=_top>top</a>")
+        load(page("<title>Old</title><iframe src='\(inner)'></iframe>"))
+        let link = try XCTUnwrap(try frames.first?.document?.querySelector("#top"))
+        recorder.clear()
+        guard case .navigation = webView.activate(link) else { return XCTFail("_top did not navigate the page") }
+        wait { recorder.ended }
+        XCTAssertEqual(webView.title, "New top")
+        XCTAssertTrue(frames.isEmpty)
+    }
+
+    func testASandboxedFrameCannotNavigateTheTopPage() throws {
+        let inner = page("<a id=top href='\(page("<title>New top</title>"))' target=_top>top</a>")
+        load(page("<title>Old</title><iframe sandbox src='\(inner)'></iframe>"))
+        let link = try XCTUnwrap(try frames.first?.document?.querySelector("#top"))
+        XCTAssertEqual(webView.activate(link), .done)
+        spin(0.2)
+        XCTAssertEqual(webView.title, "Old")
+    }
 }
