@@ -339,7 +339,7 @@ final class PageScriptRunner {
         if let madeWindow, let made = madeWindow {
             made.reportToConsole(level: level, text)
         } else {
-            webView.scriptHost.scriptConsoleMessage(ScriptContext.ConsoleMessage(level: level, text: text))
+            (frame?.session.scriptHost ?? webView.scriptHost).scriptConsoleMessage(ScriptContext.ConsoleMessage(level: level, text: text))
         }
     }
 
