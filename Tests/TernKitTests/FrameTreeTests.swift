@@ -430,4 +430,23 @@ final class FrameTreeTests: WebViewTestCase {
         spin(0.2)
         XCTAssertEqual(webView.title, "Old")
     }
+
+    func testAFramesRequestCarriesTheCookiesAndReferrerOfItsPlace() throws {
+        // SameSite cookies of localhost; a page of 127.0.0.1 (another site) frames localhost and itself.
+        load(server.url("/set-cookie?c=strict%3D1%3B%20SameSite%3DStrict&c=lax%3D1%3B%20SameSite%3DLax", host: "localhost").href)
+        load(server.url("/set-cookie?c=own%3D1%3B%20SameSite%3DStrict").href)
+        load(page("<iframe src='\(server.url("/echo?cross", host: "localhost").href)'></iframe>"
+                  + "<iframe src='\(server.url("/echo?same").href)'></iframe>"))
+        XCTAssertEqual(frames.count, 2)
+        let cross = frames[0].document?.node?.textContent ?? "", same = frames[1].document?.node?.textContent ?? ""
+        XCTAssertFalse(cross.contains("strict=1"), "a cross-site frame's request sent a SameSite=Strict cookie: \(cross)")
+        XCTAssertFalse(cross.contains("lax=1"), "a cross-site frame is not a top-level navigation: \(cross)")
+        XCTAssertTrue(cross.contains("\"Referer\", \"http://127.0.0.1:\(server.port)/\""), "cross-origin: the origin only: \(cross)")
+        XCTAssertTrue(same.contains("own=1"), "a same-site frame's request lacked its cookie: \(same)")
+        XCTAssertTrue(same.contains("/mime?type=text/html"), "a same-origin frame's referrer is the page's URL: \(same)")
+        // The cookies are there: the person's own load of localhost sends them.
+        load(server.url("/echo?top", host: "localhost").href)
+        let top = webView.document?.node?.textContent ?? ""
+        XCTAssertTrue(top.contains("strict=1") && top.contains("lax=1"), top)
+    }
 }
