@@ -449,4 +449,14 @@ final class FrameTreeTests: WebViewTestCase {
         let top = webView.document?.node?.textContent ?? ""
         XCTAssertTrue(top.contains("strict=1") && top.contains("lax=1"), top)
     }
+
+    func testAnInsecureFrameOfASecureContextIsBlockedAsMixedContent() throws {
+        // http://localhost is a secure context; http://a.test is not potentially trustworthy.
+        load(page("<iframe src='http://a.test/frame'></iframe><iframe src='\(page("<title>ok</title>"))'></iframe>", host: "localhost"))
+        XCTAssertEqual(frames.count, 2)
+        guard case .unavailable(let reason) = frames[0].state else { return XCTFail("\(frames[0].state)") }
+        XCTAssertTrue(reason.contains("Mixed Content"), reason)
+        XCTAssertFalse(recorder.actions.contains { $0.request.url.hostname == "a.test" }, "the blocked frame was offered to the delegate")
+        XCTAssertEqual(frames[1].document?.title, "ok", "http://127.0.0.1 is potentially trustworthy")
+    }
 }
