@@ -459,4 +459,20 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertFalse(recorder.actions.contains { $0.request.url.hostname == "a.test" }, "the blocked frame was offered to the delegate")
         XCTAssertEqual(frames[1].document?.title, "ok", "http://127.0.0.1 is potentially trustworthy")
     }
+
+    func testACachedPagesFrameTimersWaitWhileItIsAway() throws {
+        let messages = Messages()
+        makeWebView { $0.userContentController.add(messages, name: "log") }
+        load(page("<iframe src='\(page("<script>setInterval(function () { webkit.messageHandlers.log.postMessage('tick') }, 20)</script>"))'></iframe>"))
+        wait { messages.received.count >= 2 }
+        load(page("<title>Elsewhere</title>"))
+        spin(0.05)
+        let count = messages.received.count
+        spin(0.2)
+        XCTAssertEqual(messages.received.count, count, "a cached page's frame ran its timer")
+        recorder.clear()
+        webView.goBack()
+        wait { recorder.ended }
+        wait { messages.received.count > count + 1 }
+    }
 }
