@@ -53,6 +53,8 @@ final class Frame {
     private(set) var isDiscarded = false
     /// Changes whenever the frame's document (or its state) changes.
     var revision = 0
+    /// A change of the frame's document by its scripts is already scheduled for this turn.
+    var documentChangePending = false
     private var waiters: [() -> Void] = []
     private var sheetCache: (revision: Int, sheets: [StyleSheet])?
 

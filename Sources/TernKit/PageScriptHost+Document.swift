@@ -6,7 +6,7 @@ import TernScript
 extension PageScriptHost {
     func scriptDocumentDidChange() {
         if let ownerFrame {
-            webView?.frameDocumentDidChange(ownerFrame)
+            webView?.scheduleFrameDocumentChange(ownerFrame)
             return
         }
         // The layout follows on the next turn; styles scripts read, at once.
@@ -17,7 +17,7 @@ extension PageScriptHost {
     func scriptDocumentTitleDidChange(_ title: String) {
         guard let webView else { return }
         if let ownerFrame {
-            webView.frameDocumentDidChange(ownerFrame)
+            webView.scheduleFrameDocumentChange(ownerFrame)
             return
         }
         webView.title = title

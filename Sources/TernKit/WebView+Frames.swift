@@ -358,6 +358,20 @@ extension WebView {
         framesDidChange()
     }
 
+    /// Scripts changed the frame's document: it is looked at once, on the
+    /// next turn of the loop, however many changes the turn made (and never
+    /// inside the script: a `load` listener changing its frame's `src` does
+    /// not recurse).
+    func scheduleFrameDocumentChange(_ frame: Frame) {
+        guard !frame.documentChangePending else { return }
+        frame.documentChangePending = true
+        loop.post { [weak self, weak frame] in
+            guard let self, let frame else { return }
+            frame.documentChangePending = false
+            self.frameDocumentDidChange(frame)
+        }
+    }
+
     /// The page's layout depends on its frames: it is made again on the next turn.
     func framesDidChange() {
         session.framesRevision += 1

@@ -282,6 +282,8 @@ public final class WebView {
     /// (or `didFailProvisionalNavigation`) with `.cancelled`.
     public func stopLoading() {
         cancelCurrentLoad(reporting: .cancelled)
+        // As WebKit, the page's frames stop loading too.
+        for frame in allFrames where frame.state == .loading { frameUnavailable(frame, "Not loaded: stopped") }
         // A pending request ends too, as WebPageProxy::stopLoading clears it
         // (the delegate may have started another load meanwhile).
         updateLoadState()

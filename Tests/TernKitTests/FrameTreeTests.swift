@@ -475,4 +475,14 @@ final class FrameTreeTests: WebViewTestCase {
         wait { recorder.ended }
         wait { messages.received.count > count + 1 }
     }
+
+    func testAFramesLoadListenerRenavigatingItsChildDoesNotRecurse() throws {
+        // The inner frame's load listener (in the middle frame) gives it a new srcdoc each time.
+        let middle = "<iframe id=i srcdoc='0'></iframe><script>var n = 0; document.getElementById('i').addEventListener('load',"
+            + " function () { if (++n < 2000) this.srcdoc = String(n) })</script>"
+        load(page("<iframe src='\(page(middle))'></iframe>"))
+        spin(0.3)
+        let outer = try XCTUnwrap(frames.first)
+        XCTAssertGreaterThan(Int(evaluate("n", in: info(outer)) ?? "") ?? 0, 1)
+    }
 }
