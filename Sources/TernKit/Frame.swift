@@ -56,7 +56,10 @@ final class Frame {
     /// A change of the frame's document by its scripts is already scheduled for this turn.
     var documentChangePending = false
     private var waiters: [() -> Void] = []
-    private var sheetCache: (revision: Int, sheets: [StyleSheet])?
+    /// The sheets of the frame's document as of a revision (see `WebView.frameStyleSheets`).
+    var sheetCache: (revision: Int, sheets: [StyleSheet])?
+    /// Its `<link rel=stylesheet>` sheets by URL: loading (a load) or arrived (a sheet, nil when it failed).
+    var linkedSheets: [String: (load: StyleSheetLoad?, sheet: StyleSheet?)] = [:]
 
     init(element: Node, parent: Frame?, session: PageSession, attributeKey: String) {
         Frame.lastID += 1
@@ -119,6 +122,8 @@ final class Frame {
     /// Stops the frame's fetch and scripts (and its children's); its parent's
     /// load event no longer waits for it.
     func stopLoading() {
+        for entry in linkedSheets.values { entry.load?.cancel() }
+        linkedSheets = [:]
         load?.cancel()
         load = nil
         runner?.cancel()
@@ -139,25 +144,6 @@ final class Frame {
         stopLoading()
         session.scriptHost.window = nil
         runWaiters()
-    }
-
-    /// The style sheets of the frame's document: the user's sheet and its
-    /// `<style>` elements (linked sheets of frames are not fetched yet).
-    func styleSheets(userStyleSheet: String?, authorStyles: Bool) -> [StyleSheet] {
-        if let sheetCache, sheetCache.revision == revision { return sheetCache.sheets }
-        var sheets: [StyleSheet] = []
-        if let userStyleSheet { sheets.append(StyleSheetCache.shared.sheet(text: userStyleSheet, origin: .user, baseURL: nil)) }
-        if authorStyles, let root = document?.node {
-            root.walk { node in
-                if node.isElement("style") {
-                    sheets.append(StyleSheetCache.shared.sheet(text: node.textContent, origin: .author, baseURL: url.href))
-                    return false
-                }
-                return true
-            }
-        }
-        sheetCache = (revision, sheets)
-        return sheets
     }
 
     /// Every frame of the tree under `frames`, depth first.

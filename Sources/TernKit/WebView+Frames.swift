@@ -1,6 +1,7 @@
 import TernNet
 import TernDOM
 import TernLayout
+import TernCSS
 import TernScript
 
 /// The page's frame tree: finding `iframe`/`frame` elements, loading their
@@ -426,6 +427,66 @@ extension WebView {
 
     // MARK: Layout
 
+    /// Sheets one frame fetches at most.
+    static let maximumFrameSheetLoads = 32
+
+    /// The style sheets of a frame's document, in tree order: the user's,
+    /// its `<style>` elements and its `<link rel=stylesheet>` sheets (HTML
+    /// §4.2.4; fetched through the page's loader as subresources of the
+    /// frame, mixed content blocked; their `@import`s are not followed). A
+    /// sheet arriving lays the page out again.
+    func frameStyleSheets(_ frame: Frame) -> [StyleSheet] {
+        if let cached = frame.sheetCache, cached.revision == frame.revision { return cached.sheets }
+        var sheets: [StyleSheet] = []
+        if let user = configuration.userStyleSheet { sheets.append(StyleSheetCache.shared.sheet(text: user, origin: .user, baseURL: nil)) }
+        if authorStyleSheetsEnabled, let root = frame.document?.node {
+            root.walk { node in
+                guard node.isElement else { return true }
+                if node.isElement("style") {
+                    sheets.append(StyleSheetCache.shared.sheet(text: node.textContent, origin: .author, baseURL: frame.url.href))
+                    return false
+                }
+                if node.isElement("link"), !node.hasAttribute("disabled"),
+                   let rel = node.attribute("rel")?.lowercased().split(whereSeparator: { " \t\n\r\u{0C}".contains($0) }),
+                   rel.contains("stylesheet"), !rel.contains("alternate"),
+                   let href = node.attribute("href")?.trimmingSpaces(), !href.isEmpty, let url = frame.url.resolve(href) {
+                    if let sheet = frame.linkedSheets[url.href]?.sheet {
+                        sheets.append(sheet)
+                    } else if frame.linkedSheets[url.href] == nil {
+                        fetchFrameSheet(url, for: frame)
+                    }
+                }
+                return true
+            }
+        }
+        frame.sheetCache = (frame.revision, sheets)
+        return sheets
+    }
+
+    private func fetchFrameSheet(_ url: WebURL, for frame: Frame) {
+        guard frame.linkedSheets.count < WebView.maximumFrameSheetLoads,
+              ["http", "https", "data"].contains(url.scheme) || loader.customSchemes?.canLoad(scheme: url.scheme) == true,
+              !MixedContent.shouldBlock(url, destination: .style, document: frame.url) else {
+            frame.linkedSheets[url.href] = (nil, nil)
+            return
+        }
+        var request = Request(url: url, headers: ["Accept": "text/css,*/*;q=0.1"])
+        request.initiator = frame.url
+        ReferrerPolicy.apply(documentReferrerPolicy, to: &request, document: frame.url)
+        let documentURL = frame.url
+        frame.linkedSheets[url.href] = (nil, nil)
+        let load = StyleSheetLoad(request: request, loader: loader, environmentEncoding: frame.document?.characterSet ?? "utf-8",
+                                  mayRedirect: { !MixedContent.shouldBlock($0, destination: .style, document: documentURL) }) {
+            [weak self, weak frame] load in
+            guard let self, let frame, !frame.isDiscarded, frame.url == documentURL else { return }
+            let sheet = load.text.map { StyleSheetCache.shared.sheet(text: $0, origin: .author, baseURL: load.finalURL.href) }
+            frame.linkedSheets[url.href] = (nil, sheet)
+            frame.revision += 1
+            self.framesDidChange()
+        }
+        if !load.finished, frame.linkedSheets[url.href]?.sheet == nil { frame.linkedSheets[url.href] = (load, nil) }
+    }
+
     /// What layout shows for a frame element of the page or of one of its frames.
     func frameContent(for element: Node) -> FrameContent? {
         guard let frame = frame(heldBy: element) else { return nil }
@@ -434,8 +495,7 @@ extension WebView {
         let title = document.title.trimmingSpaces()
         let resolver = WebURL.HrefResolver(base: frame.url)
         return .document(FrameDocument(document: document, title: title.isEmpty ? frame.url.href : title,
-                                       styleSheets: frame.styleSheets(userStyleSheet: configuration.userStyleSheet,
-                                                                      authorStyles: authorStyleSheetsEnabled),
+                                       styleSheets: frameStyleSheets(frame),
                                        resolveURL: { resolver.resolveHref($0) ?? $0 }, scriptingEnabled: frame.scriptsEnabled(in: self)))
     }
 }

@@ -485,4 +485,14 @@ final class FrameTreeTests: WebViewTestCase {
         let outer = try XCTUnwrap(frames.first)
         XCTAssertGreaterThan(Int(evaluate("n", in: info(outer)) ?? "") ?? 0, 1)
     }
+
+    func testAFramesStyleSheetsComeFromItsOwnDocument() throws {
+        let sheet = page("p { display: none }", type: "text/css")
+        load(page("<style>h1 { color: red }</style><iframe src='\(page("<link rel=stylesheet href='\(sheet)'><style>p { color: blue }</style><p>x"))'></iframe>"))
+        let frame = try XCTUnwrap(frames.first)
+        _ = webView.frameContent(for: frame.element)  // starts the linked sheet
+        wait { webView.frameStyleSheets(frame).count == 2 }
+        guard case .document(let shown)? = webView.frameContent(for: frame.element) else { return XCTFail("no content") }
+        XCTAssertEqual(shown.styleSheets.count, 2, "the frame's <style> and its linked sheet, not the page's")
+    }
 }
