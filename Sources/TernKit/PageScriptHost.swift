@@ -248,9 +248,16 @@ extension PageScriptHost: ScriptWindowingHost {
     func scriptOpenWindow(url: String, target: String, features: String) -> Bool {
         guard let webView, let url = WebURL(url) else { return false }
         if url.scheme == "file" && documentURL?.scheme != "file" { return false }
-        // HTML "sandboxed auxiliary navigation browsing context flag".
-        if ownerFrame?.sandbox.popups == true, WebView.opensNewWindow(target) {
-            window?.reportToConsole(level: "error", "Blocked opening '\(url.href)' in a new window: the frame is sandboxed without allow-popups")
+        // HTML "the rules for choosing a navigable": a frame of the page by
+        // name, or (from a frame) its parent or the top page; the sandbox's
+        // flags hold ("sandboxed auxiliary navigation browsing context flag").
+        if let ownerFrame {
+            guard case .newWindow = webView.chooseNavigable(target, from: ownerFrame) else {
+                _ = webView.navigate(to: url, target: target, from: ownerFrame, type: .other, userInitiated: false)
+                return false
+            }
+        } else if let named = webView.frame(named: target) {
+            webView.navigateFrame(named, to: url, type: .other, addsHistory: named.loadedOnce, initiator: nil)
             return false
         }
         // window.open(url, "_self") navigates this window (HTML "rules for choosing a navigable").

@@ -540,6 +540,12 @@ extension WebView {
             reportMixedContent(level: "warn", "Mixed Content: the form on '\(pageURL?.href ?? "")' was submitted to the insecure "
                                + "'\(action.href)': what it sends can be read and changed on the way")
         }
+        // A target naming a frame of the page submits into that frame.
+        if let named = frame(named: target) {
+            navigateFrame(named, to: action, type: .formSubmitted, addsHistory: named.loadedOnce, initiator: nil,
+                          userInitiated: !byPage, formRequest: request)
+            return .done
+        }
         if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .formSubmitted) }
         return .navigation(startNavigation(request, type: .formSubmitted, fileAccess: navigationState.fileReadAccessRoot, startedByPage: byPage))
     }

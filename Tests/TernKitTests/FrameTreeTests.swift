@@ -495,4 +495,17 @@ final class FrameTreeTests: WebViewTestCase {
         guard case .document(let shown)? = webView.frameContent(for: frame.element) else { return XCTFail("no content") }
         XCTAssertEqual(shown.styleSheets.count, 2, "the frame's <style> and its linked sheet, not the page's")
     }
+
+    func testAFormAndWindowOpenTargetingAFrameNavigateIt() throws {
+        load(page("<iframe name=box srcdoc='<title>empty</title>'></iframe>"
+                  + "<form target=box action='/echo' method=post><input name=f value=into-the-box><button id=go>go</button></form>"))
+        let button = try XCTUnwrap(try webView.document?.querySelector("#go"))
+        _ = webView.activate(button)
+        wait { frames.first?.url.pathname == "/echo" && frames.first?.state == .loaded }
+        XCTAssertTrue((frames.first?.document?.node?.textContent ?? "").contains("into-the-box"))
+        XCTAssertEqual(webView.url?.pathname, "/mime", "the page itself navigated")
+        _ = evaluate("window.open('\(page("<title>opened</title>"))', 'box'); 0", in: nil)
+        wait { frames.first?.document?.title == "opened" && frames.first?.state == .loaded }
+        XCTAssertEqual(webView.backForwardList.items.count, 3)
+    }
 }
