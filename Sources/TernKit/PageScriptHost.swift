@@ -192,6 +192,14 @@ extension PageScriptHost: ScriptNavigationHost {
     }
 
     func scriptReload() {
+        if let ownerFrame {
+            // A frame's location.reload() reloads that frame.
+            webView?.loop.post { [weak webView, weak ownerFrame] in
+                guard let webView, let ownerFrame, !ownerFrame.isDiscarded else { return }
+                webView.reloadFrame(ownerFrame)
+            }
+            return
+        }
         webView?.loop.post { [weak webView] in _ = webView?.reload() }
     }
 
@@ -202,7 +210,7 @@ extension PageScriptHost: ScriptNavigationHost {
     func scriptHistoryGo(_ delta: Int) {
         webView?.loop.post { [weak webView] in
             guard let webView else { return }
-            if delta == 0 { _ = webView.reload() } else if let item = webView.backForwardList.item(at: delta) { _ = webView.go(to: item) }
+            if delta == 0 { self.scriptReload() } else if let item = webView.backForwardList.item(at: delta) { _ = webView.go(to: item) }
         }
     }
 

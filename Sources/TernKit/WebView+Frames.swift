@@ -183,6 +183,12 @@ extension WebView {
         }
     }
 
+    /// Loads the frame's document again (its `srcdoc` again for an `about:srcdoc` one).
+    func reloadFrame(_ frame: Frame) {
+        if frame.url.href == "about:srcdoc" { return startFrame(frame, addsHistory: false) }
+        navigateFrame(frame, to: frame.url, type: .reload, addsHistory: false, initiator: frame)
+    }
+
     /// The main frame, as the API says it.
     var mainFrameInfo: FrameInfo {
         FrameInfo(isMainFrame: true, request: pageURL.map { Request(url: $0) }, securityOrigin: pageURL?.origin ?? "null")

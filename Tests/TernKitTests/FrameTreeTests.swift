@@ -508,4 +508,20 @@ final class FrameTreeTests: WebViewTestCase {
         wait { frames.first?.document?.title == "opened" && frames.first?.state == .loaded }
         XCTAssertEqual(webView.backForwardList.items.count, 3)
     }
+
+    func testLocationReloadInAFrameReloadsTheFrameOnly() throws {
+        let messages = Messages()
+        makeWebView { $0.userContentController.add(messages, name: "log") }
+        load(page("<iframe src='\(page("<script>webkit.messageHandlers.log.postMessage('frame')</script>"))'></iframe>"
+                  + "<iframe srcdoc=\"<script>webkit.messageHandlers.log.postMessage('srcdoc')</script>\"></iframe>"))
+        wait { messages.received.count == 2 }
+        recorder.clear()
+        _ = evaluate("location.reload(); 0", in: info(frames[0]))
+        _ = evaluate("location.reload(); 0", in: info(frames[1]))
+        wait { messages.received.count == 4 }
+        spin(0.1)
+        XCTAssertEqual(messages.bodies.sorted(), ["frame", "frame", "srcdoc", "srcdoc"])
+        XCTAssertFalse(recorder.events.contains("start"), "the page reloaded: \(recorder.events)")
+        XCTAssertEqual(webView.backForwardList.items.count, 1)
+    }
 }
