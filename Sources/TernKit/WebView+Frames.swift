@@ -442,14 +442,19 @@ extension WebView {
     /// frame, mixed content blocked; their `@import`s are not followed). A
     /// sheet arriving lays the page out again.
     func frameStyleSheets(_ frame: Frame) -> [StyleSheet] {
+        frameStyleSheetEntries(frame).map(\.sheet)
+    }
+
+    /// The same with the element each sheet belongs to (nil for the user's), for `document.styleSheets`.
+    func frameStyleSheetEntries(_ frame: Frame) -> [(sheet: StyleSheet, ownerNode: Node?)] {
         if let cached = frame.sheetCache, cached.revision == frame.revision { return cached.sheets }
-        var sheets: [StyleSheet] = []
-        if let user = configuration.userStyleSheet { sheets.append(StyleSheetCache.shared.sheet(text: user, origin: .user, baseURL: nil)) }
+        var sheets: [(sheet: StyleSheet, ownerNode: Node?)] = []
+        if let user = configuration.userStyleSheet { sheets.append((StyleSheetCache.shared.sheet(text: user, origin: .user, baseURL: nil), nil)) }
         if authorStyleSheetsEnabled, let root = frame.document?.node {
             root.walk { node in
                 guard node.isElement else { return true }
                 if node.isElement("style") {
-                    sheets.append(StyleSheetCache.shared.sheet(text: node.textContent, origin: .author, baseURL: frame.url.href))
+                    sheets.append((StyleSheetCache.shared.sheet(text: node.textContent, origin: .author, baseURL: frame.url.href), node))
                     return false
                 }
                 if node.isElement("link"), !node.hasAttribute("disabled"),
@@ -457,7 +462,7 @@ extension WebView {
                    rel.contains("stylesheet"), !rel.contains("alternate"),
                    let href = node.attribute("href")?.trimmingSpaces(), !href.isEmpty, let url = frame.url.resolve(href) {
                     if let sheet = frame.linkedSheets[url.href]?.sheet {
-                        sheets.append(sheet)
+                        sheets.append((sheet, node))
                     } else if frame.linkedSheets[url.href] == nil {
                         fetchFrameSheet(url, for: frame)
                     }
@@ -467,6 +472,34 @@ extension WebView {
         }
         frame.sheetCache = (frame.revision, sheets)
         return sheets
+    }
+
+    /// `element`'s computed style in a frame's document (CSSOM
+    /// getComputedStyle), from the frame's own sheets.
+    func frameComputedStyle(of element: Node, pseudoElement: PseudoElement?, environment: MediaEnvironment,
+                            in frame: Frame) -> CSSStyle? {
+        guard element.isElement, element.isConnected, element.document === frame.document else { return nil }
+        let sheets = frameStyleSheets(frame)
+        let identities = sheets.map(ObjectIdentifier.init)
+        let engine: StyleEngine
+        if let cached = frame.styleEngine, cached.sheets == identities {
+            engine = cached.engine
+            engine.environment = environment
+        } else {
+            engine = StyleEngine(sheets: sheets, environment: environment)
+            frame.styleEngine = (identities, engine)
+        }
+        var chain: [Node] = []
+        var current: Node? = element
+        while let node = current, node.isElement {
+            chain.append(node)
+            current = node.parentElement
+        }
+        var style: CSSStyle?
+        for node in chain.reversed() { style = engine.computedStyle(for: node, parent: style) }
+        guard let elementStyle = style else { return nil }
+        guard let pseudoElement else { return elementStyle }
+        return engine.pseudoElementStyle(pseudoElement, of: element, elementStyle: elementStyle)
     }
 
     private func fetchFrameSheet(_ url: WebURL, for frame: Frame) {

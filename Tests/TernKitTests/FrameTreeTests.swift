@@ -524,4 +524,11 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertFalse(recorder.events.contains("start"), "the page reloaded: \(recorder.events)")
         XCTAssertEqual(webView.backForwardList.items.count, 1)
     }
+
+    func testGetComputedStyleAndStyleSheetsInAFrameUseTheFramesSheets() throws {
+        load(page("<style>p { display: inline }</style><p>main</p><iframe srcdoc='<style>p { display: none }</style><p id=p>x</p>'></iframe>"))
+        let frame = info(try XCTUnwrap(frames.first))
+        XCTAssertEqual(evaluate("getComputedStyle(document.getElementById('p')).display + ' ' + document.styleSheets.length", in: frame), "none 1")
+        XCTAssertEqual(evaluate("getComputedStyle(document.querySelector('p')).display", in: nil), "inline")
+    }
 }
