@@ -12,6 +12,8 @@ extension WebView {
     func renderedPage(width: Int, rows: Int = 24) -> RenderedPage? {
         guard let document else { return nil }
         scriptHost.viewportDidChange(columns: width, rows: rows)
+        // A frame is drawn inline, as wide as the page at most: its media queries see the page's size.
+        for frame in allFrames { frame.session.scriptHost.viewportDidChange(columns: width, rows: rows) }
         let styles = session.styles
         styles.update(for: self)
         let focus = styles.mayDependOnFocus ? focusedNode : nil
