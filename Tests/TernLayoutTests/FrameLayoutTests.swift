@@ -299,4 +299,23 @@ final class FrameLayoutTests: XCTestCase {
         XCTAssertEqual(rendered.links.first?.regions.first?.line, 10_002)
         assertFits(rendered, 20)
     }
+
+    func testFramesInTablesListsAndQuotesFitAtEveryWidth() {
+        let host = Host()
+        host.add("a.html", title: "A frame", "<p>Some text in the frame <a href=l>link</a></p><table><tr><th>h</th><td>d</td></tr></table>")
+        let html = """
+            <table><tr><th>Name</th><th>Frame</th></tr><tr><td>one</td><td><iframe src="a.html"></iframe></td></tr></table>
+            <ul><li>item <iframe src="a.html"></iframe></li></ul>
+            <blockquote><iframe src="a.html" style="display:block; border: 1px solid; width: 50%"></iframe></blockquote>
+            <p><iframe src="a.html" style="display:none"></iframe><iframe src="a.html" style="visibility:hidden"></iframe>
+            """
+        for width in [1, 2, 3, 5, 8, 13, 21, 34, 55, 89] {
+            let rendered = page(html, host, width: width)
+            assertFits(rendered, width)
+            assertWidthsConsistent(rendered)
+            // Three drawn frames with a link each; the hidden one stays a (blank) link, as without frames.
+            XCTAssertEqual(rendered.links.map(\.url), ["http://frame.test/l", "http://frame.test/l", "http://frame.test/l", "a.html"], "width \(width)")
+        }
+        XCTAssertEqual(host.asked.filter { $0 == "a.html" }.count, 30, "display:none and hidden frames are not asked for")
+    }
 }
