@@ -318,4 +318,21 @@ final class FrameLayoutTests: XCTestCase {
         }
         XCTAssertEqual(host.asked.filter { $0 == "a.html" }.count, 30, "display:none and hidden frames are not asked for")
     }
+
+    func testTheUsersSheetsApplyInFrames() {
+        let host = Host()
+        host.add("plain.html", title: "P", "<p class=u>user-hidden</p><p>kept")
+        let frameUserSheet = StyleSheet(text: ".k { display: none }", origin: .user, baseURL: nil)
+        host.add("own.html", title: "O", "<p class=u>shown-here</p><p class=k>frame-user-hidden</p>", styleSheets: [frameUserSheet])
+        var options = host.options
+        options.styleSheets = [StyleSheet(text: ".u { display: none }", origin: .user, baseURL: nil)]
+        options.authorStylesEnabled = false
+        let text = Layout.render(parse("<iframe src=plain.html></iframe><iframe src=own.html></iframe>"), options: options)
+            .plainText(references: false)
+        XCTAssertFalse(text.contains("user-hidden"), text)
+        XCTAssertTrue(text.contains("kept"), text)
+        // A frame given user sheets of its own takes those instead of the page's.
+        XCTAssertTrue(text.contains("shown-here"), text)
+        XCTAssertFalse(text.contains("frame-user-hidden"), text)
+    }
 }

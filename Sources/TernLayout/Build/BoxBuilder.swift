@@ -930,11 +930,11 @@ final class BoxBuilder {
         frameOptions.width = max(1, options.width - flow.indent - flow.indentRight - 4)
         frameOptions.resolveURL = content.resolveURL
         frameOptions.scriptingEnabled = content.scriptingEnabled
-        // The user's sheets apply in every frame; the author's are the frame's own.
+        // The user's sheets apply in every frame (the page's, unless the host
+        // gave the frame its own); the author's are the frame's own.
         let own = content.styleSheets
-        frameOptions.styleSheets = options.styleSheets.filter { sheet in
-            sheet.origin == .user && !own.contains { $0 === sheet }
-        } + own
+        frameOptions.styleSheets = own.contains { $0.origin == .user } ? own
+            : options.styleSheets.filter { $0.origin == .user } + own
         let child = BoxBuilder(document: content.document, options: frameOptions, frameDepth: frameDepth + 1)
         child.boxDepth = min(boxDepth + 1, BoxBuilder.maxBoxDepth)
         child.outerTableDepth = tables.count + outerTableDepth
