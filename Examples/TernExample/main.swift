@@ -16,6 +16,9 @@ final class Reporter: NavigationDelegate {
             print("refused: \(printable(navigationAction.request.url.href))")
             return decisionHandler(.cancel)
         }
+        if let frame = navigationAction.targetFrame, !frame.isMainFrame {
+            print("frame: \(printable(navigationAction.request.url.href))")
+        }
         decisionHandler(.allow)
     }
 

@@ -20,6 +20,11 @@ public final class BackForwardListItem {
     /// Items made by pushState share their document's number: moving between
     /// them fires popstate instead of loading.
     var documentID = 0
+    /// The joint session history: the URLs of the page's frames that were
+    /// navigated after their first load, by the frame's path in the frame
+    /// tree ("0", "0/1": indexes in tree order). A frame not named here shows
+    /// what its element's `src`/`srcdoc` says.
+    var frameURLs: [String: WebURL] = [:]
     /// The state object of a pushState/replaceState entry.
     var stateObject: ScriptValue?
     /// What the user set in the page's form controls, by `ControlState.key`,

@@ -18,13 +18,18 @@ public struct NavigationAction {
     public internal(set) var isUserInitiated = false
 }
 
-/// A frame of a page: Tern has only main frames so far.
+/// A frame of a page (WebKit's WKFrameInfo): the main frame or one an
+/// `iframe`/`frame` element holds.
 public struct FrameInfo {
     public let isMainFrame: Bool
     /// The frame's current request (its document's URL), if it has one.
     public let request: Request?
-    /// The frame document's origin, serialised ("null" for opaque origins).
+    /// The frame document's origin, serialised ("null" for opaque origins,
+    /// as a frame sandboxed without `allow-same-origin` has).
     public let securityOrigin: String
+    /// Which frame of the web view this is (0: the main frame), for
+    /// `evaluateJavaScript(_:in:completionHandler:)`.
+    var frameID = 0
 }
 
 /// The answer to `decidePolicyFor navigationAction`.

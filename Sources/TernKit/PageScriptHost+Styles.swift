@@ -7,6 +7,9 @@ import TernScript
 extension PageScriptHost {
     func scriptComputedStyle(of element: Node, pseudoElement: PseudoElement?) -> CSSStyle? {
         guard let webView, let window else { return nil }
+        if let ownerFrame {
+            return webView.frameComputedStyle(of: element, pseudoElement: pseudoElement, environment: window.mediaEnvironment, in: ownerFrame)
+        }
         return webView.session.styles.computedStyle(of: element, pseudoElement: pseudoElement, environment: window.mediaEnvironment,
                                                       in: webView)
     }
@@ -14,11 +17,15 @@ extension PageScriptHost {
     func scriptStyleSheets() -> [(sheet: StyleSheet, ownerNode: Node)] {
         // Collected now: a `<style>` the script just added or edited has its sheet (HTML "update a style block").
         guard let webView else { return [] }
+        if let ownerFrame {
+            return webView.frameStyleSheetEntries(ownerFrame).compactMap { entry in entry.ownerNode.map { (entry.sheet, $0) } }
+        }
         webView.session.styles.update(for: webView)
         return webView.session.styles.sheets.compactMap { entry in entry.ownerNode.map { (entry.sheet, $0) } }
     }
 
     func scriptStyleSheetDidChange(_ sheet: StyleSheet) {
+        if let ownerFrame { ownerFrame.revision += 1 }
         webView?.scheduleDocumentChange()
     }
 

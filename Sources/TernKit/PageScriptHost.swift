@@ -16,10 +16,18 @@ final class PageScriptHost: ScriptHost {
     /// (they wait for its document).
     var documentStartScriptsPending = false
 
-    private var frame: FrameInfo {
+    /// The frame whose page this is; nil for the main frame's.
+    weak var ownerFrame: Frame?
+
+    /// The frame whose scripts these are, as the API says it.
+    var frame: FrameInfo {
+        if let ownerFrame { return ownerFrame.info(mainPageURL: webView?.pageURL) }
         let url = webView?.pageURL
         return FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: url?.origin ?? "null")
     }
+
+    /// The URL of this host's document (the frame's, or the page's).
+    var documentURL: WebURL? { ownerFrame?.url ?? webView?.pageURL }
 
     /// Dialogs this page showed recently, and whether the person suppressed them.
     private var recentDialogs: [Double] = []
@@ -147,11 +155,19 @@ final class PageScriptHost: ScriptHost {
 
 extension PageScriptHost: ScriptNavigationHost {
     func scriptCurrentURL() -> String {
-        webView?.pageURL?.href ?? "about:blank"
+        documentURL?.href ?? "about:blank"
     }
 
     func scriptNavigate(to target: String, replacing: Bool) {
         guard let webView, let url = WebURL(target) else { return }
+        if let ownerFrame {
+            // `location` set in a frame navigates that frame.
+            webView.loop.post { [weak webView, weak ownerFrame] in
+                guard let webView, let ownerFrame, !ownerFrame.isDiscarded else { return }
+                webView.navigateFrame(ownerFrame, to: url, type: .other, addsHistory: !replacing, initiator: ownerFrame)
+            }
+            return
+        }
         // A web page cannot open local files.
         if url.scheme == "file" && webView.pageURL?.scheme != "file" {
             webView.scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(target)")
@@ -176,6 +192,14 @@ extension PageScriptHost: ScriptNavigationHost {
     }
 
     func scriptReload() {
+        if let ownerFrame {
+            // A frame's location.reload() reloads that frame.
+            webView?.loop.post { [weak webView, weak ownerFrame] in
+                guard let webView, let ownerFrame, !ownerFrame.isDiscarded else { return }
+                webView.reloadFrame(ownerFrame)
+            }
+            return
+        }
         webView?.loop.post { [weak webView] in _ = webView?.reload() }
     }
 
@@ -186,11 +210,21 @@ extension PageScriptHost: ScriptNavigationHost {
     func scriptHistoryGo(_ delta: Int) {
         webView?.loop.post { [weak webView] in
             guard let webView else { return }
-            if delta == 0 { _ = webView.reload() } else if let item = webView.backForwardList.item(at: delta) { _ = webView.go(to: item) }
+            if delta == 0 { self.scriptReload() } else if let item = webView.backForwardList.item(at: delta) { _ = webView.go(to: item) }
         }
     }
 
     func scriptHistoryPush(state: ScriptValue, url target: String?, replacing: Bool) -> String? {
+        if let ownerFrame {
+            // A frame's pushState changes its URL only (no entry of its own yet).
+            guard let target else { return nil }
+            guard let url = WebURL(target), url.origin == ownerFrame.url.origin else {
+                return "SecurityError: pushState cannot change the origin (\(target))"
+            }
+            ownerFrame.url = url
+            window?.documentURL = url
+            return nil
+        }
         guard let webView, let current = webView.backForwardList.currentItem, let currentURL = webView.pageURL else {
             return "SecurityError: the document has no history entry"
         }
@@ -221,7 +255,19 @@ extension PageScriptHost: ScriptNavigationHost {
 extension PageScriptHost: ScriptWindowingHost {
     func scriptOpenWindow(url: String, target: String, features: String) -> ScriptOpenedWindow? {
         guard let webView, let url = WebURL(url) else { return nil }
-        if url.scheme == "file" && webView.pageURL?.scheme != "file" { return nil }
+        if url.scheme == "file" && documentURL?.scheme != "file" { return nil }
+        // HTML "the rules for choosing a navigable": a frame of the page by
+        // name, or (from a frame) its parent or the top page; the sandbox's
+        // flags hold ("sandboxed auxiliary navigation browsing context flag").
+        if let ownerFrame {
+            guard case .newWindow = webView.chooseNavigable(target, from: ownerFrame) else {
+                _ = webView.navigate(to: url, target: target, from: ownerFrame, type: .other, userInitiated: false)
+                return nil
+            }
+        } else if let named = webView.frame(named: target) {
+            webView.navigateFrame(named, to: url, type: .other, addsHistory: named.loadedOnce, initiator: nil)
+            return nil
+        }
         // window.open(url, "_self") navigates this window (HTML "rules for choosing a navigable").
         guard WebView.opensNewWindow(target) else {
             scriptNavigate(to: url.href, replacing: false)
@@ -239,7 +285,8 @@ extension PageScriptHost: ScriptWindowingHost {
     /// opened or whose history holds one entry; otherwise a console warning,
     /// as WebKit's DOMWindow::close.
     func scriptCloseWindow() {
-        guard let webView else { return }
+        // HTML: close() on a window that is not top-level does nothing.
+        guard let webView, ownerFrame == nil else { return }
         guard webView.isOpenedByPage || webView.backForwardList.items.count <= 1 else {
             webView.scriptWindow?.reportToConsole(level: "warn", "Can't close the window since it was not opened by JavaScript")
             return

@@ -93,13 +93,26 @@ final class PageScriptRunner {
     private var contentLoaded = false
     private var finished = false
     private var completion: (() -> Void)?
+    /// The frame whose document this is; nil for the main frame's.
+    private weak var frame: Frame?
+    private let isFrame: Bool
 
-    init(webView: WebView, window: @escaping () -> ScriptWindow?, parser: HTMLParser?, pageURL: WebURL?) {
+    init(webView: WebView, window: @escaping () -> ScriptWindow?, parser: HTMLParser?, pageURL: WebURL?, frame: Frame? = nil) {
         self.webView = webView
         self.makeWindow = window
         self.pageURL = pageURL
         self.parser = parser
-        endScripts = webView.configuration.userContentController.userScripts.filter { $0.injectionTime == .atDocumentEnd }
+        self.frame = frame
+        isFrame = frame != nil
+        // A frame runs the user scripts not for the main frame only (WKUserScript's forMainFrameOnly).
+        endScripts = webView.configuration.userContentController.userScripts.filter {
+            $0.injectionTime == .atDocumentEnd && (frame == nil || !$0.isForMainFrameOnly)
+        }
+    }
+
+    /// Whether the document's own scripts run.
+    private var scriptsEnabled: Bool {
+        isFrame ? frame?.scriptsEnabled(in: webView) ?? false : webView.pageScriptsEnabled
     }
 
     /// Whether the parser waits for a script.
@@ -109,13 +122,15 @@ final class PageScriptRunner {
     /// "prepare the script element": true when the parser must pause (a
     /// parsing-blocking script not yet arrived).
     func parserReached(_ node: Node) -> Bool {
-        guard !finished, webView.pageScriptsEnabled, let script = makeScript(node) else { return false }
+        guard !finished, scriptsEnabled, let script = makeScript(node) else { return false }
         // The parser added nodes since the last script: `<style>`s and
         // `<link>`s above this one are the document's now (CSSOM §6.2), and
         // the document-start user scripts run before anything of the page's,
         // its script fetches included (they may set cookies those send).
-        webView.session.styles.documentDidChange()
-        webView.scriptsDocumentMayExist()
+        if !isFrame {
+            webView.session.styles.documentDidChange()
+            webView.scriptsDocumentMayExist()
+        }
         guard script.url != nil || script.failed else {
             run(script)  // an inline classic script runs at once
             return false
@@ -223,7 +238,7 @@ final class PageScriptRunner {
 
     private func scriptArrived() {
         guard !finished else { return }
-        if !scripts.isEmpty {
+        if !scripts.isEmpty, !isFrame {
             webView.subresourcesProgressed(Double(scripts.filter(\.isReady).count) / Double(scripts.count))
         }
         pump()
@@ -232,6 +247,12 @@ final class PageScriptRunner {
     /// A script another script inserted started loading / has run (or failed):
     /// the load event waits for it (HTML "delay the load event").
     func insertedScriptStarted() { insertedPending += 1 }
+    /// A frame of the document started loading / has loaded (or was removed):
+    /// the load event waits for it as for an inserted script (HTML "delay the load event").
+    func loadBlockerStarted() { insertedPending += 1 }
+    func loadBlockerDone() { insertedScriptDone() }
+    /// The load event has fired (or the document was left): no more waiting.
+    var hasFinished: Bool { finished }
     func insertedScriptDone() {
         insertedPending -= 1
         if insertedPending == 0 { loop(pump) }
@@ -263,14 +284,15 @@ final class PageScriptRunner {
 
     /// Runs a `<script>` a script inserted into the document: inline at
     /// once, external when it arrives.
-    static func runInserted(_ node: Node, in window: ScriptWindow, webView: WebView) {
+    static func runInserted(_ node: Node, in window: ScriptWindow, webView: WebView, frame: Frame? = nil) {
+        let documentURL = frame.map(\.url) ?? webView.pageURL
         guard let src = node.attribute("src") else {
             window.currentScript = node
-            window.run(node.textContent, sourceURL: webView.pageURL?.href ?? "about:blank")
+            window.run(node.textContent, sourceURL: documentURL?.href ?? "about:blank")
             window.currentScript = nil
             return
         }
-        guard let url = webView.pageURL?.resolve(src) ?? WebURL(src),
+        guard let url = documentURL?.resolve(src) ?? WebURL(src),
               ["http", "https", "data"].contains(url.scheme) || webView.loader.customSchemes?.canLoad(scheme: url.scheme) == true else {
             window.dispatchEvent("error", to: node)
             return
@@ -282,7 +304,7 @@ final class PageScriptRunner {
         }
         insertedScripts.append(script)
         // HTML "delay the load event" until it has run.
-        weak var runner = webView.currentLoad?.scriptRunner
+        weak var runner = frame.map(\.runner) ?? webView.currentLoad?.scriptRunner
         runner?.insertedScriptStarted()
         script.onArrival = { [weak window] in
             insertedScripts.removeAll { $0 === script }
@@ -317,7 +339,7 @@ final class PageScriptRunner {
         if let madeWindow, let made = madeWindow {
             made.reportToConsole(level: level, text)
         } else {
-            webView.scriptHost.scriptConsoleMessage(ScriptContext.ConsoleMessage(level: level, text: text))
+            (frame?.session.scriptHost ?? webView.scriptHost).scriptConsoleMessage(ScriptContext.ConsoleMessage(level: level, text: text))
         }
     }
 
@@ -350,7 +372,7 @@ final class PageScriptRunner {
             contentLoaded = true
             for userScript in endScripts { window?.run(userScript.source, sourceURL: "user-script") }
             guard !finished else { return }
-            webView.scriptsReachedDOMContentLoaded()
+            if !isFrame { webView.scriptsReachedDOMContentLoaded() }
             if let window = madeWindowIfAny {
                 window.readyState = .interactive
                 window.dispatchEvent("DOMContentLoaded", to: window.document?.node, bubbles: true)

@@ -29,6 +29,8 @@ final class PageSession {
         let documentRevision: Int
         let stylesRevision: Int
         let authorStyles: Bool
+        /// Changes whenever a frame's document or state changed.
+        let framesRevision: Int
         /// The focused element, when the sheets may style it.
         let focus: Node?
     }
@@ -45,7 +47,17 @@ final class PageSession {
     /// Whether a document has inline event handlers (`onclick="…"`), scanned once.
     var inlineHandlerScan: (document: ObjectIdentifier, found: Bool)?
 
+    /// The frames of the page's document (HTML "child navigables"), in tree order.
+    var frames: [Frame] = []
+    /// Counts changes to the page's frames (their documents, their states).
+    var framesRevision = 0
+
     init(webView: WebView) {
         scriptHost = PageScriptHost(webView: webView)
+    }
+
+    deinit {
+        // A page left (and not kept in the back/forward cache) stops its frames' loads and scripts.
+        for frame in frames { frame.discard() }
     }
 }

@@ -12,7 +12,8 @@ public struct UserScript {
 
     public let source: String
     public let injectionTime: InjectionTime
-    /// Tern has main frames only, so this is recorded but changes nothing yet.
+    /// True: the script runs in the main frame only; false: in every frame
+    /// (`iframe`/`frame` documents) too, as WKUserScript.
     public let isForMainFrameOnly: Bool
 
     public init(source: String, injectionTime: InjectionTime, forMainFrameOnly: Bool) {

@@ -23,6 +23,7 @@ extension WebView {
         }
         guard let entry else { return }
         window?.suspend()
+        for frame in allFrames { frame.window?.suspend() }
         backForwardCache.store(entry)
     }
 
@@ -41,6 +42,7 @@ extension WebView {
     /// The restored page runs again: its timers go on with the time they had
     /// left, and it hears `pageshow` with `persisted` true.
     func showRestoredPage() {
+        for frame in allFrames { frame.window?.resume() }
         guard let window = scriptWindow else { return }
         window.resume()
         window.dispatchEvent("pageshow", to: nil, bubbles: true, cancelable: true, fields: ["persisted": .bool(true)])

@@ -44,6 +44,11 @@ extension WebView {
     /// panel. A disabled control, or a node not of the current page, does nothing.
     @discardableResult
     func activate(_ element: Node) -> ActivationResult {
+        // A node of a frame's document acts in that frame.
+        if element.isElement, let frame = frame(showing: element.document), element.document !== document {
+            if HTMLForms.isControl(element), HTMLForms.isDisabled(element) { return .done }
+            return activate(element, inFrame: frame)
+        }
         guard element.isElement, let document, element.document === document else { return .done }
         if HTMLForms.isControl(element), HTMLForms.isDisabled(element) { return .done }
         notifyUserActivation()
@@ -107,6 +112,7 @@ extension WebView {
     /// or read-only fields.
     @discardableResult
     func setValue(_ value: String, for field: Node) -> Bool {
+        if field.document !== document, let frame = frame(showing: field.document) { return setValue(value, for: field, inFrame: frame) }
         guard let document, field.document === document, field.isElement("input") || field.isElement("textarea"),
               HTMLForms.textTypes.contains(HTMLForms.type(of: field)),
               !HTMLForms.isDisabled(field), !field.hasAttribute("readonly") else { return false }
@@ -145,6 +151,7 @@ extension WebView {
     /// A textarea, a button or a field outside a form submits nothing.
     @discardableResult
     func pressEnter(in field: Node) -> ActivationResult {
+        if field.document !== document, let frame = frame(showing: field.document) { return pressEnter(in: field, inFrame: frame) }
         guard let document, field.document === document, HTMLForms.isControl(field), !HTMLForms.isDisabled(field)
         else { return .done }
         notifyUserActivation()
@@ -394,7 +401,8 @@ extension WebView {
     /// for the page (it is not a click) and the person's activation, so
     /// no popup blocking. A `javascript:` URL does nothing.
     func openInNewWindow(_ link: Link) -> ActivationResult {
-        guard let document, link.node.document === document, let url = WebURL(link.url), url.scheme != "javascript" else {
+        guard let document, link.node.document === document || frame(showing: link.node.document) != nil,
+              let url = WebURL(link.url), url.scheme != "javascript" else {
             return .done
         }
         notifyUserActivation()
@@ -430,6 +438,11 @@ extension WebView {
         }
         var request = Request(url: url)
         prepareDocumentRequest(&request, elementPolicy: referrerPolicy, isNavigation: true)
+        // A target naming a frame of the page navigates that frame (HTML "the rules for choosing a navigable").
+        if let named = frame(named: target) {
+            navigateFrame(named, to: url, type: .linkActivated, addsHistory: named.loadedOnce, initiator: nil, userInitiated: !byPage)
+            return .done
+        }
         if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated) }
         if !asDownload, let fragment = url.fragment, currentLoad == nil, isFragmentNavigation(to: request) {
             navigateToFragment(url)
@@ -526,6 +539,12 @@ extension WebView {
         if MixedContent.isInsecureFormSubmission(action: action, document: pageURL) {
             reportMixedContent(level: "warn", "Mixed Content: the form on '\(pageURL?.href ?? "")' was submitted to the insecure "
                                + "'\(action.href)': what it sends can be read and changed on the way")
+        }
+        // A target naming a frame of the page submits into that frame.
+        if let named = frame(named: target) {
+            navigateFrame(named, to: action, type: .formSubmitted, addsHistory: named.loadedOnce, initiator: nil,
+                          userInitiated: !byPage, formRequest: request)
+            return .done
         }
         if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .formSubmitted) }
         return .navigation(startNavigation(request, type: .formSubmitted, fileAccess: navigationState.fileReadAccessRoot, startedByPage: byPage))

@@ -12,11 +12,13 @@ extension WebView {
     func renderedPage(width: Int, rows: Int = 24) -> RenderedPage? {
         guard let document else { return nil }
         scriptHost.viewportDidChange(columns: width, rows: rows)
+        // A frame is drawn inline, as wide as the page at most: its media queries see the page's size.
+        for frame in allFrames { frame.session.scriptHost.viewportDidChange(columns: width, rows: rows) }
         let styles = session.styles
         styles.update(for: self)
         let focus = styles.mayDependOnFocus ? focusedNode : nil
         let key = PageSession.LayoutKey(width: width, rows: rows, documentRevision: documentRevision, stylesRevision: styles.revision,
-                                        authorStyles: authorStyleSheetsEnabled, focus: focus)
+                                        authorStyles: authorStyleSheetsEnabled, framesRevision: session.framesRevision, focus: focus)
         if let cached = session.layoutCache, cached.key == key { return cached.page }
         if isLoading, styles.isRenderBlocked { return nil }
         // The page's URL (and a <base href>) is looked at once, not once per link.
@@ -34,6 +36,7 @@ extension WebView {
         options.authorStylesEnabled = authorStyleSheetsEnabled
         options.rows = rows
         options.focusedElement = focusedNode
+        options.frameContent = { [weak self] element in self?.frameContent(for: element) }
         let rendered = Layout.render(document, options: options)
         session.layoutCache = (key, rendered)
         return rendered
@@ -42,6 +45,8 @@ extension WebView {
     /// Marks the page's layout out of date (a new document, or scripts changed it).
     func documentDidChange() {
         documentRevision += 1
+        // Frame elements added, removed or changed load, go or navigate (HTML "process the iframe attributes").
+        if let document, page != nil { syncFrames(of: document, in: nil) }
     }
 
     /// Scripts changed the document: the layout goes out of date once, on the

@@ -71,7 +71,7 @@ extension WebView {
     // MARK: Action policy
 
     private func navigationAction(for request: Request, of load: PageLoad) -> NavigationAction {
-        let frame = FrameInfo(isMainFrame: true, request: pageURL.map { Request(url: $0) }, securityOrigin: pageURL?.origin ?? "null")
+        let frame = mainFrameInfo
         var action = NavigationAction(request: request, navigationType: load.navigation.navigationType, sourceFrame: frame,
                                       targetFrame: frame)
         action.isUserInitiated = load.isUserInitiated
@@ -510,12 +510,17 @@ extension WebView {
         }
         // The page's style sheets start loading; the load event waits for them.
         session.styles.update(for: self)
+        // Its frames load (those the parser met already are loading); the load event waits for them.
+        syncFrames(of: document, in: nil)
         runScripts(of: document, for: load) { [weak self] in
             guard let self, self.isCurrent(load) else { return }
             load.scriptRunner = nil
-            self.session.styles.whenSheetsLoaded { [weak self] in
-                guard let self, self.isCurrent(load), let parsed = self.page else { return }
-                self.complete(load, with: parsed)
+            self.whenFramesLoaded(self.session.frames) { [weak self] in
+                guard let self, self.isCurrent(load) else { return }
+                self.session.styles.whenSheetsLoaded { [weak self] in
+                    guard let self, self.isCurrent(load), let parsed = self.page else { return }
+                    self.complete(load, with: parsed)
+                }
             }
         }
     }

@@ -63,9 +63,32 @@ extension WebView {
         loop.post { completionHandler(result) }
     }
 
-    private func evaluate(_ source: String) -> Result<ScriptValue?, ScriptError> {
+    /// Runs `source` in `frame` (nil: the main frame) as WKWebView's
+    /// `evaluateJavaScript(_:in:in:completionHandler:)` does; a frame no
+    /// longer in the page gives an error.
+    public func evaluateJavaScript(_ source: String, in frame: FrameInfo?, completionHandler: ((Any?, Error?) -> Void)? = nil) {
+        let result = evaluate(source, inFrame: frame?.frameID ?? 0)
+        loop.post {
+            switch result {
+            case .success(let value): completionHandler?(value?.anyValue, nil)
+            case .failure(let error): completionHandler?(nil, error)
+            }
+        }
+    }
+
+    /// The async form of `evaluateJavaScript(_:in:completionHandler:)`.
+    @discardableResult
+    public func evaluateJavaScript(_ source: String, in frame: FrameInfo?) async throws -> Any? {
+        try evaluate(source, inFrame: frame?.frameID ?? 0).get()?.anyValue
+    }
+
+    private func evaluate(_ source: String, inFrame id: Int = 0) -> Result<ScriptValue?, ScriptError> {
         do {
-            let window = try pageScriptWindow()
+            var window = try pageScriptWindow()
+            if id != 0 {
+                guard let frame = frame(withID: id) else { return .failure(.engineUnavailable("the frame is no longer in the page")) }
+                window = try frameScriptWindow(frame)
+            }
             return window.context.evaluateKeepingUndefined(source, sourceURL: "evaluateJavaScript")
         } catch {
             return .failure(error as? ScriptError ?? .engineUnavailable("\(error)"))
@@ -95,6 +118,7 @@ extension WebView {
         window.navigationHost = scriptHost
         window.windowingHost = scriptHost
         window.fetchClient = scriptHost
+        window.frameHost = scriptHost
         for (name, handler) in configuration.userContentController.handlers {
             if case .withReply = handler { window.addMessageHandler(named: name, withReply: true) } else { window.addMessageHandler(named: name) }
         }

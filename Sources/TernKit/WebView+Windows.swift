@@ -66,6 +66,8 @@ extension WebView: ScriptOpenedWindow {
 extension PageScriptHost {
     /// `window.opener` of the popup's page: the window whose `window.open` made it.
     func scriptOpenerWindow() -> ScriptWindow? {
-        webView.flatMap { ScriptWindow.opener(of: $0) }
+        // A frame's window has no opener of its own (its top page may).
+        guard ownerFrame == nil else { return nil }
+        return webView.flatMap { ScriptWindow.opener(of: $0) }
     }
 }

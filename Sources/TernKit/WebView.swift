@@ -282,6 +282,8 @@ public final class WebView {
     /// (or `didFailProvisionalNavigation`) with `.cancelled`.
     public func stopLoading() {
         cancelCurrentLoad(reporting: .cancelled)
+        // As WebKit, the page's frames stop loading too.
+        for frame in allFrames where frame.state == .loading { frameUnavailable(frame, "Not loaded: stopped") }
         // A pending request ends too, as WebPageProxy::stopLoading clears it
         // (the delegate may have started another load meanwhile).
         updateLoadState()
@@ -305,7 +307,8 @@ public final class WebView {
     public func go(to item: BackForwardListItem) -> Navigation? {
         guard backForwardList.contains(item), let current = backForwardList.currentItem, item !== current else { return nil }
         if item.documentID == current.documentID, currentLoad == nil, page != nil {
-            // An entry of this same document (pushState, fragment): no load, popstate.
+            // An entry of this same document (pushState, fragment, a frame's navigation): no load, popstate.
+            restoreFrames(of: item, from: current)
             traverseWithinDocument(to: item)
             return nil
         }

@@ -1,3 +1,4 @@
+import TernDOM
 import TernNet
 
 /// A page's `window`: the JavaScript global context with the browser's
@@ -19,10 +20,18 @@ public final class ScriptWindow {
     public var hasOpaqueOrigin = false
     /// The window's name (`window.name`, HTML "target name" of its navigable):
     /// named access from the parent and link/form targets find frames by it.
-    public var name = "" {
-        // The parent's named properties follow.
-        didSet { if name != oldValue { frameHost?.scriptParentWindow()?.frameTreeDidChange() } }
+    /// Until a script or the host sets it, a frame's name is its element's
+    /// `name` attribute (HTML: the iframe's name sets its navigable's target name).
+    public var name: String {
+        get { assignedName ?? frameHost?.scriptFrameElement()?.attribute("name") ?? "" }
+        set {
+            let old = name
+            assignedName = newValue
+            // The parent's named properties follow.
+            if newValue != old { frameHost?.scriptParentWindow()?.frameTreeDidChange() }
+        }
     }
+    private var assignedName: String?
     /// The window that opened this one (`window.opener`); nil for `noopener`
     /// and for windows no script opened.
     public weak var opener: ScriptWindow?

@@ -113,3 +113,12 @@ extension BlockLayoutTests {
         XCTAssertEqual(dump("<h1 align=\"center\">Title</h1>", width: 11), lines("   Title", "   ═════"))
     }
 }
+
+extension BlockLayoutTests {
+    func testABorderedPaddedBoxFitsAWindowOfOneOrTwoColumns() {
+        let html = "<div style=\"border: 1px solid; padding: 0 2em\">text</div>"
+        for width in 1...4 { assertFits(render(html, width: width), width) }
+        XCTAssertEqual(dump(html, width: 2), lines("──", "te", "xt", "──"))
+        XCTAssertEqual(dump(html, width: 3), lines("┌─┐", "│t│", "│e│", "│x│", "│t│", "└─┘"))
+    }
+}

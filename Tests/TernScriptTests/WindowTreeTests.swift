@@ -114,6 +114,10 @@ final class WindowTreeTests: XCTestCase {
 
     func testWindowName() throws {
         let (top, one, _) = try makeTree()
+        let three = try tree.window("<p>3</p>", url: "https://a.test/3", parent: top, element: "#x")
+        XCTAssertEqual(three.name, "", "no name attribute")
+        js(top, "document.getElementById('x').setAttribute('name', 'fromattr')")
+        XCTAssertEqual(three.name, "fromattr", "the element's name until one is set")
         XCTAssertEqual(js(one, "name"), .string("one"))
         js(one, "window.name = 'renamed'")
         XCTAssertEqual(one.name, "renamed")

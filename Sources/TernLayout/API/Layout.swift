@@ -20,6 +20,11 @@ import TernDOM
 ///   `[Submit]`, `[chosen ▾]` for a select, a box of `rows` × `cols` drawn in
 ///   `┌─┐│└┘` for a textarea. Hidden inputs are listed but not shown.
 /// - `details` shows its summary after `▸ ` (closed, content hidden) or `▾ `.
+/// - Frames (`iframe`, `frame`) that `LayoutOptions.frameContent` answers
+///   with a document: that document laid out in a box of its own lines,
+///   `┌─ Title ─┐`/`│ text │`/`└─┘`, as tall as its content; its links and
+///   controls numbered on with the page's. Otherwise a link to the `src`,
+///   `[n]iframe: title`, with the reason a frame is unavailable after it.
 /// - Tables: no borders, columns 2 spaces apart, a blank line between rows
 ///   when some row wraps, `th` bold, caption centred above. A layout table
 ///   (one column, `role=presentation`, or no header cells while a cell holds
@@ -37,7 +42,9 @@ import TernDOM
 ///    tables; the result's link and control regions and anchors are read
 ///    off the finished lines.
 /// Only tables nest (at most `BoxBuilder.maxTableDepth` deep; deeper tables
-/// are laid out as plain blocks), so the stack stays shallow on any input.
+/// are laid out as plain blocks), boxes (`maxBoxDepth`) and frames (a
+/// builder of their own each, at most `maxFrameDepth` deep and `maxFrames`
+/// in all), so the stack stays shallow on any input.
 public enum Layout {
     public static func render(_ document: Document, options: LayoutOptions = LayoutOptions()) -> RenderedPage {
         let width = max(1, options.width)

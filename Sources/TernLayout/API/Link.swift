@@ -9,7 +9,7 @@ public struct Link {
     public var url: String
     /// The link's visible text, whitespace collapsed (without the `[n]`).
     public var text: String
-    /// The element.
+    /// The element (of the frame's document for a link inside a drawn frame).
     public var node: Node
     /// Where the link is drawn, one region per line it covers, `[n]` included.
     public var regions: [TextRegion]

@@ -9,12 +9,14 @@ public struct RenderedPage {
     /// The document title, whitespace collapsed, control characters replaced.
     public var title: String
     public var lines: [Line]
-    /// The links in reading order; `links[i].number == i + 1`.
+    /// The links in reading order; `links[i].number == i + 1`. Those of a
+    /// drawn frame come where the frame is, with their frame document's nodes.
     public var links: [Link]
     /// The form controls in document order, hidden inputs included.
     public var controls: [FormControl]
     /// Fragment targets: each `id` (and `<a name>`) → the index of the line
     /// where that element starts. The first element with a given name wins.
+    /// A drawn frame's `id`s are not among them.
     public var anchors: [String: Int]
 
     public init(title: String = "", lines: [Line] = [], links: [Link] = [], controls: [FormControl] = [], anchors: [String: Int] = [:]) {

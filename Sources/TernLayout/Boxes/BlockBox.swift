@@ -67,8 +67,16 @@ struct BlockBox {
 
     /// Lays the box out `available` columns wide.
     mutating func layout(width available: Int, into out: inout LaidOut) {
-        let (ml, pl, pr, mr) = sides(available)
-        let bl = border.left ? 1 : 0, br = border.right ? 1 : 0
+        let fitted = sides(available)
+        let ml = fitted.marginLeft, mr = fitted.marginRight
+        var pl = fitted.paddingLeft, pr = fitted.paddingRight
+        var bl = border.left ? 1 : 0, br = border.right ? 1 : 0
+        // A room narrower than the sides and one column of content (a window
+        // 1 or 2 columns wide): the padding goes, then the side borders.
+        if bl + pl + pr + br + 1 > available {
+            (pl, pr) = (0, 0)
+            if bl + br + 1 > available { (bl, br) = (0, 0) }
+        }
         let content = contentWidth(room: max(1, available - ml - bl - pl - pr - br - mr))
         let used = ml + bl + pl + content + pr + br + mr
         let free = max(0, available - used)

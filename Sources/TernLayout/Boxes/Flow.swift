@@ -24,6 +24,8 @@ struct FlowItem {
         case textarea(TextareaBox)
         /// A block laid out apart: bordered, padded, of its own width, or a flex row.
         case box(BlockBox)
+        /// A frame's document inside a box-drawing frame.
+        case frame(FrameBox)
         case empty
     }
 

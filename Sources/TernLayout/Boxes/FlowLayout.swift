@@ -91,6 +91,10 @@ enum FlowLayout {
                 var inner = LaidOut()
                 box.layout(width: available, into: &inner)
                 append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
+            case .frame(var box):
+                var inner = LaidOut()
+                box.layout(width: available, into: &inner)
+                append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
             }
         }
     }
@@ -159,6 +163,7 @@ enum FlowLayout {
             case .table(let table): m = table.measure
             case .textarea(let box): m = (box.columns + 2, box.columns + 2)
             case .box(let box): m = box.measure
+            case .frame(let box): m = box.measure
             case .empty: m = (0, 0)
             }
             let right = min(max(0, item.indentRight), 40)

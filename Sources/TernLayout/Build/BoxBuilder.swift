@@ -12,6 +12,11 @@ final class BoxBuilder {
     /// nested deeper than this are laid out as plain blocks: layout recurses
     /// into each.
     static let maxBoxDepth = 16
+    /// Frames inside frames deeper than this, or more than `maxFrames` in
+    /// one page, stay links (a host that answers a frame with its own page
+    /// again must not make layout loop).
+    static let maxFrameDepth = 8
+    static let maxFrames = 100
 
     let document: Document
     let options: LayoutOptions
@@ -150,11 +155,18 @@ final class BoxBuilder {
     private var summaryMarkerEnd: Int?
     /// Elements by id, made when an accessible name first needs one.
     private var elementsByID: [String: Node]?
+    /// How many frames this document is inside (0 for the page).
+    private let frameDepth: Int
+    /// Frames drawn so far in the whole page (carried into and out of a frame's builder).
+    private var framesDrawn = 0
+    /// Tables open around the frame this document is drawn in.
+    private var outerTableDepth = 0
 
-    init(document: Document, options: LayoutOptions) {
+    init(document: Document, options: LayoutOptions, frameDepth: Int = 0) {
         self.document = document
         self.options = options
         self.resolver = StyleResolver(options: options)
+        self.frameDepth = frameDepth
     }
 
     // MARK: The walk
@@ -241,7 +253,7 @@ final class BoxBuilder {
         defer { if hiddenHere { updateAttributes() } }
 
         let inTableStructure = tables.count > flow.tableBase
-        if role == .table && tables.count >= BoxBuilder.maxTableDepth { style.display = .block }
+        if role == .table && tables.count + outerTableDepth >= BoxBuilder.maxTableDepth { style.display = .block }
         switch style.display {
         case .tableRow, .tableCell, .tableCaption, .tableRowGroup, .tableHeaderGroup, .tableFooterGroup:
             if !inTableStructure { style.display = .block }
@@ -381,16 +393,7 @@ final class BoxBuilder {
             appendAtom("[", suppressSpaceAfter: true)
             frame.actions.insert(.button)
         case .frame:
-            if let src = node.attribute("src") {
-                let label = TextNormalizer.clean(node.attribute("title") ?? node.attribute("name") ?? "")
-                // A link of its own, complete at once; a link around it goes on after it.
-                let outer = (link: linkIndex, pendingNumber: pendingLinkNumber, text: openLinkText)
-                addLink(src, node: node)
-                appendText(tag + (label.isEmpty ? "" : ": " + label))
-                finishLinkText(Int(linkIndex))
-                (linkIndex, pendingLinkNumber, openLinkText) = outer
-                updateAttributes()
-            }
+            addFrameElement(node, tag: tag, style: style, inBox: frame.actions.contains(.box))
             finishLeaf(frame)
             return false
         case .list(let ordered):
@@ -877,6 +880,86 @@ final class BoxBuilder {
     /// Gives leftover markers and anchors an item of their own.
     private func finishFlow() {
         if flow.pendingMarker != nil || !flow.pendingAnchors.isEmpty { emit(.empty) }
+    }
+
+    // MARK: Frames
+
+    /// An `iframe` or `frame`: its document drawn in a box when
+    /// `LayoutOptions.frameContent` has one, else a link to its `src`, with
+    /// the reason when the host gave one.
+    private func addFrameElement(_ node: Node, tag: String, style: ComputedStyle, inBox: Bool) {
+        var reason: String?
+        if !hiddenText, let content = options.frameContent?(node) {
+            switch content {
+            case .document(let document):
+                if frameDepth >= BoxBuilder.maxFrameDepth {
+                    reason = "frames nested too deep"
+                } else if framesDrawn >= BoxBuilder.maxFrames {
+                    reason = "too many frames"
+                } else {
+                    drawFrame(document, node: node, tag: tag, style: style, inBox: inBox)
+                    return
+                }
+            case .unavailable(let why):
+                reason = TextNormalizer.clean(why)
+            }
+        }
+        let label = TextNormalizer.clean(node.attribute("title") ?? node.attribute("name") ?? "")
+        let text = tag + (label.isEmpty ? "" : ": " + label)
+        if let src = node.attribute("src") {
+            // A link of its own, complete at once; a link around it goes on after it.
+            let outer = (link: linkIndex, pendingNumber: pendingLinkNumber, text: openLinkText)
+            addLink(src, node: node)
+            appendText(text)
+            finishLinkText(Int(linkIndex))
+            (linkIndex, pendingLinkNumber, openLinkText) = outer
+            updateAttributes()
+        } else if reason != nil {
+            appendText(text)
+        }
+        if let reason, !reason.isEmpty { appendText(" (" + reason + ")") }
+    }
+
+    /// A frame's document, built by a builder of its own (its own cascade,
+    /// URLs, `<base>`, scripting, counters) whose links and controls continue
+    /// the page's, then drawn as a block: a `FrameBox` in the flow.
+    private func drawFrame(_ content: FrameDocument, node: Node, tag: String, style: ComputedStyle, inBox: Bool) {
+        flushParagraph()
+        var frameOptions = options
+        // The frame's viewport: the room here less the box's sides and padding.
+        frameOptions.width = max(1, options.width - flow.indent - flow.indentRight - 4)
+        frameOptions.resolveURL = content.resolveURL
+        frameOptions.scriptingEnabled = content.scriptingEnabled
+        // The user's sheets apply in every frame (the page's, unless the host
+        // gave the frame its own); the author's are the frame's own.
+        let own = content.styleSheets
+        frameOptions.styleSheets = own.contains { $0.origin == .user } ? own
+            : options.styleSheets.filter { $0.origin == .user } + own
+        let child = BoxBuilder(document: content.document, options: frameOptions, frameDepth: frameDepth + 1)
+        child.boxDepth = min(boxDepth + 1, BoxBuilder.maxBoxDepth)
+        child.outerTableDepth = tables.count + outerTableDepth
+        child.framesDrawn = framesDrawn + 1
+        // One numbering for the page: the frame's links and controls follow.
+        swap(&child.links, &links)
+        swap(&child.controls, &controls)
+        let built = child.build()
+        swap(&child.links, &links)
+        swap(&child.controls, &controls)
+        framesDrawn = child.framesDrawn
+
+        var title = ""
+        if tag == "frame" { title = TextNormalizer.clean(node.attribute("name") ?? "") }
+        if title.isEmpty { title = TextNormalizer.clean(content.title) }
+        if title.isEmpty { title = TextNormalizer.clean(node.attribute("title") ?? node.attribute("name") ?? "") }
+        var box = FrameBox(flow: built, title: title)
+        if !inBox {
+            // A CSS width of its own (a box around it sizes it otherwise).
+            box.width = style.width
+            box.minWidth = style.minWidth
+            box.maxWidth = style.maxWidth
+        }
+        flow.complex = true
+        emit(.frame(box))
     }
 
     // MARK: Lists

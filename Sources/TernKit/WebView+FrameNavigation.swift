@@ -1,0 +1,254 @@
+import TernNet
+import TernDOM
+import TernScript
+
+/// The person's and the pages' actions in frames: links and forms choosing
+/// the navigable they go to (HTML "the rules for choosing a navigable"),
+/// clicks, typing and Enter in a frame's document, and the joint session
+/// history's entries for frame navigations.
+extension WebView {
+    // MARK: Targets and links
+
+    /// Where a link or form of `frame` goes: HTML "the rules for choosing a navigable".
+    enum ChosenNavigable {
+        case frame(Frame)
+        case top
+        case newWindow
+        case none(String)
+    }
+
+    func chooseNavigable(_ target: String, from frame: Frame) -> ChosenNavigable {
+        switch target.lowercased() {
+        case "", "_self":
+            return .frame(frame)
+        case "_parent":
+            return frame.parent.map(ChosenNavigable.frame) ?? (frame.sandbox.topNavigation ? .none("the frame is sandboxed without allow-top-navigation") : .top)
+        case "_top":
+            return frame.sandbox.topNavigation ? .none("the frame is sandboxed without allow-top-navigation") : .top
+        case "_blank":
+            return frame.sandbox.popups ? .none("the frame is sandboxed without allow-popups") : .newWindow
+        default:
+            if let named = self.frame(named: target) { return .frame(named) }
+            return frame.sandbox.popups ? .none("the frame is sandboxed without allow-popups") : .newWindow
+        }
+    }
+
+    /// HTML "follow the hyperlink" for a link in a frame's document: it
+    /// navigates the frame, or the navigable its `target` names.
+    func followFrameHyperlink(_ link: Node, in frame: Frame, byPage: Bool) -> ActivationResult {
+        guard !frame.isDiscarded, link.document === frame.document else { return .done }
+        let href = (link.attribute("href") ?? "").trimmingSpaces()
+        let base = (try? frame.document?.querySelector("base[href]"))??.attribute("href").flatMap { frame.url.resolve($0) } ?? frame.url
+        guard let url = base.resolve(href) ?? WebURL(href) else { return .done }
+        if url.scheme == "javascript" {
+            if !byPage, frame.scriptsEnabled(in: self), let window = try? frameScriptWindow(frame) {
+                _ = window.run(WebURL.percentDecoded(String(url.href.dropFirst("javascript:".count))), sourceURL: "javascript:")
+            }
+            return .done
+        }
+        var target = link.attribute("target") ?? ""
+        if target.isEmpty { target = (try? frame.document?.querySelector("base[target]"))??.attribute("target") ?? "" }
+        return navigate(to: url, target: target, from: frame, type: .linkActivated, userInitiated: !byPage)
+    }
+
+    /// Navigates what `target` names from `frame` to `url`.
+    func navigate(to url: WebURL, target: String, from frame: Frame, type: NavigationType, userInitiated: Bool) -> ActivationResult {
+        if url.scheme == "file" && frame.url.scheme != "file" {
+            reportFrameMessage(frame, "Not allowed to load local resource: \(url.href)")
+            return .done
+        }
+        switch chooseNavigable(target, from: frame) {
+        case .frame(let chosen):
+            navigateFrame(chosen, to: url, type: type, addsHistory: chosen.loadedOnce, initiator: frame, userInitiated: userInitiated)
+            return .done
+        case .top:
+            guard WebView.pageMayOpen(url, from: frame.url) else { return .done }
+            var request = Request(url: url)
+            request.initiator = frame.url
+            ReferrerPolicy.apply(documentReferrerPolicy, to: &request, document: frame.url)
+            return .navigation(startNavigation(request, type: type, startedByPage: !userInitiated))
+        case .newWindow:
+            var request = Request(url: url)
+            request.initiator = frame.url
+            ReferrerPolicy.apply(documentReferrerPolicy, to: &request, document: frame.url)
+            guard case .opened(let created) = openNewWindow(for: request, type: type, features: WindowFeatures()) else { return .done }
+            _ = created.startNavigation(request, type: type)
+            return .newWindow(created)
+        case .none(let reason):
+            frame.window?.reportToConsole(level: "error", "Blocked navigating '\(target)' to \(url.href): \(reason)")
+            return .done
+        }
+    }
+
+    /// The person clicked `element` of a frame's document: a trusted click
+    /// goes to the frame's scripts (which may cancel it), then a link is followed.
+    func activate(_ element: Node, inFrame frame: Frame) -> ActivationResult {
+        notifyUserActivation()
+        var captured: Node?
+        if let window = frame.window {
+            let capture = ActivationCapture()
+            frame.activationCapture = capture
+            let notCanceled = window.dispatchEvent("click", to: element, bubbles: true, cancelable: true, fields: ["detail": .number(1)])
+            frame.activationCapture = nil
+            frameDocumentDidChange(frame)
+            if let submission = capture.submission {
+                return submitFrameForm(submission.form, submitter: submission.submitter, submission: submission, in: frame, userInitiated: true)
+            }
+            guard notCanceled else { return .canceled }
+            captured = capture.link
+            if HTMLForms.isSubmitButton(element), HTMLForms.formOwner(of: element) != nil { return .canceled }
+        } else if HTMLForms.isSubmitButton(element), let form = HTMLForms.formOwner(of: element) {
+            return submitFrameForm(form, submitter: element, submission: nil, in: frame, userInitiated: true)
+        }
+        var node: Node? = element
+        while let each = node {
+            if (each.isElement("a") || each.isElement("area")), each.hasAttribute("href") {
+                return followFrameHyperlink(each, in: frame, byPage: false)
+            }
+            node = each.parent
+        }
+        if let captured { return followFrameHyperlink(captured, in: frame, byPage: true) }
+        return .done
+    }
+
+    // MARK: Forms
+
+    /// HTML "form submission" for a form of a frame's document: its data set
+    /// (built in Swift from the form, with files), sent to the navigable its
+    /// `target` names, the frame itself by default. A frame sandboxed
+    /// without `allow-forms` submits nothing ("sandboxed forms browsing context flag").
+    func submitFrameForm(_ form: Node?, submitter: Node?, submission: FormSubmission?, in frame: Frame,
+                         userInitiated: Bool) -> ActivationResult {
+        guard !frame.isDiscarded else { return .done }
+        if frame.sandbox.forms {
+            frame.window?.reportToConsole(level: "error", "Blocked form submission: the frame is sandboxed without allow-forms")
+            reportFrameMessage(frame, "Blocked form submission: the frame is sandboxed without allow-forms")
+            return .done
+        }
+        func pick(_ submitterAttribute: String, _ formAttribute: String) -> String? {
+            if let submitter, let value = submitter.attribute(submitterAttribute) { return value }
+            return form?.attribute(formAttribute)
+        }
+        var method = submission?.method ?? (pick("formmethod", "method") ?? "").lowercased().trimmingSpaces()
+        if method != "post" && method != "dialog" { method = "get" }
+        var enctype = submission?.enctype ?? (pick("formenctype", "enctype") ?? "").lowercased().trimmingSpaces()
+        if enctype != "multipart/form-data" && enctype != "text/plain" { enctype = "application/x-www-form-urlencoded" }
+        let actionText = (pick("formaction", "action") ?? "").trimmingSpaces()
+        guard method != "dialog",
+              let action = submission?.action ?? (actionText.isEmpty ? frame.url : frame.url.resolve(actionText) ?? WebURL(actionText)),
+              action.scheme != "javascript" else { return .done }
+        let entries = form.map { HTMLForms.entries(of: $0, submitter: submitter) { frame.session.chosenFiles[$0] ?? [] } }
+            ?? (submission?.fields ?? []).map { FormEntry(name: $0.name, value: .string($0.value)) }
+        var target = submission?.target ?? pick("formtarget", "target") ?? ""
+        if target.isEmpty { target = (try? frame.document?.querySelector("base[target]"))??.attribute("target") ?? "" }
+        if action.scheme == "file" && frame.url.scheme != "file" { return .done }
+        let request = FormEncoding.request(method: method, action: action, enctype: enctype, entries: entries)
+        switch chooseNavigable(target, from: frame) {
+        case .frame(let chosen):
+            navigateFrame(chosen, to: action, type: .formSubmitted, addsHistory: chosen.loadedOnce, initiator: frame,
+                          userInitiated: userInitiated, formRequest: request)
+            return .done
+        case .top:
+            guard WebView.pageMayOpen(action, from: frame.url) else { return .done }
+            var topRequest = request
+            topRequest.initiator = frame.url
+            ReferrerPolicy.apply(documentReferrerPolicy, to: &topRequest, document: frame.url)
+            return .navigation(startNavigation(topRequest, type: .formSubmitted, startedByPage: !userInitiated))
+        case .newWindow:
+            guard case .opened(let created) = openNewWindow(for: request, type: .formSubmitted, features: WindowFeatures()) else { return .done }
+            _ = created.startNavigation(request, type: .formSubmitted)
+            return .newWindow(created)
+        case .none(let reason):
+            frame.window?.reportToConsole(level: "error", "Blocked submitting to '\(target)': \(reason)")
+            return .done
+        }
+    }
+
+    /// `setValue(_:for:)` for a text field of a frame's document: `input`
+    /// and `change` go to the frame's scripts.
+    func setValue(_ value: String, for field: Node, inFrame frame: Frame) -> Bool {
+        guard field.isElement("input") || field.isElement("textarea"), HTMLForms.textTypes.contains(HTMLForms.type(of: field)),
+              !HTMLForms.isDisabled(field), !field.hasAttribute("readonly") else { return false }
+        notifyUserActivation()
+        guard ControlState.read(field) != .value(value) else { return true }
+        ControlState.value(value).apply(to: field)
+        if let window = frame.window {
+            window.documentDidChangeOutsideScripts()
+            window.dispatchEvent("input", to: field, bubbles: true, fields: ["data": .string(value), "inputType": .string("insertText")])
+            window.dispatchEvent("change", to: field, bubbles: true)
+        }
+        frameDocumentDidChange(frame)
+        return true
+    }
+
+    /// `pressEnter(in:)` for a field of a frame's document: implicit
+    /// submission clicks the form's default button, or submits a form of one field.
+    func pressEnter(in field: Node, inFrame frame: Frame) -> ActivationResult {
+        guard HTMLForms.isControl(field), !HTMLForms.isDisabled(field) else { return .done }
+        notifyUserActivation()
+        let key: [String: ScriptValue] = ["key": .string("Enter"), "code": .string("Enter"), "keyCode": .number(13), "which": .number(13)]
+        if let window = frame.window {
+            defer { window.dispatchEvent("keyup", to: field, bubbles: true, cancelable: true, fields: key) }
+            guard window.dispatchEvent("keydown", to: field, bubbles: true, cancelable: true, fields: key) else { return .canceled }
+        }
+        guard field.isElement("input"), !["submit", "image", "reset", "button"].contains(HTMLForms.type(of: field)),
+              let form = HTMLForms.formOwner(of: field) else { return .done }
+        if let button = HTMLForms.defaultButton(of: form) {
+            return HTMLForms.isDisabled(button) ? .done : activate(button, inFrame: frame)
+        }
+        guard HTMLForms.blockingFieldCount(of: form) <= 1 else { return .done }
+        return submitFrameForm(form, submitter: nil, submission: nil, in: frame, userInitiated: true)
+    }
+
+    // MARK: History
+
+    /// The frame's path in the frame tree ("0/2": indexes in tree order).
+    private func path(of frame: Frame) -> String {
+        var indexes: [Int] = []
+        var current: Frame? = frame
+        while let each = current {
+            let siblings = each.parent?.children ?? session.frames
+            indexes.append(siblings.firstIndex { $0 === each } ?? 0)
+            current = each.parent
+        }
+        return indexes.reversed().map(String.init).joined(separator: "/")
+    }
+
+    private func frame(atPath path: String) -> Frame? {
+        var frames = session.frames
+        var found: Frame?
+        for part in path.split(separator: "/") {
+            guard let index = Int(part), frames.indices.contains(index) else { return nil }
+            found = frames[index]
+            frames = frames[index].children
+        }
+        return found
+    }
+
+    /// HTML's joint session history, as simply as it can be: a frame
+    /// navigation adds an entry of the top-level page, the same document
+    /// with the frame's new URL.
+    func recordFrameNavigation(_ frame: Frame) {
+        guard let current = backForwardList.currentItem else { return }
+        let item = BackForwardListItem(url: current.url, initialURL: current.initialURL, title: current.title,
+                                       request: current.request, substituteData: current.substituteData)
+        item.documentID = current.documentID
+        item.frameURLs = current.frameURLs
+        item.frameURLs[path(of: frame)] = frame.url
+        backForwardList.push(item)
+        updateBackForwardState()
+    }
+
+    /// Going back or forward between entries of the same page: each frame
+    /// whose URL differs between them navigates (adding no entry).
+    func restoreFrames(of item: BackForwardListItem, from current: BackForwardListItem) {
+        for path in Set(item.frameURLs.keys).union(current.frameURLs.keys) where item.frameURLs[path] != current.frameURLs[path] {
+            guard let frame = frame(atPath: path) else { continue }
+            if let url = item.frameURLs[path] {
+                navigateFrame(frame, to: url, type: .backForward, addsHistory: false, initiator: nil)
+            } else {
+                startFrame(frame, addsHistory: false)
+            }
+        }
+    }
+}
