@@ -547,7 +547,9 @@ public final class ScriptContext {
 
 /// The Swift closure behind a function object made by `makeFunction`.
 final class FunctionBox {
-    unowned let context: ScriptContext
+    /// Weak: a frame's functions can be called from another context of its
+    /// group after the frame's context went.
+    weak var context: ScriptContext?
     let body: ([ScriptValue]) -> ScriptValue?
 
     init(context: ScriptContext, body: @escaping ([ScriptValue]) -> ScriptValue?) {
@@ -564,8 +566,9 @@ final class FunctionBox {
         definition.callAsFunction = { _, function, _, count, arguments, _ in
             guard let function, let box = JavaScriptCoreLibrary.privateData(of: function) else { return nil }
             let me = Unmanaged<FunctionBox>.fromOpaque(box).takeUnretainedValue()
-            let values = (0..<count).map { me.context.convert(arguments![$0]) }
-            return me.context.makeValue(me.body(values))
+            guard let context = me.context else { return nil }
+            let values = (0..<count).map { context.convert(arguments![$0]) }
+            return context.makeValue(me.body(values))
         }
         definition.finalize = { object in
             guard let object, let box = JavaScriptCoreLibrary.privateData(of: object) else { return }

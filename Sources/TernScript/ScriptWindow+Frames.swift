@@ -100,58 +100,64 @@ extension ScriptWindow {
     func installFrames() {
         let natives = context.makeBareObject()
         func define(_ name: String, _ body: @escaping NativeFunction.Body) {
-            context.setProperty(name, of: natives, to: NativeFunction.make(dom, body))
+            context.setProperty(name, of: natives, to: NativeFunction.make(self.dom, body))
         }
-        let dom = self.dom
         // (op, target id or -1 for this window, argument): a window of the
         // target's tree, as this window may see it: the window's global object
         // (same origin, same engine group), its id (the prelude makes the
         // restricted view), or null.
-        define("view") { [unowned self] a in
-            guard let target = self.target(a[0]) else { return dom.null }
+        define("view") { [weak self] a in
+            guard let self else { return nil }
+            guard let target = self.target(a[0]) else { return self.dom.null }
             let found: ScriptWindow?
-            switch dom.string(a[1]) {
+            switch self.dom.string(a[1]) {
             case "self": found = target
             case "parent": found = target.frameHost?.scriptParentWindow() ?? target
             case "top": found = target.frameHost?.scriptTopWindow() ?? target
             case "opener": found = target.openerWindow
-            case "child": found = target.childWindow(at: dom.number(a[2]))
-            case "named": found = target.childWindow(named: dom.string(a[2]))
+            case "child": found = target.childWindow(at: self.dom.number(a[2]))
+            case "named": found = target.childWindow(named: self.dom.string(a[2]))
             case "content":
-                guard target === self, let node = try dom.optionalNode(a[2]) else { return dom.null }
+                guard target === self, let node = try self.dom.optionalNode(a[2]) else { return self.dom.null }
                 found = self.frameHost?.scriptContentWindow(of: node)
             default: found = nil
             }
-            guard let found else { return dom.null }
+            guard let found else { return self.dom.null }
             return self.reference(to: found)
         }
-        define("length") { [unowned self] a in
-            dom.makeNumber(Double(self.target(a[0])?.frameHost?.scriptChildWindows().count ?? 0))
+        define("length") { [weak self] a in
+            guard let self else { return nil }
+            return self.dom.makeNumber(Double(self.target(a[0])?.frameHost?.scriptChildWindows().count ?? 0))
         }
         // The names of this window's child frames, for named access.
-        define("childNames") { [unowned self] _ in
-            dom.makeStringArray(self.frameHost?.scriptChildWindows().map(\.name).filter { !$0.isEmpty } ?? [])
+        define("childNames") { [weak self] _ in
+            guard let self else { return nil }
+            return self.dom.makeStringArray(self.frameHost?.scriptChildWindows().map(\.name).filter { !$0.isEmpty } ?? [])
         }
         // frameElement: the container in the parent's document, when that
         // document is same origin with this window's (HTML "frameElement").
-        define("frameElement") { [unowned self] _ in
+        define("frameElement") { [weak self] _ in
+            guard let self else { return nil }
             guard let element = self.frameHost?.scriptFrameElement(), let parent = self.frameHost?.scriptParentWindow(),
-                  parent.isSameOrigin(with: self), parent.context.sharesGroup(with: self.context) else { return dom.null }
-            return parent.wrapper(of: element) ?? dom.null
+                  parent.isSameOrigin(with: self), parent.context.sharesGroup(with: self.context) else { return self.dom.null }
+            return parent.wrapper(of: element) ?? self.dom.null
         }
-        define("name") { [unowned self] a in
-            if a.count > 0, let value = a[0] { self.name = dom.string(value) }
-            return dom.makeString(self.name)
+        define("name") { [weak self] a in
+            guard let self else { return nil }
+            if a.count > 0, let value = a[0] { self.name = self.dom.string(value) }
+            return self.dom.makeString(self.name)
         }
-        define("closed") { [unowned self] a in
+        define("closed") { [weak self] a in
+            guard let self else { return nil }
             // A popup: closed once gone or closing, whatever page it shows.
             if let entry = self.entry(a[0]), entry.opened != nil || entry.window == nil {
-                return dom.makeBool(entry.opened == nil || entry.isClosing)
+                return self.dom.makeBool(entry.opened == nil || entry.isClosing)
             }
-            guard let target = self.target(a[0]) else { return dom.makeBool(true) }
-            return dom.makeBool(target.isClosed)
+            guard let target = self.target(a[0]) else { return self.dom.makeBool(true) }
+            return self.dom.makeBool(target.isClosed)
         }
-        define("close") { [unowned self] a in
+        define("close") { [weak self] a in
+            guard let self else { return nil }
             // HTML "close()": a popup closes; a frame's window does nothing.
             if let entry = self.entry(a[0]), let opened = entry.opened {
                 if !entry.isClosing { opened.scriptClose() }
@@ -163,31 +169,37 @@ extension ScriptWindow {
             return nil
         }
         // (target id, url, replace): a cross-origin `location.href = url` or `location.replace(url)`.
-        define("navigate") { [unowned self] a in
+        define("navigate") { [weak self] a in
+            guard let self else { return nil }
             guard let target = self.target(a[0]) else { return nil }
-            let text = dom.string(a[1])
+            let text = self.dom.string(a[1])
             let base = self.navigationHost.flatMap { WebURL($0.scriptCurrentURL()) } ?? self.documentURL
             guard let url = base?.resolve(text) ?? WebURL(text) else {
                 throw DOMBridge.BridgeError.domException(name: "SyntaxError", message: "'\(text)' is not a valid URL.")
             }
             guard url.scheme != "javascript" else { return nil }
             if let opened = self.entry(a[0])?.opened {
-                opened.scriptNavigate(to: url.href, replacing: dom.bool(a[2]))
+                opened.scriptNavigate(to: url.href, replacing: self.dom.bool(a[2]))
                 return nil
             }
-            target.navigationHost?.scriptNavigate(to: url.href, replacing: dom.bool(a[2]))
+            target.navigationHost?.scriptNavigate(to: url.href, replacing: self.dom.bool(a[2]))
             return nil
         }
-        define("origin") { [unowned self] a in dom.makeString(self.target(a[0])?.serializedOrigin ?? "null") }
+        define("origin") { [weak self] a in
+            guard let self else { return nil }
+            return self.dom.makeString(self.target(a[0])?.serializedOrigin ?? "null")
+        }
         // (target id, serialized message, target origin or "*"): window post message steps, queued.
-        define("postMessage") { [unowned self] a in
+        define("postMessage") { [weak self] a in
+            guard let self else { return nil }
             guard let target = self.target(a[0]) else { return nil }
             let source = self.context.runningContext.flatMap(ScriptWindow.window(of:)) ?? self
-            target.queueMessage(dom.string(a[1]), targetOrigin: dom.string(a[2]), from: source)
+            target.queueMessage(self.dom.string(a[1]), targetOrigin: self.dom.string(a[2]), from: source)
             return nil
         }
         // A MessagePort delivery: one task on this window's event loop.
-        define("queueTask") { [unowned self] _ in
+        define("queueTask") { [weak self] _ in
+            guard let self else { return nil }
             self.loop.post { [weak self] in
                 self?.whenActive { [weak self] in self?.runInternal("__ternPortTask", []) }
             }

@@ -363,6 +363,32 @@ final class WindowTreeTests: XCTestCase {
         XCTAssertEqual(js(top, "structuredClone({ a: [1] }).a[0]"), .number(1))
     }
 
+    /// The windows of a page share an engine: a frame's functions and nodes
+    /// held by its parent stay callable after the frame's window went, and do nothing.
+    func testAGoneFramesFunctionsDoNotCrash() throws {
+        let top = try tree.window("<iframe id=f></iframe>", url: "https://a.test/")
+        weak var gone: ScriptWindow?
+        do {
+            let child = try tree.window("<p id=p>x</p>", url: "https://a.test/c", parent: top, element: "#f")
+            gone = child
+            js(top, """
+                var f = frames[0].postMessage, t = frames[0].setTimeout, d = frames[0].document, w = frames[0];
+                var p = d.getElementById('p'), par = frames[0].parent, fe = frames[0].frameElement;
+                """)
+            tree.frames.removeAll { $0.window === child }
+            tree.hosts.removeAll { $0.window === child }
+        }
+        top.frameTreeDidChange()
+        XCTAssertNil(gone, "the frame's window went")
+        js(top, """
+            try { f('x', '*'); } catch (e) {}
+            try { t(function () {}, 0); } catch (e) {}
+            try { d.getElementById('p'); p.textContent; p.textContent = 'y'; d.body; } catch (e) {}
+            try { w.name; w.length; w.frames; w.parent; w.document; w.location; } catch (e) {}
+            """)
+        XCTAssertEqual(js(top, "frames.length"), .number(0))
+    }
+
     func testWatchdogStopsAnEndlessLoopInAFrame() throws {
         let top = try tree.window("<iframe id=f></iframe>", url: "https://a.test/", limit: 0.3)
         let child = try tree.window("", url: "https://a.test/c", parent: top, element: "#f", limit: 0.3)

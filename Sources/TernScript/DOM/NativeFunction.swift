@@ -9,7 +9,9 @@ internal import CJavaScriptCore
 final class NativeFunction {
     typealias Body = (NativeArguments) throws -> JSValueRef?
 
-    unowned let bridge: DOMBridge
+    /// Weak: the windows of a page share one engine group, so a frame's
+    /// functions can be called from its parent after the frame's window went.
+    weak var bridge: DOMBridge?
     let body: Body
 
     init(bridge: DOMBridge, body: @escaping Body) {
@@ -34,7 +36,8 @@ final class NativeFunction {
         definition.callAsFunction = { _, function, _, count, arguments, exception in
             guard let function, let box = NativeFunction.getPrivate?(function) else { return nil }
             let native = Unmanaged<NativeFunction>.fromOpaque(box).takeUnretainedValue()
-            let bridge = native.bridge
+            // The window is gone: the call does nothing (JavaScriptCore reads nil as undefined).
+            guard let bridge = native.bridge else { return nil }
             do {
                 return try native.body(NativeArguments(count: count, values: arguments)) ?? bridge.undefined
             } catch {
