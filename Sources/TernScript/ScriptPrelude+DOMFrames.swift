@@ -165,8 +165,10 @@ extension ScriptPrelude {
             Object.defineProperty(g, name, descriptor({ value: value, writable: true, enumerable: true, configurable: true }));
           }) });
       }
-      replaceable('frames', function frames() { return g; });
-      replaceable('length', function length() { return F.length(-1); });
+      // Reading frames or length brings window[i] and the named properties up to date
+      // (a frame inserted by this very script).
+      replaceable('frames', function frames() { syncFrames(); return g; });
+      replaceable('length', function length() { syncFrames(); return definedIndices; });
       replaceable('parent', function parent() { return windowFor(F.view(-1, 'parent')); });
       replaceable('opener', function opener() { return windowFor(F.view(-1, 'opener')); });
       Object.defineProperty(g, 'top', { get: platform(function top() { return windowFor(F.view(-1, 'top')); }),
@@ -220,6 +222,7 @@ extension ScriptPrelude {
         var h = H(this);
         if (h === undefined) return null;
         var r = F.view(-1, 'content', h);
+        if (r !== null) syncFrames();
         return r === null ? null : windowFor(r);
       }
       // "content document": null unless same origin with this window (a number is a cross-origin window).
@@ -428,7 +431,7 @@ extension ScriptPrelude {
         } else if (argumentCount > 1) {
           targetOrigin = String(options);
         }
-        if (transfer !== undefined && transfer !== null && typeof transfer[Symbol.iterator] !== 'function') {
+        if (transfer !== undefined && (transfer === null || typeof transfer[Symbol.iterator] !== 'function')) {
           throw new TypeError("Failed to execute 'postMessage' on 'Window': The provided value cannot be converted to a sequence.");
         }
         // Steps 3-5: "/" is the caller's origin; otherwise a URL's origin.
