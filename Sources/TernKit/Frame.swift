@@ -144,6 +144,8 @@ final class Frame {
         guard !isDiscarded else { return }
         isDiscarded = true
         stopLoading()
+        // HTML: a window whose navigable is gone reads `closed` as true.
+        session.scriptHost.window?.isClosed = true
         session.scriptHost.window = nil
         runWaiters()
     }

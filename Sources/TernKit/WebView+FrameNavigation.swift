@@ -38,7 +38,7 @@ extension WebView {
     func followFrameHyperlink(_ link: Node, in frame: Frame, byPage: Bool) -> ActivationResult {
         guard !frame.isDiscarded, link.document === frame.document else { return .done }
         let href = (link.attribute("href") ?? "").trimmingSpaces()
-        let base = (try? frame.document?.querySelector("base[href]"))??.attribute("href").flatMap { frame.url.resolve($0) } ?? frame.url
+        let base = frameBaseURL(frame)
         guard let url = base.resolve(href) ?? WebURL(href) else { return .done }
         if url.scheme == "javascript" {
             if !byPage, frame.scriptsEnabled(in: self), let window = try? frameScriptWindow(frame) {
@@ -135,7 +135,7 @@ extension WebView {
         if enctype != "multipart/form-data" && enctype != "text/plain" { enctype = "application/x-www-form-urlencoded" }
         let actionText = (pick("formaction", "action") ?? "").trimmingSpaces()
         guard method != "dialog",
-              let action = submission?.action ?? (actionText.isEmpty ? frame.url : frame.url.resolve(actionText) ?? WebURL(actionText)),
+              let action = submission?.action ?? (actionText.isEmpty ? frame.url : frameBaseURL(frame).resolve(actionText) ?? WebURL(actionText)),
               action.scheme != "javascript" else { return .done }
         let entries = form.map { HTMLForms.entries(of: $0, submitter: submitter) { frame.session.chosenFiles[$0] ?? [] } }
             ?? (submission?.fields ?? []).map { FormEntry(name: $0.name, value: .string($0.value)) }

@@ -86,7 +86,10 @@ extension WebView {
             changed = true
         }
         if parent != nil { parent?.children = kept } else { session.frames = kept }
-        if changed { framesDidChange() }
+        guard changed else { return }
+        // `window[i]` and the named properties follow the child frames.
+        (parent.map(\.window) ?? scriptWindow)?.frameTreeDidChange()
+        framesDidChange()
     }
 
     /// What navigates a frame element: its `srcdoc` (an iframe's; it wins
@@ -106,7 +109,7 @@ extension WebView {
         }
         let src = (element.attribute("src") ?? "").trimmingSpaces()
         // An empty src, or one that does not parse, shows about:blank.
-        let base = frame.parent?.url ?? documentBaseURL
+        let base = frame.parent.map(frameBaseURL) ?? documentBaseURL
         let url = src.isEmpty ? nil : base?.resolve(src) ?? WebURL(src)
         navigateFrame(frame, to: url, type: .other, addsHistory: addsHistory, initiator: frame.parent)
     }
@@ -136,13 +139,17 @@ extension WebView {
             reportFrameMessage(frame, "A frame's javascript: URL is not run; the frame shows about:blank")
             return deliverFrame(frame, url: WebURL("about:blank")!, empty, addsHistory: addsHistory)
         }
-        if url.scheme == "file" && parentURL?.scheme != "file" {
-            return frameUnavailable(frame, "Not allowed to load local resource: \(url.href)")
+        // A local file only from a local page, and only under the file-access root the main page was opened with.
+        if url.scheme == "file" {
+            guard parentURL?.scheme == "file", let root = navigationState.fileReadAccessRoot,
+                  LocalPath.isAllowed(url.filePath, under: root) else {
+                return frameUnavailable(frame, "Not allowed to load local resource: \(url.href)")
+            }
         }
         guard WebView.pageMayOpen(url, from: parentURL) else {
             return frameUnavailable(frame, "Not allowed to load Tern's own page: \(url.href)")
         }
-        guard ["http", "https", "data"].contains(url.scheme) || loader.customSchemes?.canLoad(scheme: url.scheme) == true else {
+        guard ["http", "https", "data", "file"].contains(url.scheme) || loader.customSchemes?.canLoad(scheme: url.scheme) == true else {
             return frameUnavailable(frame, "Not loaded: unsupported scheme \(url.scheme)")
         }
         // HTML "shared attribute processing steps for iframe and frame
@@ -187,6 +194,18 @@ extension WebView {
     func reloadFrame(_ frame: Frame) {
         if frame.url.href == "about:srcdoc" { return startFrame(frame, addsHistory: false) }
         navigateFrame(frame, to: frame.url, type: .reload, addsHistory: false, initiator: frame)
+    }
+
+    /// The URL a frame document's relative references resolve against (HTML
+    /// "document base URL"): its first `<base href>`, else its URL, except
+    /// that an `about:srcdoc` document's fallback is its parent document's base.
+    func frameBaseURL(_ frame: Frame) -> WebURL {
+        var fallback = frame.url
+        if frame.url.href == "about:srcdoc" {
+            fallback = frame.parent.map(frameBaseURL) ?? documentBaseURL ?? frame.url
+        }
+        let base = (try? frame.document?.querySelector("base[href]"))??.attribute("href")
+        return base.flatMap { fallback.resolve($0.trimmingSpaces()) } ?? fallback
     }
 
     /// The main frame, as the API says it.
@@ -460,7 +479,7 @@ extension WebView {
                 if node.isElement("link"), !node.hasAttribute("disabled"),
                    let rel = node.attribute("rel")?.lowercased().split(whereSeparator: { " \t\n\r\u{0C}".contains($0) }),
                    rel.contains("stylesheet"), !rel.contains("alternate"),
-                   let href = node.attribute("href")?.trimmingSpaces(), !href.isEmpty, let url = frame.url.resolve(href) {
+                   let href = node.attribute("href")?.trimmingSpaces(), !href.isEmpty, let url = frameBaseURL(frame).resolve(href) {
                     if let sheet = frame.linkedSheets[url.href]?.sheet {
                         sheets.append((sheet, node))
                     } else if frame.linkedSheets[url.href] == nil {
@@ -532,8 +551,10 @@ extension WebView {
         if case .unavailable(let reason) = frame.state { return .unavailable(reason: reason) }
         guard let document = frame.document else { return nil }
         let title = document.title.trimmingSpaces()
-        let resolver = WebURL.HrefResolver(base: frame.url)
-        return .document(FrameDocument(document: document, title: title.isEmpty ? frame.url.href : title,
+        let resolver = WebURL.HrefResolver(base: frameBaseURL(frame))
+        // An about:srcdoc document without a title: layout shows the element's title or name.
+        let fallback = frame.url.href == "about:srcdoc" ? "" : frame.url.href
+        return .document(FrameDocument(document: document, title: title.isEmpty ? fallback : title,
                                        styleSheets: frameStyleSheets(frame),
                                        resolveURL: { resolver.resolveHref($0) ?? $0 }, scriptingEnabled: frame.scriptsEnabled(in: self)))
     }
