@@ -80,7 +80,14 @@ public final class HTMLParser {
         var elements: [xmlNodePtr] = []
         /// Script elements whose end libxml2 reached, not yet reported.
         var ended: [xmlNodePtr] = []
+        /// `iframe` and `frame` elements made so far.
+        var frameElements = 0
     }
+
+    /// How many `iframe` and `frame` elements the parser has made: a frame's
+    /// browsing context is made when its element is inserted (HTML "the
+    /// iframe element"), so a script after one finds it in `window.frames`.
+    public var frameElementCount: Int { scripts.frameElements }
 
     /// Bytes handed to the decoder at a time, so buffers stay small.
     private static let sliceLength = 64 * 1024
@@ -119,13 +126,21 @@ public final class HTMLParser {
     /// libxml2's own start-element handler, then a note of each `<script>` it made.
     private static let startElement: startElementSAXFunc = { context, name, attributes in
         xmlSAX2StartElement(context, name, attributes)
-        guard let context, let name, xmlStrEqual(name, HTMLParser.scriptName) != 0 else { return }
+        guard let context, let name else { return }
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        if xmlStrEqual(name, HTMLParser.iframeName) != 0 || xmlStrEqual(name, HTMLParser.frameName) != 0,
+           let recorder = parser.pointee._private {
+            Unmanaged<ScriptRecorder>.fromOpaque(recorder).takeUnretainedValue().frameElements += 1
+            return
+        }
+        guard xmlStrEqual(name, HTMLParser.scriptName) != 0 else { return }
         guard let node = parser.pointee.node, let recorder = parser.pointee._private else { return }
         Unmanaged<ScriptRecorder>.fromOpaque(recorder).takeUnretainedValue().elements.append(node)
     }
 
     private static let scriptName = UnsafeRawPointer(("script" as StaticString).utf8Start).assumingMemoryBound(to: xmlChar.self)
+    private static let iframeName = UnsafeRawPointer(("iframe" as StaticString).utf8Start).assumingMemoryBound(to: xmlChar.self)
+    private static let frameName = UnsafeRawPointer(("frame" as StaticString).utf8Start).assumingMemoryBound(to: xmlChar.self)
 
     deinit {
         guard let context else { return }

@@ -96,6 +96,8 @@ final class PageScriptRunner {
     /// The frame whose document this is; nil for the main frame's.
     private weak var frame: Frame?
     private let isFrame: Bool
+    /// The parser's count of frame elements when their frames were last made.
+    private var framesSynced = 0
 
     init(webView: WebView, window: @escaping () -> ScriptWindow?, parser: HTMLParser?, pageURL: WebURL?, frame: Frame? = nil) {
         self.webView = webView
@@ -130,6 +132,13 @@ final class PageScriptRunner {
         if !isFrame {
             webView.session.styles.documentDidChange()
             webView.scriptsDocumentMayExist()
+        }
+        // Frame elements the parser made since the last script get their
+        // browsing contexts now (HTML "the iframe element": when inserted), so
+        // this script finds them in `window.frames`.
+        if let parser, parser.frameElementCount != framesSynced, isFrame == (frame != nil) {
+            framesSynced = parser.frameElementCount
+            webView.syncFrames(of: node.document, in: frame)
         }
         guard script.url != nil || script.failed else {
             run(script)  // an inline classic script runs at once

@@ -127,10 +127,20 @@ extension WebView {
         frame.state = .loading
         blockParentLoad(frame)
         let parentURL = frame.parent?.url ?? pageURL
-        let empty = SubstituteData(bytes: [], mimeType: "text/html", textEncodingName: "utf-8")
+        // about:blank is an empty html/head/body document (libxml2 makes no tree of no bytes).
+        let empty = SubstituteData(bytes: Array("<html><head></head><body></body></html>".utf8), mimeType: "text/html",
+                                   textEncodingName: "utf-8")
         if let srcdoc {
+            // A srcdoc navigation completes on a later task (as Chromium's), unlike the
+            // initial about:blank: a script after the element still sees its `load`.
             let data = SubstituteData(bytes: Array(srcdoc.utf8), mimeType: "text/html", textEncodingName: "utf-8")
-            return deliverFrame(frame, url: WebURL("about:srcdoc")!, data, addsHistory: addsHistory)
+            let key = frame.attributeKey
+            loop.post { [weak self, weak frame] in
+                guard let self, let frame, !frame.isDiscarded, frame.state == .loading, frame.load == nil,
+                      frame.attributeKey == key else { return }
+                self.deliverFrame(frame, url: WebURL("about:srcdoc")!, data, addsHistory: addsHistory)
+            }
+            return
         }
         guard let url, !(url.scheme == "about" && url.pathname == "blank") else {
             return deliverFrame(frame, url: url ?? WebURL("about:blank")!, empty, addsHistory: addsHistory)

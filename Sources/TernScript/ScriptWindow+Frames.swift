@@ -72,27 +72,32 @@ extension ScriptWindow {
     public var serializedOrigin: String { tupleOrigin ?? "null" }
 
     /// The origin as a string, nil when opaque (an opaque origin is only ever
-    /// the same as itself: this window).
-    private var tupleOrigin: String? {
-        var window: ScriptWindow? = self
-        var seen = 0
-        while let current = window, seen < 64 {
-            if current.hasOpaqueOrigin { return nil }
+    /// the same as itself: its owner's).
+    private var tupleOrigin: String? { originOwner.origin }
+
+    /// The window whose document's origin this one's is (itself, or for
+    /// about:blank and about:srcdoc its creator's, followed up), with that
+    /// origin as a string, nil when opaque.
+    private var originOwner: (window: ScriptWindow, origin: String?) {
+        var current = self
+        for _ in 0..<64 {
+            if current.hasOpaqueOrigin { return (current, nil) }
             if let url = current.documentURL, url.href != "about:blank", url.href != "about:srcdoc" {
-                return url.origin == "null" ? nil : url.origin
+                return (current, url.origin == "null" ? nil : url.origin)
             }
-            window = current.frameHost?.scriptParentWindow() ?? current.openerWindow
-            seen += 1
+            guard let creator = current.frameHost?.scriptParentWindow() ?? current.openerWindow else { break }
+            current = creator
         }
-        return nil
+        return (current, nil)
     }
 
-    /// HTML "same origin": both tuple origins and equal, or the very same window
-    /// (an opaque origin is the same only as itself).
+    /// HTML "same origin": both tuple origins and equal, or one opaque origin
+    /// (the same window's, or inherited from it by about:blank documents).
     func isSameOrigin(with other: ScriptWindow) -> Bool {
         if other === self { return true }
-        guard let mine = tupleOrigin, let theirs = other.tupleOrigin else { return false }
-        return mine == theirs
+        let mine = originOwner, theirs = other.originOwner
+        guard let myOrigin = mine.origin, let theirOrigin = theirs.origin else { return mine.window === theirs.window }
+        return myOrigin == theirOrigin
     }
 
     // MARK: Natives
