@@ -191,7 +191,8 @@ struct SelectorParser {
         var selector = AttributeSelector(name: Array(SelectorParser.asciiLowercased(name).utf8) + [0])
         selector.anyNamespace = anyNamespace
         skipWhitespace()
-        guard let scalar = peek() else { throw error() }
+        // CSS Syntax §5.4.8 "consume a simple block": the end of the input closes an open `[`.
+        guard let scalar = peek() else { return selector }
         if scalar == "]" {
             position += 1
             return selector
@@ -227,6 +228,7 @@ struct SelectorParser {
             }
             skipWhitespace()
         }
+        if peek() == nil { return selector }  // the end of the input closes the block
         guard peek() == "]" else { throw error() }
         position += 1
         return selector
@@ -321,6 +323,7 @@ struct SelectorParser {
             throw error(at: start)
         }
         skipWhitespace()
+        if peek() == nil { return .condition(result) }  // the end of the input closes the function (CSS Syntax §5.4.9)
         guard peek() == ")" else { throw error() }
         position += 1
         return .condition(result)
@@ -340,7 +343,7 @@ struct SelectorParser {
                 if scalar == "(" { depth += 1 }
                 if scalar == ")" { depth -= 1; if depth == 0 { return name } }
             }
-            throw error()
+            return name  // the end of the input closes the function (CSS Syntax §5.4.9)
         }
         guard SelectorParser.pseudoElements.contains(name) || name.hasPrefix("-webkit-") || name.hasPrefix("-moz-") else {
             throw error(at: start)

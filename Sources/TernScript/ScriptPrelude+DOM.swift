@@ -411,8 +411,15 @@ extension ScriptPrelude {
           var node = arguments.length ? nodeFrom(documentOf(this), arguments) : null;
           N.replaceChildren(H(this), node === null ? null : hOf(node));
         },
-        querySelector: function (selectors) { return wrap(N.qs(H(this), str(selectors), false)); },
-        querySelectorAll: function (selectors) { return staticList(NodeList.prototype, N.qs(H(this), str(selectors), true)); },
+        // WebIDL: a required argument left out is a TypeError (not the selector "undefined").
+        querySelector: function (selectors) {
+          if (arguments.length < 1) throw new TypeError("Failed to execute 'querySelector': 1 argument required.");
+          return wrap(N.qs(H(this), str(selectors), false));
+        },
+        querySelectorAll: function (selectors) {
+          if (arguments.length < 1) throw new TypeError("Failed to execute 'querySelectorAll': 1 argument required.");
+          return staticList(NodeList.prototype, N.qs(H(this), str(selectors), true));
+        },
         getElementById: function (id) { return wrap(N.byId(H(this), str(id))); }
       };
       var elementQueryMethods = {

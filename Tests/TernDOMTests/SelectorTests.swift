@@ -248,8 +248,12 @@ final class SelectorTests: XCTestCase {
             "[class= space unquoted ]", "div:example", ":example", "div:linkexample", "div::example", "::example",
             ":::before", ":: before", "ns|div", ":not(ns|div)", "^|div", "$|div", ">*", "#5", "[a=\"b\nc\"]",
             ":nth-child(2 n)", ":nth-child(+ 2n)", ":nth-child(n+)", ":nth-child()", ":nth-child(2n+1 of)",
-            ":not()", "p:not(", ":has()", ":has(> )", "[a", "[a b]", "[a=b c]", "[a~b]", "a > > b", "p ~", ":lang()",
+            ":not()", "p:not(", ":has()", ":has(> )", "[a=1", "[a b]", "[a=b c]", "[a~b]", "a > > b", "p ~", ":lang()",
         ]
+        // CSS Syntax §5.4.8/§5.4.9: the end of the input closes an open `[` or function (as in Chromium).
+        for text in ["[a", "[b=\"x\"", "div:not(p", ":is(div", "::slotted(foo", "[a=\"1\" i"] {
+            XCTAssertNoThrow(try Selector.parse(text), text)
+        }
         for text in invalid {
             XCTAssertThrowsError(try Selector.parse(text), "\(text.debugDescription) should not parse") {
                 guard case .syntax = $0 as? SelectorError else { return XCTFail("\($0)") }
