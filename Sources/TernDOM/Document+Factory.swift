@@ -12,10 +12,12 @@ extension Document {
     /// The DOM's `createElement`: an element named `name`, lower-cased in an HTML document.
     public func createElement(_ name: String) throws(DOMError) -> Node {
         // https://dom.spec.whatwg.org/#dom-document-createelement: valid, lower-cased
-        // in an HTML document; the HTML namespace there, none in an XML document.
+        // in an HTML document; the HTML namespace there and in an
+        // application/xhtml+xml document, none in another XML document.
         guard Node.isValidElementName(name) else { throw .invalidCharacter }
         let localName = isHTML ? Node.asciiLowercased(name) : name
-        return createElement(Namespace.QualifiedName(namespace: isHTML ? Namespace.html : nil, prefix: nil, localName: localName))
+        let namespace = isHTML || contentType == "application/xhtml+xml" ? Namespace.html : nil
+        return createElement(Namespace.QualifiedName(namespace: namespace, prefix: nil, localName: localName))
     }
 
     /// The DOM's `createTextNode`.

@@ -54,6 +54,24 @@ final class DOMNamespaceTests: DOMTestCase {
                        .string("<svg:Rect></svg:Rect>"))
     }
 
+    func testCreateElementInAnXMLDocumentTakesTheNamespaceOfItsContentType() throws {
+        try load("<body></body>")
+        // DOM "createElement": the HTML namespace in an application/xhtml+xml document, none in another XML one.
+        XCTAssertEqual(js("""
+            var x = document.implementation.createDocument('http://www.w3.org/1999/xhtml', 'html', null);
+            var p = document.implementation.createDocument(null, 'root', null);
+            [x.contentType, x.createElement('Head').namespaceURI, x.createElement('Head').localName,
+             p.contentType, p.createElement('Head').namespaceURI].join()
+            """), .string("application/xhtml+xml,http://www.w3.org/1999/xhtml,Head,application/xml,"))
+        XCTAssertEqual(js("""
+            var dt = document.implementation.createDocumentType('html', '', '');
+            var d3 = document.implementation.createDocument('http://www.w3.org/1999/xhtml', 'html', dt);
+            d3.documentElement.appendChild(d3.createElement('head'));
+            d3.documentElement.appendChild(d3.createElement('body'));
+            d3.isEqualNode(document.implementation.createHTMLDocument())
+            """), .bool(true))
+    }
+
     func testAttributesByQualifiedNameAndByNamespace() throws {
         try load("<body><p id=x></p></body>")
         js("""
