@@ -58,8 +58,6 @@ final class Frame {
     private var waiters: [() -> Void] = []
     /// The sheets of the frame's document as of a revision (see `WebView.frameStyleSheets`).
     var sheetCache: (revision: Int, sheets: [(sheet: StyleSheet, ownerNode: Node?)])?
-    /// The style engine made of those sheets, for `getComputedStyle` in the frame.
-    var styleEngine: (sheets: [ObjectIdentifier], engine: StyleEngine)?
     /// Its `<link rel=stylesheet>` sheets by URL: loading (a load) or arrived (a sheet, nil when it failed).
     var linkedSheets: [String: (load: StyleSheetLoad?, sheet: StyleSheet?)] = [:]
 

@@ -5,11 +5,12 @@ import TernScript
 /// The DOM bindings' callbacks: layout, title, cookies, forms, inserted scripts.
 extension PageScriptHost {
     func scriptDocumentDidChange() {
+        // The layout follows on the next turn; styles scripts read, at once.
         if let ownerFrame {
+            ownerFrame.session.styles.documentDidChange()
             webView?.scheduleFrameDocumentChange(ownerFrame)
             return
         }
-        // The layout follows on the next turn; styles scripts read, at once.
         webView?.session.styles.documentDidChange()
         webView?.scheduleDocumentChange()
     }

@@ -321,22 +321,32 @@ final class PageStyles {
         // before the page was first laid out (which `update` also serves).
         guard element.isElement, element.isConnected else { return nil }
         update(for: webView)
-        let applied = layoutSheets(authorStylesEnabled: webView.authorStyleSheetsEnabled)
-        let identities = applied.map(ObjectIdentifier.init)
+        return computedStyle(of: element, pseudoElement: pseudoElement, environment: environment,
+                             sheets: layoutSheets(authorStylesEnabled: webView.authorStyleSheetsEnabled),
+                             documentRevision: webView.documentRevision, sheetsRevision: revision, focus: webView.focusedNode)
+    }
+
+    /// `element`'s computed style from `sheets` (a frame's document gives its
+    /// own): the engine and the styles already computed are kept while
+    /// nothing they depend on changed.
+    func computedStyle(of element: Node, pseudoElement: PseudoElement?, environment: MediaEnvironment, sheets: [StyleSheet],
+                       documentRevision: Int, sheetsRevision: Int, focus: Node?) -> CSSStyle? {
+        guard element.isElement, element.isConnected else { return nil }
+        let identities = sheets.map(ObjectIdentifier.init)
         let engine: StyleEngine
         if let cached = self.engine, cached.sheets == identities {
             engine = cached.engine
             engine.environment = environment
         } else {
-            engine = StyleEngine(sheets: applied, environment: environment)
+            engine = StyleEngine(sheets: sheets, environment: environment)
             self.engine = (identities, engine)
         }
-        engine.focusedElement = webView.focusedNode
+        engine.focusedElement = focus
         // Styles stay valid while nothing they depend on changed: scripts
         // that read styles in a loop (jQuery's `.css()`, `:visible`) compute
         // each element's once, and its ancestors' once for all its descendants.
-        let state = ComputedStylesState(documentRevision: webView.documentRevision, sheetsRevision: revision,
-                                        sheets: identities, environment: environment, focus: webView.focusedNode)
+        let state = ComputedStylesState(documentRevision: documentRevision, sheetsRevision: sheetsRevision,
+                                        sheets: identities, environment: environment, focus: focus)
         if computedStyles.state != state { computedStyles = (state, [:]) }
         var chain: [Node] = []
         var current: Node? = element

@@ -431,19 +431,8 @@ extension WebView {
         }
         guard !frame.isDiscarded else { throw ScriptError.engineUnavailable("the frame is gone") }
         let parentWindow = try frame.parent.map(frameScriptWindow) ?? pageScriptWindow()
-        loader.configuration.userAgent = pageUserAgent
-        let window = try ScriptWindow(host: host, loader: loader, documentURL: frame.url, sessionStorage: sessionStorage,
-                                      localStorage: configuration.websiteDataStore.localStorage,
-                                      executionTimeLimit: configuration.scriptTimeLimit,
-                                      memoryLimit: configuration.scriptMemoryLimit, sharingEngineWith: parentWindow)
+        let window = try makeWindow(host: host, documentURL: frame.url, sharingEngineWith: parentWindow)
         window.hasOpaqueOrigin = frame.sandbox.origin
-        window.navigationHost = host
-        window.windowingHost = host
-        window.fetchClient = host
-        window.frameHost = host
-        for (name, handler) in configuration.userContentController.handlers {
-            if case .withReply = handler { window.addMessageHandler(named: name, withReply: true) } else { window.addMessageHandler(named: name) }
-        }
         host.window = window
         if let document = frame.document {
             window.attach(document: document)
@@ -507,28 +496,10 @@ extension WebView {
     /// getComputedStyle), from the frame's own sheets.
     func frameComputedStyle(of element: Node, pseudoElement: PseudoElement?, environment: MediaEnvironment,
                             in frame: Frame) -> CSSStyle? {
-        guard element.isElement, element.isConnected, element.document === frame.document else { return nil }
-        let sheets = frameStyleSheets(frame)
-        let identities = sheets.map(ObjectIdentifier.init)
-        let engine: StyleEngine
-        if let cached = frame.styleEngine, cached.sheets == identities {
-            engine = cached.engine
-            engine.environment = environment
-        } else {
-            engine = StyleEngine(sheets: sheets, environment: environment)
-            frame.styleEngine = (identities, engine)
-        }
-        var chain: [Node] = []
-        var current: Node? = element
-        while let node = current, node.isElement {
-            chain.append(node)
-            current = node.parentElement
-        }
-        var style: CSSStyle?
-        for node in chain.reversed() { style = engine.computedStyle(for: node, parent: style) }
-        guard let elementStyle = style else { return nil }
-        guard let pseudoElement else { return elementStyle }
-        return engine.pseudoElementStyle(pseudoElement, of: element, elementStyle: elementStyle)
+        guard element.document === frame.document else { return nil }
+        return frame.session.styles.computedStyle(of: element, pseudoElement: pseudoElement, environment: environment,
+                                                  sheets: frameStyleSheets(frame), documentRevision: frame.revision,
+                                                  sheetsRevision: 0, focus: nil)
     }
 
     private func fetchFrameSheet(_ url: WebURL, for frame: Frame) {

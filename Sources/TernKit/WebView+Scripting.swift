@@ -108,20 +108,28 @@ extension WebView {
         return window
     }
 
-    private func makeScriptWindow() throws -> ScriptWindow {
+    /// A window whose scripts `host` answers (the page's or a frame's), with
+    /// the configuration's limits and message handlers; a frame's shares its
+    /// parent's engine.
+    func makeWindow(host: PageScriptHost, documentURL: WebURL?, sharingEngineWith parent: ScriptWindow?) throws -> ScriptWindow {
         loader.configuration.userAgent = pageUserAgent
-        let window = try ScriptWindow(host: scriptHost, loader: loader, documentURL: pageURL, sessionStorage: sessionStorage,
+        let window = try ScriptWindow(host: host, loader: loader, documentURL: documentURL, sessionStorage: sessionStorage,
                                       localStorage: configuration.websiteDataStore.localStorage,
                                       executionTimeLimit: configuration.scriptTimeLimit,
-                                      memoryLimit: configuration.scriptMemoryLimit)
-        window.referrer = page?.referrer ?? ""
-        window.navigationHost = scriptHost
-        window.windowingHost = scriptHost
-        window.fetchClient = scriptHost
-        window.frameHost = scriptHost
+                                      memoryLimit: configuration.scriptMemoryLimit, sharingEngineWith: parent)
+        window.navigationHost = host
+        window.windowingHost = host
+        window.fetchClient = host
+        window.frameHost = host
         for (name, handler) in configuration.userContentController.handlers {
             if case .withReply = handler { window.addMessageHandler(named: name, withReply: true) } else { window.addMessageHandler(named: name) }
         }
+        return window
+    }
+
+    private func makeScriptWindow() throws -> ScriptWindow {
+        let window = try makeWindow(host: scriptHost, documentURL: pageURL, sharingEngineWith: nil)
+        window.referrer = page?.referrer ?? ""
         scriptWindow = window
         if let key = session.layoutCache?.key { scriptHost.viewportDidChange(columns: key.width, rows: key.rows) }
         return window
