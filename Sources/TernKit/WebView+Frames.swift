@@ -34,10 +34,11 @@ extension WebView {
         allFrames.first { $0.element == element }
     }
 
-    /// The frame a target names (its element's `name`), anywhere in the page tree.
+    /// The frame a target names (its window's `name`, which starts as its
+    /// element's `name` and scripts may change), anywhere in the page tree.
     func frame(named name: String) -> Frame? {
         guard !name.isEmpty, !name.hasPrefix("_") else { return nil }
-        return allFrames.first { $0.name == name && !$0.isDiscarded }
+        return allFrames.first { ($0.window?.name ?? $0.name) == name && !$0.isDiscarded }
     }
 
     // MARK: Frame elements

@@ -169,6 +169,17 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertEqual(webView.backForwardList.items.count, 2, "a frame navigation adds a history entry")
     }
 
+    func testATargetNamesAFrameByTheNameItsScriptGaveItsWindow() throws {
+        let first = page("<title>First</title><script>window.name = 'renamed'</script>"), second = page("<title>Second</title>")
+        load(page("<iframe name=box src='\(first)'></iframe><a id=go href='\(second)' target=renamed>go</a>"
+                  + "<a id=old href='\(second)' target=box>old</a>"))
+        XCTAssertEqual(evaluate("frames.length + ' ' + typeof frames.renamed + ' ' + typeof frames.box", in: nil), "1 object undefined")
+        let link = try XCTUnwrap(try webView.document?.querySelector("#go"))
+        XCTAssertEqual(webView.activate(link), .done)
+        wait { frames.first?.document?.title == "Second" && frames.first?.state == .loaded }
+        XCTAssertEqual(webView.backForwardList.items.count, 2)
+    }
+
     func testALinkClickedInAFrameNavigatesTheFrameAndBackRestoresIt() throws {
         let second = page("<title>Second</title>")
         let first = page("<title>First</title><a id=next href='\(second)'>next</a>")
