@@ -168,6 +168,14 @@ extension PageScriptHost: ScriptNavigationHost {
             }
             return
         }
+        // HTML "allowed by sandboxing to navigate": a sandboxed frame's script
+        // (reaching `top.location` as a same-origin frame) may navigate the
+        // page only with `allow-top-navigation`.
+        if let running = webView.scriptWindow?.runningWindow, running !== webView.scriptWindow,
+           let frame = webView.allFrames.first(where: { $0.window === running }), frame.sandbox.topNavigation {
+            running.reportToConsole(level: "error", "A sandboxed frame may not navigate the page (no allow-top-navigation): \(target)")
+            return
+        }
         // A web page cannot open local files.
         if url.scheme == "file" && webView.pageURL?.scheme != "file" {
             webView.scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(target)")

@@ -58,6 +58,10 @@ extension ScriptWindow {
     /// `window.opener`: set by the host, else the window that opened this one's view.
     var openerWindow: ScriptWindow? { opener ?? windowingHost?.scriptOpenerWindow() }
 
+    /// The window whose script runs now (the innermost, in this window's
+    /// engine group): a frame's script may be calling this window's methods.
+    public var runningWindow: ScriptWindow? { context.runningContext.flatMap(ScriptWindow.window(of:)) }
+
     /// The window whose context is `context`, when it is still there.
     static func window(of context: ScriptContext) -> ScriptWindow? {
         registry.values.lazy.compactMap(\.window).first { $0.context === context }

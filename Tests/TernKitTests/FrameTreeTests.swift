@@ -445,6 +445,17 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertEqual(webView.title, "Old")
     }
 
+    func testASandboxedFramesScriptNavigatesTheTopPageOnlyWithAllowTopNavigation() throws {
+        let target = page("<title>New top</title>")
+        let inner = page("<script>setTimeout(function () { top.location.href = '\(target)' }, 0)</script>")
+        load(page("<title>Old</title><iframe sandbox='allow-scripts allow-same-origin' src='\(inner)'></iframe>"))
+        spin(0.3)
+        XCTAssertEqual(webView.title, "Old", "a sandboxed frame's script navigated the page")
+        recorder.clear()
+        webView.load(Request(url: WebURL(page("<title>Old</title><iframe sandbox='allow-scripts allow-same-origin allow-top-navigation' src='\(inner)'></iframe>"))!))
+        wait { self.webView.title == "New top" }
+    }
+
     func testAFramesRequestCarriesTheCookiesAndReferrerOfItsPlace() throws {
         // SameSite cookies of localhost; a page of 127.0.0.1 (another site) frames localhost and itself.
         load(server.url("/set-cookie?c=strict%3D1%3B%20SameSite%3DStrict&c=lax%3D1%3B%20SameSite%3DLax", host: "localhost").href)
