@@ -81,28 +81,49 @@ extension ScriptPrelude {
       // slot (H(w), TAG(w), TYPE(w)), so a page can neither change which node a
       // wrapper stands for nor make one for a node.
       var nodeSlot = privateSlot();
-      function H(o) { var r = nodeSlot.get(o); return r === undefined ? undefined : r.h; }
-      function TAG(o) { var r = nodeSlot.get(o); return r === undefined ? undefined : r.tag; }
-      function TYPE(o) { var r = nodeSlot.get(o); return r === undefined ? undefined : r.type; }
+      function H(o) { var r = slotOf(o); return r === undefined ? undefined : r.h; }
+      function TAG(o) { var r = slotOf(o); return r === undefined ? undefined : r.tag; }
+      function TYPE(o) { var r = slotOf(o); return r === undefined ? undefined : r.type; }
       var wrappers = objectCreate(null);
       var protoByType = objectCreate(null);
       var mainDocument = null;
+      // The windows of a page's frames share one engine: a node has one
+      // wrapper, the first any of them made, which each window's table learns
+      // when it first meets it (natives `F.foreignHandle`/`F.foreignWrapper`).
+      var sharedEngine = false;
+      def(internals, '__ternShareEngine', function () { sharedEngine = true; });
+      def(internals, '__ternNodeHandle', function (o) { var r = nodeSlot.get(o); return r === undefined ? undefined : r.h; });
+      def(internals, '__ternKnownWrapper', function (h) { return wrappers[h]; });
+      function slotOf(o) {
+        var r = nodeSlot.get(o);
+        if (r !== undefined || !sharedEngine || o === null || (typeof o !== 'object' && typeof o !== 'function')) return r;
+        var h = F.foreignHandle(o);
+        return typeof h === 'number' ? learn(o, h) : undefined;
+      }
+      function slotFor(h, t) {
+        if (typeof t === 'string') return { h: h, tag: t, type: 1 };
+        return { h: h, tag: undefined, type: t < 0 ? 1 : t };
+      }
+      function learn(w, h) {
+        var r = slotFor(h, N.type(h));
+        nodeSlot.set(w, r);
+        if (wrappers[h] === undefined) wrappers[h] = w;
+        return r;
+      }
       function wrap(h) {
         if (h === null || h === undefined) return null;
         var w = wrappers[h];
         if (w !== undefined) return w;
-        var t = N.type(h);
-        if (typeof t === 'string') {
-          w = objectCreate(elementPrototype(t));
-          nodeSlot.set(w, { h: h, tag: t, type: 1 });
-        } else if (t < 0) {
-          // An SVG (-1) or MathML (-2) element.
-          w = objectCreate(protoByType[t] || g.Element.prototype);
-          nodeSlot.set(w, { h: h, tag: undefined, type: 1 });
-        } else {
-          w = objectCreate(protoByType[t] || g.Node.prototype);
-          nodeSlot.set(w, { h: h, tag: undefined, type: t });
+        if (sharedEngine) {
+          w = F.foreignWrapper(h);
+          if (w) { learn(w, h); return w; }
         }
+        var t = N.type(h);
+        if (typeof t === 'string') w = objectCreate(elementPrototype(t));
+        // An SVG (-1) or MathML (-2) element.
+        else if (t < 0) w = objectCreate(protoByType[t] || g.Element.prototype);
+        else w = objectCreate(protoByType[t] || g.Node.prototype);
+        nodeSlot.set(w, slotFor(h, t));
         wrappers[h] = w;
         return w;
       }

@@ -115,6 +115,8 @@ extension ScriptWindow {
         // target's tree, as this window may see it: the window's global object
         // (same origin, same engine group), its id (the prelude makes the
         // restricted view), or null.
+        define("foreignHandle") { [weak self] a in self?.foreignHandle(of: a[0]) ?? self?.dom.undefined }
+        define("foreignWrapper") { [weak self] a in self?.foreignWrapper(of: a[0]) ?? self?.dom.null }
         define("view") { [weak self] a in
             guard let self else { return nil }
             guard let target = self.target(a[0]) else { return self.dom.null }
@@ -258,6 +260,51 @@ extension ScriptWindow {
             return dom.makeNumber(Double(popup.key))
         }
         return dom.makeNumber(Double(other.windowID))
+    }
+
+    /// The other windows sharing this one's engine (a page's frames).
+    private var engineSiblings: [ScriptWindow] {
+        ScriptWindow.registry.values.compactMap(\.window).filter { $0 !== self && $0.context.sharesGroup(with: context) }
+    }
+
+    /// Tells every window of the engine group that nodes may cross between
+    /// them (called when a window joins a group).
+    func shareEngine() {
+        for window in engineSiblings + [self] {
+            _ = window.context.callInternal("__ternShareEngine", [])
+            window.dom.peerBridges = { [weak window] in window?.engineSiblings.map(\.dom) ?? [] }
+        }
+    }
+
+    /// Calls one of this window's prelude internals with a raw value.
+    private func callInternal(_ name: String, raw argument: JSValueRef?) -> JSValueRef? {
+        let jsc = context.jsc, ctx = context.context
+        guard let value = context.property(name, of: context.internals),
+              let function = jsc.JSValueToObject!(ctx, value, nil), jsc.JSObjectIsFunction!(ctx, function) else { return nil }
+        var argument = argument
+        return jsc.JSObjectCallAsFunction!(ctx, function, nil, 1, &argument, nil)
+    }
+
+    /// The node another window of the engine knows `object` as its wrapper
+    /// of, with this window's handle for it (registered now); nil if none.
+    func foreignHandle(of object: JSValueRef?) -> JSValueRef? {
+        for window in engineSiblings {
+            guard let handle = window.callInternal("__ternNodeHandle", raw: object),
+                  let node = try? window.dom.node(handle) else { continue }
+            return dom.handleValue(node)
+        }
+        return nil
+    }
+
+    /// Another window's wrapper of the node this window's `handle` names, if one exists.
+    func foreignWrapper(of handle: JSValueRef?) -> JSValueRef? {
+        guard let node = try? dom.node(handle) else { return nil }
+        for window in engineSiblings {
+            guard let theirs = window.dom.handles[node] else { continue }
+            let wrapper = window.callInternal("__ternKnownWrapper", raw: window.dom.makeNumber(Double(theirs)))
+            if let wrapper, context.jsc.JSValueIsObject!(context.context, wrapper) { return wrapper }
+        }
+        return nil
     }
 
     /// This window's wrapper of `node` (a node of its document), from its prelude.

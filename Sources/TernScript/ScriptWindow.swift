@@ -106,6 +106,7 @@ public final class ScriptWindow {
         installWindows()
         installFrames()
         installDOM()
+        if parent != nil { shareEngine() }
         // A frame's window: its parent's `window[i]` and named properties now include it.
         if let parent { parent.loop.post { [weak parent] in parent?.frameTreeDidChange() } }
     }

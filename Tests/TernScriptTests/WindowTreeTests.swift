@@ -112,6 +112,28 @@ final class WindowTreeTests: XCTestCase {
         XCTAssertEqual(js(top, "window.one = 5; window.one"), .number(5))
     }
 
+    /// A node made in a frame's document and moved into the parent's keeps one
+    /// wrapper in both windows, and both see it adopted (DOM "adopt").
+    func testANodeMovedBetweenFramesKeepsOneWrapper() throws {
+        let (top, one, _) = try makeTree()
+        XCTAssertEqual(js(top, """
+            var fd = frames[0].document, s = fd.createElement('span');
+            s.id = 'moved'; fd.body.appendChild(s);
+            var before = s.ownerDocument === fd && fd.getElementById('moved') === s;
+            document.body.appendChild(s);
+            [before, s.ownerDocument === document, document.body.lastChild === s, document.getElementById('moved') === s,
+             fd.getElementById('moved') === null, s.parentNode === document.body].join()
+            """), .string("true,true,true,true,true,true"))
+        // From the frame's side, the same object and the same answers.
+        XCTAssertEqual(js(one, "var m = parent.document.getElementById('moved'); m === parent.s && m.ownerDocument === parent.document"),
+                       .bool(true))
+        // The frame's own document is not a child anywhere.
+        XCTAssertEqual(js(top, "try { document.body.appendChild(frames[0].document); 'no' } catch (e) { e.name }"),
+                       .string("HierarchyRequestError"))
+        XCTAssertEqual(js(top, "try { document.body.removeChild(frames[0].document.body); 'no' } catch (e) { e.name }"),
+                       .string("NotFoundError"))
+    }
+
     func testWindowName() throws {
         let (top, one, _) = try makeTree()
         let three = try tree.window("<p>3</p>", url: "https://a.test/3", parent: top, element: "#x")

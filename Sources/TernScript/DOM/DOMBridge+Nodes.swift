@@ -104,8 +104,15 @@ extension DOMBridge {
         for child in parent.children where moved.contains(child) { rehome(child) }
     }
 
-    /// Points every handle of `root`'s subtree at `root`'s document.
+    /// Points every handle of `root`'s subtree at `root`'s document, in this
+    /// bridge and in those of the windows sharing its engine (a frame's
+    /// node adopted by its parent is the same node there too).
     func rehome(_ root: Node) {
+        rehomeHere(root)
+        for peer in peerBridges() { peer.rehomeHere(root) }
+    }
+
+    private func rehomeHere(_ root: Node) {
         root.walk { node in
             if let handle = handles[node] {
                 handles.removeValue(forKey: node)

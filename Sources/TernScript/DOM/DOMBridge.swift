@@ -30,6 +30,8 @@ final class DOMBridge {
     var createdDocuments: [Document] = []
     var nodes: [Node] = []
     var handles: [Node: Int] = [:]
+    /// The bridges of the other windows sharing this one's engine (set by the window).
+    var peerBridges: () -> [DOMBridge] = { [] }
     /// Bumped by every change to any tree or attribute: live collections refresh when it moved.
     private(set) var version = 0
     var documentURL: () -> WebURL? = { nil }
