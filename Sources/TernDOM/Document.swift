@@ -16,6 +16,18 @@ public final class Document {
     /// `document.contentType`; set by whoever makes the document (Document+Kind).
     public internal(set) var contentType = "text/html"
 
+    /// The fragment of the document's URL, percent-decoded, without `#`
+    /// (nil or empty: none): what `:target` matches (HTML "the indicated
+    /// part of the document"). Set by whoever navigates the document.
+    public var urlFragment: String? {
+        didSet {
+            guard let doc else { return }
+            Document.fragments[UnsafeMutableRawPointer(doc)] = urlFragment?.isEmpty == false ? urlFragment : nil
+        }
+    }
+    /// Each libxml2 tree's `urlFragment`, for the selector matcher (which sees only libxml2 nodes).
+    nonisolated(unsafe) static var fragments: [UnsafeMutableRawPointer: String] = [:]
+
     /// Parses `bytes` as HTML through `HTMLParser`. `encoding` is the charset
     /// from the HTTP header, if any; otherwise a BOM, `<meta charset>`, or
     /// UTF-8 validity decides (see `EncodingSniffer`).
@@ -54,6 +66,7 @@ public final class Document {
     var adoptedFrom: [Document] = []
 
     deinit {
+        if let doc { Document.fragments.removeValue(forKey: UnsafeMutableRawPointer(doc)) }
         for node in detachedNodes where node.pointee.parent == nil { xmlFreeNode(node) }
         if let doc { xmlFreeDoc(doc) }
         Document.freeNamespaceRecords(namespaceRecords)

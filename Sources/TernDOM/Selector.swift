@@ -271,6 +271,8 @@ enum PseudoClass {
     /// `:focus` and `:focus-visible` (a terminal focuses from the keyboard).
     case focus
     case focusWithin
+    /// `:target`: the document's indicated element (its URL fragment).
+    case target
     /// The anchor of the `:has()` being evaluated.
     case hasAnchor
     /// A state a terminal page is never in (`:hover`, `:visited`, …).

@@ -22,6 +22,8 @@ public final class SelectorMatcher {
     private var positions: [PositionKey: Int] = [:]
     /// The elements `:has()` is being evaluated on, innermost last.
     private var anchors: [xmlNodePtr] = []
+    /// Each document's indicated element, found once per matcher.
+    private var indicated: [UnsafeMutableRawPointer: xmlNodePtr] = [:]
 
     init(scope: xmlNodePtr?, focused: xmlNodePtr? = nil) {
         self.scope = scope
@@ -353,6 +355,8 @@ public final class SelectorMatcher {
             return element == anchors.last
         case .focus:
             return element == focused
+        case .target:
+            return isTarget(element)
         case .focusWithin:
             var current = focused
             while let node = current {
@@ -430,6 +434,30 @@ public final class SelectorMatcher {
     }
 
     /// https://html.spec.whatwg.org/#selector-read-write (the content-attribute part).
+    /// `:target` (Selectors §7.2): the document's indicated element, per HTML
+    /// "find a potential indicated element": the first element whose id is
+    /// the URL's fragment, else the first `a` whose name is.
+    private func isTarget(_ element: xmlNodePtr) -> Bool {
+        guard let doc = element.pointee.doc, let fragment = Document.fragments[UnsafeMutableRawPointer(doc)] else { return false }
+        let key = UnsafeMutableRawPointer(doc)
+        if let known = indicated[key] { return known == element }
+        guard let root = xmlDocGetRootElement(doc) else { return false }
+        func has(_ node: xmlNodePtr, _ name: String) -> Bool {
+            guard let attribute = Node.findAttribute(node, name) else { return false }
+            return Node.withValue(of: attribute) { $0.elementsEqual(fragment.utf8) }
+        }
+        var byID: xmlNodePtr?, byName: xmlNodePtr?
+        Document.walk(root) { node in
+            guard node.pointee.type == XML_ELEMENT_NODE else { return true }
+            if has(node, "id") { byID = node; return false }
+            if byName == nil, Document.name(of: node) == "a", has(node, "name") { byName = node }
+            return true
+        }
+        guard let target = byID ?? byName else { return false }
+        indicated[key] = target
+        return target == element
+    }
+
     private static func isReadWrite(_ element: xmlNodePtr) -> Bool {
         if isNamed(element, "input", "textarea") {
             return Node.findAttribute(element, "readonly") == nil && !isDisabled(element)

@@ -237,7 +237,7 @@ struct SelectorParser {
     // MARK: Pseudo-classes and pseudo-elements
 
     private static let neverMatching: Set<String> = [
-        "hover", "active", "visited", "target", "target-within",
+        "hover", "active", "visited", "target-within",
         "indeterminate", "autofill", "fullscreen", "modal", "popover-open",
         "playing", "paused", "user-invalid", "current", "past", "future",
     ]
@@ -247,7 +247,7 @@ struct SelectorParser {
         "only-of-type": .onlyOfType, "checked": .checked, "disabled": .disabled, "enabled": .enabled,
         "link": .link, "any-link": .link, "defined": .defined, "required": .required, "optional": .optional,
         "read-only": .readOnly, "read-write": .readWrite, "placeholder-shown": .placeholderShown,
-        "focus": .focus, "focus-visible": .focus, "focus-within": .focusWithin,
+        "focus": .focus, "focus-visible": .focus, "focus-within": .focusWithin, "target": .target,
     ]
     /// Selector nesting (`:is(:not(…))`) and compound counts beyond these are
     /// syntax errors: hostile text must not exhaust the stack.

@@ -311,6 +311,7 @@ extension WebView {
     /// DOMContentLoaded, its own frames, its load event, then `load` at its element.
     private func finishFrame(_ frame: Frame, response: Response, body: [UInt8]) {
         let document = frame.parser?.finish() ?? Page.document(for: response, bytes: body)
+        document?.urlFragment = WebView.fragment(of: frame.url)
         frame.session.page = Page(response: response, bytes: [], document: document, title: document?.title ?? "", referrer: "")
         frame.parser = nil
         if let window = frame.window, window.document == nil, document != nil { _ = try? frameScriptWindow(frame) }

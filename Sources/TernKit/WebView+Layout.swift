@@ -42,9 +42,26 @@ extension WebView {
         return rendered
     }
 
+    /// Gives the document its URL's fragment, for `:target` (a fragment
+    /// navigation changes what it matches: the layout follows).
+    func updateDocumentFragment() {
+        guard let document else { return }
+        let fragment = WebView.fragment(of: pageURL)
+        guard document.urlFragment != fragment else { return }
+        document.urlFragment = fragment
+        documentRevision += 1
+    }
+
+    /// A URL's fragment, percent-decoded, without `#`.
+    static func fragment(of url: WebURL?) -> String {
+        guard let hash = url?.hash, hash.count > 1 else { return "" }
+        return WebURL.percentDecoded(String(hash.dropFirst()))
+    }
+
     /// Marks the page's layout out of date (a new document, or scripts changed it).
     func documentDidChange() {
         documentRevision += 1
+        updateDocumentFragment()
         // Frame elements added, removed or changed load, go or navigate (HTML "process the iframe attributes").
         if let document, page != nil { syncFrames(of: document, in: nil) }
     }

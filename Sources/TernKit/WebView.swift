@@ -52,7 +52,10 @@ public final class WebView {
     }
     /// The committed page's URL (pushState and fragment links move it).
     var pageURL: WebURL? {
-        didSet { updateLoadState() }
+        didSet {
+            updateLoadState()
+            updateDocumentFragment()
+        }
     }
     /// Whether a navigation is in progress: true from the `load` call until
     /// it finishes, fails or a policy cancels it.

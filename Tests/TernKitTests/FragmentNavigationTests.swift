@@ -31,6 +31,26 @@ final class FragmentNavigationTests: WebViewTestCase {
         return items.compactMap(\.stringValue)
     }
 
+    /// `:target` matches the element the URL's fragment indicates, in
+    /// scripts and in the page's style sheets, and follows fragment navigations.
+    func testTargetFollowsTheFragment() throws {
+        let html = "<style>:target { display: none }</style><p id=a>Alpha text</p><p id=b>Beta text</p><a name=c>Gamma text</a>"
+            + "<p id=c>Delta text</p>"
+        let body = html.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        loadAndWait("/mime?type=text%2Fhtml&body=\(body)#b")
+        XCTAssertEqual(value("document.querySelectorAll(':target').length"), .number(1))
+        func text() -> String { (webView.pageLayout(width: 60)?.lines ?? []).map(\.text).joined(separator: "\n") }
+        XCTAssertFalse(text().contains("Beta text"))
+        XCTAssertTrue(text().contains("Alpha text"))
+        // A fragment navigation moves it; an id wins over an earlier <a name>.
+        _ = value("location.hash = 'c'; 0")
+        XCTAssertEqual(value("document.querySelector(':target').id"), .string("c"))
+        XCTAssertTrue(text().contains("Beta text") && text().contains("Gamma text") && !text().contains("Delta text"))
+        _ = value("location.hash = 'nothing-here'; 0")
+        XCTAssertEqual(value("document.querySelector(':target')"), .null)
+        XCTAssertTrue(text().contains("Delta text"))
+    }
+
     func testALinkToAFragmentIsAnEntryAndBackReturnsWithoutALoad() throws {
         let start = try XCTUnwrap(openPage())
         let link = try XCTUnwrap(try webView.document?.querySelector("#toc"))
