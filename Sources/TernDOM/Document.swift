@@ -25,6 +25,11 @@ public final class Document {
             Document.fragments[UnsafeMutableRawPointer(doc)] = urlFragment?.isEmpty == false ? urlFragment : nil
         }
     }
+    /// The HTML parser made `iframe` or `frame` elements in this document
+    /// (false for other documents): a document no script has changed holds
+    /// frames only then, so the embedder need not look for them otherwise.
+    public internal(set) var parserMadeFrameElements = false
+
     /// Each libxml2 tree's `urlFragment`, for the selector matcher (which sees only libxml2 nodes).
     nonisolated(unsafe) static var fragments: [UnsafeMutableRawPointer: String] = [:]
 

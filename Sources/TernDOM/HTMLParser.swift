@@ -82,6 +82,8 @@ public final class HTMLParser {
         var ended: [xmlNodePtr] = []
         /// `iframe` and `frame` elements made so far.
         var frameElements = 0
+        /// The document being built, once it has a wrapper (it learns of frame elements).
+        weak var document: Document?
     }
 
     /// How many `iframe` and `frame` elements the parser has made: a frame's
@@ -130,7 +132,9 @@ public final class HTMLParser {
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
         if xmlStrEqual(name, HTMLParser.iframeName) != 0 || xmlStrEqual(name, HTMLParser.frameName) != 0,
            let recorder = parser.pointee._private {
-            Unmanaged<ScriptRecorder>.fromOpaque(recorder).takeUnretainedValue().frameElements += 1
+            let scripts = Unmanaged<ScriptRecorder>.fromOpaque(recorder).takeUnretainedValue()
+            scripts.frameElements += 1
+            scripts.document?.parserMadeFrameElements = true
             return
         }
         guard xmlStrEqual(name, HTMLParser.scriptName) != 0 else { return }
@@ -319,8 +323,11 @@ public final class HTMLParser {
     public var document: Document? {
         if let wrapper { return wrapper }
         guard let doc = context?.pointee.myDoc else { return nil }
-        wrapper = Document(adopting: doc, encoding: encoding)
-        return wrapper
+        let document = Document(adopting: doc, encoding: encoding)
+        document.parserMadeFrameElements = scripts.frameElements > 0
+        scripts.document = document
+        wrapper = document
+        return document
     }
 
     /// For `Document(html:encoding:)`: parses everything and hands the tree over.
@@ -343,6 +350,7 @@ public final class HTMLParser {
         let doc = takeTree()
         let document = wrapper ?? Document(adopting: doc, encoding: encoding)
         document.parserScriptElements = scripts.elements.map { Node($0, in: document) }
+        document.parserMadeFrameElements = scripts.frameElements > 0
         wrapper = document
         finished = document
         return document

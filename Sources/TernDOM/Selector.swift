@@ -213,7 +213,11 @@ struct CompoundSelector {
     var tag: [UInt8]?
     /// The tag name as written, NUL-terminated, when it has upper case: what
     /// an element outside HTML (or in an XML document) must match exactly.
-    var tagAsWritten: [UInt8]?
+    var tagAsWritten: [UInt8]? {
+        didSet { hasUpperCaseTag = tagAsWritten != nil }
+    }
+    /// `tagAsWritten` is set: read on every match, so the common case copies no array.
+    private(set) var hasUpperCaseTag = false
     var conditions: [SimpleSelector] = []
     /// True for compounds that can never match an element of an HTML
     /// document: a pseudo-element not at the end, `|name` (no namespace).

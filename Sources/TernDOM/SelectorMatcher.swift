@@ -139,11 +139,14 @@ public final class SelectorMatcher {
     private func matchCompound(_ compound: CompoundSelector, _ element: xmlNodePtr) -> Bool {
         guard element.pointee.type == XML_ELEMENT_NODE, !compound.matchesNothing else { return false }
         if let tag = compound.tag {
+            let name = element.pointee.name
             // Selectors §5.1 with HTML's rule: case-insensitive for an HTML
             // element of an HTML document, exact for every other element.
-            var wanted = tag
-            if let written = compound.tagAsWritten, !SelectorMatcher.isHTMLElementInHTMLDocument(element) { wanted = written }
-            guard wanted.withUnsafeBufferPointer({ xmlStrEqual(element.pointee.name, $0.baseAddress) }) != 0 else { return false }
+            if compound.hasUpperCaseTag, !SelectorMatcher.isHTMLElementInHTMLDocument(element) {
+                guard compound.tagAsWritten?.withUnsafeBufferPointer({ xmlStrEqual(name, $0.baseAddress) }) != 0 else { return false }
+            } else {
+                guard tag.withUnsafeBufferPointer({ xmlStrEqual(name, $0.baseAddress) }) != 0 else { return false }
+            }
         }
         for condition in compound.conditions where !matchSimple(condition, element) { return false }
         return true
@@ -433,7 +436,6 @@ public final class SelectorMatcher {
         return nil
     }
 
-    /// https://html.spec.whatwg.org/#selector-read-write (the content-attribute part).
     /// `:target` (Selectors §7.2): the document's indicated element, per HTML
     /// "find a potential indicated element": the first element whose id is
     /// the URL's fragment, else the first `a` whose name is.
@@ -458,6 +460,7 @@ public final class SelectorMatcher {
         return target == element
     }
 
+    /// https://html.spec.whatwg.org/#selector-read-write (the content-attribute part).
     private static func isReadWrite(_ element: xmlNodePtr) -> Bool {
         if isNamed(element, "input", "textarea") {
             return Node.findAttribute(element, "readonly") == nil && !isDisabled(element)

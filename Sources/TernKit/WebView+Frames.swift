@@ -51,6 +51,10 @@ extension WebView {
     /// a script inserted or removed an element, changed an attribute).
     func syncFrames(of document: Document?, in parent: Frame?) {
         let previous = parent?.children ?? session.frames
+        // Only a document that has frames, that the parser put frame elements
+        // in, or that scripts may have changed can hold frames: no walk otherwise.
+        let scriptsRan = parent.map { $0.window != nil } ?? (scriptWindow != nil)
+        guard !previous.isEmpty || scriptsRan || document?.parserMadeFrameElements == true else { return }
         var elements: [Node] = []
         document?.node?.walk { node in
             if node.isElement("iframe") || node.isElement("frame") { elements.append(node) }
