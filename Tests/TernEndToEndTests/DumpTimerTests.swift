@@ -9,19 +9,9 @@ final class DumpTimerTests: XCTestCase {
 
     private func dump(_ html: String) throws -> String {
         let encoded = html.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        let process = Process()
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tern-dump-timer-profile").path
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": profile]) { $1 }
-        process.executableURL = URL(fileURLWithPath: TestServer.repositoryRoot + "/.build/debug/tern")
-        process.arguments = ["--dump", "--no-list", server.url("/mime?type=text/html&body=\(encoded)").href]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try ProcessRun.run(ProcessRun.tern, ["--dump", "--no-list", server.url("/mime?type=text/html&body=\(encoded)").href],
+                                  environment: ["XDG_DATA_HOME": profile]).stdout
     }
 
     func testDumpPrintsWhatATenMillisecondTimerWroteAfterLoad() throws {

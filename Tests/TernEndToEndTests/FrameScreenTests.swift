@@ -13,19 +13,8 @@ final class FrameScreenTests: TerminalTestCase {
     }
 
     private func dump(_ url: String) throws -> String {
-        let process = Process()
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tern-frame-dump-profile").path
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": profile]) { $1 }
-        process.executableURL = URL(fileURLWithPath: TestServer.repositoryRoot + "/.build/debug/tern")
-        process.arguments = ["--dump", "--width", "60", url]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try ProcessRun.run(ProcessRun.tern, ["--dump", "--width", "60", url], environment: ["XDG_DATA_HOME": profile]).stdout
     }
 
     func testDumpDrawsSameAndCrossOriginFramesInlineWithTheirTitles() throws {

@@ -20,18 +20,8 @@ final class ProfileRestartTests: XCTestCase {
 
     /// Runs `tern` with `arguments`; returns its status and standard output.
     private func tern(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
-        let process = Process()
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": root + "/xdg"]) { $1 }
-        process.executableURL = URL(fileURLWithPath: TestServer.repositoryRoot + "/.build/debug/tern")
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try ProcessRun.run(ProcessRun.tern, arguments, environment: ["XDG_DATA_HOME": root + "/xdg"])
+        return (run.status, run.stdout)
     }
 
     func testLocalStorageSurvivesARestartOnTheSameProfileAndNotInPrivate() throws {
