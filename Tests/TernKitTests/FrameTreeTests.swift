@@ -505,7 +505,7 @@ final class FrameTreeTests: WebViewTestCase {
         // The inner frame's load listener (in the middle frame) gives it a new srcdoc each time; the
         // middle document's load event waits for them all (HTML: a loading child delays it).
         let middle = "<iframe id=i srcdoc='0'></iframe><script>var n = 0; document.getElementById('i').addEventListener('load',"
-            + " function () { if (++n < 200) this.srcdoc = String(n) })</script>"
+            + " function () { if (++n < 20) this.srcdoc = String(n) })</script>"
         load(page("<iframe src='\(page(middle))'></iframe>"))
         spin(0.3)
         let outer = try XCTUnwrap(frames.first)
