@@ -26,12 +26,16 @@ extension PageScriptHost {
     }
 
     func scriptCookie() -> String {
-        guard let webView, let url = documentURL, ownerFrame?.sandbox.origin != true else { return "" }
+        // HTML document.cookie: a document of an opaque origin (sandboxed,
+        // data:, or whatever its URL became) has no cookies.
+        guard let webView, let url = documentURL, window?.serializedOrigin != "null", ownerFrame?.sandbox.origin != true else { return "" }
         return webView.loader.configuration.cookieJar?.cookieHeader(for: url, forScript: true) ?? ""
     }
 
     func scriptSetCookie(_ cookie: String) {
-        guard let webView, let url = documentURL, ownerFrame?.sandbox.origin != true else { return }
+        // HTML document.cookie: a document of an opaque origin (sandboxed,
+        // data:, or whatever its URL became) has no cookies.
+        guard let webView, let url = documentURL, window?.serializedOrigin != "null", ownerFrame?.sandbox.origin != true else { return }
         webView.loader.configuration.cookieJar?.setCookie(cookie, for: url, fromScript: true)
     }
 

@@ -226,8 +226,8 @@ extension PageScriptHost: ScriptNavigationHost {
         if let ownerFrame {
             // A frame's pushState changes its URL only (no entry of its own yet).
             guard let target else { return nil }
-            guard let url = WebURL(target), url.origin == ownerFrame.url.origin else {
-                return "SecurityError: pushState cannot change the origin (\(target))"
+            guard let url = ownerFrame.url.resolve(target), ownerFrame.url.canBeRewritten(to: url) else {
+                return "SecurityError: pushState cannot change the document's URL to \(target)"
             }
             ownerFrame.url = url
             window?.documentURL = url
@@ -238,8 +238,8 @@ extension PageScriptHost: ScriptNavigationHost {
         }
         var newURL = currentURL
         if let target {
-            guard let url = WebURL(target), url.origin == currentURL.origin, url.origin != "null" || url.withoutFragment == currentURL.withoutFragment
-            else { return "SecurityError: pushState cannot change the origin (\(target))" }
+            guard let url = currentURL.resolve(target), currentURL.canBeRewritten(to: url)
+            else { return "SecurityError: pushState cannot change the document's URL to \(target)" }
             newURL = url
         }
         let item = BackForwardListItem(url: newURL, initialURL: newURL, title: webView.title ?? "",

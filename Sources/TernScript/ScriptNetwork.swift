@@ -66,7 +66,10 @@ final class ScriptNetwork {
         guard let target = documentURL.flatMap({ $0.resolve(url) }) ?? WebURL(url) else {
             return fail("Invalid URL: \(url)")
         }
-        guard ["http", "https", "data"].contains(target.scheme) || (target.scheme == "file" && documentURL?.scheme == "file")
+        // Fetch §4.2 scheme fetch leaves file: to the implementation: as
+        // Chromium by default, no script reads a file, a local page's neither
+        // (each file: document has an opaque origin of its own).
+        guard ["http", "https", "data"].contains(target.scheme)
                 || loader.customSchemes?.canLoad(scheme: target.scheme) == true else {
             return fail("\(target.scheme): URLs cannot be fetched from this page")
         }

@@ -86,7 +86,7 @@ extension ScriptWindow {
         var current = self
         for _ in 0..<64 {
             if current.hasOpaqueOrigin { return (current, nil) }
-            if let url = current.documentURL, url.href != "about:blank", url.href != "about:srcdoc" {
+            if let url = current.creationURL, url.href != "about:blank", url.href != "about:srcdoc" {
                 return (current, url.origin == "null" ? nil : url.origin)
             }
             guard let creator = current.frameHost?.scriptParentWindow() ?? current.openerWindow else { break }

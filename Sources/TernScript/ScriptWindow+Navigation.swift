@@ -67,7 +67,10 @@ extension ScriptWindow {
 extension ScriptPrelude {
     static let navigation = """
     (function (g) {
-      function check(error) { if (error) throw new (error.indexOf('SecurityError') === 0 ? Error : SyntaxError)(error); }
+      // HTML: a refused URL is a "SecurityError" DOMException, an unparsable one a "SyntaxError" DOMException.
+      function check(error) {
+        if (error) throw new DOMException(error, error.indexOf('SecurityError') === 0 ? 'SecurityError' : 'SyntaxError');
+      }
       var location = {
         assign: function (url) { check(__ternNavigate(String(url), false)); },
         replace: function (url) { check(__ternNavigate(String(url), true)); },

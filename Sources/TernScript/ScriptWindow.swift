@@ -63,6 +63,11 @@ public final class ScriptWindow {
         set { network.documentURL = newValue }
     }
 
+    /// The URL the document was created with: its origin is decided from
+    /// this once (HTML "determining the origin"), never from `documentURL`,
+    /// which `pushState` and fragment navigations change.
+    let creationURL: WebURL?
+
     /// The document's side of its XMLHttpRequest and fetch requests (its
     /// referrer policy, where mixed content is reported); the web view sets it.
     public weak var fetchClient: FetchClient? {
@@ -87,6 +92,7 @@ public final class ScriptWindow {
         self.loop = loader.loop
         network = ScriptNetwork(loader: loader)
         network.documentURL = documentURL
+        creationURL = documentURL
         dom = DOMBridge(context: context)
         context.onConsoleMessage = { [weak self] in self?.host?.scriptConsoleMessage($0) }
         // A key such as C-c (or --dump's deadline) ends a script that runs on.
@@ -341,21 +347,19 @@ public final class ScriptWindow {
         }
         context.setInternal("__ternStorageLoad") { [weak self] arguments in
             guard let self, let area = self.storageArea(arguments.first) else { return nil }
-            return .dictionary(area.items(for: self.origin).mapValues(ScriptValue.string))
+            return .dictionary(area.items(for: self.serializedOrigin).mapValues(ScriptValue.string))
         }
         context.setInternal("__ternStorageWrite") { [weak self] arguments in
             guard let self, arguments.count == 3, let area = self.storageArea(arguments[0]) else { return nil }
             // false: over the quota or not saved; setItem throws QuotaExceededError.
-            return .bool(area.write(arguments[1].stringValue, arguments[2].stringValue, for: self.origin))
+            return .bool(area.write(arguments[1].stringValue, arguments[2].stringValue, for: self.serializedOrigin))
         }
         context.runPrelude(ScriptPrelude.webAPIs, sourceURL: "tern:web-apis")
     }
 
-    private var origin: String { documentURL?.origin ?? "null" }
-
     private func storageArea(_ kind: ScriptValue?) -> WebStorage? {
         switch kind {
-        case .string("local")?: return origin == "null" ? opaqueOriginStorage : localStorage
+        case .string("local")?: return serializedOrigin == "null" ? opaqueOriginStorage : localStorage
         case .string("session")?: return sessionStorage
         default: return nil
         }

@@ -1,0 +1,103 @@
+import XCTest
+import Foundation
+import TernKit
+import TernTestSupport
+
+/// Issue 27, items 1 and 2: a document's origin is set when it is created
+/// and never follows its URL, and `pushState` may only rewrite a URL where
+/// HTML's "can have its URL rewritten" allows; a local page's scripts read
+/// no files.
+final class OriginForgeryTests: SecurityTestCase {
+    /// The parent (a.test, with a cookie) collects what its frame reports.
+    private func loadVictim(frame: String) {
+        let victim = """
+            <title>Victim</title>
+            <script>
+              document.cookie = 'session=victim-secret';
+              window.reports = [];
+              addEventListener('message', function (e) { reports.push({ origin: e.origin, data: e.data }); });
+            </script>
+            \(frame)
+            """
+        loadAndWait(http("a.test", "/mime?type=text/html&body=\(victim.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"))
+        wait { self.value("reports.length") == .number(1) }
+    }
+
+    /// The frame's attack: forge its URL, then read the parent and a file.
+    private static let attack = """
+        var r = [];
+        ['about:blank', 'file:///etc/passwd', 'about:history', 'about:blank#x'].forEach(function (u) {
+          try { history.pushState(null, '', u); r.push(u + ' rewritten'); } catch (e) { r.push(u + ' ' + e.name); }
+        });
+        try { r.push('parent cookie ' + parent.document.cookie); } catch (e) { r.push('parent ' + e.name); }
+        try { var x = new XMLHttpRequest(); x.open('GET', 'file:///etc/passwd', false); x.send(); r.push('file read ' + x.responseText.length); }
+        catch (e) { r.push('file ' + e.name); }
+        parent.postMessage(r.join('|'), '*');
+        """
+
+    func testADataFrameCannotTakeAnotherURLWithPushState() throws {
+        let frame = "data:text/html," + "<script>\(OriginForgeryTests.attack)</script>"
+            .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        loadVictim(frame: #"<iframe src="\#(frame)"></iframe>"#)
+        guard case .string(let report)? = value("reports[0].data") else { return XCTFail("no report") }
+        let parts = report.split(separator: "|").map(String.init)
+        XCTAssertEqual(parts[0], "about:blank SecurityError", report)
+        XCTAssertEqual(parts[1], "file:///etc/passwd SecurityError", report)
+        XCTAssertEqual(parts[2], "about:history SecurityError", report)
+        XCTAssertEqual(parts[3], "about:blank#x SecurityError", "a data: URL is not about:blank, fragment or not")
+        XCTAssertEqual(parts[4], "parent SecurityError", "the data: frame stays cross-origin: \(report)")
+        XCTAssertTrue(parts[5].hasPrefix("file "), report)
+        XCTAssertFalse(report.contains("victim-secret"))
+        XCTAssertEqual(value("reports[0].origin"), .string("null"), "its messages carry its own opaque origin")
+    }
+
+    func testASrcdocFrameCannotBecomeAFileOrABrowserPage() throws {
+        let frame = "<script>\(OriginForgeryTests.attack)</script>".replacingOccurrences(of: "\"", with: "&quot;")
+        loadVictim(frame: #"<iframe srcdoc="\#(frame)"></iframe>"#)
+        guard case .string(let report)? = value("reports[0].data") else { return XCTFail("no report") }
+        let parts = report.split(separator: "|").map(String.init)
+        XCTAssertEqual(parts[0], "about:blank SecurityError", "about:srcdoc is not about:blank: \(report)")
+        XCTAssertEqual(parts[1], "file:///etc/passwd SecurityError", report)
+        XCTAssertEqual(parts[2], "about:history SecurityError", report)
+        XCTAssertEqual(parts[3], "about:blank#x SecurityError", report)
+        XCTAssertTrue(parts[5].hasPrefix("file "), "no file is read, whatever the frame's URL: \(report)")
+        XCTAssertEqual(value("reports[0].origin"), .string(http("a.test", "/").origin), "srcdoc has its parent's origin")
+    }
+
+    func testATopLevelPageRewritesOnlyWithinItsOrigin() {
+        loadAndWait(http("a.test", "/mime?type=text/html&body=%3Ctitle%3Ep%3C/title%3E"))
+        _ = value("window.tried = ['/elsewhere?q=1', 'http://b.test/', 'about:blank', 'file:///etc/passwd'].map(function (u) {"
+                  + " try { history.pushState(null, '', u); return 'ok'; } catch (e) { return e.name; } }).join(' ')")
+        XCTAssertEqual(value("tried"), .string("ok SecurityError SecurityError SecurityError"))
+        XCTAssertEqual(webView.url?.pathname, "/elsewhere")
+    }
+
+    func testALocalPageReadsNoFileWithScripts() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-local-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "sibling secret".write(to: folder.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
+        try """
+            <title>Local</title>
+            <script>
+              window.results = [];
+              ['secret.txt', 'file:///etc/passwd'].forEach(function (u) {
+                var x = new XMLHttpRequest();
+                x.open('GET', u);
+                x.onload = function () { results.push(u + ' read'); };
+                x.onerror = function () { results.push(u + ' refused'); };
+                x.send();
+                fetch(u).then(function () { results.push(u + ' fetched'); }, function () { results.push(u + ' fetch refused'); });
+              });
+            </script>
+            """.write(to: folder.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
+        recorder.clear()
+        webView.loadFileURL(WebURL(filePath: folder.appendingPathComponent("page.html").path)!,
+                            allowingReadAccessTo: WebURL(filePath: folder.path)!)
+        wait { recorder.ended }
+        XCTAssertEqual(webView.title, "Local")
+        wait { self.value("results.length") == .number(4) }
+        XCTAssertEqual(value("results.slice().sort().join()"),
+                       .string("file:///etc/passwd fetch refused,file:///etc/passwd refused,secret.txt fetch refused,secret.txt refused"))
+    }
+}
