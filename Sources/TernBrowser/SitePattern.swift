@@ -35,7 +35,7 @@ public struct SitePattern: Equatable, CustomStringConvertible {
         guard let url = WebURL("http://" + name + "/"), !url.hostname.isEmpty else {
             throw SettingsFile.InvalidValue("\(text) is not a host name")
         }
-        let host = url.hostname
+        let host = SitePattern.canonical(url.hostname)
         let isIP = host.hasPrefix("[") || host.split(separator: ".").allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
         if wildcard && isIP { throw SettingsFile.InvalidValue("an IP address takes no \"*.\": write \(host)") }
         self.host = host
@@ -44,9 +44,16 @@ public struct SitePattern: Equatable, CustomStringConvertible {
 
     /// Whether `host` (as a URL gives it: `url.hostname`) is one of the pattern's.
     public func matches(host: String) -> Bool {
-        let host = host.lowercased()
+        let host = SitePattern.canonical(host.lowercased())
         if host == self.host { return true }
         return includesSubdomains && host.hasSuffix("." + self.host)
+    }
+
+    /// The host as DNS names it: `example.com.` (the fully qualified form,
+    /// with the root's empty label) is `example.com`, so a trailing dot
+    /// cannot step around a site's settings.
+    static func canonical(_ host: String) -> String {
+        host.count > 1 && host.hasSuffix(".") ? String(host.dropLast()) : host
     }
 
     /// Bigger is more specific: an exact host beats every domain, a longer domain a shorter one.
