@@ -161,7 +161,14 @@ extension PageScriptHost: ScriptNavigationHost {
     func scriptNavigate(to target: String, replacing: Bool) {
         guard let webView, let url = WebURL(target) else { return }
         if let ownerFrame {
-            // `location` set in a frame navigates that frame.
+            // `location` set in a frame navigates that frame, when the
+            // frame whose script sets it is allowed by sandboxing to.
+            if let running = window?.runningWindow, running !== window,
+               let source = webView.allFrames.first(where: { $0.window === running }),
+               !webView.sandboxAllows(source, toNavigate: ownerFrame) {
+                running.reportToConsole(level: "error", "A sandboxed frame may navigate only itself and its own frames: \(target)")
+                return
+            }
             webView.loop.post { [weak webView, weak ownerFrame] in
                 guard let webView, let ownerFrame, !ownerFrame.isDiscarded else { return }
                 webView.navigateFrame(ownerFrame, to: url, type: .other, addsHistory: !replacing, initiator: ownerFrame)

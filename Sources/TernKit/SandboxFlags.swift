@@ -13,6 +13,9 @@ struct SandboxFlags: Equatable {
     /// The top-level page is not navigated ("sandboxed top-level navigation
     /// without user activation"); lifted by `allow-top-navigation`.
     var topNavigation = false
+    /// Other navigables than its own and its descendants are not navigated
+    /// ("sandboxed navigation browsing context flag"); no keyword lifts it.
+    var navigation = false
 
     /// No attribute: nothing is forbidden.
     static let none = SandboxFlags()
@@ -22,6 +25,7 @@ struct SandboxFlags: Equatable {
     /// tokens are ignored. Nil (no attribute) forbids nothing.
     init(attribute: String?) {
         guard let attribute else { return }
+        navigation = true
         // A megabyte attribute is read no further than a few hundred tokens.
         let tokens = Set(attribute.lowercased().split(whereSeparator: { " \t\n\r\u{0C}".contains($0) }).prefix(256).map(String.init))
         scripts = !tokens.contains("allow-scripts")
@@ -41,6 +45,7 @@ struct SandboxFlags: Equatable {
         flags.forms = forms || other.forms
         flags.popups = popups || other.popups
         flags.topNavigation = topNavigation || other.topNavigation
+        flags.navigation = navigation || other.navigation
         return flags
     }
 }

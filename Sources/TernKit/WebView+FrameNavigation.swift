@@ -22,15 +22,34 @@ extension WebView {
         case "", "_self":
             return .frame(frame)
         case "_parent":
-            return frame.parent.map(ChosenNavigable.frame) ?? (frame.sandbox.topNavigation ? .none("the frame is sandboxed without allow-top-navigation") : .top)
+            if let parent = frame.parent { return sandboxedChoice(.frame(parent), from: frame) }
+            return frame.sandbox.topNavigation ? .none("the frame is sandboxed without allow-top-navigation") : .top
         case "_top":
             return frame.sandbox.topNavigation ? .none("the frame is sandboxed without allow-top-navigation") : .top
         case "_blank":
             return frame.sandbox.popups ? .none("the frame is sandboxed without allow-popups") : .newWindow
         default:
-            if let named = self.frame(named: target) { return .frame(named) }
+            if let named = self.frame(named: target) { return sandboxedChoice(.frame(named), from: frame) }
             return frame.sandbox.popups ? .none("the frame is sandboxed without allow-popups") : .newWindow
         }
+    }
+
+    /// HTML "allowed by sandboxing to navigate": a sandboxed frame may
+    /// navigate only itself and the frames inside it (the top page only with
+    /// `allow-top-navigation`, above), never a sibling or its parent frame.
+    func sandboxAllows(_ source: Frame, toNavigate target: Frame) -> Bool {
+        guard source.sandbox.navigation else { return true }
+        var current: Frame? = target
+        while let frame = current {
+            if frame === source { return true }
+            current = frame.parent
+        }
+        return false
+    }
+
+    private func sandboxedChoice(_ choice: ChosenNavigable, from source: Frame) -> ChosenNavigable {
+        guard case .frame(let target) = choice, !sandboxAllows(source, toNavigate: target) else { return choice }
+        return .none("a sandboxed frame may navigate only itself and its own frames")
     }
 
     /// HTML "follow the hyperlink" for a link in a frame's document: it
