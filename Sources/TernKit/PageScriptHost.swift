@@ -183,6 +183,13 @@ extension PageScriptHost: ScriptNavigationHost {
             running.reportToConsole(level: "error", "A sandboxed frame may not navigate the page (no allow-top-navigation): \(target)")
             return
         }
+        // Chromium's frame-busting rule: a cross-origin frame navigates the
+        // page only with the person's activation.
+        if let top = webView.scriptWindow, let running = top.runningWindow, running !== top,
+           !running.isSameOrigin(with: top), !webView.hasTransientActivation {
+            running.reportToConsole(level: "error", "A cross-origin frame may navigate the page only after a key or click: \(target)")
+            return
+        }
         // A web page cannot open local files.
         if url.scheme == "file" && webView.pageURL?.scheme != "file" {
             webView.scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(target)")

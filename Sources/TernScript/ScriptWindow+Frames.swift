@@ -97,7 +97,7 @@ extension ScriptWindow {
 
     /// HTML "same origin": both tuple origins and equal, or one opaque origin
     /// (the same window's, or inherited from it by about:blank documents).
-    func isSameOrigin(with other: ScriptWindow) -> Bool {
+    public func isSameOrigin(with other: ScriptWindow) -> Bool {
         if other === self { return true }
         let mine = originOwner, theirs = other.originOwner
         guard let myOrigin = mine.origin, let theirOrigin = theirs.origin else { return mine.window === theirs.window }
