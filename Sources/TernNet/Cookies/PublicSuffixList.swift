@@ -21,7 +21,8 @@ extension PublicSuffixList {
     /// The registrable domain of `host` ("www.example.co.uk" → "example.co.uk"),
     /// or nil when it has none (a public suffix itself, an empty host).
     public static func registrableDomain(_ host: String) -> String? {
-        guard let context, let found = psl_registrable_domain(context, host) else { return nil }
-        return String(cString: found)
+        guard let context else { return nil }
+        // libpsl answers a pointer into its argument: read it while the C string lives.
+        return host.withCString { input in psl_registrable_domain(context, input).map { String(cString: $0) } }
     }
 }
