@@ -25,17 +25,20 @@ extension PageScriptHost {
         webView.backForwardList.currentItem?.title = title
     }
 
+    /// The URL `document.cookie` reads and writes cookies for; nil for a
+    /// document of an opaque origin (HTML: sandboxed, data:), which has none.
+    private var cookieURL: WebURL? {
+        guard window?.serializedOrigin != "null", ownerFrame?.sandbox.origin != true else { return nil }
+        return documentURL
+    }
+
     func scriptCookie() -> String {
-        // HTML document.cookie: a document of an opaque origin (sandboxed,
-        // data:, or whatever its URL became) has no cookies.
-        guard let webView, let url = documentURL, window?.serializedOrigin != "null", ownerFrame?.sandbox.origin != true else { return "" }
+        guard let webView, let url = cookieURL else { return "" }
         return webView.loader.configuration.cookieJar?.cookieHeader(for: url, forScript: true) ?? ""
     }
 
     func scriptSetCookie(_ cookie: String) {
-        // HTML document.cookie: a document of an opaque origin (sandboxed,
-        // data:, or whatever its URL became) has no cookies.
-        guard let webView, let url = documentURL, window?.serializedOrigin != "null", ownerFrame?.sandbox.origin != true else { return }
+        guard let webView, let url = cookieURL else { return }
         webView.loader.configuration.cookieJar?.setCookie(cookie, for: url, fromScript: true)
     }
 
