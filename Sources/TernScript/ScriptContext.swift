@@ -83,7 +83,7 @@ public final class ScriptContext {
 
     /// The context whose engine group this one shares (a frame's parent):
     /// it owns the group's watchdog, so it is kept alive as long as this one.
-    private let groupOwner: ScriptContext?
+    let groupOwner: ScriptContext?
     /// On the group's owner: the contexts of the group with a script entry
     /// running, innermost last (a frame's script called from its parent's).
     /// The watchdog checks the innermost one's limits, and `runningContext`
@@ -91,6 +91,16 @@ public final class ScriptContext {
     private var groupEntries: [Unowned] = []
     /// CPU seconds the group's outermost running entry has used (on the owner).
     private var groupRunTime = 0.0
+    /// When the group's outermost running entry began (on the owner): the
+    /// microtask guard measures the checkpoint that ends it from here.
+    var groupEntryStart = 0.0
+    /// Why the microtask guard ended this context's microtasks in the
+    /// running task (`ScriptContext+MicrotaskGuard.swift`); nil while they may run.
+    var microtaskStop: ScriptError?
+    /// On the group's owner: the contexts whose guard stopped in the running task.
+    var stoppedMicrotaskContexts: [WeakContext] = []
+
+    struct WeakContext { weak var context: ScriptContext? }
 
     private struct Unowned { unowned let context: ScriptContext }
 
@@ -116,6 +126,7 @@ public final class ScriptContext {
         jsc.JSValueProtect!(context, internals)
         installWatchdog()
         installConsole()
+        installMicrotaskGuard()
     }
 
     deinit {
@@ -160,21 +171,25 @@ public final class ScriptContext {
     /// One check of a running script; true ends it. The run time counts on
     /// the group's `owner` (one script run, whichever frames it passes through).
     private func watchdogTick(owner: ScriptContext) -> Bool {
-        if stopReason != nil { return true }
-        if shouldInterrupt?() == true {
-            pendingTermination = .interrupted
-            return true
-        }
+        owner.groupRunTime += min(owner.executionTimeLimit, ScriptContext.watchdogInterval)
+        guard let reason = reasonToEnd(runTime: owner.groupRunTime) else { return false }
+        pendingTermination = reason
+        return true
+    }
+
+    /// Why the running script must end now, if it must: the context stopped,
+    /// the person asked (`shouldInterrupt`), the heap is over its limit (which
+    /// stops the context for good) or the task has run `runTime` seconds,
+    /// past the time limit. The watchdog and the microtask guard both ask.
+    func reasonToEnd(runTime: Double) -> ScriptError? {
+        if let stopReason { return stopReason }
+        if shouldInterrupt?() == true { return .interrupted }
         if heapIsOverLimit(collecting: true) {
             stop(.memoryLimitExceeded(limit: memoryLimit ?? 0))
-            return true
+            return stopReason
         }
-        owner.groupRunTime += min(owner.executionTimeLimit, ScriptContext.watchdogInterval)
-        if owner.groupRunTime >= executionTimeLimit {
-            pendingTermination = .terminated(limit: executionTimeLimit)
-            return true
-        }
-        return false
+        if runTime >= executionTimeLimit { return .terminated(limit: executionTimeLimit) }
+        return nil
     }
 
     /// Whether the heap holds more than `memoryLimit`. The heap's capacity
@@ -237,12 +252,19 @@ public final class ScriptContext {
     private func enter<T>(_ body: () -> Result<T, ScriptError>) -> Result<T, ScriptError> {
         if let stopReason { return .failure(stopReason) }
         let owner = groupOwner ?? self
-        if owner.groupEntries.isEmpty { owner.groupRunTime = 0 }
+        if owner.groupEntries.isEmpty {
+            owner.groupRunTime = 0
+            owner.groupEntryStart = EventLoop.now()
+        }
         entryDepth += 1
         owner.groupEntries.append(Unowned(context: self))
-        let result = body()
+        var result = body()
         owner.groupEntries.removeLast()
         entryDepth -= 1
+        // The outermost entry has returned, after its microtask checkpoint.
+        if owner.groupEntries.isEmpty, let reason = owner.endMicrotaskStops(), case .success = result {
+            result = .failure(reason)
+        }
         guard entryDepth == 0 else { return result }
         if stopReason == nil, memoryLimit != nil, EventLoop.now() - lastMemoryCheck >= 0.05, heapIsOverLimit(collecting: true) {
             stop(.memoryLimitExceeded(limit: memoryLimit ?? 0))
