@@ -94,18 +94,29 @@ final class Frame {
     /// The name targets use: the element's `name` attribute.
     var name: String { element.attribute("name") ?? "" }
 
-    /// The document's origin, serialised: "null" when sandboxed without
-    /// `allow-same-origin` or for a data: URL; `about:blank` and
-    /// `about:srcdoc` documents have their parent's.
-    func origin(mainPageURL: WebURL?) -> String {
-        if sandbox.origin { return "null" }
-        if url.scheme == "about" { return parent?.origin(mainPageURL: mainPageURL) ?? mainPageURL?.origin ?? "null" }
-        return url.origin
+    /// The document's origin, serialised, decided once when the document is
+    /// made (`documentCreated`), never from `url`, which `pushState` changes
+    /// (HTML "determining the origin"): "null" when sandboxed without
+    /// `allow-same-origin`, for data: and other opaque URLs; `about:blank`
+    /// and `about:srcdoc` documents have their parent's.
+    private(set) var origin = "null"
+
+    /// Decides the origin of the frame's new document at `url`, whose parent
+    /// document (the main page's when the frame has no parent frame) has `parentOrigin`.
+    func documentCreated(at url: WebURL, parentOrigin: String) {
+        self.url = url
+        if sandbox.origin {
+            origin = "null"
+        } else if url.href == "about:blank" || url.href == "about:srcdoc" {
+            origin = parent?.origin ?? parentOrigin
+        } else {
+            origin = url.origin
+        }
     }
 
     /// What the API says of the frame.
-    func info(mainPageURL: WebURL?) -> FrameInfo {
-        FrameInfo(isMainFrame: false, request: Request(url: url), securityOrigin: origin(mainPageURL: mainPageURL), frameID: id)
+    var info: FrameInfo {
+        FrameInfo(isMainFrame: false, request: Request(url: url), securityOrigin: origin, frameID: id)
     }
 
     /// Runs `body` once the frame is no longer loading (at once if it is not).

@@ -21,9 +21,7 @@ final class PageScriptHost: ScriptHost {
 
     /// The frame whose scripts these are, as the API says it.
     var frame: FrameInfo {
-        if let ownerFrame { return ownerFrame.info(mainPageURL: webView?.pageURL) }
-        let url = webView?.pageURL
-        return FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: url?.origin ?? "null")
+        ownerFrame?.info ?? webView?.mainFrameInfo ?? FrameInfo(isMainFrame: true, request: nil, securityOrigin: "null")
     }
 
     /// The URL of this host's document (the frame's, or the page's).

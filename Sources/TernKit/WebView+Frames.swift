@@ -184,9 +184,9 @@ extension WebView {
         let referrerDocument = initiator?.url ?? (type == .other ? parentURL : pageURL)
         request.initiator = referrerDocument
         ReferrerPolicy.apply(WebView.elementReferrerPolicy(frame.element) ?? documentReferrerPolicy, to: &request, document: referrerDocument)
-        let source = initiator?.info(mainPageURL: pageURL) ?? mainFrameInfo
+        let source = initiator?.info ?? mainFrameInfo
         var action = NavigationAction(request: request, navigationType: type, sourceFrame: source,
-                                      targetFrame: frame.info(mainPageURL: pageURL))
+                                      targetFrame: frame.info)
         action.isUserInitiated = userInitiated
         let preferences = configuration.defaultWebpagePreferences
         let handler = DecisionHandler(name: "decidePolicyFor navigationAction",
@@ -223,9 +223,12 @@ extension WebView {
         return base.flatMap { fallback.resolve($0.trimmingSpaces()) } ?? fallback
     }
 
-    /// The main frame, as the API says it.
+    /// The main frame, as the API says it: its origin is its window's (set
+    /// when the document was made) when it has one; else its URL's, which
+    /// `pushState` cannot move to another origin.
     var mainFrameInfo: FrameInfo {
-        FrameInfo(isMainFrame: true, request: pageURL.map { Request(url: $0) }, securityOrigin: pageURL?.origin ?? "null")
+        FrameInfo(isMainFrame: true, request: pageURL.map { Request(url: $0) },
+                  securityOrigin: scriptHost.window?.serializedOrigin ?? pageURL?.origin ?? "null")
     }
 
     private func fetchFrame(_ frame: Frame, _ request: Request, addsHistory: Bool) {
@@ -281,9 +284,9 @@ extension WebView {
         let session = PageSession(webView: self)
         session.scriptHost.ownerFrame = frame
         frame.session = session
-        frame.url = url
         // HTML "determine the creation sandboxing flags": the element's and its parent's.
         frame.sandbox = SandboxFlags(attribute: frame.element.attribute("sandbox")).union(frame.parent?.sandbox ?? .none)
+        frame.documentCreated(at: url, parentOrigin: mainFrameInfo.securityOrigin)
         if addsHistory { recordFrameNavigation(frame) }
         if Page.isHTML(response.mimeType) {
             let parser = HTMLParser(charset: response.textEncodingName)

@@ -224,7 +224,7 @@ extension WebView {
             guard let self, let urls else { return }
             self.chooseFiles(urls, for: input)
         }
-        uiDelegate.webView(self, runOpenPanelWith: parameters, initiatedByFrame: currentFrameInfo, completionHandler: handler.closure)
+        uiDelegate.webView(self, runOpenPanelWith: parameters, initiatedByFrame: mainFrameInfo, completionHandler: handler.closure)
     }
 
     // MARK: Focus
@@ -273,10 +273,6 @@ extension WebView {
     }
 
     // MARK: Internals
-
-    var currentFrameInfo: FrameInfo {
-        FrameInfo(isMainFrame: true, request: pageURL.map { Request(url: $0) }, securityOrigin: pageURL?.origin ?? "null")
-    }
 
     /// The window to dispatch the person's events in: the page's, or a new
     /// one when the page has inline handlers (`onclick="…"`) but no script

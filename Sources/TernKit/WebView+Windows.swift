@@ -27,7 +27,7 @@ extension WebView {
             scriptWindow?.reportToConsole(level: "error", "Not allowed to load Tern's own page: \(request.url.href)")
             return .refused
         }
-        let action = NavigationAction(request: request, navigationType: type, sourceFrame: currentFrameInfo, targetFrame: nil)
+        let action = NavigationAction(request: request, navigationType: type, sourceFrame: mainFrameInfo, targetFrame: nil)
         guard configuration.preferences.javaScriptCanOpenWindowsAutomatically || consumeUserActivation() else {
             let what = type == .other ? "window.open(\(request.url.href))" : "popup to \(request.url.href)"
             scriptWindow?.reportToConsole(level: "warn", "Blocked a \(what) without a user gesture")

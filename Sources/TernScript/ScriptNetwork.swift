@@ -11,8 +11,12 @@ import TernNet
 /// Arguments are validated here as if the script prelude did not exist.
 final class ScriptNetwork {
     private let loader: Loader
-    /// The page's URL: relative URLs resolve against it; its origin is the requester's.
+    /// The page's URL: relative URLs resolve against it.
     var documentURL: WebURL?
+    /// The document's origin, serialized ("null" when opaque): the
+    /// requester's (Fetch "request's origin" is the client's origin, which
+    /// HTML sets once when the document is created, never from its URL).
+    var documentOrigin: () -> String = { "null" }
     /// The document's referrer policy and mixed content reports (the web view).
     weak var client: FetchClient?
     private var active: [Int: Exchange] = [:]
@@ -101,17 +105,16 @@ final class ScriptNetwork {
         // Fetch §5.4 Request constructor steps 28-29: the request's own policy, else the document's;
         // its referrer: the document ("client", nil), none (""), or a URL of the document's origin.
         ReferrerPolicy.apply(referrerPolicy ?? client?.documentReferrerPolicy ?? .default, to: &request, document: documentURL)
+        let origin = documentOrigin()
         if let referrer {
             let source = WebURL(referrer)
             if referrer.isEmpty {
                 request.headers["Referer"] = nil
-            } else if let source, let documentURL, FetchRequestState.isSameOrigin(FetchRequestState.origin(of: source),
-                                                                                 FetchRequestState.origin(of: documentURL)) {
+            } else if let source, FetchRequestState.isSameOrigin(FetchRequestState.origin(of: source), origin) {
                 request.headers["Referer"] = ReferrerPolicy.determineReferrer(source: source, policy: request.referrerPolicy ?? .default,
                                                                              currentURL: target)?.href
             }
         }
-        let origin = documentURL.map(FetchRequestState.origin(of:)) ?? "null"
         var state = FetchRequestState(mode: mode, credentials: credentials, origin: origin)
         state.referrerPolicy = request.referrerPolicy ?? .default
         let exchange = Exchange(network: self, state: state, redirectMode: redirect,

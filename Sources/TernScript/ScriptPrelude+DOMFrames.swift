@@ -171,6 +171,8 @@ extension ScriptPrelude {
       replaceable('length', function length() { syncFrames(); return definedIndices; });
       replaceable('parent', function parent() { return windowFor(F.view(-1, 'parent')); });
       replaceable('opener', function opener() { return windowFor(F.view(-1, 'opener')); });
+      // HTML §8.1.7.1 WindowOrWorkerGlobalScope: the serialized origin the document was created with.
+      replaceable('origin', function origin() { return F.origin(-1); });
       Object.defineProperty(g, 'top', { get: platform(function top() { return windowFor(F.view(-1, 'top')); }),
         enumerable: true, configurable: false });
       Object.defineProperty(g, 'frameElement', { get: platform(function frameElement() { return F.frameElement(); }),

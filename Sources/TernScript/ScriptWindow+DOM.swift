@@ -8,6 +8,7 @@ extension ScriptWindow {
     func installDOM() {
         dom.host = host
         dom.documentURL = { [unowned self] in documentURL }
+        dom.documentOrigin = { [unowned self] in serializedOrigin }
         context.setInternal("__ternDOM", value: dom.makeNatives())
         if case .failure(let error) = context.runPrelude(ScriptPrelude.dom, sourceURL: "tern:dom") {
             reportToConsole(level: "error", "Uncaught \(error)")

@@ -94,6 +94,7 @@ public final class ScriptWindow {
         network.documentURL = documentURL
         creationURL = documentURL
         dom = DOMBridge(context: context)
+        network.documentOrigin = { [weak self] in self?.serializedOrigin ?? "null" }
         context.onConsoleMessage = { [weak self] in self?.host?.scriptConsoleMessage($0) }
         // A key such as C-c (or --dump's deadline) ends a script that runs on.
         context.shouldInterrupt = { [weak loop] in loop?.checkForInterrupt() ?? false }

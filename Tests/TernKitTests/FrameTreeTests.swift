@@ -61,7 +61,7 @@ final class FrameTreeTests: WebViewTestCase {
     private var frames: [Frame] { webView.allFrames }
 
     private func info(_ frame: Frame) -> FrameInfo {
-        frame.info(mainPageURL: webView.url)
+        frame.info
     }
 
     private func waitForFramesLoaded(file: StaticString = #filePath, line: UInt = #line) {

@@ -72,6 +72,40 @@ final class OriginForgeryTests: SecurityTestCase {
         XCTAssertEqual(webView.url?.pathname, "/elsewhere")
     }
 
+    /// A frame's script requests carry the frame document's origin, never
+    /// one read from its URL: a frame sandboxed without `allow-same-origin`
+    /// is opaque (its own server's answer is cross-origin to it, `Origin:
+    /// null`), an `about:srcdoc` frame has its parent's (same-origin).
+    func testAFramesRequestsCarryItsOriginNotItsURLs() {
+        let key = uniqueKey()
+        let target = http("a.test", "/cors?key=\(key)").href
+        let probe = { (label: String) in
+            "<script>fetch('\(target)&from=\(label)').then(function (r) { return r.text(); })"
+                + ".then(function () { parent.postMessage('\(label) read ' + self.origin, '*'); },"
+                + " function () { parent.postMessage('\(label) blocked ' + self.origin, '*'); });</script>"
+        }
+        let escape = { (html: String) in html.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;") }
+        let sandboxedPage = http("a.test", "/mime?type=text/html&body=" + q(probe("sandboxed")))
+        let page = """
+            <title>Frames</title>
+            <script>window.reports = []; addEventListener('message', function (e) { reports.push(e.data); });</script>
+            <iframe sandbox="allow-scripts" src="\(escape(sandboxedPage.href))"></iframe>
+            <iframe sandbox="allow-scripts" srcdoc="\(escape(probe("sandboxed-srcdoc")))"></iframe>
+            <iframe srcdoc="\(escape(probe("srcdoc")))"></iframe>
+            """
+        loadAndWait(http("a.test", "/mime?type=text/html&body=" + q(page)))
+        wait { self.value("reports.length") == .number(3) }
+        XCTAssertEqual(value("reports.slice().sort().join()"),
+                       .string("sandboxed blocked null,sandboxed-srcdoc blocked null,srcdoc read \(originA)"))
+        let origins = Dictionary(corsLog(key).compactMap { entry -> (String, String)? in
+            guard let target = entry["target"] as? String, let from = target.components(separatedBy: "from=").last else { return nil }
+            return (from, header("Origin", of: entry) ?? "none")
+        }, uniquingKeysWith: { first, _ in first })
+        XCTAssertEqual(origins["sandboxed"], "null", "a sandboxed frame's origin is opaque, whatever its URL")
+        XCTAssertEqual(origins["sandboxed-srcdoc"], "null")
+        XCTAssertEqual(origins["srcdoc"], "none", "a same-origin GET carries no Origin")
+    }
+
     func testALocalPageReadsNoFileWithScripts() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-local-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -73,7 +73,7 @@ extension DOMBridge {
         define("sheetOriginClean") { [unowned self] a in
             let sheet = try sheet(a[0])
             guard let url = sheet.baseURL.flatMap({ WebURL($0) }) else { return makeBool(true) }
-            return makeBool(url.origin != "null" && url.origin == documentURL()?.origin)
+            return makeBool(url.origin != "null" && url.origin == documentOrigin())
         }
         define("sheetDisabled") { [unowned self] a in makeBool(try sheet(a[0]).disabled) }
         define("setSheetDisabled") { [unowned self] a in

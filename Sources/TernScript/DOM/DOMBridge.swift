@@ -35,6 +35,8 @@ final class DOMBridge {
     /// Bumped by every change to any tree or attribute: live collections refresh when it moved.
     private(set) var version = 0
     var documentURL: () -> WebURL? = { nil }
+    /// The serialized origin of the window's document (set once, when it was made).
+    var documentOrigin: () -> String = { "null" }
     var readyState: DocumentReadyState = .loading
     var referrer = ""
     var focusedElement: Node?
