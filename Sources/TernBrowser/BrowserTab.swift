@@ -343,15 +343,17 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
                  completionHandler: @escaping (AuthenticationChallenge.Disposition, Credential?) -> Void) {
         let space = challenge.protectionSpace
         browser.bringForward(self)
+        // A dialog naming a site names it as the status line does (IDNDisplayPolicy: punycode for look-alikes).
+        let shownHost = IDNDisplayPolicy.displayHost(space.host)
         if space.authenticationMethod == .serverTrust, let trust = space.serverTrust {
-            var message = "The certificate of \(trust.endpoint) is not trusted: \(trust.reason).\n\n"
+            var message = "The certificate of \(IDNDisplayPolicy.displayHost(trust.host)):\(trust.port) is not trusted: \(trust.reason).\n\n"
             if let certificate = trust.certificateChain.first {
                 message += "Subject: \(certificate.subject)\nIssuer:  \(certificate.issuer)\n"
                     + "Valid:   \(certificate.notBefore) to \(certificate.notAfter)\nSHA-256: \(certificate.sha256Fingerprint)\n\n"
             }
             message += "Someone may be pretending to be this site. Go on only if you know why the certificate is not trusted."
             browser.present(MessageBox(title: "Untrusted certificate", message: message,
-                                       buttons: ["Go back", "Proceed to \(trust.host) for this session"], cancelIndex: 0) { choice in
+                                       buttons: ["Go back", "Proceed to \(IDNDisplayPolicy.displayHost(trust.host)) for this session"], cancelIndex: 0) { choice in
                 if choice == 1 {
                     completionHandler(.useCredential, Credential(trust: trust))
                 } else {
@@ -360,7 +362,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
             })
             return
         }
-        var message = "\(space.host):\(space.port) asks for a user name and password"
+        var message = "\(shownHost):\(space.port) asks for a user name and password"
         if let realm = space.realm, !realm.isEmpty { message += " for \"\(realm)\"" }
         message += "."
         if challenge.previousFailureCount > 0 {
@@ -369,7 +371,7 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         if space.protocol == "http" && space.authenticationMethod == .httpBasic {
             message += "\nWarning: this connection is not encrypted; the password can be read on the way."
         }
-        let title = "Log in to \(space.host)"
+        let title = "Log in to \(shownHost)"
         browser.present(PromptBox(title: title, message: message + "\n\nUser name:") { [weak self] user in
             guard let self, let user else { return completionHandler(.performDefaultHandling, nil) }
             browser.present(PromptBox(title: title, message: "Password for \(user):", masked: true) { [weak self] password in

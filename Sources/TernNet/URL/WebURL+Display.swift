@@ -1,8 +1,8 @@
 extension WebURL {
     /// The host as it should be shown to a person: Unicode where each label
-    /// is safe (see `HostDisplay`), else punycode as on the wire. For the
+    /// is safe (see `IDNDisplayPolicy`), else punycode as on the wire. For the
     /// status line, URL prompts and page information; never for requests.
-    public var displayHost: String { HostDisplay.displayHost(hostname) }
+    public var displayHost: String { IDNDisplayPolicy.displayHost(hostname) }
 
     /// `href` as a person should see it: `displayHost` in place of the host,
     /// and without user name and password (a password does not belong on

@@ -1,10 +1,11 @@
 import XCTest
 import TernNet
 
-/// Which hosts are shown in Unicode and which stay punycode: the issue's
-/// examples and cases in the spirit of UTS #39 (mixed scripts, whole-script
-/// confusables, the CJK combinations browsers allow).
-final class HostDisplayTests: XCTestCase {
+/// Which hosts are shown in Unicode and which stay punycode (IDNDisplayPolicy):
+/// the examples and UTS #39 / Chromium cases (identifier profile,
+/// ASCII look-alikes, mixed scripts, whole-script confusables, the CJK
+/// combinations "Highly Restrictive" allows).
+final class IDNDisplayPolicyTests: XCTestCase {
     /// The displayed host of `http://<host>/`, which the URL parser turns into ASCII first.
     private func shown(_ host: String, file: StaticString = #filePath, line: UInt = #line) -> String {
         guard let url = WebURL("http://\(host)/") else {
@@ -12,6 +13,51 @@ final class HostDisplayTests: XCTestCase {
             return ""
         }
         return url.displayHost
+    }
+
+    /// (host as typed, shown in Unicode?) for the cases and the legitimate names around them.
+    private let cases: [(host: String, unicode: Bool, why: String)] = [
+        ("ɡoogle.com", false, "U+0261 LATIN SMALL LETTER SCRIPT G: an IPA letter, not Allowed, skeleton g"),
+        ("ɑpple.com", false, "U+0251 LATIN SMALL LETTER ALPHA: an IPA letter, not Allowed, skeleton a"),
+        ("gıthub.com", false, "U+0131 dotless i: Allowed Latin, but its skeleton is the ASCII i"),
+        ("pаypal.com", false, "Latin with one Cyrillic а"),
+        ("gοogle.com", false, "Latin with one Greek ο"),
+        ("аррӏе.com", false, "whole-script confusable: Cyrillic letters that all look Latin, ASCII TLD"),
+        ("ѕсоре.net", false, "whole-script confusable"),
+        ("аррӏе.de", false, "whole-script confusable under a TLD that is not a Cyrillic one"),
+        ("ιο.com", false, "Greek whole-script confusable"),
+        ("aʼb.com", false, "U+02BC looks like an apostrophe"),
+        ("a‐b.com", false, "U+2010 HYPHEN looks like the ASCII hyphen"),
+        ("♥.com", false, "a symbol is not allowed in identifiers"),
+        ("ab\u{0338}c.com", false, "a combining overlay is not allowed"),
+        ("bücher.de", true, "ordinary accented Latin"),
+        ("café.fr", true, "ordinary accented Latin"),
+        ("blåbær.no", true, "æ is a ligature, not a look-alike of one ASCII letter"),
+        ("例え.jp", true, "Han with Hiragana"),
+        ("пример.рф", true, "Cyrillic"),
+        ("аррӏе.рф", true, "a whole-script confusable under a Cyrillic TLD"),
+        ("аррӏе.ru", true, "a whole-script confusable under a ccTLD where Cyrillic is at home"),
+        ("пример.com", true, "Cyrillic with letters that do not look Latin"),
+        ("παράδειγμα.gr", true, "Greek"),
+        ("مثال.com", true, "Arabic"),
+        ("उदाहरण.in", true, "Devanagari"),
+        ("דוגמה.il", true, "Hebrew"),
+        ("ex-ample1.com", true, "ASCII"),
+    ]
+
+    func testTheTableOfCases() {
+        for (host, unicode, why) in cases {
+            guard let url = WebURL("http://\(host)/") else {
+                XCTFail("not a valid host: \(host)")
+                continue
+            }
+            let shown = url.displayHost
+            if unicode {
+                XCTAssertEqual(shown, host, "\(host) should be shown in Unicode: \(why)")
+            } else {
+                XCTAssertTrue(shown.hasPrefix("xn--") && shown == url.hostname, "\(host) should stay punycode (\(shown)): \(why)")
+            }
+        }
     }
 
     func testTheCyrillicApplesStayPunycodeUnderAnASCIITopLevelDomain() {
@@ -54,7 +100,7 @@ final class HostDisplayTests: XCTestCase {
         XCTAssertEqual(shown("faß.de"), "xn--fa-hia.de", "ß is a deviation character")
         XCTAssertTrue(shown("βόλος.com").hasPrefix("xn--"), "final sigma is a deviation character")
         XCTAssertTrue(shown("♥.com").hasPrefix("xn--"), "symbols belong to no script")
-        XCTAssertEqual(HostDisplay.displayHost("xn--abc-xxx.com"), "xn--abc-xxx.com", "invalid punycode is left as it is")
+        XCTAssertEqual(IDNDisplayPolicy.displayHost("xn--abc-xxx.com"), "xn--abc-xxx.com", "invalid punycode is left as it is")
     }
 
     func testOnlyTheUnsafeLabelStaysPunycode() {
