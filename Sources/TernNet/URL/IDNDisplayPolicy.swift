@@ -25,7 +25,9 @@
 /// - combining marks are used as letters use them (Chromium's "dangerous
 ///   patterns"): not on nothing, not the same mark twice, U+0300-U+0339 only on
 ///   Latin, Greek or Cyrillic, no dot above on i, j, l or ı; U+30FC (ー) only
-///   after kana, a middle dot only between two l's (Catalan ela geminada).
+///   after kana, the Katakana iteration marks only after Katakana, CJK
+///   characters that pass for a dash or a slash (一, ノ) not beside Latin
+///   letters, a middle dot only between two l's (Catalan ela geminada).
 /// Chromium's Icelandic (þ, ð) and Azerbaijani (ə) rules keep those letters in
 /// punycode outside `.is`/`.fo` and `.az`.
 public enum IDNDisplayPolicy {
@@ -138,22 +140,48 @@ public enum IDNDisplayPolicy {
         case 0x00B7:                                                 // l·l, Catalan
             return previous == "l" && next == "l"
         case 0x30FC:                                                 // ー after kana only
-            guard let previous, let before = character(previous.value) else { return false }
-            return !before.scripts.isDisjoint(with: [.hiragana, .katakana])
+            return previous.map { isWritten($0, in: [.hiragana, .katakana]) } ?? false
         case 0x3099, 0x309A:                                         // combining kana voiced marks
             return false
+        case 0x30FD, 0x30FE:                                         // Katakana iteration marks after Katakana only
+            return previous.map { isWritten($0, in: .katakana) } ?? false
         default:
             break
+        }
+        // Ideographs and kana that pass for a dash, a slash or a Latin letter, next to non-CJK letters.
+        if dashLikeCJK.contains(value) {
+            let cjk: Scripts = [.hiragana, .katakana, .han, .bopomofo]
+            if let previous, !isWritten(previous, in: cjk) { return false }
+            if let next, !isWritten(next, in: cjk) { return false }
+        }
+        if slashLikeCJK.contains(value), let previous, let next {
+            let japanese: Scripts = [.hiragana, .katakana, .han]
+            if !isWritten(previous, in: japanese), !isWritten(next, in: japanese) { return false }
         }
         guard scalar.properties.generalCategory == .nonspacingMark else { return true }
         guard let base = previous, !isFirst, base != scalar else { return false }
         if (0x300...0x339).contains(value) {
             if base == "\u{131}" { return false }
             if value == 0x307, "ijl".unicodeScalars.contains(base) { return false }
-            guard let baseCharacter = character(base.value),
-                  !baseCharacter.scripts.isDisjoint(with: [.latin, .greek, .cyrillic]) else { return false }
+            guard isWritten(base, in: [.latin, .greek, .cyrillic]) else { return false }
         }
         return true
+    }
+
+    /// Chromium: CJK characters that look like a dash or a Latin letter (一 丨 十 〇 ㄒ ...), refused next to non-CJK.
+    private static let dashLikeCJK: Set<UInt32> = [
+        0x4E00, 0x3127, 0x4E28, 0x4E5B, 0x4E03, 0x4E05, 0x5341, 0x3007, 0x3112, 0x311A,
+        0x311F, 0x3128, 0x3129, 0x3108, 0x31BA, 0x31B3, 0x5DE5, 0x31B2, 0x8BA0, 0x4E01,
+    ]
+
+    /// Chromium: kana and ideographs that look like a slash (ノ ン ソ ゾ 丶 丿 ...), refused between non-Japanese letters.
+    private static let slashLikeCJK: Set<UInt32> = [0x30CE, 0x30F3, 0x30BD, 0x30BE, 0x4E36, 0x4E40, 0x4E41, 0x4E3F]
+
+    /// Whether `scalar` belongs to one of `scripts` (its Script_Extensions meet them, as `\p{scx=...}`
+    /// reads them: a Common or Inherited code point without extensions, a digit or '-', belongs to none).
+    private static func isWritten(_ scalar: Unicode.Scalar, in scripts: Scripts) -> Bool {
+        guard let character = character(scalar.value), character.scripts != .all else { return false }
+        return !character.scripts.isDisjoint(with: scripts)
     }
 
     /// The UTS #39 facts about one code point, or nil when it is not allowed in identifiers.
