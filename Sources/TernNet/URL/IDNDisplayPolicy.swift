@@ -67,6 +67,7 @@ public enum IDNDisplayPolicy {
                 for scalar in unicode {
                     scripts.formIntersection(IDNDisplayPolicy.character(scalar.value)?.scripts ?? [])
                 }
+                if scripts == .all { scripts = [] }                   // no letters: no script is at home there
             }
             self.scripts = scripts
         }
@@ -107,7 +108,7 @@ public enum IDNDisplayPolicy {
             if value >= 0x80, scripts == .latin { hasNonASCIILatin = true }
             if !character.looksLikeASCII, !(0x30...0x39).contains(value), value != 0x2D { onlyLookalikes = false }
             if !isUsedAsLettersUseIt(scalar, previous: previous, next: index + 1 < label.count ? label[index + 1] : nil,
-                                     isFirst: index == 0, topLevel: topLevel.ascii, labelLength: label.count) {
+                                     topLevel: topLevel.ascii, labelLength: label.count) {
                 return false
             }
             previous = scalar
@@ -130,7 +131,7 @@ public enum IDNDisplayPolicy {
 
     /// Chromium's per-character context rules (combining marks, kana marks, middle dot, TLD-specific letters).
     private static func isUsedAsLettersUseIt(_ scalar: Unicode.Scalar, previous: Unicode.Scalar?, next: Unicode.Scalar?,
-                                            isFirst: Bool, topLevel: Substring, labelLength: Int) -> Bool {
+                                            topLevel: Substring, labelLength: Int) -> Bool {
         let value = scalar.value
         switch value {
         case 0x00FE, 0x00F0:                                         // þ ð: Icelandic and Faroese only
@@ -159,7 +160,7 @@ public enum IDNDisplayPolicy {
             if !isWritten(previous, in: japanese), !isWritten(next, in: japanese) { return false }
         }
         guard scalar.properties.generalCategory == .nonspacingMark else { return true }
-        guard let base = previous, !isFirst, base != scalar else { return false }
+        guard let base = previous, base != scalar else { return false }     // a mark on nothing, or twice
         if (0x300...0x339).contains(value) {
             if base == "\u{131}" { return false }
             if value == 0x307, "ijl".unicodeScalars.contains(base) { return false }
