@@ -20,6 +20,8 @@ final class IDNDisplayPolicyTests: XCTestCase {
         ("ɡoogle.com", false, "U+0261 LATIN SMALL LETTER SCRIPT G: an IPA letter, not Allowed, skeleton g"),
         ("ɑpple.com", false, "U+0251 LATIN SMALL LETTER ALPHA: an IPA letter, not Allowed, skeleton a"),
         ("gıthub.com", false, "U+0131 dotless i: Allowed Latin, but its skeleton is the ASCII i"),
+        ("gıda.tr", true, "the dotless i is a Turkish letter under .tr"),
+        ("gıda.com", false, "… and an ASCII look-alike elsewhere"),
         ("pаypal.com", false, "Latin with one Cyrillic а"),
         ("gοogle.com", false, "Latin with one Greek ο"),
         ("аррӏе.com", false, "whole-script confusable: Cyrillic letters that all look Latin, ASCII TLD"),

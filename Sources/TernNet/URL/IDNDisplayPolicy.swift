@@ -103,8 +103,10 @@ public enum IDNDisplayPolicy {
             for (i, combination) in allowedCombinations.enumerated() where scripts.isDisjoint(with: combination) {
                 coveredByCombination[i] = false
             }
-            // An ASCII look-alike that may be Latin or Common (ı, ‐): no top-domain list to compare with.
-            if character.looksLikeASCII, scripts.contains(.latin) { return false }
+            // An ASCII look-alike that may be Latin or Common (ı, ‐): no top-domain list to compare with;
+            // the dotless ı is a letter of its own under the Turkish and Azerbaijani TLDs.
+            if character.looksLikeASCII, scripts.contains(.latin),
+               !(value == 0x131 && (topLevel.ascii == "tr" || topLevel.ascii == "az")) { return false }
             if value >= 0x80, scripts == .latin { hasNonASCIILatin = true }
             if !character.looksLikeASCII, !(0x30...0x39).contains(value), value != 0x2D { onlyLookalikes = false }
             if !isUsedAsLettersUseIt(scalar, previous: previous, next: index + 1 < label.count ? label[index + 1] : nil,
