@@ -35,6 +35,7 @@ extension WebView {
     /// navigation other than GET and HEAD, its `Origin`.
     func prepareDocumentRequest(_ request: inout Request, elementPolicy: ReferrerPolicy? = nil, isNavigation: Bool = false) {
         request.initiator = pageURL
+        request.initiatorOrigin = mainFrameInfo.securityOrigin
         ReferrerPolicy.apply(elementPolicy ?? documentReferrerPolicy, to: &request, document: pageURL)
         if isNavigation { OriginHeader.apply(to: &request) }
     }

@@ -84,11 +84,13 @@ extension WebView {
             guard WebView.pageMayOpen(url, from: frame.url) else { return .done }
             var request = Request(url: url)
             request.initiator = frame.url
+            request.initiatorOrigin = frame.origin
             ReferrerPolicy.apply(documentReferrerPolicy, to: &request, document: frame.url)
             return .navigation(startNavigation(request, type: type, startedByPage: !userInitiated))
         case .newWindow:
             var request = Request(url: url)
             request.initiator = frame.url
+            request.initiatorOrigin = frame.origin
             ReferrerPolicy.apply(documentReferrerPolicy, to: &request, document: frame.url)
             guard case .opened(let created) = openNewWindow(for: request, type: type, features: WindowFeatures()) else { return .done }
             _ = created.startNavigation(request, type: type)
@@ -171,7 +173,9 @@ extension WebView {
             guard WebView.pageMayOpen(action, from: frame.url) else { return .done }
             var topRequest = request
             topRequest.initiator = frame.url
+            topRequest.initiatorOrigin = frame.origin
             ReferrerPolicy.apply(documentReferrerPolicy, to: &topRequest, document: frame.url)
+            OriginHeader.apply(to: &topRequest)
             return .navigation(startNavigation(topRequest, type: .formSubmitted, startedByPage: !userInitiated))
         case .newWindow:
             guard case .opened(let created) = openNewWindow(for: request, type: .formSubmitted, features: WindowFeatures()) else { return .done }

@@ -183,7 +183,9 @@ extension WebView {
         // The referrer is the document that asked: the initiator's, else the parent's (the element's `src`).
         let referrerDocument = initiator?.url ?? (type == .other ? parentURL : pageURL)
         request.initiator = referrerDocument
+        request.initiatorOrigin = documentOrigin(of: initiator ?? (type == .other ? frame.parent : nil))
         ReferrerPolicy.apply(WebView.elementReferrerPolicy(frame.element) ?? documentReferrerPolicy, to: &request, document: referrerDocument)
+        OriginHeader.apply(to: &request)  // Fetch "append a request Origin header": a form's POST into a frame
         let source = initiator?.info ?? mainFrameInfo
         var action = NavigationAction(request: request, navigationType: type, sourceFrame: source,
                                       targetFrame: frame.info)
@@ -221,6 +223,11 @@ extension WebView {
         }
         let base = (try? frame.document?.querySelector("base[href]"))??.attribute("href")
         return base.flatMap { fallback.resolve($0.trimmingSpaces()) } ?? fallback
+    }
+
+    /// The origin of `frame`'s document, or of the main page's when nil.
+    func documentOrigin(of frame: Frame?) -> String {
+        frame?.origin ?? mainFrameInfo.securityOrigin
     }
 
     /// The main frame, as the API says it: its origin is its window's (set
@@ -520,6 +527,7 @@ extension WebView {
         }
         var request = Request(url: url, headers: ["Accept": "text/css,*/*;q=0.1"])
         request.initiator = frame.url
+        request.initiatorOrigin = frame.origin
         ReferrerPolicy.apply(documentReferrerPolicy, to: &request, document: frame.url)
         let documentURL = frame.url
         frame.linkedSheets[url.href] = (nil, nil)

@@ -33,6 +33,11 @@ public struct Request: Hashable {
     /// address bar, `WebView.load`), which counts as same-site. SameSite
     /// cookies are sent or withheld by it (`SameSiteContext`).
     public var initiator: WebURL?
+    /// The serialized origin of that document where it is not its URL's
+    /// (Fetch "request's origin" is the client's, set when the document was
+    /// made): "null" for a frame sandboxed without `allow-same-origin`, the
+    /// parent's for `about:srcdoc`. nil: `initiator`'s origin.
+    public var initiatorOrigin: String?
     /// Whether the request loads a page into the top-level browsing context
     /// (a navigation) rather than a subresource, XHR or fetch: cross-site,
     /// only navigations carry Lax cookies. Default false.

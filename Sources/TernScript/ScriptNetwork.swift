@@ -101,6 +101,7 @@ final class ScriptNetwork {
         var request = Request(url: target, method: method, headers: authorHeaders,
                               body: method == "GET" || method == "HEAD" ? nil : body)
         request.initiator = documentURL
+        request.initiatorOrigin = documentOrigin()
         request.headerValuesAreBytes = true  // Fetch §2.2: the script's values are ByteStrings
         // Fetch §5.4 Request constructor steps 28-29: the request's own policy, else the document's;
         // its referrer: the document ("client", nil), none (""), or a URL of the document's origin.

@@ -38,6 +38,21 @@ final class SameSiteTests: XCTestCase {
         XCTAssertTrue(SameSiteContext(request).isSameSite)
     }
 
+    /// The initiator's site is its document's origin's, not its URL's: a
+    /// sandboxed frame of the bank (opaque origin) is no site, an
+    /// `about:srcdoc` frame of the bank is the bank's.
+    func testTheInitiatorsSiteIsItsOrigins() {
+        var request = Request(url: WebURL("https://bank.test/transfer")!)
+        request.initiator = WebURL("https://bank.test/frame")
+        request.initiatorOrigin = "null"
+        XCTAssertFalse(SameSiteContext(request).isSameSite, "an opaque origin is cross-site to all")
+        request.initiator = WebURL("about:srcdoc")
+        request.initiatorOrigin = "https://www.bank.test"
+        XCTAssertTrue(SameSiteContext(request).isSameSite)
+        request.initiatorOrigin = nil
+        XCTAssertFalse(SameSiteContext(request).isSameSite, "about:srcdoc itself is no site")
+    }
+
     func testStrictAndLaxCookiesOnCrossSiteRequests() {
         let jar = CookieJar()
         let bank = WebURL("https://bank.test/")!

@@ -106,6 +106,33 @@ final class OriginForgeryTests: SecurityTestCase {
         XCTAssertEqual(origins["srcdoc"], "none", "a same-origin GET carries no Origin")
     }
 
+    /// A form a frame posts carries the frame document's origin in `Origin`:
+    /// "null" from a sandboxed frame, the parent's from an `about:srcdoc` one.
+    func testAFramesFormPostCarriesItsOrigin() {
+        let key = uniqueKey()
+        let post = { (label: String) in
+            "<form method=post action='\(self.http("a.test", "/cors?key=\(key)&from=\(label)").href)'><input name=q value=1></form>"
+                + "<script>document.forms[0].submit();</script>"
+        }
+        let escape = { (html: String) in html.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;") }
+        let page = """
+            <title>Forms</title>
+            <iframe sandbox="allow-scripts allow-forms" srcdoc="\(escape(post("sandboxed")))"></iframe>
+            <iframe srcdoc="\(escape(post("srcdoc")))"></iframe>
+            """
+        loadAndWait(http("a.test", "/mime?type=text/html&body=" + q(page)))
+        var origins: [String: String] = [:]
+        wait {
+            origins = Dictionary(self.corsLog(key).compactMap { entry -> (String, String)? in
+                guard let target = entry["target"] as? String, let from = target.components(separatedBy: "from=").last else { return nil }
+                return (from, self.header("Origin", of: entry) ?? "none")
+            }, uniquingKeysWith: { first, _ in first })
+            return origins.count == 2
+        }
+        XCTAssertEqual(origins["sandboxed"], "null", "a sandboxed frame's form carries its opaque origin")
+        XCTAssertEqual(origins["srcdoc"], originA, "an about:srcdoc frame's form carries its parent's origin")
+    }
+
     func testALocalPageReadsNoFileWithScripts() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-local-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -28,8 +28,10 @@ public struct SameSiteContext: Hashable {
     /// (if any) and each URL it was redirected through share the target's site.
     public init(_ request: Request) {
         let target = SameSiteContext.site(of: request.url)
-        let sources = (request.initiator.map { [$0] } ?? []) + request.redirectedFrom
-        isSameSite = target != nil && sources.allSatisfy { SameSiteContext.site(of: $0) == target }
+        // The initiator's site is its origin's (an opaque one is no site: cross-site to all).
+        let initiatorSite: [String?] = request.initiatorOrigin.map { [WebURL($0).flatMap(SameSiteContext.site(of:))] }
+            ?? request.initiator.map { [SameSiteContext.site(of: $0)] } ?? []
+        isSameSite = target != nil && (initiatorSite + request.redirectedFrom.map(SameSiteContext.site(of:))).allSatisfy { $0 == target }
         isTopLevelNavigation = request.isTopLevelNavigation
         isSafeMethod = ["GET", "HEAD", "OPTIONS", "TRACE"].contains(request.method.uppercased())
     }

@@ -5,14 +5,17 @@
 /// so, or where the referrer policy asks it.
 public enum OriginHeader {
     /// The `Origin` value for a non-CORS request from the document at
-    /// `initiator` (nil: the person or the embedder made it, no header) to
+    /// `initiator` (nil: the person or the embedder made it, no header),
+    /// whose origin is `initiatorOrigin` (nil: the initiator URL's), to
     /// `urlList` (each URL the request went to, the current one last).
-    public static func value(method: String, initiator: WebURL?, urlList: [WebURL], policy: ReferrerPolicy) -> String? {
+    public static func value(method: String, initiator: WebURL?, initiatorOrigin: String? = nil, urlList: [WebURL],
+                             policy: ReferrerPolicy) -> String? {
         let method = method.uppercased()
         guard let initiator, let current = urlList.last, method != "GET", method != "HEAD" else { return nil }
+        let origin = initiatorOrigin ?? initiator.origin
         // "Serializing a request origin": null unless the redirect-taint is "same-origin".
-        let serialized = isRedirectTaintSameOrigin(origin: initiator, urlList: urlList) ? initiator.origin : "null"
-        return applying(policy, to: serialized, origin: initiator.origin, requestURL: current)
+        let serialized = isRedirectTaintSameOrigin(origin: origin, urlList: urlList) ? origin : "null"
+        return applying(policy, to: serialized, origin: origin, requestURL: current)
     }
 
     /// Step 4 of "append a request `Origin` header": what the referrer
@@ -34,7 +37,7 @@ public enum OriginHeader {
     /// Sets (or removes) `request`'s `Origin` for its current URL: the
     /// initiator is its document, the URL list its redirects and its URL.
     public static func apply(to request: inout Request) {
-        request.headers["Origin"] = value(method: request.method, initiator: request.initiator,
+        request.headers["Origin"] = value(method: request.method, initiator: request.initiator, initiatorOrigin: request.initiatorOrigin,
                                           urlList: request.redirectedFrom + [request.url],
                                           policy: request.referrerPolicy ?? .default)
     }
@@ -42,9 +45,9 @@ public enum OriginHeader {
     /// Fetch's request "redirect-taint" is "same-origin": every hop of the
     /// URL list stayed same origin with the hop before it, or with the
     /// request's origin.
-    static func isRedirectTaintSameOrigin(origin: WebURL, urlList: [WebURL]) -> Bool {
+    static func isRedirectTaintSameOrigin(origin: String, urlList: [WebURL]) -> Bool {
         zip(urlList, urlList.dropFirst()).allSatisfy { last, url in
-            WebURL.isSameOrigin(url, last) || WebURL.isSameOrigin(origin, last)
+            WebURL.isSameOrigin(url, last) || FetchRequestState.isSameOrigin(origin, last.origin)
         }
     }
 }
