@@ -25,6 +25,9 @@ final class PageLoad {
     /// it counts as the person's only if the page has transient activation
     /// when its action is decided (and uses it up).
     var startedByPage = false
+    /// The window whose script or link started it (`startedByPage`): its
+    /// transient activation is the one that counts.
+    weak var activationSource: PageSession?
     /// Whether the person asked for it (`NavigationAction.isUserInitiated`).
     var isUserInitiated = true
     /// The app asked for it and it has not started yet: WebKit's pending

@@ -184,7 +184,7 @@ extension PageScriptHost: ScriptNavigationHost {
         // Chromium's frame-busting rule: a cross-origin frame navigates the
         // page only with the person's activation.
         if let top = webView.scriptWindow, let running = top.runningWindow, running !== top,
-           !running.isSameOrigin(with: top), !webView.hasTransientActivation {
+           !running.isSameOrigin(with: top), !webView.hasTransientActivation(webView.runningWindowSession) {
             running.reportToConsole(level: "error", "A cross-origin frame may navigate the page only after a key or click: \(target)")
             return
         }
@@ -202,12 +202,13 @@ extension PageScriptHost: ScriptNavigationHost {
             webView.navigateToFragment(url, replacing: replacing)
             return
         }
-        webView.loop.post { [weak webView] in
+        let source = webView.runningWindowSession
+        webView.loop.post { [weak webView, weak source] in
             guard let webView else { return }
             var request = Request(url: url)
             webView.prepareDocumentRequest(&request, isNavigation: true)
             _ = webView.startNavigation(request, type: .other, fileAccess: webView.navigationState.fileReadAccessRoot, replacing: replacing,
-                                        startedByPage: true)
+                                        startedByPage: true, activationSource: source)
         }
     }
 
@@ -296,7 +297,8 @@ extension PageScriptHost: ScriptWindowingHost {
         var request = Request(url: url)
         webView.prepareDocumentRequest(&request, isNavigation: true)
         guard case .opened(let created) = webView.openNewWindow(for: request, type: .other,
-                                                                features: WindowFeatures(parsing: features)) else { return nil }
+                                                                features: WindowFeatures(parsing: features),
+                                                                source: webView.runningWindowSession) else { return nil }
         created.loop.post { [weak created] in _ = created?.load(request) }
         return created
     }

@@ -42,6 +42,10 @@ final class PageSession {
     var controlDefaults: [Node: ControlState] = [:]
     /// The files chosen for file inputs, as paths.
     var chosenFiles: [Node: [String]] = [:]
+    /// HTML "last activation timestamp" of the page's window: when the
+    /// person last clicked or typed in it (or in a frame inside it, or in a
+    /// same-origin parent); nil for never, or used up.
+    var lastUserActivation: Double?
     /// The focused element when the page has no script window.
     var focusedNode: Node?
     /// Whether a document has inline event handlers (`onclick="…"`), scanned once.

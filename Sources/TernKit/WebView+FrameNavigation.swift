@@ -86,13 +86,13 @@ extension WebView {
             request.initiator = frame.url
             request.initiatorOrigin = frame.origin
             ReferrerPolicy.apply(documentReferrerPolicy, to: &request, document: frame.url)
-            return .navigation(startNavigation(request, type: type, startedByPage: !userInitiated))
+            return .navigation(startNavigation(request, type: type, startedByPage: !userInitiated, activationSource: frame.session))
         case .newWindow:
             var request = Request(url: url)
             request.initiator = frame.url
             request.initiatorOrigin = frame.origin
             ReferrerPolicy.apply(documentReferrerPolicy, to: &request, document: frame.url)
-            guard case .opened(let created) = openNewWindow(for: request, type: type, features: WindowFeatures()) else { return .done }
+            guard case .opened(let created) = openNewWindow(for: request, type: type, features: WindowFeatures(), source: frame.session) else { return .done }
             _ = created.startNavigation(request, type: type)
             return .newWindow(created)
         case .none(let reason):
@@ -104,7 +104,7 @@ extension WebView {
     /// The person clicked `element` of a frame's document: a trusted click
     /// goes to the frame's scripts (which may cancel it), then a link is followed.
     func activate(_ element: Node, inFrame frame: Frame) -> ActivationResult {
-        notifyUserActivation()
+        notifyUserActivation(in: frame)
         var captured: Node?
         if let window = frame.window {
             let capture = ActivationCapture()
@@ -176,9 +176,10 @@ extension WebView {
             topRequest.initiatorOrigin = frame.origin
             ReferrerPolicy.apply(documentReferrerPolicy, to: &topRequest, document: frame.url)
             OriginHeader.apply(to: &topRequest)
-            return .navigation(startNavigation(topRequest, type: .formSubmitted, startedByPage: !userInitiated))
+            return .navigation(startNavigation(topRequest, type: .formSubmitted, startedByPage: !userInitiated,
+                                             activationSource: frame.session))
         case .newWindow:
-            guard case .opened(let created) = openNewWindow(for: request, type: .formSubmitted, features: WindowFeatures()) else { return .done }
+            guard case .opened(let created) = openNewWindow(for: request, type: .formSubmitted, features: WindowFeatures(), source: frame.session) else { return .done }
             _ = created.startNavigation(request, type: .formSubmitted)
             return .newWindow(created)
         case .none(let reason):
@@ -192,7 +193,7 @@ extension WebView {
     func setValue(_ value: String, for field: Node, inFrame frame: Frame) -> Bool {
         guard field.isElement("input") || field.isElement("textarea"), HTMLForms.textTypes.contains(HTMLForms.type(of: field)),
               !HTMLForms.isDisabled(field), !field.hasAttribute("readonly") else { return false }
-        notifyUserActivation()
+        notifyUserActivation(in: frame)
         guard ControlState.read(field) != .value(value) else { return true }
         ControlState.value(value).apply(to: field)
         if let window = frame.window {
@@ -208,7 +209,7 @@ extension WebView {
     /// submission clicks the form's default button, or submits a form of one field.
     func pressEnter(in field: Node, inFrame frame: Frame) -> ActivationResult {
         guard HTMLForms.isControl(field), !HTMLForms.isDisabled(field) else { return .done }
-        notifyUserActivation()
+        notifyUserActivation(in: frame)
         let key: [String: ScriptValue] = ["key": .string("Enter"), "code": .string("Enter"), "keyCode": .number(13), "which": .number(13)]
         if let window = frame.window {
             defer { window.dispatchEvent("keyup", to: field, bubbles: true, cancelable: true, fields: key) }

@@ -401,7 +401,7 @@ extension WebView {
               let url = WebURL(link.url), url.scheme != "javascript" else {
             return .done
         }
-        notifyUserActivation()
+        notifyUserActivation(in: frame(showing: link.node.document))
         return follow(url, target: "_blank", referrerPolicy: WebView.elementReferrerPolicy(link.node))
     }
 
@@ -475,7 +475,7 @@ extension WebView {
     /// is no UI delegate) nothing opens and this view does not navigate: the
     /// app decides (it may load `navigationAction.request` itself).
     private func openInNewWindow(_ request: Request, type: NavigationType) -> ActivationResult {
-        guard case .opened(let created) = openNewWindow(for: request, type: type, features: WindowFeatures()) else { return .done }
+        guard case .opened(let created) = openNewWindow(for: request, type: type, features: WindowFeatures(), source: session) else { return .done }
         _ = created.startNavigation(request, type: type)
         return .newWindow(created)
     }

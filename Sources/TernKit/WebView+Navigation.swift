@@ -12,7 +12,7 @@ extension WebView {
     func startNavigation(_ request: Request, type: NavigationType, substitute: SubstituteData? = nil,
                          targetItem: BackForwardListItem? = nil, fileAccess: String? = nil,
                          replacing: Bool = false, startedByPage: Bool = false, asDownload: Bool = false,
-                         downloadName: String? = nil) -> Navigation {
+                         downloadName: String? = nil, activationSource: PageSession? = nil) -> Navigation {
         var request = request
         request.isTopLevelNavigation = true
         let navigation = Navigation(request: request, navigationType: type)
@@ -22,6 +22,8 @@ extension WebView {
                             fileAccess: fileAccess, webView: self)
         load.replacesCurrentItem = replacing
         load.startedByPage = startedByPage
+        // A page's navigation counts the activation of the window that started it (the page's by default).
+        load.activationSource = activationSource ?? session
         load.forceDownload = asDownload
         load.downloadName = downloadName
         // A page's navigation is not an API request: `url` stays the page's until it starts.
@@ -103,7 +105,7 @@ extension WebView {
         // A script's navigation is the person's only within a key's transient
         // activation, used up here: one key, one such navigation (a page
         // cannot turn one key into a stream of downloads or program launches).
-        if load.startedByPage { load.isUserInitiated = consumeUserActivation() }
+        if load.startedByPage { load.isUserInitiated = consumeUserActivation(load.activationSource) }
         askActionPolicy(navigationAction(for: load.request, of: load), of: load) { [weak self] policy in
             guard let self, self.isCurrent(load), load.phase == .deciding else { return }
             switch policy {

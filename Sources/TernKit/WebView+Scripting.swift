@@ -21,31 +21,67 @@ extension WebView {
     /// The person just pressed a key that activated a link, button or form
     /// control in the page (the front end calls this; `activate`, `setValue`,
     /// `pressEnter`… call it themselves): for `userActivationDuration`
-    /// seconds the page has transient activation (HTML "activation
+    /// seconds the page's window has transient activation (HTML "activation
     /// notification"), which lets it open one window (`window.open`, a
     /// `target=_blank` link or form) or start one navigation counted as the
-    /// person's (`NavigationAction.isUserInitiated`).
+    /// person's (`NavigationAction.isUserInitiated`). The page's frames of
+    /// its origin get it too; other frames do not.
     public func notifyUserActivation() {
-        lastUserActivation = EventLoop.now()
+        notifyUserActivation(in: nil)
+    }
+
+    /// HTML "activation notification" for the person's key or click in the
+    /// document of `frame` (nil: the page's own): that document's window, the
+    /// windows of its ancestors, and those of its descendant frames whose
+    /// origin is the same as the document's get transient activation. A
+    /// cross-origin frame the person did not touch gets none.
+    func notifyUserActivation(in frame: Frame?) {
+        let now = EventLoop.now()
+        var ancestor = frame
+        while let current = ancestor {
+            current.session.lastUserActivation = now
+            ancestor = current.parent
+        }
+        session.lastUserActivation = now
+        let origin = frame.map { $0.origin(mainPageURL: pageURL) } ?? currentFrameInfo.securityOrigin
+        // An opaque origin ("null") is the same origin as no other document.
+        guard origin != "null" else { return }
+        for descendant in Frame.all(frame?.children ?? session.frames) where descendant.origin(mainPageURL: pageURL) == origin {
+            descendant.session.lastUserActivation = now
+        }
     }
 
     /// HTML's "transient activation duration": at most a few seconds (5, as
     /// in Chromium and Firefox).
     static let userActivationDuration = 5.0
 
-    /// HTML "transient activation": a user gesture within the last
-    /// `userActivationDuration` seconds, not used up yet.
-    var hasTransientActivation: Bool {
-        guard let lastUserActivation else { return false }
+    /// The window of the script running now, as its page session: a frame's,
+    /// or the page's when the page's script runs or none does (the person's
+    /// own action in the page). Nil for a window not in this page.
+    var runningWindowSession: PageSession? {
+        guard let running = scriptWindow?.runningWindow, running !== scriptWindow else { return session }
+        return allFrames.first { $0.window === running }?.session
+    }
+
+    /// HTML "transient activation" of the window of `window` (a page
+    /// session: the page's or a frame's): a user gesture in it within the
+    /// last `userActivationDuration` seconds, not used up yet.
+    func hasTransientActivation(_ window: PageSession?) -> Bool {
+        guard let lastUserActivation = window?.lastUserActivation else { return false }
         let elapsed = EventLoop.now() - lastUserActivation
         return elapsed >= 0 && elapsed <= WebView.userActivationDuration
     }
 
-    /// HTML "consume user activation": whether the page had transient
-    /// activation; it is used up either way (one window per gesture).
-    func consumeUserActivation() -> Bool {
-        defer { lastUserActivation = nil }
-        return hasTransientActivation
+    /// Whether `window` has transient activation, then HTML "consume user
+    /// activation" when it has: the activation of every window of the page
+    /// (the top-level traversable's inclusive descendants) is used up (one
+    /// popup per gesture, whichever frame asks). A window without it changes
+    /// nothing (a frame's blocked popup leaves the page's activation alone).
+    func consumeUserActivation(_ window: PageSession?) -> Bool {
+        guard hasTransientActivation(window) else { return false }
+        session.lastUserActivation = nil
+        for frame in allFrames { frame.session.lastUserActivation = nil }
+        return true
     }
 
     /// Runs `source` in the current page and returns its result, converted

@@ -17,18 +17,19 @@ enum WindowOpening {
 /// (`form.submit()`, `requestSubmit()`, a submit button).
 extension WebView {
     /// HTML's window open steps and "follow the hyperlink" with a new
-    /// top-level traversable: a popup needs transient activation (a key
+    /// top-level traversable: a popup needs transient activation of `source`,
+    /// the window asking (a key or click in it, or in a frame inside it,
     /// within `userActivationDuration` seconds), which it consumes ("consume
     /// user activation"), unless `javaScriptCanOpenWindowsAutomatically`.
     /// A blocked popup is reported to the page's console and to the UI
     /// delegate (`didBlockPopupWith`), which may open it for the person.
-    func openNewWindow(for request: Request, type: NavigationType, features: WindowFeatures) -> WindowOpening {
+    func openNewWindow(for request: Request, type: NavigationType, features: WindowFeatures, source: PageSession?) -> WindowOpening {
         guard WebView.pageMayOpen(request.url, from: pageURL) else {
             scriptWindow?.reportToConsole(level: "error", "Not allowed to load Tern's own page: \(request.url.href)")
             return .refused
         }
         let action = NavigationAction(request: request, navigationType: type, sourceFrame: mainFrameInfo, targetFrame: nil)
-        guard configuration.preferences.javaScriptCanOpenWindowsAutomatically || consumeUserActivation() else {
+        guard configuration.preferences.javaScriptCanOpenWindowsAutomatically || consumeUserActivation(source) else {
             let what = type == .other ? "window.open(\(request.url.href))" : "popup to \(request.url.href)"
             scriptWindow?.reportToConsole(level: "warn", "Blocked a \(what) without a user gesture")
             uiDelegate?.webView(self, didBlockPopupWith: action, windowFeatures: features)

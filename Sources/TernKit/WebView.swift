@@ -109,8 +109,6 @@ public final class WebView {
     lazy var session = PageSession(webView: self)
     /// Pages left whole, to be shown again by going back or forward.
     let backForwardCache: BackForwardCache
-    /// When the person last clicked or typed in the page (transient activation).
-    var lastUserActivation: Double?
     /// A page opened this view (the UI delegate's `createWebViewWith`): its
     /// scripts may close it whatever its history (HTML "script-closable").
     var isOpenedByPage = false
