@@ -84,10 +84,13 @@ final class Frame {
         return !isDiscarded
     }
 
-    /// Whether the frame document's own scripts run: JavaScript is on for
-    /// the page and no sandbox forbids them.
+    /// Whether the frame document's own scripts run: JavaScript is on in
+    /// the web view and for the document (its navigation's
+    /// `WebpagePreferences`: a site's settings, whatever frame it is in),
+    /// and no sandbox forbids them.
     func scriptsEnabled(in webView: WebView) -> Bool {
-        webView.pageScriptsEnabled && !sandbox.scripts
+        webView.configuration.preferences.javaScriptEnabled && session.webpagePreferences.allowsContentJavaScript
+            && !sandbox.scripts
     }
     var window: ScriptWindow? { session.scriptHost.window }
 

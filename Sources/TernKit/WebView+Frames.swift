@@ -75,6 +75,8 @@ extension WebView {
             }
             let frame = Frame(element: element, parent: parent, session: PageSession(webView: self), attributeKey: key)
             frame.session.scriptHost.ownerFrame = frame
+            // Its initial about:blank document has its parent's settings.
+            frame.session.webpagePreferences = parentWebpagePreferences(of: frame)
             kept.append(frame)
             changed = true
             if parent != nil { parent?.children = kept } else { session.frames = kept }
@@ -190,12 +192,15 @@ extension WebView {
         var action = NavigationAction(request: request, navigationType: type, sourceFrame: source,
                                       targetFrame: frame.info)
         action.isUserInitiated = userInitiated
-        let preferences = configuration.defaultWebpagePreferences
+        // The delegate starts from the parent document's settings and may
+        // change them for the frame's own document (a site's settings apply
+        // to its documents in whatever frame: `allowsContentJavaScript`).
+        let preferences = parentWebpagePreferences(of: frame)
         let handler = DecisionHandler(name: "decidePolicyFor navigationAction",
-                                      fallback: (NavigationActionPolicy.cancel, preferences)) { [weak self, weak frame] policy, _ in
+                                      fallback: (NavigationActionPolicy.cancel, preferences)) { [weak self, weak frame] policy, chosen in
             guard let self, let frame, !frame.isDiscarded, frame.state == .loading, frame.load == nil else { return }
             switch policy {
-            case .allow: self.fetchFrame(frame, request, addsHistory: addsHistory)
+            case .allow: self.fetchFrame(frame, request, addsHistory: addsHistory, preferences: chosen)
             case .download: self.frameUnavailable(frame, "Not shown: \(url.href) is a download")
             case .cancel: self.frameUnavailable(frame, "Not loaded: the browser refused \(url.href)")
             }
@@ -238,7 +243,14 @@ extension WebView {
                   securityOrigin: scriptHost.window?.serializedOrigin ?? pageURL?.origin ?? "null")
     }
 
-    private func fetchFrame(_ frame: Frame, _ request: Request, addsHistory: Bool) {
+    /// The settings of the document holding `frame`: what a frame document
+    /// starts from (and keeps when no navigation delegate is asked:
+    /// `about:blank`, `about:srcdoc`).
+    func parentWebpagePreferences(of frame: Frame) -> WebpagePreferences {
+        frame.parent?.session.webpagePreferences ?? session.webpagePreferences
+    }
+
+    private func fetchFrame(_ frame: Frame, _ request: Request, addsHistory: Bool, preferences: WebpagePreferences) {
         let parentURL = frame.parent?.url ?? pageURL
         let destination: MixedContent.Destination = frame.element.isElement("frame") ? .frame : .iframe
         loader.configuration.userAgent = pageUserAgent
@@ -249,7 +261,7 @@ extension WebView {
         }, completion: { [weak self, weak frame] response, body, error in
             guard let self, let frame, !frame.isDiscarded, frame.load === weakLoad else { return }
             frame.load = nil
-            self.frameFetched(frame, response: response, body: body, error: error, addsHistory: addsHistory)
+            self.frameFetched(frame, response: response, body: body, error: error, addsHistory: addsHistory, preferences: preferences)
         })
         weakLoad = load
         frame.load = load
@@ -257,7 +269,8 @@ extension WebView {
     }
 
     /// The frame's response has arrived whole: `decidePolicyFor navigationResponse` (not for the main frame).
-    private func frameFetched(_ frame: Frame, response: Response?, body: [UInt8], error: NavigationError?, addsHistory: Bool) {
+    private func frameFetched(_ frame: Frame, response: Response?, body: [UInt8], error: NavigationError?, addsHistory: Bool,
+                              preferences: WebpagePreferences) {
         if let error { return frameUnavailable(frame, "Not loaded: \(error)") }
         guard let response else { return frameUnavailable(frame, "Not loaded: no response") }
         let canShow = NavigationResponse.canShow(mimeType: response.mimeType)
@@ -267,7 +280,8 @@ extension WebView {
             guard let self, let frame, !frame.isDiscarded, frame.state == .loading else { return }
             switch policy {
             case .allow where canShow:
-                self.deliverFrame(frame, url: response.url, nil, response: response, body: body, addsHistory: addsHistory)
+                self.deliverFrame(frame, url: response.url, nil, response: response, body: body, addsHistory: addsHistory,
+                                  preferences: preferences)
             case .allow, .download:
                 self.frameUnavailable(frame, "Not shown: \(response.url.href) is a download (\(response.mimeType ?? "no type"))")
             case .cancel:
@@ -281,15 +295,17 @@ extension WebView {
         }
     }
 
-    /// The frame's new document: a session of its own, parsed with its
-    /// scripts run by a `PageScriptRunner` as the main page's are.
+    /// The frame's new document: a session of its own, with `preferences`
+    /// (its navigation's answer; the parent's when none was asked), parsed
+    /// with its scripts run by a `PageScriptRunner` as the main page's are.
     private func deliverFrame(_ frame: Frame, url: WebURL, _ substitute: SubstituteData?, response given: Response? = nil,
-                              body givenBody: [UInt8] = [], addsHistory: Bool) {
+                              body givenBody: [UInt8] = [], addsHistory: Bool, preferences: WebpagePreferences? = nil) {
         let response = given ?? Response(url: url, mimeType: substitute?.mimeType, textEncodingName: substitute?.textEncodingName,
                                          expectedContentLength: Int64(substitute?.bytes.count ?? 0))
         let body = substitute?.bytes ?? givenBody
         let session = PageSession(webView: self)
         session.scriptHost.ownerFrame = frame
+        session.webpagePreferences = preferences ?? parentWebpagePreferences(of: frame)
         frame.session = session
         // HTML "determine the creation sandboxing flags": the element's and its parent's.
         frame.sandbox = SandboxFlags(attribute: frame.element.attribute("sandbox")).union(frame.parent?.sandbox ?? .none)
