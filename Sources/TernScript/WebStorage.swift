@@ -5,28 +5,37 @@ import TernNet
 /// the profile's SQLite file (`storage.sqlite`) when it is persistent; each
 /// web view keeps one in memory for `sessionStorage`.
 ///
-/// Each origin may hold `quota` UTF-16 code units of keys and values (5 Mi,
-/// as Firefox); a write beyond it, or one that cannot be saved (a full
-/// disk), changes nothing and the page's `setItem` throws a
-/// `QuotaExceededError` DOMException, as browsers do. Each write to the file
-/// is one SQLite transaction. Not thread-safe.
+/// Sizes are counted as browsers count them: keys and values in UTF-16,
+/// two bytes a code unit. Each site (the registrable domain, as Firefox's
+/// eTLD+1 group: all of `a.example`, `s1.a.example`, `s2.a.example`… and
+/// their schemes and ports) may hold `quota` bytes (10 MiB, Chromium's quota
+/// of one area), and all sites together `totalQuota` (100 MiB). A write
+/// beyond either, or one that cannot be saved (a full disk), changes nothing
+/// and the page's `setItem` throws a `QuotaExceededError` DOMException (HTML
+/// "Web storage" § setItem). Each write to the file is one SQLite
+/// transaction, which also keeps each origin's size (so a later run knows
+/// the totals without reading every value). Not thread-safe.
 public final class WebStorage {
     /// What `areas()` reports of one origin's area.
     public struct AreaInfo: Hashable {
         public let origin: String
-        /// Characters of keys and values.
+        /// UTF-16 code units of keys and values.
         public let size: Int
         /// When it was last written, in seconds since 1970.
         public let modifiedAt: Double
     }
 
-    /// The default quota per origin, in UTF-16 code units of keys and values.
-    public static let defaultQuota = 5 * 1024 * 1024
+    /// The default quota per site, in bytes (keys and values as UTF-16).
+    public static let defaultQuota = 10 * 1024 * 1024
+    /// The default quota of all sites together, in bytes.
+    public static let defaultTotalQuota = 100 * 1024 * 1024
 
     /// The database file; nil for storage in memory.
     public let path: String?
-    /// The most UTF-16 code units of keys and values one origin may store.
+    /// The most bytes of keys and values (UTF-16: two a code unit) one site may store.
     public var quota: Int
+    /// The most bytes of keys and values all sites together may store.
+    public var totalQuota: Int
     /// The time now, in seconds since 1970.
     public var clock: () -> Double = Cookie.now
     /// The last write that failed (a full disk, a read-only profile), or why
@@ -44,16 +53,69 @@ public final class WebStorage {
         var modifiedAt = 0.0
     }
     private var areas: [String: Area] = [:]
+    /// UTF-16 code units stored per site, and in all, once first needed.
+    private var usage: (sites: [String: Int], total: Int)?
     private let store: LazyDatabase?
 
     /// Storage in the SQLite file at `path` (opened when first used), or in memory when nil.
-    public init(path: String? = nil, quota: Int = WebStorage.defaultQuota) {
+    public init(path: String? = nil, quota: Int = WebStorage.defaultQuota, totalQuota: Int = WebStorage.defaultTotalQuota) {
         self.path = path
         self.quota = quota
+        self.totalQuota = totalQuota
         store = path.map { LazyDatabase(path: $0, schema: ["""
             CREATE TABLE IF NOT EXISTS items (origin TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
               PRIMARY KEY (origin, key))
-            """, "CREATE TABLE IF NOT EXISTS origins (origin TEXT PRIMARY KEY NOT NULL, modified REAL NOT NULL)"]) }
+            """, "CREATE TABLE IF NOT EXISTS origins (origin TEXT PRIMARY KEY NOT NULL, modified REAL NOT NULL)",
+            "CREATE TABLE IF NOT EXISTS sizes (origin TEXT PRIMARY KEY NOT NULL, size INTEGER NOT NULL)"]) }
+    }
+
+    /// The site an origin's area counts against: its host's registrable
+    /// domain (the host itself for an IP address or a host without one, such
+    /// as `localhost`), whatever the scheme and port; the origin itself when
+    /// it has no host.
+    static func site(ofOrigin origin: String) -> String {
+        guard let url = WebURL(origin), let host = url.urlHost else { return origin }
+        switch host {
+        case .domain(let name): return PublicSuffixList.registrableDomain(name) ?? name
+        case .ipv4, .ipv6: return host.serialized
+        case .opaque, .empty: return origin
+        }
+    }
+
+    /// What is stored per site and in all (UTF-16 code units), from the
+    /// sizes the file keeps (an area written before they were kept is
+    /// measured once), or from the areas in memory.
+    private func storedUsage() -> (sites: [String: Int], total: Int) {
+        if let usage { return usage }
+        var sizes: [String: Int] = [:]
+        if let database {
+            for row in (try? database.execute("SELECT origin, size FROM sizes")) ?? [] {
+                guard case .text(let origin) = row[0], case .integer(let size) = row[1] else { continue }
+                sizes[origin] = Int(clamping: size)
+            }
+            let unmeasured = (try? database.execute("SELECT origin FROM origins WHERE origin NOT IN (SELECT origin FROM sizes)")) ?? []
+            for row in unmeasured {
+                guard case .text(let origin) = row[0] else { continue }
+                let size = area(for: origin).size
+                sizes[origin] = size
+                _ = persist { try $0.execute("INSERT OR REPLACE INTO sizes VALUES (?1, ?2)", [.text(origin), .integer(Int64(size))]) }
+            }
+        } else {
+            for (origin, area) in areas { sizes[origin] = area.size }
+        }
+        var sites: [String: Int] = [:]
+        for (origin, size) in sizes { sites[WebStorage.site(ofOrigin: origin), default: 0] += size }
+        let found = (sites: sites, total: sizes.values.reduce(0, +))
+        usage = found
+        return found
+    }
+
+    /// Counts `change` UTF-16 code units more (or fewer) for `origin`'s site.
+    private func recordUsage(_ change: Int, for origin: String) {
+        guard change != 0, var current = usage else { return }
+        current.sites[WebStorage.site(ofOrigin: origin), default: 0] += change
+        current.total += change
+        usage = current
     }
 
     private var database: SQLiteDatabase? { store?.database }
@@ -93,13 +155,22 @@ public final class WebStorage {
             guard persist({ database in
                 try database.execute("DELETE FROM items WHERE origin = ?1", [.text(origin)])
                 try database.execute("DELETE FROM origins WHERE origin = ?1", [.text(origin)])
+                try database.execute("DELETE FROM sizes WHERE origin = ?1", [.text(origin)])
             }) else { return false }
+            recordUsage(-area.size, for: origin)
             areas[origin] = Area(modifiedAt: now)
             return true
         }
         let oldSize = area.items[key].map { key.utf16.count + $0.utf16.count } ?? 0
         let newSize = area.size - oldSize + (value.map { key.utf16.count + $0.utf16.count } ?? 0)
-        if value != nil && newSize > quota && newSize > area.size { return false }
+        let growth = newSize - area.size
+        // A write that grows the area must fit its site's quota and the total
+        // (bytes: two a UTF-16 code unit); one that shrinks it always may.
+        if growth > 0 {
+            let stored = storedUsage()
+            let site = stored.sites[WebStorage.site(ofOrigin: origin)] ?? 0
+            guard (site + growth) * 2 <= quota, (stored.total + growth) * 2 <= totalQuota else { return false }
+        }
         let empty = value == nil && area.items.count == (area.items[key] == nil ? 0 : 1)
         guard persist({ database in
             if let value {
@@ -109,10 +180,13 @@ public final class WebStorage {
             }
             if empty {
                 try database.execute("DELETE FROM origins WHERE origin = ?1", [.text(origin)])
+                try database.execute("DELETE FROM sizes WHERE origin = ?1", [.text(origin)])
             } else {
                 try database.execute("INSERT OR REPLACE INTO origins VALUES (?1, ?2)", [.text(origin), .real(now)])
+                try database.execute("INSERT OR REPLACE INTO sizes VALUES (?1, ?2)", [.text(origin), .integer(Int64(newSize))])
             }
         }) else { return false }
+        recordUsage(growth, for: origin)
         area.items[key] = value
         area.size = newSize
         area.modifiedAt = now

@@ -55,7 +55,7 @@ final class LocalStorageTests: WebViewTestCase {
 
     func testAWriteOverTheQuotaThrowsQuotaExceededErrorAndChangesNothing() {
         let store = WebsiteDataStore(directory: directory)
-        store.localStorage.quota = 1000
+        store.localStorage.quota = 2000  // bytes: 1000 UTF-16 code units
         makeWebView { $0.websiteDataStore = store }
         loadAndWait("/page/quota")
         let result = value("""
