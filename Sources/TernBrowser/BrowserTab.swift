@@ -175,7 +175,8 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
 
     /// Tern's schemes go ahead (a form sent again only if the person says
     /// so), with the site settings of the URL's host (JavaScript, User-Agent)
-    /// for the page it commits; other schemes go to another program.
+    /// for the document it commits, the page's or a frame's (TernKit asks for
+    /// frames too); other schemes go to another program.
     func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction, preferences: WebpagePreferences,
                  decisionHandler: @escaping (NavigationActionPolicy, WebpagePreferences) -> Void) {
         let url = navigationAction.request.url
