@@ -197,9 +197,9 @@ public final class WebStorage {
     /// Every origin that has items stored, with its size and when it was last written.
     public func areaInfos() -> [AreaInfo] {
         if let database {
+            _ = storedUsage()  // every area measured
             let rows = (try? database.execute("""
-                SELECT o.origin, o.modified, COALESCE(SUM(LENGTH(i.key) + LENGTH(i.value)), 0)
-                FROM origins o LEFT JOIN items i ON i.origin = o.origin GROUP BY o.origin
+                SELECT o.origin, o.modified, COALESCE(s.size, 0) FROM origins o LEFT JOIN sizes s ON s.origin = o.origin
                 """)) ?? []
             return rows.compactMap { row in
                 guard case .text(let origin) = row[0], case .real(let modified) = row[1], case .integer(let size) = row[2] else { return nil }
