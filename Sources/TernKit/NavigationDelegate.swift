@@ -23,10 +23,9 @@ public protocol NavigationDelegate: AnyObject {
     /// from the back/forward cache keeps its own). A frame's navigation
     /// (`targetFrame` not the main frame) is asked too, starting from the
     /// settings of the document holding the frame; the answer applies to the
-    /// frame's document (`allowsContentJavaScript`), as in WebKit. Not
-    /// implemented: the method above is asked and the preferences stay as
-    /// they were. Call `decisionHandler` exactly once; released uncalled:
-    /// cancelled.
+    /// frame's document (`allowsContentJavaScript`). Not implemented: the
+    /// method above is asked and the preferences stay as they were. Call
+    /// `decisionHandler` exactly once; released uncalled: cancelled.
     func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction, preferences: WebpagePreferences,
                  decisionHandler: @escaping (NavigationActionPolicy, WebpagePreferences) -> Void)
     /// Whether to show a response. Not implemented: allowed when
