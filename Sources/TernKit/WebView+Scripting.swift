@@ -43,10 +43,10 @@ extension WebView {
             ancestor = current.parent
         }
         session.lastUserActivation = now
-        let origin = frame.map { $0.origin(mainPageURL: pageURL) } ?? currentFrameInfo.securityOrigin
+        let origin = documentOrigin(of: frame)
         // An opaque origin ("null") is the same origin as no other document.
         guard origin != "null" else { return }
-        for descendant in Frame.all(frame?.children ?? session.frames) where descendant.origin(mainPageURL: pageURL) == origin {
+        for descendant in Frame.all(frame?.children ?? session.frames) where descendant.origin == origin {
             descendant.session.lastUserActivation = now
         }
     }

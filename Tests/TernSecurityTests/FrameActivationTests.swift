@@ -49,7 +49,7 @@ final class FrameActivationTests: SecurityTestCase {
     private func evaluate(_ source: String, in frame: Frame) -> Any? {
         var result: Any?
         var done = false
-        webView.evaluateJavaScript(source, in: frame.info(mainPageURL: webView.url)) { value, _ in
+        webView.evaluateJavaScript(source, in: frame.info) { value, _ in
             result = value
             done = true
         }
