@@ -87,7 +87,10 @@ extension ScriptWindow {
         for _ in 0..<64 {
             if current.hasOpaqueOrigin { return (current, nil) }
             if let url = current.creationURL, url.href != "about:blank", url.href != "about:srcdoc" {
-                return (current, url.origin == "null" ? nil : url.origin)
+                // A tuple for http(s) and the embedder's schemes (`myapp://app`); opaque for
+                // data:, file: (each file its own) and the rest.
+                let origin = url.scheme == "file" ? "null" : FetchRequestState.origin(of: url)
+                return (current, origin == "null" ? nil : origin)
             }
             guard let creator = current.frameHost?.scriptParentWindow() ?? current.openerWindow else { break }
             current = creator
