@@ -9,15 +9,35 @@ import CLibXML2
 /// external-entity loader that refuses everything), no external DTD or
 /// entity is ever loaded (no XML_PARSE_NOENT, XML_PARSE_DTDLOAD or
 /// XML_PARSE_DTDATTR: an `<!ENTITY e SYSTEM "file:///…">` is dropped, not
-/// read), internal entities are expanded here under a budget (so "billion
-/// laughs" ends in a parse error instead of gigabytes), and the input is
+/// read), internal entities are expanded here under a budget of the bytes
+/// they produce (so "billion laughs", or a few large entities referenced
+/// many times, end in a parse error instead of gigabytes), and the input is
 /// capped at `maximumInputLength`. libxml2's own limits apply too (without
 /// XML_PARSE_HUGE, see `options`): nesting depth 256, 10 MB per text node.
 public enum XMLParser {
     /// The longest input parsed, in UTF-8 bytes; longer input is a parse error.
     public static let maximumInputLength = 32 << 20
-    /// The most nodes entity expansion may make in one document.
-    static let maximumExpandedNodes = 1 << 20
+    /// Entity expansion's budget, in bytes of the nodes and text it makes
+    /// in one document (attribute values included): what any document may
+    /// expand to, as libxml2's XML_PARSER_ALLOWED_EXPANSION.
+    public static let entityExpansionAllowance = 1_000_000
+    /// Past the allowance, expansion may make this many bytes per byte of
+    /// input (libxml2's default maximum amplification factor).
+    public static let maximumEntityAmplification = 5
+    /// What expansion may make in one document at most, whatever its size.
+    public static let maximumExpandedBytes = 16 << 20
+    /// What one node made by expansion counts besides its text: the node
+    /// itself (an attribute counts the same).
+    static let expandedNodeCost = MemoryLayout<xmlNode>.stride
+    /// What each entity reference expanded counts besides what it makes
+    /// (libxml2's XML_ENT_FIXED_COST): empty entities cost too.
+    static let entityReferenceCost = 20
+
+    /// The bytes entity expansion may make in a document parsed from
+    /// `inputLength` bytes.
+    static func expansionBudget(inputLength: Int) -> Int {
+        min(maximumExpandedBytes, max(entityExpansionAllowance, inputLength.multipliedReportingOverflow(by: maximumEntityAmplification).partialValue))
+    }
     /// The namespace of the `parsererror` element of a parse-error document.
     public static let parserErrorNamespace = "http://www.mozilla.org/newlayout/xml/parsererror.xml"
 
@@ -117,7 +137,7 @@ public enum XMLParser {
             return .failure(error(from: context))
         }
         do throws(ParseError) {
-            try expandEntities(in: doc)
+            try expandEntities(in: doc, budget: expansionBudget(inputLength: text.utf8.count))
         } catch {
             xmlFreeDoc(doc)
             return .failure(error)
@@ -160,11 +180,12 @@ public enum XMLParser {
     /// of its parsed content, an undeclared one in a document with an XHTML
     /// public identifier by HTML's named character reference (as browsers
     /// do), anything else (external entities, never loaded) by nothing.
-    /// Throws when the expansion would pass `maximumExpandedNodes`.
-    static func expandEntities(in doc: xmlDocPtr) throws(ParseError) {
+    /// Each expansion is charged what it makes, in bytes (`ExpansionBudget`);
+    /// throws when that passes `budget`.
+    static func expandEntities(in doc: xmlDocPtr, budget bytes: Int) throws(ParseError) {
         guard doc.pointee.intSubset != nil else { return } // no DTD, no entities
         let xhtmlEntities = doc.pointee.intSubset?.pointee.ExternalID.map { xhtmlPublicIDs.contains(String(cString: $0)) } ?? false
-        var budget = maximumExpandedNodes
+        var budget = ExpansionBudget(bytes: bytes)
         let documentNode = UnsafeMutableRawPointer(doc).assumingMemoryBound(to: xmlNode.self)
         // Rounds: copies of an entity's content may hold references of their own.
         for _ in 0..<64 {
@@ -211,15 +232,15 @@ public enum XMLParser {
     }
 
     private static func replacement(for reference: xmlNodePtr, in doc: xmlDocPtr, xhtmlEntities: Bool,
-                                    budget: inout Int) throws(ParseError) -> [xmlNodePtr] {
+                                    budget: inout ExpansionBudget) throws(ParseError) -> [xmlNodePtr] {
         guard let name = reference.pointee.name else { return [] }
         if let entity = xmlGetDocEntity(doc, name) {
             guard entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY else { return [] }
+            // Charged before copying: a deep copy of the entity's whole content.
+            try budget.charge(budget.contentCost(of: entity))
             var copies: [xmlNodePtr] = []
             var child = entity.pointee.children
             while let current = child {
-                budget -= 1
-                if budget < 0 { throw ParseError(message: "entity expansion makes more than \(maximumExpandedNodes) nodes") }
                 if let copy = xmlDocCopyNode(current, doc, 1) { copies.append(copy) }
                 child = current.pointee.next
             }
@@ -230,17 +251,20 @@ public enum XMLParser {
     }
 
     /// An attribute value's text with its entity references expanded.
-    private static func appendText(of first: xmlNodePtr?, in doc: xmlDocPtr, xhtmlEntities: Bool, budget: inout Int,
+    private static func appendText(of first: xmlNodePtr?, in doc: xmlDocPtr, xhtmlEntities: Bool, budget: inout ExpansionBudget,
                                    depth: Int, to value: inout String) throws(ParseError) {
         guard depth < 64 else { throw ParseError(message: "entities nest too deeply") }
         var child = first
         while let current = child {
-            budget -= 1
-            if budget < 0 { throw ParseError(message: "entity expansion makes more than \(maximumExpandedNodes) nodes") }
             switch current.pointee.type {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = current.pointee.content { value += String(cString: content) }
+                if let content = current.pointee.content {
+                    // Text inside an entity is made again at each reference; the attribute's own text once.
+                    if depth > 0 { try budget.charge(Int(xmlStrlen(content))) }
+                    value += String(cString: content)
+                }
             case XML_ENTITY_REF_NODE:
+                try budget.charge(entityReferenceCost)
                 if let name = current.pointee.name {
                     if let entity = xmlGetDocEntity(doc, name) {
                         if entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY {
