@@ -36,7 +36,9 @@ let package = Package(
 
         // MARK: The pipeline
         .target(name: "TernNet", dependencies: ["CCurl", "CLibPSL", "CSQLite"]),
-        .target(name: "TernDOM", dependencies: ["CLibXML2"]),
+        // libxml2's memory counted (xmlMemSetup), for the page's memory limit.
+        .target(name: "CLibXML2Memory", dependencies: ["CLibXML2"]),
+        .target(name: "TernDOM", dependencies: ["CLibXML2", "CLibXML2Memory"]),
         // Layout's hot walk touches its builder's state millions of times on a
         // large page; the dynamic exclusivity checks cost ~7% of the run.
         .target(name: "TernLayout", dependencies: ["TernDOM", "TernCSS"],

@@ -1,5 +1,6 @@
 internal import CJavaScriptCore
 import TernNet
+import TernDOM
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,11 +56,18 @@ public final class ScriptContext {
         didSet { installWatchdog() }
     }
 
-    /// Bytes the context's JavaScript heap may hold. Past it the running
+    /// Bytes the context's JavaScript heap, with the DOM's native memory
+    /// its scripts made (`scriptDOMMemory`), may hold. Past it the running
     /// script ends and no script runs in this context again (`stopReason`).
     /// Checked every `watchdogInterval` of a script's run and after script
     /// entries (at most every 50 ms). nil: no limit.
     public var memoryLimit: Int?
+
+    /// On the group's owner: the DOM's native memory (`DOMMemory`) the
+    /// group's finished script entries made, net of what they freed (never
+    /// below zero), and the process's count when the running one began.
+    private var domMemoryMade = 0
+    private var domMemoryAtEntry = 0
 
     /// Asked at each watchdog tick (every `watchdogInterval` of a running
     /// script): true ends the script at once (`ScriptError.interrupted`).
@@ -192,10 +200,23 @@ public final class ScriptContext {
         return nil
     }
 
+    /// The DOM's native memory the scripts of this context's group made and
+    /// hold now: libxml2's allocations during their script entries (nodes,
+    /// text, attribute values, parsed documents), less what they freed. A
+    /// page's DOM memory grows only through its scripts (what it parses
+    /// from the network is bounded by its size and the parsers' budgets).
+    var scriptDOMMemory: Int {
+        let owner = groupOwner ?? self
+        guard !owner.groupEntries.isEmpty else { return owner.domMemoryMade }
+        return max(0, owner.domMemoryMade + DOMMemory.allocatedBytes - owner.domMemoryAtEntry)
+    }
+
     /// Whether the heap holds more than `memoryLimit`. The heap's capacity
     /// (what it holds, garbage included) is read first; only when that is
     /// over the limit is a full collection run (when `collecting`) and the
     /// live size compared, so a page that makes much garbage is not stopped.
+    /// The DOM memory the page's scripts made counts with the heap (its
+    /// nodes are freed by the collection when no script holds them).
     private func heapIsOverLimit(collecting: Bool) -> Bool {
         guard let limit = memoryLimit, let statistics = jsc.JSGetMemoryUsageStatistics else { return false }
         lastMemoryCheck = EventLoop.now()
@@ -213,13 +234,19 @@ public final class ScriptContext {
                 if case .number(let n) = convert(property(name, of: object)), n.isFinite { return n }
                 return 0
             }
-            let extra = number("extraMemorySize")
+            let extra = number("extraMemorySize") + Double(scriptDOMMemory)
             return (number("heapSize") + extra, number("heapCapacity") + extra)
         }
         guard let first = read(), first.capacity > Double(limit) else { return false }
         guard collecting, let collect = jsc.JSSynchronousGarbageCollectForDebugging,
               first.capacity > capacityAfterCollection + Double(limit) / 8 else { return first.size > Double(limit) }
+        let owner = groupOwner ?? self
+        let domMemoryBefore = DOMMemory.allocatedBytes
         collect(context)
+        // Between entries, what the collection freed (the page's nodes) is the page's.
+        if owner.groupEntries.isEmpty {
+            owner.domMemoryMade = max(0, owner.domMemoryMade + DOMMemory.allocatedBytes - domMemoryBefore)
+        }
         guard let after = read() else { return false }
         capacityAfterCollection = after.capacity
         return after.size > Double(limit)
@@ -255,6 +282,7 @@ public final class ScriptContext {
         if owner.groupEntries.isEmpty {
             owner.groupRunTime = 0
             owner.groupEntryStart = EventLoop.now()
+            owner.domMemoryAtEntry = DOMMemory.allocatedBytes
         }
         entryDepth += 1
         owner.groupEntries.append(Unowned(context: self))
@@ -262,8 +290,9 @@ public final class ScriptContext {
         owner.groupEntries.removeLast()
         entryDepth -= 1
         // The outermost entry has returned, after its microtask checkpoint.
-        if owner.groupEntries.isEmpty, let reason = owner.endMicrotaskStops(), case .success = result {
-            result = .failure(reason)
+        if owner.groupEntries.isEmpty {
+            owner.domMemoryMade = max(0, owner.domMemoryMade + DOMMemory.allocatedBytes - owner.domMemoryAtEntry)
+            if let reason = owner.endMicrotaskStops(), case .success = result { result = .failure(reason) }
         }
         guard entryDepth == 0 else { return result }
         if stopReason == nil, memoryLimit != nil, EventLoop.now() - lastMemoryCheck >= 0.05, heapIsOverLimit(collecting: true) {
