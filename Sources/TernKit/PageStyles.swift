@@ -41,6 +41,8 @@ final class PageStyles {
     private var signature: [SheetState] = []
     private var sheetsByIdentity: [ObjectIdentifier: StyleSheet] = [:]
     private var loadsStarted = 0
+    /// What the page's fetched sheets (its frames' too) may still hold.
+    let budget = StyleSheetBudget()
     /// The `@import` rules fetched (or found not to be fetched) already.
     private var attemptedImports: [ImportRule] = []
     private var pendingLoads: [StyleSheetLoad] = []
@@ -226,15 +228,36 @@ final class PageStyles {
         }
         loadsStarted += 1
         let load = StyleSheetLoad(request: request, loader: webView.loader, environmentEncoding: environmentEncoding,
+                                  budget: origin == .author ? budget : nil,
                                   mayRedirect: { [weak webView] target in
                                       origin == .user || !(webView?.blocksMixedContent(target, destination: .style) ?? true)
                                   }) { [weak self] load in
-            self?.pendingLoads.removeAll { $0 === load }
-            let sheet = load.text.map { self?.makeSheet(text: $0, origin: origin, baseURL: load.finalURL.href) } ?? nil
+            guard let self else { return completion(nil, load.encoding) }
+            self.pendingLoads.removeAll { $0 === load }
+            if load.overBudget { self.reportOverBudget(load.finalURL) }
+            let sheet = load.text.flatMap { self.budgetedSheet(text: $0, origin: origin, url: load.finalURL) }
             completion(sheet, load.encoding)
         }
         if !load.finished { pendingLoads.append(load) }
         return true
+    }
+
+    /// The sheet parsed from a fetched `text`, when its decoded bytes and
+    /// its rules fit the page's budget (the user's sheets are not counted);
+    /// else nil, and a console message.
+    private func budgetedSheet(text: String, origin: CSSOrigin, url: WebURL) -> StyleSheet? {
+        guard origin == .author else { return makeSheet(text: text, origin: origin, baseURL: url.href) }
+        guard let sheet = budget.admit(text, parse: { makeSheet(text: $0, origin: origin, baseURL: url.href) }) else {
+            reportOverBudget(url)
+            return nil
+        }
+        return sheet
+    }
+
+    /// Says on the page's console that the sheet at `url` was dropped.
+    private func reportOverBudget(_ url: WebURL) {
+        let message = StyleSheetBudget.droppedMessage(url.href)
+        webView?.scriptHost.scriptConsoleMessage(ScriptContext.ConsoleMessage(level: "error", text: message))
     }
 
     /// A sheet arrived or failed: the page is styled again, and whoever

@@ -14,6 +14,8 @@ final class StyleSheetLoad: ResourceLoadDelegate {
     private(set) var finalURL: WebURL
     /// The decoded text, once it arrived; nil while loading or when it failed.
     private(set) var text: String?
+    /// Whether the load failed because the page's sheets spent their budget.
+    private(set) var overBudget = false
     private(set) var finished = false
     /// The encoding the sheet was decoded with (its imports' environment encoding).
     private(set) var encoding = "utf-8"
@@ -24,13 +26,19 @@ final class StyleSheetLoad: ResourceLoadDelegate {
     private var load: ResourceLoad?
     private let mayRedirect: (WebURL) -> Bool
     private var completion: ((StyleSheetLoad) -> Void)?
+    /// The page's budget the bytes in flight are taken from (nil: not counted),
+    /// and what they took.
+    private let budget: StyleSheetBudget?
+    private var reserved = 0
 
     /// Starts `request` on `loader`. `environmentEncoding` is the referring
     /// document's (or importing sheet's) encoding; `mayRedirect` answers
-    /// whether a redirect may be followed (mixed content).
-    init(request: Request, loader: Loader, environmentEncoding: String, mayRedirect: @escaping (WebURL) -> Bool,
-         completion: @escaping (StyleSheetLoad) -> Void) {
+    /// whether a redirect may be followed (mixed content). The bytes as
+    /// they arrive are taken from `budget`, and given back when it ends.
+    init(request: Request, loader: Loader, environmentEncoding: String, budget: StyleSheetBudget?,
+         mayRedirect: @escaping (WebURL) -> Bool, completion: @escaping (StyleSheetLoad) -> Void) {
         url = request.url
+        self.budget = budget
         finalURL = request.url
         self.environmentEncoding = environmentEncoding
         self.mayRedirect = mayRedirect
@@ -42,6 +50,8 @@ final class StyleSheetLoad: ResourceLoadDelegate {
         load?.cancel()
         load = nil
         completion = nil
+        budget?.release(bytes: reserved)
+        reserved = 0
     }
 
     func resourceLoad(_ load: ResourceLoad, willRedirectTo request: Request, from response: Response,
@@ -61,13 +71,16 @@ final class StyleSheetLoad: ResourceLoadDelegate {
 
     func resourceLoad(_ load: ResourceLoad, didReceive data: UnsafeRawBufferPointer) {
         guard !failed else { return }
-        guard bytes.count + data.count <= StyleSheetLoad.maximumSize else {
+        let fits = bytes.count + data.count <= StyleSheetLoad.maximumSize
+        guard fits, budget?.reserve(bytes: data.count) ?? true else {
+            overBudget = fits
             failed = true
             bytes = []
             load.cancel()
             finish()
             return
         }
+        reserved += data.count
         bytes.append(contentsOf: data)
     }
 
@@ -80,6 +93,8 @@ final class StyleSheetLoad: ResourceLoadDelegate {
         guard !finished else { return }
         finished = true
         load = nil
+        budget?.release(bytes: reserved)
+        reserved = 0
         if !failed {
             encoding = StyleSheetLoad.fallbackEncoding(bytes, protocolLabel: response?.textEncodingName, environment: environmentEncoding)
             text = TextDecoding.decode(bytes, encodingLabel: encoding)

@@ -547,11 +547,20 @@ extension WebView {
         ReferrerPolicy.apply(documentReferrerPolicy, to: &request, document: frame.url)
         let documentURL = frame.url
         frame.linkedSheets[url.href] = (nil, nil)
+        // A frame's sheets count in the page's budget (issue 27 item 6).
+        let budget = session.styles.budget
         let load = StyleSheetLoad(request: request, loader: loader, environmentEncoding: frame.document?.characterSet ?? "utf-8",
+                                  budget: budget,
                                   mayRedirect: { !MixedContent.shouldBlock($0, destination: .style, document: documentURL) }) {
             [weak self, weak frame] load in
             guard let self, let frame, !frame.isDiscarded, frame.url == documentURL else { return }
-            let sheet = load.text.map { StyleSheetCache.shared.sheet(text: $0, origin: .author, baseURL: load.finalURL.href) }
+            let sheet = load.text.flatMap {
+                budget.admit($0) { StyleSheetCache.shared.sheet(text: $0, origin: .author, baseURL: load.finalURL.href) }
+            }
+            if load.overBudget || (load.text != nil && sheet == nil) {
+                self.scriptHost.scriptConsoleMessage(ScriptContext.ConsoleMessage(level: "error",
+                                                                                  text: StyleSheetBudget.droppedMessage(load.finalURL.href)))
+            }
             frame.linkedSheets[url.href] = (nil, sheet)
             frame.revision += 1
             self.framesDidChange()

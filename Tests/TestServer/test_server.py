@@ -1082,7 +1082,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         """A style sheet for the CSS loading tests: logs the request under `key` (read with /sheet-log);
         answers `body` (default `p { color: red }`) as `type` (default text/css), `cc` as Cache-Control
         (default no-store), after `delay_ms` (at most 10000). With `graph=a:b.c;b:a`, sheet `n` first
-        imports each of its children (`/sheet?key=K&n=CHILD&graph=…`), so import trees and cycles can be made."""
+        imports each of its children (`/sheet?key=K&n=CHILD&graph=…`), so import trees and cycles can be made.
+        `repeat` (at most 1000000) repeats the body; `gzip=1` sends it gzip-compressed; both pass to the children."""
         if rest:
             return self.not_found()
         ctype = self.qraw("type", "text/css")
@@ -1095,16 +1096,25 @@ class Handler(http.server.BaseHTTPRequestHandler):
         delay = min(float(self.q("delay_ms", "0") or 0), 10000) / 1000.0
         if delay > 0:
             time.sleep(delay)
-        body = self.q("body", "p { color: red }")
+        body = self.q("body", "p { color: red }") * self.qint("repeat", 1, 1, 1000000)
+        compress = self.q("gzip") == "1"
         graph = self.q("graph")
         if graph:
             # NAME:CHILD.CHILD;NAME:… — sheet `n` imports each of its children, by the same route.
             edges = dict(part.split(":", 1) for part in graph.split(";") if ":" in part)
             children = [c for c in edges.get(self.q("n", ""), "").split(".") if c]
-            body = "".join('@import url("/sheet?key=%s&n=%s&graph=%s");\n'
-                           % (urllib.parse.quote(self.q("key", "")), urllib.parse.quote(c), urllib.parse.quote(graph))
+            passed = "".join("&%s=%s" % (name, urllib.parse.quote(self.q(name)))
+                             for name in ("body", "repeat", "gzip") if self.q(name) is not None)
+            body = "".join('@import url("/sheet?key=%s&n=%s&graph=%s%s");\n'
+                           % (urllib.parse.quote(self.q("key", "")), urllib.parse.quote(c), urllib.parse.quote(graph), passed)
                            for c in children) + body
-        self.respond(200, body.encode("utf-8"), ctype=ctype, headers=[("Cache-Control", cc)])
+        data = body.encode("utf-8")
+        headers = [("Cache-Control", cc)]
+        if compress:
+            co = zlib.compressobj(9, zlib.DEFLATED, 31)  # gzip wrapper
+            data = co.compress(data) + co.flush()
+            headers.append(("Content-Encoding", "gzip"))
+        self.respond(200, data, ctype=ctype, headers=headers)
 
     def r_sheet_log(self, rest):
         """The requests `/sheet` logged under `key`, as a JSON list, oldest first."""
