@@ -36,7 +36,8 @@ public struct WebViewConfiguration {
     public var userContentController = UserContentController()
     /// Seconds a script may run before it is stopped and reported. Default 10.
     public var scriptTimeLimit: Double = 10
-    /// Bytes a page's JavaScript heap may hold; past it the page's scripts
+    /// Bytes a page's JavaScript heap, with the DOM memory its scripts made
+    /// (nodes, text, attributes, parsed documents), may hold; past it the page's scripts
     /// are stopped (the page stays, other pages run on) and the navigation
     /// delegate hears `webViewWebContentProcessDidTerminate`. nil: no limit.
     /// Default 1 GB.

@@ -6,7 +6,7 @@ public enum ScriptError: Error, Hashable, CustomStringConvertible {
     case terminated(limit: Double)
     /// The person asked to stop (a key such as C-c, a signal, `--dump`'s deadline) while the script ran.
     case interrupted
-    /// The page's JavaScript heap grew past its limit (bytes): its scripts were stopped for good.
+    /// The page's JavaScript heap, with the DOM memory its scripts made, grew past its limit (bytes): its scripts were stopped for good.
     case memoryLimitExceeded(limit: Int)
     /// JavaScriptCore could not be loaded.
     case engineUnavailable(String)

@@ -33,7 +33,7 @@ extension CommandLine {
                                 without a page, tern imports and exports and exits
       --user-agent STRING       send STRING as the User-Agent
       --timeout SECONDS         --dump: give up after SECONDS, page scripts included (default 30)
-      --script-memory-limit MB  stop a page's scripts when their heap holds more than MB (default 1024)
+      --script-memory-limit MB  stop a page's scripts when their heap and DOM hold more than MB (default 1024)
       --resolve HOST:PORT:ADDR  connect to ADDR for HOST:PORT (as curl --resolve)
       --ca-bundle FILE          trust the CA certificates in FILE (PEM) instead of the system's
       --proxy URL               send every request through the proxy URL (default: $http_proxy,

@@ -12,7 +12,7 @@ struct Options {
     var printConfig = false
     var userAgent: String?
     var timeout: Double = 30
-    /// Megabytes a page's JavaScript heap may hold before its scripts are stopped.
+    /// Megabytes a page's JavaScript heap, with the DOM its scripts made, may hold before its scripts are stopped.
     var scriptMemoryLimit = 1024
     var resolve: [String] = []
     var target: String?
