@@ -6,7 +6,7 @@ import TernNet
 import TernTestSupport
 
 /// Issue 27, item 6: the style sheets one page fetches share one budget
-/// (`StyleSheetBudget`: 32 MB of bytes, 250 000 rules), whatever their
+/// (`StyleSheetBudget`: 32 MB of bytes, 100 000 rules), whatever their
 /// count: an `@import` tree of compressed sheets does not multiply the
 /// per-sheet cap. The sheets past the budget are dropped with a console
 /// message, and the page renders with those that fit. The test lowers the
