@@ -2,7 +2,7 @@ import TernCSS
 
 /// What the style sheets one page fetches (`<link rel=stylesheet>` and
 /// `@import`, the page's, not the user's) may hold together: their bytes
-/// (as they arrive, then decoded) and their parsed rules. The sheet cap
+/// (as they arrive, then decoded) and their rules. The sheet cap
 /// (`StyleSheetLoad.maximumSize`) bounds one sheet; this bounds them all,
 /// whose count alone (`PageStyles.maximumLoads`) would let a page hold
 /// gigabytes (issue 27 item 6). A sheet past the budget is dropped, with
@@ -19,7 +19,8 @@ final class StyleSheetBudget {
     /// received, and those arrived, as decoded UTF-8. A `var` for tests.
     static var maximumBytes = 32 << 20
     /// Rules a page's fetched sheets may hold, grouping rules' children
-    /// counted (`@media`, `@supports`, `@layer` blocks). A `var` for tests.
+    /// counted (`@media`, `@supports`, `@layer` blocks), as `ruleBound`
+    /// counts them. A `var` for tests.
     static var maximumRules = 100_000
 
     private(set) var bytes = 0
@@ -38,16 +39,16 @@ final class StyleSheetBudget {
     }
 
     /// The sheet `parse` makes of a fetched sheet's decoded `text`, when
-    /// the text and then the sheet's rules fit (and are taken); else nil.
+    /// its bytes and its rules fit (and are taken); else nil. The rules are
+    /// counted before parsing (`ruleBound`): a sheet past the budget is
+    /// never parsed (a 7.8 MB sheet of `a{}` takes 1.2 GB while it is).
     func admit(_ text: String, parse: (String) -> StyleSheet) -> StyleSheet? {
         let size = text.utf8.count
-        guard reserve(bytes: size) else { return nil }
-        let sheet = parse(text)
-        guard reserveRules(of: sheet.rules) else {
-            release(bytes: size)
-            return nil
-        }
-        return sheet
+        let ruleCount = StyleSheetBudget.ruleBound(text)
+        guard size <= StyleSheetBudget.maximumBytes - bytes, ruleCount <= StyleSheetBudget.maximumRules - rules else { return nil }
+        bytes += size
+        rules += ruleCount
+        return parse(text)
     }
 
     /// The console message for a sheet at `url` dropped for the budget.
@@ -56,16 +57,13 @@ final class StyleSheetBudget {
             + "\(maximumBytes >> 20) MB and \(maximumRules) rules."
     }
 
-    /// Takes the rules of `ruleList` (counted deep); false when they do not fit.
-    private func reserveRules(of ruleList: [StyleSheetRule]) -> Bool {
+    /// At least as many as the rules `text` parses to, grouping rules'
+    /// children included, read without parsing: its `{` and `@` (CSS
+    /// Syntax 3 §5.4: a qualified rule ends in a `{}` block, an at-rule
+    /// starts with an at-keyword), on bytes (a sheet can be megabytes).
+    static func ruleBound(_ text: String) -> Int {
         var count = 0
-        var pending = [ruleList[...]]
-        while let rules = pending.popLast() {
-            count += rules.count
-            guard count <= StyleSheetBudget.maximumRules - self.rules else { return false }
-            for rule in rules { if let children = rule.childRules { pending.append(children[...]) } }
-        }
-        rules += count
-        return true
+        for byte in text.utf8 where byte == UInt8(ascii: "{") || byte == UInt8(ascii: "@") { count += 1 }
+        return count
     }
 }
