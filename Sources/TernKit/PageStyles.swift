@@ -33,8 +33,9 @@ final class PageStyles {
     /// The document revision last collected.
     private var collectedRevision: Int?
     private var userSheet: (text: String, sheet: StyleSheet)?
-    /// `<style>` elements: the text their sheet was parsed from.
-    private var inlineSheets: [Node: (text: String, sheet: StyleSheet)] = [:]
+    /// `<style>` elements: the text their sheet was parsed from, and what
+    /// it took from the budget (no sheet: it did not fit).
+    private var inlineSheets: [Node: InlineSheet] = [:]
     /// `<link>` elements: the URL fetched and, once it arrived, the sheet.
     private var linkedSheets: [Node: LinkedSheet] = [:]
     /// What `revision` was computed from, and the sheets it names.
@@ -51,6 +52,12 @@ final class PageStyles {
     /// as of a revision: from its text when parsed, from its rules once changed.
     private var focusSheets: [ObjectIdentifier: (revision: Int, mentionsFocus: Bool)] = [:]
     private var engine: (sheets: [ObjectIdentifier], engine: StyleEngine)?
+
+    private struct InlineSheet {
+        let text: String
+        let sheet: StyleSheet?
+        let charge: StyleSheetBudget.Charge?
+    }
 
     private final class LinkedSheet {
         let url: WebURL
@@ -105,16 +112,22 @@ final class PageStyles {
         let scripting = webView.pageScriptsEnabled
         // Relative URLs (a link's href, an inline sheet's imports) resolve against <base href>.
         let base = webView.documentBaseURL
-        var seenInline: [Node: (text: String, sheet: StyleSheet)] = [:]
+        // `<style>`s gone or changed give their budget back first, for what replaces them.
+        var released: Set<Node> = []
+        for (node, old) in inlineSheets where !node.isConnected || node.textContent != old.text {
+            if let charge = old.charge { budget.release(charge) }
+            released.insert(node)
+        }
+        var seenInline: [Node: InlineSheet] = [:]
         var seenLinks: [Node: LinkedSheet] = [:]
         var inHead: Node?
         root.walk { node in
             guard node.isElement else { return true }
             if node.isElement("head"), inHead == nil { inHead = node }
             if node.isElement("style") {
-                if let sheet = inlineSheet(node, documentURL: base) {
-                    seenInline[node] = (sheet.text, sheet.sheet)
-                    entries.append(Entry(sheet: sheet.sheet, ownerNode: node))
+                if let inline = inlineSheet(node, documentURL: base) {
+                    seenInline[node] = inline
+                    if let sheet = inline.sheet { entries.append(Entry(sheet: sheet, ownerNode: node)) }
                 }
                 return false
             }
@@ -133,25 +146,35 @@ final class PageStyles {
             // <noscript> holds text, not elements (HTML §13.2.6.4.4).
             return !node.isElement("template") && !(scripting && node.isElement("noscript"))
         }
+        // Any other `<style>` not kept as it was (out of the walk: its type changed, it moved into a template).
+        for (node, old) in inlineSheets where !released.contains(node) && seenInline[node]?.text != old.text {
+            if let charge = old.charge { budget.release(charge) }
+        }
         inlineSheets = seenInline
         linkedSheets = seenLinks
         sheets = entries
     }
 
-    /// The sheet of a `<style>` element whose type is CSS (HTML §4.2.6 "update a style block").
-    private func inlineSheet(_ node: Node, documentURL: WebURL?) -> (text: String, sheet: StyleSheet)? {
+    /// The sheet of a `<style>` element whose type is CSS (HTML §4.2.6 "update a style block"),
+    /// within the page's budget (a sheet that does not fit is dropped, with a console message).
+    private func inlineSheet(_ node: Node, documentURL: WebURL?) -> InlineSheet? {
         if let type = node.attribute("type"), !type.isEmpty, type.lowercased() != "text/css" { return nil }
         let text = node.textContent
-        let sheet: StyleSheet
+        let inline: InlineSheet
         if let known = inlineSheets[node], known.text == text {
-            sheet = known.sheet
+            inline = known
+        } else if let admitted = budget.admitCharged(text, parse: { makeSheet(text: $0, origin: .author, baseURL: documentURL?.href) }) {
+            inline = InlineSheet(text: text, sheet: admitted.sheet, charge: admitted.charge)
         } else {
-            sheet = makeSheet(text: text, origin: .author, baseURL: documentURL?.href)
+            webView?.scriptHost.scriptConsoleMessage(ScriptContext.ConsoleMessage(
+                level: "error", text: StyleSheetBudget.droppedMessage("<style>")))
+            return InlineSheet(text: text, sheet: nil, charge: nil)
         }
+        guard let sheet = inline.sheet else { return inline }
         fetchImports(of: sheet, encoding: webView?.document?.characterSet ?? "utf-8", depth: 1,
                      ancestors: documentURL.map { [$0.href] } ?? [])
         StyleSheetCache.shared.setMedia(node.attribute("media"), of: sheet)
-        return (text, sheet)
+        return inline
     }
 
     /// The fetch of a `<link>` that is a style sheet (HTML §4.6.7.20 "link type

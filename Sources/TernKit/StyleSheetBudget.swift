@@ -1,7 +1,8 @@
 import TernCSS
 
-/// What the style sheets one page fetches (`<link rel=stylesheet>` and
-/// `@import`, the page's, not the user's) may hold together: their bytes
+/// What the style sheets of one page (`<style>`, `<link rel=stylesheet>`
+/// and `@import`, its frames' links included, not the user's) may hold
+/// together: their bytes
 /// (as they arrive, then decoded) and their rules. The sheet cap
 /// (`StyleSheetLoad.maximumSize`) bounds one sheet; this bounds them all,
 /// whose count alone (`PageStyles.maximumLoads`) would let a page hold
@@ -26,6 +27,12 @@ final class StyleSheetBudget {
     private(set) var bytes = 0
     private(set) var rules = 0
 
+    /// What one admitted sheet took (given back when a `<style>` goes).
+    struct Charge {
+        let bytes: Int
+        let rules: Int
+    }
+
     /// Takes `count` bytes; false (and nothing taken) when they do not fit.
     func reserve(bytes count: Int) -> Bool {
         guard count >= 0, count <= StyleSheetBudget.maximumBytes - bytes else { return false }
@@ -43,12 +50,22 @@ final class StyleSheetBudget {
     /// counted before parsing (`ruleBound`): a sheet past the budget is
     /// never parsed (a 7.8 MB sheet of `a{}` takes 1.2 GB while it is).
     func admit(_ text: String, parse: (String) -> StyleSheet) -> StyleSheet? {
-        let size = text.utf8.count
-        let ruleCount = StyleSheetBudget.ruleBound(text)
-        guard size <= StyleSheetBudget.maximumBytes - bytes, ruleCount <= StyleSheetBudget.maximumRules - rules else { return nil }
-        bytes += size
-        rules += ruleCount
-        return parse(text)
+        admitCharged(text, parse: parse)?.sheet
+    }
+
+    /// `admit`, with what the sheet took.
+    func admitCharged(_ text: String, parse: (String) -> StyleSheet) -> (sheet: StyleSheet, charge: Charge)? {
+        let charge = Charge(bytes: text.utf8.count, rules: StyleSheetBudget.ruleBound(text))
+        guard charge.bytes <= StyleSheetBudget.maximumBytes - bytes, charge.rules <= StyleSheetBudget.maximumRules - rules else { return nil }
+        bytes += charge.bytes
+        rules += charge.rules
+        return (parse(text), charge)
+    }
+
+    /// Gives back what a sheet took.
+    func release(_ charge: Charge) {
+        bytes = max(0, bytes - charge.bytes)
+        rules = max(0, rules - charge.rules)
     }
 
     /// The console message for a sheet at `url` dropped for the budget.

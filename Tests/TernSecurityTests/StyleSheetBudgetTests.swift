@@ -80,4 +80,27 @@ final class StyleSheetBudgetTests: SecurityTestCase {
         XCTAssertTrue(console.contains { $0.hasPrefix("error:") && $0.contains("budget") }, "\(console)")
         XCTAssertTrue(renders)
     }
+
+    /// `<style>` sheets a script makes share the budget: three of 900 rules
+    /// against 2 000, the third dropped (never parsed); removing one gives
+    /// its rules back, and the third then applies.
+    func testStyleElementsShareTheBudget() {
+        StyleSheetBudget.maximumRules = 2000
+        loadAndWait(http("a.test", "/mime?type=text/html&body=" + encode("<!DOCTYPE html><title>Styles</title><p>The page renders.</p>")))
+        _ = value("""
+            var made = [];
+            for (var i = 0; i < 3; i++) {
+              var style = document.createElement('style');
+              style.textContent = ('.c' + i + ' { color: red }\\n').repeat(900);
+              document.head.appendChild(style); made.push(style);
+            }
+            0
+            """)
+        XCTAssertEqual(value("document.styleSheets.length"), .number(2))
+        XCTAssertTrue(console.contains { $0.hasPrefix("error:") && $0.contains("budget") }, "\(console)")
+        XCTAssertTrue(renders)
+        _ = value("made[0].remove(); made[2].textContent += ' '; 0")
+        XCTAssertEqual(value("document.styleSheets.length"), .number(2))
+        XCTAssertEqual(value("document.styleSheets[1].ownerNode === made[2] && document.styleSheets[1].cssRules.length"), .number(900))
+    }
 }
