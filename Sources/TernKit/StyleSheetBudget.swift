@@ -2,13 +2,12 @@ import TernCSS
 
 /// What the style sheets of one page (`<style>`, `<link rel=stylesheet>`
 /// and `@import`, its frames' links included, not the user's) may hold
-/// together: their bytes
-/// (as they arrive, then decoded) and their rules. The sheet cap
-/// (`StyleSheetLoad.maximumSize`) bounds one sheet; this bounds them all,
-/// whose count alone (`PageStyles.maximumLoads`) would let a page hold
-/// gigabytes (issue 27 item 6). A sheet past the budget is dropped, with
-/// a console message, as a sheet that failed to load; the page renders
-/// with the sheets that fit.
+/// together: their bytes (fetched ones as they arrive, then decoded) and
+/// their rules. The sheet cap (`StyleSheetLoad.maximumSize`) bounds one
+/// sheet; this bounds them all, whose count alone (`PageStyles.maximumLoads`)
+/// would let a page hold gigabytes (issue 27 item 6). A sheet past the
+/// budget is dropped before it is parsed, with a console message, as a
+/// sheet that failed to load; the page renders with the sheets that fit.
 ///
 /// The numbers are far above real pages' (a big site has a few MB of CSS
 /// and some 10–30 thousand rules; an unpurged utility framework some 50
@@ -16,10 +15,10 @@ import TernCSS
 /// here (250 000 short rules held some 735 MB), so the rule count bounds
 /// the memory better than the bytes do: 100 000 rules, some 300 MB at worst.
 final class StyleSheetBudget {
-    /// Bytes a page's fetched sheets may hold: those in flight, as
-    /// received, and those arrived, as decoded UTF-8. A `var` for tests.
+    /// Bytes a page's sheets may hold: fetched ones in flight, as received,
+    /// and every sheet's text, as UTF-8. A `var` for tests.
     static var maximumBytes = 32 << 20
-    /// Rules a page's fetched sheets may hold, grouping rules' children
+    /// Rules a page's sheets may hold, grouping rules' children
     /// counted (`@media`, `@supports`, `@layer` blocks), as `ruleBound`
     /// counts them. A `var` for tests.
     static var maximumRules = 100_000
