@@ -239,7 +239,30 @@ indirect enum SimpleSelector {
     case lang([String])
     /// `:has(<relative-selector-list>)`: each selector ends (on its left) in
     /// a compound matching only the anchor, the element `:has` is tested on.
-    case has([RelativeSelector])
+    case has(RelativeSelectorList)
+}
+
+/// The argument of one `:has()`, compiled once. Its identity keys the
+/// matcher's cache of `:has()` results (per anchor element, for one query
+/// or style pass), as WebKit's and Blink's per-pass `:has()` caches do: a
+/// nested `:has()` is then searched once per element, not once per outer
+/// search that meets it.
+final class RelativeSelectorList {
+    let selectors: [RelativeSelector]
+
+    init(_ selectors: [RelativeSelector]) {
+        self.selectors = selectors
+    }
+}
+
+/// The `S` of `:nth-child(An+B of S)`, compiled once; its identity keys the
+/// matcher's cache of positions among the siblings matching `S`.
+final class NthFilter {
+    let alternatives: [ComplexSelector]
+
+    init(_ alternatives: [ComplexSelector]) {
+        self.alternatives = alternatives
+    }
 }
 
 /// A selector of `:has()`, relative to the anchor element.
@@ -290,7 +313,7 @@ struct NthSelector {
     var b: Int
     var fromEnd = false
     var ofType = false
-    var of: [ComplexSelector]?
+    var of: NthFilter?
 
     func matches(position: Int) -> Bool {
         if a == 0 { return position == b }

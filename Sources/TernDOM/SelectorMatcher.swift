@@ -16,10 +16,30 @@ import CLibXML2
 ///
 /// The walk over a complex selector keeps its state in an array rather than
 /// on the call stack: a selector of 10 000 compounds must not overflow it.
+///
+/// `:has()` results are cached per anchor element and argument, and
+/// `:nth-child(… of S)` positions per element and `S`, for the matcher's
+/// life: a `:has()` nested in another (`div:has(div:has(span))`, or inside
+/// `:is()`, `:not()` or `of S`) then searches each subtree once per element
+/// instead of once per outer search, polynomial rather than exponential in
+/// the nesting. What is still quadratic (a `:has()` tested on every element
+/// of a deep tree searches each subtree) asks `shouldStop` as it goes.
 public final class SelectorMatcher {
     private let scope: xmlNodePtr?
     private let focused: xmlNodePtr?
     private var positions: [PositionKey: Int] = [:]
+    /// `:has()` results by anchor and argument.
+    private var hasResults: [HasKey: Bool] = [:]
+    /// Asked every `stopCheckInterval` elements that a `:has()` search or an
+    /// `of S` count visits: true ends the matching (see `wasStopped`).
+    public var shouldStop: (() -> Bool)?
+    /// `shouldStop` said yes: every `:has()` and `of S` not yet known fails
+    /// from then on, so the caller must not trust the results and should end its pass.
+    public private(set) var wasStopped = false
+    private var visitsSinceStopCheck = 0
+    /// Elements visited between two `shouldStop` questions: a few hundred
+    /// microseconds of matching.
+    static let stopCheckInterval = 4096
     /// The elements `:has()` is being evaluated on, innermost last.
     private var anchors: [xmlNodePtr] = []
     /// Each document's indicated element, found once per matcher.
@@ -168,45 +188,68 @@ public final class SelectorMatcher {
         case .is(let list), .where(let list):
             return matches(list, element)
         case .nth(let nth):
-            return nth.matches(position: position(of: element, nth))
+            let position = position(of: element, nth)
+            return position > 0 && nth.matches(position: position)
         case .lang(let ranges):
             return matchLang(ranges, element)
-        case .has(let selectors):
-            return matchHas(selectors, element)
+        case .has(let list):
+            return matchHas(list, element)
         }
     }
 
     /// https://drafts.csswg.org/selectors-4/#relational: some element in
     /// reach matches a relative selector anchored at `element`. The search
     /// covers the subtree (or the following siblings' subtrees), so it costs
-    /// the size of that part of the tree.
-    private func matchHas(_ selectors: [RelativeSelector], _ element: xmlNodePtr) -> Bool {
+    /// the size of that part of the tree; its result is kept for the
+    /// matcher's life (the anchor and the argument decide it alone: the
+    /// relative selectors' `:has-anchor` compound is always this anchor).
+    private func matchHas(_ list: RelativeSelectorList, _ element: xmlNodePtr) -> Bool {
+        let key = HasKey(anchor: element, argument: ObjectIdentifier(list))
+        if let known = hasResults[key] { return known }
+        guard !wasStopped else { return false }
         anchors.append(element)
         defer { anchors.removeLast() }
-        for selector in selectors {
-            var found = false
-            let search = { (root: xmlNodePtr, includeRoot: Bool) in
-                Document.walk(root) { node in
-                    guard !found else { return false }
-                    if node.pointee.type == XML_ELEMENT_NODE, includeRoot || node != root,
-                       self.match(selector.complex, node) == .matched {
-                        found = true
-                    }
-                    return !found
+        var found = false
+        let search = { (root: xmlNodePtr, includeRoot: Bool, selector: RelativeSelector) in
+            Document.walk(root) { node in
+                guard !found, !self.wasStopped else { return false }
+                if node.pointee.type == XML_ELEMENT_NODE, includeRoot || node != root, !self.shouldStopAfterVisit(),
+                   self.match(selector.complex, node) == .matched {
+                    found = true
                 }
+                return !found
             }
+        }
+        for selector in list.selectors where !found {
             if selector.reachesSiblings {
                 var sibling = element.pointee.next
-                while let current = sibling, !found {
-                    search(current, true)
+                while let current = sibling, !found, !wasStopped {
+                    search(current, true, selector)
                     sibling = current.pointee.next
                 }
             } else {
-                search(element, false)
+                search(element, false, selector)
             }
-            if found { return true }
         }
-        return false
+        // A search cut short proves nothing: it is not remembered.
+        if !wasStopped || found { hasResults[key] = found }
+        return found
+    }
+
+    private struct HasKey: Hashable {
+        let anchor: xmlNodePtr
+        let argument: ObjectIdentifier
+    }
+
+    /// Counts one element visited by a search; every `stopCheckInterval`
+    /// asks `shouldStop`. Whether the matching is to stop.
+    private func shouldStopAfterVisit() -> Bool {
+        visitsSinceStopCheck += 1
+        if visitsSinceStopCheck >= SelectorMatcher.stopCheckInterval {
+            visitsSinceStopCheck = 0
+            if shouldStop?() == true { wasStopped = true }
+        }
+        return wasStopped
     }
 
     // MARK: Attributes
@@ -502,25 +545,19 @@ public final class SelectorMatcher {
         let element: xmlNodePtr
         let fromEnd: Bool
         let ofType: Bool
+        /// The `of S` filter counted by, if any.
+        var filter: ObjectIdentifier? = nil
     }
 
-    /// The 1-based position of `element` among the siblings `nth` counts.
+    /// The 1-based position of `element` among the siblings `nth` counts
+    /// (0 for an element that `of S` does not count). Every counted sibling
+    /// is numbered in one pass, so the next sibling asked is a hit.
     private func position(of element: xmlNodePtr, _ nth: NthSelector) -> Int {
-        if let of = nth.of {
-            // "of S": count only siblings matching S; the element must match too.
-            guard matches(of, element) else { return 0 }
-            var count = 1
-            var sibling = nth.fromEnd ? element.pointee.next : element.pointee.prev
-            while let current = sibling {
-                if current.pointee.type == XML_ELEMENT_NODE, matches(of, current) { count += 1 }
-                sibling = nth.fromEnd ? current.pointee.next : current.pointee.prev
-            }
-            return count
-        }
-        let key = PositionKey(element: element, fromEnd: nth.fromEnd, ofType: nth.ofType)
+        let filter = nth.of.map(ObjectIdentifier.init)
+        let key = PositionKey(element: element, fromEnd: nth.fromEnd, ofType: nth.ofType, filter: filter)
         if let cached = positions[key] { return cached }
-        // Number every counted sibling in one pass, so the next sibling asked is a hit.
         guard let parent = element.pointee.parent else {
+            if let of = nth.of { return matches(of.alternatives, element) ? 1 : 0 }
             return 1
         }
         var counters: [UnsafeMutablePointer<xmlChar>?: Int] = [:]
@@ -529,7 +566,16 @@ public final class SelectorMatcher {
         while let current = sibling {
             if current.pointee.type == XML_ELEMENT_NODE {
                 let position: Int
-                if nth.ofType {
+                if let of = nth.of {
+                    // "of S": count only siblings matching S; the element must match too.
+                    if shouldStopAfterVisit() { return 0 }
+                    if matches(of.alternatives, current) {
+                        total += 1
+                        position = total
+                    } else {
+                        position = 0
+                    }
+                } else if nth.ofType {
                     // Names from one parser share dictionary pointers; fall back to comparing text.
                     let name = SelectorMatcher.canonicalName(current, in: &counters)
                     position = (counters[name] ?? 0) + 1
@@ -538,7 +584,7 @@ public final class SelectorMatcher {
                     total += 1
                     position = total
                 }
-                positions[PositionKey(element: current, fromEnd: nth.fromEnd, ofType: nth.ofType)] = position
+                positions[PositionKey(element: current, fromEnd: nth.fromEnd, ofType: nth.ofType, filter: filter)] = position
             }
             sibling = nth.fromEnd ? current.pointee.prev : current.pointee.next
         }

@@ -289,14 +289,14 @@ struct SelectorParser {
         case "is", "matches", "-webkit-any":
             result = .is(try parseList())
         case "has":
-            result = .has(try parseRelativeList())
+            result = .has(RelativeSelectorList(try parseRelativeList()))
         case "nth-child", "nth-last-child":
             var nth = try parseAnPlusB()
             nth.fromEnd = name == "nth-last-child"
             if skipWhitespace(), startsIdentifier() {
                 let saved = position
                 guard SelectorParser.asciiLowercased(consumeName()) == "of", skipWhitespace() else { throw error(at: saved) }
-                nth.of = try parseList()
+                nth.of = NthFilter(try parseList())
             }
             result = .nth(nth)
         case "nth-of-type", "nth-last-of-type":

@@ -42,8 +42,8 @@ public struct SelectorSpecificity: Hashable, Comparable, Sendable {
         case .className, .attribute, .pseudoClass, .lang: return SelectorSpecificity(classes: 1)
         case .not(let list), .is(let list): return maximum(list)
         case .where: return SelectorSpecificity()
-        case .has(let relative): return maximum(relative.map { SelectorSpecificity.withoutAnchor($0.complex) })
-        case .nth(let nth): return SelectorSpecificity(classes: 1) + (nth.of.map(maximum) ?? SelectorSpecificity())
+        case .has(let relative): return maximum(relative.selectors.map { SelectorSpecificity.withoutAnchor($0.complex) })
+        case .nth(let nth): return SelectorSpecificity(classes: 1) + (nth.of.map { maximum($0.alternatives) } ?? SelectorSpecificity())
         }
     }
 

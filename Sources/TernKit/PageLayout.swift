@@ -27,6 +27,10 @@ public struct PageLayout {
     /// Fragment targets: each `id` (and `<a name>`) → the index of the line
     /// where that element starts.
     public var anchors: [String: Int] { rendered.anchors }
+    /// The layout was stopped (a key that stops or quits, `--dump`'s
+    /// deadline) before the end of the document: `lines` hold the part laid
+    /// out and end with a line saying so.
+    public var isIncomplete: Bool { rendered.isIncomplete }
 
     /// The index in `links` of the link for `element`: a front end's focus,
     /// found again after a relayout.

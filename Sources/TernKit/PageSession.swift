@@ -22,6 +22,12 @@ final class PageSession {
     let styles = PageStyles()
     /// The last layout, and what it was made from.
     var layoutCache: (key: LayoutKey, page: RenderedPage)?
+    /// A layout of `document` that was stopped (a key that stops or quits,
+    /// `--dump`'s deadline): shown for that document from then on, whatever
+    /// changes, so that a page whose layout takes minutes is not laid out
+    /// again on its next change (the quit question would wait behind it).
+    /// A new document (a reload, another page) is laid out afresh.
+    var stoppedLayout: (document: Document, page: RenderedPage)?
     /// What a layout depends on besides the document's content.
     struct LayoutKey: Equatable {
         let width: Int

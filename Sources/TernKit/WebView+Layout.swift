@@ -20,6 +20,7 @@ extension WebView {
         let key = PageSession.LayoutKey(width: width, rows: rows, documentRevision: documentRevision, stylesRevision: styles.revision,
                                         authorStyles: authorStyleSheetsEnabled, framesRevision: session.framesRevision, focus: focus)
         if let cached = session.layoutCache, cached.key == key { return cached.page }
+        if let stopped = session.stoppedLayout, stopped.document === document { return stopped.page }
         if isLoading, styles.isRenderBlocked { return nil }
         // The page's URL (and a <base href>) is looked at once, not once per link.
         let pageBase = pageURL.map(WebURL.HrefResolver.init(base:))
@@ -37,8 +38,16 @@ extension WebView {
         options.rows = rows
         options.focusedElement = focusedNode
         options.frameContent = { [weak self] element in self?.frameContent(for: element) }
+        // A long style or layout pass (a page of nested `:has()`) ends at a
+        // key that stops or quits, or at `--dump`'s deadline: the loop's
+        // interrupt check, asked now and then. Only a new request counts, not
+        // one that already stopped a script in this turn. The page then ends
+        // with a notice, and stays so for this document (`stoppedLayout`).
+        let loop = self.loop
+        options.shouldStop = { loop.interruptCheck?() == true }
         let rendered = Layout.render(document, options: options)
         session.layoutCache = (key, rendered)
+        if rendered.isIncomplete { session.stoppedLayout = (document, rendered) }
         return rendered
     }
 

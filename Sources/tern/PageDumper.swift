@@ -144,6 +144,11 @@ final class PageDumper: NavigationDelegate {
         // databases are closed first, their logs checkpointed.
         configuration.websiteDataStore.close()
         guard fflush(stdout) == 0, written else { exit(1) }
+        if rendered.isIncomplete {
+            // The deadline came during the layout: the part laid out was printed, ending in a notice.
+            CommandLine.printError("tern: \(url.href): laying the page out took too long (--timeout \(options.timeout) s): the text is cut short")
+            exit(1)
+        }
         exit(0)
     }
 

@@ -29,6 +29,13 @@ public final class StyleEngine {
         self.environment = environment
     }
 
+    /// Asked now and then while a selector match runs long (a `:has()`
+    /// searching a large subtree): true ends the matching, and
+    /// `wasStopped` tells the caller to end its pass. Must be cheap.
+    public var shouldStop: (() -> Bool)?
+    /// `shouldStop` said yes during a match: results since are not to be trusted.
+    public private(set) var wasStopped = false
+
     // MARK: The walk
 
     private var filter = SelectorAncestorFilter()
@@ -38,10 +45,16 @@ public final class StyleEngine {
     public func enter(_ element: Node) {
         if filter.path.isEmpty {
             refreshIfNeeded()
-            walkMatcher = SelectorMatcher(focusedElement: focusedElement)
+            walkMatcher = makeMatcher()
         }
         filter.push(element)
         lastRuleKeys = nil
+    }
+
+    private func makeMatcher() -> SelectorMatcher {
+        let matcher = SelectorMatcher(focusedElement: focusedElement)
+        matcher.shouldStop = shouldStop
+        return matcher
     }
 
     /// Call after `element`'s children: undoes the matching `enter`.
@@ -65,7 +78,8 @@ public final class StyleEngine {
         // The filter and the walk's matcher hold only when `element` is a child of the path's end.
         let inWalk = filter.path.last == element.parentElement
         if !inWalk || walkMatcher == nil { refreshIfNeeded() }
-        let matcher = inWalk ? (walkMatcher ?? SelectorMatcher(focusedElement: focusedElement)) : SelectorMatcher(focusedElement: focusedElement)
+        let matcher = inWalk ? (walkMatcher ?? makeMatcher()) : makeMatcher()
+        defer { if matcher.wasStopped { wasStopped = true } }
         var matched: [Int] = [], triedTwiceFiled: [Int] = []
         for bucket in index[pseudoElement]?.candidates(keys: ruleKeys(of: element, inWalk: inWalk)) ?? [] {
             for candidate in bucket where !inWalk || filter.mayContain(candidate.ancestors) {

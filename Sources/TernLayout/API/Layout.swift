@@ -46,6 +46,11 @@ import TernDOM
 /// builder of their own each, at most `maxFrameDepth` deep and `maxFrames`
 /// in all), so the stack stays shallow on any input.
 public enum Layout {
+    /// Elements styled between two `LayoutOptions.shouldStop` questions.
+    public static let stopCheckInterval = 64
+    /// The line that ends a page whose layout was stopped.
+    public static let stoppedNotice = "[Tern stopped laying out this page here: it took too long.]"
+
     public static func render(_ document: Document, options: LayoutOptions = LayoutOptions()) -> RenderedPage {
         let width = max(1, options.width)
         let builder = BoxBuilder(document: document, options: options)
@@ -61,6 +66,7 @@ public enum Layout {
         for (line, name) in out.anchors where page.anchors[name] == nil {
             page.anchors[name] = max(0, min(line, out.lines.count - 1))
         }
+        page.isIncomplete = builder.wasStopped
         collectRegions(&page)
         return page
     }

@@ -29,6 +29,12 @@ public struct LayoutOptions {
     /// What each `iframe`/`frame` element shows; nil (or a nil answer): the
     /// element is a link to its `src`, as without frame support.
     public var frameContent: ((Node) -> FrameContent?)?
+    /// Asked every `Layout.stopCheckInterval` elements styled, and every few
+    /// thousand elements a long selector match (`:has()`) visits: true ends
+    /// the layout there. The page then holds what was laid out so far and
+    /// a notice line (`RenderedPage.isIncomplete`). Must be cheap; nil
+    /// (the default) never stops.
+    public var shouldStop: (() -> Bool)?
 
     public init(width: Int = 80, resolveURL: @escaping (String) -> String = { $0 },
                 resolveURLAgainstBase: ((String, String) -> String)? = nil,

@@ -18,6 +18,9 @@ public struct RenderedPage {
     /// where that element starts. The first element with a given name wins.
     /// A drawn frame's `id`s are not among them.
     public var anchors: [String: Int]
+    /// `LayoutOptions.shouldStop` ended the layout: the lines hold the part
+    /// of the document laid out until then, and end with `Layout.stoppedNotice`.
+    public var isIncomplete = false
 
     public init(title: String = "", lines: [Line] = [], links: [Link] = [], controls: [FormControl] = [], anchors: [String: Int] = [:]) {
         self.title = title

@@ -161,6 +161,10 @@ final class BoxBuilder {
     private var framesDrawn = 0
     /// Tables open around the frame this document is drawn in.
     private var outerTableDepth = 0
+    /// `options.shouldStop` said yes (or stopped a selector match): the
+    /// walk skips the rest of the document.
+    private(set) var wasStopped = false
+    private var elementsSinceStopCheck = 0
 
     init(document: Document, options: LayoutOptions, frameDepth: Int = 0) {
         self.document = document
@@ -177,6 +181,11 @@ final class BoxBuilder {
         root.traverse(entering: { enter($0) }, text: { text($0) }, leaving: { exit() })
         while !frames.isEmpty { exit() }
         flushParagraph()
+        if wasStopped && frameDepth == 0 {
+            // What was laid out stays; a line says the rest is missing.
+            appendText(Layout.stoppedNotice)
+            flushParagraph()
+        }
         finishFlow()
         if linkIndex >= 0 { finishLinkText(Int(linkIndex)) }
         let items = flow.items
@@ -219,8 +228,21 @@ final class BoxBuilder {
         if frame.actions.contains(.inlineBlock) { endInlineBlock() }
     }
 
+    /// Whether the walk is to stop: asks `options.shouldStop` every
+    /// `Layout.stopCheckInterval` elements (a counter otherwise).
+    private func stopRequested() -> Bool {
+        guard !wasStopped else { return true }
+        elementsSinceStopCheck += 1
+        if elementsSinceStopCheck >= Layout.stopCheckInterval {
+            elementsSinceStopCheck = 0
+            if options.shouldStop?() == true { wasStopped = true }
+        }
+        return wasStopped
+    }
+
     /// Starts an element; returns whether to walk its children (a frame was pushed).
     private func enter(_ node: Node) -> Bool {
+        if stopRequested() { return false }
         let tag = node.name
         if let top = frames.last, top.closedDetails {
             guard tag == "summary", !top.summarySeen else { return false }
@@ -229,6 +251,11 @@ final class BoxBuilder {
         let parent = frames.last.map { (css: $0.css, layout: $0.style) }
         var (css, style, role) = resolver.resolve(node, tag: tag, parent: parent,
                                                   containerWidth: max(1, options.width - flow.indent - flow.indentRight))
+        // A match cut short leaves the style unknown: the element is not shown.
+        if resolver.engine.wasStopped {
+            wasStopped = true
+            return false
+        }
         BoxBuilder.clampLengths(&style)
         if case .input = role, node.attribute("type")?.lowercased() == "hidden" {
             addControl(.hidden, node: node, value: node.attribute("value") ?? "")
@@ -511,6 +538,7 @@ final class BoxBuilder {
     }
 
     private func text(_ node: Node) {
+        if wasStopped { return }
         if let top = frames.last, top.closedDetails { return }
         // Read in place: no String is made for the common case.
         node.withTextContentUTF8 { bytes in
@@ -946,6 +974,7 @@ final class BoxBuilder {
         swap(&child.links, &links)
         swap(&child.controls, &controls)
         framesDrawn = child.framesDrawn
+        if child.wasStopped { wasStopped = true }
 
         var title = ""
         if tag == "frame" { title = TextNormalizer.clean(node.attribute("name") ?? "") }

@@ -22,6 +22,7 @@ final class StyleResolver {
         environment.scriptingEnabled = options.scriptingEnabled
         engine = StyleEngine(sheets: sheets, environment: environment)
         engine.focusedElement = options.focusedElement
+        engine.shouldStop = options.shouldStop
     }
 
     /// The styles of `element` (whose lower-case tag name is `tag`) inside a
