@@ -207,6 +207,18 @@ public final class SelectorMatcher {
         let key = HasKey(anchor: element, argument: ObjectIdentifier(list))
         if let known = hasResults[key] { return known }
         guard !wasStopped else { return false }
+        if list.selectors.count == 1, list.selectors[0].complex.compounds.count == 2 {
+            // `:has(C)` or `:has(~ C)` with C one compound: each element's
+            // answer follows from its children's (its next sibling's), so the
+            // answers of a whole subtree (a run of siblings) are found in one
+            // pass, and `*:has(img)` over a deep tree stays linear.
+            let compound = list.selectors[0].complex.compounds[0]
+            switch list.selectors[0].complex.combinators[0] {
+            case .descendant: return matchHasDescendant(compound, list, element)
+            case .subsequentSibling: return matchHasLaterSibling(compound, list, element)
+            case .child, .nextSibling: break  // a look at the children or one sibling: cheap already
+            }
+        }
         anchors.append(element)
         defer { anchors.removeLast() }
         var found = false
@@ -234,6 +246,58 @@ public final class SelectorMatcher {
         // A search cut short proves nothing: it is not remembered.
         if !wasStopped || found { hasResults[key] = found }
         return found
+    }
+
+    /// `:has(C)`: an element has a descendant matching C when one of its
+    /// children matches C or has one. Found bottom-up for the subtree of
+    /// `anchor` (less subtrees already known), each element remembered.
+    private func matchHasDescendant(_ compound: CompoundSelector, _ list: RelativeSelectorList, _ anchor: xmlNodePtr) -> Bool {
+        let argument = ObjectIdentifier(list)
+        Document.walk(anchor, visit: { node in
+            guard node.pointee.type == XML_ELEMENT_NODE, !self.shouldStopAfterVisit() else { return false }
+            return node == anchor || self.hasResults[HasKey(anchor: node, argument: argument)] == nil
+        }, after: { node in
+            guard node.pointee.type == XML_ELEMENT_NODE, !self.wasStopped,
+                  self.hasResults[HasKey(anchor: node, argument: argument)] == nil else { return }
+            // Every child element's answer is known: its subtree was walked before this call.
+            var found = false
+            var child = node.pointee.children
+            while let current = child, !found {
+                if current.pointee.type == XML_ELEMENT_NODE {
+                    found = self.hasResults[HasKey(anchor: current, argument: argument)] == true
+                        || self.matchCompound(compound, current)
+                }
+                child = current.pointee.next
+            }
+            self.hasResults[HasKey(anchor: node, argument: argument)] = found
+        })
+        // Stopped before the anchor's answer was found: no match.
+        return hasResults[HasKey(anchor: anchor, argument: argument)] ?? false
+    }
+
+    /// `:has(~ C)`: an element has a later sibling matching C when its next
+    /// sibling element matches C or has one. Found from the last sibling
+    /// back (or the first whose answer is known), each element remembered.
+    private func matchHasLaterSibling(_ compound: CompoundSelector, _ list: RelativeSelectorList, _ anchor: xmlNodePtr) -> Bool {
+        let argument = ObjectIdentifier(list)
+        var run = [anchor]
+        var known = false
+        while let next = Node.element(from: run[run.count - 1].pointee.next, forward: true) {
+            if shouldStopAfterVisit() { return false }
+            if let answer = hasResults[HasKey(anchor: next, argument: argument)] {
+                known = answer
+                run.append(next)
+                break
+            }
+            run.append(next)
+        }
+        // `known`: the answer of the run's last element (false for the last sibling).
+        var laterHasMatch = known
+        for index in stride(from: run.count - 2, through: 0, by: -1) {
+            laterHasMatch = laterHasMatch || matchCompound(compound, run[index + 1])
+            hasResults[HasKey(anchor: run[index], argument: argument)] = laterHasMatch
+        }
+        return laterHasMatch
     }
 
     private struct HasKey: Hashable {

@@ -321,4 +321,36 @@ final class SelectorTests: XCTestCase {
         XCTAssertLessThan(large / small, 30, "10k: \(small)s, 100k: \(large)s")
         XCTAssertLessThan(large, 10)
     }
+
+    /// `:has(C)` and `:has(~ C)` with C one compound are answered bottom-up
+    /// (issue 27 item 4); a list of two such selectors takes the full
+    /// search. Both must find the same elements on irregular trees, each
+    /// query asked in document order and, through `closest`, upwards first.
+    func testHasShortcutsAgreeWithTheFullSearch() throws {
+        var generator = SystemRandomNumberGenerator()
+        let tags = ["a", "b", "i", "p"]
+        for _ in 0..<10 {
+            var html = "<body>"
+            var open: [String] = []
+            for _ in 0..<200 {
+                if !open.isEmpty, Int.random(in: 0..<3, using: &generator) == 0 {
+                    html += "</\(open.removeLast())>"
+                } else {
+                    let tag = tags.randomElement(using: &generator)!
+                    html += "<\(tag) class=c\(Int.random(in: 0..<4, using: &generator))>"
+                    open.append(tag)
+                }
+            }
+            let document = Document(html: html)
+            let all = try document.querySelectorAll("body *")
+            for (fast, full) in [("i:has(b)", "i:has(b, b)"), (":has(~ b.c1)", ":has(~ b.c1, ~ b.c1)"),
+                                 ("a:has(b:has(~ i))", "a:has(b:has(~ i, ~ i), b:has(~ i, ~ i))"),
+                                 (":not(:has(.c2))", ":not(:has(.c2, .c2))")] {
+                XCTAssertEqual(try document.querySelectorAll(fast), try document.querySelectorAll(full), "\(fast) in \(html)")
+                for element in all.reversed() {
+                    XCTAssertEqual(try element.closest(fast), try element.closest(full), "\(fast) in \(html)")
+                }
+            }
+        }
+    }
 }
