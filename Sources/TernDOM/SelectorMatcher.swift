@@ -269,7 +269,8 @@ public final class SelectorMatcher {
                 }
                 child = current.pointee.next
             }
-            self.hasResults[HasKey(anchor: node, argument: argument)] = found
+            // A nested search cut short proves nothing: not remembered.
+            if !self.wasStopped { self.hasResults[HasKey(anchor: node, argument: argument)] = found }
         })
         // Stopped before the anchor's answer was found: no match.
         return hasResults[HasKey(anchor: anchor, argument: argument)] ?? false
@@ -295,6 +296,7 @@ public final class SelectorMatcher {
         var laterHasMatch = known
         for index in stride(from: run.count - 2, through: 0, by: -1) {
             laterHasMatch = laterHasMatch || matchCompound(compound, run[index + 1])
+            if wasStopped { return false }
             hasResults[HasKey(anchor: run[index], argument: argument)] = laterHasMatch
         }
         return laterHasMatch
