@@ -5,7 +5,10 @@ import CLibXML2
 /// compiled once. Results are in document order without duplicates; the
 /// node itself is never part of `querySelector(All)`'s result, but its
 /// ancestors count for combinators (`div p` finds a `p` whose `div` is
-/// outside the node), and `:scope` is the node.
+/// outside the node), and `:scope` is the node. A query that may run long
+/// (a `:has()` over a large tree) asks `shouldStop` as it goes; once it says
+/// yes the answer is incomplete (`SelectorMatcher.wasStopped`), and a
+/// caller that passed it must not use it.
 extension Node {
     public func querySelector(_ selectors: String) throws(SelectorError) -> Node? {
         querySelector(try Selector.parse(selectors))
@@ -25,21 +28,24 @@ extension Node {
         closest(try Selector.parse(selectors))
     }
 
-    public func querySelector(_ selector: Selector) -> Node? {
+    public func querySelector(_ selector: Selector, shouldStop: (() -> Bool)? = nil) -> Node? {
         let matcher = SelectorMatcher(scope: raw)
+        matcher.shouldStop = shouldStop
         var found: xmlNodePtr?
         Document.walk(raw) { node in
-            guard found == nil else { return false }
+            guard found == nil, !matcher.wasStopped else { return false }
             if node != raw, node.pointee.type == XML_ELEMENT_NODE, matcher.matches(selector.alternatives, node) { found = node }
             return found == nil
         }
         return found.map { Node($0, in: document) }
     }
 
-    public func querySelectorAll(_ selector: Selector) -> [Node] {
+    public func querySelectorAll(_ selector: Selector, shouldStop: (() -> Bool)? = nil) -> [Node] {
         let matcher = SelectorMatcher(scope: raw)
+        matcher.shouldStop = shouldStop
         var found: [Node] = []
         Document.walk(raw) { node in
+            guard !matcher.wasStopped else { return false }
             if node != raw, node.pointee.type == XML_ELEMENT_NODE, matcher.matches(selector.alternatives, node) {
                 found.append(Node(node, in: document))
             }
@@ -48,14 +54,18 @@ extension Node {
         return found
     }
 
-    public func matches(_ selector: Selector) -> Bool {
-        isElement && SelectorMatcher(scope: raw).matches(selector.alternatives, raw)
+    public func matches(_ selector: Selector, shouldStop: (() -> Bool)? = nil) -> Bool {
+        guard isElement else { return false }
+        let matcher = SelectorMatcher(scope: raw)
+        matcher.shouldStop = shouldStop
+        return matcher.matches(selector.alternatives, raw)
     }
 
-    public func closest(_ selector: Selector) -> Node? {
+    public func closest(_ selector: Selector, shouldStop: (() -> Bool)? = nil) -> Node? {
         let matcher = SelectorMatcher(scope: raw)
+        matcher.shouldStop = shouldStop
         var current: xmlNodePtr? = raw
-        while let node = current, node.pointee.type == XML_ELEMENT_NODE {
+        while let node = current, node.pointee.type == XML_ELEMENT_NODE, !matcher.wasStopped {
             if matcher.matches(selector.alternatives, node) { return Node(node, in: document) }
             current = node.pointee.parent
         }

@@ -200,6 +200,20 @@ public final class ScriptContext {
         return nil
     }
 
+    /// Runs native work a script asked for that may be long (a selector
+    /// query over a large tree), which the engine's watchdog does not see:
+    /// `work` is handed a check to ask as it goes (the watchdog's: the
+    /// person's stop, `--timeout`, the heap, and the time limit counting this
+    /// work's time), and its time is added to the task's run time, so the
+    /// next watchdog tick ends the script when the limit has passed (a
+    /// stopped work's answer is incomplete, and the script ends before long).
+    func runLongNativeWork<T>(_ work: (_ shouldStop: @escaping () -> Bool) -> T) -> T {
+        let owner = groupOwner ?? self
+        let start = EventLoop.now()
+        defer { owner.groupRunTime += EventLoop.now() - start }
+        return work { [unowned self] in reasonToEnd(runTime: owner.groupRunTime + EventLoop.now() - start) != nil }
+    }
+
     /// The DOM's native memory the scripts of this context's group made and
     /// hold now: libxml2's allocations during their script entries (nodes,
     /// text, attribute values, parsed documents), less what they freed. A

@@ -109,4 +109,51 @@ final class SelectorBombTests: TerminalPageTestCase {
         tern.press("y")
         XCTAssertEqual(tern.exitStatus(timeout: 15), 0, tern.screen())
     }
+
+    /// The same quadratic `:has()`, asked by a script (`querySelectorAll`,
+    /// `matches`, `closest`): one native call of minutes, which the engine's
+    /// watchdog does not see. `--timeout 2` ends it.
+    private static func scriptQueryPage(_ query: String) -> String {
+        """
+        <title>Query</title><p>before the query</p><p id=list></p>
+        <script>
+        var list = document.getElementById('list');
+        list.innerHTML = '<i>x</i>'.repeat(30000);
+        var first = list.firstChild;
+        document.title = 'asking';
+        \(query);
+        document.title = 'answered';
+        </script>
+        """
+    }
+
+    private static let scriptQueries = [
+        "document.querySelectorAll('i:has(~ i > b)')",
+        "document.querySelector('i:has(~ i > b)')",
+        "for (var n = list.firstChild; n; n = n.nextSibling) n.matches('i:has(~ i > b)')",
+        "for (var n = list.firstChild; n; n = n.nextSibling) n.closest('i:has(~ i > b)')",
+    ]
+
+    func testDumpTimeoutEndsALongScriptQuery() throws {
+        for query in SelectorBombTests.scriptQueries {
+            let url = page(SelectorBombTests.scriptQueryPage(query))
+            let run = try dump(["--timeout", "2", url.href], limit: 15)
+            XCTAssertNotNil(run, "tern --dump --timeout 2 was still running \(query) after 15 s")
+        }
+    }
+
+    /// The script time limit counts a query's time: the query ends, the
+    /// script with it (its next line does not run), and the page's next task runs.
+    func testTheScriptTimeLimitEndsALongQuery() {
+        makeSecureWebView { $0.scriptTimeLimit = 1 }
+        for query in SelectorBombTests.scriptQueries {
+            let started = Date()
+            loadAndWait(page(SelectorBombTests.scriptQueryPage(query)
+                             + "<script>setTimeout(function () { document.title = 'next task ran'; }, 0);</script>"))
+            wait(timeout: 10) { webView.title == "next task ran" }
+            XCTAssertEqual(webView.title, "next task ran", query)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 10, "\(query) ran past the 1 s limit")
+            XCTAssertEqual(value("document.querySelectorAll('i').length"), .number(30000))
+        }
+    }
 }

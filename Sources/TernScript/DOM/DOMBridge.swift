@@ -391,14 +391,31 @@ final class DOMBridge {
         }
     }
 
+    /// A selector query, which may be long (a `:has()` over a large tree),
+    /// under the watchdog's checks (ScriptContext.runLongNativeWork). A
+    /// stopped query answers what it found so far: the watchdog ends the
+    /// script at its next tick, before it can do much with it (an exception
+    /// thrown here would leave the engine's termination pending for the
+    /// page's next script).
+    private func longQuery<T>(_ query: (_ shouldStop: @escaping () -> Bool) -> T) -> T {
+        context.runLongNativeWork(query)
+    }
+
     private func installQueries(_ define: Define) {
         define("qs") { [unowned self] a in
             let node = try node(a[0])
             let selector = try Selector.parse(string(a[1]))
-            return bool(a[2]) ? handleArray(node.querySelectorAll(selector)) : handleValue(node.querySelector(selector))
+            if bool(a[2]) { return handleArray(longQuery { node.querySelectorAll(selector, shouldStop: $0) }) }
+            return handleValue(longQuery { node.querySelector(selector, shouldStop: $0) })
         }
-        define("matches") { [unowned self] a in makeBool(try node(a[0]).matches(try Selector.parse(string(a[1])))) }
-        define("closest") { [unowned self] a in handleValue(try node(a[0]).closest(try Selector.parse(string(a[1])))) }
+        define("matches") { [unowned self] a in
+            let node = try node(a[0]), selector = try Selector.parse(string(a[1]))
+            return makeBool(longQuery { node.matches(selector, shouldStop: $0) })
+        }
+        define("closest") { [unowned self] a in
+            let node = try node(a[0]), selector = try Selector.parse(string(a[1]))
+            return handleValue(longQuery { node.closest(selector, shouldStop: $0) })
+        }
         define("byTag") { [unowned self] a in handleArray(try node(a[0]).getElementsByTagName(string(a[1]))) }
         define("byClass") { [unowned self] a in handleArray(try node(a[0]).getElementsByClassName(string(a[1]))) }
         define("byName") { [unowned self] a in handleArray(try node(a[0]).getElementsByName(string(a[1]))) }
