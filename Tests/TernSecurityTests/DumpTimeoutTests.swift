@@ -10,17 +10,7 @@ import TernTestSupport
 final class DumpTimeoutTests: TerminalPageTestCase {
     /// Runs `tern arguments`; nil when it was still running after `limit` seconds (then killed).
     private func dump(_ arguments: [String], limit: Double = 20) throws -> (status: Int32, stderr: String)? {
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("tern-dump-timeout-\(UUID()).err").path
-        defer { unlink(errors) }
-        let process = try ProcessRun.start(ProcessRun.tern, arguments, stderr: errors)
-        let deadline = Date().addingTimeInterval(limit)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
-        guard !process.isRunning else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return nil
-        }
-        return (process.terminationStatus, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+        try runTern(arguments, limit: limit).map { ($0.status, $0.stderr) }
     }
 
     /// Three scripts that never end: the watchdog alone would allow 10 s each.

@@ -10,27 +10,11 @@ import TernTestSupport
 /// frame cannot open a popup or bust the page on the person's key. A frame
 /// the person clicked in has activation, and so do its ancestors.
 final class FrameActivationTests: SecurityTestCase {
-    final class Windows: UIDelegate {
-        var created: [WebView] = []
-        var blocked: [NavigationAction] = []
-
-        func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,
-                     for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView? {
-            let view = WebView(configuration: configuration)
-            created.append(view)
-            return view
-        }
-
-        func webView(_ webView: WebView, didBlockPopupWith navigationAction: NavigationAction, windowFeatures: WindowFeatures) {
-            blocked.append(navigationAction)
-        }
-    }
-
-    private var windows = Windows()
+    private var windows = WindowRecorder()
 
     override func setUp() {
         super.setUp()
-        windows = Windows()
+        windows = WindowRecorder()
         webView.uiDelegate = windows
     }
 

@@ -38,20 +38,7 @@ final class SelectorBombTests: TerminalPageTestCase {
 
     /// Runs `tern --dump` with `arguments`; nil when it was still running after `limit` seconds (then killed).
     private func dump(_ arguments: [String], limit: Double) throws -> (status: Int32, stdout: String, stderr: String)? {
-        let directory = FileManager.default.temporaryDirectory
-        let output = directory.appendingPathComponent("tern-selector-bomb-\(UUID()).out").path
-        let errors = directory.appendingPathComponent("tern-selector-bomb-\(UUID()).err").path
-        defer { unlink(output); unlink(errors) }
-        let process = try ProcessRun.start(ProcessRun.tern, ["--dump"] + arguments, stdout: output, stderr: errors)
-        let deadline = Date().addingTimeInterval(limit)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
-        guard !process.isRunning else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return nil
-        }
-        return (process.terminationStatus, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "",
-                (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+        try runTern(["--dump"] + arguments, limit: limit)
     }
 
     /// The nested `:has()` page is laid out whole, in well under the 10 s

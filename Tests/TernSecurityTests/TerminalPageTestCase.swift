@@ -22,6 +22,26 @@ open class TerminalPageTestCase: SecurityTestCase {
         return session
     }
 
+    /// Runs `tern arguments` to its end; nil when it was still running
+    /// after `limit` seconds (it is then killed): what a test of a page
+    /// that could hang tern runs it with, so the test itself cannot hang.
+    public func runTern(_ arguments: [String], limit: Double) throws -> (status: Int32, stdout: String, stderr: String)? {
+        let directory = FileManager.default.temporaryDirectory
+        let output = directory.appendingPathComponent("tern-run-\(UUID()).out").path
+        let errors = directory.appendingPathComponent("tern-run-\(UUID()).err").path
+        defer { unlink(output); unlink(errors) }
+        let process = try ProcessRun.start(ProcessRun.tern, arguments, stdout: output, stderr: errors)
+        let deadline = Date().addingTimeInterval(limit)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return (process.terminationStatus, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "",
+                (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+    }
+
     /// The test server's URL that answers `html` as a page.
     public func page(_ html: String) -> WebURL {
         let body = html.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
