@@ -13,7 +13,8 @@ import TernTestSupport
 /// budget (a real one would take a test hundreds of megabytes to pass).
 final class StyleSheetBudgetTests: SecurityTestCase {
     private var console: [String] = []
-    private let defaults = (bytes: StyleSheetBudget.maximumBytes, rules: StyleSheetBudget.maximumRules)
+    private let defaults = (bytes: StyleSheetBudget.maximumBytes, rules: StyleSheetBudget.maximumRules,
+                            tokens: StyleSheetBudget.maximumTokens)
 
     override func setUp() {
         super.setUp()
@@ -24,6 +25,7 @@ final class StyleSheetBudgetTests: SecurityTestCase {
     override func tearDown() {
         StyleSheetBudget.maximumBytes = defaults.bytes
         StyleSheetBudget.maximumRules = defaults.rules
+        StyleSheetBudget.maximumTokens = defaults.tokens
         super.tearDown()
     }
 
@@ -79,6 +81,21 @@ final class StyleSheetBudgetTests: SecurityTestCase {
         XCTAssertLessThanOrEqual(kept, 3, "at most 1 MB of 300 KB sheets is kept")
         XCTAssertTrue(console.contains { $0.hasPrefix("error:") && $0.contains("budget") }, "\(console)")
         XCTAssertTrue(renders)
+    }
+
+    /// A dense sheet of one rule (a selector list of 30 000 names: 60 000
+    /// tokens, a few hundred KB) counts by its tokens, against a budget of
+    /// 100 000: the first fits, the second is dropped unparsed.
+    func testTokensPastThePageBudgetAreDropped() {
+        StyleSheetBudget.maximumTokens = 100_000
+        let key = UUID().uuidString
+        load(graph: "root:a", body: "a,", repeat: 30_000, key: key)
+        XCTAssertEqual(sheetRequests(key).count, 2, "both sheets were fetched")
+        XCTAssertEqual(fetchedSheets.count, 1, "one sheet of 60 000 tokens fits, two do not")
+        XCTAssertTrue(console.contains { $0.hasPrefix("error:") && $0.contains("tokens") }, "\(console)")
+        XCTAssertTrue(renders)
+        XCTAssertEqual(StyleSheetBudget.bounds("p { color: red }\n").tokens, 11, "p ws { ws color : ws red ws } ws")
+        XCTAssertEqual(StyleSheetBudget.bounds("@media print { a { b: c } }").rules, 3)
     }
 
     /// `<style>` sheets a script makes share the budget: three of 900 rules
