@@ -43,8 +43,15 @@ public struct ProcessRun {
         // folder of its own (empty) unless the test names one.
         if executable == tern, environment["XDG_CONFIG_HOME"] == nil { variables["XDG_CONFIG_HOME"] = emptyConfigHome }
         process.environment = variables
+        // A new regular file at `path`; an existing device (/dev/null) or a
+        // FIFO is opened as it is (createFile would replace it with a file).
         func output(_ path: String?) -> FileHandle {
-            guard let path, FileManager.default.createFile(atPath: path, contents: nil),
+            guard let path else { return FileHandle.nullDevice }
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                return FileHandle(forWritingAtPath: path) ?? FileHandle.nullDevice
+            }
+            guard FileManager.default.createFile(atPath: path, contents: nil),
                   let handle = FileHandle(forWritingAtPath: path) else { return FileHandle.nullDevice }
             return handle
         }
