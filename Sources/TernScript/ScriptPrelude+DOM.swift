@@ -329,7 +329,12 @@ extension ScriptPrelude {
         }],
         ownerDocument: [function () { return TYPE(this) === 9 ? null : wrap(N.nav(H(this), 11)); }],
         isConnected: [function () { return N.connected(H(this)); }],
-        baseURI: [function () { return N.state()[1]; }]
+        // HTML "document base URL": the main document's (its <base href>, a srcdoc
+        // frame's parent's); a document DOMParser made has its URL.
+        baseURI: [function () {
+          var document = TYPE(this) === 9 ? this : wrap(N.nav(H(this), 11));
+          return !document || isMain(document) ? N.baseURL() : documentURL(document);
+        }]
       });
       methods(Node.prototype, {
         appendChild: function (node) { N.insert(H(this), hOf(node), null); return node; },

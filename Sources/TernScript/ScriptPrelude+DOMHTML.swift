@@ -383,7 +383,7 @@ extension ScriptPrelude {
       accessors(HTMLFormElement.prototype, {
         action: [function () {
           var v = N.attr(H(this), 'action');
-          if (v === null || v === '') return N.state()[1];
+          if (v === null || v === '') return N.state()[1];  // HTML: the document's URL, not its base URL
           var r = N.resolve(v);
           return r === null ? v : r;
         }, function (v) { N.setAttr(H(this), 'action', str(v)); }],

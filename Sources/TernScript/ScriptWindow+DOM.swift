@@ -9,6 +9,7 @@ extension ScriptWindow {
         dom.host = host
         dom.documentURL = { [unowned self] in documentURL }
         dom.documentOrigin = { [unowned self] in serializedOrigin }
+        dom.documentBaseURL = { [unowned self] in documentBaseURL }
         context.setInternal("__ternDOM", value: dom.makeNatives())
         if case .failure(let error) = context.runPrelude(ScriptPrelude.dom, sourceURL: "tern:dom") {
             reportToConsole(level: "error", "Uncaught \(error)")
@@ -21,6 +22,26 @@ extension ScriptWindow {
         dom.attach(document)
         guard let node = document.node else { return }
         _ = context.callInternal("__ternDOMAttach", [.number(Double(dom.handle(node)))])
+    }
+
+    /// HTML "document base URL" (§2.4.1 "Document base URL"): the first
+    /// `<base href>` in tree order, resolved against the fallback base URL;
+    /// else the fallback: for `about:srcdoc`, and for `about:blank` with a
+    /// creator, the creator's (the parent's, else the opener's) document base
+    /// URL; for every other document its URL. Kept until the tree changes.
+    var documentBaseURL: WebURL? {
+        if let cached = baseURLCache, cached.version == dom.version, cached.documentURL == documentURL { return cached.url }
+        var fallback = documentURL
+        if let url = documentURL, url.href == "about:srcdoc" || url.href == "about:blank",
+           let creator = frameHost?.scriptParentWindow() ?? openerWindow, creator !== self {
+            fallback = creator.documentBaseURL ?? fallback
+        }
+        var url = fallback
+        if let base = (try? dom.mainDocument?.querySelector("base[href]")) ?? nil, let href = base.attribute("href") {
+            url = (fallback.flatMap { $0.resolve(href) } ?? WebURL(href)) ?? fallback
+        }
+        baseURLCache = (dom.version, documentURL, url)
+        return url
     }
 
     /// The document scripts see, once attached.

@@ -68,6 +68,25 @@ final class FrameTreeTests: WebViewTestCase {
         wait(file: file, line: line) { !frames.isEmpty && frames.allSatisfy { $0.state != .loading } }
     }
 
+    /// HTML "document base URL": `<base href>` first, else the fallback base
+    /// URL, which for an `about:srcdoc` document is its parent's; relative
+    /// URLs of `a.href`, `fetch` and `baseURI` resolve against it.
+    func testRelativeURLsResolveAgainstTheDocumentBaseURL() throws {
+        let frame = "<script>var a = document.createElement('a'); a.setAttribute('href', 'y');"
+            + "window.answer = document.baseURI + ' ' + a.href;"
+            + "fetch('plain').then(function (r) { answer += ' ' + r.status; }, function (e) { answer += ' ' + e; });</script>"
+        load(page("<base href='/page/'><title>Base</title><a id=a href='x'>x</a>"
+                  + "<iframe srcdoc=\"\(frame)\"></iframe>"))
+        let base = server.url("/page/").href
+        XCTAssertEqual(value("document.baseURI"), .string(base))
+        XCTAssertEqual(value("document.getElementById('a').href"), .string(base + "x"))
+        waitForFramesLoaded()
+        let info = webView.allFrames[0].info
+        var answer: String?
+        wait { answer = self.evaluate("String(window.answer)", in: info); return answer?.hasSuffix(" 200") ?? false }
+        XCTAssertEqual(answer, "\(base) \(base)y 200", "the srcdoc frame's base URL is its parent's (/page/plain is a page)")
+    }
+
     func testASameOriginFrameLoadsAndFiresLoadAtItsElement() throws {
         let inner = page("<title>Inner</title><p id=p>inside</p>")
         load(page("<title>Outer</title><iframe id=f src='\(inner)'></iframe>"

@@ -37,6 +37,8 @@ final class DOMBridge {
     var documentURL: () -> WebURL? = { nil }
     /// The serialized origin of the window's document (set once, when it was made).
     var documentOrigin: () -> String = { "null" }
+    /// The document's base URL (HTML "document base URL"): what relative URLs resolve against.
+    var documentBaseURL: () -> WebURL? = { nil }
     var readyState: DocumentReadyState = .loading
     var referrer = ""
     var focusedElement: Node?
@@ -493,6 +495,7 @@ final class DOMBridge {
         define("state") { [unowned self] _ in
             makeStringArray([readyState.rawValue, documentURL()?.href ?? "about:blank", referrer])
         }
+        define("baseURL") { [unowned self] _ in makeString((documentBaseURL() ?? documentURL())?.href ?? "about:blank") }
         define("cookie") { [unowned self] _ in makeString(host?.scriptCookie() ?? "") }
         define("setCookie") { [unowned self] a in
             host?.scriptSetCookie(string(a[0]))
@@ -543,7 +546,7 @@ final class DOMBridge {
         }
         define("resolve") { [unowned self] a in
             let text = string(a[0])
-            guard let base = documentURL() else { return makeOptionalString(WebURL(text)?.href) }
+            guard let base = documentBaseURL() ?? documentURL() else { return makeOptionalString(WebURL(text)?.href) }
             return makeOptionalString(base.resolve(text)?.href)
         }
     }
