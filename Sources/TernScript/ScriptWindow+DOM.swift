@@ -29,19 +29,21 @@ extension ScriptWindow {
     /// else the fallback: for `about:srcdoc`, and for `about:blank` with a
     /// creator, the creator's (the parent's, else the opener's) document base
     /// URL; for every other document its URL. Kept until the tree changes.
-    var documentBaseURL: WebURL? {
-        if let cached = baseURLCache, cached.version == dom.version, cached.documentURL == documentURL { return cached.url }
+    var documentBaseURL: WebURL? { baseURL(depth: 0) }
+
+    /// `documentBaseURL`, at most 64 creators up (an opener chain is the page's to make).
+    private func baseURL(depth: Int) -> WebURL? {
         var fallback = documentURL
-        if let url = documentURL, url.href == "about:srcdoc" || url.href == "about:blank",
+        if depth < 64, let url = documentURL, url.href == "about:srcdoc" || url.href == "about:blank",
            let creator = frameHost?.scriptParentWindow() ?? openerWindow, creator !== self {
-            fallback = creator.documentBaseURL ?? fallback
+            fallback = creator.baseURL(depth: depth + 1) ?? fallback
         }
-        var url = fallback
-        if let base = (try? dom.mainDocument?.querySelector("base[href]")) ?? nil, let href = base.attribute("href") {
-            url = (fallback.flatMap { $0.resolve(href) } ?? WebURL(href)) ?? fallback
+        // The first <base href>, looked for once per version of the tree.
+        if baseHrefCache?.version != dom.version {
+            baseHrefCache = (dom.version, ((try? dom.mainDocument?.querySelector("base[href]")) ?? nil)?.attribute("href"))
         }
-        baseURLCache = (dom.version, documentURL, url)
-        return url
+        guard let href = baseHrefCache?.href else { return fallback }
+        return (fallback.flatMap { $0.resolve(href) } ?? WebURL(href)) ?? fallback
     }
 
     /// The document scripts see, once attached.

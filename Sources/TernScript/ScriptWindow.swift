@@ -54,8 +54,8 @@ public final class ScriptWindow {
     public let localStorage: WebStorage
     /// `localStorage` for a page of an opaque origin (data:, file:, sandboxed): its own, kept in memory.
     private lazy var opaqueOriginStorage = WebStorage()
-    /// `documentBaseURL` as of a DOM version and document URL.
-    var baseURLCache: (version: Int, documentURL: WebURL?, url: WebURL?)?
+    /// The document's first `<base href>` value as of a DOM version (`documentBaseURL`).
+    var baseHrefCache: (version: Int, href: String?)?
     /// The DOM bindings' native half (`window.document` and its nodes).
     let dom: DOMBridge
 
