@@ -27,16 +27,23 @@ struct RuleIndex {
         }
     }
 
-    /// The buckets of groups that may match an element with these key
-    /// hashes (`Node.forEachRuleKeyHash`).
-    func candidates(keys: [UInt32]) -> [[Candidate]] {
-        var found: [[Candidate]] = []
+    /// Whether any group may match an element with these key hashes.
+    func mayMatch(keys: [UInt32]) -> Bool {
+        if !universal.isEmpty { return true }
+        if buckets.isEmpty { return false }
+        return keys.contains { buckets[$0] != nil }
+    }
+
+    /// Calls `body` with each group that may match an element with these
+    /// key hashes (`Node.forEachRuleKeyHash`), bucket by bucket, without
+    /// collecting them.
+    func forEachCandidate(keys: [UInt32], _ body: (Candidate) -> Void) {
         if !buckets.isEmpty {
             for key in keys {
-                if let bucket = buckets[key] { found.append(bucket) }
+                guard let bucket = buckets[key] else { continue }
+                for candidate in bucket { body(candidate) }
             }
         }
-        if !universal.isEmpty { found.append(universal) }
-        return found
+        for candidate in universal { body(candidate) }
     }
 }

@@ -78,24 +78,77 @@ public final class StyleEngine {
         // The filter and the walk's matcher hold only when `element` is a child of the path's end.
         let inWalk = filter.path.last == element.parentElement
         if !inWalk || walkMatcher == nil { refreshIfNeeded() }
-        let matcher = inWalk ? (walkMatcher ?? makeMatcher()) : makeMatcher()
-        defer { if matcher.wasStopped { wasStopped = true } }
-        var matched: [Int] = [], triedTwiceFiled: [Int] = []
-        for bucket in index[pseudoElement]?.candidates(keys: ruleKeys(of: element, inWalk: inWalk)) ?? [] {
-            for candidate in bucket where !inWalk || filter.mayContain(candidate.ancestors) {
+        let slot = StyleEngine.slot(of: pseudoElement)
+        let keys = ruleKeys(of: element, inWalk: inWalk)
+        var matched = localMatches(of: element, slot: slot, keys: keys)
+        if index[slot].mayMatch(keys: keys) {
+            let matcher = inWalk ? (walkMatcher ?? makeMatcher()) : makeMatcher()
+            defer { if matcher.wasStopped { wasStopped = true } }
+            var found: [Int] = [], triedTwiceFiled: [Int] = []
+            index[slot].forEachCandidate(keys: keys) { candidate in
+                guard !inWalk || filter.mayContain(candidate.ancestors) else { return }
                 if candidate.filedTwice {
-                    if triedTwiceFiled.contains(candidate.group) { continue }
+                    if triedTwiceFiled.contains(candidate.group) { return }
                     triedTwiceFiled.append(candidate.group)
                 }
                 let group = groups[candidate.group]
                 if group.matchesEveryElement || matcher.matches(group.selector, alternative: group.alternative, element) {
-                    matched.append(contentsOf: group.rules)
+                    found.append(contentsOf: group.rules)
                 }
             }
+            if !found.isEmpty {
+                matched.append(contentsOf: found)
+                matched.sort()
+            }
         }
-        matched.sort()
         return MatchedRules(rules: matched, styleAttribute: pseudoElement == nil ? element.attribute("style") : nil)
     }
+
+    /// The index slot of an element's rules (0) or of a pseudo-element's.
+    private static func slot(of pseudoElement: PseudoElement?) -> Int {
+        switch pseudoElement {
+        case nil: return 0
+        case .before: return 1
+        case .after: return 2
+        case .marker: return 3
+        }
+    }
+
+    /// The rules of `localIndex[slot]` that match `element`, ascending: they
+    /// read only the element itself (`Selector.localAttributeNames`), so the
+    /// answer is kept per kind of element (`Node.appendLocalSelectorKey`)
+    /// and every `<p>` after the first costs a lookup. The user-agent sheet
+    /// is nearly all such rules.
+    private func localMatches(of element: Node, slot: Int, keys: [UInt32]) -> [Int] {
+        guard localIndex[slot].mayMatch(keys: keys) else { return [] }
+        localKey.removeAll(keepingCapacity: true)
+        localKey.append(UInt8(truncatingIfNeeded: slot))
+        element.appendLocalSelectorKey(to: &localKey, names: localAttributeNames)
+        if let known = localCache[localKey] { return known }
+        var found: [Int] = [], triedTwiceFiled: [Int] = []
+        localIndex[slot].forEachCandidate(keys: keys) { candidate in
+            if candidate.filedTwice {
+                if triedTwiceFiled.contains(candidate.group) { return }
+                triedTwiceFiled.append(candidate.group)
+            }
+            let group = groups[candidate.group]
+            if group.matchesEveryElement || localMatcher.matches(group.selector, alternative: group.alternative, element) {
+                found.append(contentsOf: group.rules)
+            }
+        }
+        found.sort()
+        if localCache.count >= StyleEngine.localCacheLimit { localCache.removeAll(keepingCapacity: true) }
+        localCache[localKey] = found
+        return found
+    }
+
+    /// Kinds of element whose local matches are kept at most.
+    private static let localCacheLimit = 4096
+    private var localCache: [[UInt8]: [Int]] = [:]
+    /// The key being looked up, reused.
+    private var localKey: [UInt8] = []
+    /// Local rules read no focus and no position: one matcher serves them all.
+    private let localMatcher = SelectorMatcher(focusedElement: nil)
 
     /// The walk's last element and its rule keys: its pseudo-elements are
     /// styled right after it (outside a walk the tree may have changed).
@@ -171,7 +224,10 @@ public final class StyleEngine {
             return StyleComputer.compute(cascadedDeclarations(for: element, pseudoElement: .marker), parent: elementStyle)
         }
         guard elementStyle.display != .none else { return nil }
-        let declarations = cascadedDeclarations(for: element, pseudoElement: pseudoElement)
+        // Most elements meet no `::before`/`::after` rule at all.
+        let matched = matchedRules(for: element, pseudoElement: pseudoElement)
+        guard !matched.rules.isEmpty else { return nil }
+        let declarations = cascadedDeclarations(matched)
         // `content` is not inherited and starts as normal: without a
         // declaration of it (or of `all`) there is no box, whatever else
         // applies (`*, ::before, ::after { box-sizing: border-box }`).
@@ -187,7 +243,12 @@ public final class StyleEngine {
     /// Rules whose selector alternatives read the same, matched once for all
     /// (sheets repeat selectors: `.a { color: red }` … `.a { margin: 0 }`).
     private var groups: [RuleGroup] = []
-    private var index: [PseudoElement?: RuleIndex] = [:]
+    /// Per slot (`slot(of:)`): the groups that need more than the element itself.
+    private var index = [RuleIndex](repeating: RuleIndex(), count: 4)
+    /// Per slot: the groups that read only the element (`localMatches`).
+    private var localIndex = [RuleIndex](repeating: RuleIndex(), count: 4)
+    /// The hashes of the attribute names local groups read.
+    private var localAttributeNames: Set<UInt32> = []
 
     private struct RuleGroup {
         let selector: Selector
@@ -222,7 +283,10 @@ public final class StyleEngine {
         let ranks = builder.layers.ranks()
         rules = builder.rules
         groups = []
-        index = [:]
+        index = [RuleIndex](repeating: RuleIndex(), count: 4)
+        localIndex = [RuleIndex](repeating: RuleIndex(), count: 4)
+        localAttributeNames = []
+        localCache.removeAll()
         var groupOfText: [String: Int] = [:]
         for i in rules.indices {
             rules[i].layer = ranks[rules[i].layer]
@@ -244,7 +308,12 @@ public final class StyleEngine {
             let keys = rule.selector.subjectKeys(ofAlternative: rule.alternative)
             let candidate = RuleIndex.Candidate(group: groups.count, ancestors: rule.selector.ancestorHashes(ofAlternative: rule.alternative),
                                                 filedTwice: keys.count > 1)
-            index[pseudo, default: RuleIndex()].add(candidate, keys: keys)
+            if let names = rule.selector.localAttributeNames(ofAlternative: rule.alternative) {
+                for name in names { localAttributeNames.insert(Node.attributeNameHash(name)) }
+                localIndex[StyleEngine.slot(of: pseudo)].add(candidate, keys: keys)
+            } else {
+                index[StyleEngine.slot(of: pseudo)].add(candidate, keys: keys)
+            }
             groups.append(RuleGroup(selector: rule.selector, alternative: rule.alternative,
                                     matchesEveryElement: rule.selector.matchesEveryElement(ofAlternative: rule.alternative), rules: [i]))
         }

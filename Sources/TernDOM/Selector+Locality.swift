@@ -1,0 +1,80 @@
+import CLibXML2
+
+/// Which selectors depend on nothing but the element itself, so that a style
+/// engine may match them once per kind of element (WebKit's and Servo's
+/// style sharing rest on the same observation): a compound with no
+/// combinator, whose simple selectors read only the element's namespace,
+/// name and attributes (Selectors 4 §6 attribute selectors, §5 type
+/// selectors; `:is()`/`:not()`/`:where()` of such compounds).
+extension Selector {
+    /// The attribute names (lower case, as the element stores them; "id" and
+    /// "class" for `#id` and `.class`) alternative `index` reads, or nil
+    /// when it reads more than the element (a combinator, a structural,
+    /// state or language pseudo-class, `:has()`).
+    public func localAttributeNames(ofAlternative index: Int) -> [[UInt8]]? {
+        var names: [[UInt8]] = []
+        return Selector.collectLocalNames(alternatives[index], into: &names) ? names : nil
+    }
+
+    private static func collectLocalNames(_ complex: ComplexSelector, into names: inout [[UInt8]]) -> Bool {
+        guard complex.combinators.isEmpty, let compound = complex.compounds.first else { return false }
+        for condition in compound.conditions {
+            switch condition {
+            case .id: names.append(Array("id".utf8))
+            case .className: names.append(Array("class".utf8))
+            case .attribute(let selector):
+                // A namespaced attribute is read by a wildcard namespace: not keyed here.
+                guard !selector.anyNamespace else { return false }
+                names.append(Array(selector.name.prefix { $0 != 0 }))
+            case .pseudoClass(.never): continue
+            case .not(let list), .is(let list), .where(let list):
+                for inner in list where inner.pseudoElement != nil || !collectLocalNames(inner, into: &names) { return false }
+            case .pseudoClass, .nth, .lang, .has: return false
+            }
+        }
+        return true
+    }
+}
+
+extension Node {
+    /// Appends to `key` all that a local selector (`Selector.localAttributeNames`)
+    /// can read of this element: whether its document is HTML, its namespace,
+    /// its name, and the name and value of each attribute whose name's hash
+    /// (`Node.attributeNameHash`) is in `names`. Two elements with equal keys
+    /// match the same local selectors.
+    public func appendLocalSelectorKey(to key: inout [UInt8], names: Set<UInt32>) {
+        guard isElement else { return }
+        let element = raw
+        key.append(element.pointee.doc.map { $0.pointee.type == XML_HTML_DOCUMENT_NODE ? 1 : 2 } ?? 0)
+        if let href = element.pointee.ns?.pointee.href {
+            Node.appendField(UnsafeBufferPointer(start: href, count: Int(xmlStrlen(href))), to: &key)
+        }
+        key.append(0xFF)
+        if let name = element.pointee.name {
+            Node.appendField(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))), to: &key)
+        }
+        guard !names.isEmpty else { return }
+        var attribute = element.pointee.properties
+        while let current = attribute {
+            attribute = current.pointee.next
+            guard current.pointee.ns == nil, let name = current.pointee.name else { continue }
+            let nameBytes = UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name)))
+            guard names.contains(Node.attributeNameHash(nameBytes)) else { continue }
+            Node.appendField(nameBytes, to: &key)
+            Node.withValue(of: current) { Node.appendField($0, to: &key) }
+        }
+    }
+
+    /// The hash `appendLocalSelectorKey` files an attribute name under.
+    public static func attributeNameHash<C: Collection>(_ name: C) -> UInt32 where C.Element == UInt8 {
+        SelectorAncestorFilter.hash(name, kind: .attribute)
+    }
+
+    /// A field of a key: its length, then its bytes (no two lists of fields
+    /// give the same bytes).
+    private static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) {
+        var count = UInt32(truncatingIfNeeded: bytes.count)
+        withUnsafeBytes(of: &count) { key.append(contentsOf: $0) }
+        key.append(contentsOf: bytes)
+    }
+}
