@@ -5,82 +5,135 @@
 ///
 /// Made by `StyleComputer` from an element's cascaded declarations and its
 /// parent's `CSSStyle`; `CSSStyle()` holds every property's initial value.
+///
+/// Shared, not copied (as WebKit's `RenderStyle` data and Servo's
+/// `ComputedValues` are): the values live in one reference-counted box,
+/// copied only when a style that shares it is changed. Elements styled
+/// alike (siblings, the cells of a table) hold one box; a copy costs a
+/// retain, and comparing two styles that share a box costs a pointer
+/// comparison. Read and write the properties as `style.display`
+/// (`Values` lists them).
+@dynamicMemberLookup
 public struct CSSStyle: Hashable, Sendable {
-    // MARK: Box
-    public var display: CSSDisplay = .inline
-    /// Inherited.
-    public var visibility: CSSVisibility = .visible
-    public var position: CSSPosition = .static
-    public var float: CSSFloat = .none
-    public var marginTop: CSSLength = .px(0)
-    public var marginRight: CSSLength = .px(0)
-    public var marginBottom: CSSLength = .px(0)
-    public var marginLeft: CSSLength = .px(0)
-    public var paddingTop: CSSLength = .px(0)
-    public var paddingRight: CSSLength = .px(0)
-    public var paddingBottom: CSSLength = .px(0)
-    public var paddingLeft: CSSLength = .px(0)
-    /// Top, right, bottom, left.
-    public var borderTop = CSSBorderSide()
-    public var borderRight = CSSBorderSide()
-    public var borderBottom = CSSBorderSide()
-    public var borderLeft = CSSBorderSide()
-    public var width: CSSLength = .auto
-    public var minWidth: CSSLength = .auto
-    /// `.none` is `max-width: none`.
-    public var maxWidth: CSSLength = .none
-    public var height: CSSLength = .auto
-    public var overflowX: CSSOverflow = .visible
-    public var overflowY: CSSOverflow = .visible
-    /// `clip: rect(…)` with an empty rectangle or `clip-path` that leaves nothing
-    /// visible (the visually-hidden pattern: a text browser still reads it).
-    /// Setting it sets `clipIsEmpty` and clears `clipPathIsEmpty`.
-    public var clippedToNothing: Bool {
-        get { clipIsEmpty || clipPathIsEmpty }
-        set { clipIsEmpty = newValue; clipPathIsEmpty = false }
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        // Unchecked: a box is changed only while uniquely referenced (copy on write).
+        @usableFromInline var values: Values
+        @usableFromInline init(_ values: Values) { self.values = values }
     }
-    /// `clip: rect(…)` of zero area (CSS Masking 1 §9.1).
-    public var clipIsEmpty = false
-    /// `clip-path: inset(50%)`, `circle(0)` and the like (CSS Masking 1 §3.1).
-    public var clipPathIsEmpty = false
-    public var flexDirection: CSSFlexDirection = .row
-    public var flexWrap = false
-    public var verticalAlign: CSSVerticalAlign = .baseline
 
-    // MARK: Text (inherited unless noted)
-    public var color = CSSColor.black
-    /// Not inherited.
-    public var backgroundColor = CSSColor.transparent
-    /// 1…1000; 400 normal, 700 bold.
-    public var fontWeight: Double = 400
-    public var fontStyle: CSSFontStyle = .normal
-    public var smallCaps = false
-    /// In px; 16 initially.
-    public var fontSize: Double = 16
-    /// Not inherited: the lines this element's own box draws (CSS Text
-    /// Decoration 3 §2: decorations propagate to descendants' text, which
-    /// layout does).
-    public var textDecorationLine: CSSTextDecorationLine = []
-    public var textTransform: CSSTextTransform = .none
-    public var textAlign: CSSTextAlign = .start
-    public var textIndent: CSSLength = .px(0)
-    public var whiteSpace: CSSWhiteSpace = .normal
-    public var listStyleType: CSSListStyleType = .disc
-    public var listStylePosition: CSSListStylePosition = .outside
-    /// `nil` is `quotes: auto`; `[]` is `none`.
-    public var quotes: [CSSQuotePair]?
+    @usableFromInline var storage: Storage
 
-    // MARK: Generated content (not inherited)
-    /// `nil` is `normal`/`none` (no box for ::before/::after).
-    public var content: [CSSContentItem]?
-    public var counterReset: [CSSCounterChange] = []
-    public var counterIncrement: [CSSCounterChange] = []
-    public var counterSet: [CSSCounterChange] = []
+    /// Every property's initial value (one box shared by all such styles).
+    public init() { storage = CSSStyle.initialStorage }
 
-    // MARK: Custom properties (inherited), by name with the leading `--`
-    public var customProperties: [String: [CSSComponentValue]] = [:]
+    private static let initialStorage = Storage(Values())
 
-    public init() {}
+    @inlinable
+    public subscript<T>(dynamicMember path: KeyPath<Values, T>) -> T {
+        storage.values[keyPath: path]
+    }
+
+    @inlinable
+    public subscript<T>(dynamicMember path: WritableKeyPath<Values, T>) -> T {
+        get { storage.values[keyPath: path] }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+            yield &storage.values[keyPath: path]
+        }
+    }
+
+    /// Whether the two share one box: then they are equal, without comparing values.
+    @inlinable
+    public func isIdentical(to other: CSSStyle) -> Bool { storage === other.storage }
+
+    @inlinable
+    public static func == (lhs: CSSStyle, rhs: CSSStyle) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.values) }
+}
+
+extension CSSStyle {
+    /// The computed values themselves.
+    public struct Values: Hashable, Sendable {
+        // MARK: Box
+        public var display: CSSDisplay = .inline
+        /// Inherited.
+        public var visibility: CSSVisibility = .visible
+        public var position: CSSPosition = .static
+        public var float: CSSFloat = .none
+        public var marginTop: CSSLength = .px(0)
+        public var marginRight: CSSLength = .px(0)
+        public var marginBottom: CSSLength = .px(0)
+        public var marginLeft: CSSLength = .px(0)
+        public var paddingTop: CSSLength = .px(0)
+        public var paddingRight: CSSLength = .px(0)
+        public var paddingBottom: CSSLength = .px(0)
+        public var paddingLeft: CSSLength = .px(0)
+        /// Top, right, bottom, left.
+        public var borderTop = CSSBorderSide()
+        public var borderRight = CSSBorderSide()
+        public var borderBottom = CSSBorderSide()
+        public var borderLeft = CSSBorderSide()
+        public var width: CSSLength = .auto
+        public var minWidth: CSSLength = .auto
+        /// `.none` is `max-width: none`.
+        public var maxWidth: CSSLength = .none
+        public var height: CSSLength = .auto
+        public var overflowX: CSSOverflow = .visible
+        public var overflowY: CSSOverflow = .visible
+        /// `clip: rect(…)` with an empty rectangle or `clip-path` that leaves nothing
+        /// visible (the visually-hidden pattern: a text browser still reads it).
+        /// Setting it sets `clipIsEmpty` and clears `clipPathIsEmpty`.
+        public var clippedToNothing: Bool {
+            get { clipIsEmpty || clipPathIsEmpty }
+            set { clipIsEmpty = newValue; clipPathIsEmpty = false }
+        }
+        /// `clip: rect(…)` of zero area (CSS Masking 1 §9.1).
+        public var clipIsEmpty = false
+        /// `clip-path: inset(50%)`, `circle(0)` and the like (CSS Masking 1 §3.1).
+        public var clipPathIsEmpty = false
+        public var flexDirection: CSSFlexDirection = .row
+        public var flexWrap = false
+        public var verticalAlign: CSSVerticalAlign = .baseline
+
+        // MARK: Text (inherited unless noted)
+        public var color = CSSColor.black
+        /// Not inherited.
+        public var backgroundColor = CSSColor.transparent
+        /// 1…1000; 400 normal, 700 bold.
+        public var fontWeight: Double = 400
+        public var fontStyle: CSSFontStyle = .normal
+        public var smallCaps = false
+        /// In px; 16 initially.
+        public var fontSize: Double = 16
+        /// Not inherited: the lines this element's own box draws (CSS Text
+        /// Decoration 3 §2: decorations propagate to descendants' text, which
+        /// layout does).
+        public var textDecorationLine: CSSTextDecorationLine = []
+        public var textTransform: CSSTextTransform = .none
+        public var textAlign: CSSTextAlign = .start
+        public var textIndent: CSSLength = .px(0)
+        public var whiteSpace: CSSWhiteSpace = .normal
+        public var listStyleType: CSSListStyleType = .disc
+        public var listStylePosition: CSSListStylePosition = .outside
+        /// `nil` is `quotes: auto`; `[]` is `none`.
+        public var quotes: [CSSQuotePair]?
+
+        // MARK: Generated content (not inherited)
+        /// `nil` is `normal`/`none` (no box for ::before/::after).
+        public var content: [CSSContentItem]?
+        public var counterReset: [CSSCounterChange] = []
+        public var counterIncrement: [CSSCounterChange] = []
+        public var counterSet: [CSSCounterChange] = []
+
+        // MARK: Custom properties (inherited), by name with the leading `--`
+        public var customProperties: [String: [CSSComponentValue]] = [:]
+
+        public init() {}
+    }
 }
 
 public enum CSSDisplay: Hashable, Sendable {
