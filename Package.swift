@@ -47,7 +47,9 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]),
         .target(name: "TernTerminal", dependencies: ["CNcursesw"]),
         // The user-agent sheet, Resources/ua.css through a symlink, compiled in (no Foundation).
-        .target(name: "TernCSS", dependencies: ["TernDOM"], resources: [.embedInCode("ua.css")]),
+        // As TernLayout: the style engine's state is read for every element.
+        .target(name: "TernCSS", dependencies: ["TernDOM"], resources: [.embedInCode("ua.css")],
+                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
         .target(name: "TernKit", dependencies: ["TernNet", "TernDOM", "TernLayout", "TernScript"]),
         .target(name: "TernKitFoundation", dependencies: ["TernKit"]),
         .target(name: "TernBrowser", dependencies: ["TernKit", "TernTerminal"]),

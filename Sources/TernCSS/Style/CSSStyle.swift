@@ -47,6 +47,11 @@ public struct CSSStyle: Hashable, Sendable {
     @inlinable
     public func isIdentical(to other: CSSStyle) -> Bool { storage === other.storage }
 
+    /// The box's identity: equal for styles that share it (`isIdentical`),
+    /// and never reused while a style holding the box lives.
+    @inlinable
+    public var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     @inlinable
     public static func == (lhs: CSSStyle, rhs: CSSStyle) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values

@@ -27,13 +27,6 @@ struct RuleIndex {
         }
     }
 
-    /// Whether any group may match an element with these key hashes.
-    func mayMatch(keys: [UInt32]) -> Bool {
-        if !universal.isEmpty { return true }
-        if buckets.isEmpty { return false }
-        return keys.contains { buckets[$0] != nil }
-    }
-
     /// Calls `body` with each group that may match an element with these
     /// key hashes (`Node.forEachRuleKeyHash`), bucket by bucket, without
     /// collecting them.

@@ -48,7 +48,7 @@ public final class StyleEngine {
             walkMatcher = makeMatcher()
         }
         filter.push(element)
-        lastRuleKeys = nil
+        keyedElement = nil
     }
 
     private func makeMatcher() -> SelectorMatcher {
@@ -60,7 +60,7 @@ public final class StyleEngine {
     /// Call after `element`'s children: undoes the matching `enter`.
     public func leave() {
         filter.pop()
-        lastRuleKeys = nil
+        keyedElement = nil
         if filter.path.isEmpty { walkMatcher = nil }
     }
 
@@ -79,9 +79,10 @@ public final class StyleEngine {
         let inWalk = filter.path.last == element.parentElement
         if !inWalk || walkMatcher == nil { refreshIfNeeded() }
         let slot = StyleEngine.slot(of: pseudoElement)
-        let keys = ruleKeys(of: element, inWalk: inWalk)
-        var matched = localMatches(of: element, slot: slot, keys: keys)
-        if index[slot].mayMatch(keys: keys) {
+        loadRuleKeys(of: element, inWalk: inWalk)
+        let keys = currentKeys
+        var matched = currentSlots & (1 << (slot + 4)) != 0 ? localMatches(of: element, slot: slot, keys: keys) : []
+        if currentSlots & (1 << slot) != 0 {
             let matcher = inWalk ? (walkMatcher ?? makeMatcher()) : makeMatcher()
             defer { if matcher.wasStopped { wasStopped = true } }
             var found: [Int] = [], triedTwiceFiled: [Int] = []
@@ -120,7 +121,6 @@ public final class StyleEngine {
     /// and every `<p>` after the first costs a lookup. The user-agent sheet
     /// is nearly all such rules.
     private func localMatches(of element: Node, slot: Int, keys: [UInt32]) -> [Int] {
-        guard localIndex[slot].mayMatch(keys: keys) else { return [] }
         localKey.removeAll(keepingCapacity: true)
         localKey.append(UInt8(truncatingIfNeeded: slot))
         element.appendLocalSelectorKey(to: &localKey, names: localAttributeNames)
@@ -150,16 +150,28 @@ public final class StyleEngine {
     /// Local rules read no focus and no position: one matcher serves them all.
     private let localMatcher = SelectorMatcher(focusedElement: nil)
 
-    /// The walk's last element and its rule keys: its pseudo-elements are
+    /// The element whose rule keys (`Node.forEachRuleKeyHash`) are in
+    /// `currentKeys`: the walk's last element, whose pseudo-elements are
     /// styled right after it (outside a walk the tree may have changed).
-    private var lastRuleKeys: (element: Node, keys: [UInt32])?
+    private var keyedElement: Node?
+    private var currentKeys: [UInt32] = []
+    /// The index slots with groups filed under one of `currentKeys` (or
+    /// universal): bit `slot` for `index`, bit `slot + 4` for `localIndex`.
+    private var currentSlots: UInt8 = 0
+    /// Those bits for each key groups are filed under, and for the universal lists.
+    private var slotsOfKey: [UInt32: UInt8] = [:]
+    private var universalSlots: UInt8 = 0
 
-    private func ruleKeys(of element: Node, inWalk: Bool) -> [UInt32] {
-        if inWalk, let last = lastRuleKeys, last.element == element { return last.keys }
-        var keys: [UInt32] = []
-        element.forEachRuleKeyHash { keys.append($0) }
-        lastRuleKeys = inWalk ? (element, keys) : nil
-        return keys
+    private func loadRuleKeys(of element: Node, inWalk: Bool) {
+        if inWalk, keyedElement == element { return }
+        currentKeys.removeAll(keepingCapacity: true)
+        var slots = universalSlots
+        element.forEachRuleKeyHash { key in
+            currentKeys.append(key)
+            if let bits = slotsOfKey[key] { slots |= bits }
+        }
+        currentSlots = slots
+        keyedElement = inWalk ? element : nil
     }
 
     /// The declarations `matched` gives, in ascending precedence.
@@ -287,6 +299,9 @@ public final class StyleEngine {
         localIndex = [RuleIndex](repeating: RuleIndex(), count: 4)
         localAttributeNames = []
         localCache.removeAll()
+        slotsOfKey = [:]
+        universalSlots = 0
+        keyedElement = nil
         var groupOfText: [String: Int] = [:]
         for i in rules.indices {
             rules[i].layer = ranks[rules[i].layer]
@@ -308,11 +323,18 @@ public final class StyleEngine {
             let keys = rule.selector.subjectKeys(ofAlternative: rule.alternative)
             let candidate = RuleIndex.Candidate(group: groups.count, ancestors: rule.selector.ancestorHashes(ofAlternative: rule.alternative),
                                                 filedTwice: keys.count > 1)
+            let slot = StyleEngine.slot(of: pseudo)
+            let bit: UInt8
             if let names = rule.selector.localAttributeNames(ofAlternative: rule.alternative) {
                 for name in names { localAttributeNames.insert(Node.attributeNameHash(name)) }
-                localIndex[StyleEngine.slot(of: pseudo)].add(candidate, keys: keys)
+                localIndex[slot].add(candidate, keys: keys)
+                bit = 1 << (slot + 4)
             } else {
-                index[StyleEngine.slot(of: pseudo)].add(candidate, keys: keys)
+                index[slot].add(candidate, keys: keys)
+                bit = 1 << slot
+            }
+            for key in keys {
+                if let hash = key.hash { slotsOfKey[hash, default: 0] |= bit } else { universalSlots |= bit }
             }
             groups.append(RuleGroup(selector: rule.selector, alternative: rule.alternative,
                                     matchesEveryElement: rule.selector.matchesEveryElement(ofAlternative: rule.alternative), rules: [i]))

@@ -32,7 +32,7 @@ final class StyleResolver {
         let role = StyleResolver.roles.value(for: tag) ?? .generic
         let css = computedStyle(element, tag: tag, parent: parent?.css)
         if parent == nil { rootFontSize = css.fontSize }
-        var style = ComputedStyle(css: css, containerWidth: containerWidth, parentBackground: parent?.layout.background)
+        var style = layoutStyle(css, containerWidth: containerWidth, parentBackground: parent?.layout.background)
         // The initial colour (CanvasText) is the terminal's own foreground, and
         // a colour a child inherits unchanged stays whatever its parent's is.
         if let parent {
@@ -80,6 +80,25 @@ final class StyleResolver {
         }
         return css
     }
+
+    /// `ComputedStyle(css:containerWidth:parentBackground:)`, made once for
+    /// each shared `CSSStyle` box, width and background.
+    private func layoutStyle(_ css: CSSStyle, containerWidth: Int, parentBackground: Color?) -> ComputedStyle {
+        let key = LayoutStyleKey(css: css.identity, containerWidth: containerWidth, parentBackground: parentBackground)
+        if let known = layoutStyles[key], known.css.isIdentical(to: css) { return known.style }
+        let style = ComputedStyle(css: css, containerWidth: containerWidth, parentBackground: parentBackground)
+        if layoutStyles.count >= StyleResolver.sharedLimit { layoutStyles.removeAll(keepingCapacity: true) }
+        // The entry holds `css`, so its box (and identity) lives as long as the entry.
+        layoutStyles[key] = (css, style)
+        return style
+    }
+
+    private struct LayoutStyleKey: Hashable {
+        let css: ObjectIdentifier
+        let containerWidth: Int
+        let parentBackground: Color?
+    }
+    private var layoutStyles: [LayoutStyleKey: (css: CSSStyle, style: ComputedStyle)] = [:]
 
     /// The last style computed for each set of matched rules, with what it was computed against.
     private var shared: [MatchedRules: (parent: CSSStyle?, rootFontSize: Double, css: CSSStyle)] = [:]
