@@ -377,6 +377,8 @@ def main():
     ap.add_argument("--tern", required=True)
     ap.add_argument("--tern-static")
     ap.add_argument("--static-note")
+    ap.add_argument("--tern-given", action="store_true",
+                    help="--tern was given by BENCH_TERN: not necessarily built from this checkout")
     ap.add_argument("--json", required=True)
     ap.add_argument("--only")
     ap.add_argument("--quick", action="store_true")
@@ -455,6 +457,8 @@ def measure_all(args, out, log):
     out("tern bench: %s, %d cores, load average %.2f at start / %.2f at end, %.0f s%s" % (
         datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), os.cpu_count() or 0,
         load_before[0], load_after[0], elapsed, ", QUICK (1 run each)" if args.quick else ""))
+    if args.tern_given:
+        out("tern: the binary given by BENCH_TERN (not built from this checkout)")
     out("tern: %s%s" % (" ".join(tools["tern"]("FILE")),
                         "" if tern_width else "  (no --width flag yet: tern's own width)"))
     out("'*' = fewer runs than planned (a slow tool), '-' = not run")
@@ -646,7 +650,8 @@ def measure_all(args, out, log):
         "seconds": round(elapsed, 1),
         "timeout_s": TIMEOUT,
         "harness_floor": {"seconds": floor_s, "rss_kb": floor_kb},
-        "tern": {"binary": args.tern, "commit": git("rev-parse", "HEAD"),
+        "tern": {"binary": args.tern, "given_by_BENCH_TERN": args.tern_given,
+                 "commit": None if args.tern_given else git("rev-parse", "HEAD"),
                  "dirty": bool(git("status", "--porcelain", "--untracked-files=no")),
                  "width_flag": tern_width, "static_binary": args.tern_static},
         "commands": {n: " ".join(tools[n]("FILE")) for n in tools},
