@@ -162,7 +162,8 @@ def run(args):
         if not os.path.exists(path):
             print("  %s: no %s (python3.11-doc is not installed): skipped" % (name, path))
             continue
-        print("  %s (%d bytes, %d runs)" % (name, os.path.getsize(path), runs), file=sys.stderr, flush=True)
+        print("  %s (%d bytes, %d run%s)" % (name, os.path.getsize(path), runs, "" if runs == 1 else "s"),
+              file=sys.stderr, flush=True)
         scripts, sheets = linked(path)
         results[name] = {"file": path, "bytes": os.path.getsize(path), "linked_scripts": scripts,
                          "linked_sheets": sheets, "loaded": check_loaded(args.tern, help_text, path, env),
@@ -216,7 +217,7 @@ def run(args):
             passed = True
         targets.append({"target": "%s: tern (with scripts) / w3m <= %.1f" % (name, TARGET),
                         "result": "N/A" if passed is None else "PASS" if passed else "FAIL",
-                        "detail": "%s: tern %s, w3m %s" % (measure.fmt_ratio(x), measure.fmt_time(t),
+                        "detail": "%s: tern %s, w3m %s" % ("-" if x is None else "%.2fx" % x, measure.fmt_time(t),
                                                            measure.fmt_time(w))})
     print("Targets (measured, not gated)")
     for t in targets:
