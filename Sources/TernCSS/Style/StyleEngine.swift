@@ -86,15 +86,18 @@ public final class StyleEngine {
             let matcher = inWalk ? (walkMatcher ?? makeMatcher()) : makeMatcher()
             defer { if matcher.wasStopped { wasStopped = true } }
             var found: [Int] = [], triedTwiceFiled: [Int] = []
+            // Locals, not the engine's properties, inside the loop: a
+            // property read there would retain their storage per candidate.
+            let filter = self.filter, groups = self.groups
             index[slot].forEachCandidate(keys: keys) { candidate in
                 guard !inWalk || filter.mayContain(candidate.ancestors) else { return }
                 if candidate.filedTwice {
                     if triedTwiceFiled.contains(candidate.group) { return }
                     triedTwiceFiled.append(candidate.group)
                 }
-                let group = groups[candidate.group]
-                if group.matchesEveryElement || matcher.matches(group.selector, alternative: group.alternative, element) {
-                    found.append(contentsOf: group.rules)
+                if groups[candidate.group].matchesEveryElement
+                    || matcher.matches(groups[candidate.group].selector, alternative: groups[candidate.group].alternative, element) {
+                    found.append(contentsOf: groups[candidate.group].rules)
                 }
             }
             if !found.isEmpty {
@@ -126,14 +129,15 @@ public final class StyleEngine {
         element.appendLocalSelectorKey(to: &localKey, names: localAttributeNames)
         if let known = localCache[localKey] { return known }
         var found: [Int] = [], triedTwiceFiled: [Int] = []
+        let groups = self.groups
         localIndex[slot].forEachCandidate(keys: keys) { candidate in
             if candidate.filedTwice {
                 if triedTwiceFiled.contains(candidate.group) { return }
                 triedTwiceFiled.append(candidate.group)
             }
-            let group = groups[candidate.group]
-            if group.matchesEveryElement || localMatcher.matches(group.selector, alternative: group.alternative, element) {
-                found.append(contentsOf: group.rules)
+            if groups[candidate.group].matchesEveryElement
+                || localMatcher.matches(groups[candidate.group].selector, alternative: groups[candidate.group].alternative, element) {
+                found.append(contentsOf: groups[candidate.group].rules)
             }
         }
         found.sort()
