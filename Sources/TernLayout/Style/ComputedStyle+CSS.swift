@@ -16,10 +16,16 @@ extension ComputedStyle {
     /// Not set here: generated content (`before`, `after`, `marker`), which
     /// needs the element's attributes and counters, and `reverse`.
     init(css: CSSStyle, containerWidth: Int, parentBackground: Color? = nil) {
+        self.init(values: Values(css: css, containerWidth: containerWidth, parentBackground: parentBackground))
+    }
+}
+
+extension ComputedStyle.Values {
+    init(css: CSSStyle, containerWidth: Int, parentBackground: Color?) {
         self.init()
         let container = max(0, containerWidth)
         let base = Double(container) * MediaEnvironment.cellWidth
-        display = Self.display(css.display)
+        display = ComputedStyle.display(css.display)
         flexRow = (css.display == .flex || css.display == .inlineFlex) && (css.flexDirection == .row || css.flexDirection == .rowReverse)
         hidden = css.visibility != .visible
         switch css.whiteSpace {
@@ -30,13 +36,13 @@ extension ComputedStyle {
         case .preLine: whiteSpace = .preLine
         }
 
-        marginTop = max(0, Self.cells(css.marginTop.resolved(against: base) ?? 0, MediaEnvironment.cellHeight))
-        marginBottom = max(0, Self.cells(css.marginBottom.resolved(against: base) ?? 0, MediaEnvironment.cellHeight))
-        paddingTop = max(0, Self.cells(css.paddingTop.resolved(against: base) ?? 0, MediaEnvironment.cellHeight))
-        paddingBottom = max(0, Self.cells(css.paddingBottom.resolved(against: base) ?? 0, MediaEnvironment.cellHeight))
+        marginTop = max(0, ComputedStyle.cells(css.marginTop.resolved(against: base) ?? 0, MediaEnvironment.cellHeight))
+        marginBottom = max(0, ComputedStyle.cells(css.marginBottom.resolved(against: base) ?? 0, MediaEnvironment.cellHeight))
+        paddingTop = max(0, ComputedStyle.cells(css.paddingTop.resolved(against: base) ?? 0, MediaEnvironment.cellHeight))
+        paddingBottom = max(0, ComputedStyle.cells(css.paddingBottom.resolved(against: base) ?? 0, MediaEnvironment.cellHeight))
 
-        background = Self.color(css.backgroundColor, over: parentBackground)
-        color = Self.color(css.color, over: background ?? parentBackground)
+        background = ComputedStyle.color(css.backgroundColor, over: parentBackground)
+        color = ComputedStyle.color(css.color, over: background ?? parentBackground)
 
         // CSS Backgrounds 3 §3: a side shows when its style draws and its width is not 0.
         // A transparent border (kept for a hover effect) draws nothing either.
@@ -53,13 +59,13 @@ extension ComputedStyle {
             case .dashed, .dotted: border.line = .dashed
             default: border.line = side.width >= 4 ? .heavy : .single
             }
-            border.color = Self.color(side.color ?? css.color, over: background ?? parentBackground)
+            border.color = ComputedStyle.color(side.color ?? css.color, over: background ?? parentBackground)
         }
 
-        marginLeft = max(0, Self.cells(css.marginLeft.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
-        marginRight = max(0, Self.cells(css.marginRight.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
-        let paddingLeft = max(0, Self.cells(css.paddingLeft.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
-        let paddingRight = max(0, Self.cells(css.paddingRight.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
+        marginLeft = max(0, ComputedStyle.cells(css.marginLeft.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
+        marginRight = max(0, ComputedStyle.cells(css.marginRight.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
+        let paddingLeft = max(0, ComputedStyle.cells(css.paddingLeft.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
+        let paddingRight = max(0, ComputedStyle.cells(css.paddingRight.resolved(against: base) ?? 0, MediaEnvironment.cellWidth))
         indent = marginLeft + (border.left ? 1 : 0) + paddingLeft
         indentRight = marginRight + (border.right ? 1 : 0) + paddingRight
         // Keep at least 10 columns (or the whole container when narrower) for the content.
@@ -76,10 +82,10 @@ extension ComputedStyle {
         default: position = .start
         }
 
-        width = Self.columns(css.width, base)
-        minWidth = Self.columns(css.minWidth, base)
-        maxWidth = Self.columns(css.maxWidth, base)
-        textIndent = min(max(Self.cells(css.textIndent.resolved(against: base) ?? 0, MediaEnvironment.cellWidth), -indent), container)
+        width = ComputedStyle.columns(css.width, base)
+        minWidth = ComputedStyle.columns(css.minWidth, base)
+        maxWidth = ComputedStyle.columns(css.maxWidth, base)
+        textIndent = min(max(ComputedStyle.cells(css.textIndent.resolved(against: base) ?? 0, MediaEnvironment.cellWidth), -indent), container)
 
         switch css.textTransform {
         case .none: textTransform = css.smallCaps ? .uppercase : .none
@@ -112,6 +118,9 @@ extension ComputedStyle {
         quotes = css.quotes
     }
 
+}
+
+extension ComputedStyle {
     static func display(_ display: CSSDisplay) -> Display {
         switch display {
         case .none: return .none
