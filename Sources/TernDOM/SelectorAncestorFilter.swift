@@ -21,6 +21,12 @@ public struct SelectorAncestorFilter {
     /// The elements pushed, outermost first.
     public var path: [Node] { elements }
 
+    /// Whether the element pushed last is `element`'s parent (without making `Node`s).
+    public func isTop(parentOf element: Node) -> Bool {
+        guard let parent = element.raw.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return elements.isEmpty }
+        return elements.last?.raw == parent
+    }
+
     /// Adds `element` (the next element down the path).
     public mutating func push(_ element: Node) {
         starts.append(hashes.count)

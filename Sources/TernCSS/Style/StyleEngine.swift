@@ -76,7 +76,7 @@ public final class StyleEngine {
     public func matchedRules(for element: Node, pseudoElement: PseudoElement? = nil) -> MatchedRules {
         guard element.isElement else { return MatchedRules(rules: [], styleAttribute: nil) }
         // The filter and the walk's matcher hold only when `element` is a child of the path's end.
-        let inWalk = filter.path.last == element.parentElement
+        let inWalk = filter.isTop(parentOf: element)
         if !inWalk || walkMatcher == nil { refreshIfNeeded() }
         let slot = StyleEngine.slot(of: pseudoElement)
         loadRuleKeys(of: element, inWalk: inWalk)
@@ -240,7 +240,9 @@ public final class StyleEngine {
             return StyleComputer.compute(cascadedDeclarations(for: element, pseudoElement: .marker), parent: elementStyle)
         }
         guard elementStyle.display != .none else { return nil }
-        // Most elements meet no `::before`/`::after` rule at all.
+        // Most elements meet no `::before`/`::after` rule at all: when the
+        // element was just styled, its keys say so without a lookup.
+        if keyedElement == element, currentSlots & (0x11 << StyleEngine.slot(of: pseudoElement)) == 0 { return nil }
         let matched = matchedRules(for: element, pseudoElement: pseudoElement)
         guard !matched.rules.isEmpty else { return nil }
         let declarations = cascadedDeclarations(matched)
