@@ -93,6 +93,25 @@ public final class Document {
     /// The `<head>` element, if any.
     public var head: Node? { documentElement?.elementChildren.first { $0.isElement("head") } }
 
+    /// The first `<base>` element with the attribute `name` in tree order
+    /// (HTML §4.2.3: "the first base element with an href attribute", and
+    /// with a target one), found by a walk that makes no `Node` per step.
+    public func firstBase(with name: StaticString) -> Node? {
+        guard let doc else { return nil }
+        var found: xmlNodePtr?
+        Document.walk(UnsafeMutableRawPointer(doc).assumingMemoryBound(to: xmlNode.self)) { current in
+            guard found == nil else { return false }
+            guard current.pointee.type == XML_ELEMENT_NODE else { return current.pointee.type == XML_HTML_DOCUMENT_NODE || current.pointee.type == XML_DOCUMENT_NODE }
+            if let tag = current.pointee.name, xmlStrEqual(tag, "base") != 0, current.pointee.ns.map({ $0.pointee.href.map { String(cString: $0) == Namespace.html } ?? false }) ?? true,
+               Node.findAttribute(current, name.utf8Start) != nil {
+                found = current
+                return false
+            }
+            return true
+        }
+        return found.map { Node($0, in: self) }
+    }
+
     /// The first element whose id is `id`.
     public func element(withID id: String) -> Node? {
         var found: Node?

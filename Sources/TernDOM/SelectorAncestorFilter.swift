@@ -42,10 +42,17 @@ public struct SelectorAncestorFilter {
             add(hash)
         }
         if let classes = Node.findAttribute(raw, "class") {
-            let found: [UInt32] = Node.withValue(of: classes) { value in
-                value.split(whereSeparator: Node.isASCIIWhitespace).map { SelectorAncestorFilter.hash($0, kind: .className) }
+            // Each class of the list, scanned in place (no array of substrings per element).
+            Node.withValue(of: classes) { value in
+                var start = 0
+                while start < value.count {
+                    while start < value.count, Node.isASCIIWhitespace(value[start]) { start += 1 }
+                    var end = start
+                    while end < value.count, !Node.isASCIIWhitespace(value[end]) { end += 1 }
+                    if end > start { add(SelectorAncestorFilter.hash(UnsafeBufferPointer(rebasing: value[start..<end]), kind: .className)) }
+                    start = end
+                }
             }
-            for hash in found { add(hash) }
         }
     }
 

@@ -66,7 +66,7 @@ extension WebView {
             return .done
         }
         var target = link.attribute("target") ?? ""
-        if target.isEmpty { target = (try? frame.document?.querySelector("base[target]"))??.attribute("target") ?? "" }
+        if target.isEmpty { target = frame.document?.firstBase(with: "target")?.attribute("target") ?? "" }
         return navigate(to: url, target: target, from: frame, type: .linkActivated, userInitiated: !byPage)
     }
 
@@ -161,7 +161,7 @@ extension WebView {
         let entries = form.map { HTMLForms.entries(of: $0, submitter: submitter) { frame.session.chosenFiles[$0] ?? [] } }
             ?? (submission?.fields ?? []).map { FormEntry(name: $0.name, value: .string($0.value)) }
         var target = submission?.target ?? pick("formtarget", "target") ?? ""
-        if target.isEmpty { target = (try? frame.document?.querySelector("base[target]"))??.attribute("target") ?? "" }
+        if target.isEmpty { target = frame.document?.firstBase(with: "target")?.attribute("target") ?? "" }
         if action.scheme == "file" && frame.url.scheme != "file" { return .done }
         let request = FormEncoding.request(method: method, action: action, enctype: enctype, entries: entries)
         switch chooseNavigable(target, from: frame) {

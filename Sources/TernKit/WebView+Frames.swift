@@ -226,7 +226,7 @@ extension WebView {
         if frame.url.href == "about:srcdoc" {
             fallback = frame.parent.map(frameBaseURL) ?? documentBaseURL ?? frame.url
         }
-        let base = (try? frame.document?.querySelector("base[href]"))??.attribute("href")
+        let base = frame.document?.firstBase(with: "href")?.attribute("href")
         return base.flatMap { fallback.resolve($0.trimmingSpaces()) } ?? fallback
     }
 

@@ -368,14 +368,14 @@ extension WebView {
 
     /// The document's base URL: its first `<base href>`, else its URL.
     var documentBaseURL: WebURL? {
-        guard let base = try? document?.querySelector("base[href]"), let href = base.attribute("href") else { return pageURL }
+        guard let href = document?.firstBase(with: "href")?.attribute("href") else { return pageURL }
         return pageURL?.resolve(href) ?? WebURL(href) ?? pageURL
     }
 
     /// The browsing context a `target` names: the default from `<base target>`.
     private func effectiveTarget(_ target: String?) -> String {
         if let target, !target.isEmpty { return target }
-        return (try? document?.querySelector("base[target]"))??.attribute("target") ?? ""
+        return document?.firstBase(with: "target")?.attribute("target") ?? ""
     }
 
     /// HTML "follow the hyperlink", or "download the hyperlink" for a

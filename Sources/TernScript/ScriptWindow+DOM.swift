@@ -40,7 +40,7 @@ extension ScriptWindow {
         }
         // The first <base href>, looked for once per version of the tree.
         if baseHrefCache?.version != dom.version {
-            baseHrefCache = (dom.version, ((try? dom.mainDocument?.querySelector("base[href]")) ?? nil)?.attribute("href"))
+            baseHrefCache = (dom.version, dom.mainDocument?.firstBase(with: "href")?.attribute("href"))
         }
         guard let href = baseHrefCache?.href else { return fallback }
         return (fallback.flatMap { $0.resolve(href) } ?? WebURL(href)) ?? fallback
