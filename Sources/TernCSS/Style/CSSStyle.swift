@@ -54,10 +54,16 @@ public struct CSSStyle: Hashable, Sendable {
 
     @inlinable
     public static func == (lhs: CSSStyle, rhs: CSSStyle) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
+        if lhs.storage === rhs.storage { return true }
+        // Compared in place: reading `storage.values` would copy both (a retain per field).
+        return withUnsafeMutablePointer(to: &lhs.storage.values) { left in
+            withUnsafeMutablePointer(to: &rhs.storage.values) { right in left.pointee == right.pointee }
+        }
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(storage.values) }
+    public func hash(into hasher: inout Hasher) {
+        withUnsafeMutablePointer(to: &storage.values) { hasher.combine($0.pointee) }
+    }
 }
 
 extension CSSStyle {

@@ -40,10 +40,16 @@ public struct ComputedStyle: Hashable, Sendable {
     }
 
     public static func == (lhs: ComputedStyle, rhs: ComputedStyle) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
+        if lhs.storage === rhs.storage { return true }
+        // Compared in place: reading `storage.values` would copy both (a retain per field).
+        return withUnsafeMutablePointer(to: &lhs.storage.values) { left in
+            withUnsafeMutablePointer(to: &rhs.storage.values) { right in left.pointee == right.pointee }
+        }
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(storage.values) }
+    public func hash(into hasher: inout Hasher) {
+        withUnsafeMutablePointer(to: &storage.values) { hasher.combine($0.pointee) }
+    }
 
     public enum Display: Hashable, Sendable {
         case none, contents, block, inline, inlineBlock, listItem

@@ -82,23 +82,34 @@ final class StyleResolver {
     }
 
     /// `ComputedStyle(css:containerWidth:parentBackground:)`, made once for
-    /// each shared `CSSStyle` box, width and background.
+    /// each shared `CSSStyle` box, width and background while they recur: a
+    /// direct-mapped cache (no hashing of its own, no growth, no clearing),
+    /// as the same few kinds of element recur at a few widths.
     private func layoutStyle(_ css: CSSStyle, containerWidth: Int, parentBackground: Color?) -> ComputedStyle {
-        let key = LayoutStyleKey(css: css.identity, containerWidth: containerWidth, parentBackground: parentBackground)
-        if let known = layoutStyles[key], known.css.isIdentical(to: css) { return known.style }
+        var mix = UInt(bitPattern: css.identity) &>> 4
+        mix = mix &* 31 &+ UInt(bitPattern: containerWidth)
+        if let background = parentBackground {
+            mix = mix &* 31 &+ UInt(background.red) &<< 16 &+ UInt(background.green) &<< 8 &+ UInt(background.blue) &+ 1
+        }
+        let slot = Int(truncatingIfNeeded: (mix ^ (mix &>> 9)) & UInt(StyleResolver.layoutStyleSlots - 1))
+        if let known = layoutStyles[slot], known.css.isIdentical(to: css), known.containerWidth == containerWidth,
+           known.parentBackground == parentBackground {
+            return known.style
+        }
         let style = ComputedStyle(css: css, containerWidth: containerWidth, parentBackground: parentBackground)
-        if layoutStyles.count >= StyleResolver.sharedLimit { layoutStyles.removeAll(keepingCapacity: true) }
         // The entry holds `css`, so its box (and identity) lives as long as the entry.
-        layoutStyles[key] = (css, style)
+        layoutStyles[slot] = LayoutStyleEntry(css: css, containerWidth: containerWidth, parentBackground: parentBackground, style: style)
         return style
     }
 
-    private struct LayoutStyleKey: Hashable {
-        let css: ObjectIdentifier
+    private struct LayoutStyleEntry {
+        let css: CSSStyle
         let containerWidth: Int
         let parentBackground: Color?
+        let style: ComputedStyle
     }
-    private var layoutStyles: [LayoutStyleKey: (css: CSSStyle, style: ComputedStyle)] = [:]
+    private static let layoutStyleSlots = 512
+    private var layoutStyles = [LayoutStyleEntry?](repeating: nil, count: StyleResolver.layoutStyleSlots)
 
     /// The last style computed for each set of matched rules, with what it was computed against.
     private var shared: [MatchedRules: (parent: CSSStyle?, rootFontSize: Double, css: CSSStyle)] = [:]
