@@ -127,8 +127,7 @@ public final class StyleEngine {
         localKey.removeAll(keepingCapacity: true)
         localKey.append(UInt8(truncatingIfNeeded: slot))
         element.appendLocalSelectorKey(to: &localKey, names: localAttributeNames)
-        let key = LocalKey(localKey)
-        if let known = localCache[key] { return known }
+        if let known = localCache[localKey] { return known }
         var found: [Int] = [], triedTwiceFiled: [Int] = []
         let groups = self.groups
         localIndex[slot].forEachCandidate(keys: keys) { candidate in
@@ -143,30 +142,13 @@ public final class StyleEngine {
         }
         found.sort()
         if localCache.count >= StyleEngine.localCacheLimit { localCache.removeAll(keepingCapacity: true) }
-        localCache[key] = found
+        localCache[localKey] = found
         return found
     }
 
     /// Kinds of element whose local matches are kept at most.
     private static let localCacheLimit = 4096
-    private var localCache: [LocalKey: [Int]] = [:]
-
-    /// A kind of element's bytes (`Node.appendLocalSelectorKey`), hashed
-    /// once with FNV-1a: the dictionary then hashes one word, not the bytes.
-    private struct LocalKey: Hashable {
-        let bytes: [UInt8]
-        let hash: UInt64
-
-        init(_ bytes: [UInt8]) {
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            self.bytes = bytes
-            self.hash = hash
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-        static func == (a: LocalKey, b: LocalKey) -> Bool { a.hash == b.hash && a.bytes == b.bytes }
-    }
+    private var localCache: [[UInt8]: [Int]] = [:]
     /// The key being looked up, reused.
     private var localKey: [UInt8] = []
     /// Local rules read no focus and no position: one matcher serves them all.
