@@ -115,4 +115,79 @@ final class StyleEngineMatchingTests: XCTestCase {
         }
         XCTAssertNil(CascadeTestSupport.winner("bottom", of: p, in: engine), "ids are case-sensitive")
     }
+
+    /// Rules that read only the element are answered once per kind of
+    /// element: elements alike in every attribute such a rule reads share
+    /// the answer, and an attribute a rule reads (value, case, presence,
+    /// namespace) keeps apart the elements that differ in it.
+    func testLocalRulesAnsweredPerKindOfElement() {
+        let doc = Document(html: """
+            <input id=a type=checkbox><input id=b type=checkbox><input id=c type=text><input id=d type=CHECKBOX>
+            <p id=e class="x y">1</p><p id=f class="y x">2</p><p id=g class="x">3</p><p id=h data-k="v" class="x y">4</p>
+            <span id=j lang=en>5</span><span id=k>6</span>
+            """)
+        // A `p` in the SVG namespace, and a `lang` attribute in the XML one.
+        let svgP = try! doc.createElement(namespace: "http://www.w3.org/2000/svg", qualifiedName: "p")
+        try! svgP.setAttribute("class", "x y")
+        try! svgP.setAttribute("id", "i")
+        _ = try! CascadeTestSupport.element(doc, "body").appendChild(svgP)
+        try! CascadeTestSupport.element(doc, "#k").setAttribute(namespace: "http://www.w3.org/XML/1998/namespace", qualifiedName: "xml:lang", value: "en")
+        let engine = CascadeTestSupport.engine(["""
+            input[type=checkbox] { width: 1px } input[type=text] { width: 2px }
+            .x.y { height: 1px } .x:not(.y) { height: 2px } [data-k=v] { top: 1px }
+            P { color: red } span[lang] { left: 1px }
+            """])
+        func winner(_ property: String, _ id: String) -> String? {
+            CascadeTestSupport.winner(property, of: CascadeTestSupport.element(doc, "#" + id), in: engine)
+        }
+        XCTAssertEqual(winner("width", "a"), "1px")
+        XCTAssertEqual(winner("width", "b"), "1px", "the same kind of element: the kept answer")
+        XCTAssertEqual(winner("width", "c"), "2px", "another value of an attribute a rule reads")
+        XCTAssertEqual(winner("width", "d"), "1px", "type compares without case (HTML's list)")
+        XCTAssertEqual(winner("height", "e"), "1px")
+        XCTAssertEqual(winner("height", "f"), "1px", "classes in another order")
+        XCTAssertEqual(winner("height", "g"), "2px", "one class fewer")
+        XCTAssertNil(winner("top", "e"))
+        XCTAssertEqual(winner("top", "h"), "1px", "an attribute only one of them has")
+        XCTAssertEqual(winner("color", "e"), "red", "an HTML element's name matches without case")
+        XCTAssertNil(winner("color", "i"), "the same name in another namespace is another kind of element (exact case)")
+        XCTAssertEqual(winner("left", "j"), "1px")
+        XCTAssertNil(winner("left", "k"), "a namespaced attribute is not [lang]")
+    }
+
+    /// `::before`/`::after` of an element just styled are skipped when no
+    /// such rule is filed under its keys, and found when one is.
+    func testPseudoElementsSkippedOnlyWithoutRulesForTheElement() {
+        let doc = Document(html: #"<div><p class=q>a</p><p>b</p><q>c</q></div>"#)
+        let engine = CascadeTestSupport.engine([".q::after { content: 'A' } q::before { content: 'B' }"])  // and the UA sheet's q::before, q::after
+        let div = CascadeTestSupport.element(doc, "div")
+        engine.enter(div)
+        defer { engine.leave() }
+        let style = CSSStyle()
+        for (selector, before, after) in [("p.q", false, true), ("p:not(.q)", false, false), ("q", true, true)] {
+            let element = CascadeTestSupport.element(doc, selector)
+            _ = engine.matchedRules(for: element)
+            XCTAssertEqual(engine.pseudoElementStyle(.before, of: element, elementStyle: style) != nil, before, selector)
+            XCTAssertEqual(engine.pseudoElementStyle(.after, of: element, elementStyle: style) != nil, after, selector)
+        }
+    }
+}
+
+/// Styles share their values until one of them changes (copy on write).
+final class CSSStyleSharingTests: XCTestCase {
+    func testCopiesShareUntilChanged() {
+        var a = CSSStyle()
+        a.fontSize = 20
+        var b = a
+        XCTAssertTrue(a.isIdentical(to: b), "a copy holds the same values")
+        b.fontSize = 30
+        XCTAssertFalse(a.isIdentical(to: b), "a change copies")
+        XCTAssertEqual(a.fontSize, 20, "the original keeps its value")
+        XCTAssertEqual(b.fontSize, 30)
+        var c = CSSStyle()
+        c.fontSize = 20
+        XCTAssertEqual(a, c, "equal values in different boxes are equal")
+        XCTAssertEqual(a.hashValue, c.hashValue)
+        XCTAssertTrue(CSSStyle().isIdentical(to: CSSStyle()), "initial styles share one box")
+    }
 }

@@ -18,8 +18,20 @@ enum CSSOMShorthands {
     /// The shorthands that hold `longhand`, the one with most longhands first
     /// (§6.7.2's preferred order).
     static func shorthands(holding longhand: String) -> [String] {
-        table.filter { $0.value.contains(longhand) }.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map(\.key)
+        shorthandsOfLonghand[longhand] ?? []
     }
+
+    /// `shorthands(holding:)` for every longhand, made once: serialising a
+    /// `style` attribute asks it for each declaration.
+    private static let shorthandsOfLonghand: [String: [String]] = {
+        var index: [String: [String]] = [:]
+        for (shorthand, longhands) in table {
+            for longhand in longhands { index[longhand, default: []].append(shorthand) }
+        }
+        return index.mapValues { names in
+            names.sorted { (table[$0]?.count ?? 0, $1) > (table[$1]?.count ?? 0, $0) }
+        }
+    }()
 
     /// The longhand declarations `name: values` (a valid value) sets, or nil
     /// when `name` is not expanded here.
