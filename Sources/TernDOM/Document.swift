@@ -23,8 +23,13 @@ public final class Document {
         didSet {
             guard let doc else { return }
             Document.fragments[UnsafeMutableRawPointer(doc)] = urlFragment?.isEmpty == false ? urlFragment : nil
+            if urlFragment != oldValue { mutationObserver?.documentChanged(self) }
         }
     }
+    /// Told of every change to the tree as it is made (see
+    /// `DocumentMutationObserver`); nil: nobody listens, and a change costs
+    /// one more load. Held weakly: the observer owns what it computes.
+    public weak var mutationObserver: DocumentMutationObserver?
     /// The HTML parser made `iframe` or `frame` elements in this document
     /// (false for other documents): a document no script has changed holds
     /// frames only then, so the embedder need not look for them otherwise.

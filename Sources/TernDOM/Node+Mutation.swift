@@ -84,11 +84,14 @@ extension Node {
         // 2.–3. Find it by qualified name (lower-cased for HTML).
         if let existing = attributePointer(qualifiedName: name) {
             // 5. Change its value.
+            let before = attributeBeforeChange(existing)
             Node.changeValue(of: existing, to: value)
+            if let before { reportAttributeChange(before: before) }
         } else {
             // 4. Append a new one.
             let localName = isHTMLElementInHTMLDocument ? Node.asciiLowercased(name) : name
             xmlNewNsProp(raw, nil, localName, value)
+            reportAttributeChange(localName: localName, namespace: nil, oldValue: nil)
         }
     }
 
@@ -96,7 +99,9 @@ extension Node {
     /// qualified name, lower-cased for an HTML element in an HTML document).
     public func removeAttribute(_ name: String) {
         guard let attribute = attributePointer(qualifiedName: name) else { return }
+        let before = attributeBeforeChange(attribute)
         xmlRemoveProp(attribute)
+        if let before { reportAttributeChange(before: before) }
     }
 
     /// The DOM's `toggleAttribute`: removes the attribute if present (unless
@@ -134,6 +139,7 @@ extension Node {
                 // For these kinds xmlNodeSetContent copies the string as is (no
                 // entity parsing) and copes with compact and dictionary storage.
                 xmlNodeSetContent(raw, newValue)
+                document.mutationObserver?.characterDataChanged(self)
             default:
                 break
             }
@@ -290,7 +296,7 @@ extension Node {
         var nodes: [xmlNodePtr] = []
         if node.raw.pointee.type == XML_DOCUMENT_FRAG_NODE {
             while let child = node.raw.pointee.children {
-                xmlUnlinkNode(child)
+                Node.unlinkReporting(child, in: node.document)
                 nodes.append(child)
             }
         } else {
@@ -301,10 +307,12 @@ extension Node {
             if node.document !== document {
                 _ = try? document.adoptNode(Node(each, in: node.document))
             } else if each.pointee.parent != nil {
-                xmlUnlinkNode(each)
+                // A move: the old parent loses it first (DOM "insert" step 7.1 removes it).
+                Node.unlinkReporting(each, in: document)
             }
             document.detachedNodes.remove(each)
             Node.link(each, into: raw, before: reference)
+            document.mutationObserver?.childInserted(Node(each, in: document), into: self)
         }
     }
 
@@ -331,7 +339,7 @@ extension Node {
     /// the one place nodes leave a tree: unlinks `node` from its parent and
     /// hands it to the document's detached set.
     static func detach(_ node: xmlNodePtr, from document: Document) {
-        xmlUnlinkNode(node)
+        unlinkReporting(node, in: document)
         document.detachedNodes.insert(node)
     }
 

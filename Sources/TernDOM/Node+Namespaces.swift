@@ -176,10 +176,13 @@ extension Node {
         let name = try Namespace.validateAndExtract(namespace: namespace, qualifiedName: qualifiedName, context: .attribute)
         guard isElement else { return }
         if let existing = attributePointer(namespace: name.namespace, localName: name.localName) {
+            let before = attributeBeforeChange(existing)
             Node.changeValue(of: existing, to: value)
+            if let before { reportAttributeChange(before: before) }
         } else {
             let ns = document.attributeNamespacePointer(namespace: name.namespace, prefix: name.prefix)
             xmlNewNsProp(raw, ns, name.localName, value)
+            reportAttributeChange(localName: name.localName, namespace: name.namespace, oldValue: nil)
         }
     }
 
@@ -188,6 +191,7 @@ extension Node {
         guard isElement else { return }
         let ns = document.attributeNamespacePointer(namespace: attribute.namespaceURI, prefix: attribute.prefix)
         xmlNewNsProp(raw, ns, attribute.localName, attribute.value)
+        reportAttributeChange(localName: attribute.localName, namespace: attribute.namespaceURI, oldValue: nil)
     }
 
     /// "Set an attribute" (https://dom.spec.whatwg.org/#concept-element-attributes-set):
@@ -196,8 +200,10 @@ extension Node {
     public func setAttribute(_ attribute: Attribute) {
         guard isElement else { return }
         if let existing = attributePointer(namespace: attribute.namespaceURI, localName: attribute.localName) {
+            let before = attributeBeforeChange(existing)
             existing.pointee.ns = document.attributeNamespacePointer(namespace: attribute.namespaceURI, prefix: attribute.prefix)
             Node.changeValue(of: existing, to: attribute.value)
+            if let before { reportAttributeChange(before: before) }
         } else {
             appendAttribute(attribute)
         }
@@ -207,7 +213,9 @@ extension Node {
     @discardableResult
     public func removeAttribute(namespace: String?, localName: String) -> Bool {
         guard let attribute = attributePointer(namespace: namespace, localName: localName) else { return false }
+        let before = attributeBeforeChange(attribute)
         xmlRemoveProp(attribute)
+        if let before { reportAttributeChange(before: before) }
         return true
     }
 
