@@ -51,7 +51,6 @@ final class PageStyles {
     /// Whether each sheet names `:focus` (or `:focus-within`, `:focus-visible`),
     /// as of a revision: from its text when parsed, from its rules once changed.
     private var focusSheets: [ObjectIdentifier: (revision: Int, mentionsFocus: Bool)] = [:]
-    private var engine: (sheets: [ObjectIdentifier], engine: StyleEngine)?
 
     private struct InlineSheet {
         let text: String
@@ -96,6 +95,7 @@ final class PageStyles {
         }
         if collectedRevision != webView.documentRevision {
             collectedRevision = webView.documentRevision
+            if let store, store.document === webView.document { store.sheetOwnersChanged = false }
             collect(webView)
         }
         updateRevision()
@@ -368,67 +368,44 @@ final class PageStyles {
         guard element.isElement, element.isConnected else { return nil }
         update(for: webView)
         return computedStyle(of: element, pseudoElement: pseudoElement, environment: environment,
-                             sheets: layoutSheets(authorStylesEnabled: webView.authorStyleSheetsEnabled),
-                             documentRevision: webView.documentRevision, sheetsRevision: revision, focus: webView.focusedNode)
+                             sheets: layoutSheets(authorStylesEnabled: webView.authorStyleSheetsEnabled), focus: webView.focusedNode)
     }
 
     /// `element`'s computed style from `sheets` (a frame's document gives its
-    /// own): the engine and the styles already computed are kept while
-    /// nothing they depend on changed.
+    /// own), through the document's `ElementStyleStore`: styles computed
+    /// before are kept, and a change to the document, the sheets, the media
+    /// environment or the focus restyles only what it can affect (issue 28).
+    /// Scripts that read styles in a loop (jQuery's `.css()`, `:visible`)
+    /// compute each element's once, and after a class toggle only what the
+    /// class's rules reach.
     func computedStyle(of element: Node, pseudoElement: PseudoElement?, environment: MediaEnvironment, sheets: [StyleSheet],
-                       documentRevision: Int, sheetsRevision: Int, focus: Node?) -> CSSStyle? {
+                       focus: Node?) -> CSSStyle? {
         guard element.isElement, element.isConnected else { return nil }
-        let identities = sheets.map(ObjectIdentifier.init)
-        let engine: StyleEngine
-        if let cached = self.engine, cached.sheets == identities {
-            engine = cached.engine
-            engine.environment = environment
+        let store: ElementStyleStore
+        if let known = self.store, known.document === element.document {
+            store = known
+            store.observe()
         } else {
-            engine = StyleEngine(sheets: sheets, environment: environment)
-            self.engine = (identities, engine)
+            store = ElementStyleStore(document: element.document, sheets: sheets, environment: environment, focusedElement: focus)
+            self.store = store
         }
-        engine.focusedElement = focus
-        // Styles stay valid while nothing they depend on changed: scripts
-        // that read styles in a loop (jQuery's `.css()`, `:visible`) compute
-        // each element's once, and its ancestors' once for all its descendants.
-        let state = ComputedStylesState(documentRevision: documentRevision, sheetsRevision: sheetsRevision,
-                                        sheets: identities, environment: environment, focus: focus)
-        if computedStyles.state != state { computedStyles = (state, [:]) }
-        var chain: [Node] = []
-        var current: Node? = element
-        var style: CSSStyle?
-        while let node = current, node.isElement {
-            if let known = computedStyles.styles[node] {
-                style = known
-                break
-            }
-            chain.append(node)
-            current = node.parentElement
-        }
-        for node in chain.reversed() {
-            let computed = engine.computedStyle(for: node, parent: style)
-            computedStyles.styles[node] = computed
-            style = computed
-        }
-        guard let elementStyle = style else { return nil }
-        guard let pseudoElement else { return elementStyle }
-        return engine.pseudoElementStyle(pseudoElement, of: element, elementStyle: elementStyle)
+        store.update(sheets: sheets, environment: environment, focusedElement: focus)
+        guard let pseudoElement else { return store.style(of: element) }
+        return store.style(of: element, pseudoElement: pseudoElement)
     }
 
-    /// What the computed styles handed to scripts depend on.
-    private struct ComputedStylesState: Equatable {
-        let documentRevision: Int
-        let sheetsRevision: Int
-        let sheets: [ObjectIdentifier]
-        let environment: MediaEnvironment
-        let focus: Node?
-    }
-    private var computedStyles: (state: ComputedStylesState?, styles: [Node: CSSStyle]) = (nil, [:])
+    /// The styles scripts read, for the document they were read from.
+    private var store: ElementStyleStore?
 
-    /// A script changed the document: no computed style it read before
-    /// holds, and its `<style>`s and `<link>`s are collected again when next read.
+    /// A script changed the document. Its computed styles follow through the
+    /// store, which the document tells of each change; the `<style>`s and
+    /// `<link>`s are collected again when next read if a change touched one
+    /// (or the store does not watch the page's document).
     func documentDidChange() {
-        if !computedStyles.styles.isEmpty { computedStyles = (nil, [:]) }
+        if let store, store.isObserving, store.document === webView?.document {
+            guard store.sheetOwnersChanged else { return }
+            store.sheetOwnersChanged = false
+        }
         collectedRevision = nil
     }
 

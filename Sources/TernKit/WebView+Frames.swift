@@ -530,8 +530,7 @@ extension WebView {
                             in frame: Frame) -> CSSStyle? {
         guard element.document === frame.document else { return nil }
         return frame.session.styles.computedStyle(of: element, pseudoElement: pseudoElement, environment: environment,
-                                                  sheets: frameStyleSheets(frame), documentRevision: frame.revision,
-                                                  sheetsRevision: 0, focus: nil)
+                                                  sheets: frameStyleSheets(frame), focus: nil)
     }
 
     private func fetchFrameSheet(_ url: WebURL, for frame: Frame) {
