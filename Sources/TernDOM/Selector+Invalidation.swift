@@ -19,10 +19,12 @@ extension Selector {
     /// that matches the selector it is nested in (`.element` at the top).
     private static func visit(_ complex: ComplexSelector, outer: StyleInvalidationScope,
                               _ body: (StyleFeature, StyleInvalidationScope) -> Void) {
-        // Compound i's scope: the combinators from it to the subject, nearest first.
+        // Compound i's scope: the combinators from it to the subject.
         var scope = StyleInvalidationScope.element
         for (i, compound) in complex.compounds.enumerated() {
-            if i > 0 { scope = scope.then(StyleInvalidationScope(complex.combinators[i - 1])) }
+            // From compound i the combinator on its right leads one step towards
+            // the subject; compound i - 1's scope then takes it the rest of the way.
+            if i > 0 { scope = StyleInvalidationScope(complex.combinators[i - 1]).then(scope) }
             let placed = scope.then(outer)
             visit(compound, at: placed, body)
             // A sibling combinator to its left: compound i is the later sibling.
