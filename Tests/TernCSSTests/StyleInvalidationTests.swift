@@ -314,3 +314,96 @@ private final class Page {
         return styles
     }
 }
+
+// MARK: - Random changes
+
+/// Many random changes, with reads in between, against rules of every kind
+/// the invalidation set tells apart: after each round the store must agree
+/// with a restyle from scratch (the rules above, checked where they meet).
+final class StyleInvalidationRandomTests: XCTestCase {
+    func testRandomChangesKeepTheStoreEqualToAFullRestyle() throws {
+        let css = [
+            ".a { color: red } .b .c { color: blue } .a > .b { margin-left: 8px } .c + .a { font-weight: bold }",
+            ".b ~ .c { text-indent: 8px } :is(.a .b, .c) .d { padding-left: 8px } :not(.a) > .d { margin-top: 8px }",
+            "li:first-child { color: green } li:nth-child(2n of .a) { padding-top: 8px } p:last-of-type { margin-bottom: 8px }",
+            "p:empty { display: none } [data-x] .d { color: navy } [data-x=on] + * { color: olive } #one .b { font-style: italic }",
+            ":lang(fr) span { color: purple } fieldset[disabled] input, input:disabled { color: gray } input:checked + span { color: teal }",
+            ".a + .b + .c { text-decoration: underline } .d > .a ~ * span { font-weight: 300 }",
+        ]
+        var random = SplitMix(seed: 28)
+        for round in 0..<12 {
+            var html = ""
+            for i in 0..<6 {
+                html += "<div class='\(["a", "b", "c", "d", ""][i % 5])'><ul><li>x</li><li class=a>y</li><li><span>z</span></li></ul>"
+                html += "<p></p><p class=c>t</p><fieldset><legend>l</legend><input type=checkbox><span>s</span></fieldset></div>"
+            }
+            let document = Document(html: "<!doctype html><body>" + html + "</body>")
+            let sheets = css.map { StyleSheet(text: $0, origin: .author, baseURL: nil) }
+            let environment = MediaEnvironment(columns: 80, rows: 24)
+            let store = ElementStyleStore(document: document, sheets: sheets, environment: environment)
+            func elements() -> [Node] {
+                var found: [Node] = []
+                document.node?.walk { node in
+                    if node.isElement { found.append(node) }
+                    return true
+                }
+                return found
+            }
+            for element in elements() { _ = store.style(of: element) }
+            for step in 0..<60 {
+                let all = elements().filter { !$0.isElement("html") && !$0.isElement("body") && !$0.isElement("head") }
+                guard !all.isEmpty else { break }
+                let target = all[random.next(all.count)]
+                switch random.next(9) {
+                case 0, 1: try target.setAttribute("class", ["a", "b", "c", "d", "a b", "c d", ""][random.next(7)])
+                case 2: try target.setAttribute("data-x", random.next(2) == 0 ? "on" : "off")
+                case 3: target.removeAttribute(["data-x", "class", "id", "disabled", "checked"][random.next(5)])
+                case 4: try target.setAttribute(["id", "lang", "disabled", "checked"][random.next(4)], ["one", "fr", "", "en"][random.next(4)])
+                case 5:
+                    let parent = all[random.next(all.count)]
+                    if !target.contains(parent), parent.isElement {
+                        let children = Array(parent.children)
+                        try parent.insertBefore(target, children.isEmpty ? nil : children[random.next(children.count)])
+                    }
+                case 6: target.remove()
+                case 7:
+                    let element = try document.createElement(["li", "p", "span", "div"][random.next(4)])
+                    try element.setAttribute("class", ["a", "b", "c", "d"][random.next(4)])
+                    try target.appendChild(element)
+                default:
+                    if let text = target.firstChild, text.isText { text.data = random.next(2) == 0 ? "" : "w" }
+                    else { try target.appendChild(document.createTextNode("")) }
+                }
+                // Read some now and then, as scripts do.
+                if step % 3 == 0 { for element in elements() where random.next(4) == 0 { _ = store.style(of: element) } }
+            }
+            // A restyle from scratch, top-down as layout does it.
+            let engine = StyleEngine(sheets: sheets, environment: environment)
+            var parents: [CSSStyle] = []
+            document.documentElement?.traverse(entering: { element in
+                let style = engine.computedStyle(for: element, parent: parents.last)
+                XCTAssertEqual(store.style(of: element), style, "round \(round): <\(element.name) class=\(element.attribute("class") ?? "")>")
+                engine.enter(element)
+                parents.append(style)
+                return true
+            }, text: { _ in }, leaving: {
+                engine.leave()
+                parents.removeLast()
+            })
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64): the same changes on every run.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Int(z % UInt64(bound))
+    }
+}
