@@ -395,7 +395,7 @@ final class PageStyles {
     }
 
     /// The styles scripts read, for the document they were read from.
-    private var store: ElementStyleStore?
+    private(set) var store: ElementStyleStore?
 
     /// A script changed the document. Its computed styles follow through the
     /// store, which the document tells of each change; the `<style>`s and

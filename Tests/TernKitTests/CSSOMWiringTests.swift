@@ -86,4 +86,37 @@ final class CSSOMWiringTests: WebViewTestCase {
             out
             """), .array(["block 0px", "block 0px", "none 0px", "inline 0px", "block 48px", "inline-block 0px", "inline-block"].map { .string($0) }))
     }
+
+    /// Issue 28: a class a script toggles restyles through the document's
+    /// style store, not by dropping every style: getComputedStyle answers
+    /// the new values at once, and a hundred toggles each followed by two
+    /// reads restyle the element and its child, not the page.
+    func testAClassToggleChangesComputedStylesAndRestylesOnlyWhatItReaches() throws {
+        recorder.clear()
+        let filler = String(repeating: "<p class=item>filler <b>bold</b></p>", count: 300)
+        webView.loadHTMLString("""
+            <style>.item { color: rgb(0, 0, 128) } .hot { color: rgb(255, 0, 0) } .hot span { font-weight: bold }</style>
+            \(filler)<p id=t class=item><span>x</span></p>
+            """, baseURL: server.url("/app/"))
+        wait { recorder.ended }
+        XCTAssertEqual(value("""
+            var t = document.getElementById('t'), out = [];
+            function read() { out.push(getComputedStyle(t).color + ' ' + getComputedStyle(t.firstChild).fontWeight); }
+            read(); t.classList.add('hot'); read(); t.classList.toggle('hot'); read(); t.className = 'item hot'; read();
+            out
+            """), .array(["rgb(0, 0, 128) 400", "rgb(255, 0, 0) 700", "rgb(0, 0, 128) 400", "rgb(255, 0, 0) 700"].map { .string($0) }))
+        let store = try XCTUnwrap(webView.session.styles.store)
+        let before = store.restyleCount
+        XCTAssertEqual(value("""
+            var seen = 0;
+            for (var i = 0; i < 100; i++) {
+              t.classList.toggle('hot');
+              var color = getComputedStyle(t).color, weight = getComputedStyle(t.firstChild).fontWeight;
+              if (color === 'rgb(255, 0, 0)' && weight === '700') seen++;
+            }
+            seen
+            """), .number(50))
+        XCTAssertEqual(value("document.getElementsByTagName('*').length"), .number(606))
+        XCTAssertEqual(store.restyleCount - before, 200, "two elements a toggle, not 606")
+    }
 }
