@@ -315,6 +315,53 @@ private final class Page {
     }
 }
 
+// MARK: - The invalidation set
+
+/// What `StyleInvalidationSet` records for one selector: the scope of each
+/// feature follows from the combinators between its compound and the subject.
+final class StyleInvalidationSetTests: XCTestCase {
+    private func set(_ text: String) throws -> StyleInvalidationSet {
+        StyleInvalidationSet(selector: try Selector.parse(text))
+    }
+
+    func testScopesFollowTheCombinators() throws {
+        XCTAssertEqual(try set(".a").classes, ["a": .element])
+        XCTAssertEqual(try set(".a .b").classes, ["a": .descendants, "b": .element])
+        XCTAssertEqual(try set(".a > .b").classes["a"], .children)
+        XCTAssertEqual(try set(".a > .b > .c").classes["a"], .descendants, "two child steps: conservatively descendants")
+        XCTAssertEqual(try set(".a + .b").classes["a"], .nextSibling)
+        XCTAssertEqual(try set(".a ~ .b").classes["a"], .followingSiblings)
+        XCTAssertEqual(try set(".a + .b + .c").classes["a"], .followingSiblings)
+        XCTAssertEqual(try set(".a + .b .c").classes["a"], .followingSiblingSubtrees)
+        XCTAssertEqual(try set(".a .b + .c").classes["a"], .descendants, "an ancestor of the previous sibling is the subject's")
+        XCTAssertEqual(try set("#x p").ids["x"], .descendants)
+        XCTAssertEqual(try set("[data-x=on] > em").attributes["data-x"], .children)
+    }
+
+    func testNestedSelectorsArePlacedWhereTheirPseudoClassIs() throws {
+        XCTAssertEqual(try set(":is(.a .b) + .c").classes, ["a": .descendants, "b": .nextSibling, "c": .element])
+        XCTAssertEqual(try set(".c:not(.a)").classes["a"], .element)
+        XCTAssertEqual(try set("li:nth-child(2n of .a)").classes["a"], .parentSubtree, "the siblings S counts")
+        XCTAssertEqual(try set("li:nth-child(2n of .a)").childIndex, .children)
+        let has = try set("div:has(.x) p")
+        XCTAssertEqual(has.classes["x"], .document)
+        XCTAssertTrue(has.usesRelational)
+    }
+
+    func testPseudoClassesReadAttributesAndTreeState() throws {
+        XCTAssertEqual(try set(":lang(fr) span").attributes["lang"], .descendants)
+        XCTAssertEqual(try set("input:checked + span").attributes["checked"], .nextSibling)
+        XCTAssertEqual(try set("input:disabled").attributes["disabled"], [.element, .descendants], "a fieldset's reaches down")
+        XCTAssertEqual(try set("p:empty").childContent, .element)
+        XCTAssertEqual(try set("li:first-child a").childIndex, .descendants)
+        XCTAssertEqual(try set("p:last-of-type").typedChildIndex, ["p": .children])
+        XCTAssertEqual(try set(".a + li").nextSiblingInsertion, .element)
+        XCTAssertEqual(try set(".a ~ li").followingSiblingInsertion, .element)
+        XCTAssertEqual(try set(":focus-within > p").focusWithin, .children)
+        XCTAssertTrue(try set(":target").usesTarget)
+    }
+}
+
 // MARK: - Random changes
 
 /// Many random changes, with reads in between, against rules of every kind

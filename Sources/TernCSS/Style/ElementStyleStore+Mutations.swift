@@ -4,7 +4,7 @@ import TernDOM
 extension ElementStyleStore: DocumentMutationObserver {
     public func attributeChanged(_ element: Node, localName: String, namespace: String?, oldValue: String?) {
         // HTML "update a style block", the link's fetch, the document base URL.
-        if ElementStyleStore.ownsSheets(element), element.isConnected { sheetOwnersChanged = true }
+        if !sheetOwnersChanged, ElementStyleStore.ownsSheets(element), element.isConnected { sheetOwnersChanged = true }
         guard !entries.isEmpty else { return }
         var scope = invalidation.scope(forAttribute: localName, of: element, oldValue: oldValue)
         if !reaches(element) { scope = scope.intersection(.document) }
@@ -22,7 +22,7 @@ extension ElementStyleStore: DocumentMutationObserver {
 
     public func characterDataChanged(_ node: Node) {
         guard let parent = node.parent else { return }
-        if parent.isElement("style"), parent.isConnected { sheetOwnersChanged = true }
+        if !sheetOwnersChanged, parent.isElement("style"), parent.isConnected { sheetOwnersChanged = true }
         guard !entries.isEmpty, node.isText else { return }
         if invalidation.usesRelational {
             if node.isConnected { invalidateAll() }
@@ -47,7 +47,9 @@ extension ElementStyleStore: DocumentMutationObserver {
             invalidateAll()
             return
         }
-        if parent.isElement("style") || ElementStyleStore.holdsSheetOwner(child), parent.isConnected { sheetOwnersChanged = true }
+        if !sheetOwnersChanged, parent.isElement("style") || ElementStyleStore.holdsSheetOwner(child), parent.isConnected {
+            sheetOwnersChanged = true
+        }
         guard !entries.isEmpty, parent.isElement else { return }
         // Comments and processing instructions change no selector's answer.
         guard child.isElement || child.isText else { return }
@@ -99,7 +101,7 @@ extension ElementStyleStore: DocumentMutationObserver {
         guard node.firstChild != nil else { return false }
         var found = false
         node.walk { current in
-            if current.isElement, ownsSheets(current) { found = true }
+            if !found, current.isElement, ownsSheets(current) { found = true }
             return !found && current.isElement
         }
         return found
