@@ -41,6 +41,19 @@ final class StyleInvalidationTests: XCTestCase {
         try page.change(expecting: ["l1", "l2", "b1"]) { try page["u"].setAttribute("class", "tight") }
     }
 
+    /// A class on the root element (a theme switch): the root, and everything
+    /// below that inherits from it. The root is read again after the change
+    /// (`StyleEngine` outside a walk kept the root's rule keys from one call to
+    /// the next; the store always walks, so it never sees stale ones).
+    func testARootClassChangeRestylesTheRootAndWhatInherits() throws {
+        let page = try Page("<p id=p>a</p>", css: [".dark { color: white }", ".dark p { font-style: italic }"])
+        let root = try XCTUnwrap(page.document.documentElement)
+        try page.change(expecting: page.allIDs) { try root.setAttribute("class", "dark") }
+        XCTAssertEqual(page.store.style(of: root)?.color, CSSColor.white)
+        try page.change(expecting: page.allIDs) { root.removeAttribute("class") }
+        XCTAssertEqual(page.store.style(of: root)?.color, CSSColor.black)
+    }
+
     /// §6: an attribute change restyles for `[attr]` rules (the element, and
     /// its children for `[attr] > em`); an attribute no rule names restyles nothing.
     func testAnAttributeChangeRestylesForAttributeRules() throws {
