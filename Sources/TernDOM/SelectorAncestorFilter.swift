@@ -21,6 +21,9 @@ public struct SelectorAncestorFilter {
     /// The elements pushed, outermost first.
     public var path: [Node] { elements }
 
+    /// Whether no element is pushed.
+    public var isEmpty: Bool { elements.isEmpty }
+
     /// Whether the element pushed last is `element`'s parent (without making `Node`s).
     public func isTop(parentOf element: Node) -> Bool {
         guard let parent = element.raw.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return elements.isEmpty }

@@ -171,6 +171,16 @@ final class StyleEngineMatchingTests: XCTestCase {
             XCTAssertEqual(engine.pseudoElementStyle(.after, of: element, elementStyle: style) != nil, after, selector)
         }
     }
+    /// The root element asked outside a walk is matched afresh each time:
+    /// a script may have changed its class in between.
+    func testRootElementOutsideAWalkSeesItsNewClass() throws {
+        let doc = Document(html: "<html><body>x</body></html>")
+        let root = try XCTUnwrap(doc.documentElement)
+        let engine = CascadeTestSupport.engine([".dark { color: white }"])
+        XCTAssertNil(CascadeTestSupport.winner("color", of: root, in: engine))
+        try root.setAttribute("class", "dark")
+        XCTAssertEqual(CascadeTestSupport.winner("color", of: root, in: engine), "white")
+    }
 }
 
 /// Styles share their values until one of them changes (copy on write).

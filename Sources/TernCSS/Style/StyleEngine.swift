@@ -167,7 +167,10 @@ public final class StyleEngine {
     private var universalSlots: UInt8 = 0
 
     private func loadRuleKeys(of element: Node, inWalk: Bool) {
-        if inWalk, keyedElement == element { return }
+        // Kept only inside a walk (a path entered): the root element asked
+        // outside one may have changed since (a class set by a script).
+        let keep = inWalk && !filter.isEmpty
+        if keep, keyedElement == element { return }
         currentKeys.removeAll(keepingCapacity: true)
         var slots = universalSlots
         element.forEachRuleKeyHash { key in
@@ -175,7 +178,7 @@ public final class StyleEngine {
             if let bits = slotsOfKey[key] { slots |= bits }
         }
         currentSlots = slots
-        keyedElement = inWalk ? element : nil
+        keyedElement = keep ? element : nil
     }
 
     /// The declarations `matched` gives, in ascending precedence.
