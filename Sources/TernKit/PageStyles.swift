@@ -120,31 +120,23 @@ final class PageStyles {
         }
         var seenInline: [Node: InlineSheet] = [:]
         var seenLinks: [Node: LinkedSheet] = [:]
-        var inHead: Node?
-        root.walk { node in
-            guard node.isElement else { return true }
-            if node.isElement("head"), inHead == nil { inHead = node }
+        let (owners, head) = root.styleSheetOwners(scripting: scripting)
+        for node in owners {
             if node.isElement("style") {
                 if let inline = inlineSheet(node, documentURL: base) {
                     seenInline[node] = inline
                     if let sheet = inline.sheet { entries.append(Entry(sheet: sheet, ownerNode: node)) }
                 }
-                return false
-            }
-            if node.isElement("link") {
-                let inHeadNow = inHead.map { $0.contains(node) } ?? false
-                if let linked = linkedSheet(node, base: base, webView: webView, renderBlocking: inHeadNow) {
+            } else {
+                let inHead = head.map { $0.contains(node) } ?? false
+                if let linked = linkedSheet(node, base: base, webView: webView, renderBlocking: inHead) {
                     seenLinks[node] = linked
                     if let sheet = linked.sheet {
                         StyleSheetCache.shared.setMedia(node.attribute("media"), of: sheet)
                         entries.append(Entry(sheet: sheet, ownerNode: node))
                     }
                 }
-                return false
             }
-            // Template contents are not in the document; with scripting on,
-            // <noscript> holds text, not elements (HTML §13.2.6.4.4).
-            return !node.isElement("template") && !(scripting && node.isElement("noscript"))
         }
         // Any other `<style>` not kept as it was (out of the walk: its type changed, it moved into a template).
         for (node, old) in inlineSheets where !released.contains(node) && seenInline[node]?.text != old.text {
