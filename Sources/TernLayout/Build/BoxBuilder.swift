@@ -103,11 +103,10 @@ final class BoxBuilder {
         static let summary = Actions(rawValue: 1 << 16)
     }
 
-    /// What an open element changed, to undo when it ends.
+    /// What an open element changed, to undo when it ends. Small: the
+    /// element's full styles wait in `styles`, so a frame copies cheaply.
     struct Frame {
-        var style: ComputedStyle
-        /// The element's computed CSS values, which its children inherit from.
-        var css: CSSStyle
+        var text: InlineStyle
         /// The element, kept only when its end needs it (generated content,
         /// quotes, an accessible name): a reference less to count per element.
         var node: Node?
@@ -135,6 +134,15 @@ final class BoxBuilder {
     private var headingDepth = 0
     private var forms: [Node] = []
     private var frames: [Frame] = []
+    /// The open elements' styles, parallel to `frames`: the element's
+    /// computed CSS values, which its children inherit from, and its layout style.
+    private var styles: [(css: CSSStyle, layout: ComputedStyle)] = []
+    /// The style of text outside every element.
+    private let rootText: InlineStyle = {
+        var style = ComputedStyle()
+        style.display = .block
+        return InlineStyle(style)
+    }()
     private var linkIndex: Int32 = -1
     private var controlIndex: Int32 = -1
     /// The link whose `[n]` is still to be drawn before its first content.
@@ -193,11 +201,9 @@ final class BoxBuilder {
         return Flow(items: items)
     }
 
-    private var parentStyle: ComputedStyle {
-        if let top = frames.last { return top.style }
-        var style = ComputedStyle()
-        style.display = .block
-        return style
+    /// The open element's text style.
+    private var parentStyle: InlineStyle {
+        frames.isEmpty ? rootText : frames[frames.count - 1].text
     }
 
     private func updateAttributes() {
@@ -222,9 +228,9 @@ final class BoxBuilder {
 
     /// Ends the block, box or inline block an element began (for an element
     /// without children walked, such as an image, right after its content).
-    private func finishLeaf(_ frame: Frame) {
-        if frame.actions.contains(.block) { endBlock(frame) }
-        if frame.actions.contains(.box) { endBox(frame) }
+    private func finishLeaf(_ frame: Frame, _ style: ComputedStyle) {
+        if frame.actions.contains(.block) { endBlock(frame, style) }
+        if frame.actions.contains(.box) { endBox(frame, style) }
         if frame.actions.contains(.inlineBlock) { endInlineBlock() }
     }
 
@@ -244,13 +250,16 @@ final class BoxBuilder {
     private func enter(_ node: Node) -> Bool {
         if stopRequested() { return false }
         let tag = node.name
-        if let top = frames.last, top.closedDetails {
-            guard tag == "summary", !top.summarySeen else { return false }
+        if !frames.isEmpty, frames[frames.count - 1].closedDetails {
+            guard tag == "summary", !frames[frames.count - 1].summarySeen else { return false }
             frames[frames.count - 1].summarySeen = true
         }
-        let parent = frames.last.map { (css: $0.css, layout: $0.style) }
+        // The parent's styles are moved off the stack for the call and back
+        // (a copy would retain and release each array they hold).
+        var parent = styles.popLast()
         var (css, style, role) = resolver.resolve(node, tag: tag, parent: parent,
                                                   containerWidth: max(1, options.width - flow.indent - flow.indentRight))
+        if let parent = parent.take() { styles.append(parent) }
         // A match cut short leaves the style unknown: the element is not shown.
         if resolver.engine.wasStopped {
             wasStopped = true
@@ -297,7 +306,7 @@ final class BoxBuilder {
             style.marginTop = 0
             style.marginBottom = 0
         }
-        var frame = Frame(style: style, css: css)
+        var frame = Frame(text: rootText)
         frame.savedIndent = flow.indent
         frame.savedIndentRight = flow.indentRight
         frame.savedLink = linkIndex
@@ -383,13 +392,13 @@ final class BoxBuilder {
             } else {
                 appendText("[image]")
             }
-            finishLeaf(frame)
+            finishLeaf(frame, style)
             return false
         case .lineBreak:
             flushLinkNumber()
             flow.paragraph.appendBreak(attributes)
             separateLinkText()
-            finishLeaf(frame)
+            finishLeaf(frame, style)
             return false
         case .wordBreak:
             // libxml2 2.9 does not know <wbr> is void: what follows becomes
@@ -398,18 +407,18 @@ final class BoxBuilder {
         case .rule:
             flushParagraph()
             emit(.rule)
-            finishLeaf(frame)
+            finishLeaf(frame, style)
             return false
         case .input:
             addInput(node)
-            finishLeaf(frame)
+            finishLeaf(frame, style)
             return false
         case .select:
             addSelect(node)
-            finishLeaf(frame)
+            finishLeaf(frame, style)
             return false
         case .textarea:
-            addTextarea(node, frame: frame)
+            addTextarea(node, frame: frame, style: style)
             return false
         case .button:
             let type = node.attribute("type")?.lowercased()
@@ -421,7 +430,7 @@ final class BoxBuilder {
             frame.actions.insert(.button)
         case .frame:
             addFrameElement(node, tag: tag, style: style, inBox: frame.actions.contains(.box))
-            finishLeaf(frame)
+            finishLeaf(frame, style)
             return false
         case .list(let ordered):
             beginList(node, style, ordered: ordered)
@@ -443,8 +452,8 @@ final class BoxBuilder {
                 flushParagraph()
             }
         case .summary:
-            if let parent = frames.last, parent.isDetails {
-                appendAtom(parent.detailsOpen ? "▾ " : "▸ ", suppressSpaceAfter: true)
+            if !frames.isEmpty, frames[frames.count - 1].isDetails {
+                appendAtom(frames[frames.count - 1].detailsOpen ? "▾ " : "▸ ", suppressSpaceAfter: true)
                 summaryMarkerEnd = flow.paragraph.text.count
                 frame.actions.insert(.summary)
             }
@@ -464,19 +473,26 @@ final class BoxBuilder {
         if style.textIndent != 0, frame.actions.contains(.block) || frame.actions.contains(.box) {
             flow.pendingTextIndent = style.textIndent
         }
+        frame.text = InlineStyle(style)
         frames.append(frame)
+        let hasBefore = style.before != nil
+        styles.append((css, style))
         resolver.engine.enter(node)
         updateAttributes()
-        if let before = style.before { appendGenerated(before, node: node, style: style) }
+        if hasBefore, let before = styles[styles.count - 1].layout.before {
+            appendGenerated(before, node: node, quotes: styles[styles.count - 1].layout.quotes)
+        }
         return true
     }
 
     /// Ends the innermost open element.
     private func exit() {
         guard let frame = frames.last else { return }
+        // Taken off at once: what runs while the element ends reads `frame.text`.
+        let element = styles.removeLast()
         let actions = frame.actions
-        if actions.contains(.after), let after = frame.style.after, let node = frame.node {
-            appendGenerated(after, node: node, style: frame.style)
+        if actions.contains(.after), let after = element.layout.after, let node = frame.node {
+            appendGenerated(after, node: node, quotes: element.layout.quotes)
         }
         if actions.contains(.summary) { summaryMarkerEnd = nil }
         if actions.contains(.button) {
@@ -528,7 +544,7 @@ final class BoxBuilder {
         if actions.contains(.table) { finishTable() }
         if actions.contains(.list) { lists.removeLast() }
         if actions.contains(.form) { forms.removeLast() }
-        finishLeaf(frame)
+        finishLeaf(frame, element.layout)
         frames.removeLast()
         resolver.engine.leave()
         generator.close(depth: frames.count)
@@ -539,7 +555,7 @@ final class BoxBuilder {
 
     private func text(_ node: Node) {
         if wasStopped { return }
-        if let top = frames.last, top.closedDetails { return }
+        if !frames.isEmpty, frames[frames.count - 1].closedDetails { return }
         // Read in place: no String is made for the common case.
         node.withTextContentUTF8 { bytes in
             if tables.count > flow.tableBase {
@@ -715,9 +731,9 @@ final class BoxBuilder {
         frame.actions.insert(.block)
     }
 
-    private func endBlock(_ frame: Frame) {
+    private func endBlock(_ frame: Frame, _ style: ComputedStyle) {
         flushParagraph()
-        flow.pendingMargin = max(flow.pendingMargin, frame.style.marginBottom)
+        flow.pendingMargin = max(flow.pendingMargin, style.marginBottom)
         flow.indent = frame.savedIndent
         flow.indentRight = frame.savedIndentRight
     }
@@ -754,9 +770,8 @@ final class BoxBuilder {
         frame.actions.insert(.box)
     }
 
-    private func endBox(_ frame: Frame) {
+    private func endBox(_ frame: Frame, _ style: ComputedStyle) {
         let done = endNestedFlow()
-        let style = frame.style
         let left = max(0, style.indent), right = max(0, style.indentRight)
         let marginLeft = min(max(0, style.marginLeft), left), marginRight = min(max(0, style.marginRight), right)
         var box = BlockBox(flow: Flow(items: done.items))
@@ -820,8 +835,8 @@ final class BoxBuilder {
     /// `::before`/`::after` content (CSS Generated Content 3 §1): its text,
     /// drawn with its own weight, slant, underline and colour; a block of its
     /// own with `display: block`.
-    private func appendGenerated(_ content: ComputedStyle.GeneratedContent, node: Node, style: ComputedStyle) {
-        let text = generator.text(content.items, element: node, quotes: style.quotes)
+    private func appendGenerated(_ content: ComputedStyle.GeneratedContent, node: Node, quotes: [CSSQuotePair]?) {
+        let text = generator.text(content.items, element: node, quotes: quotes)
         guard !text.isEmpty else { return }
         if content.block { flushParagraph() }
         let saved = attributes
@@ -1221,7 +1236,7 @@ final class BoxBuilder {
         withControl(index) { appendAtom(face) }
     }
 
-    private func addTextarea(_ node: Node, frame: Frame) {
+    private func addTextarea(_ node: Node, frame: Frame, style: ComputedStyle) {
         var value = node.textContent
         if value.hasPrefix("\r\n") { value.removeFirst() } else if value.hasPrefix("\n") { value.removeFirst() }
         let index = addControl(.textarea, node: node, value: value)
@@ -1233,14 +1248,14 @@ final class BoxBuilder {
         // A block of its own, whatever its display.
         if frame.actions.isDisjoint(with: [.block, .box]) {
             var block = frame
-            beginBlock(frame.style, &block)
+            beginBlock(style, &block)
             emit(.textarea(TextareaBox(text: value, rows: rows, columns: columns, attributes: a)))
-            endBlock(block)
+            endBlock(block, style)
         } else {
             flushParagraph()
             emit(.textarea(TextareaBox(text: value, rows: rows, columns: columns, attributes: a)))
         }
-        finishLeaf(frame)
+        finishLeaf(frame, style)
     }
 
     // MARK: URLs
