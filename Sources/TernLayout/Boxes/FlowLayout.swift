@@ -154,10 +154,11 @@ enum FlowLayout {
     /// The narrowest and widest `flow` can be laid out (for table columns).
     static func measure(_ flow: Flow) -> (min: Int, max: Int) {
         var low = 0, high = 0
-        for item in flow.items {
-            let indent = min(max(item.indent, item.marker.map { $0.width + 1 } ?? 0), 40)
+        // Items read where they are: a copy would retain and release each array they hold.
+        for index in flow.items.indices {
+            let indent = min(max(flow.items[index].indent, (flow.items[index].marker?.width ?? -1) + 1), 40)
             var m = (min: 0, max: 0)
-            switch item.content {
+            switch flow.items[index].content {
             case .paragraph(let paragraph): m = LineBreaker.measure(paragraph)
             case .rule: m = (1, 1)
             case .table(let table): m = table.measure
@@ -166,7 +167,7 @@ enum FlowLayout {
             case .frame(let box): m = box.measure
             case .empty: m = (0, 0)
             }
-            let right = min(max(0, item.indentRight), 40)
+            let right = min(max(0, flow.items[index].indentRight), 40)
             low = max(low, m.min + indent + right)
             high = max(high, m.max + indent + right)
         }

@@ -31,19 +31,24 @@ final class TableBox {
     private var slots: [[(column: Int, cell: Int)]] = []
     var caption: Flow?
 
-    init(rows: [[Cell]], caption: Flow?) {
+    /// Takes the cells out of `rows` (moved, not copied).
+    init(rows: consuming [[Cell]], caption: Flow?) {
         self.caption = caption
         rowCount = rows.count
         slots = Array(repeating: [], count: rows.count)
+        cells.reserveCapacity(rows.reduce(0) { $0 + $1.count })
         var remaining: [Int] = [] // rows still covered below, per column
-        for (r, row) in rows.enumerated() {
+        for r in rows.indices {
             var covered = [Bool](repeating: false, count: remaining.count)
             for c in 0..<remaining.count where remaining[c] > 0 {
                 covered[c] = true
                 remaining[c] -= 1
             }
             var column = 0
-            for var cell in row {
+            slots[r].reserveCapacity(rows[r].count)
+            for k in rows[r].indices {
+                var cell = Cell(flow: Flow(), colspan: 1, rowspan: 1, header: false)
+                swap(&cell, &rows[r][k])
                 while column < covered.count && covered[column] { column += 1 }
                 cell.colspan = max(1, min(cell.colspan, 1000))
                 let span = cell.rowspan <= 0 ? rows.count - r : min(cell.rowspan, 65534, rows.count - r)
@@ -60,8 +65,9 @@ final class TableBox {
                     covered[c] = true
                 }
                 let index = cells.count
-                cells.append(cell)
-                for rr in r..<(r + cell.rowspan) { slots[rr].append((column, index)) }
+                let rowspan = cell.rowspan
+                cells.append(consume cell)
+                for rr in r..<(r + rowspan) { slots[rr].append((column, index)) }
                 column = end
             }
             columnCount = max(columnCount, remaining.count)
@@ -73,17 +79,24 @@ final class TableBox {
 
     // MARK: Measuring
 
-    private lazy var cellMeasures: [(min: Int, max: Int)] = cells.map { FlowLayout.measure($0.flow) }
+    private lazy var cellMeasures: [(min: Int, max: Int)] = {
+        var measures: [(min: Int, max: Int)] = []
+        measures.reserveCapacity(cells.count)
+        for index in cells.indices { measures.append(FlowLayout.measure(cells[index].flow)) }
+        return measures
+    }()
 
     /// Per column, (minimum, maximum) widths.
     private lazy var columnMeasures: (min: [Int], max: [Int]) = {
         var low = [Int](repeating: 0, count: columnCount)
         var high = [Int](repeating: 0, count: columnCount)
         var spanning: [Int] = []
-        for (index, cell) in cells.enumerated() {
-            if cell.colspan == 1 {
-                low[cell.column] = max(low[cell.column], cellMeasures[index].min)
-                high[cell.column] = max(high[cell.column], cellMeasures[index].max)
+        let cellMeasures = self.cellMeasures
+        for index in cells.indices {
+            let column = cells[index].column
+            if cells[index].colspan == 1 {
+                low[column] = max(low[column], cellMeasures[index].min)
+                high[column] = max(high[column], cellMeasures[index].max)
             } else {
                 spanning.append(index)
             }
@@ -193,9 +206,9 @@ final class TableBox {
         laid.reserveCapacity(cells.count)
         var spaced = false
         for index in cells.indices {
-            let cell = cells[index]
-            let end = min(columnCount, cell.column + cell.colspan) - 1
-            let cellWidth = max(1, x[end] + widths[end] - x[cell.column])
+            let column = cells[index].column
+            let end = min(columnCount, column + cells[index].colspan) - 1
+            let cellWidth = max(1, x[end] + widths[end] - x[column])
             var inner = LaidOut()
             FlowLayout.layout(&cells[index].flow, width: cellWidth, into: &inner)
             if inner.lines.count > 1 { spaced = true }
@@ -204,8 +217,9 @@ final class TableBox {
 
         // Row heights; a cell spanning rows stretches the last of them.
         var heights = [Int](repeating: 0, count: rowCount)
-        for (index, cell) in cells.enumerated() where cell.rowspan == 1 {
-            heights[cell.row] = max(heights[cell.row], laid[index].lines.count)
+        for index in cells.indices where cells[index].rowspan == 1 {
+            let row = cells[index].row
+            heights[row] = max(heights[row], laid[index].lines.count)
         }
         var gaps = [Int](repeating: 0, count: rowCount)
         func computeGaps() {
@@ -214,10 +228,11 @@ final class TableBox {
         }
         for pass in 0..<2 {
             if pass == 1 { computeGaps() }
-            for (index, cell) in cells.enumerated() where cell.rowspan > 1 {
-                let last = cell.row + cell.rowspan - 1
+            for index in cells.indices where cells[index].rowspan > 1 {
+                let first = cells[index].row
+                let last = first + cells[index].rowspan - 1
                 var total = 0
-                for r in cell.row...last { total += heights[r] + (r < last ? gaps[r] : 0) }
+                for r in first...last { total += heights[r] + (r < last ? gaps[r] : 0) }
                 let need = laid[index].lines.count
                 if need > total { heights[last] += need - total }
             }
@@ -226,8 +241,8 @@ final class TableBox {
         for r in 0..<rowCount { tops[r + 1] = tops[r] + heights[r] + gaps[r] }
 
         let base = out.lines.count
-        for (index, cell) in cells.enumerated() {
-            for (line, name) in laid[index].anchors { out.anchors.append((base + tops[cell.row] + line, name)) }
+        for index in cells.indices {
+            for (line, name) in laid[index].anchors { out.anchors.append((base + tops[cells[index].row] + line, name)) }
         }
         let cellRow = cells.map(\.row), cellLastRow = cells.map { $0.row + $0.rowspan - 1 }, cellColumn = cells.map(\.column)
         out.lines.reserveCapacity(out.lines.count + tops[rowCount])
@@ -235,7 +250,14 @@ final class TableBox {
             for k in 0..<(heights[r] + gaps[r]) {
                 let line = tops[r] + k
                 let inGap = k >= heights[r]
+                // Room for every run at once: each cell's, and the spaces before it.
+                var capacity = 0
+                for slot in slots[r] where !(inGap && cellLastRow[slot.cell] <= r) {
+                    let index = line - tops[cellRow[slot.cell]]
+                    if index < laid[slot.cell].lines.count { capacity += laid[slot.cell].lines[index].runs.count + 1 }
+                }
                 var runs: [Line.Run] = []
+                runs.reserveCapacity(capacity)
                 var column = 0
                 for slot in slots[r] {
                     let cell = slot.cell

@@ -523,8 +523,7 @@ final class BoxBuilder {
         if actions.contains(.cell) || actions.contains(.caption) {
             flushParagraph()
             finishFlow()
-            let done = flow
-            flow = savedFlows.removeLast()
+            let done = popFlow()
             if let table = tables.last {
                 if actions.contains(.caption) {
                     table.caption = Flow(items: done.items)
@@ -795,9 +794,7 @@ final class BoxBuilder {
     /// Starts a flow of its own inside the current one, whose paragraph is
     /// kept as it is (an inline block may go back into it).
     private func beginNestedFlow() {
-        savedFlows.append(flow)
-        flow = FlowContext()
-        flow.tableBase = tables.count
+        pushFlow()
         boxDepth += 1
     }
 
@@ -806,8 +803,7 @@ final class BoxBuilder {
         flushParagraph()
         finishFlow()
         boxDepth -= 1
-        let done = flow
-        flow = savedFlows.removeLast()
+        let done = popFlow()
         if done.complex { flow.complex = true }
         return done
     }
@@ -883,10 +879,10 @@ final class BoxBuilder {
         paragraph.align = style.textAlign
         paragraph.firstLineIndent = flow.pendingTextIndent
         flow.pendingTextIndent = 0
-        emit(.paragraph(paragraph), underline: underline)
+        emit(.paragraph(consume paragraph), underline: underline)
     }
 
-    private func emit(_ content: FlowItem.Content, underline: Unicode.Scalar? = nil) {
+    private func emit(_ content: consuming FlowItem.Content, underline: Unicode.Scalar? = nil) {
         var underlineAttributes = RunAttributes()
         underlineAttributes.style = [.bold, .heading]
         flow.items.append(FlowItem(content: content, indent: flow.indent, indentRight: flow.indentRight,
@@ -915,9 +911,23 @@ final class BoxBuilder {
 
     private func beginFlow() {
         flushParagraph()
-        savedFlows.append(flow)
-        flow = FlowContext()
+        pushFlow()
+    }
+
+    /// Makes a new flow current; the one it interrupts waits on `savedFlows`
+    /// (moved there, not copied: a copy retains and releases each array it holds).
+    private func pushFlow() {
+        var interrupted = FlowContext()
+        swap(&interrupted, &flow)
+        savedFlows.append(consume interrupted)
         flow.tableBase = tables.count
+    }
+
+    /// Takes the current flow out and makes the one it interrupted current again.
+    private func popFlow() -> FlowContext {
+        var done = savedFlows.removeLast()
+        swap(&done, &flow)
+        return done
     }
 
     /// Gives leftover markers and anchors an item of their own.
@@ -1100,9 +1110,12 @@ final class BoxBuilder {
         table.endRow()
         // Taken out of the builder: the only owner of the cells is then here,
         // and a layout table's items move into the flow without copies.
-        var rows = table.rows + table.footRows
-        table.rows = []
-        table.footRows = []
+        var rows: [[TableBox.Cell]] = []
+        swap(&rows, &table.rows)
+        if !table.footRows.isEmpty {
+            rows += table.footRows
+            table.footRows = []
+        }
         if rows.isEmpty && table.caption == nil { return }
         let layoutTable = table.presentation || table.columns <= 1 || (!table.hasHeader && table.caption == nil && table.complex)
         flow.complex = true
@@ -1124,7 +1137,7 @@ final class BoxBuilder {
                 }
             }
         } else {
-            emit(.table(TableBox(rows: rows, caption: table.caption)))
+            emit(.table(TableBox(rows: consume rows, caption: table.caption)))
         }
     }
 
