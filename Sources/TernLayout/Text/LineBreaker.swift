@@ -54,6 +54,24 @@ enum LineBreaker {
         return (j, width)
     }
 
+    /// Printable ASCII other than `-`: a character one column wide with no
+    /// break opportunity before it when the one before it is such a character too.
+    @inline(__always)
+    static func isPlain(_ byte: UInt8) -> Bool {
+        byte &- 0x21 < 0x5E && byte != 0x2D
+    }
+
+    /// The end of the plain characters (`isPlain`) from `start` (which is
+    /// one), at most `limit`, less the last when a combining mark may follow
+    /// it (a lead byte from 0xCC on): those go through the general path.
+    @inline(__always)
+    static func plainRun(_ s: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int {
+        var j = start
+        while j < limit, isPlain(s[j]) { j += 1 }
+        if j > start, j < s.count, s[j] >= 0xCC { j -= 1 }
+        return j
+    }
+
     @inline(__always)
     static func isWordCharacter(_ v: UInt32) -> Bool {
         (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || (v >= 0xC0 && v != 0xD7 && v != 0xF7 && v < 0x2000)
@@ -97,6 +115,21 @@ enum LineBreaker {
                     continue
                 default:
                     break
+                }
+                // Fast path: a run of plain ASCII after plain ASCII holds no
+                // break opportunity and is a column a character.
+                if c < 0x80, isPlain(UInt8(truncatingIfNeeded: c)), previous < 0x80, previous != 0x2D {
+                    let end = plainRun(s, from: i, limit: s.count)
+                    if end > i {
+                        word += end - i
+                        line += end - i
+                        if word > minWidth { minWidth = word }
+                        hyphenOK = false
+                        previous = UInt32(s[end - 1])
+                        previousWord = isWordCharacter(previous)
+                        i = end
+                        continue
+                    }
                 }
                 let (end, width) = cluster(s, at: i)
                 if wrap && canBreak(after: previous, before: c, hyphenBetweenLetters: hyphenOK) { word = 0 }
@@ -206,21 +239,14 @@ enum LineBreaker {
                     // Fast path: printable ASCII other than "-" after ASCII other than
                     // "-" is one column a character with no break opportunity inside
                     // (what the general path below finds too), while the line has room.
-                    if c > 0x20, c < 0x7F, c != 0x2D, previous < 0x80, previous != 0x2D {
-                        var j = i, columns = lineWidth, last = previous
-                        while j < n {
-                            let d = UInt32(s[j])
-                            guard d > 0x20, d < 0x7F, d != 0x2D, columns < limit || columns == 0 else { break }
-                            if j + 1 < n && s[j + 1] >= 0xCC { break } // a mark joins it: general path
-                            columns += 1
-                            last = d
-                            j += 1
-                        }
+                    if c < 0x80, isPlain(UInt8(truncatingIfNeeded: c)), previous < 0x80, previous != 0x2D {
+                        // As many as the line has room for (one when it is empty: `limit` is at least 1).
+                        let j = plainRun(s, from: i, limit: min(n, i + max(0, limit - lineWidth)))
                         if j > i {
-                            lineWidth = columns
-                            previous = last
+                            lineWidth += j - i
+                            previous = UInt32(s[j - 1])
                             hyphenOK = false
-                            previousWord = isWordCharacter(last)
+                            previousWord = isWordCharacter(previous)
                             i = j
                             continue
                         }
@@ -301,9 +327,18 @@ struct RunBuilder {
             let runEnd = min(end, k + 1 < starts.count ? starts[k + 1] : s.count)
             // Columns, and whether the bytes can be taken as they are (no
             // break, soft hyphen, `<wbr>` or no-break space among them).
-            var width = 0
-            var asIs = true
+            // First 8 bytes at a time while they are ASCII other than a
+            // newline: a column each.
             var i = position
+            while i + 8 <= runEnd {
+                let word = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A // a zero byte where a newline was
+                if (word | ((newlines &- 0x0101_0101_0101_0101) & ~newlines)) & 0x8080_8080_8080_8080 != 0 { break }
+                i += 8
+            }
+            var width = i - position
+            if i > position { previous = UInt32(s[i - 1]) }
+            var asIs = true
             while i < runEnd {
                 let b = s[i]
                 if b < 0x80 {
