@@ -12,6 +12,12 @@ struct RunAttributes: Hashable {
     var controlIndex: Int? { control >= 0 ? Int(control) : nil }
 }
 
+/// Where a stretch of a paragraph's text drawn one way starts (a byte offset).
+struct AttributeRun {
+    var start: Int
+    var attributes: RunAttributes
+}
+
 /// Horizontal alignment of a paragraph's lines.
 public enum TextAlign: Hashable, Sendable {
     case left, center, right
@@ -39,9 +45,9 @@ extension Unicode.Scalar {
 struct Paragraph {
     /// The text, valid UTF-8.
     var text: [UInt8] = []
-    /// Where each attribute run starts in `text` (parallel to `runAttributes`).
-    var runStarts: [Int] = []
-    var runAttributes: [RunAttributes] = []
+    /// The attribute runs, in order: the first starts at 0, each lasts
+    /// until the next (one array, not two: one allocation less a paragraph).
+    var runs: [AttributeRun] = []
     /// Anchors that start inside the paragraph, at a byte offset.
     var anchors: [(offset: Int, name: String)] = []
     /// Preformatted: lines break only at U+000A and may be wider than the width.
@@ -73,17 +79,15 @@ struct Paragraph {
     /// Starts a run with `attributes` unless the last one has them.
     @inline(__always)
     mutating func use(_ attributes: RunAttributes) {
-        if let last = runAttributes.last {
-            if last == attributes { return }
-            if runStarts[runStarts.count - 1] == text.count {
+        if let last = runs.last {
+            if last.attributes == attributes { return }
+            if last.start == text.count {
                 // The last run is empty: reuse it.
-                runAttributes.removeLast()
-                runStarts.removeLast()
-                if let before = runAttributes.last, before == attributes { return }
+                runs.removeLast()
+                if let before = runs.last, before.attributes == attributes { return }
             }
         }
-        runStarts.append(text.count)
-        runAttributes.append(attributes)
+        runs.append(AttributeRun(start: text.count, attributes: attributes))
     }
 
     @inline(__always)
@@ -354,7 +358,7 @@ struct Paragraph {
     /// that it moves to the next line whole.
     mutating func append(_ other: Paragraph, atomic: Bool) {
         guard !other.text.isEmpty else { return }
-        if pendingSpace, let first = other.runAttributes.first { flushSpace(before: first) }
+        if pendingSpace, let first = other.runs.first { flushSpace(before: first.attributes) }
         let base = text.count
         // With `atomic`, each space becomes the two bytes of U+00A0: `spacesBefore[i]`
         // counts the spaces before byte `i`, to move offsets by.
@@ -380,14 +384,13 @@ struct Paragraph {
             guard atomic else { return base + offset }
             return base + offset + spacesBefore[max(0, min(offset, spacesBefore.count - 1))]
         }
-        for (index, attributes) in other.runAttributes.enumerated() {
-            let start = shifted(other.runStarts[index])
-            if let last = runAttributes.last, last == attributes { continue }
-            if let lastStart = runStarts.last, lastStart == start {
-                runAttributes[runAttributes.count - 1] = attributes
+        for run in other.runs {
+            let start = shifted(run.start)
+            if let last = runs.last, last.attributes == run.attributes { continue }
+            if let last = runs.last, last.start == start {
+                runs[runs.count - 1].attributes = run.attributes
             } else {
-                runStarts.append(start)
-                runAttributes.append(attributes)
+                runs.append(AttributeRun(start: start, attributes: run.attributes))
             }
         }
         for anchor in other.anchors { anchors.append((shifted(anchor.offset), anchor.name)) }

@@ -66,6 +66,12 @@ final class BoxBuilder {
         /// `colspan` as HTML's table model caps it (1 to 1000), so that sums cannot overflow.
         static func span(_ colspan: Int) -> Int { max(1, min(colspan, 1000)) }
 
+        /// A row begins, with room for as many cells as the widest row so far.
+        func startRow() {
+            row = []
+            row!.reserveCapacity(columns)
+        }
+
         func endRow() {
             guard let row else { return }
             columns = max(columns, row.reduce(0) { $0 + TableBuilder.span($1.colspan) })
@@ -353,11 +359,11 @@ final class BoxBuilder {
             }
         case .tableRow:
             tables.last?.endRow()
-            tables.last?.row = []
+            tables.last?.startRow()
             frame.actions.insert(.row)
         case .tableCell:
             guard let table = tables.last else { break }
-            if table.row == nil { table.row = [] }
+            if table.row == nil { table.startRow() }
             if case .cell(let header) = role, header {
                 frame.header = true
                 table.hasHeader = true
@@ -528,7 +534,7 @@ final class BoxBuilder {
                 if actions.contains(.caption) {
                     table.caption = Flow(items: done.items)
                 } else {
-                    if table.row == nil { table.row = [] }
+                    if table.row == nil { table.startRow() }
                     table.row!.append(TableBox.Cell(flow: Flow(items: done.items), colspan: frame.colspan,
                                                     rowspan: frame.rowspan, header: frame.header))
                     if done.complex || done.items.count >= 3 { table.complexSpans.append(frame.colspan) }

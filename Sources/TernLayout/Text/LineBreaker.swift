@@ -290,21 +290,19 @@ enum LineBreaker {
 struct RunBuilder {
     /// The paragraph's attribute runs (only these: holding the whole
     /// paragraph would retain and release each of its arrays).
-    let runStarts: [Int]
-    let runAttributes: [RunAttributes]
+    let spans: [AttributeRun]
     var runIndex = 0
 
     init(paragraph: Paragraph) {
-        runStarts = paragraph.runStarts
-        runAttributes = paragraph.runAttributes
+        spans = paragraph.runs
     }
 
     /// How many runs `build` can make of `start..<end` (at most: empty ones are left out).
     func runCount(from start: Int, to end: Int) -> Int {
         var k = runIndex
-        while k + 1 < runStarts.count && runStarts[k + 1] <= start { k += 1 }
+        while k + 1 < spans.count && spans[k + 1].start <= start { k += 1 }
         var count = 0
-        while k < runStarts.count && (k == runIndex || runStarts[k] < end) {
+        while k < spans.count && (k == runIndex || spans[k].start < end) {
             count += 1
             k += 1
         }
@@ -318,13 +316,13 @@ struct RunBuilder {
                         into runs: inout [Line.Run]) -> Int {
         let before = runs.count
         var total = 0
-        let starts = runStarts
-        while runIndex + 1 < starts.count && starts[runIndex + 1] <= start { runIndex += 1 }
+        let spans = self.spans
+        while runIndex + 1 < spans.count && spans[runIndex + 1].start <= start { runIndex += 1 }
         var k = runIndex
         var position = start
         var previous: UInt32 = 0
-        while position < end, k < starts.count {
-            let runEnd = min(end, k + 1 < starts.count ? starts[k + 1] : s.count)
+        while position < end, k < spans.count {
+            let runEnd = min(end, k + 1 < spans.count ? spans[k + 1].start : s.count)
             // Columns, and whether the bytes can be taken as they are (no
             // break, soft hyphen, `<wbr>` or no-break space among them).
             // First 8 bytes at a time while they are ASCII other than a
@@ -367,7 +365,7 @@ struct RunBuilder {
             let text = asIs ? String(decoding: UnsafeBufferPointer(rebasing: s[position..<max(position, runEnd)]), as: UTF8.self)
                 : RunBuilder.text(s, from: position, to: runEnd)
             if !text.isEmpty {
-                let attributes = runAttributes[k]
+                let attributes = spans[k].attributes
                 runs.append(Line.Run(text: text, width: width, style: attributes.style, color: attributes.color,
                                      background: attributes.background, link: attributes.linkIndex,
                                      control: attributes.controlIndex))
