@@ -291,15 +291,32 @@ struct Paragraph {
     /// not start a line is a break opportunity (CSS Text 3 §4.1.3: preserved
     /// spaces allow wrapping after them).
     mutating func appendPreformatted(_ string: String, _ attributes: RunAttributes, wrap: Bool = false) {
+        var string = string
+        string.withUTF8 { appendPreformatted(utf8: $0, attributes, wrap: wrap) }
+    }
+
+    /// `appendPreformatted` on valid UTF-8 (a text node's, read in place):
+    /// a run of printable ASCII is copied at once, the rest a scalar at a time.
+    mutating func appendPreformatted(utf8 bytes: UnsafeBufferPointer<UInt8>, _ attributes: RunAttributes, wrap: Bool = false) {
         if pendingSpace { flushSpace(before: attributes) }
         use(attributes)
-        let scalars = string.unicodeScalars
-        var index = scalars.startIndex
-        while index != scalars.endIndex {
-            let scalar = scalars[index]
-            index = scalars.index(after: index)
-            let v = scalar.value
-            if wrap, v == 0x20, lineHasContent, index == scalars.endIndex || scalars[index] != " " {
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            if bytes[i] &- 0x21 < 0x5E {
+                // Printable ASCII other than the space: kept as it is, a column each.
+                var j = i + 1
+                while j < n, bytes[j] &- 0x21 < 0x5E { j += 1 }
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<j]))
+                column += j - i
+                previous = UInt32(bytes[j - 1])
+                lineHasContent = true
+                dropLeadingNewline = false
+                i = j
+                continue
+            }
+            let v = Paragraph.decode(bytes, &i)
+            if wrap, v == 0x20, lineHasContent, i == n || bytes[i] != 0x20 {
                 text.append(0x20)
                 column += 1
                 previous = 0x20
@@ -330,7 +347,7 @@ struct Paragraph {
                 previous = 0xA0
                 lineHasContent = true
             default:
-                guard let mapped = TextNormalizer.map(scalar) else { continue }
+                guard let mapped = TextNormalizer.map(Unicode.Scalar(_unchecked: v)) else { continue }
                 append(mapped.value == 0x20 ? 0xA0 : mapped.value)
                 column += CharacterWidth.effective(mapped.value, after: previous)
                 previous = mapped.value

@@ -571,7 +571,7 @@ final class BoxBuilder {
             if textEffects {
                 appendStyled(String(decoding: bytes, as: UTF8.self))
             } else if preformatted {
-                appendPreformatted(String(decoding: bytes, as: UTF8.self), wrap: false)
+                appendPreformatted(utf8: bytes, wrap: false)
             } else {
                 appendText(utf8: bytes)
             }
@@ -595,9 +595,14 @@ final class BoxBuilder {
     }
 
     private func appendPreformatted(_ text: String, wrap: Bool) {
+        var text = text
+        text.withUTF8 { appendPreformatted(utf8: $0, wrap: wrap) }
+    }
+
+    private func appendPreformatted(utf8 bytes: UnsafeBufferPointer<UInt8>, wrap: Bool) {
         if linkIndex >= 0 || pendingLinkNumber >= 0 { flushLinkNumber() }
         let before = flow.paragraph.text.count
-        flow.paragraph.appendPreformatted(text, attributes, wrap: wrap)
+        flow.paragraph.appendPreformatted(utf8: bytes, attributes, wrap: wrap)
         recordLinkText(from: before)
     }
 
