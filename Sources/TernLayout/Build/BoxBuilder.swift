@@ -262,7 +262,7 @@ final class BoxBuilder {
         }
         // The parent's styles are moved off the stack for the call and back
         // (a copy would retain and release each array they hold).
-        var parent = styles.isEmpty ? nil : styles.removeLast()
+        var parent = styles.popLast()
         var (css, style, role) = resolver.resolve(node, tag: tag, parent: parent,
                                                   containerWidth: max(1, options.width - flow.indent - flow.indentRight))
         if let parent = parent.take() { styles.append(parent) }
@@ -482,7 +482,7 @@ final class BoxBuilder {
         frame.text = InlineStyle(style)
         frames.append(frame)
         let hasBefore = style.before != nil
-        styles.append((consume css, consume style))
+        styles.append((css, style))
         resolver.engine.enter(node)
         updateAttributes()
         if hasBefore, let before = styles[styles.count - 1].layout.before {
