@@ -109,10 +109,11 @@ final class BoxBuilder {
         static let summary = Actions(rawValue: 1 << 16)
     }
 
-    /// What an open element changed, to undo when it ends. Small: the
-    /// element's full styles wait in `styles`, so a frame copies cheaply.
+    /// What an open element changed, to undo when it ends.
     struct Frame {
-        var text: InlineStyle
+        var style: ComputedStyle
+        /// The element's computed CSS values, which its children inherit from.
+        var css: CSSStyle
         /// The element, kept only when its end needs it (generated content,
         /// quotes, an accessible name): a reference less to count per element.
         var node: Node?
@@ -140,15 +141,6 @@ final class BoxBuilder {
     private var headingDepth = 0
     private var forms: [Node] = []
     private var frames: [Frame] = []
-    /// The open elements' styles, parallel to `frames`: the element's
-    /// computed CSS values, which its children inherit from, and its layout style.
-    private var styles: [(css: CSSStyle, layout: ComputedStyle)] = []
-    /// The style of text outside every element.
-    private let rootText: InlineStyle = {
-        var style = ComputedStyle()
-        style.display = .block
-        return InlineStyle(style)
-    }()
     private var linkIndex: Int32 = -1
     private var controlIndex: Int32 = -1
     /// The link whose `[n]` is still to be drawn before its first content.
@@ -207,9 +199,11 @@ final class BoxBuilder {
         return Flow(items: items)
     }
 
-    /// The open element's text style.
-    private var parentStyle: InlineStyle {
-        frames.isEmpty ? rootText : frames[frames.count - 1].text
+    private var parentStyle: ComputedStyle {
+        if let top = frames.last { return top.style }
+        var style = ComputedStyle()
+        style.display = .block
+        return style
     }
 
     private func updateAttributes() {
@@ -234,9 +228,9 @@ final class BoxBuilder {
 
     /// Ends the block, box or inline block an element began (for an element
     /// without children walked, such as an image, right after its content).
-    private func finishLeaf(_ frame: Frame, _ style: ComputedStyle) {
-        if frame.actions.contains(.block) { endBlock(frame, style) }
-        if frame.actions.contains(.box) { endBox(frame, style) }
+    private func finishLeaf(_ frame: Frame) {
+        if frame.actions.contains(.block) { endBlock(frame) }
+        if frame.actions.contains(.box) { endBox(frame) }
         if frame.actions.contains(.inlineBlock) { endInlineBlock() }
     }
 
@@ -256,16 +250,13 @@ final class BoxBuilder {
     private func enter(_ node: Node) -> Bool {
         if stopRequested() { return false }
         let tag = node.name
-        if !frames.isEmpty, frames[frames.count - 1].closedDetails {
-            guard tag == "summary", !frames[frames.count - 1].summarySeen else { return false }
+        if let top = frames.last, top.closedDetails {
+            guard tag == "summary", !top.summarySeen else { return false }
             frames[frames.count - 1].summarySeen = true
         }
-        // The parent's styles are moved off the stack for the call and back
-        // (a copy would retain and release each array they hold).
-        var parent = styles.popLast()
+        let parent = frames.last.map { (css: $0.css, layout: $0.style) }
         var (css, style, role) = resolver.resolve(node, tag: tag, parent: parent,
                                                   containerWidth: max(1, options.width - flow.indent - flow.indentRight))
-        if let parent = parent.take() { styles.append(parent) }
         // A match cut short leaves the style unknown: the element is not shown.
         if resolver.engine.wasStopped {
             wasStopped = true
@@ -312,7 +303,7 @@ final class BoxBuilder {
             style.marginTop = 0
             style.marginBottom = 0
         }
-        var frame = Frame(text: rootText)
+        var frame = Frame(style: style, css: css)
         frame.savedIndent = flow.indent
         frame.savedIndentRight = flow.indentRight
         frame.savedLink = linkIndex
@@ -398,13 +389,13 @@ final class BoxBuilder {
             } else {
                 appendText("[image]")
             }
-            finishLeaf(frame, style)
+            finishLeaf(frame)
             return false
         case .lineBreak:
             flushLinkNumber()
             flow.paragraph.appendBreak(attributes)
             separateLinkText()
-            finishLeaf(frame, style)
+            finishLeaf(frame)
             return false
         case .wordBreak:
             // libxml2 2.9 does not know <wbr> is void: what follows becomes
@@ -413,18 +404,18 @@ final class BoxBuilder {
         case .rule:
             flushParagraph()
             emit(.rule)
-            finishLeaf(frame, style)
+            finishLeaf(frame)
             return false
         case .input:
             addInput(node)
-            finishLeaf(frame, style)
+            finishLeaf(frame)
             return false
         case .select:
             addSelect(node)
-            finishLeaf(frame, style)
+            finishLeaf(frame)
             return false
         case .textarea:
-            addTextarea(node, frame: frame, style: style)
+            addTextarea(node, frame: frame)
             return false
         case .button:
             let type = node.attribute("type")?.lowercased()
@@ -436,7 +427,7 @@ final class BoxBuilder {
             frame.actions.insert(.button)
         case .frame:
             addFrameElement(node, tag: tag, style: style, inBox: frame.actions.contains(.box))
-            finishLeaf(frame, style)
+            finishLeaf(frame)
             return false
         case .list(let ordered):
             beginList(node, style, ordered: ordered)
@@ -458,8 +449,8 @@ final class BoxBuilder {
                 flushParagraph()
             }
         case .summary:
-            if !frames.isEmpty, frames[frames.count - 1].isDetails {
-                appendAtom(frames[frames.count - 1].detailsOpen ? "▾ " : "▸ ", suppressSpaceAfter: true)
+            if let parent = frames.last, parent.isDetails {
+                appendAtom(parent.detailsOpen ? "▾ " : "▸ ", suppressSpaceAfter: true)
                 summaryMarkerEnd = flow.paragraph.text.count
                 frame.actions.insert(.summary)
             }
@@ -479,26 +470,19 @@ final class BoxBuilder {
         if style.textIndent != 0, frame.actions.contains(.block) || frame.actions.contains(.box) {
             flow.pendingTextIndent = style.textIndent
         }
-        frame.text = InlineStyle(style)
         frames.append(frame)
-        let hasBefore = style.before != nil
-        styles.append((css, style))
         resolver.engine.enter(node)
         updateAttributes()
-        if hasBefore, let before = styles[styles.count - 1].layout.before {
-            appendGenerated(before, node: node, quotes: styles[styles.count - 1].layout.quotes)
-        }
+        if let before = style.before { appendGenerated(before, node: node, style: style) }
         return true
     }
 
     /// Ends the innermost open element.
     private func exit() {
         guard let frame = frames.last else { return }
-        // Taken off at once: what runs while the element ends reads `frame.text`.
-        let element = styles.removeLast()
         let actions = frame.actions
-        if actions.contains(.after), let after = element.layout.after, let node = frame.node {
-            appendGenerated(after, node: node, quotes: element.layout.quotes)
+        if actions.contains(.after), let after = frame.style.after, let node = frame.node {
+            appendGenerated(after, node: node, style: frame.style)
         }
         if actions.contains(.summary) { summaryMarkerEnd = nil }
         if actions.contains(.button) {
@@ -549,7 +533,7 @@ final class BoxBuilder {
         if actions.contains(.table) { finishTable() }
         if actions.contains(.list) { lists.removeLast() }
         if actions.contains(.form) { forms.removeLast() }
-        finishLeaf(frame, element.layout)
+        finishLeaf(frame)
         frames.removeLast()
         resolver.engine.leave()
         generator.close(depth: frames.count)
@@ -560,7 +544,7 @@ final class BoxBuilder {
 
     private func text(_ node: Node) {
         if wasStopped { return }
-        if !frames.isEmpty, frames[frames.count - 1].closedDetails { return }
+        if let top = frames.last, top.closedDetails { return }
         // Read in place: no String is made for the common case.
         node.withTextContentUTF8 { bytes in
             if tables.count > flow.tableBase {
@@ -741,9 +725,9 @@ final class BoxBuilder {
         frame.actions.insert(.block)
     }
 
-    private func endBlock(_ frame: Frame, _ style: ComputedStyle) {
+    private func endBlock(_ frame: Frame) {
         flushParagraph()
-        flow.pendingMargin = max(flow.pendingMargin, style.marginBottom)
+        flow.pendingMargin = max(flow.pendingMargin, frame.style.marginBottom)
         flow.indent = frame.savedIndent
         flow.indentRight = frame.savedIndentRight
     }
@@ -780,8 +764,9 @@ final class BoxBuilder {
         frame.actions.insert(.box)
     }
 
-    private func endBox(_ frame: Frame, _ style: ComputedStyle) {
+    private func endBox(_ frame: Frame) {
         let done = endNestedFlow()
+        let style = frame.style
         let left = max(0, style.indent), right = max(0, style.indentRight)
         let marginLeft = min(max(0, style.marginLeft), left), marginRight = min(max(0, style.marginRight), right)
         var box = BlockBox(flow: Flow(items: done.items))
@@ -842,8 +827,8 @@ final class BoxBuilder {
     /// `::before`/`::after` content (CSS Generated Content 3 §1): its text,
     /// drawn with its own weight, slant, underline and colour; a block of its
     /// own with `display: block`.
-    private func appendGenerated(_ content: ComputedStyle.GeneratedContent, node: Node, quotes: [CSSQuotePair]?) {
-        let text = generator.text(content.items, element: node, quotes: quotes)
+    private func appendGenerated(_ content: ComputedStyle.GeneratedContent, node: Node, style: ComputedStyle) {
+        let text = generator.text(content.items, element: node, quotes: style.quotes)
         guard !text.isEmpty else { return }
         if content.block { flushParagraph() }
         let saved = attributes
@@ -1260,7 +1245,7 @@ final class BoxBuilder {
         withControl(index) { appendAtom(face) }
     }
 
-    private func addTextarea(_ node: Node, frame: Frame, style: ComputedStyle) {
+    private func addTextarea(_ node: Node, frame: Frame) {
         var value = node.textContent
         if value.hasPrefix("\r\n") { value.removeFirst() } else if value.hasPrefix("\n") { value.removeFirst() }
         let index = addControl(.textarea, node: node, value: value)
@@ -1272,14 +1257,14 @@ final class BoxBuilder {
         // A block of its own, whatever its display.
         if frame.actions.isDisjoint(with: [.block, .box]) {
             var block = frame
-            beginBlock(style, &block)
+            beginBlock(frame.style, &block)
             emit(.textarea(TextareaBox(text: value, rows: rows, columns: columns, attributes: a)))
-            endBlock(block, style)
+            endBlock(block)
         } else {
             flushParagraph()
             emit(.textarea(TextareaBox(text: value, rows: rows, columns: columns, attributes: a)))
         }
-        finishLeaf(frame, style)
+        finishLeaf(frame)
     }
 
     // MARK: URLs
