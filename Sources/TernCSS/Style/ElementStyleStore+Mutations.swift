@@ -7,6 +7,10 @@ extension ElementStyleStore: DocumentMutationObserver {
         if !sheetOwnersChanged, ElementStyleStore.ownsSheets(element), element.isConnected { sheetOwnersChanged = true }
         guard !entries.isEmpty else { return }
         var scope = invalidation.scope(forAttribute: localName, of: element, oldValue: oldValue)
+        // HTML §15.2: `bgcolor`, a cell's `nowrap`, a font's `color` are the element's own declarations.
+        if PresentationalHints.dependsOn(attribute: StyleInvalidationSet.asciiLowercased(localName), of: element) {
+            scope.insert(.element)
+        }
         if !reaches(element) { scope = scope.intersection(.document) }
         invalidate(scope, at: element)
     }

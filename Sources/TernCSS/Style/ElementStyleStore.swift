@@ -212,6 +212,7 @@ public final class ElementStyleStore {
                 }
             }
             guard let known = entry else { return (nil, nil) }
+            if i == 0 { engine.rootFontSize = known.style.fontSize }
             parentStyle = known.style
             descendantsStamp = max(descendantsStamp, known.descendantsStamp)
             childrenStamp = known.childrenStamp
@@ -233,7 +234,8 @@ public final class ElementStyleStore {
     }
 
     /// Computes `node`'s style; when it differs from the one it had (or it had
-    /// none), the children computed before must follow (they inherit).
+    /// none), the children computed before must follow (they inherit), and
+    /// for the root a new font size restyles every element (`rem`).
     private func restyle(_ node: Node, parent: CSSStyle?, old: Entry?) -> Entry {
         let style = engine.computedStyle(for: node, parent: parent)
         restyleCount += 1
@@ -242,6 +244,7 @@ public final class ElementStyleStore {
         if let old {
             entry.descendantsStamp = old.descendantsStamp
             entry.childrenStamp = old.style == style ? old.childrenStamp : now
+            if parent == nil, old.style.fontSize != style.fontSize { entry.descendantsStamp = now }
         } else {
             entry.childrenStamp = now
         }

@@ -229,10 +229,45 @@ public final class StyleEngine {
         return entries.flatMap(\.declarations)
     }
 
-    /// `element`'s computed style; `parent` is its parent element's (nil for the root).
+    /// `element`'s computed style; `parent` is its parent element's (nil for
+    /// the root, whose font size then sizes `rem` for the elements after it:
+    /// `rootFontSize`). Presentational hints (`PresentationalHints`) enter the
+    /// cascade; `vw` and `vh` are sized by `environment`.
+    ///
+    /// Shared with an earlier element that matched the same rules under an
+    /// equal parent style, when neither has presentational hints (they are
+    /// not in `MatchedRules`): one box for all the cells of a table.
     public func computedStyle(for element: Node, parent: CSSStyle?) -> CSSStyle {
-        StyleComputer.compute(cascadedDeclarations(for: element), parent: parent)
+        let matched = matchedRules(for: element)
+        let hints = PresentationalHints.of(element)
+        // CSS Values 4 §6.1.1: `rem` in the root element's own font-size is the initial one.
+        let rootFontSize = parent == nil ? StyleEngine.initialFontSize : self.rootFontSize
+        let style: CSSStyle
+        if hints.isEmpty, let earlier = shared[matched], earlier.parent == parent, earlier.rootFontSize == rootFontSize {
+            style = earlier.style
+        } else {
+            var declarations = cascadedDeclarations(matched)
+            if !hints.isEmpty { PresentationalHints.insert(hints, into: &declarations) }
+            style = StyleComputer.compute(declarations, parent: parent, rootFontSize: rootFontSize, viewport: environment)
+            if hints.isEmpty {
+                if shared.count >= StyleEngine.sharedLimit { shared.removeAll(keepingCapacity: true) }
+                shared[matched] = (parent, rootFontSize, style)
+            }
+        }
+        if parent == nil { self.rootFontSize = style.fontSize }
+        return style
     }
+
+    /// The root element's font size, for `rem`: set by `computedStyle(for:parent:)`
+    /// when it styles the root; one who keeps the root's style instead sets it.
+    public var rootFontSize = StyleEngine.initialFontSize
+    static let initialFontSize: Double = 16
+
+    /// The last style computed for each set of matched rules, with what it
+    /// was computed against (emptied with the rule index, whose indices it holds).
+    private var shared: [MatchedRules: (parent: CSSStyle?, rootFontSize: Double, style: CSSStyle)] = [:]
+    /// Entries kept at most (a page of unique elements must not keep a style for each).
+    private static let sharedLimit = 2048
 
     /// The style of `element`'s `pseudoElement`, or nil when it generates no
     /// box: `::before`/`::after` need a `content` other than none/normal
@@ -308,6 +343,7 @@ public final class StyleEngine {
         localIndex = [RuleIndex](repeating: RuleIndex(), count: 4)
         localAttributeNames = []
         localCache.removeAll()
+        shared.removeAll()
         slotsOfKey = [:]
         universalSlots = 0
         keyedElement = nil

@@ -8,12 +8,9 @@ import TernDOM
 /// control, a table part) is its role, from the tag table.
 ///
 /// The HTML standard's presentational hints (§15.2: `nowrap`, `<font color>`,
-/// `bgcolor`; `align` and list `type` are rules of the UA sheet) enter the cascade as author declarations of
-/// specificity zero, before every author rule.
+/// `bgcolor`) are the engine's (`StyleEngine.computedStyle(for:parent:)`).
 final class StyleResolver {
     let engine: StyleEngine
-    /// The root element's font size, for `rem`.
-    private var rootFontSize: Double = 16
 
     init(options: LayoutOptions) {
         var sheets = options.styleSheets
@@ -30,8 +27,7 @@ final class StyleResolver {
     func resolve(_ element: Node, tag: String, parent: (css: CSSStyle, layout: ComputedStyle)?,
                  containerWidth: Int) -> (css: CSSStyle, style: ComputedStyle, role: ElementRole) {
         let role = StyleResolver.roles.value(for: tag) ?? .generic
-        let css = computedStyle(element, tag: tag, parent: parent?.css)
-        if parent == nil { rootFontSize = css.fontSize }
+        let css = engine.computedStyle(for: element, parent: parent?.css)
         var style = layoutStyle(css, containerWidth: containerWidth, parentBackground: parent?.layout.background)
         // The initial colour (CanvasText) is the terminal's own foreground, and
         // a colour a child inherits unchanged stays whatever its parent's is.
@@ -56,29 +52,6 @@ final class StyleResolver {
             }
         }
         return (css, style, role)
-    }
-
-    /// `element`'s CSS computed style: shared with an earlier element that
-    /// matched the same rules under an equal parent style, when neither has
-    /// presentational hints (they are not in `MatchedRules`).
-    private func computedStyle(_ element: Node, tag: String, parent: CSSStyle?) -> CSSStyle {
-        let matched = engine.matchedRules(for: element)
-        let hints = element.hasAttributes ? StyleResolver.presentationalHints(of: element, tag: tag) : []
-        if hints.isEmpty, let earlier = shared[matched], earlier.parent == parent, earlier.rootFontSize == rootFontSize {
-            return earlier.css
-        }
-        var declarations = engine.cascadedDeclarations(matched)
-        if !hints.isEmpty {
-            // Before every author declaration: specificity zero, earliest in order.
-            let index = declarations.firstIndex { $0.origin == .author || $0.important } ?? declarations.count
-            declarations.insert(contentsOf: hints, at: index)
-        }
-        let css = StyleComputer.compute(declarations, parent: parent, rootFontSize: rootFontSize, viewport: engine.environment)
-        if hints.isEmpty {
-            if shared.count >= StyleResolver.sharedLimit { shared.removeAll(keepingCapacity: true) }
-            shared[matched] = (parent, rootFontSize, css)
-        }
-        return css
     }
 
     /// `ComputedStyle(css:containerWidth:parentBackground:)`, made once for
@@ -111,11 +84,6 @@ final class StyleResolver {
     private static let layoutStyleSlots = 512
     private var layoutStyles = [LayoutStyleEntry?](repeating: nil, count: StyleResolver.layoutStyleSlots)
 
-    /// The last style computed for each set of matched rules, with what it was computed against.
-    private var shared: [MatchedRules: (parent: CSSStyle?, rootFontSize: Double, css: CSSStyle)] = [:]
-    /// Entries kept at most (a page of unique elements must not keep a style for each).
-    private static let sharedLimit = 2048
-
     private func generatedContent(_ pseudo: PseudoElement, of element: Node, elementStyle: CSSStyle,
                                   containerWidth: Int) -> ComputedStyle.GeneratedContent? {
         guard let css = engine.pseudoElementStyle(pseudo, of: element, elementStyle: elementStyle),
@@ -128,20 +96,6 @@ final class StyleResolver {
         content.underline = style.underline
         content.color = style.color
         return content
-    }
-
-    // MARK: Presentational hints (HTML §15.2)
-
-    private static func presentationalHints(of element: Node, tag: String) -> [CascadedDeclaration] {
-        var hints: [CascadedDeclaration] = []
-        func hint(_ name: String, _ value: String) {
-            hints.append(CascadedDeclaration(name: name, value: CSSParser.parseComponentValueList(value),
-                                             important: false, origin: .author))
-        }
-        if (tag == "td" || tag == "th") && element.hasAttribute("nowrap") { hint("white-space", "nowrap") }
-        if tag == "font", let color = element.attribute("color") { hint("color", color) }
-        if let color = element.attribute("bgcolor") { hint("background-color", color) }
-        return hints
     }
 
     // MARK: Roles
