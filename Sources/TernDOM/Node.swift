@@ -21,6 +21,11 @@ public struct Node: Hashable {
     public static func == (lhs: Node, rhs: Node) -> Bool { lhs.raw == rhs.raw }
     public func hash(into hasher: inout Hasher) { hasher.combine(raw) }
 
+    /// A number only this node has while it is alive (equal nodes have equal
+    /// ones): a key for tables that must not keep the document alive or
+    /// hash a `Node` (the style store's).
+    public var identifier: UInt { UInt(bitPattern: raw) }
+
     public var kind: Kind {
         switch raw.pointee.type {
         case XML_ELEMENT_NODE: return .element

@@ -52,7 +52,7 @@ public final class ElementStyleStore {
 
     private var engine: StyleEngine
     private var sheetsRevision: Int
-    var entries: [Node: Entry] = [:]
+    let entries = ElementStyleTable()
     /// Stamps: every computation and every lazy mark takes the next one.
     private var clock = 0
 
@@ -105,7 +105,7 @@ public final class ElementStyleStore {
 
     /// Forgets every style: each element is computed again when read.
     public func invalidateAll() {
-        if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
+        entries.removeAll()
     }
 
     /// The inputs styles depend on besides the document: sheets added,
@@ -248,7 +248,7 @@ public final class ElementStyleStore {
         } else {
             entry.childrenStamp = now
         }
-        entries[node] = entry
+        entries.insert(entry, for: node)
         return entry
     }
 
@@ -308,12 +308,12 @@ public final class ElementStyleStore {
     /// Takes `node` and its stored descendants out of the store (a stored
     /// element's parent is stored, so the walk stops where nothing is).
     func drop(_ node: Node) {
-        guard entries.removeValue(forKey: node) != nil else { return }
+        guard entries.remove(node) else { return }
         var pending = [node]
         while let parent = pending.popLast() {
             var child = parent.firstChild
             while let current = child {
-                if current.isElement, entries.removeValue(forKey: current) != nil { pending.append(current) }
+                if current.isElement, entries.remove(current) { pending.append(current) }
                 child = current.nextSibling
             }
         }
