@@ -50,11 +50,21 @@ public final class ElementStyleStore {
     /// What the sheets test, where.
     public private(set) var invalidation: StyleInvalidationSet
 
-    private var engine: StyleEngine
+    /// Computes the styles (the layout walk's pseudo-elements too). Walk it
+    /// through the store (`beginLayoutWalk`), never by its own `enter`.
+    public private(set) var engine: StyleEngine
     private var sheetsRevision: Int
     let entries = ElementStyleTable()
     /// Stamps: every computation and every lazy mark takes the next one.
     private var clock = 0
+
+    // The layout walk (`ElementStyleStore+LayoutWalk.swift`).
+    /// Whether a layout walk is under way.
+    public internal(set) var isWalking = false
+    /// The elements the walk entered, root first.
+    var walkLevels: [WalkLevel] = []
+    /// The element the walk styled last (its `Node.identifier`), for its `enter`.
+    var walkStyled: (element: UInt, level: WalkLevel)?
 
     struct Entry {
         var style: CSSStyle
@@ -174,6 +184,7 @@ public final class ElementStyleStore {
 
     private func resolve(_ element: Node, pseudoElement: PseudoElement?) -> (element: CSSStyle?, pseudo: CSSStyle?) {
         guard element.isElement, element.document === document else { return (nil, nil) }
+        if isWalking { endLayoutWalk() }
         // The element and its ancestors, root first; only a connected one is styled.
         var chain: [Node] = [element]
         var current = element.parentElement
@@ -229,14 +240,18 @@ public final class ElementStyleStore {
         return (elementStyle, pseudoStyle)
     }
 
-    private func isStale(_ entry: Entry, descendantsStamp: Int, childrenStamp: Int) -> Bool {
+    func isStale(_ entry: Entry, descendantsStamp: Int, childrenStamp: Int) -> Bool {
         entry.dirty || entry.computedAt < descendantsStamp || entry.computedAt < childrenStamp
     }
 
     /// Computes `node`'s style; when it differs from the one it had (or it had
     /// none), the children computed before must follow (they inherit), and
-    /// for the root a new font size restyles every element (`rem`).
-    private func restyle(_ node: Node, parent: CSSStyle?, old: Entry?) -> Entry {
+    /// for the root a new font size restyles every element (`rem`). A style
+    /// whose matching was stopped (`StyleEngine.shouldStop`) is not kept.
+    /// `slot`: where the table holds `old`, or the empty slot for it
+    /// (`ElementStyleTable.probe`); nil: found again.
+    @discardableResult
+    func restyle(_ node: Node, parent: CSSStyle?, old: Entry?, slot: Int? = nil) -> Entry {
         let style = engine.computedStyle(for: node, parent: parent)
         restyleCount += 1
         let now = tick()
@@ -248,7 +263,13 @@ public final class ElementStyleStore {
         } else {
             entry.childrenStamp = now
         }
-        entries.insert(entry, for: node)
+        if engine.wasStopped {
+            entries.remove(node)
+        } else if let slot {
+            if old != nil { entries[slot: slot] = entry } else { entries.insertNew(entry, for: node, at: slot) }
+        } else {
+            entries.insert(entry, for: node)
+        }
         return entry
     }
 

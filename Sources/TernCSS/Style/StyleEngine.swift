@@ -34,7 +34,8 @@ public final class StyleEngine {
     /// `wasStopped` tells the caller to end its pass. Must be cheap.
     public var shouldStop: (() -> Bool)?
     /// `shouldStop` said yes during a match: results since are not to be trusted.
-    public private(set) var wasStopped = false
+    /// (`ElementStyleStore`, whose engine serves many passes, clears it.)
+    public internal(set) var wasStopped = false
 
     // MARK: The walk
 
