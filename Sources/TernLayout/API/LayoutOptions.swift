@@ -26,6 +26,14 @@ public struct LayoutOptions {
     public var rows = 24
     /// The focused element, for `:focus` and `:focus-within`.
     public var focusedElement: Node?
+    /// The document's style store, kept between layouts (issue 28): the
+    /// styles it holds up to date are taken from it, and those it must
+    /// compute are kept in it. The layout first brings it up to date with
+    /// these options' sheets, width and rows (media queries), scripting
+    /// and focus (`ElementStyleStore.update`). Used for its own document
+    /// only (a frame's document is styled afresh). nil (the default): every
+    /// style is computed, and none is kept.
+    public var styleStore: ElementStyleStore?
     /// What each `iframe`/`frame` element shows; nil (or a nil answer): the
     /// element is a link to its `src`, as without frame support.
     public var frameContent: ((Node) -> FrameContent?)?

@@ -471,7 +471,7 @@ final class BoxBuilder {
             flow.pendingTextIndent = style.textIndent
         }
         frames.append(frame)
-        resolver.engine.enter(node)
+        resolver.enter(node)
         updateAttributes()
         if let before = style.before { appendGenerated(before, node: node, style: style) }
         return true
@@ -535,7 +535,7 @@ final class BoxBuilder {
         if actions.contains(.form) { forms.removeLast() }
         finishLeaf(frame)
         frames.removeLast()
-        resolver.engine.leave()
+        resolver.leave()
         generator.close(depth: frames.count)
         linkIndex = frame.savedLink
         controlIndex = frame.savedControl

@@ -7,27 +7,83 @@ import TernDOM
 /// terminal units. What an element *is* for layout (a link, an image, a
 /// control, a table part) is its role, from the tag table.
 ///
+/// With `LayoutOptions.styleStore` (for its own document; a frame's is
+/// styled afresh), the `CSSStyle`s come from the store: what it holds up to
+/// date is taken as it is, the rest is computed and kept there (issue 28).
+/// The store is first brought up to date with this layout's sheets, media
+/// environment and focus, so a store and a layout never disagree on them.
+/// Without one, a `StyleEngine` of the layout's own computes every style.
+///
 /// The HTML standard's presentational hints (§15.2: `nowrap`, `<font color>`,
 /// `bgcolor`) are the engine's (`StyleEngine.computedStyle(for:parent:)`).
 final class StyleResolver {
-    let engine: StyleEngine
-
-    init(options: LayoutOptions) {
-        var sheets = options.styleSheets
-        if !options.authorStylesEnabled { sheets.removeAll { $0.origin == .author } }
-        var environment = MediaEnvironment(columns: options.width, rows: options.rows)
-        environment.scriptingEnabled = options.scriptingEnabled
-        engine = StyleEngine(sheets: sheets, environment: environment)
+    /// The engine that matches: the store's when the layout walks one.
+    var engine: StyleEngine { walkedEngine ?? ownEngine }
+    /// The store's engine, for the walk (a store changes engines only when updated).
+    private var walkedEngine: StyleEngine?
+    private let options: LayoutOptions
+    /// The store styles come from: the options' when the first element
+    /// shows it is this document's. Called unretained (`options` holds it):
+    /// a store is weakly referenced (its document's observer), which makes
+    /// each retain of one slow, and the walk calls it three times an element.
+    private var walkedStore: Unmanaged<ElementStyleStore>?
+    private var checkedStore = false
+    private var store: ElementStyleStore? { walkedStore?.takeUnretainedValue() }
+    private lazy var ownEngine: StyleEngine = {
+        let engine = StyleEngine(sheets: sheets, environment: environment)
         engine.focusedElement = options.focusedElement
         engine.shouldStop = options.shouldStop
+        return engine
+    }()
+
+    init(options: LayoutOptions) {
+        self.options = options
+    }
+
+    deinit {
+        store?.endLayoutWalk()
+    }
+
+    /// The sheets that apply: the author's only when author styles are on.
+    private var sheets: [StyleSheet] {
+        options.authorStylesEnabled ? options.styleSheets : options.styleSheets.filter { $0.origin != .author }
+    }
+
+    /// What media queries see: the layout's width and rows, and whether scripts run.
+    private var environment: MediaEnvironment {
+        var environment = MediaEnvironment(columns: options.width, rows: options.rows)
+        environment.scriptingEnabled = options.scriptingEnabled
+        return environment
+    }
+
+    /// Starts the store's walk when `element` (the first styled, the root) is of its document.
+    private func startWalk(at element: Node) {
+        checkedStore = true
+        guard let store = options.styleStore, store.document === element.document else { return }
+        walkedStore = Unmanaged.passUnretained(store)
+        store.update(sheets: sheets, environment: environment, focusedElement: options.focusedElement)
+        store.beginLayoutWalk(shouldStop: options.shouldStop)
+        walkedEngine = store.engine
+    }
+
+    /// Before `element`'s children are styled (top-down, document order).
+    func enter(_ element: Node) {
+        if let walkedStore { walkedStore._withUnsafeGuaranteedRef { $0.enter(element) } } else { ownEngine.enter(element) }
+    }
+
+    /// After them.
+    func leave() {
+        if let walkedStore { walkedStore._withUnsafeGuaranteedRef { $0.leave() } } else { ownEngine.leave() }
     }
 
     /// The styles of `element` (whose lower-case tag name is `tag`) inside a
     /// parent styled `parent`, in a container `containerWidth` columns wide.
     func resolve(_ element: Node, tag: String, parent: (css: CSSStyle, layout: ComputedStyle)?,
                  containerWidth: Int) -> (css: CSSStyle, style: ComputedStyle, role: ElementRole) {
+        if !checkedStore { startWalk(at: element) }
         let role = StyleResolver.roles.value(for: tag) ?? .generic
-        let css = engine.computedStyle(for: element, parent: parent?.css)
+        let css = walkedStore.map { $0._withUnsafeGuaranteedRef { $0.style(of: element, parent: parent?.css) } }
+            ?? ownEngine.computedStyle(for: element, parent: parent?.css)
         var style = layoutStyle(css, containerWidth: containerWidth, parentBackground: parent?.layout.background)
         // The initial colour (CanvasText) is the terminal's own foreground, and
         // a colour a child inherits unchanged stays whatever its parent's is.
