@@ -373,21 +373,27 @@ final class PageStyles {
     func computedStyle(of element: Node, pseudoElement: PseudoElement?, environment: MediaEnvironment, sheets: [StyleSheet],
                        focus: Node?) -> CSSStyle? {
         guard element.isElement, element.isConnected else { return nil }
-        let store: ElementStyleStore
-        if let known = self.store, known.document === element.document {
-            store = known
-            store.observe()
-        } else {
-            store = ElementStyleStore(document: element.document, sheets: sheets, environment: environment, focusedElement: focus)
-            self.store = store
-        }
+        let store = self.store(for: element.document, sheets: sheets, environment: environment, focus: focus)
         store.update(sheets: sheets, environment: environment, focusedElement: focus)
         guard let pseudoElement else { return store.style(of: element) }
         return store.style(of: element, pseudoElement: pseudoElement)
     }
 
-    /// The styles scripts read, for the document they were read from.
+    /// The styles scripts read and layout keeps (`LayoutOptions.styleStore`),
+    /// for the document they were read from.
     private(set) var store: ElementStyleStore?
+
+    /// `document`'s store, watching it: the one kept, or a new one (made
+    /// with these inputs; its user brings it up to date with its own).
+    func store(for document: Document, sheets: [StyleSheet], environment: MediaEnvironment, focus: Node?) -> ElementStyleStore {
+        if let known = store, known.document === document {
+            known.observe()
+            return known
+        }
+        let made = ElementStyleStore(document: document, sheets: sheets, environment: environment, focusedElement: focus)
+        store = made
+        return made
+    }
 
     /// A script changed the document. Its computed styles follow through the
     /// store, which the document tells of each change; the `<style>`s and

@@ -1,3 +1,4 @@
+import TernCSS
 import TernDOM
 import TernLayout
 
@@ -22,6 +23,17 @@ extension WebView {
         if let cached = session.layoutCache, cached.key == key { return cached.page }
         if let stopped = session.stoppedLayout, stopped.document === document { return stopped.page }
         if isLoading, styles.isRenderBlocked { return nil }
+        let options = layoutOptions(for: document, width: width, rows: rows)
+        let rendered = Layout.render(document, options: options)
+        session.layoutCache = (key, rendered)
+        if rendered.isIncomplete { session.stoppedLayout = (document, rendered) }
+        return rendered
+    }
+
+    /// How `renderedPage` lays `document` out (the current page's, its
+    /// sheets brought up to date): its styles through the document's store.
+    func layoutOptions(for document: Document, width: Int, rows: Int) -> LayoutOptions {
+        let styles = session.styles
         // The page's URL (and a <base href>) is looked at once, not once per link.
         let pageBase = pageURL.map(WebURL.HrefResolver.init(base:))
         var parsedBase: (href: String, resolver: WebURL.HrefResolver?)?
@@ -37,6 +49,12 @@ extension WebView {
         options.authorStylesEnabled = authorStyleSheetsEnabled
         options.rows = rows
         options.focusedElement = focusedNode
+        // Styles are kept between layouts and with getComputedStyle's: a
+        // change restyles only what it can affect (issue 28). The layout
+        // brings the store up to date with its own sheets, size and focus.
+        var environment = MediaEnvironment(columns: width, rows: rows)
+        environment.scriptingEnabled = options.scriptingEnabled
+        options.styleStore = styles.store(for: document, sheets: options.styleSheets, environment: environment, focus: focusedNode)
         options.frameContent = { [weak self] element in self?.frameContent(for: element) }
         // A long style or layout pass (a page of nested `:has()`) ends at a
         // key that stops or quits, or at `--dump`'s deadline: the loop's
@@ -45,10 +63,7 @@ extension WebView {
         // with a notice, and stays so for this document (`stoppedLayout`).
         let loop = self.loop
         options.shouldStop = { loop.interruptCheck?() == true }
-        let rendered = Layout.render(document, options: options)
-        session.layoutCache = (key, rendered)
-        if rendered.isIncomplete { session.stoppedLayout = (document, rendered) }
-        return rendered
+        return options
     }
 
     /// Gives the document its URL's fragment, for `:target` (a fragment
