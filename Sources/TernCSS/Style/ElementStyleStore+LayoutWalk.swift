@@ -38,6 +38,7 @@ extension ElementStyleStore {
         engine.shouldStop = shouldStop
         engine.wasStopped = false
         walkLevels.removeAll(keepingCapacity: true)
+        engineDepth = 0
         walkStyled = nil
         isWalking = true
     }
@@ -48,22 +49,28 @@ extension ElementStyleStore {
     /// was computed, else computed now and stored.
     public func style(of element: Node, parent: CSSStyle?) -> CSSStyle {
         let level = walkLevels.last ?? WalkLevel(descendantsStamp: 0, childrenStamp: 0)
-        let entry: Entry
-        let (slot, found) = entries.probe(element)
-        if found {
-            let known = entries[slot: slot]
-            if !isStale(known, descendantsStamp: level.descendantsStamp, childrenStamp: level.childrenStamp) {
-                entry = known
+        let (found, known) = entries.probe(element)
+        if known {
+            let entry = entries.pointer(toSlot: found)
+            if !isStale(entry.pointee, descendantsStamp: level.descendantsStamp, childrenStamp: level.childrenStamp) {
                 // What `computedStyle(for:parent:)` would have noted for `rem`.
-                if parent == nil { engine.rootFontSize = known.style.fontSize }
-            } else {
-                entry = restyle(element, parent: parent, old: known, slot: slot)
+                if parent == nil { engine.rootFontSize = entry.pointee.style.fontSize }
+                if isWalking { noteStyled(element, entry.pointee, slot: found, computed: false) }
+                return entry.pointee.style
             }
-        } else {
-            entry = restyle(element, parent: parent, old: nil, slot: slot)
         }
-        if isWalking { walkStyled = (element.identifier, WalkLevel(descendantsStamp: entry.descendantsStamp, childrenStamp: entry.childrenStamp)) }
+        if engineDepth < walkLevels.count { enterEngine(above: element) }
+        let (entry, slot) = restyle(element, parent: parent, old: known ? entries[slot: found] : nil, slot: found)
+        if isWalking {
+            if let slot { noteStyled(element, entry, slot: slot, computed: true) } else { walkStyled = nil }
+        }
         return entry.style
+    }
+
+    @inline(__always)
+    private func noteStyled(_ element: Node, _ entry: Entry, slot: Int, computed: Bool) {
+        walkStyled = (element.identifier, WalkLevel(descendantsStamp: entry.descendantsStamp, childrenStamp: entry.childrenStamp),
+                      slot, computed)
     }
 
     /// Before `element`'s children (after `style(of:parent:)` gave its style).
@@ -72,6 +79,12 @@ extension ElementStyleStore {
         let own: WalkLevel
         if let styled = walkStyled, styled.element == element.identifier {
             own = styled.level
+            // Computed now: its children likely are too (all of them on a
+            // first layout), so the engine enters it at once, as it is here.
+            if styled.computed, engineDepth == walkLevels.count {
+                engine.enter(element)
+                engineDepth += 1
+            }
         } else if let entry = entries[element] {
             own = WalkLevel(descendantsStamp: entry.descendantsStamp, childrenStamp: entry.childrenStamp)
         } else {
@@ -81,31 +94,76 @@ extension ElementStyleStore {
         let above = walkLevels.last?.descendantsStamp ?? 0
         walkLevels.append(WalkLevel(descendantsStamp: max(above, own.descendantsStamp), childrenStamp: own.childrenStamp))
         walkStyled = nil
-        engine.enter(element)
     }
 
     /// After `element`'s children: undoes the matching `enter`.
     public func leave() {
         guard walkLevels.popLast() != nil else { return }
         walkStyled = nil
-        engine.leave()
+        if engineDepth > walkLevels.count {
+            engine.leave()
+            engineDepth -= 1
+        }
+    }
+
+    /// Enters into the engine the elements the walk entered and the engine
+    /// did not (the ancestors of `element`, the walk's path, whose top ones
+    /// the engine may have entered already): its ancestor filter and
+    /// position cache are then those of a walk that entered every element.
+    private func enterEngine(above element: Node) {
+        let missing = walkLevels.count - engineDepth
+        guard missing > 0 else { return }
+        if missing == 1, let parent = element.parentElement {
+            // The common case: the walk entered the parent and nothing below it is styled yet.
+            engine.enter(parent)
+            engineDepth += 1
+            return
+        }
+        var ancestors: [Node] = []
+        ancestors.reserveCapacity(missing)
+        var current = element.parentElement
+        while ancestors.count < missing, let node = current {
+            ancestors.append(node)
+            current = node.parentElement
+        }
+        for node in ancestors.reversed() { engine.enter(node) }
+        engineDepth += ancestors.count
     }
 
     /// `element`'s `pseudoElement` style (nil when it generates no box), right
-    /// after `style(of:parent:)` styled `element` and before `enter`. Not kept.
+    /// after `style(of:parent:)` styled `element` and before `enter`: kept
+    /// with the element's style until that is computed again.
     public func pseudoElementStyle(_ pseudoElement: PseudoElement, of element: Node, elementStyle: CSSStyle) -> CSSStyle? {
-        engine.pseudoElementStyle(pseudoElement, of: element, elementStyle: elementStyle)
+        guard let styled = walkStyled, styled.element == element.identifier else {
+            return engine.pseudoElementStyle(pseudoElement, of: element, elementStyle: elementStyle)
+        }
+        let bit = PseudoStyles.bit(pseudoElement)
+        if entries.pointer(toSlot: styled.slot).pointee.pseudoKnown & bit != 0 {
+            return entries.pointer(toSlot: styled.slot).pointee.pseudo?[pseudoElement]
+        }
+        if engineDepth < walkLevels.count { enterEngine(above: element) }
+        let style = engine.pseudoElementStyle(pseudoElement, of: element, elementStyle: elementStyle)
+        guard !engine.wasStopped else { return style }
+        // Nothing was inserted since `style(of:parent:)`: the slot holds.
+        let entry = entries.pointer(toSlot: styled.slot)
+        entry.pointee.pseudoKnown |= bit
+        if let style {
+            if entry.pointee.pseudo == nil { entry.pointee.pseudo = PseudoStyles() }
+            entry.pointee.pseudo?[pseudoElement] = style
+        }
+        return style
     }
 
     /// Whether a selector match was cut short by `shouldStop` in this walk:
     /// styles since are not to be trusted, and the walk is to end.
     public var walkWasStopped: Bool { engine.wasStopped }
 
-    /// Ends the walk (leaving what is still entered). After a stopped walk
-    /// every style is forgotten: one cut short may have been stored.
+    /// Ends the walk (leaving what the engine still has entered). After a
+    /// stopped walk every style is forgotten: one cut short may have been stored.
     public func endLayoutWalk() {
         guard isWalking else { return }
-        for _ in walkLevels { engine.leave() }
+        for _ in 0..<engineDepth { engine.leave() }
+        engineDepth = 0
         walkLevels.removeAll(keepingCapacity: true)
         walkStyled = nil
         isWalking = false

@@ -63,8 +63,13 @@ public final class ElementStyleStore {
     public internal(set) var isWalking = false
     /// The elements the walk entered, root first.
     var walkLevels: [WalkLevel] = []
-    /// The element the walk styled last (its `Node.identifier`), for its `enter`.
-    var walkStyled: (element: UInt, level: WalkLevel)?
+    /// How many of them the engine entered: only when an element below
+    /// must be matched (a walk through clean elements leaves it alone).
+    var engineDepth = 0
+    /// The element the walk styled last (its `Node.identifier`), its stamps
+    /// for its `enter`, its table slot for its pseudo-elements, and whether
+    /// it was computed in this walk.
+    var walkStyled: (element: UInt, level: WalkLevel, slot: Int, computed: Bool)?
 
     struct Entry {
         var style: CSSStyle
@@ -77,6 +82,42 @@ public final class ElementStyleStore {
         var childrenStamp = 0
         /// Descendants computed before this stamp must be computed again.
         var descendantsStamp = 0
+        /// The pseudo-elements (`PseudoStyles.bit`) whose styles a layout
+        /// walk asked for since `style` was computed; `pseudo` holds those
+        /// that generate a box.
+        var pseudoKnown: UInt8 = 0
+        var pseudo: PseudoStyles?
+    }
+
+    /// An element's `::before`, `::after` and `::marker` styles, kept with
+    /// its style (most elements have none, and no such object).
+    final class PseudoStyles {
+        var before: CSSStyle?, after: CSSStyle?, marker: CSSStyle?
+
+        static func bit(_ pseudoElement: PseudoElement) -> UInt8 {
+            switch pseudoElement {
+            case .before: return 1
+            case .after: return 2
+            case .marker: return 4
+            }
+        }
+
+        subscript(pseudoElement: PseudoElement) -> CSSStyle? {
+            get {
+                switch pseudoElement {
+                case .before: return before
+                case .after: return after
+                case .marker: return marker
+                }
+            }
+            set {
+                switch pseudoElement {
+                case .before: before = newValue
+                case .after: after = newValue
+                case .marker: marker = newValue
+                }
+            }
+        }
     }
 
     /// Sibling marks walk this many siblings at most; past it, the parent's
@@ -219,7 +260,7 @@ public final class ElementStyleStore {
             var entry = entries[node]
             if i >= (firstStale ?? chain.count) {
                 if entry.map({ isStale($0, descendantsStamp: descendantsStamp, childrenStamp: childrenStamp) }) ?? true {
-                    entry = restyle(node, parent: parentStyle, old: entry)
+                    entry = restyle(node, parent: parentStyle, old: entry).entry
                 }
             }
             guard let known = entry else { return (nil, nil) }
@@ -249,9 +290,10 @@ public final class ElementStyleStore {
     /// for the root a new font size restyles every element (`rem`). A style
     /// whose matching was stopped (`StyleEngine.shouldStop`) is not kept.
     /// `slot`: where the table holds `old`, or the empty slot for it
-    /// (`ElementStyleTable.probe`); nil: found again.
+    /// (`ElementStyleTable.probe`); nil: found again. Answers the entry and,
+    /// when `slot` was given and the entry kept, where it is now.
     @discardableResult
-    func restyle(_ node: Node, parent: CSSStyle?, old: Entry?, slot: Int? = nil) -> Entry {
+    func restyle(_ node: Node, parent: CSSStyle?, old: Entry?, slot: Int? = nil) -> (entry: Entry, slot: Int?) {
         let style = engine.computedStyle(for: node, parent: parent)
         restyleCount += 1
         let now = tick()
@@ -265,12 +307,17 @@ public final class ElementStyleStore {
         }
         if engine.wasStopped {
             entries.remove(node)
-        } else if let slot {
-            if old != nil { entries[slot: slot] = entry } else { entries.insertNew(entry, for: node, at: slot) }
-        } else {
-            entries.insert(entry, for: node)
+            return (entry, nil)
         }
-        return entry
+        guard let slot else {
+            entries.insert(entry, for: node)
+            return (entry, nil)
+        }
+        if old != nil {
+            entries[slot: slot] = entry
+            return (entry, slot)
+        }
+        return (entry, entries.insertNew(entry, for: node, at: slot))
     }
 
     private func tick() -> Int {

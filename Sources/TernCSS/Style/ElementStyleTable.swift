@@ -76,8 +76,9 @@ final class ElementStyleTable {
     }
 
     /// Stores `entry` for `node`, which has none, at the empty slot `probe`
-    /// gave (no insertion or removal since).
-    func insertNew(_ entry: Entry, for node: Node, at slot: Int) {
+    /// gave (no insertion or removal since); the slot it is in.
+    @discardableResult
+    func insertNew(_ entry: Entry, for node: Node, at slot: Int) -> Int {
         var i = slot
         let key = node.identifier
         if (count + 1) * 2 > capacity {
@@ -88,12 +89,20 @@ final class ElementStyleTable {
         keys[i] = key
         (entries + i).initialize(to: entry)
         count += 1
+        return i
     }
 
     /// The entry in a slot `find` gave (valid until the next insertion or removal).
     subscript(slot index: Int) -> Entry {
         get { entries[index] }
         _modify { yield &entries[index] }
+    }
+
+    /// The entry in a slot `find` or `probe` gave, in place (no copy, no
+    /// retain of what it holds); valid until the next insertion or removal.
+    @inline(__always)
+    func pointer(toSlot index: Int) -> UnsafeMutablePointer<Entry> {
+        entries + index
     }
 
     /// `node`'s entry; set nil to remove it.

@@ -142,8 +142,14 @@ final class StyleResolver {
 
     private func generatedContent(_ pseudo: PseudoElement, of element: Node, elementStyle: CSSStyle,
                                   containerWidth: Int) -> ComputedStyle.GeneratedContent? {
-        guard let css = engine.pseudoElementStyle(pseudo, of: element, elementStyle: elementStyle),
-              let items = css.content, css.display != .none else { return nil }
+        // The store keeps them with the element's style.
+        let css: CSSStyle?
+        if let walkedStore {
+            css = walkedStore._withUnsafeGuaranteedRef { $0.pseudoElementStyle(pseudo, of: element, elementStyle: elementStyle) }
+        } else {
+            css = ownEngine.pseudoElementStyle(pseudo, of: element, elementStyle: elementStyle)
+        }
+        guard let css, let items = css.content, css.display != .none else { return nil }
         let style = ComputedStyle(css: css, containerWidth: containerWidth)
         var content = ComputedStyle.GeneratedContent(items: items)
         content.block = style.display == .block || style.display == .listItem
