@@ -32,6 +32,15 @@ final class PageStyles {
     private weak var webView: WebView?
     /// The document revision last collected.
     private var collectedRevision: Int?
+    /// What that collection depended on besides the document's content.
+    private var collectedInputs: CollectionInputs?
+
+    private struct CollectionInputs: Equatable {
+        let document: ObjectIdentifier
+        let pageURL: WebURL?
+        let authorStyles: Bool
+        let scripting: Bool
+    }
     private var userSheet: (text: String, sheet: StyleSheet)?
     /// `<style>` elements: the text their sheet was parsed from, and what
     /// it took from the budget (no sheet: it did not fit).
@@ -84,19 +93,33 @@ final class PageStyles {
     // MARK: Collecting
 
     /// Collects the sheets of `webView`'s document if it changed since the
-    /// last time, starting the fetches of new `<link>`s. Cheap when nothing changed.
+    /// last time, starting the fetches of new `<link>`s. Cheap when nothing
+    /// changed, and when the document's style store heard every change
+    /// since and none touched a `<style>`, `<link>` or `<base>` (a script
+    /// toggling a class does not walk the document for its sheets).
     func update(for webView: WebView) {
         self.webView = webView
+        var userSheetChanged = false
         if userSheet?.text != webView.configuration.userStyleSheet {
             userSheet = webView.configuration.userStyleSheet.map { text in
                 (text, self.makeSheet(text: text, origin: .user, baseURL: nil))
             }
             if let sheet = userSheet?.sheet { fetchImports(of: sheet, encoding: "utf-8", depth: 1, ancestors: []) }
+            userSheetChanged = true
         }
-        if collectedRevision != webView.documentRevision {
+        if collectedRevision != webView.documentRevision || userSheetChanged {
+            let inputs = webView.document.map {
+                CollectionInputs(document: ObjectIdentifier($0), pageURL: webView.pageURL,
+                                 authorStyles: webView.authorStyleSheetsEnabled, scripting: webView.pageScriptsEnabled)
+            }
+            let heardEverything = collectedRevision != nil && !userSheetChanged && inputs != nil && inputs == collectedInputs
+                && store.map { $0.document === webView.document && $0.isObserving && !$0.sheetOwnersChanged } == true
             collectedRevision = webView.documentRevision
-            if let store, store.document === webView.document { store.sheetOwnersChanged = false }
-            collect(webView)
+            collectedInputs = inputs
+            if !heardEverything {
+                if let store, store.document === webView.document { store.sheetOwnersChanged = false }
+                collect(webView)
+            }
         }
         updateRevision()
     }
@@ -278,6 +301,8 @@ final class PageStyles {
     /// A sheet arrived or failed: the page is styled again, and whoever
     /// waited for the sheets hears it once none is loading.
     private func sheetArrived() {
+        // Not a change of the document: the sheets are collected again for it.
+        collectedRevision = nil
         webView?.documentDidChange()
         guard pendingLoads.isEmpty else { return }
         let waiting = whenLoaded
