@@ -55,22 +55,21 @@ extension ElementStyleStore {
             if !isStale(entry.pointee, descendantsStamp: level.descendantsStamp, childrenStamp: level.childrenStamp) {
                 // What `computedStyle(for:parent:)` would have noted for `rem`.
                 if parent == nil { engine.rootFontSize = entry.pointee.style.fontSize }
-                if isWalking { noteStyled(element, entry.pointee, slot: found, computed: false) }
+                if isWalking { noteStyled(element, entry.pointee, slot: found) }
                 return entry.pointee.style
             }
         }
         if engineDepth < walkLevels.count { enterEngine(above: element) }
         let (entry, slot) = restyle(element, parent: parent, old: known ? entries[slot: found] : nil, slot: found)
         if isWalking {
-            if let slot { noteStyled(element, entry, slot: slot, computed: true) } else { walkStyled = nil }
+            if let slot { noteStyled(element, entry, slot: slot) } else { walkStyled = nil }
         }
         return entry.style
     }
 
     @inline(__always)
-    private func noteStyled(_ element: Node, _ entry: Entry, slot: Int, computed: Bool) {
-        walkStyled = (element.identifier, WalkLevel(descendantsStamp: entry.descendantsStamp, childrenStamp: entry.childrenStamp),
-                      slot, computed)
+    private func noteStyled(_ element: Node, _ entry: Entry, slot: Int) {
+        walkStyled = (element.identifier, WalkLevel(descendantsStamp: entry.descendantsStamp, childrenStamp: entry.childrenStamp), slot)
     }
 
     /// Before `element`'s children (after `style(of:parent:)` gave its style).
@@ -79,12 +78,6 @@ extension ElementStyleStore {
         let own: WalkLevel
         if let styled = walkStyled, styled.element == element.identifier {
             own = styled.level
-            // Computed now: its children likely are too (all of them on a
-            // first layout), so the engine enters it at once, as it is here.
-            if styled.computed, engineDepth == walkLevels.count {
-                engine.enter(element)
-                engineDepth += 1
-            }
         } else if let entry = entries[element] {
             own = WalkLevel(descendantsStamp: entry.descendantsStamp, childrenStamp: entry.childrenStamp)
         } else {

@@ -67,9 +67,8 @@ public final class ElementStyleStore {
     /// must be matched (a walk through clean elements leaves it alone).
     var engineDepth = 0
     /// The element the walk styled last (its `Node.identifier`), its stamps
-    /// for its `enter`, its table slot for its pseudo-elements, and whether
-    /// it was computed in this walk.
-    var walkStyled: (element: UInt, level: WalkLevel, slot: Int, computed: Bool)?
+    /// for its `enter`, and its table slot for its pseudo-elements.
+    var walkStyled: (element: UInt, level: WalkLevel, slot: Int)?
 
     struct Entry {
         var style: CSSStyle
