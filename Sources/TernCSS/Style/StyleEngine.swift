@@ -86,21 +86,7 @@ public final class StyleEngine {
         if currentSlots & (1 << slot) != 0 {
             let matcher = inWalk ? (walkMatcher ?? makeMatcher()) : makeMatcher()
             defer { if matcher.wasStopped { wasStopped = true } }
-            var found: [Int] = [], triedTwiceFiled: [Int] = []
-            // Locals, not the engine's properties, inside the loop: a
-            // property read there would retain their storage per candidate.
-            let filter = self.filter, groups = self.groups
-            index[slot].forEachCandidate(keys: keys) { candidate in
-                guard !inWalk || filter.mayContain(candidate.ancestors) else { return }
-                if candidate.filedTwice {
-                    if triedTwiceFiled.contains(candidate.group) { return }
-                    triedTwiceFiled.append(candidate.group)
-                }
-                if groups[candidate.group].matchesEveryElement
-                    || matcher.matches(groups[candidate.group].selector, alternative: groups[candidate.group].alternative, element) {
-                    found.append(contentsOf: groups[candidate.group].rules)
-                }
-            }
+            let found = matchingRules(in: index[slot], keys: keys, matching: element, with: matcher, filter: inWalk ? filter : nil)
             if !found.isEmpty {
                 matched.append(contentsOf: found)
                 matched.sort()
@@ -129,21 +115,33 @@ public final class StyleEngine {
         localKey.append(UInt8(truncatingIfNeeded: slot))
         element.appendLocalSelectorKey(to: &localKey, names: localAttributeNames)
         if let known = localCache[localKey] { return known }
+        var found = matchingRules(in: localIndex[slot], keys: keys, matching: element, with: localMatcher, filter: nil)
+        found.sort()
+        if localCache.count >= StyleEngine.localCacheLimit { localCache.removeAll(keepingCapacity: true) }
+        localCache[localKey] = found
+        return found
+    }
+
+    /// The rules of the groups filed in `index` under `keys` that `matcher`
+    /// matches to `element`, in no order; with a `filter`, only the groups
+    /// whose ancestors it may hold are tried.
+    private func matchingRules(in index: RuleIndex, keys: [UInt32], matching element: Node, with matcher: SelectorMatcher,
+                               filter: SelectorAncestorFilter?) -> [Int] {
         var found: [Int] = [], triedTwiceFiled: [Int] = []
+        // A local, not the engine's property, inside the loop: a property
+        // read there would retain its storage per candidate.
         let groups = self.groups
-        localIndex[slot].forEachCandidate(keys: keys) { candidate in
+        index.forEachCandidate(keys: keys) { candidate in
+            if let filter, !filter.mayContain(candidate.ancestors) { return }
             if candidate.filedTwice {
                 if triedTwiceFiled.contains(candidate.group) { return }
                 triedTwiceFiled.append(candidate.group)
             }
             if groups[candidate.group].matchesEveryElement
-                || localMatcher.matches(groups[candidate.group].selector, alternative: groups[candidate.group].alternative, element) {
+                || matcher.matches(groups[candidate.group].selector, alternative: groups[candidate.group].alternative, element) {
                 found.append(contentsOf: groups[candidate.group].rules)
             }
         }
-        found.sort()
-        if localCache.count >= StyleEngine.localCacheLimit { localCache.removeAll(keepingCapacity: true) }
-        localCache[localKey] = found
         return found
     }
 
