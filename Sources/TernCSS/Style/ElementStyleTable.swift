@@ -126,14 +126,7 @@ final class ElementStyleTable {
             if found == 0 { break }
             i = (i + 1) & mask
         }
-        if (count + 1) * 2 > capacity {
-            grow()
-            i = home(key)
-            while keys[i] != 0 { i = (i + 1) & mask }
-        }
-        keys[i] = key
-        (entries + i).initialize(to: entry)
-        count += 1
+        insertNew(entry, for: node, at: i)
     }
 
     /// Removes `node`'s entry; whether it had one.
