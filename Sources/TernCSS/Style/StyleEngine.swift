@@ -274,7 +274,10 @@ public final class StyleEngine {
     public func pseudoElementStyle(_ pseudoElement: PseudoElement, of element: Node, elementStyle: CSSStyle) -> CSSStyle? {
         if pseudoElement == .marker {
             guard elementStyle.display == .listItem else { return nil }
-            return StyleComputer.compute(cascadedDeclarations(for: element, pseudoElement: .marker), parent: elementStyle)
+            let matched = matchedRules(for: element, pseudoElement: .marker)
+            return sharedPseudoElementStyle(.marker, matched, elementStyle: elementStyle) {
+                StyleComputer.compute(cascadedDeclarations(matched), parent: elementStyle)
+            }
         }
         guard elementStyle.display != .none else { return nil }
         // Most elements meet no `::before`/`::after` rule at all: when the
@@ -282,15 +285,38 @@ public final class StyleEngine {
         if keyedElement == element, currentSlots & (0x11 << StyleEngine.slot(of: pseudoElement)) == 0 { return nil }
         let matched = matchedRules(for: element, pseudoElement: pseudoElement)
         guard !matched.rules.isEmpty else { return nil }
-        let declarations = cascadedDeclarations(matched)
-        // `content` is not inherited and starts as normal: without a
-        // declaration of it (or of `all`) there is no box, whatever else
-        // applies (`*, ::before, ::after { box-sizing: border-box }`).
-        guard declarations.contains(where: { $0.name == "content" || $0.name == "all" }) else { return nil }
-        let style = StyleComputer.compute(declarations, parent: elementStyle)
-        guard style.content != nil, style.display != .none else { return nil }
+        return sharedPseudoElementStyle(pseudoElement, matched, elementStyle: elementStyle) {
+            let declarations = cascadedDeclarations(matched)
+            // `content` is not inherited and starts as normal: without a
+            // declaration of it (or of `all`) there is no box, whatever else
+            // applies (`*, ::before, ::after { box-sizing: border-box }`).
+            guard declarations.contains(where: { $0.name == "content" || $0.name == "all" }) else { return nil }
+            let style = StyleComputer.compute(declarations, parent: elementStyle)
+            guard style.content != nil, style.display != .none else { return nil }
+            return style
+        }
+    }
+
+    /// The pseudo-element style `compute` gives, shared (as element styles
+    /// are) with an earlier element whose pseudo-element matched the same
+    /// rules and whose style was equal: every list item's marker is one box.
+    private func sharedPseudoElementStyle(_ pseudoElement: PseudoElement, _ matched: MatchedRules, elementStyle: CSSStyle,
+                                          compute: () -> CSSStyle?) -> CSSStyle? {
+        let key = SharedPseudoKey(slot: StyleEngine.slot(of: pseudoElement), matched: matched)
+        if let earlier = sharedPseudo[key], earlier.parent == elementStyle { return earlier.style }
+        let style = compute()
+        if sharedPseudo.count >= StyleEngine.sharedLimit { sharedPseudo.removeAll(keepingCapacity: true) }
+        sharedPseudo[key] = (elementStyle, style)
         return style
     }
+
+    private struct SharedPseudoKey: Hashable {
+        let slot: Int
+        let matched: MatchedRules
+    }
+    /// The last pseudo-element style computed for each slot and set of
+    /// matched rules, with the element style it inherits from (nil: no box).
+    private var sharedPseudo: [SharedPseudoKey: (parent: CSSStyle, style: CSSStyle?)] = [:]
 
     // MARK: The rule index
 
@@ -343,6 +369,7 @@ public final class StyleEngine {
         localAttributeNames = []
         localCache.removeAll()
         shared.removeAll()
+        sharedPseudo.removeAll()
         slotsOfKey = [:]
         universalSlots = 0
         keyedElement = nil
