@@ -49,12 +49,18 @@ extension WebView {
         options.authorStylesEnabled = authorStyleSheetsEnabled
         options.rows = rows
         options.focusedElement = focusedNode
-        // Styles are kept between layouts and with getComputedStyle's: a
-        // change restyles only what it can affect (issue 28). The layout
-        // brings the store up to date with its own sheets, size and focus.
-        var environment = MediaEnvironment(columns: width, rows: rows)
-        environment.scriptingEnabled = options.scriptingEnabled
-        options.styleStore = styles.store(for: document, sheets: options.styleSheets, environment: environment, focus: focusedNode)
+        // A page whose scripts run keeps its styles between layouts, in the
+        // store getComputedStyle reads: a change restyles only what it can
+        // affect (issue 28). The layout brings the store up to date with its
+        // own sheets, size and focus. A page without scripts changes only
+        // wholesale (width, sheets) or by the focus: keeping every element's
+        // style would cost it memory (a fifth more on a 50,000-element page)
+        // for little, so each of its layouts computes every style.
+        if scriptWindow != nil {
+            var environment = MediaEnvironment(columns: width, rows: rows)
+            environment.scriptingEnabled = options.scriptingEnabled
+            options.styleStore = styles.store(for: document, sheets: options.styleSheets, environment: environment, focus: focusedNode)
+        }
         options.frameContent = { [weak self] element in self?.frameContent(for: element) }
         // A long style or layout pass (a page of nested `:has()`) ends at a
         // key that stops or quits, or at `--dump`'s deadline: the loop's

@@ -163,6 +163,22 @@ final class RelayoutTests: WebViewTestCase {
         XCTAssertEqual(store.count, stored, "no frame element is stored")
     }
 
+    /// A page whose scripts do not run keeps no styles between layouts (it
+    /// changes only wholesale, or by the focus): each layout computes every
+    /// style, and is right.
+    func testAPageWithoutScriptsKeepsNoStyles() throws {
+        makeWebView { $0.preferences.javaScriptEnabled = false }
+        recorder.clear()
+        webView.loadHTMLString("<style>a:focus { text-transform: uppercase }</style><p><a id=a href=x>link</a></p>",
+                               baseURL: server.url("/app/"))
+        wait { recorder.ended }
+        XCTAssertNil(webView.scriptWindow)
+        XCTAssertTrue(try XCTUnwrap(webView.renderedPage(width: 80)).lines.map(\.text).joined().contains("link"))
+        webView.focus(node: webView.document?.element(withID: "a"))
+        XCTAssertTrue(try XCTUnwrap(webView.renderedPage(width: 80)).lines.map(\.text).joined().contains("LINK"))
+        XCTAssertNil(webView.session.styles.store, "no store")
+    }
+
     // MARK: Cost
 
     /// A class toggled a hundred times on a page of thousands of elements,
