@@ -297,13 +297,14 @@ public final class StyleEngine {
         }
     }
 
-    /// The pseudo-element style `compute` gives, shared (as element styles
-    /// are) with an earlier element whose pseudo-element matched the same
-    /// rules and whose style was equal: every list item's marker is one box.
+    /// The pseudo-element style `compute` gives, shared with an earlier
+    /// element whose pseudo-element matched the same rules and whose style
+    /// is the same box (list items styled alike share one marker box).
     private func sharedPseudoElementStyle(_ pseudoElement: PseudoElement, _ matched: MatchedRules, elementStyle: CSSStyle,
                                           compute: () -> CSSStyle?) -> CSSStyle? {
-        let key = SharedPseudoKey(slot: StyleEngine.slot(of: pseudoElement), matched: matched)
-        if let earlier = sharedPseudo[key], earlier.parent == elementStyle { return earlier.style }
+        // The entry holds the element style, so its identity is not reused while the entry lives.
+        let key = SharedPseudoKey(slot: StyleEngine.slot(of: pseudoElement), matched: matched, parent: elementStyle.identity)
+        if let earlier = sharedPseudo[key], earlier.parent.isIdentical(to: elementStyle) { return earlier.style }
         let style = compute()
         if sharedPseudo.count >= StyleEngine.sharedLimit { sharedPseudo.removeAll(keepingCapacity: true) }
         sharedPseudo[key] = (elementStyle, style)
@@ -313,9 +314,10 @@ public final class StyleEngine {
     private struct SharedPseudoKey: Hashable {
         let slot: Int
         let matched: MatchedRules
+        let parent: ObjectIdentifier
     }
-    /// The last pseudo-element style computed for each slot and set of
-    /// matched rules, with the element style it inherits from (nil: no box).
+    /// The pseudo-element style computed for each slot, set of matched rules
+    /// and element style box, with that box (nil: no box).
     private var sharedPseudo: [SharedPseudoKey: (parent: CSSStyle, style: CSSStyle?)] = [:]
 
     // MARK: The rule index
