@@ -47,9 +47,16 @@ public final class StyleEngine {
         if filter.path.isEmpty {
             refreshIfNeeded()
             walkMatcher = makeMatcher()
+            sharing.removeAll(keepingCapacity: true)
         }
         filter.push(element)
         keyedElement = nil
+        if let last = lastStyled, last.element == element {
+            sharingClasses.append(last.sharingClass)
+        } else {
+            sharingClasses.append(newSharingClass())
+        }
+        lastStyled = nil
     }
 
     private func makeMatcher() -> SelectorMatcher {
@@ -62,6 +69,8 @@ public final class StyleEngine {
     public func leave() {
         filter.pop()
         keyedElement = nil
+        lastStyled = nil
+        if !sharingClasses.isEmpty { sharingClasses.removeLast() }
         if filter.path.isEmpty { walkMatcher = nil }
     }
 
@@ -111,9 +120,9 @@ public final class StyleEngine {
     /// and every `<p>` after the first costs a lookup. The user-agent sheet
     /// is nearly all such rules.
     private func localMatches(of element: Node, slot: Int, keys: [UInt32]) -> [Int] {
-        localKey.removeAll(keepingCapacity: true)
-        localKey.append(UInt8(truncatingIfNeeded: slot))
-        element.appendLocalSelectorKey(to: &localKey, names: localAttributeNames)
+        localKey.bytes.removeAll(keepingCapacity: true)
+        localKey.bytes.append(UInt8(truncatingIfNeeded: slot))
+        element.appendLocalSelectorKey(to: &localKey.bytes, names: localAttributeNames)
         if let known = localCache[localKey] { return known }
         var found = matchingRules(in: localIndex[slot], keys: keys, matching: element, with: localMatcher, filter: nil)
         found.sort()
@@ -131,25 +140,30 @@ public final class StyleEngine {
         // A local, not the engine's property, inside the loop: a property
         // read there would retain its storage per candidate.
         let groups = self.groups
+        let recording = recordingRevalidation
         index.forEachCandidate(keys: keys) { candidate in
-            if let filter, !filter.mayContain(candidate.ancestors) { return }
             if candidate.filedTwice {
                 if triedTwiceFiled.contains(candidate.group) { return }
                 triedTwiceFiled.append(candidate.group)
             }
-            if groups[candidate.group].matchesEveryElement
-                || matcher.matches(groups[candidate.group].selector, alternative: groups[candidate.group].alternative, element) {
-                found.append(contentsOf: groups[candidate.group].rules)
+            let matches: Bool
+            if let filter, !filter.mayContain(candidate.ancestors) {
+                matches = false
+            } else {
+                matches = groups[candidate.group].matchesEveryElement
+                    || matcher.matches(groups[candidate.group].selector, alternative: groups[candidate.group].alternative, element)
             }
+            if matches { found.append(contentsOf: groups[candidate.group].rules) }
+            if recording, groups[candidate.group].needsRevalidation { revalidation.append(Revalidation(candidate: candidate, matched: matches)) }
         }
         return found
     }
 
     /// Kinds of element whose local matches are kept at most.
     private static let localCacheLimit = 4096
-    private var localCache: [[UInt8]: [Int]] = [:]
+    private var localCache: [ByteKey: [Int]] = [:]
     /// The key being looked up, reused.
-    private var localKey: [UInt8] = []
+    private var localKey = ByteKey(bytes: [])
     /// Local rules read no focus and no position: one matcher serves them all.
     private let localMatcher = SelectorMatcher(focusedElement: nil)
 
@@ -237,8 +251,17 @@ public final class StyleEngine {
     /// equal parent style, when neither has presentational hints (they are
     /// not in `MatchedRules`): one box for all the cells of a table.
     public func computedStyle(for element: Node, parent: CSSStyle?) -> CSSStyle {
-        let matched = matchedRules(for: element)
         let hints = PresentationalHints.of(element)
+        // Inside a walk, an element like one styled before under an
+        // equivalent parent takes its style without matching.
+        let canShare = hints.isEmpty && parent != nil && walkMatcher != nil && filter.isTop(parentOf: element)
+        if canShare, let parent {
+            if let style = sharedStyle(for: element, parent: parent) { return style }
+            recordingRevalidation = true
+            revalidation.removeAll(keepingCapacity: true)
+        }
+        let matched = matchedRules(for: element)
+        recordingRevalidation = false
         // CSS Values 4 §6.1.1: `rem` in the root element's own font-size is the initial one.
         let rootFontSize = parent == nil ? StyleEngine.initialFontSize : self.rootFontSize
         let style: CSSStyle
@@ -254,7 +277,102 @@ public final class StyleEngine {
             }
         }
         if parent == nil { self.rootFontSize = style.fontSize }
+        if walkMatcher != nil {
+            let sharingClass = newSharingClass()
+            lastStyled = (element, sharingClass)
+            if canShare, let parent, keyedElement == element { remember(style, of: element, parent: parent, sharingClass: sharingClass) }
+        }
         return style
+    }
+
+    // MARK: Style sharing
+
+    /// An element styled in this walk, for those like it under equivalent
+    /// parents: the style it got, what it got it under, and what its rule
+    /// keys and the selectors that must be matched again said.
+    private final class SharingEntry {
+        init(sharingClass: Int, parent: CSSStyle, style: CSSStyle, keys: [UInt32], slots: UInt8, revalidation: [Revalidation]) {
+            self.sharingClass = sharingClass
+            self.parent = parent
+            self.style = style
+            self.keys = keys
+            self.slots = slots
+            self.revalidation = revalidation
+        }
+        let sharingClass: Int
+        let parent: CSSStyle
+        let style: CSSStyle
+        let keys: [UInt32]
+        let slots: UInt8
+        /// The groups filed under its keys that read more than names and
+        /// attributes (`Selector.sharingAttributeNames`), and whether each matched.
+        let revalidation: [Revalidation]
+    }
+
+    private struct Revalidation {
+        let candidate: RuleIndex.Candidate
+        let matched: Bool
+    }
+
+    /// Entries by sharing key: the parent's sharing class, then the
+    /// element's namespace, name and the values of every attribute a
+    /// selector reads (`sharingAttributeNames`) and of `style`. Two
+    /// elements with equal keys under parents of one class match the same
+    /// rules but for the revalidation groups. Emptied at each walk.
+    private var sharing: [ByteKey: SharingEntry] = [:]
+    private var sharingKey = ByteKey(bytes: [])
+    /// Per entered element (parallel to the ancestor filter's path): its
+    /// class. Elements of one class have ancestors that are pairwise alike
+    /// in name and in the attributes selectors read; a class is new for
+    /// each element styled by matching, and shared by those that took its style.
+    private var sharingClasses: [Int] = []
+    private var lastSharingClass = 0
+    /// The element `computedStyle` styled last in the walk and its class, for `enter`.
+    private var lastStyled: (element: Node, sharingClass: Int)?
+    private var recordingRevalidation = false
+    private var revalidation: [Revalidation] = []
+    /// The hashes of every attribute name a selector reads, and of `style`.
+    private var sharingAttributeNames: Set<UInt32> = []
+    private static let sharingLimit = 1024
+
+    private func newSharingClass() -> Int {
+        lastSharingClass &+= 1
+        return lastSharingClass
+    }
+
+    private func loadSharingKey(of element: Node) {
+        sharingKey.bytes.removeAll(keepingCapacity: true)
+        var parentClass = sharingClasses.last ?? 0
+        withUnsafeBytes(of: &parentClass) { sharingKey.bytes.append(contentsOf: $0) }
+        element.appendLocalSelectorKey(to: &sharingKey.bytes, names: sharingAttributeNames)
+    }
+
+    /// The style of an element styled before whose key equals `element`'s,
+    /// under the same parent style, when the revalidation groups answer alike.
+    private func sharedStyle(for element: Node, parent: CSSStyle) -> CSSStyle? {
+        loadSharingKey(of: element)
+        guard let entry = sharing[sharingKey], entry.parent.isIdentical(to: parent), let matcher = walkMatcher else { return nil }
+        for check in entry.revalidation {
+            let group = check.candidate.group
+            // The walk's ancestor filter answers most: `details > summary` outside any `<details>`.
+            let matches = filter.mayContain(check.candidate.ancestors)
+                && (groups[group].matchesEveryElement
+                    || matcher.matches(groups[group].selector, alternative: groups[group].alternative, element))
+            if matcher.wasStopped { wasStopped = true }
+            if matches != check.matched { return nil }
+        }
+        // Equal keys: the same rule keys, so its pseudo-elements need no lookup either.
+        currentKeys = entry.keys
+        currentSlots = entry.slots
+        keyedElement = element
+        lastStyled = (element, entry.sharingClass)
+        return entry.style
+    }
+
+    private func remember(_ style: CSSStyle, of element: Node, parent: CSSStyle, sharingClass: Int) {
+        if sharing.count >= StyleEngine.sharingLimit { sharing.removeAll(keepingCapacity: true) }
+        sharing[sharingKey] = SharingEntry(sharingClass: sharingClass, parent: parent, style: style, keys: currentKeys,
+                                           slots: currentSlots, revalidation: revalidation)
     }
 
     /// The root element's font size, for `rem`: set by `computedStyle(for:parent:)`
@@ -338,6 +456,8 @@ public final class StyleEngine {
         let alternative: Int
         /// `*`: no need to ask the matcher.
         let matchesEveryElement: Bool
+        /// It reads more than names and attributes: matched again before a style is shared.
+        let needsRevalidation: Bool
         var rules: [Int]
     }
     /// The sheets' total revision the index was built for; nil: rebuild.
@@ -369,6 +489,9 @@ public final class StyleEngine {
         index = [RuleIndex](repeating: RuleIndex(), count: 4)
         localIndex = [RuleIndex](repeating: RuleIndex(), count: 4)
         localAttributeNames = []
+        // And those of every selector (below): the attributes that file rules are among them.
+        sharingAttributeNames = [Node.attributeNameHash("style".utf8)]
+        sharing.removeAll()
         localCache.removeAll()
         shared.removeAll()
         sharedPseudo.removeAll()
@@ -409,8 +532,11 @@ public final class StyleEngine {
             for key in keys {
                 if let hash = key.hash { slotsOfKey[hash, default: 0] |= bit } else { universalSlots |= bit }
             }
+            let (sharingNames, readsNothingElse) = rule.selector.sharingAttributeNames(ofAlternative: rule.alternative)
+            for name in sharingNames { sharingAttributeNames.insert(Node.attributeNameHash(name)) }
             groups.append(RuleGroup(selector: rule.selector, alternative: rule.alternative,
-                                    matchesEveryElement: rule.selector.matchesEveryElement(ofAlternative: rule.alternative), rules: [i]))
+                                    matchesEveryElement: rule.selector.matchesEveryElement(ofAlternative: rule.alternative),
+                                    needsRevalidation: !readsNothingElse, rules: [i]))
         }
         for g in groups.indices where groups[g].rules.count > 1 { groups[g].rules = withoutRepeats(groups[g].rules) }
     }
