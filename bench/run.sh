@@ -10,7 +10,8 @@
 #   BENCH_TERN=PATH    measure this tern binary instead of .build/release/tern (no release
 #                      build; BENCH_BUILD then defaults to 0, so no -static-stdlib build either)
 #   BENCH_CALLGRIND=0  skip the instruction counts under callgrind (~2 minutes)
-#   BENCH_ONLY=REGEX   measure only inputs whose name matches REGEX
+#   BENCH_ONLY=REGEX   measure only inputs whose name matches REGEX (scripts.py: its parts,
+#                      tiny_script batch_scripts iframes real_pages window_open dom)
 #   TERN_SHARED=DIR    the shared folder (default: <repo>/../shared)
 #   SWIFT=swift        the swift driver
 set -euo pipefail
@@ -35,7 +36,7 @@ log() { printf '\n== %s\n' "$*" >&2; }
 # 1. The comparison tools and the Debian doc packages whose pages are read in
 #    place, installed only when missing (bench-only).
 need=()
-for pair in w3m:w3m lynx:lynx links2:links2 xmllint:libxml2-utils; do
+for pair in w3m:w3m lynx:lynx links2:links2 xmllint:libxml2-utils tmux:tmux; do
   command -v "${pair%%:*}" >/dev/null 2>&1 || need+=("${pair#*:}")
 done
 [ -x /usr/bin/time ] || need+=(time)   # GNU time (`command -v time` finds the shell keyword)
@@ -56,6 +57,24 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
   "${sudo_cmd[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq
   "${sudo_cmd[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+# Chromium, for the other figure of scripts.py's DOM micro-benchmark (~100 MB):
+# installed when missing; when it cannot be, that figure is left out and the bench
+# says why.
+chromium_note=""
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" -ne 0 ] && [ ${#sudo_cmd[@]} -eq 0 ]; then
+    chromium_note="chromium is not installed, and installing it needs root (or sudo)"
+  else
+    log "installing chromium (the DOM micro-benchmark's other browser)"
+    if ! { "${sudo_cmd[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq &&
+           "${sudo_cmd[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends chromium >/dev/null; }; then
+      chromium_note="apt-get install chromium failed"
+    fi
+    command -v chromium >/dev/null 2>&1 || chromium_note=${chromium_note:-"apt-get installed no chromium command"}
+  fi
+  [ -z "$chromium_note" ] || echo "bench: $chromium_note; the DOM micro-benchmark runs in tern only" >&2
 fi
 
 # A real rustdoc page for styles.py: std's Vec page (~0.9 MB) with its sheets and
@@ -130,7 +149,14 @@ log "measuring real pages with their own scripts and sheets"
 "$PYTHON" "$ROOT/bench/realpages.py" --tern "$TERN" --json "$ROOT/.build/bench-results.json" \
   ${BENCH_ONLY:+--only "$BENCH_ONLY"} $([ "$QUICK" = 1 ] && echo --quick)
 
-# 4c. Instruction counts under callgrind on the three largest large pages (slow: ~2 minutes).
+# 4c. Scripts' cost (issue 29): tiny script, scripted batch, iframes, real pages (4b's
+#     figures), window.open (interactive, in tmux), and the DOM micro-benchmark with Chromium.
+log "measuring what page scripts cost"
+"$PYTHON" "$ROOT/bench/scripts.py" --tern "$TERN" --out "$ROOT/.build/bench-scripts" \
+  --json "$ROOT/.build/bench-results.json" ${chromium_note:+--chromium-note "$chromium_note"} \
+  ${BENCH_ONLY:+--only "$BENCH_ONLY"} $([ "$QUICK" = 1 ] && echo --quick)
+
+# 4d. Instruction counts under callgrind on the three largest large pages (slow: ~2 minutes).
 if [ "$CALLGRIND" != 0 ]; then
   log "counting instructions under callgrind"
   "$PYTHON" "$ROOT/bench/callgrind.py" --corpus "$CORPUS" --tern "$TERN" \
