@@ -449,6 +449,7 @@ def run(args, server, work):
     part = lambda name: not args.only or re.search(args.only, name)  # noqa: E731
     out = args.out
     results, lines, targets = {}, [], []
+    load_before = os.getloadavg()
 
     def target(label, passed, detail, why=None):
         verdict = "N/A" if passed is None else "PASS" if passed else "FAIL"
@@ -603,8 +604,10 @@ def run(args, server, work):
         results["dom"]["lines"] = dom_lines
 
     # The section.
-    print("\nScripts' cost (issue 29): median of interleaved runs (tiny %d, batch %d, iframes %d, windows %d, dom %d)" % (
-        runs["tiny"], runs["batch"], runs["iframes"], runs["windows"], runs["dom"]))
+    load_after = os.getloadavg()
+    print("\nScripts' cost (issue 29): median of interleaved runs (tiny %d, batch %d, iframes %d, windows %d, dom %d); "
+          "load average %.2f at start / %.2f at end" % (runs["tiny"], runs["batch"], runs["iframes"], runs["windows"],
+                                                        runs["dom"], load_before[0], load_after[0]))
     for line in lines:
         print("  " + line)
     if "dom" in results:
@@ -615,9 +618,12 @@ def run(args, server, work):
     print("Targets (measured, not gated)")
     for t in targets:
         print("  %-4s  %-52s %s" % (t["result"], t["target"], t["detail"]))
+    if load_before[0] > 1.0 or load_after[0] > 1.0:
+        print("note: the machine was busy (load average above 1): treat these timings as noisy.")
     if args.json:
         measure.merge_json(args.json, "scripts", {
             "quick": args.quick, "runs": runs, "pages": out, "server": server.base,
+            "load_average_start": load_before, "load_average_end": load_after,
             "commands": {"tern": " ".join(tern("PAGE")), "dom_tern": "tern --dump --timeout %d --eval "
                          "'JSON.stringify(results)' file://%s" % (DOM_TIMEOUT, DOM_PAGE),
                          "dom_chromium": " ".join(chromium_argv("chromium", "PROFILE"))},
