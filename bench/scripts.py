@@ -279,7 +279,8 @@ def batch_passes(pages, tools, env, runs):
 # ---------------------------------------------------------------- window.open in the interactive tern
 
 def tmux(socket, *args):
-    return subprocess.run(["tmux", "-L", socket, *args], stdin=subprocess.DEVNULL, capture_output=True,
+    """tmux on its own server, whose socket is the path `socket` (in the bench's work folder)."""
+    return subprocess.run(["tmux", "-S", socket, *args], stdin=subprocess.DEVNULL, capture_output=True,
                           text=True).stdout
 
 
@@ -295,7 +296,7 @@ def open_windows(tern, server, mode, n, work):
     """The interactive tern in tmux on opener.html (mode "open": window.open; "nav": the same tab).
     Returns {"ms": [load - t0 per window], "rss_kb": (before, after), "hwm_kb": (before, after)}
     or {"error": why}."""
-    socket = "tern-bench-scripts-%d-%s" % (os.getpid(), mode)
+    socket = os.path.join(work, "tmux-" + mode)
     url = server.base + "opener.html" + ("?nav" if mode == "nav" else "")
     with server.cond:
         server.reports.clear()
