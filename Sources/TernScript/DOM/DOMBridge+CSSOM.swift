@@ -36,7 +36,7 @@ extension DOMBridge {
             default: pseudo = nil
             }
             guard let style = host?.scriptComputedStyle(of: element, pseudoElement: pseudo) else { return null }
-            return makeStringArray(ComputedStyleSerializer.declarations(style).flatMap { [$0.name, $0.value] })
+            return computedStyleArray(style)
         }
         installStyleSheets(define)
         define("mediaText") { [unowned self] a in makeString(MediaQueryList(parsing: string(a[0])).text) }
@@ -174,6 +174,25 @@ extension DOMBridge {
             return ["0", "", ""]
         }
     }
+
+    /// The [name, value, …] array of `style`, made once per style box: elements
+    /// styled alike share a box, and a script reading one property after
+    /// another of one element asks for the same box each time.
+    private func computedStyleArray(_ style: CSSStyle) -> JSValueRef {
+        if let known = computedStyleArrays[style.identity], known.style.isIdentical(to: style) { return known.array }
+        let made = makeStringArray(ComputedStyleSerializer.declarations(style).flatMap { [$0.name, $0.value] })
+        guard let array = jsc.JSValueToObject!(ctx, made, nil) else { return made }
+        if computedStyleArrays.count >= DOMBridge.computedStyleArrayLimit {
+            for entry in computedStyleArrays.values { jsc.JSValueUnprotect!(ctx, entry.array) }
+            computedStyleArrays.removeAll()
+        }
+        jsc.JSValueProtect!(ctx, array)
+        computedStyleArrays[style.identity] = (style, array)
+        return array
+    }
+
+    /// Style boxes whose arrays are kept at most (then all are dropped).
+    static let computedStyleArrayLimit = 256
 }
 
 extension CSSOMError {

@@ -45,6 +45,9 @@ final class DOMBridge {
     var currentScript: Node?
     /// The style sheets scripts have seen, a sheet's handle its index (DOMBridge+CSSOM).
     var styleSheets: [StyleSheet] = []
+    /// `getComputedStyle`'s [name, value, …] arrays (protected), one per style box
+    /// read: the box is held, so its identity names the same values (DOMBridge+CSSOM).
+    var computedStyleArrays: [ObjectIdentifier: (style: CSSStyle, array: JSObjectRef)] = [:]
     /// What `matchMedia` evaluates against; the window keeps it current.
     var mediaEnvironment = MediaEnvironment(columns: 80, rows: 24)
     /// `new DOMException(message, name)` (or a TypeError), made by the prelude; protected.
