@@ -271,9 +271,12 @@ final class BoxBuilder {
         if case .base = role { return false }
         let parentLayout = parentStyle
         // Drawn over the element's whole box, so carried down to its content.
-        if style.background == nil { style.background = parentLayout.background }
-        if style.verticalAlign == .baseline { style.verticalAlign = parentLayout.verticalAlign }
-        if parentLayout.scrollsHorizontally { style.scrollsHorizontally = true }
+        // (Written only where they change: a write copies a shared style box.)
+        if style.background == nil, parentLayout.background != nil { style.background = parentLayout.background }
+        if style.verticalAlign == .baseline, parentLayout.verticalAlign != .baseline {
+            style.verticalAlign = parentLayout.verticalAlign
+        }
+        if parentLayout.scrollsHorizontally, !style.scrollsHorizontally { style.scrollsHorizontally = true }
         // CSS Flexbox 1 §4: a flex container's children are blockified.
         if parentLayout.flexRow && (style.display == .inline || style.display == .inlineBlock) { style.display = .block }
 
@@ -736,6 +739,9 @@ final class BoxBuilder {
     /// lines cannot run into millions, whatever the page's CSS says.
     @inline(__always)
     static func clampLengths(_ style: inout ComputedStyle) {
+        // Most styles need nothing: checked first, so that a shared style
+        // box is not copied to write back the values it has.
+        guard !inLimits(style) else { return }
         style.marginTop = max(0, min(style.marginTop, 100))
         style.marginBottom = max(0, min(style.marginBottom, 100))
         style.paddingTop = max(0, min(style.paddingTop, 100))
@@ -746,6 +752,17 @@ final class BoxBuilder {
         if let width = style.width { style.width = max(1, min(width, 100_000)) }
         if let width = style.minWidth { style.minWidth = max(0, min(width, 100_000)) }
         if let width = style.maxWidth { style.maxWidth = max(1, min(width, 100_000)) }
+    }
+
+    @inline(__always)
+    private static func inLimits(_ style: ComputedStyle) -> Bool {
+        func within(_ value: Int, _ low: Int, _ high: Int) -> Bool { value >= low && value <= high }
+        func within(_ value: Int?, _ low: Int) -> Bool { value.map { within($0, low, 100_000) } ?? true }
+        return within(style.marginTop, 0, 100) && within(style.marginBottom, 0, 100)
+            && within(style.paddingTop, 0, 100) && within(style.paddingBottom, 0, 100)
+            && within(style.indent, 0, 10_000) && within(style.indentRight, 0, 10_000)
+            && within(style.textIndent, -10_000, 10_000)
+            && within(style.width, 1) && within(style.minWidth, 0) && within(style.maxWidth, 1)
     }
 
     /// Whether a block is laid out apart, as a `BlockBox`: it has a visible

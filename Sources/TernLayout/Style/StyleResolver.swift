@@ -84,27 +84,35 @@ final class StyleResolver {
         let role = StyleResolver.roles.value(for: tag) ?? .generic
         let css = walkedStore.map { $0._withUnsafeGuaranteedRef { $0.style(of: element, parent: parent?.css) } }
             ?? ownEngine.computedStyle(for: element, parent: parent?.css)
-        var style = layoutStyle(css, containerWidth: containerWidth, parentBackground: parent?.layout.background)
         // The initial colour (CanvasText) is the terminal's own foreground, and
         // a colour a child inherits unchanged stays whatever its parent's is.
-        if let parent {
-            if css.color == parent.css.color { style.color = parent.layout.color }
+        var color: Color?? = nil
+        if let parentCSS = parent?.css {
+            if css.color == parentCSS.color { color = .some(parent?.layout.color) }
         } else if css.color == CSSStyle().color {
-            style.color = nil
+            color = .some(nil)
         }
+        // Text decorations propagate to the text of descendants (CSS Text
+        // Decoration 3 §2); so does reverse video.
+        var decorations = LayoutStyleEntry.Decorations()
         if let parent = parent?.layout {
-            // Text decorations propagate to the text of descendants (CSS Text
-            // Decoration 3 §2); so does reverse video.
-            if parent.underline { style.underline = true }
-            if parent.lineThrough { style.lineThrough = true }
-            if parent.reverse { style.reverse = true }
+            if parent.underline { decorations.insert(.underline) }
+            if parent.lineThrough { decorations.insert(.lineThrough) }
+            if parent.reverse { decorations.insert(.reverse) }
         }
-        if tag == "mark" { style.reverse = true }
+        if tag == "mark" { decorations.insert(.reverse) }
+        // Shared with the cache (what depends on the element alone is written
+        // only where it changes something: a write copies the shared box).
+        var style = layoutStyle(css, containerWidth: containerWidth, parentBackground: parent?.layout.background,
+                                color: color, decorations: decorations)
         if style.display != .none {
-            style.before = generatedContent(.before, of: element, elementStyle: css, containerWidth: containerWidth)
-            style.after = generatedContent(.after, of: element, elementStyle: css, containerWidth: containerWidth)
+            let before = generatedContent(.before, of: element, elementStyle: css, containerWidth: containerWidth)
+            if before != style.before { style.before = before }
+            let after = generatedContent(.after, of: element, elementStyle: css, containerWidth: containerWidth)
+            if after != style.after { style.after = after }
             if style.display == .listItem {
-                style.marker = generatedContent(.marker, of: element, elementStyle: css, containerWidth: containerWidth)
+                let marker = generatedContent(.marker, of: element, elementStyle: css, containerWidth: containerWidth)
+                if marker != style.marker { style.marker = marker }
             }
         }
         return (css, style, role)
@@ -113,28 +121,50 @@ final class StyleResolver {
     /// `ComputedStyle(css:containerWidth:parentBackground:)`, made once for
     /// each shared `CSSStyle` box, width and background while they recur: a
     /// direct-mapped cache (no hashing of its own, no growth, no clearing),
-    /// as the same few kinds of element recur at a few widths.
-    private func layoutStyle(_ css: CSSStyle, containerWidth: Int, parentBackground: Color?) -> ComputedStyle {
+    /// as the same few kinds of element recur at a few widths. What the
+    /// parent gives is part of it: `color` (when not nil) replaces the
+    /// element's colour and `decorations` are added.
+    private func layoutStyle(_ css: CSSStyle, containerWidth: Int, parentBackground: Color?, color: Color??,
+                             decorations: LayoutStyleEntry.Decorations) -> ComputedStyle {
         var mix = UInt(bitPattern: css.identity) &>> 4
         mix = mix &* 31 &+ UInt(bitPattern: containerWidth)
         if let background = parentBackground {
             mix = mix &* 31 &+ UInt(background.red) &<< 16 &+ UInt(background.green) &<< 8 &+ UInt(background.blue) &+ 1
         }
+        mix = mix &* 31 &+ UInt(decorations.rawValue)
+        if let color {
+            mix = mix &* 31 &+ (color.map { UInt($0.red) &<< 16 &+ UInt($0.green) &<< 8 &+ UInt($0.blue) &+ 2 } ?? 1)
+        }
         let slot = Int(truncatingIfNeeded: (mix ^ (mix &>> 9)) & UInt(StyleResolver.layoutStyleSlots - 1))
         if let known = layoutStyles[slot], known.css.isIdentical(to: css), known.containerWidth == containerWidth,
-           known.parentBackground == parentBackground {
+           known.parentBackground == parentBackground, known.color == color, known.decorations == decorations {
             return known.style
         }
-        let style = ComputedStyle(css: css, containerWidth: containerWidth, parentBackground: parentBackground)
+        var style = ComputedStyle(css: css, containerWidth: containerWidth, parentBackground: parentBackground)
+        if let color { style.color = color }
+        if decorations.contains(.underline) { style.underline = true }
+        if decorations.contains(.lineThrough) { style.lineThrough = true }
+        if decorations.contains(.reverse) { style.reverse = true }
         // The entry holds `css`, so its box (and identity) lives as long as the entry.
-        layoutStyles[slot] = LayoutStyleEntry(css: css, containerWidth: containerWidth, parentBackground: parentBackground, style: style)
+        layoutStyles[slot] = LayoutStyleEntry(css: css, containerWidth: containerWidth, parentBackground: parentBackground,
+                                              color: color, decorations: decorations, style: style)
         return style
     }
 
     private struct LayoutStyleEntry {
+        /// What the parent adds to the element's own values.
+        struct Decorations: OptionSet, Equatable {
+            let rawValue: UInt8
+            static let underline = Decorations(rawValue: 1 << 0)
+            static let lineThrough = Decorations(rawValue: 1 << 1)
+            static let reverse = Decorations(rawValue: 1 << 2)
+        }
         let css: CSSStyle
         let containerWidth: Int
         let parentBackground: Color?
+        /// The colour that replaced the element's own (nil: none did).
+        let color: Color??
+        let decorations: Decorations
         let style: ComputedStyle
     }
     private static let layoutStyleSlots = 512
