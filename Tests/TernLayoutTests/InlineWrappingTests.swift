@@ -116,4 +116,38 @@ final class TextNormalizerTests: XCTestCase {
         XCTAssertTrue(scalars.contains("\u{20AC}"))
         XCTAssertTrue(scalars.contains("\u{FFFD}"))
     }
+    /// `FlowLayout.appendOneLine` makes the runs `FlowLayout.layout` makes of
+    /// a one-line flow (`FlowLayout.isOneLine`) at its widest and wider.
+    func testOneLineRunsAreTheLineBreakersLine() {
+        let snippets = [
+            "plain words", " lead and trail ", "<b>bold</b> and <i>italic</i><a href=/x>link</a>", "a&nbsp;b&nbsp;&nbsp;c",
+            "soft&shy;hyphen wbr<wbr>break", "漢字かな交じり文、句読点。", "e\u{301}\u{302} 👍🏽 🇫🇷 a\u{200D}b",
+            "<span></span>x<span> </span>y", "<input value=v size=3> after", "<span style='white-space: nowrap'>no wrap here</span>",
+            "<span style='white-space: pre'>  pre  kept  </span>", "<code>x-y</code> a-b", "<s>struck</s> <mark>marked</mark>",
+        ]
+        var checked = 0
+        for snippet in snippets {
+            var options = LayoutOptions()
+            options.width = 200
+            let flow = BoxBuilder(document: parse("<p>\(snippet)</p>"), options: options).build()
+            for item in flow.items {
+                let one = Flow(items: [item])
+                guard FlowLayout.isOneLine(one) else { continue }
+                let widest = FlowLayout.measure(one).max
+                for width in [max(1, widest), widest + 7] {
+                    var laidFlow = one
+                    var laid = LaidOut()
+                    FlowLayout.layout(&laidFlow, width: width, into: &laid)
+                    XCTAssertEqual(laid.lines.count, 1, snippet)
+                    var appendFlow = one
+                    var runs: [Line.Run] = []
+                    let appended = FlowLayout.appendOneLine(&appendFlow, into: &runs)
+                    XCTAssertEqual(runs, laid.lines.first?.runs, snippet)
+                    XCTAssertEqual(appended, laid.lines.first?.width, snippet)
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 2 * (snippets.count - 1))
+    }
 }

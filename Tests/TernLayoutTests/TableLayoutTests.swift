@@ -78,6 +78,30 @@ final class TableLayoutTests: XCTestCase {
         XCTAssertTrue(page.lines[0].text.hasSuffix("end"))
     }
 
+    /// A cell that is one paragraph no wider than its column is drawn
+    /// straight into its row's line (`FlowLayout.appendOneLine`): the same
+    /// text, anchors and link regions as a cell laid out on lines of its own.
+    func testOneLineCellsDrawnIntoTheirRow() {
+        let html = """
+        <table>
+        <tr><th>h1</th><th align=right>h2</th><th>h3</th></tr>
+        <tr><td id=a>plain</td><td rowspan=2><a name=b></a><a href="/x">link</a> <b>bold</b></td><td><span id=c></span>&nbsp;lead</td></tr>
+        <tr><td>soft&shy;hy</td><td id=d></td></tr>
+        <tr><td> </td><td>wide 漢字 e\u{301}</td><td><a href="/y">end</a></td></tr>
+        <tr><td colspan=2 id=e>two columns wide</td><td style="white-space: nowrap">no wrap</td></tr>
+        </table>
+        """
+        let page = render(html)
+        XCTAssertEqual(page.plainText(references: false), lines(
+            "h1                h2  h3",
+            "plain   [1]link bold   lead",
+            "softhy",
+            "        wide 漢字 e\u{301}   [2]end",
+            "two columns wide      no wrap"))
+        XCTAssertEqual(page.anchors, ["a": 1, "b": 1, "c": 1, "d": 2, "e": 4])
+        XCTAssertEqual(page.links.map(\.regions), [[TextRegion(line: 1, columns: 8..<15)], [TextRegion(line: 3, columns: 22..<28)]])
+    }
+
     func testHeaderAndFooterGroups() {
         let html = "<table><tfoot><tr><td>foot</td><td>f</td></tr></tfoot><thead><tr><th>head</th><th>h</th></tr></thead><tbody><tr><td>body</td><td>b</td></tr></tbody></table>"
         XCTAssertEqual(dump(html), lines("head  h", "body  b", "foot  f"))

@@ -151,6 +151,35 @@ enum FlowLayout {
         out.lines.append(Line(runs: [run("└" + horizontal + "┘", columns + 2)]))
     }
 
+    /// Whether `flow` is one paragraph and nothing else that `layout` lays
+    /// out as one line at any width at least its widest (`measure`):
+    /// no marker, indent or underline, and `LineBreaker.isOneLine`.
+    static func isOneLine(_ flow: Flow) -> Bool {
+        guard flow.items.count == 1, flow.items[0].marker == nil, flow.items[0].underline == nil,
+              flow.items[0].indent == 0, flow.items[0].indentRight <= 0,
+              case .paragraph(let paragraph) = flow.items[0].content else { return false }
+        return LineBreaker.isOneLine(paragraph)
+    }
+
+    /// The anchors of a one-line flow (`isOneLine`), in the order `layout` gives them.
+    static func oneLineAnchors(_ flow: Flow) -> [String] {
+        guard let item = flow.items.first else { return [] }
+        guard case .paragraph(let paragraph) = item.content, !paragraph.anchors.isEmpty else { return item.anchors }
+        return item.anchors + paragraph.anchors.map(\.name)
+    }
+
+    /// Appends the runs of a one-line flow (`isOneLine`) laid out at a width
+    /// at least its widest to `runs`, emptying the flow; returns their width.
+    static func appendOneLine(_ flow: inout Flow, into runs: inout [Line.Run]) -> Int {
+        guard !flow.items.isEmpty else { return 0 }
+        // Moved out, not copied (no retain and release of each array it holds).
+        var item = FlowItem.placeholder
+        swap(&item, &flow.items[0])
+        flow.items = []
+        guard case .paragraph(let paragraph) = item.content else { return 0 }
+        return LineBreaker.appendLine(paragraph, into: &runs)
+    }
+
     /// The narrowest and widest `flow` can be laid out (for table columns).
     static func measure(_ flow: Flow) -> (min: Int, max: Int) {
         var low = 0, high = 0

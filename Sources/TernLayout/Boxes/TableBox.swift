@@ -201,25 +201,36 @@ final class TableBox {
             out.lines += inner.lines // centred by the caption's text-align
         }
 
-        // Lay every cell out at the width of the columns it spans.
+        // Lay every cell out at the width of the columns it spans. A cell
+        // that is one paragraph no wider than that is one line: its runs go
+        // straight into its row's line when the row is drawn
+        // (`FlowLayout.appendOneLine`), and it has no lines of its own.
         var laid: [LaidOut] = []
         laid.reserveCapacity(cells.count)
+        var oneLine = [Bool](repeating: false, count: cells.count)
         var spaced = false
+        let measures = cellMeasures
         for index in cells.indices {
             let column = cells[index].column
             let end = min(columnCount, column + cells[index].colspan) - 1
             let cellWidth = max(1, x[end] + widths[end] - x[column])
+            if measures[index].max <= cellWidth, FlowLayout.isOneLine(cells[index].flow) {
+                oneLine[index] = true
+                laid.append(LaidOut())
+                continue
+            }
             var inner = LaidOut()
             FlowLayout.layout(&cells[index].flow, width: cellWidth, into: &inner)
             if inner.lines.count > 1 { spaced = true }
             laid.append(inner)
         }
+        func lineCount(_ index: Int) -> Int { oneLine[index] ? 1 : laid[index].lines.count }
 
         // Row heights; a cell spanning rows stretches the last of them.
         var heights = [Int](repeating: 0, count: rowCount)
         for index in cells.indices where cells[index].rowspan == 1 {
             let row = cells[index].row
-            heights[row] = max(heights[row], laid[index].lines.count)
+            heights[row] = max(heights[row], lineCount(index))
         }
         var gaps = [Int](repeating: 0, count: rowCount)
         func computeGaps() {
@@ -233,7 +244,7 @@ final class TableBox {
                 let last = first + cells[index].rowspan - 1
                 var total = 0
                 for r in first...last { total += heights[r] + (r < last ? gaps[r] : 0) }
-                let need = laid[index].lines.count
+                let need = lineCount(index)
                 if need > total { heights[last] += need - total }
             }
         }
@@ -242,6 +253,9 @@ final class TableBox {
 
         let base = out.lines.count
         for index in cells.indices {
+            if oneLine[index] {
+                for name in FlowLayout.oneLineAnchors(cells[index].flow) { out.anchors.append((base + tops[cells[index].row], name)) }
+            }
             for (line, name) in laid[index].anchors { out.anchors.append((base + tops[cells[index].row] + line, name)) }
         }
         let cellRow = cells.map(\.row), cellLastRow = cells.map { $0.row + $0.rowspan - 1 }, cellColumn = cells.map(\.column)
@@ -254,7 +268,11 @@ final class TableBox {
                 var capacity = 0
                 for slot in slots[r] where !(inGap && cellLastRow[slot.cell] <= r) {
                     let index = line - tops[cellRow[slot.cell]]
-                    if index < laid[slot.cell].lines.count { capacity += laid[slot.cell].lines[index].runs.count + 1 }
+                    if oneLine[slot.cell] {
+                        if index == 0 { capacity += 2 }
+                    } else if index < laid[slot.cell].lines.count {
+                        capacity += laid[slot.cell].lines[index].runs.count + 1
+                    }
                 }
                 var runs: [Line.Run] = []
                 runs.reserveCapacity(capacity)
@@ -263,6 +281,22 @@ final class TableBox {
                     let cell = slot.cell
                     if inGap && cellLastRow[cell] <= r { continue }
                     let index = line - tops[cellRow[cell]]
+                    if oneLine[cell] {
+                        guard index == 0 else { continue }
+                        var start = x[cellColumn[cell]]
+                        if column > 0 && start < column + 1 { start = column + 1 } // never overlap
+                        let mark = runs.count
+                        if start > column { runs.append(FlowLayout.spaces(start - column)) }
+                        let lead = runs.count
+                        let width = FlowLayout.appendOneLine(&cells[cell].flow, into: &runs)
+                        if runs.count == lead {
+                            // An empty line draws nothing, not even the spaces before it.
+                            runs.removeSubrange(mark..<lead)
+                            continue
+                        }
+                        column = start + width
+                        continue
+                    }
                     guard index < laid[cell].lines.count, !laid[cell].lines[index].runs.isEmpty else { continue }
                     var start = x[cellColumn[cell]]
                     if column > 0 && start < column + 1 { start = column + 1 } // never overlap

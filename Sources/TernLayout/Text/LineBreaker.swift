@@ -146,6 +146,27 @@ enum LineBreaker {
         }
     }
 
+    /// Whether `layout` makes one line of `p` at any width at least its
+    /// widest (`measure`) the way `appendLine` makes it: no forced break,
+    /// no text-indent and left-aligned.
+    static func isOneLine(_ p: Paragraph) -> Bool {
+        p.align == .left && p.firstLineIndent == 0 && !p.text.contains(0x0A)
+    }
+
+    /// Appends to `runs` the runs of the one line `layout` makes of `p`
+    /// (`isOneLine`) at a width at least its widest, with no indent and no
+    /// prefix; returns their width. (Without a line of its own: a table
+    /// cell's line goes straight into its row's.)
+    static func appendLine(_ p: Paragraph, into runs: inout [Line.Run]) -> Int {
+        var builder = RunBuilder(paragraph: p)
+        return p.text.withUnsafeBufferPointer { s in
+            // Spaces at the start of a wrapped line are dropped.
+            var start = 0
+            if !p.noWrap { while start < s.count, s[start] == 0x20 { start += 1 } }
+            return builder.build(s, from: start, to: s.count, hyphen: false, into: &runs)
+        }
+    }
+
     /// Lays `p` out in `width` columns and appends the lines to `out`, each
     /// starting with `indent` spaces, or the first with `firstPrefix` when given.
     static func layout(_ p: Paragraph, width: Int, firstPrefix: [Line.Run]?, indent: Int, into out: inout LaidOut) {
