@@ -199,12 +199,17 @@ final class BoxBuilder {
         return Flow(items: items)
     }
 
-    private var parentStyle: ComputedStyle {
-        if let top = frames.last { return top.style }
+    /// The style of the innermost open element (`frames.last`), kept apart:
+    /// reading it from the frame would copy the frame (a retain and release
+    /// of each reference it holds). While an element ends, it is still its.
+    private var parentStyle = BoxBuilder.outerStyle
+
+    /// The style around the root element.
+    private static let outerStyle: ComputedStyle = {
         var style = ComputedStyle()
         style.display = .block
         return style
-    }
+    }()
 
     private func updateAttributes() {
         let style = parentStyle
@@ -250,11 +255,12 @@ final class BoxBuilder {
     private func enter(_ node: Node) -> Bool {
         if stopRequested() { return false }
         let tag = node.name
-        if let top = frames.last, top.closedDetails {
-            guard tag == "summary", !top.summarySeen else { return false }
+        // The open frame's fields read in place (a copy of it would retain each reference it holds).
+        if !frames.isEmpty, frames[frames.count - 1].closedDetails {
+            guard tag == "summary", !frames[frames.count - 1].summarySeen else { return false }
             frames[frames.count - 1].summarySeen = true
         }
-        let parent = frames.last.map { (css: $0.css, layout: $0.style) }
+        let parent = frames.isEmpty ? nil : (css: frames[frames.count - 1].css, layout: parentStyle)
         var (css, style, role) = resolver.resolve(node, tag: tag, parent: parent,
                                                   containerWidth: max(1, options.width - flow.indent - flow.indentRight))
         // A match cut short leaves the style unknown: the element is not shown.
@@ -452,8 +458,8 @@ final class BoxBuilder {
                 flushParagraph()
             }
         case .summary:
-            if let parent = frames.last, parent.isDetails {
-                appendAtom(parent.detailsOpen ? "▾ " : "▸ ", suppressSpaceAfter: true)
+            if !frames.isEmpty, frames[frames.count - 1].isDetails {
+                appendAtom(frames[frames.count - 1].detailsOpen ? "▾ " : "▸ ", suppressSpaceAfter: true)
                 summaryMarkerEnd = flow.paragraph.text.count
                 frame.actions.insert(.summary)
             }
@@ -473,16 +479,19 @@ final class BoxBuilder {
         if style.textIndent != 0, frame.actions.contains(.block) || frame.actions.contains(.box) {
             flow.pendingTextIndent = style.textIndent
         }
-        frames.append(frame)
+        parentStyle = frame.style
         resolver.enter(node)
         updateAttributes()
         if let before = style.before { appendGenerated(before, node: node, style: style) }
+        // Last, so that the frame is moved onto the stack, not copied (nothing above reads the stack).
+        frames.append(frame)
         return true
     }
 
     /// Ends the innermost open element.
     private func exit() {
-        guard let frame = frames.last else { return }
+        // Moved off the stack (not copied); `parentStyle` stays its style until the end.
+        guard let frame = frames.popLast() else { return }
         let actions = frame.actions
         if actions.contains(.after), let after = frame.style.after, let node = frame.node {
             appendGenerated(after, node: node, style: frame.style)
@@ -537,7 +546,7 @@ final class BoxBuilder {
         if actions.contains(.list) { lists.removeLast() }
         if actions.contains(.form) { forms.removeLast() }
         finishLeaf(frame)
-        frames.removeLast()
+        parentStyle = frames.isEmpty ? BoxBuilder.outerStyle : frames[frames.count - 1].style
         resolver.leave()
         generator.close(depth: frames.count)
         linkIndex = frame.savedLink
@@ -547,7 +556,7 @@ final class BoxBuilder {
 
     private func text(_ node: Node) {
         if wasStopped { return }
-        if let top = frames.last, top.closedDetails { return }
+        if !frames.isEmpty, frames[frames.count - 1].closedDetails { return }
         // Read in place: no String is made for the common case.
         node.withTextContentUTF8 { bytes in
             if tables.count > flow.tableBase {

@@ -29,15 +29,15 @@ final class StyleResolver {
     private var walkedStore: Unmanaged<ElementStyleStore>?
     private var checkedStore = false
     private var store: ElementStyleStore? { walkedStore?.takeUnretainedValue() }
-    private lazy var ownEngine: StyleEngine = {
-        let engine = StyleEngine(sheets: sheets, environment: environment)
-        engine.focusedElement = options.focusedElement
-        engine.shouldStop = options.shouldStop
-        return engine
-    }()
+    /// Made at once (it builds its rule index only when first used): a
+    /// `let`, so the walk's calls on it retain nothing.
+    private let ownEngine: StyleEngine
 
     init(options: LayoutOptions) {
         self.options = options
+        ownEngine = StyleEngine(sheets: StyleResolver.sheets(options), environment: StyleResolver.environment(options))
+        ownEngine.focusedElement = options.focusedElement
+        ownEngine.shouldStop = options.shouldStop
     }
 
     deinit {
@@ -45,12 +45,16 @@ final class StyleResolver {
     }
 
     /// The sheets that apply: the author's only when author styles are on.
-    private var sheets: [StyleSheet] {
+    private var sheets: [StyleSheet] { StyleResolver.sheets(options) }
+
+    private static func sheets(_ options: LayoutOptions) -> [StyleSheet] {
         options.authorStylesEnabled ? options.styleSheets : options.styleSheets.filter { $0.origin != .author }
     }
 
     /// What media queries see: the layout's width and rows, and whether scripts run.
-    private var environment: MediaEnvironment {
+    private var environment: MediaEnvironment { StyleResolver.environment(options) }
+
+    private static func environment(_ options: LayoutOptions) -> MediaEnvironment {
         var environment = MediaEnvironment(columns: options.width, rows: options.rows)
         environment.scriptingEnabled = options.scriptingEnabled
         return environment
