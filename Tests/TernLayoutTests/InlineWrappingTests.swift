@@ -117,7 +117,7 @@ final class TextNormalizerTests: XCTestCase {
         XCTAssertTrue(scalars.contains("\u{FFFD}"))
     }
     /// `FlowLayout.appendOneLine` makes the runs `FlowLayout.layout` makes of
-    /// a one-line flow (`FlowLayout.isOneLine`) at its widest and wider.
+    /// a one-line flow (`FlowLayout.measureCell`) at its widest and wider.
     func testOneLineRunsAreTheLineBreakersLine() {
         let snippets = [
             "plain words", " lead and trail ", "<b>bold</b> and <i>italic</i><a href=/x>link</a>", "a&nbsp;b&nbsp;&nbsp;c",
@@ -131,9 +131,12 @@ final class TextNormalizerTests: XCTestCase {
             options.width = 200
             let flow = BoxBuilder(document: parse("<p>\(snippet)</p>"), options: options).build()
             for item in flow.items {
-                let one = Flow(items: [item])
-                guard FlowLayout.isOneLine(one) else { continue }
-                let widest = FlowLayout.measure(one).max
+                var one = Flow(items: [item])
+                let measured = FlowLayout.measureCell(&one)
+                XCTAssertEqual(measured.max, FlowLayout.measure(one).max, snippet)
+                XCTAssertEqual(measured.min, FlowLayout.measure(one).min, snippet)
+                guard measured.oneLine else { continue }
+                let widest = measured.max
                 for width in [max(1, widest), widest + 7] {
                     var laidFlow = one
                     var laid = LaidOut()

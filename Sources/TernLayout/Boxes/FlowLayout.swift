@@ -151,24 +151,52 @@ enum FlowLayout {
         out.lines.append(Line(runs: [run("└" + horizontal + "┘", columns + 2)]))
     }
 
-    /// Whether `flow` is one paragraph and nothing else that `layout` lays
-    /// out as one line at any width at least its widest (`measure`):
-    /// no marker, indent or underline, and `LineBreaker.isOneLine`.
-    static func isOneLine(_ flow: Flow) -> Bool {
-        guard flow.items.count == 1, flow.items[0].marker == nil, flow.items[0].underline == nil,
-              flow.items[0].indent == 0, flow.items[0].indentRight <= 0,
-              case .paragraph(let paragraph) = flow.items[0].content else { return false }
-        return LineBreaker.isOneLine(paragraph)
+    /// What a table needs to know of a cell's flow before laying it out:
+    /// `measure`, and whether it is one paragraph and nothing else that
+    /// `layout` lays out as one line at any width at least its widest
+    /// (no marker, indent or underline, and `LineBreaker.isOneLine`), with
+    /// anchors or not. A one-paragraph flow is read in place (a copy of the
+    /// paragraph would retain and release each of its arrays).
+    static func measureCell(_ flow: inout Flow) -> CellMeasure {
+        if flow.items.count == 1, case .paragraph = flow.items[0].content {
+            var item = FlowItem.placeholder
+            swap(&item, &flow.items[0])
+            defer { swap(&item, &flow.items[0]) }
+            return measureOneParagraph(item)
+        }
+        let m = measure(flow)
+        return CellMeasure(min: m.min, max: m.max, oneLine: false, anchored: false)
     }
 
-    /// The anchors of a one-line flow (`isOneLine`), in the order `layout` gives them.
+    private static func measureOneParagraph(_ item: FlowItem) -> CellMeasure {
+        guard case .paragraph(let paragraph) = item.content else {
+            let m = measure(item)
+            return CellMeasure(min: m.min, max: m.max, oneLine: false, anchored: false)
+        }
+        // As `measure(item)` does, on the paragraph bound once.
+        let sides = indents(item)
+        var m = LineBreaker.measure(paragraph)
+        m = (m.min + sides, m.max + sides)
+        let oneLine = item.marker == nil && item.underline == nil && item.indent == 0 && item.indentRight <= 0
+            && LineBreaker.isOneLine(paragraph)
+        return CellMeasure(min: m.min, max: m.max, oneLine: oneLine, anchored: !item.anchors.isEmpty || !paragraph.anchors.isEmpty)
+    }
+
+    struct CellMeasure {
+        var min: Int
+        var max: Int
+        var oneLine: Bool
+        var anchored: Bool
+    }
+
+    /// The anchors of a one-line flow (`measureCell`), in the order `layout` gives them.
     static func oneLineAnchors(_ flow: Flow) -> [String] {
         guard let item = flow.items.first else { return [] }
         guard case .paragraph(let paragraph) = item.content, !paragraph.anchors.isEmpty else { return item.anchors }
         return item.anchors + paragraph.anchors.map(\.name)
     }
 
-    /// Appends the runs of a one-line flow (`isOneLine`) laid out at a width
+    /// Appends the runs of a one-line flow (`measureCell`) laid out at a width
     /// at least its widest to `runs`, emptying the flow; returns their width.
     static func appendOneLine(_ flow: inout Flow, into runs: inout [Line.Run]) -> Int {
         guard !flow.items.isEmpty else { return 0 }
@@ -176,6 +204,10 @@ enum FlowLayout {
         var item = FlowItem.placeholder
         swap(&item, &flow.items[0])
         flow.items = []
+        return appendOneLine(item, into: &runs)
+    }
+
+    private static func appendOneLine(_ item: FlowItem, into runs: inout [Line.Run]) -> Int {
         guard case .paragraph(let paragraph) = item.content else { return 0 }
         return LineBreaker.appendLine(paragraph, into: &runs)
     }
@@ -183,23 +215,32 @@ enum FlowLayout {
     /// The narrowest and widest `flow` can be laid out (for table columns).
     static func measure(_ flow: Flow) -> (min: Int, max: Int) {
         var low = 0, high = 0
-        // Items read where they are: a copy would retain and release each array they hold.
-        for index in flow.items.indices {
-            let indent = min(max(flow.items[index].indent, (flow.items[index].marker?.width ?? -1) + 1), 40)
-            var m = (min: 0, max: 0)
-            switch flow.items[index].content {
-            case .paragraph(let paragraph): m = LineBreaker.measure(paragraph)
-            case .rule: m = (1, 1)
-            case .table(let table): m = table.measure
-            case .textarea(let box): m = (box.columns + 2, box.columns + 2)
-            case .box(let box): m = box.measure
-            case .frame(let box): m = box.measure
-            case .empty: m = (0, 0)
-            }
-            let right = min(max(0, flow.items[index].indentRight), 40)
-            low = max(low, m.min + indent + right)
-            high = max(high, m.max + indent + right)
+        for item in flow.items {
+            let m = measure(item)
+            low = max(low, m.min)
+            high = max(high, m.max)
         }
         return (low, high)
+    }
+
+    /// The narrowest and widest one item can be laid out, its indents included.
+    private static func measure(_ item: FlowItem) -> (min: Int, max: Int) {
+        var m = (min: 0, max: 0)
+        switch item.content {
+        case .paragraph(let paragraph): m = LineBreaker.measure(paragraph)
+        case .rule: m = (1, 1)
+        case .table(let table): m = table.measure
+        case .textarea(let box): m = (box.columns + 2, box.columns + 2)
+        case .box(let box): m = box.measure
+        case .frame(let box): m = box.measure
+        case .empty: m = (0, 0)
+        }
+        let sides = indents(item)
+        return (m.min + sides, m.max + sides)
+    }
+
+    /// The columns an item's indents add to its content's width.
+    private static func indents(_ item: FlowItem) -> Int {
+        min(max(item.indent, (item.marker?.width ?? -1) + 1), 40) + min(max(0, item.indentRight), 40)
     }
 }

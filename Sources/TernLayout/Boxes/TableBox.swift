@@ -79,10 +79,10 @@ final class TableBox {
 
     // MARK: Measuring
 
-    private lazy var cellMeasures: [(min: Int, max: Int)] = {
-        var measures: [(min: Int, max: Int)] = []
+    private lazy var cellMeasures: [FlowLayout.CellMeasure] = {
+        var measures: [FlowLayout.CellMeasure] = []
         measures.reserveCapacity(cells.count)
-        for index in cells.indices { measures.append(FlowLayout.measure(cells[index].flow)) }
+        for index in cells.indices { measures.append(FlowLayout.measureCell(&cells[index].flow)) }
         return measures
     }()
 
@@ -205,8 +205,7 @@ final class TableBox {
         // that is one paragraph no wider than that is one line: its runs go
         // straight into its row's line when the row is drawn
         // (`FlowLayout.appendOneLine`), and it has no lines of its own.
-        var laid: [LaidOut] = []
-        laid.reserveCapacity(cells.count)
+        var laid = [LaidOut?](repeating: nil, count: cells.count)
         var oneLine = [Bool](repeating: false, count: cells.count)
         var spaced = false
         let measures = cellMeasures
@@ -214,17 +213,16 @@ final class TableBox {
             let column = cells[index].column
             let end = min(columnCount, column + cells[index].colspan) - 1
             let cellWidth = max(1, x[end] + widths[end] - x[column])
-            if measures[index].max <= cellWidth, FlowLayout.isOneLine(cells[index].flow) {
+            if measures[index].oneLine, measures[index].max <= cellWidth {
                 oneLine[index] = true
-                laid.append(LaidOut())
                 continue
             }
             var inner = LaidOut()
             FlowLayout.layout(&cells[index].flow, width: cellWidth, into: &inner)
             if inner.lines.count > 1 { spaced = true }
-            laid.append(inner)
+            laid[index] = inner
         }
-        func lineCount(_ index: Int) -> Int { oneLine[index] ? 1 : laid[index].lines.count }
+        func lineCount(_ index: Int) -> Int { oneLine[index] ? 1 : laid[index]?.lines.count ?? 0 }
 
         // Row heights; a cell spanning rows stretches the last of them.
         var heights = [Int](repeating: 0, count: rowCount)
@@ -254,9 +252,11 @@ final class TableBox {
         let base = out.lines.count
         for index in cells.indices {
             if oneLine[index] {
+                guard measures[index].anchored else { continue }
                 for name in FlowLayout.oneLineAnchors(cells[index].flow) { out.anchors.append((base + tops[cells[index].row], name)) }
+            } else if let anchors = laid[index]?.anchors {
+                for (line, name) in anchors { out.anchors.append((base + tops[cells[index].row] + line, name)) }
             }
-            for (line, name) in laid[index].anchors { out.anchors.append((base + tops[cells[index].row] + line, name)) }
         }
         let cellRow = cells.map(\.row), cellLastRow = cells.map { $0.row + $0.rowspan - 1 }, cellColumn = cells.map(\.column)
         out.lines.reserveCapacity(out.lines.count + tops[rowCount])
@@ -270,8 +270,8 @@ final class TableBox {
                     let index = line - tops[cellRow[slot.cell]]
                     if oneLine[slot.cell] {
                         if index == 0 { capacity += 2 }
-                    } else if index < laid[slot.cell].lines.count {
-                        capacity += laid[slot.cell].lines[index].runs.count + 1
+                    } else if let cellLines = laid[slot.cell]?.lines, index < cellLines.count {
+                        capacity += cellLines[index].runs.count + 1
                     }
                 }
                 var runs: [Line.Run] = []
@@ -297,17 +297,17 @@ final class TableBox {
                         column = start + width
                         continue
                     }
-                    guard index < laid[cell].lines.count, !laid[cell].lines[index].runs.isEmpty else { continue }
+                    guard let cellLines = laid[cell]?.lines, index < cellLines.count, !cellLines[index].runs.isEmpty else { continue }
                     var start = x[cellColumn[cell]]
                     if column > 0 && start < column + 1 { start = column + 1 } // never overlap
                     if start > column { runs.append(FlowLayout.spaces(start - column)) }
-                    runs.append(contentsOf: laid[cell].lines[index].runs)
-                    column = start + laid[cell].lines[index].width
+                    runs.append(contentsOf: cellLines[index].runs)
+                    column = start + cellLines[index].width
                 }
                 out.lines.append(Line(runs: runs))
             }
             // Cells that end on this row are drawn: release their lines.
-            for slot in slots[r] where cellLastRow[slot.cell] == r { laid[slot.cell] = LaidOut() }
+            for slot in slots[r] where cellLastRow[slot.cell] == r && laid[slot.cell] != nil { laid[slot.cell] = nil }
         }
     }
 
