@@ -88,6 +88,8 @@ extension Node {
     }
 
     public var firstElementChild: Node? { Node.element(from: raw.pointee.children, forward: true).map { Node($0, in: document) } }
+    /// Whether the node has an element child (`firstElementChild != nil`, without making a `Node`).
+    public var hasElementChildren: Bool { Node.element(from: raw.pointee.children, forward: true) != nil }
     public var lastElementChild: Node? { Node.element(from: raw.pointee.last, forward: false).map { Node($0, in: document) } }
     public var nextElementSibling: Node? { Node.element(from: raw.pointee.next, forward: true).map { Node($0, in: document) } }
     public var previousElementSibling: Node? { Node.element(from: raw.pointee.prev, forward: false).map { Node($0, in: document) } }

@@ -131,6 +131,8 @@ final class BoxBuilder {
         var colspan = 1
         var rowspan = 1
         var header = false
+        /// The resolver was entered (`resolver.enter`): the element has element children to style.
+        var enteredResolver = false
     }
 
     private var flow = FlowContext()
@@ -480,7 +482,12 @@ final class BoxBuilder {
             flow.pendingTextIndent = style.textIndent
         }
         parentStyle = frame.style
-        resolver.enter(node)
+        // Only an element with element children has anything styled below it
+        // (text needs no style of its own): the style walk skips the rest.
+        if node.hasElementChildren {
+            resolver.enter(node)
+            frame.enteredResolver = true
+        }
         updateAttributes()
         if let before = style.before { appendGenerated(before, node: node, style: style) }
         // Last, so that the frame is moved onto the stack, not copied (nothing above reads the stack).
@@ -547,7 +554,7 @@ final class BoxBuilder {
         if actions.contains(.form) { forms.removeLast() }
         finishLeaf(frame)
         parentStyle = frames.isEmpty ? BoxBuilder.outerStyle : frames[frames.count - 1].style
-        resolver.leave()
+        if frame.enteredResolver { resolver.leave() }
         generator.close(depth: frames.count)
         linkIndex = frame.savedLink
         controlIndex = frame.savedControl
