@@ -78,6 +78,20 @@ final class TableLayoutTests: XCTestCase {
         XCTAssertTrue(page.lines[0].text.hasSuffix("end"))
     }
 
+    /// A cell spanning down comes before the next row's own cells, whatever
+    /// its column: each row's cells are drawn by column all the same.
+    func testCellsSpanningDownDrawnInColumnOrder() {
+        let html = """
+        <table>
+        <tr><td>a</td><td rowspan=2>tall cell</td><td>x</td></tr>
+        <tr><td>c</td><td>y</td></tr>
+        <tr><td rowspan=0>down</td><td colspan=2>wide</td></tr>
+        <tr><td>p</td><td>q</td></tr>
+        </table>
+        """
+        XCTAssertEqual(dump(html), lines("a     tall cell  x", "c                y", "down  wide", "      p          q"))
+    }
+
     /// A cell that is one paragraph no wider than its column is drawn
     /// straight into its row's line (`FlowLayout.appendOneLine`): the same
     /// text, anchors and link regions as a cell laid out on lines of its own.

@@ -23,57 +23,92 @@ final class TableBox {
         var column = 0
     }
 
+    /// Cells row after row: row `r` is `cells[ends[r - 1]..<ends[r]]` (one
+    /// array for the whole table, not one a row).
+    struct Rows {
+        var cells: [Cell] = []
+        var ends: [Int] = []
+
+        /// Appends `other`'s rows after these.
+        mutating func append(_ other: Rows) {
+            let base = cells.count
+            cells += other.cells
+            ends += other.ends.map { base + $0 }
+        }
+    }
+
     static let separator = 2
     private(set) var cells: [Cell] = []
     private(set) var rowCount = 0
     private(set) var columnCount = 0
-    /// Per row, the cells covering it as (column, cell index), by column.
-    private var slots: [[(column: Int, cell: Int)]] = []
+    /// The cells covering each row as (column, cell index), by column: row
+    /// `r`'s are `slots[slotStarts[r]..<slotStarts[r + 1]]`.
+    private var slots: [(column: Int, cell: Int)] = []
+    private var slotStarts: [Int] = [0]
     var caption: Flow?
 
-    /// Takes the cells out of `rows` (moved, not copied).
-    init(rows: consuming [[Cell]], caption: Flow?) {
+    /// Takes the cells of `rows` (moved, not copied).
+    init(rows: consuming Rows, caption: Flow?) {
         self.caption = caption
-        rowCount = rows.count
-        slots = Array(repeating: [], count: rows.count)
-        cells.reserveCapacity(rows.reduce(0) { $0 + $1.count })
+        rowCount = rows.ends.count
+        swap(&cells, &rows.cells)
         var remaining: [Int] = [] // rows still covered below, per column
-        for r in rows.indices {
-            var covered = [Bool](repeating: false, count: remaining.count)
+        var covered: [Bool] = []
+        var start = 0
+        for r in 0..<rowCount {
+            let end = min(max(start, rows.ends[r]), cells.count)
+            covered.removeAll(keepingCapacity: true)
+            covered.append(contentsOf: repeatElement(false, count: remaining.count))
             for c in 0..<remaining.count where remaining[c] > 0 {
                 covered[c] = true
                 remaining[c] -= 1
             }
             var column = 0
-            slots[r].reserveCapacity(rows[r].count)
-            for k in rows[r].indices {
-                var cell = Cell(flow: Flow(), colspan: 1, rowspan: 1, header: false)
-                swap(&cell, &rows[r][k])
+            for index in start..<end {
                 while column < covered.count && covered[column] { column += 1 }
-                cell.colspan = max(1, min(cell.colspan, 1000))
-                let span = cell.rowspan <= 0 ? rows.count - r : min(cell.rowspan, 65534, rows.count - r)
-                cell.rowspan = max(1, span)
-                cell.row = r
-                cell.column = column
-                let end = column + cell.colspan
-                if remaining.count < end {
-                    remaining += Array(repeating: 0, count: end - remaining.count)
-                    covered += Array(repeating: false, count: end - covered.count)
+                let colspan = max(1, min(cells[index].colspan, 1000))
+                let rowspan = cells[index].rowspan
+                let span = max(1, rowspan <= 0 ? rowCount - r : min(rowspan, 65534, rowCount - r))
+                cells[index].colspan = colspan
+                cells[index].rowspan = span
+                cells[index].row = r
+                cells[index].column = column
+                let last = column + colspan
+                if remaining.count < last {
+                    remaining += Array(repeating: 0, count: last - remaining.count)
+                    covered += Array(repeating: false, count: last - covered.count)
                 }
-                for c in column..<end {
-                    remaining[c] = max(remaining[c], cell.rowspan - 1)
+                for c in column..<last {
+                    remaining[c] = max(remaining[c], span - 1)
                     covered[c] = true
                 }
-                let index = cells.count
-                let rowspan = cell.rowspan
-                cells.append(consume cell)
-                for rr in r..<(r + rowspan) { slots[rr].append((column, index)) }
-                column = end
+                column = last
             }
             columnCount = max(columnCount, remaining.count)
+            start = end
         }
-        for r in 0..<slots.count where slots[r].count > 1 {
-            slots[r].sort { $0.column < $1.column }
+        // The slots: counted per row, then placed, each row's in cell order
+        // (the cells spanning down from rows above first), then by column.
+        var counts = [Int](repeating: 0, count: rowCount + 1)
+        for index in cells.indices {
+            for r in cells[index].row..<(cells[index].row + cells[index].rowspan) { counts[r + 1] += 1 }
+        }
+        slotStarts = counts
+        for r in 0..<rowCount { slotStarts[r + 1] += slotStarts[r] }
+        var next = slotStarts
+        slots = Array(repeating: (0, 0), count: slotStarts[rowCount])
+        for index in cells.indices {
+            for r in cells[index].row..<(cells[index].row + cells[index].rowspan) {
+                slots[next[r]] = (cells[index].column, index)
+                next[r] += 1
+            }
+        }
+        for r in 0..<rowCount where slotStarts[r + 1] - slotStarts[r] > 1 {
+            let range = slotStarts[r]..<slotStarts[r + 1]
+            // Most rows are in order already (no cell spans down into them).
+            if range.dropFirst().contains(where: { slots[$0 - 1].column > slots[$0].column }) {
+                slots[range].sort { $0.column < $1.column }
+            }
         }
     }
 
@@ -266,7 +301,7 @@ final class TableBox {
                 let inGap = k >= heights[r]
                 // Room for every run at once: each cell's, and the spaces before it.
                 var capacity = 0
-                for slot in slots[r] where !(inGap && cellLastRow[slot.cell] <= r) {
+                for slot in slots[slotStarts[r]..<slotStarts[r + 1]] where !(inGap && cellLastRow[slot.cell] <= r) {
                     let index = line - tops[cellRow[slot.cell]]
                     if oneLine[slot.cell] {
                         if index == 0 { capacity += 2 }
@@ -277,7 +312,7 @@ final class TableBox {
                 var runs: [Line.Run] = []
                 runs.reserveCapacity(capacity)
                 var column = 0
-                for slot in slots[r] {
+                for slot in slots[slotStarts[r]..<slotStarts[r + 1]] {
                     let cell = slot.cell
                     if inGap && cellLastRow[cell] <= r { continue }
                     let index = line - tops[cellRow[cell]]
@@ -307,7 +342,9 @@ final class TableBox {
                 out.lines.append(Line(runs: runs))
             }
             // Cells that end on this row are drawn: release their lines.
-            for slot in slots[r] where cellLastRow[slot.cell] == r && laid[slot.cell] != nil { laid[slot.cell] = nil }
+            for slot in slots[slotStarts[r]..<slotStarts[r + 1]] where cellLastRow[slot.cell] == r && laid[slot.cell] != nil {
+                laid[slot.cell] = nil
+            }
         }
     }
 

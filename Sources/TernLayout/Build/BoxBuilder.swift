@@ -46,9 +46,14 @@ final class BoxBuilder {
 
     /// A table being built.
     final class TableBuilder {
-        var rows: [[TableBox.Cell]] = []
-        var footRows: [[TableBox.Cell]] = []
-        var row: [TableBox.Cell]?
+        /// The cells, row after row: the body's, then the footer's (rows
+        /// kept apart until the table ends). One array, not one a row.
+        var rows = TableBox.Rows()
+        var footRows = TableBox.Rows()
+        /// A row is open: cells go into it.
+        private(set) var inRow = false
+        /// The columns the open row's cells span so far.
+        private var rowColumns = 0
         var inFoot = false
         var caption: Flow?
         var hasHeader = false
@@ -66,17 +71,23 @@ final class BoxBuilder {
         /// `colspan` as HTML's table model caps it (1 to 1000), so that sums cannot overflow.
         static func span(_ colspan: Int) -> Int { max(1, min(colspan, 1000)) }
 
-        /// A row begins, with room for as many cells as the widest row so far.
         func startRow() {
-            row = []
-            row!.reserveCapacity(columns)
+            inRow = true
+            rowColumns = 0
+        }
+
+        /// Adds a cell to the open row (opening one if none is).
+        func append(_ cell: consuming TableBox.Cell) {
+            if !inRow { startRow() }
+            rowColumns += TableBuilder.span(cell.colspan)
+            if inFoot { footRows.cells.append(cell) } else { rows.cells.append(cell) }
         }
 
         func endRow() {
-            guard let row else { return }
-            columns = max(columns, row.reduce(0) { $0 + TableBuilder.span($1.colspan) })
-            if inFoot { footRows.append(row) } else { rows.append(row) }
-            self.row = nil
+            guard inRow else { return }
+            columns = max(columns, rowColumns)
+            if inFoot { footRows.ends.append(footRows.cells.count) } else { rows.ends.append(rows.cells.count) }
+            inRow = false
         }
     }
 
@@ -365,7 +376,7 @@ final class BoxBuilder {
             frame.actions.insert(.row)
         case .tableCell:
             guard let table = tables.last else { break }
-            if table.row == nil { table.startRow() }
+            if !table.inRow { table.startRow() }
             if case .cell(let header) = role, header {
                 frame.header = true
                 table.hasHeader = true
@@ -537,9 +548,8 @@ final class BoxBuilder {
                 if actions.contains(.caption) {
                     table.caption = Flow(items: done.items)
                 } else {
-                    if table.row == nil { table.startRow() }
-                    table.row!.append(TableBox.Cell(flow: Flow(items: done.items), colspan: frame.colspan,
-                                                    rowspan: frame.rowspan, header: frame.header))
+                    table.append(TableBox.Cell(flow: Flow(items: done.items), colspan: frame.colspan,
+                                               rowspan: frame.rowspan, header: frame.header))
                     if done.complex || done.items.count >= 3 { table.complexSpans.append(frame.colspan) }
                 }
             }
@@ -1139,13 +1149,13 @@ final class BoxBuilder {
         table.endRow()
         // Taken out of the builder: the only owner of the cells is then here,
         // and a layout table's items move into the flow without copies.
-        var rows: [[TableBox.Cell]] = []
+        var rows = TableBox.Rows()
         swap(&rows, &table.rows)
-        if !table.footRows.isEmpty {
-            rows += table.footRows
-            table.footRows = []
+        if !table.footRows.ends.isEmpty {
+            rows.append(table.footRows)
+            table.footRows = TableBox.Rows()
         }
-        if rows.isEmpty && table.caption == nil { return }
+        if rows.ends.isEmpty && table.caption == nil { return }
         let layoutTable = table.presentation || table.columns <= 1 || (!table.hasHeader && table.caption == nil && table.complex)
         flow.complex = true
         if layoutTable {
@@ -1157,12 +1167,10 @@ final class BoxBuilder {
                     first = false
                 }
             }
-            for r in rows.indices {
-                for c in rows[r].indices {
-                    FlowItem.drain(&rows[r][c].flow.items) { item in
-                        append(item, first: first)
-                        first = false
-                    }
+            for c in rows.cells.indices {
+                FlowItem.drain(&rows.cells[c].flow.items) { item in
+                    append(item, first: first)
+                    first = false
                 }
             }
         } else {
