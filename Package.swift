@@ -43,7 +43,10 @@ let package = Package(
         // large page; the dynamic exclusivity checks cost ~7% of the run.
         .target(name: "TernLayout", dependencies: ["TernDOM", "TernCSS"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
+        // The preludes, JS/*.js, compiled in (ScriptPrelude.swift): each file is
+        // PackageResources.<its name with _ for - and .> (dom-core.js: dom_core_js).
         .target(name: "TernScript", dependencies: ["CJavaScriptCore", "TernDOM", "TernNet", "TernCSS"],
+                resources: [.embedInCode("JS")],
                 swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/webkitgtk-4.1"])]),
         .target(name: "TernTerminal", dependencies: ["CNcursesw"]),
         // The user-agent sheet, Resources/ua.css through a symlink, compiled in (no Foundation).

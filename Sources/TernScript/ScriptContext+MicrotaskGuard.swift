@@ -18,28 +18,8 @@ extension ScriptContext {
 
     func installMicrotaskGuard() {
         setInternal("__ternMicrotaskMayRun") { [unowned self] _ in .bool(microtaskMayRun()) }
-        runPrelude("""
-            var P = Promise, then = P.prototype.then, resolve = P.resolve, apply = Reflect.apply;
-            var count = 0, stopped = false;
-            function guarded(callback) {
-              return function (value) {
-                if (stopped) return;
-                if (++count % \(ScriptContext.microtaskCheckInterval) === 0 && !__ternMicrotaskMayRun()) { stopped = true; return; }
-                return callback(value);
-              };
-            }
-            // Promise.prototype.then, its callbacks guarded (ECMA-262 27.2.5.4).
-            var guardedThen = {
-              then(onFulfilled, onRejected) {
-                return apply(then, this, [typeof onFulfilled === 'function' ? guarded(onFulfilled) : onFulfilled,
-                                          typeof onRejected === 'function' ? guarded(onRejected) : onRejected]);
-              }
-            }.then;
-            Object.defineProperty(P.prototype, 'then', { value: guardedThen, writable: true, enumerable: false, configurable: true });
-            // HTML "queue a microtask" for the engine's own callers (queueMicrotask, observers).
-            internals.__ternQueueMicrotask = function (callback) { apply(then, apply(resolve, P, []), [guarded(callback)]); };
-            internals.__ternResetMicrotaskGuard = function () { stopped = false; };
-            """, sourceURL: "tern:microtasks")
+        setInternal("__ternMicrotaskCheckInterval", value: jsc.JSValueMakeNumber!(context, Double(ScriptContext.microtaskCheckInterval)))
+        runPrelude(ScriptPrelude.microtasks)
     }
 
     /// The guard's check: false ends this context's microtasks for the rest

@@ -43,9 +43,13 @@ public final class ScriptContext {
     /// preludes leave for Swift (`callInternal`). It has no prototype, so a
     /// page's setters on `Object.prototype` never see it. Protected.
     let internals: JSObjectRef
-    /// The names on `internals`, in the order they were set: each prelude
-    /// receives them as parameters of the same names (`runPrelude`).
+    /// The names on `internals`, in the order they were set: a script run
+    /// by `runPrelude(_:sourceURL:)` receives them as parameters of the same names.
     private var internalNames: [String] = []
+    /// The preludes' shared namespace (`T` in the `.js` files, ScriptPrelude):
+    /// what a file defines for the files after it. Like `internals`, it has no
+    /// prototype and no page script can name it. Protected.
+    let namespace: JSObjectRef
     /// Called for each console message, after it is recorded.
     public var onConsoleMessage: ((ConsoleMessage) -> Void)?
     /// Every console message so far.
@@ -132,6 +136,8 @@ public final class ScriptContext {
         // Made before any page script runs, so Object.create is the engine's own.
         internals = ScriptContext.makeBareObject(jsc, context)
         jsc.JSValueProtect!(context, internals)
+        namespace = ScriptContext.makeBareObject(jsc, context)
+        jsc.JSValueProtect!(context, namespace)
         installWatchdog()
         installConsole()
         installMicrotaskGuard()
@@ -139,6 +145,7 @@ public final class ScriptContext {
 
     deinit {
         jsc.JSValueUnprotect!(context, internals)
+        jsc.JSValueUnprotect!(context, namespace)
         jsc.JSGlobalContextRelease!(context)
         jsc.JSContextGroupRelease!(group)
     }
@@ -419,11 +426,30 @@ public final class ScriptContext {
         setProperty(name, of: internals, to: value)
     }
 
-    /// Runs one of the engine's own scripts as the body of a strict function
-    /// with `this` the global object, whose parameters are `internals` (the
-    /// private object: a prelude leaves its callbacks for Swift there) and
-    /// every native set so far under its own name. Nothing of it lands on
-    /// the global object unless the script puts it there.
+    /// Runs one of the engine's `.js` files (ScriptPrelude): the body of a
+    /// function whose parameters are the global object, `internals` (the
+    /// private object: the natives, and the callbacks a file leaves for
+    /// Swift) and `namespace` (what the files share), called with `this` the
+    /// global object. Nothing of it lands on the global object unless the
+    /// file puts it there.
+    @discardableResult
+    func runPrelude(_ file: ScriptPrelude.File) -> Result<ScriptValue, ScriptError> {
+        let (script, url) = file.script(jsc)
+        return runWrapped(script, url: url, sourceURL: file.sourceURL, arguments: [globalObject, internals, namespace])
+    }
+
+    /// The syntax error in `file`, if it has one, found without running it
+    /// (its line is the file's own).
+    func syntaxError(in file: ScriptPrelude.File) -> ScriptError? {
+        let (script, url) = file.script(jsc)
+        var exception: JSValueRef?
+        if jsc.JSCheckScriptSyntax!(context, script, url, 1, &exception) { return nil }
+        return scriptError(exception) ?? .exception(message: "SyntaxError", line: nil, sourceURL: file.sourceURL)
+    }
+
+    /// Runs `source`, a script of the engine's own (a test's), as the body of
+    /// a strict function with `this` the global object, whose parameters are
+    /// `internals` and every native set so far under its own name.
     @discardableResult
     func runPrelude(_ source: String, sourceURL: String) -> Result<ScriptValue, ScriptError> {
         let names = internalNames
@@ -432,16 +458,23 @@ public final class ScriptContext {
         defer { jsc.JSStringRelease!(script) }
         let url = makeString(sourceURL)
         defer { jsc.JSStringRelease!(url) }
-        return enter {
+        return runWrapped(script, url: url, sourceURL: sourceURL, startingLine: 0,
+                          arguments: [internals] + names.map { property($0, of: internals) })
+    }
+
+    /// Evaluates `script`, a function expression, and calls the function
+    /// with `this` the global object and `arguments`.
+    private func runWrapped(_ script: JSStringRef, url: JSStringRef, sourceURL: String, startingLine: Int32 = 1,
+                            arguments: [JSValueRef?]) -> Result<ScriptValue, ScriptError> {
+        enter {
             var exception: JSValueRef?
-            guard let made = jsc.JSEvaluateScript!(context, script, nil, url, 0, &exception),
+            guard let made = jsc.JSEvaluateScript!(context, script, nil, url, startingLine, &exception),
                   let function = jsc.JSValueToObject!(context, made, nil) else {
                 return .failure(scriptError(exception)
                                 ?? .exception(message: "prelude \(sourceURL) did not compile", line: nil, sourceURL: sourceURL))
             }
             jsc.JSValueProtect!(context, function)
             defer { jsc.JSValueUnprotect!(context, function) }
-            let arguments: [JSValueRef?] = [internals] + names.map { property($0, of: internals) }
             let result = arguments.withUnsafeBufferPointer {
                 jsc.JSObjectCallAsFunction!(context, function, globalObject, $0.count, $0.baseAddress, &exception)
             }

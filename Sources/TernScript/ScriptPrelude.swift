@@ -1,3 +1,94 @@
-/// The JavaScript that builds a page's globals on top of the native
-/// functions ScriptWindow installs (names starting with `__tern`).
-enum ScriptPrelude {}
+internal import CJavaScriptCore
+
+/// The JavaScript that builds a page's globals on top of the natives
+/// ScriptWindow installs: the files in `JS/`, compiled into the binary
+/// (Package.swift, `embedInCode`).
+///
+/// Each file is the body of a strict function `function (g, internals, T)`,
+/// run once per window with `this` and `g` the global object. `internals`
+/// is the engine's private object (`ScriptContext.internals`): the natives
+/// (`__tern…`), the values Swift hands the files (`__ternUserAgent`) and
+/// the callbacks the files leave for Swift. `T` is the files' shared
+/// namespace (`ScriptContext.namespace`): a file takes what it uses from
+/// earlier files at its top (`var wrap = T.wrap, H = T.H;`) and puts what
+/// later files use there at its end (`T.wrap = wrap;`). State a file
+/// changes after start-up lives in an object (`T.main.document`), and a
+/// function of a later file is called through `T` (`T.domError(…)`).
+/// No page script can reach either object.
+///
+/// The wrapper adds no line, so line N of a file is line N in errors and
+/// stack traces, under the sourceURL `tern:js/NAME.js`.
+enum ScriptPrelude {
+    /// One `.js` file, with the script that runs it (made once per process).
+    final class File {
+        /// The file's name in `JS/`.
+        let name: String
+        /// The file's text, UTF-8.
+        let bytes: [UInt8]
+        private var script: JSStringRef?
+        private var url: JSStringRef?
+
+        init(_ name: String, _ bytes: [UInt8]) {
+            self.name = name
+            self.bytes = bytes
+        }
+
+        /// The name errors and stack traces give the file.
+        var sourceURL: String { "tern:js/" + name }
+
+        /// `(function (g, internals, T) {` + the file + `\n})`: evaluated,
+        /// the function whose body is the file.
+        var wrappedSource: [UInt8] { Array(File.head.utf8) + bytes + Array(File.tail.utf8) }
+
+        static let head = "(function (g, internals, T) {"
+        static let tail = "\n})"
+
+        /// The wrapped source as an engine string, made on first use and kept
+        /// (an engine string belongs to no context: every window shares it).
+        func script(_ jsc: tern_jsc_api) -> (source: JSStringRef, url: JSStringRef) {
+            if let script, let url { return (script, url) }
+            let source = (wrappedSource + [0]).withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { jsc.JSStringCreateWithUTF8CString!($0.baseAddress)! }
+            }
+            let url = Array((sourceURL + "\0").utf8).withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { jsc.JSStringCreateWithUTF8CString!($0.baseAddress)! }
+            }
+            self.script = source
+            self.url = url
+            return (source, url)
+        }
+    }
+
+    /// The microtask guard (ScriptContext+MicrotaskGuard), first of all.
+    static let microtasks = File("microtasks.js", PackageResources.microtasks_js)
+    /// Timers, `queueMicrotask`, `navigator`, `webkit.messageHandlers`.
+    static let globals = File("globals.js", PackageResources.globals_js)
+    static let network = File("network.js", PackageResources.network_js)
+    static let webAPIs = File("web-apis.js", PackageResources.web_apis_js)
+    static let navigation = File("navigation.js", PackageResources.navigation_js)
+    static let windows = File("windows.js", PackageResources.windows_js)
+    /// Message handlers that answer (`addMessageHandler(named:withReply:)`), on the first one.
+    static let messageHandlers = File("message-handlers.js", PackageResources.message_handlers_js)
+
+    /// The DOM over TernDOM, in order: each file takes from `T` what the
+    /// files before it put there.
+    static let dom: [File] = [
+        File("dom-support.js", PackageResources.dom_support_js),
+        File("dom-events.js", PackageResources.dom_events_js),
+        File("dom-core.js", PackageResources.dom_core_js),
+        File("dom-nodes.js", PackageResources.dom_nodes_js),
+        File("dom-html.js", PackageResources.dom_html_js),
+        File("dom-foreign-elements.js", PackageResources.dom_foreign_elements_js),
+        File("dom-cssom.js", PackageResources.dom_cssom_js),
+        File("dom-parsing.js", PackageResources.dom_parsing_js),
+        File("dom-traversal.js", PackageResources.dom_traversal_js),
+        File("dom-abort.js", PackageResources.dom_abort_js),
+        File("dom-mutations.js", PackageResources.dom_mutations_js),
+        File("dom-ranges.js", PackageResources.dom_ranges_js),
+        File("dom-observers.js", PackageResources.dom_observers_js),
+        File("dom-frames.js", PackageResources.dom_frames_js),
+    ]
+
+    /// Every file, in the order a window runs them.
+    static var all: [File] { [microtasks, globals, network, webAPIs, navigation, windows] + dom + [messageHandlers] }
+}

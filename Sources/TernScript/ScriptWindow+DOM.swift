@@ -11,8 +11,11 @@ extension ScriptWindow {
         dom.documentOrigin = { [unowned self] in serializedOrigin }
         dom.documentBaseURL = { [unowned self] in documentBaseURL }
         context.setInternal("__ternDOM", value: dom.makeNatives())
-        if case .failure(let error) = context.runPrelude(ScriptPrelude.dom, sourceURL: "tern:dom") {
+        // A file that fails leaves the files after it without what they take from it.
+        for file in ScriptPrelude.dom {
+            guard case .failure(let error) = context.runPrelude(file) else { continue }
             reportToConsole(level: "error", "Uncaught \(error)")
+            break
         }
     }
 

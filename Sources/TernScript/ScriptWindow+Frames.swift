@@ -6,7 +6,7 @@ import TernNet
 /// "cross-origin objects"): which window a script may reach from this one and
 /// whether it gets the window itself (same origin, same engine group) or the
 /// restricted cross-origin view the prelude makes from the window's id
-/// (`ScriptPrelude.domFrames`).
+/// (`JS/dom-frames.js`).
 extension ScriptWindow {
     /// What a window id names for the prelude: a window, or a popup a
     /// window opened (whose current window changes as it navigates).

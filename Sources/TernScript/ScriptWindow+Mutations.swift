@@ -1,7 +1,7 @@
 import TernDOM
 
 /// Mutations TernDOM makes without a script, told to the parts that watch
-/// them (live ranges, NodeIterators, MutationObservers; `ScriptPrelude.domMutations`).
+/// them (live ranges, NodeIterators, MutationObservers; `JS/dom-mutations.js`).
 extension ScriptWindow {
     /// Runs the DOM's "insert" steps for `node`, which TernDOM has already put
     /// in its parent without a script (the parser adding a node while scripts

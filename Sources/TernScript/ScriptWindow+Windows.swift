@@ -25,18 +25,7 @@ extension ScriptWindow {
             self?.windowingHost?.scriptCloseWindow()
             return nil
         }
-        context.runPrelude("""
-            (function (g) {
-              g.open = function (url, target, features) {
-                var r = __ternOpen(url === undefined ? '' : String(url), target === undefined ? '' : String(target),
-                                   features === undefined ? '' : String(features));
-                if (r === null) return null;
-                if (typeof r === 'string') return r === 'self' ? g : g[r];
-                return internals.__ternWindowFor(r);
-              };
-              g.close = function () { __ternClose(); };
-            })(this);
-            """, sourceURL: "tern:windows")
+        context.runPrelude(ScriptPrelude.windows)
     }
 
     /// Whether a features string asks for `noopener` or `noreferrer` (HTML

@@ -158,7 +158,7 @@ public final class ScriptWindow {
     /// Removes `window.webkit.messageHandlers.<name>`.
     public func removeMessageHandler(named name: String) {
         messageHandlerNames.remove(name)
-        _ = context.evaluate("delete window.webkit.messageHandlers[\(ScriptWindow.quoted(name))]")
+        _ = context.callInternal("__ternRemoveMessageHandler", [.string(name)])
     }
 
     // MARK: Suspension (the back/forward cache)
@@ -248,37 +248,8 @@ public final class ScriptWindow {
             return .string(String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) })))
         }
         // Timers keep their callbacks in a table on the JS side; Swift schedules by id.
-        // Timeouts and ids are IDL `long`s (ToInt32, `| 0`) before they reach the natives.
-        context.runPrelude("""
-            (function (g) {
-              var callbacks = Object.create(null), apply = Reflect.apply, evaluate = eval;
-              function make(repeats) {
-                return function (callback, delay) {
-                  var args = [];
-                  for (var i = 2; i < arguments.length; i++) args[i - 2] = arguments[i];
-                  var fn = typeof callback === 'function' ? callback : function () { evaluate(String(callback)); };
-                  var timeout = delay | 0;
-                  var id = __ternSetTimer(fn, timeout < 0 ? 0 : timeout, repeats);
-                  callbacks[id] = function () { if (!repeats) delete callbacks[id]; apply(fn, g, args); };
-                  return id;
-                };
-              }
-              g.setTimeout = make(false);
-              g.setInterval = make(true);
-              g.clearTimeout = g.clearInterval = function (id) { id = id | 0; delete callbacks[id]; __ternClearTimer(id); };
-              internals.__ternFireTimer = function (id) { var f = callbacks[id]; if (f) f(); };
-              // HTML 8.1.7.2 queueMicrotask(): the engine's own queue, whatever the page did to Promise.
-              g.queueMicrotask = function queueMicrotask(callback) {
-                if (typeof callback !== 'function') throw new TypeError('queueMicrotask: the argument is not a function');
-                internals.__ternQueueMicrotask(function () { callback(); });
-              };
-              g.requestAnimationFrame = function (callback) { return g.setTimeout(function () { callback(Date.now()); }, 16); };
-              g.cancelAnimationFrame = g.clearTimeout;
-              g.navigator = { userAgent: \(ScriptWindow.quoted(userAgent)), language: 'en-US', languages: ['en-US', 'en'],
-                              cookieEnabled: true, onLine: true, platform: 'Linux' };
-              g.webkit = { messageHandlers: {} };
-            })(this);
-            """, sourceURL: "tern:globals")
+        context.setInternal("__ternUserAgent", value: context.makeValue(.string(userAgent)))
+        context.runPrelude(ScriptPrelude.globals)
     }
 
     private func installNetwork() {
@@ -333,7 +304,7 @@ public final class ScriptWindow {
             if case .number(let id)? = arguments.first { self?.network.abort(id: Int(WebIDL.longLong(.number(id)))) }
             return nil
         }
-        context.runPrelude(ScriptPrelude.network, sourceURL: "tern:network")
+        context.runPrelude(ScriptPrelude.network)
     }
 
     private func installWebAPIs() {
@@ -361,7 +332,7 @@ public final class ScriptWindow {
             // false: over the quota or not saved; setItem throws QuotaExceededError.
             return .bool(area.write(arguments[1].stringValue, arguments[2].stringValue, for: self.serializedOrigin))
         }
-        context.runPrelude(ScriptPrelude.webAPIs, sourceURL: "tern:web-apis")
+        context.runPrelude(ScriptPrelude.webAPIs)
     }
 
     private func storageArea(_ kind: ScriptValue?) -> WebStorage? {
@@ -428,26 +399,9 @@ public final class ScriptWindow {
                 }
                 return nil
             }
-            context.runPrelude("""
-                var pending = Object.create(null), next = 0;
-                internals.__ternSettle = function (token, how, value) {
-                  var p = pending[token];
-                  if (p) { delete pending[token]; p[how](how === 'reject' ? new Error(value) : value); }
-                };
-                internals.__ternReplyHandler = function (name) {
-                  return function (body) {
-                    var token = ++next;
-                    return new Promise(function (resolve, reject) {
-                      pending[token] = { resolve: resolve, reject: reject };
-                      __ternPostWithReply(name, body, token);
-                    });
-                  };
-                };
-                """, sourceURL: "tern:message-handlers")
+            context.runPrelude(ScriptPrelude.messageHandlers)
         }
-        context.runPrelude("""
-            this.webkit.messageHandlers[\(ScriptWindow.quoted(name))] = { postMessage: internals.__ternReplyHandler(\(ScriptWindow.quoted(name))) };
-            """, sourceURL: "tern:message-handlers")
+        _ = context.callInternal("__ternAddReplyHandler", [.string(name)])
     }
 
     private func settleReply(_ token: Int, how: String, value: ScriptValue) {

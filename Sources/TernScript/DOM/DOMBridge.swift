@@ -4,7 +4,7 @@ import TernDOM
 import TernNet
 
 /// The native half of the DOM bindings (the JavaScript half is
-/// `ScriptPrelude.dom`): a table of node handles and the functions the
+/// `JS/dom-*.js`, ScriptPrelude.dom): a table of node handles and the functions the
 /// prelude calls with them.
 ///
 /// Handles: each node a script sees gets a small integer, its index in
@@ -12,7 +12,7 @@ import TernNet
 /// document goes away, so a handle never dangles). The prelude keeps one
 /// wrapper object per handle, so the same node is always the same object.
 ///
-/// The native functions live on an object the prelude receives as `N`
+/// The native functions live on an object the prelude reads as `N`
 /// (the internal `__ternDOM`, which no page script can name). Each checks its
 /// arguments itself, as if the prelude did not exist. Not thread-safe.
 final class DOMBridge {

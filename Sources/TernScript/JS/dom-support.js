@@ -1,0 +1,261 @@
+//# sourceURL=tern:js/dom-support.js
+// The DOM in JavaScript over TernDOM: the dom-*.js files, run in order,
+// with the natives `N` (`internals.__ternDOM`, DOMBridge).
+//
+// Nodes are numbers ("handles") on the native side; `wrap(h)` turns one
+// into its wrapper, the same object every time (`wrappers[h]`), whose
+// prototype follows the node's kind. `H(this)` is a wrapper's handle.
+//
+// This file: shared helpers, the wrapper cache and live collections.
+//
+// Runs once per window as the body of function (g, internals, T): see ScriptPrelude.swift.
+'use strict';
+var N = internals.__ternDOM, F = internals.__ternFrames;
+
+// The engine's own Object.create, not one a page puts in its place.
+var objectCreate = Object.create;
+
+// ---- Platform functions print as built-ins do (ECMA-262 §20.2.3.5,
+// Function.prototype.toString: "function name() { [native code] }").
+// Libraries test for that before they trust a DOM method: jQuery's
+// Sizzle takes its slow JavaScript selector engine when
+// querySelectorAll's source shows.
+var platformFunctions = new WeakSet();
+var functionToString = Function.prototype.toString;
+function platform(f) {
+  if (typeof f === 'function') platformFunctions.add(f);
+  return f;
+}
+Object.defineProperty(Function.prototype, 'toString', { writable: true, configurable: true, enumerable: false,
+  value: platform(function toString() {
+    if (typeof this === 'function' && platformFunctions.has(this)) {
+      return 'function ' + (typeof this.name === 'string' ? this.name : '') + '() {\n    [native code]\n}';
+    }
+    return functionToString.call(this);
+  }) });
+
+function def(object, name, value) {
+  Object.defineProperty(object, name, { value: platform(value), writable: true, configurable: true, enumerable: false });
+}
+// Members are not enumerable (Web IDL makes them so): ScriptContext.convert
+// walks enumerable properties, prototypes included, and a node's accessors
+// lead to nodes again, so a node returned to Swift would never end.
+function accessors(proto, table) {
+  for (var k in table) {
+    Object.defineProperty(proto, k, { get: platform(table[k][0]), set: platform(table[k][1]), enumerable: false, configurable: true });
+  }
+}
+function methods(proto, table) {
+  for (var k in table) Object.defineProperty(proto, k, { value: platform(table[k]), writable: true, enumerable: false, configurable: true });
+}
+function illegal() { throw new TypeError('Illegal constructor'); }
+/// An interface object `name` inheriting from `Parent`, on the window.
+function iface(name, Parent, ctor) {
+  var C = platform(ctor || function () { illegal(); });
+  Object.defineProperty(C, 'name', { value: name });
+  if (Parent) {
+    C.prototype = objectCreate(Parent.prototype);
+    Object.setPrototypeOf(C, Parent);
+  }
+  Object.defineProperty(C.prototype, 'constructor', { value: C, writable: true, configurable: true });
+  Object.defineProperty(C.prototype, Symbol.toStringTag, { value: name, configurable: true });
+  def(g, name, C);
+  return C;
+}
+
+// ---- Private slots: a value kept on an object where no script can read,
+// write or forge it: a class's private field, added to any object by a
+// base constructor that returns that object. A Proxy does not pass it on.
+function privateSlot() {
+  var read, Base = function (o) { return o; };
+  class Stamp extends Base {
+    #value;
+    constructor(o, value) { super(o); this.#value = value; }
+    static { read = function (o) { return o !== null && (typeof o === 'object' || typeof o === 'function') && #value in o ? o.#value : undefined; }; }
+  }
+  return { get: read, set: function (o, value) { new Stamp(o, value); } };
+}
+
+// ---- Wrappers: a wrapper's handle, tag and node type are in its private
+// slot (H(w), TAG(w), TYPE(w)), so a page can neither change which node a
+// wrapper stands for nor make one for a node.
+var nodeSlot = privateSlot();
+function H(o) { var r = slotOf(o); return r === undefined ? undefined : r.h; }
+function TAG(o) { var r = slotOf(o); return r === undefined ? undefined : r.tag; }
+function TYPE(o) { var r = slotOf(o); return r === undefined ? undefined : r.type; }
+var wrappers = objectCreate(null);
+var protoByType = objectCreate(null);
+var main = { document: null };
+// The windows of a page's frames share one engine: a node has one
+// wrapper, the first any of them made, which each window's table learns
+// when it first meets it (natives `F.foreignHandle`/`F.foreignWrapper`).
+var sharedEngine = false;
+def(internals, '__ternShareEngine', function () { sharedEngine = true; });
+def(internals, '__ternNodeHandle', function (o) { var r = nodeSlot.get(o); return r === undefined ? undefined : r.h; });
+def(internals, '__ternKnownWrapper', function (h) { return wrappers[h]; });
+function slotOf(o) {
+  var r = nodeSlot.get(o);
+  if (r !== undefined || !sharedEngine || o === null || (typeof o !== 'object' && typeof o !== 'function')) return r;
+  var h = F.foreignHandle(o);
+  return typeof h === 'number' ? learn(o, h) : undefined;
+}
+function slotFor(h, t) {
+  if (typeof t === 'string') return { h: h, tag: t, type: 1 };
+  return { h: h, tag: undefined, type: t < 0 ? 1 : t };
+}
+function learn(w, h) {
+  var r = slotFor(h, N.type(h));
+  nodeSlot.set(w, r);
+  if (wrappers[h] === undefined) wrappers[h] = w;
+  return r;
+}
+function wrap(h) {
+  if (h === null || h === undefined) return null;
+  var w = wrappers[h];
+  if (w !== undefined) return w;
+  if (sharedEngine) {
+    w = F.foreignWrapper(h);
+    if (w) { learn(w, h); return w; }
+  }
+  var t = N.type(h);
+  if (typeof t === 'string') w = objectCreate(T.elementPrototype(t));
+  // An SVG (-1) or MathML (-2) element.
+  else if (t < 0) w = objectCreate(protoByType[t] || g.Element.prototype);
+  else w = objectCreate(protoByType[t] || g.Node.prototype);
+  nodeSlot.set(w, slotFor(h, t));
+  wrappers[h] = w;
+  return w;
+}
+function wrapAll(handles) {
+  for (var i = 0; i < handles.length; i++) handles[i] = wrap(handles[i]);
+  return handles;
+}
+function isNode(value) { return value !== null && (typeof value === 'object' || typeof value === 'function') && H(value) !== undefined; }
+/// The handle of a node argument, or a TypeError.
+function hOf(node) {
+  var h = node !== null && node !== undefined ? H(node) : undefined;
+  if (h === undefined) {
+    // An Attr is a node that is never a child (https://dom.spec.whatwg.org/#concept-node-ensure-pre-insertion-validity, step 4).
+    if (TYPE(node) === 2) throw T.domError('HierarchyRequestError', 'An attribute cannot be a child.');
+    throw new TypeError("parameter is not of type 'Node'.");
+  }
+  return h;
+}
+function documentOf(node) { return TYPE(node) === 9 ? node : wrap(N.nav(H(node), 11)); }
+function asciiLower(s) { return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, function (m) { return m.toLowerCase(); }) : s; }
+function asciiUpper(s) { return /[a-z]/.test(s) ? s.replace(/[a-z]+/g, function (m) { return m.toUpperCase(); }) : s; }
+function str(value) { return typeof value === 'string' ? value : String(value); }
+function nullToEmpty(value) { return value === null ? '' : str(value); }
+
+// ---- Live collections: a Proxy over a state that recomputes its handles when the DOM changed.
+// A collection's state, in a private slot of the Proxy and of its target.
+var listSlot = privateSlot();
+function LIST(o) { return listSlot.get(o); }
+function toIndex(key) {
+  if (typeof key !== 'string') return -1;
+  var c = key.charCodeAt(0);
+  if (c < 48 || c > 57) return -1;
+  var n = +key;
+  return n >>> 0 === n && String(n) === key && n < 4294967295 ? n : -1;
+}
+function listItems(state) {
+  if (state.fixed) return state.fixed;
+  var v = N.version();
+  if (state.version !== v) { state.items = state.compute(); state.version = v; }
+  return state.items;
+}
+function listItem(state, i) {
+  var items = listItems(state);
+  return i < items.length ? wrap(items[i]) : undefined;
+}
+function namedItem(state, key) {
+  if (!state.named || key === '') return null;
+  var items = listItems(state);
+  for (var i = 0; i < items.length; i++) {
+    var h = items[i];
+    if (N.attr(h, 'id') === key) return wrap(h);
+    if (N.attr(h, 'name') === key && namesOK(wrap(h))) return wrap(h);
+  }
+  return null;
+}
+/// An HTMLCollection's supported property names, in order: ids, then names of HTML elements.
+function namedKeys(state) {
+  var items = listItems(state), keys = [];
+  for (var i = 0; i < items.length; i++) {
+    var id = N.attr(items[i], 'id');
+    if (id && keys.indexOf(id) < 0) keys.push(id);
+    var name = N.attr(items[i], 'name');
+    if (name && keys.indexOf(name) < 0 && namesOK(wrap(items[i]))) keys.push(name);
+  }
+  return keys;
+}
+// HTMLCollection: the name attribute names HTML elements only (https://dom.spec.whatwg.org/#dom-htmlcollection-nameditem).
+function namesOK(el) { return typeof TAG(el) === 'string'; }
+var listHandler = {
+  get: function (t, key, receiver) {
+    var i = toIndex(key);
+    if (i >= 0) return listItem(LIST(t), i);
+    if (typeof key === 'string' && LIST(t).named && !(key in t)) { var named = namedItem(LIST(t), key); if (named) return named; }
+    return Reflect.get(t, key, receiver);
+  },
+  has: function (t, key) {
+    var i = toIndex(key);
+    if (i >= 0) return i < listItems(LIST(t)).length;
+    if (typeof key === 'string' && LIST(t).named && !(key in t) && namedItem(LIST(t), key)) return true;
+    return key in t;
+  },
+  set: function (t, key, value, receiver) {
+    if (toIndex(key) >= 0) return false;
+    return Reflect.set(t, key, value, receiver);
+  },
+  defineProperty: function (t, key, descriptor) {
+    if (toIndex(key) >= 0) return false;
+    return Reflect.defineProperty(t, key, descriptor);
+  },
+  deleteProperty: function (t, key) {
+    var i = toIndex(key);
+    if (i >= 0) return i >= listItems(LIST(t)).length;
+    return Reflect.deleteProperty(t, key);
+  },
+  ownKeys: function (t) {
+    var n = listItems(LIST(t)).length, keys = [];
+    for (var i = 0; i < n; i++) keys.push(String(i));
+    if (LIST(t).named) keys = keys.concat(namedKeys(LIST(t)).filter(function (k) { return !(k in t); }));
+    return keys.concat(Reflect.ownKeys(t));
+  },
+  getOwnPropertyDescriptor: function (t, key) {
+    var i = toIndex(key);
+    if (i >= 0) {
+      var item = listItem(LIST(t), i);
+      return item === undefined ? undefined : { value: item, writable: false, enumerable: true, configurable: true };
+    }
+    // Named properties are not enumerable ([LegacyUnenumerableNamedProperties]).
+    if (typeof key === 'string' && LIST(t).named && !(key in t)) {
+      var named = namedItem(LIST(t), key);
+      if (named) return { value: named, writable: false, enumerable: false, configurable: true };
+    }
+    return Reflect.getOwnPropertyDescriptor(t, key);
+  }
+};
+/// A live list: `compute()` returns the handles (recomputed when the DOM changed); `named` adds name/id lookup.
+function liveList(proto, compute, named) {
+  var target = objectCreate(proto);
+  return privateList(target, listHandler, { fixed: null, compute: compute, version: -1, items: null, named: !!named });
+}
+function privateList(target, handler, state) {
+  listSlot.set(target, state);
+  var list = new Proxy(target, handler);
+  listSlot.set(list, state);
+  return list;
+}
+function staticList(proto, handles) {
+  var target = objectCreate(proto);
+  return privateList(target, listHandler, { fixed: handles, named: false });
+}
+
+T.objectCreate = objectCreate; T.functionToString = functionToString; T.platform = platform; T.def = def;
+T.accessors = accessors; T.methods = methods; T.illegal = illegal; T.iface = iface; T.privateSlot = privateSlot;
+T.nodeSlot = nodeSlot; T.H = H; T.TAG = TAG; T.TYPE = TYPE; T.wrappers = wrappers; T.protoByType = protoByType;
+T.main = main; T.wrap = wrap; T.isNode = isNode; T.hOf = hOf; T.documentOf = documentOf; T.asciiLower = asciiLower;
+T.str = str; T.nullToEmpty = nullToEmpty; T.LIST = LIST; T.toIndex = toIndex; T.listItems = listItems;
+T.listItem = listItem; T.namedItem = namedItem; T.liveList = liveList; T.staticList = staticList;
