@@ -1,8 +1,9 @@
 internal import CJavaScriptCore
+internal import TernScriptJS
 
 /// The JavaScript that builds a page's globals on top of the natives
 /// ScriptWindow installs: the files in `JS/`, compiled into the binary
-/// (Package.swift, `embedInCode`).
+/// (by the target TernScriptJS).
 ///
 /// Each file is the body of a strict function `function (g, internals, T)`,
 /// run once per window with `this` and `g` the global object. `internals`
@@ -27,6 +28,12 @@ enum ScriptPrelude {
         let bytes: [UInt8]
         private var script: JSStringRef?
         private var url: JSStringRef?
+
+        /// The file `name` of JS/ (compiled in by TernScriptJS).
+        convenience init(_ name: String) {
+            guard let bytes = ScriptJS.files[name] else { preconditionFailure("JS/\(name) is not compiled in") }
+            self.init(name, bytes)
+        }
 
         init(_ name: String, _ bytes: [UInt8]) {
             self.name = name
@@ -60,33 +67,33 @@ enum ScriptPrelude {
     }
 
     /// The microtask guard (ScriptContext+MicrotaskGuard), first of all.
-    static let microtasks = File("microtasks.js", PackageResources.microtasks_js)
+    static let microtasks = File("microtasks.js")
     /// Timers, `queueMicrotask`, `navigator`, `webkit.messageHandlers`.
-    static let globals = File("globals.js", PackageResources.globals_js)
-    static let network = File("network.js", PackageResources.network_js)
-    static let webAPIs = File("web-apis.js", PackageResources.web_apis_js)
-    static let navigation = File("navigation.js", PackageResources.navigation_js)
-    static let windows = File("windows.js", PackageResources.windows_js)
+    static let globals = File("globals.js")
+    static let network = File("network.js")
+    static let webAPIs = File("web-apis.js")
+    static let navigation = File("navigation.js")
+    static let windows = File("windows.js")
     /// Message handlers that answer (`addMessageHandler(named:withReply:)`), on the first one.
-    static let messageHandlers = File("message-handlers.js", PackageResources.message_handlers_js)
+    static let messageHandlers = File("message-handlers.js")
 
     /// The DOM over TernDOM, in order: each file takes from `T` what the
     /// files before it put there.
     static let dom: [File] = [
-        File("dom-support.js", PackageResources.dom_support_js),
-        File("dom-events.js", PackageResources.dom_events_js),
-        File("dom-core.js", PackageResources.dom_core_js),
-        File("dom-nodes.js", PackageResources.dom_nodes_js),
-        File("dom-html.js", PackageResources.dom_html_js),
-        File("dom-foreign-elements.js", PackageResources.dom_foreign_elements_js),
-        File("dom-cssom.js", PackageResources.dom_cssom_js),
-        File("dom-parsing.js", PackageResources.dom_parsing_js),
-        File("dom-traversal.js", PackageResources.dom_traversal_js),
-        File("dom-abort.js", PackageResources.dom_abort_js),
-        File("dom-mutations.js", PackageResources.dom_mutations_js),
-        File("dom-ranges.js", PackageResources.dom_ranges_js),
-        File("dom-observers.js", PackageResources.dom_observers_js),
-        File("dom-frames.js", PackageResources.dom_frames_js),
+        File("dom-support.js"),
+        File("dom-events.js"),
+        File("dom-core.js"),
+        File("dom-nodes.js"),
+        File("dom-html.js"),
+        File("dom-foreign-elements.js"),
+        File("dom-cssom.js"),
+        File("dom-parsing.js"),
+        File("dom-traversal.js"),
+        File("dom-abort.js"),
+        File("dom-mutations.js"),
+        File("dom-ranges.js"),
+        File("dom-observers.js"),
+        File("dom-frames.js"),
     ]
 
     /// Every file, in the order a window runs them.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TernScript
+import TernScriptJS
 
 /// The preludes' `.js` files (Sources/TernScript/JS, ScriptPrelude): each
 /// parses, names itself, and reports errors at its own lines.
@@ -30,11 +31,13 @@ final class ScriptPreludeTests: XCTestCase {
         }
     }
 
-    /// ScriptPrelude lists every file of JS/ once (a file left out would never run).
+    /// ScriptPrelude lists every file of JS/ once (a file left out would
+    /// never run), and TernScriptJS compiles in every one.
     func testEveryFileInTheFolderIsListed() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: ScriptPreludeTests.directory).filter { $0.hasSuffix(".js") }
         XCTAssertEqual(Set(names), Set(ScriptPrelude.all.map(\.name)))
         XCTAssertEqual(ScriptPrelude.all.count, Set(ScriptPrelude.all.map(\.name)).count)
+        XCTAssertEqual(Set(names), Set(ScriptJS.files.keys))
     }
 
     /// The wrapper adds no line: line N of a file is line N in a syntax
