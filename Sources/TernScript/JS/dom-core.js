@@ -602,6 +602,7 @@ def(internals, '__ternDOMAttach', function (h) {
   Object.defineProperty(g, 'document', { get: function () { return main.document; }, enumerable: true, configurable: true });
 });
 
+// For the files after this one.
 T.NodeList = NodeList; T.HTMLCollection = HTMLCollection; T.cachedCollection = cachedCollection; T.Node = Node;
 T.XHTML = XHTML; T.mainDocumentHandle = mainDocumentHandle; T.ProcessingInstruction = ProcessingInstruction;
 T.Document = Document; T.HTMLDocument = HTMLDocument; T.XMLDocument = XMLDocument; T.isMain = isMain; T.DOC = DOC;

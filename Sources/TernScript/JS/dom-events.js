@@ -520,6 +520,7 @@ def(internals, '__ternHasWindowListeners', function (type) {
   return !!(list && list.length) || !!handlerFor(g, type);
 });
 
+// For the files after this one.
 T.DOMException = DOMException; T.EV = EV; T.Event = Event; T.eventClass = eventClass; T.MouseEvent = MouseEvent;
 T.FocusEvent = FocusEvent; T.InputEvent = InputEvent; T.SubmitEvent = SubmitEvent; T.createEvent = createEvent;
 T.EventTarget = EventTarget; T.reportException = reportException; T.dispatch = dispatch;

@@ -727,4 +727,5 @@ reflect(htmlInterface('HTMLProgressElement', 'progress').prototype, { value: ['n
 reflect(htmlInterface('HTMLMeterElement', 'meter').prototype, { value: ['n'], min: ['n'], max: ['n', 'max', 1] });
 htmlInterface('HTMLDataListElement', 'datalist');
 
+// For the files after this one.
 T.HTMLElement = HTMLElement; T.reflect = reflect;

@@ -123,7 +123,8 @@ function applyIteratorUpdates(updates) {
   if (updates) for (var i = 0; i < updates.length; i++) { updates[i][0].reference = updates[i][1]; updates[i][0].pointerBeforeReference = updates[i][2]; }
 }
 
-// ---- Mutation records (https://dom.spec.whatwg.org/#queue-a-mutation-record); set by the observers part.
+// ---- Mutation records (https://dom.spec.whatwg.org/#queue-a-mutation-record) and transient
+// observers: dom-observers.js replaces these, in an object every file reads.
 var observerHooks = { queueRecord: function () {}, addTransientObservers: function () {} };
 
 function observing() { return registeredObservers.size > 0; }
@@ -335,6 +336,7 @@ N.toggleAttr = function (h, name, force) {
   return present;
 };
 
+// For the files after this one.
 T.WeakRefOrStrong = WeakRefOrStrong; T.liveRanges = liveRanges; T.liveIterators = liveIterators;
 T.registeredObservers = registeredObservers; T.forEachLive = forEachLive;
 T.isInclusiveAncestor = isInclusiveAncestor; T.observerHooks = observerHooks;

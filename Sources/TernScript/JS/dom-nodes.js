@@ -431,4 +431,5 @@ function getElementsByTagNameNS(ns, local) {
 methods(Document.prototype, { getElementsByTagNameNS: getElementsByTagNameNS });
 methods(Element.prototype, { getElementsByTagNameNS: getElementsByTagNameNS });
 
+// For the files after this one.
 T.comparePosition = comparePosition;

@@ -85,6 +85,8 @@ function TAG(o) { var r = slotOf(o); return r === undefined ? undefined : r.tag;
 function TYPE(o) { var r = slotOf(o); return r === undefined ? undefined : r.type; }
 var wrappers = objectCreate(null);
 var protoByType = objectCreate(null);
+// The window's document once Swift attaches it (dom-core.js, `__ternDOMAttach`): in an
+// object, so every file reads the one it is now.
 var main = { document: null };
 // The windows of a page's frames share one engine: a node has one
 // wrapper, the first any of them made, which each window's table learns
@@ -253,6 +255,7 @@ function staticList(proto, handles) {
   return privateList(target, listHandler, { fixed: handles, named: false });
 }
 
+// For the files after this one.
 T.objectCreate = objectCreate; T.functionToString = functionToString; T.platform = platform; T.def = def;
 T.accessors = accessors; T.methods = methods; T.illegal = illegal; T.iface = iface; T.privateSlot = privateSlot;
 T.nodeSlot = nodeSlot; T.H = H; T.TAG = TAG; T.TYPE = TYPE; T.wrappers = wrappers; T.protoByType = protoByType;
