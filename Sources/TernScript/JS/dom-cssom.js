@@ -37,10 +37,18 @@ function parseBlock(text) {
   for (var i = 0; i + 2 < flat.length; i += 3) out.push([flat[i], flat[i + 1], flat[i + 2] === 'important']);
   return out;
 }
+// The host answers one array per style box (elements styled alike share
+// one): its list is made once. Callers never change a list they are given.
+var computedLists = new WeakMap();
 function declarationsOf(s) {
   if (s.computed) {
-    var flat = s.computed(), out = [];
-    if (flat) for (var i = 0; i + 1 < flat.length; i += 2) out.push([flat[i], flat[i + 1], false]);
+    var flat = s.computed();
+    if (!flat) return [];
+    var out = computedLists.get(flat);
+    if (out) return out;
+    out = [];
+    for (var i = 0; i + 1 < flat.length; i += 2) out.push([flat[i], flat[i + 1], false]);
+    computedLists.set(flat, out);
     return out;
   }
   var text = s.read();
