@@ -94,34 +94,21 @@ final class StyleSharingTests: XCTestCase {
         for round in 0..<150 {
             func tree(depth: Int) -> String {
                 var html = ""
-                for _ in 0..<random.next(below: depth > 3 ? 2 : 4) + 1 {
-                    let tag = tags[random.next(below: tags.count)]
-                    var attributes = random.next(below: 2) == 0 ? " class=\(classes[random.next(below: classes.count)])" : ""
-                    if random.next(below: 4) == 0 { attributes += " data-k=\(random.next(below: 2))" }
-                    let inner = depth < 4 && random.next(below: 3) != 0 ? tree(depth: depth + 1) : (random.next(below: 2) == 0 ? "t" : "")
+                for _ in 0..<random.next(depth > 3 ? 2 : 4) + 1 {
+                    let tag = tags[random.next(tags.count)]
+                    var attributes = random.next(2) == 0 ? " class=\(classes[random.next(classes.count)])" : ""
+                    if random.next(4) == 0 { attributes += " data-k=\(random.next(2))" }
+                    let inner = depth < 4 && random.next(3) != 0 ? tree(depth: depth + 1) : (random.next(2) == 0 ? "t" : "")
                     html += "<\(tag)\(attributes)>\(inner)</\(tag)>"
                 }
                 return html
             }
             var css = ""
-            for (i, selector) in selectors.enumerated() where random.next(below: 2) == 0 {
+            for (i, selector) in selectors.enumerated() where random.next(2) == 0 {
                 css += "\(selector) { color: rgb(\(i * 10 + 5), 0, 0) }\n"
             }
             let html = "<div>" + tree(depth: 0) + "</div>"
             XCTAssertEqual(mismatches(html, css), 0, "round \(round): \(html)\n\(css)")
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure repeats.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }
