@@ -16,6 +16,9 @@ struct RuleIndex {
         /// Filed under more than one key (`Selector.subjectKeys`): an element
         /// may meet it in two buckets, and must try it once.
         let filedTwice: Bool
+        /// It reads more than names and attributes: matched again before a
+        /// style is shared (`StyleEngine`'s style sharing).
+        let needsRevalidation: Bool
     }
 
     private var buckets: [UInt32: [Candidate]] = [:]

@@ -142,19 +142,20 @@ public final class StyleEngine {
         let groups = self.groups
         let recording = recordingRevalidation
         index.forEachCandidate(keys: keys) { candidate in
+            // One past the limit says "too many" (`computedStyle` then keeps no entry).
+            let record = recording && candidate.needsRevalidation && revalidation.count <= StyleEngine.revalidationLimit
+            if let filter, !filter.mayContain(candidate.ancestors) {
+                if record { revalidation.append(Revalidation(candidate: candidate, matched: false)) }
+                return
+            }
             if candidate.filedTwice {
                 if triedTwiceFiled.contains(candidate.group) { return }
                 triedTwiceFiled.append(candidate.group)
             }
-            let matches: Bool
-            if let filter, !filter.mayContain(candidate.ancestors) {
-                matches = false
-            } else {
-                matches = groups[candidate.group].matchesEveryElement
-                    || matcher.matches(groups[candidate.group].selector, alternative: groups[candidate.group].alternative, element)
-            }
+            let matches = groups[candidate.group].matchesEveryElement
+                || matcher.matches(groups[candidate.group].selector, alternative: groups[candidate.group].alternative, element)
             if matches { found.append(contentsOf: groups[candidate.group].rules) }
-            if recording, groups[candidate.group].needsRevalidation { revalidation.append(Revalidation(candidate: candidate, matched: matches)) }
+            if record { revalidation.append(Revalidation(candidate: candidate, matched: matches)) }
         }
         return found
     }
@@ -280,7 +281,10 @@ public final class StyleEngine {
         if walkMatcher != nil {
             let sharingClass = newSharingClass()
             lastStyled = (element, sharingClass)
-            if canShare, let parent, keyedElement == element { remember(style, of: element, parent: parent, sharingClass: sharingClass) }
+            // Past a few selectors to match again, sharing would cost what matching does.
+            if canShare, let parent, keyedElement == element, revalidation.count <= StyleEngine.revalidationLimit {
+                remember(style, of: element, parent: parent, sharingClass: sharingClass)
+            }
         }
         return style
     }
@@ -334,6 +338,10 @@ public final class StyleEngine {
     /// The hashes of every attribute name a selector reads, and of `style`.
     private var sharingAttributeNames: Set<UInt32> = []
     private static let sharingLimit = 1024
+    /// Selectors an entry may have to match again at most (a sheet of
+    /// thousands of `:nth-child()` rules on one class would make each
+    /// share cost a full match).
+    private static let revalidationLimit = 32
 
     private func newSharingClass() -> Int {
         lastSharingClass &+= 1
@@ -456,8 +464,6 @@ public final class StyleEngine {
         let alternative: Int
         /// `*`: no need to ask the matcher.
         let matchesEveryElement: Bool
-        /// It reads more than names and attributes: matched again before a style is shared.
-        let needsRevalidation: Bool
         var rules: [Int]
     }
     /// The sheets' total revision the index was built for; nil: rebuild.
@@ -517,8 +523,10 @@ public final class StyleEngine {
             }
             groupOfText[text] = groups.count
             let keys = rule.selector.subjectKeys(ofAlternative: rule.alternative)
+            let (sharingNames, readsNothingElse) = rule.selector.sharingAttributeNames(ofAlternative: rule.alternative)
+            for name in sharingNames { sharingAttributeNames.insert(Node.attributeNameHash(name)) }
             let candidate = RuleIndex.Candidate(group: groups.count, ancestors: rule.selector.ancestorHashes(ofAlternative: rule.alternative),
-                                                filedTwice: keys.count > 1)
+                                                filedTwice: keys.count > 1, needsRevalidation: !readsNothingElse)
             let slot = StyleEngine.slot(of: pseudo)
             let bit: UInt8
             if let names = rule.selector.localAttributeNames(ofAlternative: rule.alternative) {
@@ -532,11 +540,8 @@ public final class StyleEngine {
             for key in keys {
                 if let hash = key.hash { slotsOfKey[hash, default: 0] |= bit } else { universalSlots |= bit }
             }
-            let (sharingNames, readsNothingElse) = rule.selector.sharingAttributeNames(ofAlternative: rule.alternative)
-            for name in sharingNames { sharingAttributeNames.insert(Node.attributeNameHash(name)) }
             groups.append(RuleGroup(selector: rule.selector, alternative: rule.alternative,
-                                    matchesEveryElement: rule.selector.matchesEveryElement(ofAlternative: rule.alternative),
-                                    needsRevalidation: !readsNothingElse, rules: [i]))
+                                    matchesEveryElement: rule.selector.matchesEveryElement(ofAlternative: rule.alternative), rules: [i]))
         }
         for g in groups.indices where groups[g].rules.count > 1 { groups[g].rules = withoutRepeats(groups[g].rules) }
     }
