@@ -50,13 +50,40 @@ enum ScriptPrelude {
         static let head = "(function (g, internals, T) {"
         static let tail = "\n})"
 
+        /// `utf8` as UTF-16, each ASCII byte a unit as it is: the files are
+        /// nearly all ASCII, and JavaScriptCore's own conversion
+        /// (JSStringCreateWithUTF8CString) costs about 40 instructions a byte.
+        static func utf16(_ utf8: [UInt8]) -> [UInt16] {
+            // A character takes no more UTF-16 units than UTF-8 bytes.
+            [UInt16](unsafeUninitializedCapacity: utf8.count) { units, count in
+                utf8.withUnsafeBufferPointer { bytes in
+                    var i = 0
+                    count = 0
+                    while i < bytes.count {
+                        if bytes[i] < 0x80 {
+                            units[count] = UInt16(bytes[i])
+                            count += 1
+                            i += 1
+                            continue
+                        }
+                        // A run of other characters, whole: it ends where an ASCII byte begins.
+                        var end = i + 1
+                        while end < bytes.count, bytes[end] >= 0x80 { end += 1 }
+                        for unit in String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self).utf16 {
+                            units[count] = unit
+                            count += 1
+                        }
+                        i = end
+                    }
+                }
+            }
+        }
+
         /// The wrapped source as an engine string, made on first use and kept
         /// (an engine string belongs to no context: every window shares it).
         func script(_ jsc: tern_jsc_api) -> (source: JSStringRef, url: JSStringRef) {
             if let script, let url { return (script, url) }
-            let source = (wrappedSource + [0]).withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { jsc.JSStringCreateWithUTF8CString!($0.baseAddress)! }
-            }
+            let source = File.utf16(wrappedSource).withUnsafeBufferPointer { jsc.JSStringCreateWithCharacters!($0.baseAddress, $0.count)! }
             let url = Array((sourceURL + "\0").utf8).withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { jsc.JSStringCreateWithUTF8CString!($0.baseAddress)! }
             }

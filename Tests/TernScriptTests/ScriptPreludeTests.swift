@@ -40,6 +40,13 @@ final class ScriptPreludeTests: XCTestCase {
         XCTAssertEqual(Set(names), Set(ScriptJS.files.keys))
     }
 
+    /// A file's text reaches the engine as it is, whatever its characters.
+    func testTextConvertsToUTF16Whole() {
+        for text in ["", "ascii", "§ 6.6 … → – 😀", "a§b…c😀d", "😀", "x\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}"] {
+            XCTAssertEqual(ScriptPrelude.File.utf16(Array(text.utf8)), Array(text.utf16), text)
+        }
+    }
+
     /// The wrapper adds no line: line N of a file is line N in a syntax
     /// error and in an exception, under the file's sourceURL.
     func testErrorsNameTheFileAndItsLine() throws {
