@@ -133,8 +133,9 @@ final class PageStyles {
             return
         }
         let scripting = webView.pageScriptsEnabled
-        // Relative URLs (a link's href, an inline sheet's imports) resolve against <base href>.
-        let base = webView.documentBaseURL
+        // Relative URLs (a link's href, an inline sheet's imports) resolve against <base href>:
+        // looked for (a walk of the whole document) only when a sheet needs it.
+        lazy var base = webView.documentBaseURL
         // `<style>`s gone or changed give their budget back first, for what replaces them.
         var released: Set<Node> = []
         for (node, old) in inlineSheets where !node.isConnected || node.textContent != old.text {
