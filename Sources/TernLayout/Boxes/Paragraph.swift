@@ -18,6 +18,36 @@ struct AttributeRun {
     var attributes: RunAttributes
 }
 
+/// A paragraph's attribute runs, in order. The first is kept in place and
+/// only the others in an array: most paragraphs (a table cell's, a list
+/// item's, a link's) are drawn one way, and then have no array at all.
+struct AttributeRuns: RandomAccessCollection, MutableCollection {
+    private var head = AttributeRun(start: 0, attributes: RunAttributes())
+    private var tail: [AttributeRun] = []
+    private(set) var count = 0
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(index: Int) -> AttributeRun {
+        get { index == 0 ? head : tail[index - 1] }
+        set {
+            if index == 0 { head = newValue } else { tail[index - 1] = newValue }
+        }
+    }
+
+    mutating func append(_ run: AttributeRun) {
+        if count == 0 { head = run } else { tail.append(run) }
+        count += 1
+    }
+
+    mutating func removeLast() {
+        guard count > 0 else { return }
+        if count > 1 { tail.removeLast() }
+        count -= 1
+    }
+}
+
 /// Horizontal alignment of a paragraph's lines.
 public enum TextAlign: Hashable, Sendable {
     case left, center, right
@@ -46,8 +76,8 @@ struct Paragraph {
     /// The text, valid UTF-8.
     var text: [UInt8] = []
     /// The attribute runs, in order: the first starts at 0, each lasts
-    /// until the next (one array, not two: one allocation less a paragraph).
-    var runs: [AttributeRun] = []
+    /// until the next (one list, not two: one allocation less a paragraph).
+    var runs = AttributeRuns()
     /// Anchors that start inside the paragraph, at a byte offset.
     var anchors: [(offset: Int, name: String)] = []
     /// Preformatted: lines break only at U+000A and may be wider than the width.

@@ -311,7 +311,7 @@ enum LineBreaker {
 struct RunBuilder {
     /// The paragraph's attribute runs (only these: holding the whole
     /// paragraph would retain and release each of its arrays).
-    let spans: [AttributeRun]
+    let spans: AttributeRuns
     var runIndex = 0
 
     init(paragraph: Paragraph) {
