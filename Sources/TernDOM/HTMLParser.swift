@@ -83,7 +83,12 @@ public final class HTMLParser {
         /// `iframe` and `frame` elements made so far.
         var frameElements = 0
         /// The document being built, once it has a wrapper (it learns of frame elements).
-        weak var document: Document?
+        /// Not weak: a weak reference gives the document a side table, and
+        /// every retain and release of it (each `Node` made or copied holds
+        /// it) then takes the slow path. The parser holds it (`wrapper`) for
+        /// as long as it holds this recorder, and libxml2 calls back only
+        /// while the parser parses.
+        unowned(unsafe) var document: Document?
     }
 
     /// How many `iframe` and `frame` elements the parser has made: a frame's
