@@ -47,6 +47,12 @@ public struct Node: Hashable {
         return String(cString: name)
     }
 
+    /// Calls `body` with the bytes of `name` (empty for other nodes), without making a String.
+    public func withNameUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        guard isElement, let name = raw.pointee.name else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
+    }
+
     /// Whether this is an element named `tag` (lower case), without making a String.
     public func isElement(_ tag: StaticString) -> Bool {
         guard isElement, let name = raw.pointee.name else { return false }

@@ -267,14 +267,13 @@ final class BoxBuilder {
     /// Starts an element; returns whether to walk its children (a frame was pushed).
     private func enter(_ node: Node) -> Bool {
         if stopRequested() { return false }
-        let tag = node.name
         // The open frame's fields read in place (a copy of it would retain each reference it holds).
         if !frames.isEmpty, frames[frames.count - 1].closedDetails {
-            guard tag == "summary", !frames[frames.count - 1].summarySeen else { return false }
+            guard node.isElement("summary"), !frames[frames.count - 1].summarySeen else { return false }
             frames[frames.count - 1].summarySeen = true
         }
         let parent = frames.isEmpty ? nil : (css: frames[frames.count - 1].css, layout: parentStyle)
-        var (css, style, role) = resolver.resolve(node, tag: tag, parent: parent,
+        var (css, style, role) = resolver.resolve(node, parent: parent,
                                                   containerWidth: max(1, options.width - flow.indent - flow.indentRight))
         // A match cut short leaves the style unknown: the element is not shown.
         if resolver.engine.wasStopped {
@@ -448,7 +447,7 @@ final class BoxBuilder {
             appendAtom("[", suppressSpaceAfter: true)
             frame.actions.insert(.button)
         case .frame:
-            addFrameElement(node, tag: tag, style: style, inBox: frame.actions.contains(.box))
+            addFrameElement(node, tag: node.name, style: style, inBox: frame.actions.contains(.box))
             finishLeaf(frame)
             return false
         case .list(let ordered):

@@ -23,4 +23,6 @@ enum ElementRole: Hashable {
     case frame
     case noscript
     case base
+    /// `<mark>`: drawn in reverse video.
+    case mark
 }

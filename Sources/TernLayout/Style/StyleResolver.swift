@@ -80,12 +80,13 @@ final class StyleResolver {
         if let walkedStore { walkedStore._withUnsafeGuaranteedRef { $0.leave() } } else { ownEngine.leave() }
     }
 
-    /// The styles of `element` (whose lower-case tag name is `tag`) inside a
-    /// parent styled `parent`, in a container `containerWidth` columns wide.
-    func resolve(_ element: Node, tag: String, parent: (css: CSSStyle, layout: ComputedStyle)?,
+    /// The styles of `element` inside a parent styled `parent`, in a
+    /// container `containerWidth` columns wide, and its role.
+    func resolve(_ element: Node, parent: (css: CSSStyle, layout: ComputedStyle)?,
                  containerWidth: Int) -> (css: CSSStyle, style: ComputedStyle, role: ElementRole) {
         if !checkedStore { startWalk(at: element) }
-        let role = StyleResolver.roles.value(for: tag) ?? .generic
+        // Looked up by the name's bytes: no String made per element.
+        let role = element.withNameUTF8 { StyleResolver.roles.value(forUTF8: $0) } ?? .generic
         let css = walkedStore.map { $0._withUnsafeGuaranteedRef { $0.style(of: element, parent: parent?.css) } }
             ?? ownEngine.computedStyle(for: element, parent: parent?.css)
         // The initial colour (CanvasText) is the terminal's own foreground, and
@@ -104,7 +105,7 @@ final class StyleResolver {
             if parent.lineThrough { decorations.insert(.lineThrough) }
             if parent.reverse { decorations.insert(.reverse) }
         }
-        if tag == "mark" { decorations.insert(.reverse) }
+        if role == .mark { decorations.insert(.reverse) }
         // Shared with the cache (what depends on the element alone is written
         // only where it changes something: a write copies the shared box).
         var style = layoutStyle(css, containerWidth: containerWidth, parentBackground: parent?.layout.background,
@@ -207,6 +208,7 @@ final class StyleResolver {
         "tr": .row, "td": .cell(header: false), "th": .cell(header: true),
         "a": .anchor, "img": .image, "br": .lineBreak, "wbr": .wordBreak, "input": .input, "button": .button,
         "select": .select, "textarea": .textarea, "iframe": .frame, "frame": .frame, "noscript": .noscript,
+        "mark": .mark,
     ])
 }
 

@@ -29,6 +29,18 @@ struct TagTable<Value> {
 
     func value(for name: String) -> Value? {
         guard let (low, high) = TagTable.pack(name) else { return name.isEmpty ? nil : dictionary[name] }
+        return value(low, high)
+    }
+
+    /// The value for a name given as UTF-8 (an element's, read in place: no String is made).
+    func value(forUTF8 name: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard let (low, high) = TagTable.pack(name) else {
+            return name.isEmpty ? nil : dictionary[String(decoding: name, as: UTF8.self)]
+        }
+        return value(low, high)
+    }
+
+    private func value(_ low: UInt64, _ high: UInt64) -> Value? {
         var slot = TagTable.slot(low, high, mask)
         while true {
             let l = lows[slot], h = highs[slot]
@@ -42,16 +54,19 @@ struct TagTable<Value> {
     @inline(__always)
     private static func pack(_ name: String) -> (UInt64, UInt64)? {
         var name = name
-        return name.withUTF8 { bytes -> (UInt64, UInt64)? in
-            let count = bytes.count
-            guard count > 0 && count <= 16, let base = bytes.baseAddress else { return nil }
-            var low: UInt64 = 0, high: UInt64 = 0
-            for index in 0..<min(count, 8) { low |= UInt64(base[index]) << UInt64(index * 8) }
-            if count > 8 {
-                for index in 8..<count { high |= UInt64(base[index]) << UInt64((index - 8) * 8) }
-            }
-            return (low, high)
+        return name.withUTF8 { pack($0) }
+    }
+
+    @inline(__always)
+    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+        let count = bytes.count
+        guard count > 0 && count <= 16, let base = bytes.baseAddress else { return nil }
+        var low: UInt64 = 0, high: UInt64 = 0
+        for index in 0..<min(count, 8) { low |= UInt64(base[index]) << UInt64(index * 8) }
+        if count > 8 {
+            for index in 8..<count { high |= UInt64(base[index]) << UInt64((index - 8) * 8) }
         }
+        return (low, high)
     }
 
     @inline(__always)
