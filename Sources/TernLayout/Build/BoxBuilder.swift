@@ -324,71 +324,76 @@ final class BoxBuilder {
             style.marginTop = 0
             style.marginBottom = 0
         }
-        var frame = Frame(style: style, css: css)
-        frame.savedIndent = flow.indent
-        frame.savedIndentRight = flow.indentRight
-        frame.savedLink = linkIndex
-        frame.savedControl = controlIndex
+        // Pushed now and filled in place: a frame made apart and pushed at
+        // the end was copied onto the stack (a retain and release of each
+        // reference it holds). It is popped again where the element ends at once.
+        let depth = frames.count + 1 // the element's, for counters
+        frames.append(Frame(style: style, css: css))
+        let top = frames.count - 1
+        frames[top].savedIndent = flow.indent
+        frames[top].savedIndentRight = flow.indentRight
+        frames[top].savedLink = linkIndex
+        frames[top].savedControl = controlIndex
         if !style.counterReset.isEmpty || !style.counterIncrement.isEmpty || !style.counterSet.isEmpty {
             if case .list = role {} else if style.display != .listItem {
                 generator.apply(reset: style.counterReset, increment: style.counterIncrement, set: style.counterSet,
-                                depth: frames.count + 1, implicitListItem: nil)
+                                depth: depth, implicitListItem: nil)
             }
         }
 
         switch style.display {
         case .block, .listItem:
             if boxDepth < BoxBuilder.maxBoxDepth && BoxBuilder.needsBox(style) {
-                beginBox(style, &frame)
+                beginBox(style, &frames[top])
             } else {
-                beginBlock(style, &frame)
+                beginBlock(style, &frames[top])
             }
-            if style.display == .listItem { beginListItem(node, style, &frame) }
+            if style.display == .listItem { beginListItem(node, style, &frames[top], depth: depth) }
         case .inlineBlock:
             if boxDepth < BoxBuilder.maxBoxDepth && BoxBuilder.needsBox(style) {
-                beginBox(style, &frame)
+                beginBox(style, &frames[top])
             } else if boxDepth < BoxBuilder.maxBoxDepth {
                 beginNestedFlow()
-                frame.actions.insert(.inlineBlock)
+                frames[top].actions.insert(.inlineBlock)
             }
         case .table:
             if inTableStructure {
                 break
             }
-            beginBlock(style, &frame)
+            beginBlock(style, &frames[top])
             let table = TableBuilder()
             let aria = node.attribute("role")?.lowercased()
             table.presentation = aria == "presentation" || aria == "none"
             tables.append(table)
-            frame.actions.insert(.table)
+            frames[top].actions.insert(.table)
         case .tableRowGroup, .tableHeaderGroup, .tableFooterGroup:
             guard let table = tables.last else { break }
             table.endRow()
             if style.display == .tableHeaderGroup { table.hasHeader = true }
             if style.display == .tableFooterGroup {
                 table.inFoot = true
-                frame.actions.insert(.foot)
+                frames[top].actions.insert(.foot)
             }
         case .tableRow:
             tables.last?.endRow()
             tables.last?.startRow()
-            frame.actions.insert(.row)
+            frames[top].actions.insert(.row)
         case .tableCell:
             guard let table = tables.last else { break }
             if !table.inRow { table.startRow() }
             if case .cell(let header) = role, header {
-                frame.header = true
+                frames[top].header = true
                 table.hasHeader = true
             }
             if node.hasAttributes {
-                frame.colspan = Int(node.attribute("colspan")?.trimmingSpaces ?? "") ?? 1
-                frame.rowspan = Int(node.attribute("rowspan")?.trimmingSpaces ?? "") ?? 1
+                frames[top].colspan = Int(node.attribute("colspan")?.trimmingSpaces ?? "") ?? 1
+                frames[top].rowspan = Int(node.attribute("rowspan")?.trimmingSpaces ?? "") ?? 1
             }
             beginFlow()
-            frame.actions.insert(.cell)
+            frames[top].actions.insert(.cell)
         case .tableCaption:
             beginFlow()
-            frame.actions.insert(.caption)
+            frames[top].actions.insert(.caption)
         default:
             break
         }
@@ -400,7 +405,7 @@ final class BoxBuilder {
             if let name = node.attribute("name"), !name.isEmpty { addAnchor(name) }
             if linkIndex < 0, !style.hidden, let href = node.attribute("href") {
                 addLink(href, node: node)
-                frame.actions.insert(.link)
+                frames[top].actions.insert(.link)
             }
         case .image:
             let alt = node.attribute("alt")
@@ -410,13 +415,13 @@ final class BoxBuilder {
             } else {
                 appendText("[image]")
             }
-            finishLeaf(frame)
+            finishLeaf(frames.removeLast())
             return false
         case .lineBreak:
             flushLinkNumber()
             flow.paragraph.appendBreak(attributes)
             separateLinkText()
-            finishLeaf(frame)
+            finishLeaf(frames.removeLast())
             return false
         case .wordBreak:
             // libxml2 2.9 does not know <wbr> is void: what follows becomes
@@ -425,18 +430,18 @@ final class BoxBuilder {
         case .rule:
             flushParagraph()
             emit(.rule)
-            finishLeaf(frame)
+            finishLeaf(frames.removeLast())
             return false
         case .input:
             addInput(node)
-            finishLeaf(frame)
+            finishLeaf(frames.removeLast())
             return false
         case .select:
             addSelect(node)
-            finishLeaf(frame)
+            finishLeaf(frames.removeLast())
             return false
         case .textarea:
-            addTextarea(node, frame: frame)
+            addTextarea(node, frame: frames.removeLast())
             return false
         case .button:
             let type = node.attribute("type")?.lowercased()
@@ -445,63 +450,61 @@ final class BoxBuilder {
             if !style.hidden { controlIndex = Int32(controls.count - 1) }
             updateAttributes()
             appendAtom("[", suppressSpaceAfter: true)
-            frame.actions.insert(.button)
+            frames[top].actions.insert(.button)
         case .frame:
-            addFrameElement(node, tag: node.name, style: style, inBox: frame.actions.contains(.box))
-            finishLeaf(frame)
+            addFrameElement(node, tag: node.name, style: style, inBox: frames[top].actions.contains(.box))
+            finishLeaf(frames.removeLast())
             return false
         case .list(let ordered):
             beginList(node, style, ordered: ordered)
-            frame.actions.insert(.list)
+            frames[top].actions.insert(.list)
         case .heading(let level):
             headingDepth += 1
-            frame.headingLevel = level
-            frame.actions.insert(.heading)
+            frames[top].headingLevel = level
+            frames[top].actions.insert(.heading)
             flow.complex = true
         case .preformatted:
             flow.paragraph.dropLeadingNewline = true
         case .details:
-            frame.isDetails = true
-            frame.detailsOpen = node.hasAttribute("open")
-            frame.closedDetails = !frame.detailsOpen
+            frames[top].isDetails = true
+            frames[top].detailsOpen = node.hasAttribute("open")
+            frames[top].closedDetails = !frames[top].detailsOpen
             if !node.children.contains(where: { $0.isElement("summary") }) {
-                appendAtom(frame.detailsOpen ? "▾ " : "▸ ", suppressSpaceAfter: true)
+                appendAtom(frames[top].detailsOpen ? "▾ " : "▸ ", suppressSpaceAfter: true)
                 appendText("Details")
                 flushParagraph()
             }
         case .summary:
-            if !frames.isEmpty, frames[frames.count - 1].isDetails {
-                appendAtom(frames[frames.count - 1].detailsOpen ? "▾ " : "▸ ", suppressSpaceAfter: true)
+            if top > 0, frames[top - 1].isDetails {
+                appendAtom(frames[top - 1].detailsOpen ? "▾ " : "▸ ", suppressSpaceAfter: true)
                 summaryMarkerEnd = flow.paragraph.text.count
-                frame.actions.insert(.summary)
+                frames[top].actions.insert(.summary)
             }
         case .form:
             forms.append(node)
-            frame.actions.insert(.form)
+            frames[top].actions.insert(.form)
         default:
             break
         }
-        if style.listStyleInside, frame.actions.contains(.listItem), let marker = flow.pendingMarker {
+        if style.listStyleInside, frames[top].actions.contains(.listItem), let marker = flow.pendingMarker {
             // `list-style-position: inside`: the marker starts the text.
             flow.pendingMarker = nil
             appendAtom(marker.text + " ", suppressSpaceAfter: true)
         }
-        if style.after != nil { frame.actions.insert(.after) }
-        if !frame.actions.isDisjoint(with: [.after, .link, .button]) { frame.node = node }
-        if style.textIndent != 0, frame.actions.contains(.block) || frame.actions.contains(.box) {
+        if style.after != nil { frames[top].actions.insert(.after) }
+        if !frames[top].actions.isDisjoint(with: [.after, .link, .button]) { frames[top].node = node }
+        if style.textIndent != 0, frames[top].actions.contains(.block) || frames[top].actions.contains(.box) {
             flow.pendingTextIndent = style.textIndent
         }
-        parentStyle = frame.style
+        parentStyle = frames[top].style
         // Only an element with element children has anything styled below it
         // (text needs no style of its own): the style walk skips the rest.
         if node.hasElementChildren {
             resolver.enter(node)
-            frame.enteredResolver = true
+            frames[top].enteredResolver = true
         }
         updateAttributes()
         if let before = style.before { appendGenerated(before, node: node, style: style) }
-        // Last, so that the frame is moved onto the stack, not copied (nothing above reads the stack).
-        frames.append(frame)
         return true
     }
 
@@ -1096,7 +1099,7 @@ final class BoxBuilder {
         }
         lists.append(state)
         generator.apply(reset: [CSSCounterChange(name: "list-item", value: first - state.step)] + style.counterReset,
-                        increment: style.counterIncrement, set: style.counterSet, depth: frames.count + 1,
+                        increment: style.counterIncrement, set: style.counterSet, depth: frames.count,
                         implicitListItem: nil)
     }
 
@@ -1109,7 +1112,7 @@ final class BoxBuilder {
     /// (CSS Lists 3 §4.6; `li value` sets it) and gets its marker, the
     /// counter in its `list-style-type`, or its `::marker` content, drawn in
     /// the indentation left of its first line.
-    private func beginListItem(_ node: Node, _ style: ComputedStyle, _ frame: inout Frame) {
+    private func beginListItem(_ node: Node, _ style: ComputedStyle, _ frame: inout Frame, depth: Int) {
         if flow.pendingMarker != nil { emit(.empty) }
         listItemDepth += 1
         frame.actions.insert(.listItem)
@@ -1119,7 +1122,7 @@ final class BoxBuilder {
             set.insert(CSSCounterChange(name: "list-item", value: BoxBuilder.clampedOrdinal(value)), at: 0)
         }
         generator.apply(reset: style.counterReset, increment: style.counterIncrement, set: set,
-                        depth: frames.count + 1, implicitListItem: list?.step ?? 1)
+                        depth: depth, implicitListItem: list?.step ?? 1)
         var text: String?
         var markerAttributes = RunAttributes()
         if let marker = style.marker {
