@@ -957,18 +957,22 @@ final class BoxBuilder {
 
     /// Makes a new flow current; the one it interrupts waits on `savedFlows`
     /// (moved there, not copied: a copy retains and releases each array it holds).
+    /// (Moved with a pointer: a swap through a temporary copies the context's bytes three times.)
     private func pushFlow() {
-        var interrupted = FlowContext()
-        swap(&interrupted, &flow)
-        savedFlows.append(consume interrupted)
+        withUnsafeMutablePointer(to: &flow) { current in
+            savedFlows.append(current.move())
+            current.initialize(to: FlowContext())
+        }
         flow.tableBase = tables.count
     }
 
     /// Takes the current flow out and makes the one it interrupted current again.
     private func popFlow() -> FlowContext {
-        var done = savedFlows.removeLast()
-        swap(&done, &flow)
-        return done
+        withUnsafeMutablePointer(to: &flow) { current in
+            let done = current.move()
+            current.initialize(to: savedFlows.removeLast())
+            return done
+        }
     }
 
     /// Gives leftover markers and anchors an item of their own.
