@@ -66,8 +66,15 @@ extension Node {
     }
 
     /// The hash `appendLocalSelectorKey` files an attribute name under.
-    public static func attributeNameHash<C: Collection>(_ name: C) -> UInt32 where C.Element == UInt8 {
+    /// Not generic: called across modules, a generic one runs unspecialized
+    /// (about 2,500 instructions a name instead of a few dozen).
+    public static func attributeNameHash(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
         SelectorAncestorFilter.hash(name, kind: .attribute)
+    }
+
+    /// The hash `appendLocalSelectorKey` files an attribute name under.
+    public static func attributeNameHash(_ name: [UInt8]) -> UInt32 {
+        name.withUnsafeBufferPointer { attributeNameHash($0) }
     }
 
     /// A field of a key: its length, then its bytes (no two lists of fields

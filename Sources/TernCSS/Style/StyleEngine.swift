@@ -466,6 +466,12 @@ public final class StyleEngine {
         let matchesEveryElement: Bool
         var rules: [Int]
     }
+    /// A rule's alternative by its selector's text: equal text compiles to an
+    /// equal selector, so rules with equal keys share one group.
+    private struct SelectorText: Hashable {
+        let alternative: Int
+        let source: String
+    }
     /// The sheets' total revision the index was built for; nil: rebuild.
     private var indexedRevision: Int?
 
@@ -496,7 +502,7 @@ public final class StyleEngine {
         localIndex = [RuleIndex](repeating: RuleIndex(), count: 4)
         localAttributeNames = []
         // And those of every selector (below): the attributes that file rules are among them.
-        sharingAttributeNames = [Node.attributeNameHash("style".utf8)]
+        sharingAttributeNames = [Node.attributeNameHash(Array("style".utf8))]
         sharing.removeAll()
         localCache.removeAll()
         shared.removeAll()
@@ -504,7 +510,7 @@ public final class StyleEngine {
         slotsOfKey = [:]
         universalSlots = 0
         keyedElement = nil
-        var groupOfText: [String: Int] = [:]
+        var groupOfText: [SelectorText: Int] = [:]
         for i in rules.indices {
             rules[i].layer = ranks[rules[i].layer]
             let rule = rules[i]
@@ -516,7 +522,7 @@ public final class StyleEngine {
                 pseudo = nil
             }
             // Equal text compiles to an equal selector.
-            let text = "\(rule.alternative) \(rule.selector.source)"
+            let text = SelectorText(alternative: rule.alternative, source: rule.selector.source)
             if let group = groupOfText[text] {
                 groups[group].rules.append(i)
                 continue
