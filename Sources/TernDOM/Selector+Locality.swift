@@ -66,6 +66,33 @@ extension Node {
     }
 
     /// The hash `appendLocalSelectorKey` files an attribute name under.
+    /// Whether `other` has this element's namespace, name and attributes
+    /// (names, namespaces and values, in the same order): then every key
+    /// `appendLocalSelectorKey` makes of the two is the same, whatever names
+    /// it is given. Compared in place, without making a key.
+    public func hasSameNameAndAttributes(as other: Node) -> Bool {
+        guard isElement, other.isElement else { return false }
+        let a = raw, b = other.raw
+        guard a.pointee.doc == b.pointee.doc, Node.sameBytes(a.pointee.ns?.pointee.href, b.pointee.ns?.pointee.href),
+              Node.sameBytes(a.pointee.name, b.pointee.name) else { return false }
+        var left = a.pointee.properties, right = b.pointee.properties
+        while let l = left, let r = right {
+            guard Node.sameBytes(l.pointee.name, r.pointee.name),
+                  Node.sameBytes(l.pointee.ns?.pointee.href, r.pointee.ns?.pointee.href),
+                  Node.withValue(of: l, { lv in Node.withValue(of: r) { rv in lv.elementsEqual(rv) } }) else { return false }
+            left = l.pointee.next
+            right = r.pointee.next
+        }
+        return left == nil && right == nil
+    }
+
+    /// Equal strings, or both absent (libxml2's interned names are often the same pointer).
+    private static func sameBytes(_ a: UnsafePointer<xmlChar>?, _ b: UnsafePointer<xmlChar>?) -> Bool {
+        if a == b { return true }
+        guard let a, let b else { return false }
+        return xmlStrEqual(a, b) != 0
+    }
+
     /// Not generic: called across modules, a generic one runs unspecialized
     /// (about 2,500 instructions a name instead of a few dozen).
     public static func attributeNameHash(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {

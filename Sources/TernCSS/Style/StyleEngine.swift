@@ -53,8 +53,10 @@ public final class StyleEngine {
         keyedElement = nil
         if let last = lastStyled, last.element == element {
             sharingClasses.append(last.sharingClass)
+            enteredStyles.append(last)
         } else {
             sharingClasses.append(newSharingClass())
+            enteredStyles.append(nil)
         }
         lastStyled = nil
     }
@@ -69,9 +71,13 @@ public final class StyleEngine {
     public func leave() {
         filter.pop()
         keyedElement = nil
-        lastStyled = nil
+        // The element left is the last styled at its level again, for its next sibling.
+        lastStyled = enteredStyles.popLast() ?? nil
         if !sharingClasses.isEmpty { sharingClasses.removeLast() }
-        if filter.path.isEmpty { walkMatcher = nil }
+        if filter.path.isEmpty {
+            walkMatcher = nil
+            lastStyled = nil
+        }
     }
 
     // MARK: The cascade
@@ -280,11 +286,12 @@ public final class StyleEngine {
         if parent == nil { self.rootFontSize = style.fontSize }
         if walkMatcher != nil {
             let sharingClass = newSharingClass()
-            lastStyled = (element, sharingClass)
+            var entry: SharingEntry?
             // Past a few selectors to match again, sharing would cost what matching does.
             if canShare, let parent, keyedElement == element, revalidation.count <= StyleEngine.revalidationLimit {
-                remember(style, of: element, parent: parent, sharingClass: sharingClass)
+                entry = remember(style, of: element, parent: parent, sharingClass: sharingClass)
             }
+            lastStyled = (element, sharingClass, entry)
         }
         return style
     }
@@ -325,6 +332,8 @@ public final class StyleEngine {
     /// rules but for the revalidation groups. Emptied at each walk.
     private var sharing: [ByteKey: SharingEntry] = [:]
     private var sharingKey = ByteKey(bytes: [])
+    /// Whether `sharingKey` is the key of the element being styled (not when it shared its sibling's entry).
+    private var sharingKeyIsLoaded = false
     /// Per entered element (parallel to the ancestor filter's path): its
     /// class. Elements of one class have ancestors that are pairwise alike
     /// in name and in the attributes selectors read; a class is new for
@@ -332,7 +341,10 @@ public final class StyleEngine {
     private var sharingClasses: [Int] = []
     private var lastSharingClass = 0
     /// The element `computedStyle` styled last in the walk and its class, for `enter`.
-    private var lastStyled: (element: Node, sharingClass: Int)?
+    /// With the entry it shared or left (its next sibling alike takes it without a key).
+    private var lastStyled: (element: Node, sharingClass: Int, entry: SharingEntry?)?
+    /// Per entered element (parallel to `sharingClasses`): its `lastStyled`, back when it is left.
+    private var enteredStyles: [(element: Node, sharingClass: Int, entry: SharingEntry?)?] = []
     private var recordingRevalidation = false
     private var revalidation: [Revalidation] = []
     /// The hashes of every attribute name a selector reads, and of `style`.
@@ -349,6 +361,7 @@ public final class StyleEngine {
     }
 
     private func loadSharingKey(of element: Node) {
+        sharingKeyIsLoaded = true
         sharingKey.bytes.removeAll(keepingCapacity: true)
         var parentClass = sharingClasses.last ?? 0
         withUnsafeBytes(of: &parentClass) { sharingKey.bytes.append(contentsOf: $0) }
@@ -358,8 +371,19 @@ public final class StyleEngine {
     /// The style of an element styled before whose key equals `element`'s,
     /// under the same parent style, when the revalidation groups answer alike.
     private func sharedStyle(for element: Node, parent: CSSStyle) -> CSSStyle? {
-        loadSharingKey(of: element)
-        guard let entry = sharing[sharingKey], entry.parent.isIdentical(to: parent), let matcher = walkMatcher else { return nil }
+        // The element styled last, when there is one, is an earlier sibling
+        // (`enter` and `leave` forget it): one with the same name and
+        // attributes has the same key, so it found or left the same entry.
+        let entry: SharingEntry
+        if let last = lastStyled, let earlier = last.entry, last.element.hasSameNameAndAttributes(as: element) {
+            entry = earlier
+            sharingKeyIsLoaded = false
+        } else {
+            loadSharingKey(of: element)
+            guard let found = sharing[sharingKey] else { return nil }
+            entry = found
+        }
+        guard entry.parent.isIdentical(to: parent), let matcher = walkMatcher else { return nil }
         for check in entry.revalidation {
             let group = check.candidate.group
             // The walk's ancestor filter answers most: `details > summary` outside any `<details>`.
@@ -373,14 +397,17 @@ public final class StyleEngine {
         currentKeys = entry.keys
         currentSlots = entry.slots
         keyedElement = element
-        lastStyled = (element, entry.sharingClass)
+        lastStyled = (element, entry.sharingClass, entry)
         return entry.style
     }
 
-    private func remember(_ style: CSSStyle, of element: Node, parent: CSSStyle, sharingClass: Int) {
+    private func remember(_ style: CSSStyle, of element: Node, parent: CSSStyle, sharingClass: Int) -> SharingEntry {
+        if !sharingKeyIsLoaded { loadSharingKey(of: element) }
         if sharing.count >= StyleEngine.sharingLimit { sharing.removeAll(keepingCapacity: true) }
-        sharing[sharingKey] = SharingEntry(sharingClass: sharingClass, parent: parent, style: style, keys: currentKeys,
-                                           slots: currentSlots, revalidation: revalidation)
+        let entry = SharingEntry(sharingClass: sharingClass, parent: parent, style: style, keys: currentKeys,
+                                 slots: currentSlots, revalidation: revalidation)
+        sharing[sharingKey] = entry
+        return entry
     }
 
     /// The root element's font size, for `rem`: set by `computedStyle(for:parent:)`
