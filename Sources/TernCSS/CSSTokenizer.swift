@@ -1,23 +1,12 @@
-/// The tokenizer of CSS Syntax 3 §4, on Unicode scalars after §3.3 preprocessing.
+import TernDOM
+
+/// The tokenizer of CSS Syntax 3 §4, on Unicode scalars after §3.3 preprocessing (`CSSInputPreprocessing`).
 public struct CSSTokenizer {
     private var input: [Unicode.Scalar]
     private var pos = 0
 
     public init(_ css: String) {
-        // §3.3: CR, FF and CRLF become LF; NUL becomes U+FFFD (a Swift String holds no surrogates).
-        var out: [Unicode.Scalar] = []
-        out.reserveCapacity(css.utf8.count)
-        var lastCR = false
-        for s in css.unicodeScalars {
-            if s == "\n" && lastCR { lastCR = false; continue }
-            lastCR = s == "\r"
-            switch s {
-            case "\r", "\u{0C}": out.append("\n")
-            case "\u{0}": out.append("\u{FFFD}")
-            default: out.append(s)
-            }
-        }
-        input = out
+        input = CSSInputPreprocessing.scalars(of: css)
     }
 
     /// All tokens of the input (no EOF token).
@@ -249,12 +238,16 @@ public struct CSSTokenizer {
         var isInteger = true
         var sign = 1.0
         if peek() == "+" || peek() == "-" { if peek() == "-" { sign = -1 }; pos += 1 }
-        var intPart: [UInt8] = []
-        while let c = peek(), Self.isDigit(c) { intPart.append(UInt8(c.value - 48)); pos += 1 }
-        var fracPart: [UInt8] = []
+        // §4.3.13: s·(i + f·10^-d)·10^(t·e); done on decimal digits, never trapping.
+        var mantissa = 0.0
+        while let c = peek(), Self.isDigit(c) { mantissa = mantissa * 10 + Double(c.value - 48); pos += 1 }
+        var frac = 0.0
         if peek() == ".", Self.isDigit(peek(1)) {
             isInteger = false; pos += 1
-            while let c = peek(), Self.isDigit(c) { fracPart.append(UInt8(c.value - 48)); pos += 1 }
+            let fractionStart = pos
+            while Self.isDigit(peek()) { pos += 1 }
+            // From the last digit back, as the value is defined.
+            for i in stride(from: pos - 1, through: fractionStart, by: -1) { frac = (frac + Double(input[i].value - 48)) / 10 }
         }
         var expSign = 1.0
         var exponent = 0.0
@@ -268,13 +261,17 @@ public struct CSSTokenizer {
                 while let c = peek(), Self.isDigit(c) { exponent = min(exponent * 10 + Double(c.value - 48), 100_000); pos += 1 }
             }
         }
-        // §4.3.13: s·(i + f·10^-d)·10^(t·e); done on decimal digits, never trapping.
-        var mantissa = 0.0
-        for d in intPart { mantissa = mantissa * 10 + Double(d) }
-        var frac = 0.0
-        for d in fracPart.reversed() { frac = (frac + Double(d)) / 10 }
         let value = sign * (mantissa + frac) * Self.power10(expSign * exponent)
-        return CSSNumber(representation: String(String.UnicodeScalarView(input[start..<pos])), value: value, isInteger: isInteger)
+        return CSSNumber(representation: asciiText(start..<pos), value: value, isInteger: isInteger)
+    }
+
+    /// The input in `range`, all ASCII (a number's characters), as a String
+    /// made from its bytes (a String of scalars is built one scalar at a time).
+    private func asciiText(_ range: Range<Int>) -> String {
+        String(unsafeUninitializedCapacity: range.count) { bytes in
+            for (offset, i) in range.enumerated() { bytes[offset] = UInt8(truncatingIfNeeded: input[i].value) }
+            return range.count
+        }
     }
 
     /// 10^e without Foundation; overflows to +inf and underflows to 0.

@@ -7,21 +7,7 @@ struct SelectorParser {
     private var position = 0
 
     init(_ text: String) {
-        // https://drafts.csswg.org/css-syntax-3/#input-preprocessing
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.unicodeScalars.count)
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\r": scalars.append("\n"); previousWasCR = true; continue
-            case "\n" where previousWasCR: break
-            case "\u{0C}": scalars.append("\n")
-            case "\0": scalars.append("\u{FFFD}")
-            default: scalars.append(scalar)
-            }
-            previousWasCR = false
-        }
-        self.scalars = scalars
+        scalars = CSSInputPreprocessing.scalars(of: text)
     }
 
     // MARK: Lists and complex selectors
