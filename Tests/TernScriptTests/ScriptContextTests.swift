@@ -21,6 +21,17 @@ final class ScriptContextTests: XCTestCase {
         XCTAssertEqual(cyclic?.description.hasPrefix("{name: o"), true, "a cycle ends, it does not hang")
     }
 
+    /// Strings come back by two paths (ASCII a byte per unit, the rest
+    /// transcoded): the edges of each, and a lone surrogate as U+FFFD.
+    func testStringsConvertOnTheASCIIAndTheOtherPath() {
+        XCTAssertEqual(try context.evaluate("'div' + String.fromCharCode(0, 0x7F)").get(), .string("div\0\u{7F}"))
+        XCTAssertEqual(try context.evaluate("String.fromCharCode(0x80) + 'a'").get(), .string("\u{80}a"))
+        XCTAssertEqual(try context.evaluate("'a' + String.fromCharCode(0xD800) + 'b'").get(), .string("a\u{FFFD}b"))
+        XCTAssertEqual(try context.evaluate("String.fromCharCode(0xDC00)").get(), .string("\u{FFFD}"))
+        XCTAssertEqual(try context.evaluate("'x'.repeat(100000)").get(), .string(String(repeating: "x", count: 100_000)))
+        XCTAssertEqual(try context.evaluate("''").get(), .string(""))
+    }
+
     func testAnExceptionBecomesAnErrorWithMessageAndLine() {
         let result = context.evaluate("var x = 1;\nthrow new TypeError('bad thing');", sourceURL: "https://a.test/app.js")
         XCTAssertEqual(result, .failure(.exception(message: "TypeError: bad thing", line: 2, sourceURL: "https://a.test/app.js")))
