@@ -50,33 +50,9 @@ enum ScriptPrelude {
         static let head = "(function (g, internals, T) {"
         static let tail = "\n})"
 
-        /// `utf8` as UTF-16, each ASCII byte a unit as it is: the files are
-        /// nearly all ASCII, and JavaScriptCore's own conversion
-        /// (JSStringCreateWithUTF8CString) costs about 40 instructions a byte.
+        /// `utf8` as UTF-16 (`ScriptContext.utf16(fromUTF8:)`).
         static func utf16(_ utf8: [UInt8]) -> [UInt16] {
-            // A character takes no more UTF-16 units than UTF-8 bytes.
-            [UInt16](unsafeUninitializedCapacity: utf8.count) { units, count in
-                utf8.withUnsafeBufferPointer { bytes in
-                    var i = 0
-                    count = 0
-                    while i < bytes.count {
-                        if bytes[i] < 0x80 {
-                            units[count] = UInt16(bytes[i])
-                            count += 1
-                            i += 1
-                            continue
-                        }
-                        // A run of other characters, whole: it ends where an ASCII byte begins.
-                        var end = i + 1
-                        while end < bytes.count, bytes[end] >= 0x80 { end += 1 }
-                        for unit in String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self).utf16 {
-                            units[count] = unit
-                            count += 1
-                        }
-                        i = end
-                    }
-                }
-            }
+            utf8.withUnsafeBufferPointer { ScriptContext.utf16(fromUTF8: $0) }
         }
 
         /// The wrapped source as an engine string, made on first use and kept

@@ -201,6 +201,31 @@ final class DOMTreeTests: DOMTestCase {
             """), .array([.number(2), .number(3), .number(3), .string("I,I,I"), .bool(true), .number(3)]))
     }
 
+    /// Lists of children refresh only when nodes go in or out (an attribute
+    /// or a text change leaves them as they are); the other lists follow
+    /// attributes too, and every kind of change is seen by each.
+    func testListsOfChildrenFollowTreeChangesAndOthersAttributesToo() throws {
+        try load("<body><div id=d><i class=a>1</i><b>2</b></div></body>")
+        XCTAssertEqual(js("""
+            var d = document.getElementById('d'), kids = d.childNodes, elements = d.children;
+            var byClass = d.getElementsByClassName('a'), r = [kids.length, elements.length, byClass.length];
+            d.lastChild.className = 'a';
+            r.push(kids.length, byClass.length);
+            d.firstChild.firstChild.data = 'one';
+            r.push(kids[0].textContent);
+            d.appendChild(document.createTextNode('t'));
+            r.push(kids.length, elements.length);
+            d.firstChild.remove();
+            r.push(kids.length, elements.length, elements[0].nodeName, byClass.length);
+            d.lastElementChild.removeAttribute('class');
+            r.push(byClass.length, kids.length);
+            d.textContent = '';
+            r.push(kids.length, elements.length);
+            r
+            """), .array([.number(2), .number(2), .number(1), .number(2), .number(2), .string("one"), .number(3), .number(2),
+                          .number(2), .number(1), .string("B"), .number(1), .number(0), .number(2), .number(0), .number(0)]))
+    }
+
     /// Speed is the bench's business (no timed tests); this checks a long sibling chain stays right.
     func testTenThousandElementsAreAppendedAndWalked() throws {
         try load("<body><ul id=l></ul></body>")

@@ -34,6 +34,9 @@ final class DOMBridge {
     var peerBridges: () -> [DOMBridge] = { [] }
     /// Bumped by every change to any tree or attribute: live collections refresh when it moved.
     private(set) var version = 0
+    /// Bumped by the changes that add or remove nodes: a list of children
+    /// (`childNodes`, `children`) refreshes only when it moved.
+    private(set) var childListVersion = 0
     var documentURL: () -> WebURL? = { nil }
     /// The serialized origin of the window's document (set once, when it was made).
     var documentOrigin: () -> String = { "null" }
@@ -182,9 +185,12 @@ final class DOMBridge {
 
     // MARK: Changes
 
-    /// A script changed a tree: live collections go stale, the host re-lays out.
-    func changed() {
+    /// A script changed a tree (`childList`: a node went in or out) or only
+    /// an attribute or a node's data: live collections go stale (those of
+    /// children only on a tree change), the host re-lays out.
+    func changed(childList: Bool = true) {
         version &+= 1
+        if childList { childListVersion &+= 1 }
         host?.scriptDocumentDidChange()
     }
 
@@ -277,6 +283,7 @@ final class DOMBridge {
         }
         define("connected") { [unowned self] a in makeBool(try node(a[0]).isConnected) }
         define("version") { [unowned self] _ in makeNumber(Double(version)) }
+        define("childListVersion") { [unowned self] _ in makeNumber(Double(childListVersion)) }
 
         // Mutation.
         define("insert") { [unowned self] a in
@@ -351,25 +358,25 @@ final class DOMBridge {
         define("data") { [unowned self] a in makeString(try node(a[0]).data) }
         define("setData") { [unowned self] a in
             try node(a[0]).data = string(a[1])
-            changed()
+            changed(childList: false)
             return nil
         }
         define("attr") { [unowned self] a in makeOptionalString(try node(a[0]).attribute(string(a[1]))) }
         define("hasAttr") { [unowned self] a in makeBool(try node(a[0]).hasAttribute(string(a[1]))) }
         define("setAttr") { [unowned self] a in
             try node(a[0]).setAttribute(string(a[1]), string(a[2]))
-            changed()
+            changed(childList: false)
             return nil
         }
         define("removeAttr") { [unowned self] a in
             try node(a[0]).removeAttribute(string(a[1]))
-            changed()
+            changed(childList: false)
             return nil
         }
         define("toggleAttr") { [unowned self] a in
             let force: Bool? = isNullish(a[2]) ? nil : bool(a[2])
             let present = try node(a[0]).toggleAttribute(string(a[1]), force: force)
-            changed()
+            changed(childList: false)
             return makeBool(present)
         }
         // Every attribute as [name, value, name, value, …].

@@ -80,7 +80,7 @@ accessors(Node.prototype, {
   previousSibling: [function () { return wrap(N.nav(H(this), 4)); }],
   childNodes: [function () {
     var h = H(this);
-    return this[childNodesKey] || (this[childNodesKey] = liveList(NodeList.prototype, function () { return N.childNodes(h); }));
+    return this[childNodesKey] || (this[childNodesKey] = liveList(NodeList.prototype, function () { return N.childNodes(h); }, false, true));
   }],
   ownerDocument: [function () { return TYPE(this) === 9 ? null : wrap(N.nav(H(this), 11)); }],
   isConnected: [function () { return N.connected(H(this)); }],
@@ -179,7 +179,7 @@ var elementSiblingAccessors = {
 var parentNodeAccessors = {
   children: [function () {
     var h = H(this);
-    return this[childrenKey] || (this[childrenKey] = liveList(HTMLCollection.prototype, function () { return N.elementChildren(h); }, true));
+    return this[childrenKey] || (this[childrenKey] = liveList(HTMLCollection.prototype, function () { return N.elementChildren(h); }, true, true));
   }],
   firstElementChild: [function () { return wrap(N.nav(H(this), 5)); }],
   lastElementChild: [function () { return wrap(N.nav(H(this), 6)); }],

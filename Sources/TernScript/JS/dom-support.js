@@ -162,7 +162,7 @@ function toIndex(key) {
 }
 function listItems(state) {
   if (state.fixed) return state.fixed;
-  var v = N.version();
+  var v = state.childListOnly ? N.childListVersion() : N.version();
   if (state.version !== v) { state.items = state.compute(); state.version = v; }
   return state.items;
 }
@@ -239,10 +239,12 @@ var listHandler = {
     return Reflect.getOwnPropertyDescriptor(t, key);
   }
 };
-/// A live list: `compute()` returns the handles (recomputed when the DOM changed); `named` adds name/id lookup.
-function liveList(proto, compute, named) {
+/// A live list: `compute()` returns the handles (recomputed when the DOM changed); `named` adds name/id lookup;
+/// `childListOnly`: what it holds changes only when nodes go in or out (a node's children), not with attributes or data.
+function liveList(proto, compute, named, childListOnly) {
   var target = objectCreate(proto);
-  return privateList(target, listHandler, { fixed: null, compute: compute, version: -1, items: null, named: !!named });
+  return privateList(target, listHandler, { fixed: null, compute: compute, version: -1, items: null, named: !!named,
+                                            childListOnly: !!childListOnly });
 }
 function privateList(target, handler, state) {
   listSlot.set(target, state);
