@@ -79,6 +79,7 @@ struct tern_jsc_api {
     TERN_JSC(JSClassRelease)
     TERN_JSC(JSGetMemoryUsageStatistics)
     TERN_JSC(JSSynchronousGarbageCollectForDebugging)
+    TERN_JSC(JSObjectMakeTypedArrayWithBytesNoCopy)
 };
 #undef TERN_JSC
 #endif

@@ -71,6 +71,7 @@ enum JavaScriptCoreLibrary {
         bind(&api.JSObjectMake, "JSObjectMake")
         bind(&api.JSObjectMakeFunctionWithCallback, "JSObjectMakeFunctionWithCallback")
         bind(&api.JSObjectMakeArray, "JSObjectMakeArray")
+        bind(&api.JSObjectMakeTypedArrayWithBytesNoCopy, "JSObjectMakeTypedArrayWithBytesNoCopy")
         bind(&api.JSObjectMakeDate, "JSObjectMakeDate")
         bind(&api.JSObjectMakeError, "JSObjectMakeError")
         bind(&api.JSObjectMakeDeferredPromise, "JSObjectMakeDeferredPromise")

@@ -55,7 +55,7 @@ public final class ScriptWindow {
     /// `localStorage` for a page of an opaque origin (data:, file:, sandboxed): its own, kept in memory.
     private lazy var opaqueOriginStorage = WebStorage()
     /// The document's first `<base href>` value as of a DOM version (`documentBaseURL`).
-    var baseHrefCache: (version: Int, href: String?)?
+    var baseHrefCache: (version: UInt32, href: String?)?
     /// The DOM bindings' native half (`window.document` and its nodes).
     let dom: DOMBridge
 

@@ -33,10 +33,21 @@ final class DOMBridge {
     /// The bridges of the other windows sharing this one's engine (set by the window).
     var peerBridges: () -> [DOMBridge] = { [] }
     /// Bumped by every change to any tree or attribute: live collections refresh when it moved.
-    private(set) var version = 0
+    var version: UInt32 { counters.values[0] }
     /// Bumped by the changes that add or remove nodes: a list of children
     /// (`childNodes`, `children`) refreshes only when it moved.
-    private(set) var childListVersion = 0
+    var childListVersion: UInt32 { counters.values[1] }
+    /// Both, in memory the prelude reads as a `Uint32Array` (`N.versions`):
+    /// a live list checks them on every access, and a native call each time
+    /// cost about a quarter of reading `childNodes[i]`.
+    private let counters = Counters()
+
+    /// Two counters a typed array and the bridge share: freed when both let go.
+    private final class Counters {
+        let values = UnsafeMutablePointer<UInt32>.allocate(capacity: 2)
+        init() { values.initialize(repeating: 0, count: 2) }
+        deinit { values.deallocate() }
+    }
     var documentURL: () -> WebURL? = { nil }
     /// The serialized origin of the window's document (set once, when it was made).
     var documentOrigin: () -> String = { "null" }
@@ -189,12 +200,26 @@ final class DOMBridge {
     /// an attribute or a node's data: live collections go stale (those of
     /// children only on a tree change), the host re-lays out.
     func changed(childList: Bool = true) {
-        version &+= 1
-        if childList { childListVersion &+= 1 }
+        counters.values[0] &+= 1
+        if childList { counters.values[1] &+= 1 }
         host?.scriptDocumentDidChange()
     }
 
     // MARK: Installing
+
+    /// `counters` as a `Uint32Array` over the same memory; the array holds
+    /// the counters until the collector frees it.
+    private func makeCounterArray() -> JSValueRef {
+        let retained = Unmanaged.passRetained(counters).toOpaque()
+        let array = jsc.JSObjectMakeTypedArrayWithBytesNoCopy!(ctx, kJSTypedArrayTypeUint32Array, counters.values, 8, { _, context in
+            if let context { Unmanaged<AnyObject>.fromOpaque(context).release() }
+        }, retained, nil)
+        guard let array else {
+            Unmanaged<Counters>.fromOpaque(retained).release()
+            return undefined
+        }
+        return array
+    }
 
     /// Makes the native-function object and returns it (the prelude's `N`).
     func makeNatives() -> JSObjectRef {
@@ -203,6 +228,7 @@ final class DOMBridge {
         func define(_ name: String, _ body: @escaping NativeFunction.Body) {
             context.setProperty(name, of: natives, to: NativeFunction.make(self, body))
         }
+        context.setProperty("versions", of: natives, to: makeCounterArray())
         installTree(define)
         installContent(define)
         installQueries(define)
@@ -282,8 +308,6 @@ final class DOMBridge {
             return makeBool(try node(a[0]).contains(other))
         }
         define("connected") { [unowned self] a in makeBool(try node(a[0]).isConnected) }
-        define("version") { [unowned self] _ in makeNumber(Double(version)) }
-        define("childListVersion") { [unowned self] _ in makeNumber(Double(childListVersion)) }
 
         // Mutation.
         define("insert") { [unowned self] a in

@@ -11,6 +11,8 @@
 // Runs once per window as the body of function (g, internals, T): see ScriptPrelude.swift.
 'use strict';
 var N = internals.__ternDOM, F = internals.__ternFrames;
+/// The bridge's change counters (DOMBridge.version, .childListVersion), read without a call.
+var versions = N.versions;
 
 // The engine's own Object.create, not one a page puts in its place.
 var objectCreate = Object.create;
@@ -162,7 +164,7 @@ function toIndex(key) {
 }
 function listItems(state) {
   if (state.fixed) return state.fixed;
-  var v = state.childListOnly ? N.childListVersion() : N.version();
+  var v = versions[state.childListOnly ? 1 : 0];
   if (state.version !== v) { state.items = state.compute(); state.version = v; }
   return state.items;
 }
