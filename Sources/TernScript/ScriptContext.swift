@@ -84,6 +84,12 @@ public final class ScriptContext {
     /// Called once when the context stops for good, after the entry that
     /// was running has returned.
     public var onStop: ((ScriptError) -> Void)?
+    /// Called when no script of the context's group runs any more (an
+    /// outermost entry returned, after its microtask checkpoint).
+    var afterOutermostEntry: (() -> Void)?
+    /// Whether no script of the context's group runs now (a nested event
+    /// loop, under `alert`, runs tasks while one does).
+    var groupIsIdle: Bool { (groupOwner ?? self).groupEntries.isEmpty }
 
     /// How often, in CPU seconds of a running script, the watchdog checks
     /// the time limit, the heap and `shouldInterrupt`.
@@ -324,6 +330,7 @@ public final class ScriptContext {
             self.onStop = nil
             onStop(stopReason)
         }
+        if owner.groupEntries.isEmpty { afterOutermostEntry?() }
         return result
     }
 

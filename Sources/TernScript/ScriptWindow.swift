@@ -116,12 +116,30 @@ public final class ScriptWindow {
         installFrames()
         installDOM()
         if parent != nil { shareEngine() }
+        context.afterOutermostEntry = { [weak self] in self?.scheduleWrapperSweep() }
         // A frame's window: its parent's `window[i]` and named properties now include it.
         if let parent { parent.loop.post { [weak parent] in parent?.frameTreeDidChange() } }
     }
 
     deinit {
         for timer in timers.values { timer.scheduled?.cancel() }
+    }
+
+    // MARK: Collecting wrappers (DOMBridge+Collection)
+
+    private var wrapperSweepPosted = false
+
+    /// After a task: once the handle table has grown enough, a sweep is
+    /// posted to the event loop, where no script and no native runs.
+    private func scheduleWrapperSweep() {
+        guard !wrapperSweepPosted, !isClosed, dom.sweepIsDue else { return }
+        wrapperSweepPosted = true
+        loop.post { [weak self] in
+            guard let self else { return }
+            wrapperSweepPosted = false
+            // Not under a script paused in a nested loop: its frames may hold handles.
+            if !isClosed, context.stopReason == nil, context.groupIsIdle { dom.sweepWrappers() }
+        }
     }
 
     /// Runs a script of the page; exceptions are reported to the console and

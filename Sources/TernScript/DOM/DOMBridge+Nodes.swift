@@ -117,7 +117,7 @@ extension DOMBridge {
             if let handle = handles[node] {
                 handles.removeValue(forKey: node)
                 handles[node] = handle
-                nodes[handle] = node
+                slots[handle & DOMBridge.slotMask].node = node
             }
             return true
         }

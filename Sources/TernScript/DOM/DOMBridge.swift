@@ -7,10 +7,12 @@ import TernNet
 /// `JS/dom-*.js`, ScriptPrelude.dom): a table of node handles and the functions the
 /// prelude calls with them.
 ///
-/// Handles: each node a script sees gets a small integer, its index in
-/// `nodes`, kept for the life of the page (TernDOM frees no node before its
-/// document goes away, so a handle never dangles). The prelude keeps one
-/// wrapper object per handle, so the same node is always the same object.
+/// Handles: each node a script sees gets a number, a slot of `slots` and
+/// that slot's generation (DOMBridge+Collection). The prelude keeps one
+/// wrapper object per handle, so the same node is always the same object;
+/// a wrapper nothing can reach any more is collected, and its handle
+/// released at the next collection point, its slot reused under a new
+/// generation, so a stale number names no node.
 ///
 /// The native functions live on an object the prelude reads as `N`
 /// (the internal `__ternDOM`, which no page script can name). Each checks its
@@ -28,8 +30,14 @@ final class DOMBridge {
     private(set) var mainDocument: Document?
     /// Documents made by scripts (`document.implementation.createHTMLDocument`).
     var createdDocuments: [Document] = []
-    var nodes: [Node] = []
+    /// The handle table by slot, and the free slots (DOMBridge+Collection). Read by
+    /// every native: no exclusivity check (one thread; no access overlaps another).
+    @exclusivity(unchecked) var slots: [HandleSlot] = []
+    var freeSlots: [Int] = []
+    /// The handle of each node that has one.
     var handles: [Node: Int] = [:]
+    /// The collection's state between sweeps (DOMBridge+Collection).
+    @exclusivity(unchecked) var collection = WrapperCollection()
     /// The bridges of the other windows sharing this one's engine (set by the window).
     var peerBridges: () -> [DOMBridge] = { [] }
     /// Bumped by every change to any tree or attribute: live collections refresh when it moved.
@@ -87,10 +95,21 @@ final class DOMBridge {
     // MARK: Handles
 
     func handle(_ node: Node) -> Int {
-        if let existing = handles[node] { return existing }
-        let handle = nodes.count
-        nodes.append(node)
+        if let existing = handles[node] {
+            if collection.hasWeakGroups { touch(existing) }
+            return existing
+        }
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot].node = node
+        } else {
+            slot = slots.count
+            slots.append(HandleSlot(node: node))
+        }
+        let handle = slots[slot].generation << DOMBridge.slotBits | slot
         handles[node] = handle
+        if collection.hasWeakGroups { joinGroupOfRoot(of: node, slot: slot) }
         return handle
     }
 
@@ -109,12 +128,12 @@ final class DOMBridge {
 
     func node(_ value: JSValueRef?) throws -> Node {
         guard let value, jsc.JSValueGetType!(ctx, value) == kJSTypeNumber else { throw BridgeError.typeError("not a node") }
-        // Only a whole number naming an existing handle: NaN, ±Infinity, -1 and 1.5 are not nodes.
+        // Only a whole number naming a live handle: NaN, ±Infinity, -1, 1.5 and a
+        // released handle (its slot empty or of a later generation) are not nodes.
         let number = jsc.JSValueToNumber!(ctx, value, nil)
-        guard number >= 0, number < Double(nodes.count), number == number.rounded(.towardZero) else {
-            throw BridgeError.typeError("not a node")
-        }
-        return nodes[Int(number)]
+        guard let slot = liveSlot(of: number), let node = slots[slot].node else { throw BridgeError.typeError("not a node") }
+        if collection.hasWeakGroups { touch(Int(number)) }
+        return node
     }
 
     func optionalNode(_ value: JSValueRef?) throws -> Node? {
@@ -205,6 +224,12 @@ final class DOMBridge {
         host?.scriptDocumentDidChange()
     }
 
+    /// Live collections go stale without a change to any tree (a sweep released handles).
+    func bumpVersion() {
+        counters.values[0] &+= 1
+        counters.values[1] &+= 1
+    }
+
     // MARK: Installing
 
     /// `counters` as a `Uint32Array` over the same memory; the array holds
@@ -243,6 +268,7 @@ final class DOMBridge {
         }
         installDOMParsing(define)
         installNodes(define)
+        installCollection(define)
         define("setExceptionMaker") { [unowned self] a in
             if let value = a[0], let object = jsc.JSValueToObject!(ctx, value, nil) {
                 if let old = exceptionMaker { jsc.JSValueUnprotect!(ctx, old) }

@@ -30,7 +30,7 @@ function cachedCollection(node, kind, argument, compute) {
   var cache = node[queriesKey] || (node[queriesKey] = new Map());
   var key = kind + '\u0000' + argument;
   var list = cache.get(key);
-  if (!list) { list = liveList(HTMLCollection.prototype, compute, true); cache.set(key, list); }
+  if (!list) { list = liveList(HTMLCollection.prototype, compute, true, node); cache.set(key, list); }
   return list;
 }
 
@@ -80,7 +80,7 @@ accessors(Node.prototype, {
   previousSibling: [function () { return wrap(N.nav(H(this), 4)); }],
   childNodes: [function () {
     var h = H(this);
-    return this[childNodesKey] || (this[childNodesKey] = liveList(NodeList.prototype, function () { return N.childNodes(h); }, false, true));
+    return this[childNodesKey] || (this[childNodesKey] = liveList(NodeList.prototype, function () { return N.childNodes(h); }, false, this, true));
   }],
   ownerDocument: [function () { return TYPE(this) === 9 ? null : wrap(N.nav(H(this), 11)); }],
   isConnected: [function () { return N.connected(H(this)); }],
@@ -179,7 +179,7 @@ var elementSiblingAccessors = {
 var parentNodeAccessors = {
   children: [function () {
     var h = H(this);
-    return this[childrenKey] || (this[childrenKey] = liveList(HTMLCollection.prototype, function () { return N.elementChildren(h); }, true, true));
+    return this[childrenKey] || (this[childrenKey] = liveList(HTMLCollection.prototype, function () { return N.elementChildren(h); }, true, this, true));
   }],
   firstElementChild: [function () { return wrap(N.nav(H(this), 5)); }],
   lastElementChild: [function () { return wrap(N.nav(H(this), 6)); }],
@@ -386,7 +386,7 @@ var DOC = Symbol('document');
 methods(Document.prototype, {
   getElementsByName: function (name) {
     var h = H(this); name = str(name);
-    return liveList(NodeList.prototype, function () { return N.byName(h, name); });
+    return liveList(NodeList.prototype, function () { return N.byName(h, name); }, false, this);
   },
   createElement: function (name) { return wrap(N.create(H(this), 1, str(name))); },
   createTextNode: function (data) { return wrap(N.create(H(this), 3, str(data))); },

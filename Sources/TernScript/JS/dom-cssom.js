@@ -181,7 +181,8 @@ function declarationBlock(state) {
 /// element.style: the style attribute's declarations (§6.7).
 function styleDeclaration(element) {
   var h = H(element);
-  return declarationBlock({ text: null, list: [],
+  // The element's wrapper is kept (`owner`): the block names its node by handle.
+  return declarationBlock({ text: null, list: [], owner: element,
     read: function () { var v = N.attr(h, 'style'); return v === null ? '' : v; },
     write: function (text) { N.setAttr(h, 'style', text); } });
 }
@@ -198,7 +199,7 @@ def(g, 'getComputedStyle', function getComputedStyle(element, pseudoElement) {
     // Only a value starting with a colon names a pseudo-element; one Tern does not draw has no style.
     if (text.charAt(0) === ':') kind = pseudoKinds[asciiLower(text)] || -1;
   }
-  return declarationBlock({ write: null,
+  return declarationBlock({ write: null, owner: element,
     computed: function () { return kind < 0 ? null : N.computedStyle(h, kind); } });
 });
 

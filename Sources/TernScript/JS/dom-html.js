@@ -286,14 +286,14 @@ function rowsOf(table) {
 }
 accessors(HTMLTableElement.prototype, {
   rows: [function () { var t = this; return liveList(HTMLCollection.prototype, function () { return rowsOf(t); }, true); }],
-  tBodies: [function () { var h = H(this); return liveList(HTMLCollection.prototype, function () { return N.qs(h, ':scope > tbody', true); }, true); }],
+  tBodies: [function () { var h = H(this); return liveList(HTMLCollection.prototype, function () { return N.qs(h, ':scope > tbody', true); }, true, this); }],
   tHead: [function () { return this.querySelector(':scope > thead'); }],
   tFoot: [function () { return this.querySelector(':scope > tfoot'); }],
   caption: [function () { return this.querySelector(':scope > caption'); }]
 });
 var HTMLTableRowElement = htmlInterface('HTMLTableRowElement', 'tr');
 accessors(HTMLTableRowElement.prototype, {
-  cells: [function () { var h = H(this); return liveList(HTMLCollection.prototype, function () { return N.qs(h, ':scope > td, :scope > th', true); }, true); }],
+  cells: [function () { var h = H(this); return liveList(HTMLCollection.prototype, function () { return N.qs(h, ':scope > td, :scope > th', true); }, true, this); }],
   rowIndex: [function () { var table = this.closest('table'); return table ? rowsOf(table).indexOf(H(this)) : -1; }]
 });
 methods(HTMLTableRowElement.prototype, {
@@ -714,7 +714,7 @@ var HTMLFieldSetElement = htmlInterface('HTMLFieldSetElement', 'fieldset');
 reflect(HTMLFieldSetElement.prototype, { disabled: ['b'], name: ['s'] });
 accessors(HTMLFieldSetElement.prototype, {
   form: [function () { return formOf(this); }], type: [function () { return 'fieldset'; }],
-  elements: [function () { var h = H(this); return liveList(HTMLCollection.prototype, function () { return N.qs(h, listedSelector, true); }, true); }]
+  elements: [function () { var h = H(this); return liveList(HTMLCollection.prototype, function () { return N.qs(h, listedSelector, true); }, true, this); }]
 });
 htmlInterface('HTMLLegendElement', 'legend');
 var HTMLOutputElement = htmlInterface('HTMLOutputElement', 'output');

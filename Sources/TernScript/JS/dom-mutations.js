@@ -337,6 +337,16 @@ N.toggleAttr = function (h, name, force) {
 };
 
 // For the files after this one.
+// For the collection (dom-support.js, `sweep`): the handles live ranges and
+// node iterators hold (with their states, which keep those nodes' groups),
+// and the registrations of nodes whose handles it released.
+T.heldHandles = function (each) {
+  forEachLive(liveRanges, function (r) { each(r, r.sc); each(r, r.ec); });
+  forEachLive(liveIterators, function (s) { each(s, s.root); each(s, s.reference); });
+};
+T.handlesReleased = function () {
+  registeredObservers.forEach(function (list, h) { if (!N.isHandle(h)) registeredObservers.delete(h); });
+};
 T.WeakRefOrStrong = WeakRefOrStrong; T.liveRanges = liveRanges; T.liveIterators = liveIterators;
 T.registeredObservers = registeredObservers; T.forEachLive = forEachLive;
 T.isInclusiveAncestor = isInclusiveAncestor; T.observerHooks = observerHooks;

@@ -23,11 +23,11 @@ T.wrapDocument = wrapDocument; T.emptyDocumentLike = emptyDocumentLike; T.docume
 // made once, when the document is, so its prototype says what it is
 // (HTMLDocument, XMLDocument or plain Document).
 function wrapDocument(h, proto) {
-  var w = wrappers[h];
+  var w = T.knownWrapper(h);
   if (w === undefined) {
     w = objectCreate(proto);
     nodeSlot.set(w, { h: h, tag: undefined, type: 9 });
-    wrappers[h] = w;
+    wrappers.set(h, w);
   }
   return w;
 }

@@ -71,15 +71,19 @@ var StaticRange = iface('StaticRange', AbstractRange, function StaticRange(init)
     if (v === undefined) throw new TypeError("Failed to read the '" + name + "' property from 'StaticRangeInit': Required member is undefined.");
     return convert(v);
   }
+  var kept = [];
   function container(v) {
     if (TYPE(v) === 2) throw domError('InvalidNodeTypeError', 'A StaticRange cannot start or end in an attribute.');
-    return hOf(v);
+    var h = hOf(v);
+    kept.push(v);
+    return h;
   }
   var ec = member('endContainer', container), eo = member('endOffset', unsignedLong);
   var sc = member('startContainer', container), so = member('startOffset', unsignedLong);
   var ts = N.type(sc), te = N.type(ec);
   if (ts === 10 || te === 10 || ts === 2 || te === 2) throw domError('InvalidNodeTypeError', 'A StaticRange cannot start or end in a doctype or an attribute.');
-  rangeSlot.set(this, { sc: sc, so: so, ec: ec, eo: eo });
+  // The containers' wrappers are kept: a StaticRange is not live, so no collection sees its handles.
+  rangeSlot.set(this, { sc: sc, so: so, ec: ec, eo: eo, keep: kept });
 });
 
 // ---- Range (https://dom.spec.whatwg.org/#interface-range)

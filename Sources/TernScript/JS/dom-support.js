@@ -3,8 +3,11 @@
 // with the natives `N` (`internals.__ternDOM`, DOMBridge).
 //
 // Nodes are numbers ("handles") on the native side; `wrap(h)` turns one
-// into its wrapper, the same object every time (`wrappers[h]`), whose
-// prototype follows the node's kind. `H(this)` is a wrapper's handle.
+// into its wrapper, the same object every time (`wrappers`, `weakWrappers`),
+// whose prototype follows the node's kind. `H(this)` is a wrapper's handle.
+// A wrapper is held strongly while its node is connected (or new since the
+// last collection point), weakly otherwise, grouped with the wrappers of its
+// tree (see `sweep`, DOMBridge+Collection.swift).
 //
 // This file: shared helpers, the wrapper cache and live collections.
 //
@@ -85,7 +88,8 @@ var nodeSlot = privateSlot();
 function H(o) { var r = slotOf(o); return r === undefined ? undefined : r.h; }
 function TAG(o) { var r = slotOf(o); return r === undefined ? undefined : r.tag; }
 function TYPE(o) { var r = slotOf(o); return r === undefined ? undefined : r.type; }
-var wrappers = objectCreate(null);
+// Handle → wrapper, held strongly; handle → WeakRef of a wrapper whose node is detached.
+var wrappers = new Map(), weakWrappers = new Map();
 var protoByType = objectCreate(null);
 // The window's document once Swift attaches it (dom-core.js, `__ternDOMAttach`): in an
 // object, so every file reads the one it is now.
@@ -96,7 +100,17 @@ var main = { document: null };
 var sharedEngine = false;
 def(internals, '__ternShareEngine', function () { sharedEngine = true; });
 def(internals, '__ternNodeHandle', function (o) { var r = nodeSlot.get(o); return r === undefined ? undefined : r.h; });
-def(internals, '__ternKnownWrapper', function (h) { return wrappers[h]; });
+def(internals, '__ternKnownWrapper', function (h) { return knownWrapper(h); });
+/// The wrapper of `h` if it has one now.
+function knownWrapper(h) {
+  var w = wrappers.get(h);
+  if (w !== undefined || weakWrappers.size === 0) return w;
+  var ref = weakWrappers.get(h);
+  if (ref === undefined) return undefined;
+  w = ref.deref();
+  if (w === undefined) weakWrappers.delete(h);
+  return w;
+}
 function slotOf(o) {
   var r = nodeSlot.get(o);
   if (r !== undefined || !sharedEngine || o === null || (typeof o !== 'object' && typeof o !== 'function')) return r;
@@ -110,13 +124,14 @@ function slotFor(h, t) {
 function learn(w, h) {
   var r = slotFor(h, N.type(h));
   nodeSlot.set(w, r);
-  if (wrappers[h] === undefined) wrappers[h] = w;
+  if (knownWrapper(h) === undefined) wrappers.set(h, w);
   return r;
 }
 function wrap(h) {
   if (h === null || h === undefined) return null;
-  var w = wrappers[h];
+  var w = wrappers.get(h);
   if (w !== undefined) return w;
+  if (weakWrappers.size !== 0 && (w = knownWrapper(h)) !== undefined) return w;
   if (sharedEngine) {
     w = F.foreignWrapper(h);
     if (w) { learn(w, h); return w; }
@@ -127,9 +142,70 @@ function wrap(h) {
   else if (t < 0) w = objectCreate(protoByType[t] || g.Element.prototype);
   else w = objectCreate(protoByType[t] || g.Node.prototype);
   nodeSlot.set(w, slotFor(h, t));
-  wrappers[h] = w;
+  wrappers.set(h, w);
   return w;
 }
+
+// ---- Collection (DOM wrappers after the engines: a wrapper lives while
+// its node's tree, the "opaque root", can be reached). At a collection
+// point (no script running; DOMBridge+Collection.swift) `sweep` gives the
+// bridge every handle still named here, and the bridge releases the others
+// and sorts these: connected nodes (and those the bridge holds) stay
+// strong; the wrappers of each detached tree go into one array (a group)
+// that each of them holds (in its slot), held weakly here, so the tree's
+// wrappers live and die together. A group the page reaches again through
+// a native (any handle of it, or a node of its tree newly handled) is
+// pinned, held strongly until the next sweep: its tree may have joined
+// another. Live ranges, node iterators and static node lists hold their
+// nodes' handles, and keep their groups (`keep`).
+var groupRefs = [], pinnedGroups = [];
+function sweep() {
+  var alive = [], holders = [], weak = new Map();
+  wrappers.forEach(function (w, h) { alive.push(h); });
+  // The map is made again: what it held of the dead goes with the old one.
+  weakWrappers.forEach(function (ref, h) { if (ref.deref() !== undefined) { alive.push(h); weak.set(h, ref); } });
+  weakWrappers = weak;
+  var held = alive.length;
+  function hold(state, h) { if (h !== null && h !== undefined) { holders.push(state); alive.push(h); } }
+  T.heldHandles(hold);
+  pruneStaticLists(function (state) { for (var k = 0; k < state.fixed.length; k++) hold(state, state.fixed[k]); });
+  var groupOf = N.sweep(alive), groups = [], i;
+  pinnedGroups = [];
+  for (i = 0; i < held; i++) {
+    var h = alive[i], g = groupOf[i], w = knownWrapper(h);
+    if (w === undefined) continue;
+    var r = nodeSlot.get(w);
+    if (g < 0) {
+      if (r !== undefined) r.g = undefined;
+      if (!wrappers.has(h)) { weakWrappers.delete(h); wrappers.set(h, w); }
+    } else {
+      var group = groups[g] || (groups[g] = []);
+      group.push(w);
+      if (r !== undefined) r.g = group;
+      if (wrappers.has(h)) { wrappers.delete(h); weakWrappers.set(h, new WeakRef(w)); }
+    }
+  }
+  for (i = 0; i < holders.length; i++) holders[i].keep = undefined;
+  for (i = 0; i < holders.length; i++) {
+    var kept = groups[groupOf[held + i]], keep = holders[i].keep;
+    if (kept === undefined) continue;
+    if (keep === undefined) holders[i].keep = [kept];
+    else if (keep[keep.length - 1] !== kept) keep.push(kept);
+  }
+  groupRefs = [];
+  for (i = 0; i < groups.length; i++) groupRefs.push(groups[i] === undefined ? undefined : new WeakRef(groups[i]));
+  // Nothing may keep the list of every group (an engine's frame can outlive its call).
+  groups = alive = holders = groupOf = weak = null;
+  T.handlesReleased();
+}
+def(internals, '__ternSweepWrappers', sweep);
+// The bridge pins group `i` (see above).
+def(internals, '__ternPinGroup', function (i) {
+  var ref = groupRefs[i], group = ref === undefined ? undefined : ref.deref();
+  if (group !== undefined) pinnedGroups.push(group);
+  groupRefs[i] = undefined;
+});
+def(internals, '__ternWrapperCounts', function () { return [wrappers.size, weakWrappers.size, pinnedGroups.length]; });
 function wrapAll(handles) {
   for (var i = 0; i < handles.length; i++) handles[i] = wrap(handles[i]);
   return handles;
@@ -241,11 +317,13 @@ var listHandler = {
     return Reflect.getOwnPropertyDescriptor(t, key);
   }
 };
-/// A live list: `compute()` returns the handles (recomputed when the DOM changed); `named` adds name/id lookup;
-/// `childListOnly`: what it holds changes only when nodes go in or out (a node's children), not with attributes or data.
-function liveList(proto, compute, named, childListOnly) {
+/// A live list: `compute()` returns the handles (recomputed when the DOM changed, and after
+/// a sweep, which may release them); `named` adds name/id lookup; `owner`, the wrapper whose
+/// handle `compute` uses, is kept with it; `childListOnly`: what it holds changes only when
+/// nodes go in or out (a node's children), not with attributes or data.
+function liveList(proto, compute, named, owner, childListOnly) {
   var target = objectCreate(proto);
-  return privateList(target, listHandler, { fixed: null, compute: compute, version: -1, items: null, named: !!named,
+  return privateList(target, listHandler, { fixed: null, compute: compute, version: -1, items: null, named: !!named, owner: owner,
                                             childListOnly: !!childListOnly });
 }
 function privateList(target, handler, state) {
@@ -254,15 +332,30 @@ function privateList(target, handler, state) {
   listSlot.set(list, state);
   return list;
 }
+/// A static list: its handles are kept by the sweeps while it lives (`staticLists`).
 function staticList(proto, handles) {
-  var target = objectCreate(proto);
-  return privateList(target, listHandler, { fixed: handles, named: false });
+  var target = objectCreate(proto), state = { fixed: handles, named: false };
+  if (handles.length !== 0) {
+    staticLists.add(new WeakRef(state));
+    if (staticLists.size >= staticListsPruneAt) pruneStaticLists(null);
+  }
+  return privateList(target, listHandler, state);
+}
+// The states of the static lists (WeakRefs); pruned of the dead when it doubled, and at each sweep.
+var staticLists = new Set(), staticListsPruneAt = 64;
+function pruneStaticLists(each) {
+  staticLists.forEach(function (ref) {
+    var state = ref.deref();
+    if (state === undefined) staticLists.delete(ref);
+    else if (each) each(state);
+  });
+  staticListsPruneAt = Math.max(64, 2 * staticLists.size);
 }
 
 // For the files after this one.
 T.objectCreate = objectCreate; T.functionToString = functionToString; T.platform = platform; T.def = def;
 T.accessors = accessors; T.methods = methods; T.illegal = illegal; T.iface = iface; T.privateSlot = privateSlot;
-T.nodeSlot = nodeSlot; T.H = H; T.TAG = TAG; T.TYPE = TYPE; T.wrappers = wrappers; T.protoByType = protoByType;
+T.knownWrapper = knownWrapper; T.nodeSlot = nodeSlot; T.H = H; T.TAG = TAG; T.TYPE = TYPE; T.wrappers = wrappers; T.protoByType = protoByType;
 T.main = main; T.wrap = wrap; T.isNode = isNode; T.hOf = hOf; T.documentOf = documentOf; T.asciiLower = asciiLower;
 T.str = str; T.nullToEmpty = nullToEmpty; T.LIST = LIST; T.toIndex = toIndex; T.listItems = listItems;
 T.listItem = listItem; T.namedItem = namedItem; T.liveList = liveList; T.staticList = staticList;
