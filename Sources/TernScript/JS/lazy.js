@@ -24,8 +24,7 @@
 var load = internals.__ternLoad;
 var defineProperty = Object.defineProperty, getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor,
     getPrototypeOf = Object.getPrototypeOf, setPrototypeOf = Object.setPrototypeOf, apply = Reflect.apply,
-    reflectGet = Reflect.get, reflectSet = Reflect.set, deleteProperty = Reflect.deleteProperty, ownKeys = Reflect.ownKeys, EngineMap = Map,
-    mapGet = Map.prototype.get, mapSet = Map.prototype.set, mapDelete = Map.prototype.delete,
+    reflectGet = Reflect.get, reflectSet = Reflect.set, deleteProperty = Reflect.deleteProperty, ownKeys = Reflect.ownKeys,
     hasOwnProperty = Object.prototype.hasOwnProperty;
 
 // Taken now for the lazy files' top level.
@@ -49,8 +48,14 @@ var PENDING = 0, LOADING = 1, DONE = 2, FAILED = 3;
 var status = { __proto__: null };
 // Each pending file's placeholders: [object, name, getter].
 var placeholders = { __proto__: null };
-// object → { names: name → file, count }, for reflection; `pendingCount` placeholders in all.
-var pendingOn = new EngineMap(), pendingCount = 0;
+// For reflection: { object, names: name → file, count } for each object with placeholders (the
+// window and Document.prototype: a list searched by identity is quicker than a Map), and
+// `pendingCount` placeholders in all.
+var pendingOn = [], pendingCount = 0;
+function pendingFor(object) {
+  for (var i = 0; i < pendingOn.length; i++) if (pendingOn[i].object === object) return pendingOn[i];
+  return undefined;
+}
 
 function isPlaceholder(object, name, getter) {
   var d = getOwnPropertyDescriptor(object, name);
@@ -87,10 +92,10 @@ function ensure(file) {
 }
 
 function forget(object, name) {
-  var pending = apply(mapGet, pendingOn, [object]);
+  var pending = pendingFor(object);
   if (pending === undefined || pending.names[name] === undefined) return;
   delete pending.names[name];
-  if (--pending.count === 0) apply(mapDelete, pendingOn, [object]);
+  pending.count--;
   pendingCount--;
 }
 
@@ -109,10 +114,10 @@ function placeholder(file, object, name, enumerable) {
   defineProperty(object, name, { __proto__: null, get: accessor.get, set: accessor.set, enumerable: enumerable, configurable: true });
   var list = placeholders[file];
   list[list.length] = [object, name, accessor.get];
-  var pending = apply(mapGet, pendingOn, [object]);
+  var pending = pendingFor(object);
   if (pending === undefined) {
-    pending = { names: { __proto__: null }, count: 0 };
-    apply(mapSet, pendingOn, [object, pending]);
+    pending = { __proto__: null, object: object, names: { __proto__: null }, count: 0 };
+    pendingOn[pendingOn.length] = pending;
   }
   pending.names[name] = file;
   pending.count++;
@@ -140,9 +145,9 @@ function propertyKey(key) {
 }
 /// Runs the file that has a placeholder for `key` on `object`; returns the key.
 function touch(object, key) {
-  if (pendingCount === 0 || !isObject(object)) return key;
-  var pending = apply(mapGet, pendingOn, [object]);
-  if (pending === undefined) return key;
+  if (pendingCount === 0) return key;
+  var pending = pendingFor(object);
+  if (pending === undefined || pending.count === 0) return key;
   key = propertyKey(key);
   var file = pending.names[key];
   if (file !== undefined) ensure(file);
@@ -150,9 +155,9 @@ function touch(object, key) {
 }
 /// Runs every file with a placeholder on `object`.
 function touchAll(object) {
-  if (pendingCount === 0 || !isObject(object)) return;
-  var pending = apply(mapGet, pendingOn, [object]);
-  if (pending === undefined) return;
+  if (pendingCount === 0) return;
+  var pending = pendingFor(object);
+  if (pending === undefined || pending.count === 0) return;
   var files = { __proto__: null };
   for (var name in pending.names) files[pending.names[name]] = true;
   for (var file in files) ensure(file);
@@ -167,36 +172,33 @@ function touchChain(object) {
 
 internals.__ternGuardReflection = function () {
   var platform = T.platform;
-  var originals = {
-    getOwnPropertyDescriptor: Object.getOwnPropertyDescriptor, getOwnPropertyDescriptors: Object.getOwnPropertyDescriptors,
-    defineProperty: Object.defineProperty, defineProperties: Object.defineProperties, freeze: Object.freeze,
-    seal: Object.seal, preventExtensions: Object.preventExtensions,
-    reflectGetOwnPropertyDescriptor: Reflect.getOwnPropertyDescriptor, reflectDefineProperty: Reflect.defineProperty,
-    reflectPreventExtensions: Reflect.preventExtensions,
-    lookupGetter: Object.prototype.__lookupGetter__, lookupSetter: Object.prototype.__lookupSetter__,
-    defineGetter: Object.prototype.__defineGetter__, defineSetter: Object.prototype.__defineSetter__
-  };
-  var o = originals;
+  // Called directly: none of these uses its `this`.
+  var getOwnPropertyDescriptors = Object.getOwnPropertyDescriptors, defineProperties = Object.defineProperties,
+      freeze = Object.freeze, seal = Object.seal, preventExtensions = Object.preventExtensions,
+      reflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor, reflectDefineProperty = Reflect.defineProperty,
+      reflectPreventExtensions = Reflect.preventExtensions;
+  var lookupGetter = Object.prototype.__lookupGetter__, lookupSetter = Object.prototype.__lookupSetter__,
+      defineGetter = Object.prototype.__defineGetter__, defineSetter = Object.prototype.__defineSetter__;
   // Method definitions: like the built-ins, no prototype, not constructors, the same name and length.
   var objectFunctions = {
-    getOwnPropertyDescriptor(object, key) { return apply(o.getOwnPropertyDescriptor, this, [object, touch(object, key)]); },
-    getOwnPropertyDescriptors(object) { touchAll(object); return apply(o.getOwnPropertyDescriptors, this, [object]); },
-    defineProperty(object, key, attributes) { return apply(o.defineProperty, this, [object, touch(object, key), attributes]); },
-    defineProperties(object, properties) { touchAll(object); return apply(o.defineProperties, this, [object, properties]); },
-    freeze(object) { touchAll(object); return apply(o.freeze, this, [object]); },
-    seal(object) { touchAll(object); return apply(o.seal, this, [object]); },
-    preventExtensions(object) { touchAll(object); return apply(o.preventExtensions, this, [object]); }
+    getOwnPropertyDescriptor(object, key) { return getOwnPropertyDescriptor(object, touch(object, key)); },
+    getOwnPropertyDescriptors(object) { touchAll(object); return getOwnPropertyDescriptors(object); },
+    defineProperty(object, key, attributes) { return defineProperty(object, touch(object, key), attributes); },
+    defineProperties(object, properties) { touchAll(object); return defineProperties(object, properties); },
+    freeze(object) { touchAll(object); return freeze(object); },
+    seal(object) { touchAll(object); return seal(object); },
+    preventExtensions(object) { touchAll(object); return preventExtensions(object); }
   };
   var reflectFunctions = {
-    getOwnPropertyDescriptor(target, propertyKey) { return apply(o.reflectGetOwnPropertyDescriptor, this, [target, touch(target, propertyKey)]); },
-    defineProperty(target, propertyKey, attributes) { return apply(o.reflectDefineProperty, this, [target, touch(target, propertyKey), attributes]); },
-    preventExtensions(target) { touchAll(target); return apply(o.reflectPreventExtensions, this, [target]); }
+    getOwnPropertyDescriptor(target, propertyKey) { return reflectGetOwnPropertyDescriptor(target, touch(target, propertyKey)); },
+    defineProperty(target, propertyKey, attributes) { return reflectDefineProperty(target, touch(target, propertyKey), attributes); },
+    preventExtensions(target) { touchAll(target); return reflectPreventExtensions(target); }
   };
   var prototypeFunctions = {
-    __lookupGetter__(key) { touchChain(this); return apply(o.lookupGetter, this, [key]); },
-    __lookupSetter__(key) { touchChain(this); return apply(o.lookupSetter, this, [key]); },
-    __defineGetter__(key, getter) { return apply(o.defineGetter, this, [touch(this, key), getter]); },
-    __defineSetter__(key, setter) { return apply(o.defineSetter, this, [touch(this, key), setter]); }
+    __lookupGetter__(key) { touchChain(this); return apply(lookupGetter, this, [key]); },
+    __lookupSetter__(key) { touchChain(this); return apply(lookupSetter, this, [key]); },
+    __defineGetter__(key, getter) { return apply(defineGetter, this, [touch(this, key), getter]); },
+    __defineSetter__(key, setter) { return apply(defineSetter, this, [touch(this, key), setter]); }
   };
   function replace(owner, functions) {
     for (var name of ownKeys(functions)) {
