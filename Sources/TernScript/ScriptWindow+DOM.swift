@@ -13,10 +13,27 @@ extension ScriptWindow {
         context.setInternal("__ternDOM", value: dom.makeNatives())
         // A file that fails leaves the files after it without what they take from it.
         for file in ScriptPrelude.dom {
-            guard case .failure(let error) = context.runPrelude(file) else { continue }
+            guard case .failure(let error) = runOrDefer(file) else { continue }
             reportToConsole(level: "error", "Uncaught \(error)")
-            break
+            return
         }
+        if ScriptPrelude.defersLazyFiles { _ = context.callInternal("__ternGuardReflection", []) }
+    }
+
+    /// Runs `file`, or, when it is lazy, puts its placeholders where it would have put its names (lazy.js).
+    @discardableResult
+    func runOrDefer(_ file: ScriptPrelude.File) -> Result<ScriptValue, ScriptError> {
+        guard file.isLazy, ScriptPrelude.defersLazyFiles else { return context.runPrelude(file) }
+        return context.callInternal("__ternDefer", [.string(file.name)])
+    }
+
+    /// Runs the lazy file `name` (once): false when it is not one, or threw.
+    func runLazyFile(named name: String) -> Bool {
+        guard !lazyFilesRun.contains(name), let file = ScriptPrelude.all.first(where: { $0.isLazy && $0.name == name }) else { return false }
+        lazyFilesRun.append(name)
+        guard case .failure(let error) = context.runPrelude(file) else { return true }
+        reportToConsole(level: "error", "Uncaught \(error)")
+        return false
     }
 
     /// Makes `document` the window's document (`window.document`); call it once

@@ -56,6 +56,9 @@ public final class ScriptWindow {
     private lazy var opaqueOriginStorage = WebStorage()
     /// The document's first `<base href>` value as of a DOM version (`documentBaseURL`).
     var baseHrefCache: (version: UInt32, href: String?)?
+    /// The lazy files (ScriptPrelude, lazy.js) this window has run, in order:
+    /// each once, when the page first touched a name it defines.
+    var lazyFilesRun: [String] = []
     /// The DOM bindings' native half (`window.document` and its nodes).
     let dom: DOMBridge
 
@@ -322,7 +325,13 @@ public final class ScriptWindow {
             if case .number(let id)? = arguments.first { self?.network.abort(id: Int(WebIDL.longLong(.number(id)))) }
             return nil
         }
-        context.runPrelude(ScriptPrelude.network)
+        // lazy.js asks for a lazy file when the page first touches one of its names.
+        context.setInternal("__ternLoad") { [weak self] arguments in
+            guard let self, case .string(let name)? = arguments.first else { return .bool(false) }
+            return .bool(self.runLazyFile(named: name))
+        }
+        context.runPrelude(ScriptPrelude.lazy)
+        runOrDefer(ScriptPrelude.network)
     }
 
     private func installWebAPIs() {

@@ -9,6 +9,7 @@ public enum ScriptJS {
     public static let files: [String: [UInt8]] = [
         "microtasks.js": PackageResources.microtasks_js,
         "globals.js": PackageResources.globals_js,
+        "lazy.js": PackageResources.lazy_js,
         "network.js": PackageResources.network_js,
         "web-apis.js": PackageResources.web_apis_js,
         "navigation.js": PackageResources.navigation_js,

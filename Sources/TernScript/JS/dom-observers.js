@@ -1,10 +1,11 @@
 //# sourceURL=tern:js/dom-observers.js
 // `MutationObserver` and `MutationRecord` (DOM §4.3) and `NodeIterator`
-// with `NodeFilter` (DOM §6.1), over the mutation steps of
+// (DOM §6.1), over the mutation steps of
 // dom-mutations.js. Records are delivered in a microtask of the engine's
 // own promise job queue: after the running script, before the next task.
 //
-// Runs once per window as the body of function (g, internals, T): see ScriptPrelude.swift.
+// Runs on first touch (lazy.js) as the body of function (g, internals, T): see ScriptPrelude.swift.
+// Its top level takes from T only: the page's scripts may have run.
 'use strict';
 var N = internals.__ternDOM;
 var objectCreate = T.objectCreate, def = T.def, accessors = T.accessors, methods = T.methods, iface = T.iface,
@@ -26,9 +27,9 @@ accessors(MutationRecord.prototype, {
 
 // ---- MutationObserver (https://dom.spec.whatwg.org/#interface-mutationobserver)
 var observerSlot = privateSlot();
-var mutationObservers = new Set();   // WeakRefs, in creation order (the agent's "mutation observers")
+var mutationObservers = new T.Set();   // WeakRefs, in creation order (the agent's "mutation observers")
 var microtaskQueued = false;
-var enginePromise = Promise, promiseThen = Promise.prototype.then, promiseResolve = Promise.resolve;
+var enginePromise = T.Promise, promiseThen = T.promiseThen, promiseResolve = T.promiseResolve;
 function OBS(o) { var s = observerSlot.get(o); if (s === undefined) throw new TypeError('Illegal invocation'); return s; }
 var MutationObserver = iface('MutationObserver', null, function MutationObserver(callback) {
   if (!new.target) throw new TypeError("Constructor MutationObserver requires 'new'");
@@ -159,16 +160,7 @@ function notifyObservers() {
   }
 }
 
-// ---- NodeFilter (https://dom.spec.whatwg.org/#interface-nodefilter)
-if (!Object.prototype.hasOwnProperty.call(g, 'NodeFilter')) {
-  var nodeFilterConstants = { FILTER_ACCEPT: 1, FILTER_REJECT: 2, FILTER_SKIP: 3, SHOW_ALL: 0xFFFFFFFF, SHOW_ELEMENT: 0x1,
-    SHOW_ATTRIBUTE: 0x2, SHOW_TEXT: 0x4, SHOW_CDATA_SECTION: 0x8, SHOW_ENTITY_REFERENCE: 0x10, SHOW_ENTITY: 0x20,
-    SHOW_PROCESSING_INSTRUCTION: 0x40, SHOW_COMMENT: 0x80, SHOW_DOCUMENT: 0x100, SHOW_DOCUMENT_TYPE: 0x200,
-    SHOW_DOCUMENT_FRAGMENT: 0x400, SHOW_NOTATION: 0x800 };
-  var NodeFilterObject = {};
-  for (var filterConstant in nodeFilterConstants) Object.defineProperty(NodeFilterObject, filterConstant, { value: nodeFilterConstants[filterConstant], enumerable: true });
-  def(g, 'NodeFilter', NodeFilterObject);
-}
+// NodeFilter is dom-traversal.js's.
 
 // ---- NodeIterator (https://dom.spec.whatwg.org/#interface-nodeiterator)
 var iteratorSlot = privateSlot();

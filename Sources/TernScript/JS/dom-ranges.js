@@ -4,13 +4,15 @@
 // (`sc`, `so`, `ec`, `eo`). A live range's state is also in `liveRanges`
 // (weakly), where dom-mutations.js updates it on every mutation.
 //
-// Runs once per window as the body of function (g, internals, T): see ScriptPrelude.swift.
+// Runs on first touch (lazy.js) as the body of function (g, internals, T): see ScriptPrelude.swift.
+// Its top level takes from T only: the page's scripts may have run.
 'use strict';
 var N = internals.__ternDOM;
 var objectCreate = T.objectCreate, def = T.def, accessors = T.accessors, methods = T.methods, iface = T.iface,
     privateSlot = T.privateSlot, H = T.H, TYPE = T.TYPE, main = T.main, wrap = T.wrap, hOf = T.hOf,
     domError = T.domError, mainDocumentHandle = T.mainDocumentHandle, Document = T.Document,
-    WeakRefOrStrong = T.WeakRefOrStrong, liveRanges = T.liveRanges, isInclusiveAncestor = T.isInclusiveAncestor;
+    WeakRefOrStrong = T.WeakRefOrStrong, liveRanges = T.liveRanges, isInclusiveAncestor = T.isInclusiveAncestor,
+    defineProperty = T.defineProperty, EngineSymbol = T.Symbol;
 
 // ---- Boundary points (https://dom.spec.whatwg.org/#concept-range-bp)
 var rangeSlot = privateSlot();
@@ -99,10 +101,10 @@ var Range = iface('Range', AbstractRange, function Range() {
   rangeSlot.set(this, state);
   liveRanges.add(new WeakRefOrStrong(state));
 });
-var rangeConstants = { START_TO_START: 0, START_TO_END: 1, END_TO_END: 2, END_TO_START: 3 };
+var rangeConstants = { __proto__: null, START_TO_START: 0, START_TO_END: 1, END_TO_END: 2, END_TO_START: 3 };
 for (var rangeConstant in rangeConstants) {
-  Object.defineProperty(Range, rangeConstant, { value: rangeConstants[rangeConstant], enumerable: true });
-  Object.defineProperty(Range.prototype, rangeConstant, { value: rangeConstants[rangeConstant], enumerable: true });
+  defineProperty(Range, rangeConstant, { __proto__: null, value: rangeConstants[rangeConstant], enumerable: true });
+  defineProperty(Range.prototype, rangeConstant, { __proto__: null, value: rangeConstants[rangeConstant], enumerable: true });
 }
 function rangeRoot(r) { return rootOf(r.sc); }
 // https://dom.spec.whatwg.org/#concept-range-bp-set
@@ -470,7 +472,7 @@ methods(Selection.prototype, {
   },
   toString: function () { var range = selectionRange(this); return range ? range.toString() : ''; }
 });
-var selectionKey = Symbol('selection');
+var selectionKey = EngineSymbol('selection');
 function selectionOf(document) {
   if (!document[selectionKey]) {
     var selection = objectCreate(Selection.prototype);

@@ -19,6 +19,9 @@ var versions = N.versions;
 
 // The engine's own Object.create, not one a page puts in its place.
 var objectCreate = Object.create;
+// And what the helpers below use: a file that runs on first touch (lazy.js) calls them after the page's scripts.
+var defineProperty = Object.defineProperty, setPrototypeOf = Object.setPrototypeOf, toStringTag = Symbol.toStringTag,
+    ownKeys = Reflect.ownKeys;
 
 // ---- Platform functions print as built-ins do (ECMA-262 §20.2.3.5,
 // Function.prototype.toString: "function name() { [native code] }").
@@ -40,30 +43,35 @@ Object.defineProperty(Function.prototype, 'toString', { writable: true, configur
   }) });
 
 function def(object, name, value) {
-  Object.defineProperty(object, name, { value: platform(value), writable: true, configurable: true, enumerable: false });
+  defineProperty(object, name, { __proto__: null, value: platform(value), writable: true, configurable: true, enumerable: false });
 }
 // Members are not enumerable (Web IDL makes them so): ScriptContext.convert
 // walks enumerable properties, prototypes included, and a node's accessors
 // lead to nodes again, so a node returned to Swift would never end.
 function accessors(proto, table) {
-  for (var k in table) {
-    Object.defineProperty(proto, k, { get: platform(table[k][0]), set: platform(table[k][1]), enumerable: false, configurable: true });
+  for (var keys = ownKeys(table), i = 0; i < keys.length; i++) {
+    var k = keys[i], pair = table[k];
+    defineProperty(proto, k, { __proto__: null, get: platform(pair[0]), set: platform(pair.length > 1 ? pair[1] : undefined),
+                               enumerable: false, configurable: true });
   }
 }
 function methods(proto, table) {
-  for (var k in table) Object.defineProperty(proto, k, { value: platform(table[k]), writable: true, enumerable: false, configurable: true });
+  for (var keys = ownKeys(table), i = 0; i < keys.length; i++) {
+    var k = keys[i];
+    defineProperty(proto, k, { __proto__: null, value: platform(table[k]), writable: true, enumerable: false, configurable: true });
+  }
 }
 function illegal() { throw new TypeError('Illegal constructor'); }
 /// An interface object `name` inheriting from `Parent`, on the window.
 function iface(name, Parent, ctor) {
   var C = platform(ctor || function () { illegal(); });
-  Object.defineProperty(C, 'name', { value: name });
+  defineProperty(C, 'name', { __proto__: null, value: name });
   if (Parent) {
     C.prototype = objectCreate(Parent.prototype);
-    Object.setPrototypeOf(C, Parent);
+    setPrototypeOf(C, Parent);
   }
-  Object.defineProperty(C.prototype, 'constructor', { value: C, writable: true, configurable: true });
-  Object.defineProperty(C.prototype, Symbol.toStringTag, { value: name, configurable: true });
+  defineProperty(C.prototype, 'constructor', { __proto__: null, value: C, writable: true, configurable: true });
+  defineProperty(C.prototype, toStringTag, { __proto__: null, value: name, configurable: true });
   def(g, name, C);
   return C;
 }

@@ -4,24 +4,26 @@
 // `runNodeFilter(traverser, node)` is the spec's "filter" algorithm for
 // any traverser (`{ whatToShow, filter, active }`): NodeIterator uses it too.
 //
-// Runs once per window as the body of function (g, internals, T): see ScriptPrelude.swift.
+// Runs on first touch (lazy.js) as the body of function (g, internals, T): see ScriptPrelude.swift.
+// Its top level takes from T only: the page's scripts may have run.
 'use strict';
 var N = internals.__ternDOM;
 var objectCreate = T.objectCreate, platform = T.platform, def = T.def, accessors = T.accessors, methods = T.methods,
     illegal = T.illegal, iface = T.iface, privateSlot = T.privateSlot, H = T.H, TYPE = T.TYPE, wrap = T.wrap,
-    hOf = T.hOf, domError = T.domError;
+    hOf = T.hOf, domError = T.domError, Document = T.Document, defineProperty = T.defineProperty;
 
 // ---- NodeFilter (https://dom.spec.whatwg.org/#interface-nodefilter): a callback
 // interface with constants; its interface object cannot be called.
 var FILTER_ACCEPT = 1, FILTER_REJECT = 2, FILTER_SKIP = 3;
 var NodeFilter = platform(function NodeFilter() { illegal(); });
-[['FILTER_ACCEPT', 1], ['FILTER_REJECT', 2], ['FILTER_SKIP', 3], ['SHOW_ALL', 0xFFFFFFFF],
+var nodeFilterConstants = [['FILTER_ACCEPT', 1], ['FILTER_REJECT', 2], ['FILTER_SKIP', 3], ['SHOW_ALL', 0xFFFFFFFF],
  ['SHOW_ELEMENT', 0x1], ['SHOW_ATTRIBUTE', 0x2], ['SHOW_TEXT', 0x4], ['SHOW_CDATA_SECTION', 0x8],
  ['SHOW_ENTITY_REFERENCE', 0x10], ['SHOW_ENTITY', 0x20], ['SHOW_PROCESSING_INSTRUCTION', 0x40],
  ['SHOW_COMMENT', 0x80], ['SHOW_DOCUMENT', 0x100], ['SHOW_DOCUMENT_TYPE', 0x200],
- ['SHOW_DOCUMENT_FRAGMENT', 0x400], ['SHOW_NOTATION', 0x800]].forEach(function (c) {
-  Object.defineProperty(NodeFilter, c[0], { value: c[1], enumerable: true });
-});
+ ['SHOW_DOCUMENT_FRAGMENT', 0x400], ['SHOW_NOTATION', 0x800]];
+for (var i = 0; i < nodeFilterConstants.length; i++) {
+  defineProperty(NodeFilter, nodeFilterConstants[i][0], { __proto__: null, value: nodeFilterConstants[i][1], enumerable: true });
+}
 def(g, 'NodeFilter', NodeFilter);
 
 /// A NodeFilter argument: null, or an object (callable or with acceptNode), else a TypeError.
@@ -179,7 +181,7 @@ methods(TreeWalker.prototype, {
 });
 
 // https://dom.spec.whatwg.org/#dom-document-createtreewalker
-methods(g.Document.prototype, {
+methods(Document.prototype, {
   createTreeWalker: function (root, whatToShow, filter) {
     hOf(root);
     var walker = objectCreate(TreeWalker.prototype);

@@ -4,9 +4,16 @@
 // referrerPolicy})`, which answers through `__ternHTTPDone(id, outcome)` (or returns the outcome when sync).
 // Bodies cross as binary strings: one UTF-16 unit per byte.
 //
-// Runs once per window as the body of function (g, internals, T): see ScriptPrelude.swift.
+// Runs on first touch (lazy.js) as the body of function (g, internals, T): see ScriptPrelude.swift.
+// Its top level takes from T only: the page's scripts may have run.
 'use strict';
 var __ternHTTP = internals.__ternHTTP, __ternHTTPAbort = internals.__ternHTTPAbort;
+var defineProperty = T.defineProperty, EngineSymbol = T.Symbol;
+// A member as an assignment would make it (enumerable), but defined: an assignment would
+// call a setter the page's scripts put on Object.prototype.
+function put(object, name, value) {
+  defineProperty(object, name, { __proto__: null, value: value, writable: true, enumerable: true, configurable: true });
+}
 
 var pending = {}, nextId = 0;
 internals.__ternHTTPDone = function (id, r) { var f = pending[id]; delete pending[id]; if (f) f(r); };
@@ -104,8 +111,8 @@ function XMLHttpRequest() {
   this.responseType = ''; this.responseURL = ''; this._timeout = 0; this._withCredentials = false;
   this._headers = []; this._listeners = {}; this._sendFlag = false;
 }
-XMLHttpRequest.UNSENT = 0; XMLHttpRequest.OPENED = 1; XMLHttpRequest.HEADERS_RECEIVED = 2;
-XMLHttpRequest.LOADING = 3; XMLHttpRequest.DONE = 4;
+put(XMLHttpRequest, 'UNSENT', 0); put(XMLHttpRequest, 'OPENED', 1); put(XMLHttpRequest, 'HEADERS_RECEIVED', 2);
+put(XMLHttpRequest, 'LOADING', 3); put(XMLHttpRequest, 'DONE', 4);
 var X = XMLHttpRequest.prototype;
 // The document's base URL, against which fetch and XHR parse URLs.
 function baseURL() {
@@ -114,7 +121,7 @@ function baseURL() {
 function parseURL(url) {
   try { return new g.URL(String(url), baseURL()); } catch (e) { return null; }
 }
-X.open = function (method, url, async, user, password) {
+put(X, 'open', function (method, url, async, user, password) {
   // XHR §3.5.1 open() steps 2-4: a method is a token, not CONNECT/TRACE/TRACK, then normalized.
   method = byteString(method);
   if (!isToken(method)) throw domError('SyntaxError', "'" + method + "' is not a valid HTTP method.");
@@ -138,9 +145,9 @@ X.open = function (method, url, async, user, password) {
   this._headers = []; this._aborted = false; this._sendFlag = false; this._done = false;
   this.status = 0; this.statusText = ''; this.responseURL = ''; this._responseHeaders = [];
   this._setState(1);
-};
+});
 // XHR §3.5.3 timeout: an unsigned long; a synchronous request from a window takes none.
-Object.defineProperty(X, 'timeout', {
+defineProperty(X, 'timeout', { __proto__: null,
   get: function () { return this._timeout; },
   set: function (v) {
     if (this.readyState === 1 && this._async === false)
@@ -151,7 +158,7 @@ Object.defineProperty(X, 'timeout', {
   configurable: true, enumerable: true
 });
 // The timeout counts from the start of the fetch, whenever it is set.
-X._armTimer = function () {
+put(X, '_armTimer', function () {
   var xhr = this;
   this._clearTimer();
   if (!this._timeout) return;
@@ -162,16 +169,16 @@ X._armTimer = function () {
     if (xhr._id) __ternHTTPAbort(xhr._id);
     xhr._requestError('timeout');
   }, left);
-};
-X._clearTimer = function () { if (this._timer) { g.clearTimeout(this._timer); this._timer = null; } };
+});
+put(X, '_clearTimer', function () { if (this._timer) { g.clearTimeout(this._timer); this._timer = null; } });
 // XHR "request error steps" for an async request: DONE, a network error, then event and loadend.
-X._requestError = function (event) {
+put(X, '_requestError', function (event) {
   this._sendFlag = false; this._done = true;
   this.status = 0; this.statusText = ''; this.responseURL = ''; this._responseHeaders = [];
   this.responseText = ''; this.response = this.responseType === '' || this.responseType === 'text' ? '' : null;
   this._setState(4); this._fire(event); this._fire('loadend');
-};
-X.setRequestHeader = function (name, value) {
+});
+put(X, 'setRequestHeader', function (name, value) {
   if (this.readyState !== 1 || this._sendFlag) throw domError('InvalidStateError', 'The object is in an invalid state.');
   name = byteString(name); value = normalizeValue(byteString(value));
   if (!isToken(name)) throw domError('SyntaxError', "'" + name + "' is not a valid HTTP header field name.");
@@ -183,8 +190,8 @@ X.setRequestHeader = function (name, value) {
     if (this._headers[i][0].toLowerCase() === lower) { this._headers[i][1] += ', ' + value; return; }
   }
   this._headers.push([name, value]);
-};
-Object.defineProperty(X, 'withCredentials', {
+});
+defineProperty(X, 'withCredentials', { __proto__: null,
   get: function () { return this._withCredentials; },
   set: function (v) {
     if ((this.readyState !== 0 && this.readyState !== 1) || this._sendFlag)
@@ -193,20 +200,20 @@ Object.defineProperty(X, 'withCredentials', {
   },
   configurable: true, enumerable: true
 });
-X.addEventListener = function (type, fn) { (this._listeners[type] = this._listeners[type] || []).push(fn); };
-X.removeEventListener = function (type, fn) {
+put(X, 'addEventListener', function (type, fn) { (this._listeners[type] = this._listeners[type] || []).push(fn); });
+put(X, 'removeEventListener', function (type, fn) {
   var list = this._listeners[type], i = list ? list.indexOf(fn) : -1;
   if (i >= 0) list.splice(i, 1);
-};
-X._fire = function (type) {
+});
+put(X, '_fire', function (type) {
   var n = this.responseText.length;
   var event = { type: type, target: this, currentTarget: this, loaded: n, total: n, lengthComputable: true };
   if (typeof this['on' + type] === 'function') this['on' + type](event);
   var list = (this._listeners[type] || []).slice();
   for (var i = 0; i < list.length; i++) list[i].call(this, event);
-};
-X._setState = function (state) { this.readyState = state; this._fire('readystatechange'); };
-X.send = function (body) {
+});
+put(X, '_setState', function (state) { this.readyState = state; this._fire('readystatechange'); });
+put(X, 'send', function (body) {
   var xhr = this;
   if (this.readyState !== 1 || this._sendFlag) throw domError('InvalidStateError', 'open() first');
   var payload = this._method === 'GET' || this._method === 'HEAD' ? null : encodeBody(body);
@@ -240,24 +247,24 @@ X.send = function (body) {
   if (!this._async) { finish(request(this._method, this._url, this._headers, payload, true, options)); return; }
   this._id = request(this._method, this._url, this._headers, payload, false, options, finish);
   this._armTimer();
-};
-X.abort = function () {
+});
+put(X, 'abort', function () {
   this._aborted = true; this._sendFlag = false; this._clearTimer();
   if (this._id) __ternHTTPAbort(this._id);
   this.readyState = 0; this._fire('abort');
-};
-X.getResponseHeader = function (name) {
+});
+put(X, 'getResponseHeader', function (name) {
   name = String(name).toLowerCase();
   var values = (this._responseHeaders || []).filter(function (h) { return h[0].toLowerCase() === name; });
   return values.length ? values.map(function (h) { return h[1]; }).join(', ') : null;
-};
-X.getAllResponseHeaders = function () {
+});
+put(X, 'getAllResponseHeaders', function () {
   return sortAndCombine(this._responseHeaders || []).map(function (h) { return h[0] + ': ' + h[1] + '\r\n'; }).join('');
-};
-g.XMLHttpRequest = XMLHttpRequest;
+});
+put(g, 'XMLHttpRequest', XMLHttpRequest);
 
 // ---- Headers (https://fetch.spec.whatwg.org/#headers-class), with its guard.
-var GUARD = typeof Symbol === 'function' ? Symbol('guard') : '_guard';
+var GUARD = EngineSymbol('guard');
 function Headers(init) {
   this._list = []; this[GUARD] = 'none';
   fillHeaders(this, init);
@@ -283,7 +290,7 @@ function validate(headers, name, value) {
   if (guard === 'response' && isForbiddenResponseHeaderName(name)) return false;
   return true;
 }
-Headers.prototype.append = function (name, value) {
+put(Headers.prototype, 'append', function (name, value) {
   name = byteString(name); value = normalizeValue(byteString(value));
   if (!validate(this, name, value)) return;
   if (this[GUARD] === 'request-no-cors') {
@@ -291,15 +298,15 @@ Headers.prototype.append = function (name, value) {
     if (!isNoCorsSafelisted(name, current === null ? value : current + ', ' + value)) return;
   }
   this._list.push([name, value]);
-};
-Headers.prototype.delete = function (name) {
+});
+put(Headers.prototype, 'delete', function (name) {
   name = byteString(name);
   if (!validate(this, name, '')) return;
   if (this[GUARD] === 'request-no-cors' && !isNoCorsSafelisted(name, 'text/plain')) return;
   var lower = name.toLowerCase();
   this._list = this._list.filter(function (h) { return h[0].toLowerCase() !== lower; });
-};
-Headers.prototype.set = function (name, value) {
+});
+put(Headers.prototype, 'set', function (name, value) {
   name = byteString(name); value = normalizeValue(byteString(value));
   if (!validate(this, name, value)) return;
   if (this[GUARD] === 'request-no-cors' && !isNoCorsSafelisted(name, value)) return;
@@ -310,24 +317,24 @@ Headers.prototype.set = function (name, value) {
     replaced = true; h[1] = value; return true;
   });
   if (!replaced) this._list.push([name, value]);
-};
-Headers.prototype.get = function (name) {
+});
+put(Headers.prototype, 'get', function (name) {
   name = byteString(name);
   if (!isToken(name)) throw new TypeError("'" + name + "' is not a valid HTTP header field name.");
   name = name.toLowerCase();
   var values = this._list.filter(function (h) { return h[0].toLowerCase() === name; });
   return values.length ? values.map(function (h) { return h[1]; }).join(', ') : null;
-};
-Headers.prototype.has = function (name) { return this.get(name) !== null; };
-Headers.prototype.forEach = function (fn, self) {
+});
+put(Headers.prototype, 'has', function (name) { return this.get(name) !== null; });
+put(Headers.prototype, 'forEach', function (fn, self) {
   var pairs = sortAndCombine(this._list);
   for (var i = 0; i < pairs.length; i++) fn.call(self, pairs[i][1], pairs[i][0], this);
-};
-Headers.prototype.entries = function () { return sortAndCombine(this._list)[Symbol.iterator](); };
-Headers.prototype.keys = function () { return sortAndCombine(this._list).map(function (h) { return h[0]; })[Symbol.iterator](); };
-Headers.prototype.values = function () { return sortAndCombine(this._list).map(function (h) { return h[1]; })[Symbol.iterator](); };
-Headers.prototype[Symbol.iterator] = Headers.prototype.entries;
-g.Headers = Headers;
+});
+put(Headers.prototype, 'entries', function () { return sortAndCombine(this._list)[Symbol.iterator](); });
+put(Headers.prototype, 'keys', function () { return sortAndCombine(this._list).map(function (h) { return h[0]; })[Symbol.iterator](); });
+put(Headers.prototype, 'values', function () { return sortAndCombine(this._list).map(function (h) { return h[1]; })[Symbol.iterator](); });
+put(Headers.prototype, EngineSymbol.iterator, Headers.prototype.entries);
+put(g, 'Headers', Headers);
 
 // ---- Body mixin (Fetch §5.3): a body read once.
 function consumeBody(target) {
@@ -336,10 +343,10 @@ function consumeBody(target) {
   return Promise.resolve(target._body === null ? '' : target._body);
 }
 function mixBody(proto) {
-  proto._consume = function () { return consumeBody(this); };
-  proto.text = function () { return this._consume().then(decodeText); };
-  proto.json = function () { return this.text().then(JSON.parse); };
-  proto.arrayBuffer = function () { return this._consume().then(toArrayBuffer); };
+  put(proto, '_consume', function () { return consumeBody(this); });
+  put(proto, 'text', function () { return this._consume().then(decodeText); });
+  put(proto, 'json', function () { return this.text().then(JSON.parse); });
+  put(proto, 'arrayBuffer', function () { return this._consume().then(toArrayBuffer); });
 }
 
 // ---- Response (https://fetch.spec.whatwg.org/#response-class)
@@ -361,7 +368,7 @@ function networkResponse(r) {
   return response;
 }
 mixBody(Response.prototype);
-g.Response = Response;
+put(g, 'Response', Response);
 
 // ---- Request (https://fetch.spec.whatwg.org/#request-class)
 var MODES = ['navigate', 'same-origin', 'no-cors', 'cors'], CREDENTIALS = ['omit', 'same-origin', 'include'];
@@ -462,15 +469,15 @@ function Request(input, init) {
 }
 var RP = Request.prototype;
 mixBody(RP);
-Object.defineProperty(RP, 'mode', { get: function () { return this._mode; }, configurable: true, enumerable: true });
+defineProperty(RP, 'mode', { __proto__: null, get: function () { return this._mode; }, configurable: true, enumerable: true });
 // §5.4 referrer getter: "" for no referrer, "about:client" for the client, else the URL.
-Object.defineProperty(RP, 'referrer', {
+defineProperty(RP, 'referrer', { __proto__: null,
   get: function () { return this._referrer === 'no-referrer' ? '' : this._referrer === 'client' ? 'about:client' : this._referrer; },
   configurable: true, enumerable: true
 });
-Object.defineProperty(RP, 'body', { get: function () { return this._body === null ? null : this._body; },
+defineProperty(RP, 'body', { __proto__: null, get: function () { return this._body === null ? null : this._body; },
   configurable: true, enumerable: true });
-RP.clone = function () {
+put(RP, 'clone', function () {
   if (this.bodyUsed) throw new TypeError('Cannot clone a Request whose body is already used.');
   var copy = Object.create(RP);
   for (var k in this) if (Object.prototype.hasOwnProperty.call(this, k)) copy[k] = this[k];
@@ -478,11 +485,11 @@ RP.clone = function () {
   copy.headers[GUARD] = this.headers[GUARD];
   if (this.signal && internals.__ternAbortSignal) copy.signal = internals.__ternAbortSignal.follow(this.signal);
   return copy;
-};
-g.Request = Request;
+});
+put(g, 'Request', Request);
 
 // ---- fetch (https://fetch.spec.whatwg.org/#fetch-method): steps 2-3, a Request from input and init.
-g.fetch = function (input, init) {
+put(g, 'fetch', function (input, init) {
   var r;
   try {
     r = new Request(input, init);
@@ -515,4 +522,4 @@ g.fetch = function (input, init) {
       });
     }
   });
-};
+});
