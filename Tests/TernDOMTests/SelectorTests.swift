@@ -353,4 +353,21 @@ final class SelectorTests: XCTestCase {
             }
         }
     }
+
+    /// Style sharing's sibling test: name, namespace and every attribute
+    /// (name and value, in order) must agree; anything else differing says no.
+    func testSameNameAndAttributesComparesEverything() throws {
+        let document = Document(html: #"<div id=r><p class="a" title="x">1</p><p class="a" title="x">2</p><p class="a" title="y">3</p><p class="a">4</p><p title="x" class="a">5</p><span class="a" title="x">6</span><p class="a" title="x" hidden>7</p><p class="a" title="x">8</p></div>"#)
+        let root = try XCTUnwrap(document.node?.querySelector("#r"))
+        let items = root.elementChildren
+        XCTAssertEqual(items.count, 8)
+        XCTAssertTrue(items[0].hasSameNameAndAttributes(as: items[1]))
+        XCTAssertTrue(items[0].hasSameNameAndAttributes(as: items[7]))
+        for other in [2, 3, 4, 5, 6] {
+            XCTAssertFalse(items[0].hasSameNameAndAttributes(as: items[other]), "item \(other + 1)")
+            XCTAssertFalse(items[other].hasSameNameAndAttributes(as: items[0]), "item \(other + 1), reversed")
+        }
+        let text = try XCTUnwrap(items[0].firstChild)
+        XCTAssertFalse(text.hasSameNameAndAttributes(as: text), "only elements")
+    }
 }

@@ -42,12 +42,11 @@ final class DOMBridge {
     var peerBridges: () -> [DOMBridge] = { [] }
     /// Bumped by every change to any tree or attribute: live collections refresh when it moved.
     var version: UInt32 { counters.values[0] }
-    /// Bumped by the changes that add or remove nodes: a list of children
-    /// (`childNodes`, `children`) refreshes only when it moved.
-    var childListVersion: UInt32 { counters.values[1] }
-    /// Both, in memory the prelude reads as a `Uint32Array` (`N.versions`):
-    /// a live list checks them on every access, and a native call each time
-    /// cost about a quarter of reading `childNodes[i]`.
+    /// `version`, and a second counter bumped only by the changes that add or
+    /// remove nodes (a list of children, `childNodes` or `children`, refreshes
+    /// only when it moved), in memory the prelude reads as a `Uint32Array`
+    /// (`N.versions`): a live list checks them on every access, and a native
+    /// call each time cost about a quarter of reading `childNodes[i]`.
     private let counters = Counters()
 
     /// Two counters a typed array and the bridge share: freed when both let go.
@@ -219,15 +218,15 @@ final class DOMBridge {
     /// an attribute or a node's data: live collections go stale (those of
     /// children only on a tree change), the host re-lays out.
     func changed(childList: Bool = true) {
-        counters.values[0] &+= 1
-        if childList { counters.values[1] &+= 1 }
+        bumpVersion(childList: childList)
         host?.scriptDocumentDidChange()
     }
 
-    /// Live collections go stale without a change to any tree (a sweep released handles).
-    func bumpVersion() {
+    /// Live collections go stale: `changed`'s, or without a change to any tree
+    /// (a sweep released handles, `childList` true: every list computes again).
+    func bumpVersion(childList: Bool = true) {
         counters.values[0] &+= 1
-        counters.values[1] &+= 1
+        if childList { counters.values[1] &+= 1 }
     }
 
     // MARK: Installing
