@@ -124,6 +124,22 @@ final class CSSOMTests: DOMTestCase {
                           .string("border-top: 1px solid; overflow: scroll hidden; list-style: none;")]))
     }
 
+    /// The block crosses to Swift as one string (dom-cssom.js's `pack`):
+    /// names and values with digits, commas, `!` and `;`, non-ASCII text and
+    /// a surrogate pair come back as they went, with their priorities.
+    func testDeclarationsWithAwkwardCharactersSerialiseWhole() throws {
+        try load("<body><div id=d></div></body>")
+        XCTAssertEqual(js("""
+            var d = document.getElementById('d');
+            d.style.setProperty('--12', '"3,4;5!" 6', 'important');
+            d.style.setProperty('--\\u00e9\\ud83d\\ude00', '"\\u00e9;\\ud83d\\ude00"');
+            d.style.marginTop = '10px'; d.style.marginRight = '10px'; d.style.marginBottom = '10px';
+            d.style.setProperty('margin-left', '10px', 'important');
+            [d.style.cssText, d.style.getPropertyValue('margin'), d.style.getPropertyPriority('--12')]
+            """), strings(["--12: \"3,4;5!\" 6 !important; --\u{E9}\u{1F600}: \"\u{E9};\u{1F600}\"; margin-top: 10px; margin-right: 10px; "
+                           + "margin-bottom: 10px; margin-left: 10px !important;", "", "important"]))
+    }
+
     /// `border` sets its twelve longhands and resets border-image (CSS
     /// Backgrounds 3 §4.4); it reads back only while border-image is as it left it.
     func testBorderShorthandAndBorderImage() throws {

@@ -51,20 +51,39 @@ enum CSSOMDeclarations {
     /// order, a shorthand in place of its longhands when all of them are
     /// there with one priority and their values combine.
     static func serialize(_ declarations: [Declaration]) -> String {
+        let table = CSSOMShorthands.numbered
         var out: [String] = []
-        var done: Set<String> = []
         func append(_ name: String, _ value: String, _ important: Bool) { out.append("\(name): \(value)\(important ? " !important" : "");") }
-        for declaration in declarations where !done.contains(declaration.name) {
-            for shorthand in CSSOMShorthands.shorthands(holding: declaration.name) {
-                guard let names = CSSOMShorthands.longhands(of: shorthand),
-                      let value = shorthandValue(shorthand, declarations.filter { !done.contains($0.name) }) else { continue }
-                append(shorthand, value, declaration.important)
-                done.formUnion(names)
+        let numbers = declarations.map { table.number[$0.name] }
+        // By longhand number: the index of its first declaration (-1: none), and whether it is serialised.
+        var firstIndex = [Int](repeating: -1, count: table.holding.count)
+        var done = [Bool](repeating: false, count: table.holding.count)
+        var doneOthers: Set<String> = []
+        for (index, number) in numbers.enumerated() {
+            if let number, firstIndex[number] < 0 { firstIndex[number] = index }
+        }
+        for (declaration, number) in zip(declarations, numbers) {
+            guard let number else {
+                if doneOthers.insert(declaration.name).inserted { append(declaration.name, declaration.value, declaration.important) }
+                continue
+            }
+            guard !done[number] else { continue }
+            // The first shorthand whose longhands are all here, not yet serialised, with this priority, and combine.
+            shorthands: for shorthand in table.holding[number].map({ table.shorthands[$0] }) {
+                var values: [String] = []
+                for longhand in shorthand.longhands {
+                    let index = firstIndex[longhand]
+                    guard index >= 0, !done[longhand], declarations[index].important == declaration.important else { continue shorthands }
+                    values.append(declarations[index].value)
+                }
+                guard let value = CSSOMShorthands.value(of: shorthand.name, from: values) else { continue }
+                append(shorthand.name, value, declaration.important)
+                for longhand in shorthand.longhands { done[longhand] = true }
                 break
             }
-            if !done.contains(declaration.name) {
+            if !done[number] {
                 append(declaration.name, declaration.value, declaration.important)
-                done.insert(declaration.name)
+                done[number] = true
             }
         }
         return out.joined(separator: " ")

@@ -15,22 +15,31 @@ enum CSSOMShorthands {
     /// longhand or a shorthand kept as written.
     static func longhands(of name: String) -> [String]? { table[name] }
 
-    /// The shorthands that hold `longhand`, the one with most longhands first
-    /// (§6.7.2's preferred order).
-    static func shorthands(holding longhand: String) -> [String] {
-        shorthandsOfLonghand[longhand] ?? []
+    /// The table with its longhands numbered, made once: serialising a
+    /// `style` attribute (which a script setting properties one by one does
+    /// at each step) looks each declaration's name up once, then works on
+    /// numbers.
+    struct Numbered {
+        /// Each longhand's number.
+        let number: [String: Int]
+        /// The shorthands: each name with its longhands' numbers, in the order their values combine.
+        let shorthands: [(name: String, longhands: [Int])]
+        /// By longhand number, the shorthands (indices in `shorthands`) that
+        /// hold it, the one with most longhands first (§6.7.2's preferred order).
+        let holding: [[Int]]
     }
 
-    /// `shorthands(holding:)` for every longhand, made once: serialising a
-    /// `style` attribute asks it for each declaration.
-    private static let shorthandsOfLonghand: [String: [String]] = {
-        var index: [String: [String]] = [:]
-        for (shorthand, longhands) in table {
-            for longhand in longhands { index[longhand, default: []].append(shorthand) }
+    static let numbered: Numbered = {
+        var number: [String: Int] = [:]
+        for longhand in table.values.joined().sorted() where number[longhand] == nil { number[longhand] = number.count }
+        // Most longhands first, then by name, so that the order is the same in every process.
+        let names = table.keys.sorted { (table[$0]?.count ?? 0, $1) > (table[$1]?.count ?? 0, $0) }
+        let shorthands = names.map { name in (name: name, longhands: (table[name] ?? []).compactMap { number[$0] }) }
+        var holding = [[Int]](repeating: [], count: number.count)
+        for (index, shorthand) in shorthands.enumerated() {
+            for longhand in shorthand.longhands { holding[longhand].append(index) }
         }
-        return index.mapValues { names in
-            names.sorted { (table[$0]?.count ?? 0, $1) > (table[$1]?.count ?? 0, $0) }
-        }
+        return Numbered(number: number, shorthands: shorthands, holding: holding)
     }()
 
     /// The longhand declarations `name: values` (a valid value) sets, or nil

@@ -18,7 +18,7 @@ extension DOMBridge {
             return makeStringArray(declarations.flatMap { [$0.name, $0.value] })
         }
         define("styleLonghands") { [unowned self] a in makeStringArray(CSSOMShorthands.longhands(of: string(a[0])) ?? []) }
-        // (shorthand, [name, value, "important" or "", …]): its value from those longhands, or "".
+        // (shorthand, packed declarations): its value from those longhands, or "".
         define("styleShorthandValue") { [unowned self] a in
             makeString(CSSOMDeclarations.shorthandValue(string(a[0]), declarations(a[1])) ?? "")
         }
@@ -47,11 +47,31 @@ extension DOMBridge {
         define("escape") { [unowned self] a in makeString(CSSSerializer.identifier(string(a[0]))) }
     }
 
-    /// A flat [name, value, "important" or "", …] array's declarations.
+    /// The declarations dom-cssom.js packs into one string (its `pack`):
+    /// each name and value after its length in UTF-16 units and a comma,
+    /// then `!` when important, else `;`. One string crosses instead of an
+    /// array of three strings a declaration (a script setting a dozen
+    /// properties one by one sends the block at each step).
     private func declarations(_ value: JSValueRef?) -> [CSSOMDeclarations.Declaration] {
-        let flat = strings(fromArray: value)
-        return stride(from: 0, to: flat.count - 2, by: 3).map {
-            CSSOMDeclarations.Declaration(name: flat[$0], value: flat[$0 + 1], important: flat[$0 + 2] == "important")
+        context.withUTF16(of: value) { units in
+            var out: [CSSOMDeclarations.Declaration] = []
+            var i = 0
+            func field() -> String? {
+                var length = 0
+                while i < units.count, (0x30...0x39).contains(units[i]), length <= units.count {
+                    length = length * 10 + Int(units[i] - 0x30)
+                    i += 1
+                }
+                guard i < units.count, units[i] == 0x2C, length <= units.count - i - 1 else { return nil }
+                i += 1
+                defer { i += length }
+                return ScriptContext.string(fromUTF16: UnsafeBufferPointer(rebasing: units[i..<(i + length)]))
+            }
+            while let name = field(), let value = field(), i < units.count {
+                out.append(.init(name: name, value: value, important: units[i] == 0x21))
+                i += 1
+            }
+            return out
         }
     }
 

@@ -56,13 +56,18 @@ function declarationsOf(s) {
   if (text !== s.text) { s.text = text; s.list = parseBlock(text); }
   return s.list;
 }
-function flatten(list) {
-  var flat = [];
-  list.forEach(function (d) { flat.push(d[0], d[1], d[2] ? 'important' : ''); });
-  return flat;
+// The declarations as one string for Swift (DOMBridge+CSSOM.swift's `declarations`):
+// each name and value after its length and a comma, then `!` when important, else `;`.
+function pack(list) {
+  var out = '';
+  for (var i = 0; i < list.length; i++) {
+    var d = list[i];
+    out += d[0].length + ',' + d[0] + d[1].length + ',' + d[1] + (d[2] ? '!' : ';');
+  }
+  return out;
 }
 // §6.7.2, shorthands recombined from their longhands (CSSOMShorthands).
-function serializeBlock(list) { return N.styleSerialize(flatten(list)); }
+function serializeBlock(list) { return N.styleSerialize(pack(list)); }
 function writable(s) {
   if (!s.write) throw domError('NoModificationAllowedError', 'These styles are computed, and therefore read-only.');
 }
@@ -92,7 +97,7 @@ methods(CSSStyleDeclaration.prototype, {
   getPropertyValue: function (name) {
     var list = declarationsOf(DECL(this)), key = propertyKey(name), i = findDeclaration(list, key);
     if (i >= 0) return list[i][1];
-    return N.styleLonghands(key).length ? N.styleShorthandValue(key, flatten(list)) : '';
+    return N.styleLonghands(key).length ? N.styleShorthandValue(key, pack(list)) : '';
   },
   getPropertyPriority: function (name) {
     var list = declarationsOf(DECL(this)), key = propertyKey(name), i = findDeclaration(list, key);
