@@ -583,14 +583,6 @@ public final class ScriptContext {
         return stringFromJSString(js)
     }
 
-    /// `body` of the UTF-16 units of `value` converted to a string (none for nil).
-    func withUTF16<R>(of value: JSValueRef?, _ body: (UnsafeBufferPointer<UInt16>) -> R) -> R {
-        guard let value, let js = jsc.JSValueToStringCopy!(context, value, nil) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        defer { jsc.JSStringRelease!(js) }
-        let length = jsc.JSStringGetLength!(js)
-        return body(UnsafeBufferPointer(start: length > 0 ? jsc.JSStringGetCharactersPtr!(js) : nil, count: length))
-    }
-
     /// UTF-16 as a String; a lone surrogate becomes U+FFFD. ASCII (most
     /// names, classes and values a page hands the DOM) is copied a byte per
     /// unit: `String(decoding:as: UTF16.self)` goes through the standard

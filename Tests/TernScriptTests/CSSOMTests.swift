@@ -140,6 +140,26 @@ final class CSSOMTests: DOMTestCase {
                            + "margin-bottom: 10px; margin-left: 10px !important;", "", "important"]))
     }
 
+    /// The answers kept for a script that styles elements alike
+    /// (CSSOMMemo) are the answers for that very input: names that Swift's
+    /// `==` takes as one (é, and e with a combining accent) stay two
+    /// properties, and each element gets the same block.
+    func testRepeatedStylingGivesEachElementItsOwnBlock() throws {
+        try load("<body><div id=d></div><p></p><p></p><p></p></body>")
+        XCTAssertEqual(js("""
+            var d = document.getElementById('d');
+            d.style.setProperty('--\\u00e9', 'a');
+            d.style.setProperty('--e\\u0301', 'b');
+            var texts = [d.style.cssText, d.style.getPropertyValue('--\\u00e9'), d.style.getPropertyValue('--e\\u0301')];
+            Array.prototype.forEach.call(document.querySelectorAll('p'), function (p) {
+              p.style.borderWidth = '1px'; p.style.borderStyle = 'solid'; p.style.borderColor = 'red'; p.style.padding = '0';
+              texts.push(p.getAttribute('style'));
+            });
+            texts
+            """), strings(["--\u{E9}: a; --e\u{301}: b;", "a", "b"]
+                          + Array(repeating: "border-width: 1px; border-style: solid; border-color: red; padding: 0;", count: 3)))
+    }
+
     /// `border` sets its twelve longhands and resets border-image (CSS
     /// Backgrounds 3 §4.4); it reads back only while border-image is as it left it.
     func testBorderShorthandAndBorderImage() throws {

@@ -21,7 +21,7 @@ enum CSSOMDeclarations {
                   let longhands = parse(property: propertyName(declaration.name), trimmed(declaration.value)) else { continue }
             for (name, value) in longhands {
                 let parsed = Declaration(name: name, value: value, important: declaration.important)
-                if let index = out.firstIndex(where: { $0.name == name }) {
+                if let index = out.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
                     if out[index].important && !parsed.important { continue }
                     out.remove(at: index)
                 }
@@ -58,13 +58,13 @@ enum CSSOMDeclarations {
         // By longhand number: the index of its first declaration (-1: none), and whether it is serialised.
         var firstIndex = [Int](repeating: -1, count: table.holding.count)
         var done = [Bool](repeating: false, count: table.holding.count)
-        var doneOthers: Set<String> = []
+        var doneOthers: Set<ExactString> = []
         for (index, number) in numbers.enumerated() {
             if let number, firstIndex[number] < 0 { firstIndex[number] = index }
         }
         for (declaration, number) in zip(declarations, numbers) {
             guard let number else {
-                if doneOthers.insert(declaration.name).inserted { append(declaration.name, declaration.value, declaration.important) }
+                if doneOthers.insert(ExactString(declaration.name)).inserted { append(declaration.name, declaration.value, declaration.important) }
                 continue
             }
             guard !done[number] else { continue }

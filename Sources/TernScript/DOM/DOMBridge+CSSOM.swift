@@ -14,16 +14,19 @@ extension DOMBridge {
         }
         // (name, value): the declarations setting it makes, as [name, value, …] (a shorthand's longhands), or null.
         define("styleValue") { [unowned self] a in
-            guard let declarations = CSSOMDeclarations.parseValue(property: string(a[0]), string(a[1])) else { return null }
-            return makeStringArray(declarations.flatMap { [$0.name, $0.value] })
+            guard let declarations = cssomMemo.parsedValue(property: string(a[0]), string(a[1])) else { return null }
+            return makeStringArray(declarations)
         }
         define("styleLonghands") { [unowned self] a in makeStringArray(CSSOMShorthands.longhands(of: string(a[0])) ?? []) }
         // (shorthand, packed declarations): its value from those longhands, or "".
         define("styleShorthandValue") { [unowned self] a in
-            makeString(CSSOMDeclarations.shorthandValue(string(a[0]), declarations(a[1])) ?? "")
+            makeString(CSSOMDeclarations.shorthandValue(string(a[0]), declarations(string(a[1]))) ?? "")
         }
-        define("styleSerialize") { [unowned self] a in makeString(CSSOMDeclarations.serialize(declarations(a[0]))) }
-        define("styleSupported") { [unowned self] a in makeBool(CSSOMDeclarations.isSupported(string(a[0]))) }
+        define("styleSerialize") { [unowned self] a in
+            let packed = string(a[0])
+            return makeString(cssomMemo.serialized(packed: packed) { declarations(packed) })
+        }
+        define("styleSupported") { [unowned self] a in makeBool(cssomMemo.isSupported(string(a[0]))) }
         // (element, kind): kind 0 the element, 1 ::before, 2 ::after, 3 ::marker; [name, value, …] or null.
         define("computedStyle") { [unowned self] a in
             let element = try node(a[0])
@@ -52,27 +55,26 @@ extension DOMBridge {
     /// then `!` when important, else `;`. One string crosses instead of an
     /// array of three strings a declaration (a script setting a dozen
     /// properties one by one sends the block at each step).
-    private func declarations(_ value: JSValueRef?) -> [CSSOMDeclarations.Declaration] {
-        context.withUTF16(of: value) { units in
-            var out: [CSSOMDeclarations.Declaration] = []
-            var i = 0
-            func field() -> String? {
-                var length = 0
-                while i < units.count, (0x30...0x39).contains(units[i]), length <= units.count {
-                    length = length * 10 + Int(units[i] - 0x30)
-                    i += 1
-                }
-                guard i < units.count, units[i] == 0x2C, length <= units.count - i - 1 else { return nil }
-                i += 1
-                defer { i += length }
-                return ScriptContext.string(fromUTF16: UnsafeBufferPointer(rebasing: units[i..<(i + length)]))
-            }
-            while let name = field(), let value = field(), i < units.count {
-                out.append(.init(name: name, value: value, important: units[i] == 0x21))
+    private func declarations(_ packed: String) -> [CSSOMDeclarations.Declaration] {
+        let units = Array(packed.utf16)
+        var out: [CSSOMDeclarations.Declaration] = []
+        var i = 0
+        func field() -> String? {
+            var length = 0
+            while i < units.count, (0x30...0x39).contains(units[i]), length <= units.count {
+                length = length * 10 + Int(units[i] - 0x30)
                 i += 1
             }
-            return out
+            guard i < units.count, units[i] == 0x2C, length <= units.count - i - 1 else { return nil }
+            i += 1
+            defer { i += length }
+            return units[i..<(i + length)].withUnsafeBufferPointer { ScriptContext.string(fromUTF16: $0) }
         }
+        while let name = field(), let value = field(), i < units.count {
+            out.append(.init(name: name, value: value, important: units[i] == 0x21))
+            i += 1
+        }
+        return out
     }
 
     private func installStyleSheets(_ define: Define) {

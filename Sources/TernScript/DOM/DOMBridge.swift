@@ -69,6 +69,8 @@ final class DOMBridge {
     /// `getComputedStyle`'s [name, value, …] arrays (protected), one per style box
     /// read: the box is held, so its identity names the same values (DOMBridge+CSSOM).
     var computedStyleArrays: [ObjectIdentifier: (style: CSSStyle, array: JSObjectRef)] = [:]
+    /// The answers of CSSOM's pure functions, by their input (DOMBridge+CSSOM).
+    var cssomMemo = CSSOMMemo()
     /// What `matchMedia` evaluates against; the window keeps it current.
     var mediaEnvironment = MediaEnvironment(columns: 80, rows: 24)
     /// `new DOMException(message, name)` (or a TypeError), made by the prelude; protected.
