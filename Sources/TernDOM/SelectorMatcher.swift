@@ -107,7 +107,7 @@ public final class SelectorMatcher {
         while true {
             // Call: compound `index` against `element`.
             var outcome: Outcome
-            if !matchCompound(compounds[index], element) {
+            if !matchCompound(compounds.baseAddress! + index, element) {
                 outcome = .restartFromClosestLaterSibling
             } else if index == complex.combinators.count {
                 outcome = .matched
@@ -166,18 +166,24 @@ public final class SelectorMatcher {
     }
 
     private func matchCompound(_ compound: CompoundSelector, _ element: xmlNodePtr) -> Bool {
-        guard element.pointee.type == XML_ELEMENT_NODE, !compound.matchesNothing else { return false }
-        if let tag = compound.tag {
+        withUnsafePointer(to: compound) { matchCompound($0, element) }
+    }
+
+    /// Through a pointer: passing a compound by value out of the selector's
+    /// buffer copied it (four retains and releases) for every element tried.
+    private func matchCompound(_ compound: UnsafePointer<CompoundSelector>, _ element: xmlNodePtr) -> Bool {
+        guard element.pointee.type == XML_ELEMENT_NODE, !compound.pointee.matchesNothing else { return false }
+        if compound.pointee.tag != nil {
             let name = element.pointee.name
             // Selectors §5.1 with HTML's rule: case-insensitive for an HTML
             // element of an HTML document, exact for every other element.
-            if compound.hasUpperCaseTag, !SelectorMatcher.isHTMLElementInHTMLDocument(element) {
-                guard compound.tagAsWritten?.withUnsafeBufferPointer({ xmlStrEqual(name, $0.baseAddress) }) != 0 else { return false }
+            if compound.pointee.hasUpperCaseTag, !SelectorMatcher.isHTMLElementInHTMLDocument(element) {
+                guard compound.pointee.tagAsWritten?.withUnsafeBufferPointer({ xmlStrEqual(name, $0.baseAddress) }) != 0 else { return false }
             } else {
-                guard tag.withUnsafeBufferPointer({ xmlStrEqual(name, $0.baseAddress) }) != 0 else { return false }
+                guard compound.pointee.tag?.withUnsafeBufferPointer({ xmlStrEqual(name, $0.baseAddress) }) != 0 else { return false }
             }
         }
-        return compound.conditions.withUnsafeBufferPointer { conditions in
+        return compound.pointee.conditions.withUnsafeBufferPointer { conditions in
             for index in conditions.indices where !matchSimple(conditions[index], element) { return false }
             return true
         }
