@@ -79,7 +79,7 @@ enum ScriptPrelude {
     /// Interfaces made on first touch: the placeholders of the lazy files, and what their top level uses.
     static let lazy = File("lazy.js")
     static let network = File("network.js", lazy: true)
-    static let webAPIs = File("web-apis.js")
+    static let webAPIs = File("web-apis.js", lazy: true)
     static let navigation = File("navigation.js")
     static let windows = File("windows.js")
     /// Message handlers that answer (`addMessageHandler(named:withReply:)`), on the first one.
@@ -96,7 +96,7 @@ enum ScriptPrelude {
         File("dom-nodes.js"),
         File("dom-html.js"),
         File("dom-foreign-elements.js"),
-        File("dom-cssom.js"),
+        File("dom-cssom.js", lazy: true),
         File("dom-parsing.js"),
         File("dom-traversal.js", lazy: true),
         File("dom-abort.js"),

@@ -359,7 +359,7 @@ public final class ScriptWindow {
             // false: over the quota or not saved; setItem throws QuotaExceededError.
             return .bool(area.write(arguments[1].stringValue, arguments[2].stringValue, for: self.serializedOrigin))
         }
-        context.runPrelude(ScriptPrelude.webAPIs)
+        runOrDefer(ScriptPrelude.webAPIs)
     }
 
     private func storageArea(_ kind: ScriptValue?) -> WebStorage? {

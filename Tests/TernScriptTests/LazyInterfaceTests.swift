@@ -1,4 +1,5 @@
 import XCTest
+import TernCSS
 import TernDOM
 import TernNet
 @testable import TernScript
@@ -81,7 +82,7 @@ final class LazyInterfaceTests: DOMTestCase {
         XCTAssertEqual(js(names), eagerNames, "the same names in the same order, before any file ran")
         XCTAssertEqual(window.lazyFilesRun, [])
         let lazy = js(describe)
-        XCTAssertEqual(window.lazyFilesRun.count, 4)
+        XCTAssertEqual(window.lazyFilesRun.count, 6)
         guard case .string(let lazyText) = lazy, case .string(let eagerText) = eager else { return XCTFail("\(lazy)") }
         XCTAssertGreaterThan(eagerText.count, 10_000)
         for (a, b) in zip(lazyText.split(separator: "\n"), eagerText.split(separator: "\n")) where a != b {
@@ -104,7 +105,8 @@ final class LazyInterfaceTests: DOMTestCase {
             [m.value.name, m.value.length, m.writable, m.enumerable, m.configurable, m.value === document.createTreeWalker].join()
             """), .string("createTreeWalker,3,true,false,true,true"))
         XCTAssertEqual(js("typeof Object.getOwnPropertyDescriptors(window).MutationObserver.value"), .string("function"))
-        XCTAssertEqual(window.lazyFilesRun, ["dom-ranges.js", "dom-traversal.js", "network.js", "dom-observers.js"])
+        XCTAssertEqual(window.lazyFilesRun, ["dom-ranges.js", "dom-traversal.js", "network.js", "web-apis.js", "dom-cssom.js",
+                                             "dom-observers.js"])
     }
 
     /// The guarded reflection functions look like the built-ins they stand for.
@@ -193,6 +195,11 @@ final class LazyInterfaceTests: DOMTestCase {
             out.join()
             """), .string("x,1,START_TO_START START_TO_END END_TO_END END_TO_START,string,x,1,1,number,1,4,function,function"))
         XCTAssertEqual(js("""
+            [CSSRule.STYLE_RULE, Object.keys(CSSRule).join(' ').length, typeof document.body.style.cssText, typeof CSS.supports,
+             matchMedia('all').matches, new URL('https://a.test/p?q').search, new URLSearchParams('a=1').get('a'),
+             typeof localStorage.getItem].join()
+            """), .string("1,185,string,function,true,?q,1,function"))
+        XCTAssertEqual(js("""
             var bad = [];
             caught.forEach(function (v) {
               if (typeof v === 'function' && !(v instanceof Function)) bad.push('native function');
@@ -229,6 +236,48 @@ final class LazyInterfaceTests: DOMTestCase {
         XCTAssertEqual(js("[typeof TreeWalker, 'NodeFilter' in window, typeof document.createTreeWalker, typeof TreeWalker].join()"),
                        .string("undefined,false,undefined,undefined"))
         XCTAssertEqual(js("typeof MutationObserver + typeof document.createRange()"), .string("functionobject"))
+    }
+
+    /// CSSOM (dom-cssom.js) runs on first touch of `style`, `styleSheets`,
+    /// `sheet` or a CSS name; a media change before then has nothing to report.
+    func testTheCSSOMRunsOnFirstTouch() throws {
+        try load("<head><style>p { color: red }</style></head><body><p id=p style='color: blue'>x</p></body>")
+        js("document.title = 'x'; document.getElementById('p').className = 'c'")
+        window.mediaEnvironmentDidChange(MediaEnvironment(columns: 100, rows: 24))
+        _ = loop.run(until: { false }, timeout: 0.05)
+        XCTAssertEqual(window.lazyFilesRun, [])
+        XCTAssertEqual(host.console, [])
+        XCTAssertEqual(js("document.getElementById('p').style.color"), .string("blue"))
+        XCTAssertEqual(window.lazyFilesRun, ["dom-cssom.js"])
+        // What a page reads through them is what it reads when the file ran at start-up.
+        let page = "<head><style>p { color: red }</style></head><body style='margin: 0'></body>"
+        let probe = """
+            var s = document.querySelector('style');
+            [String(s.sheet), s.sheet === document.styleSheets[0], document.styleSheets.length, document.body.style.cssText,
+             typeof getComputedStyle(document.body).display, matchMedia('(min-width: 1px)').matches].join()
+            """
+        try loadEager(page)
+        let eager = js(probe)
+        try load(page)
+        XCTAssertEqual(js(probe), eager)
+        XCTAssertEqual(window.lazyFilesRun, ["dom-cssom.js"])
+        try load("<body></body>")
+        XCTAssertEqual(js("typeof Object.getOwnPropertyDescriptor(Document.prototype, 'styleSheets').get"), .string("function"))
+        XCTAssertEqual(window.lazyFilesRun, ["dom-cssom.js"])
+    }
+
+    /// URL, TextEncoder/TextDecoder and Storage (web-apis.js) run on first touch;
+    /// a page's Object.prototype setters do not see their members made.
+    func testTheWebAPIsRunOnFirstTouch() throws {
+        try load("<body></body>")
+        XCTAssertEqual(js("""
+            var seen = [];
+            Object.defineProperty(Object.prototype, 'append', { set: function (v) { seen.push('append'); }, configurable: true });
+            var u = new URL('b?x=1', 'https://a.test/d/');
+            u.searchParams.append('y', '2');
+            [u.href, seen.length, Object.keys(URLSearchParams.prototype).indexOf('append') >= 0, typeof localStorage.getItem].join()
+            """), .string("https://a.test/d/b?x=1&y=2,0,true,function"))
+        XCTAssertEqual(window.lazyFilesRun, ["web-apis.js"])
     }
 
     /// Each window runs its own files, with its own globals: a frame's

@@ -5,6 +5,9 @@
 // CSSRule), `matchMedia` (CSSOM View §4.2), `CSS.supports`/`CSS.escape`.
 // Parsing, validity and serialisation are native (`DOMBridge+CSSOM`).
 //
+// Runs on first touch of a name it defines (lazy.js), maybe after the page's
+// scripts: what its top level uses comes from T, not from globals.
+//
 // Runs once per window as the body of function (g, internals, T): see ScriptPrelude.swift.
 'use strict';
 var N = internals.__ternDOM;
@@ -12,7 +15,8 @@ var objectCreate = T.objectCreate, def = T.def, accessors = T.accessors, methods
     privateSlot = T.privateSlot, H = T.H, TAG = T.TAG, TYPE = T.TYPE, wrap = T.wrap, isNode = T.isNode,
     documentOf = T.documentOf, asciiLower = T.asciiLower, str = T.str, toIndex = T.toIndex, domError = T.domError,
     EV = T.EV, Event = T.Event, eventClass = T.eventClass, EventTarget = T.EventTarget, dispatch = T.dispatch,
-    defineHandlers = T.defineHandlers, Document = T.Document, isMain = T.isMain;
+    defineHandlers = T.defineHandlers, Document = T.Document, isMain = T.isMain, defineProperty = T.defineProperty,
+    EngineSymbol = T.Symbol;
 // Called by earlier files (T.name): there before this file runs, as function declarations are.
 T.styleDeclaration = styleDeclaration;
 
@@ -39,7 +43,7 @@ function parseBlock(text) {
 }
 // The host answers one array per style box (elements styled alike share
 // one): its list is made once. Callers never change a list they are given.
-var computedLists = new WeakMap();
+var computedLists = new T.WeakMap();
 function declarationsOf(s) {
   if (s.computed) {
     var flat = s.computed();
@@ -139,7 +143,7 @@ methods(CSSStyleDeclaration.prototype, {
   }
 });
 // WebIDL §3.7.8: an indexed getter and a length make the declarations iterable (for…of, spread).
-def(CSSStyleDeclaration.prototype, Symbol.iterator, Array.prototype.values);
+def(CSSStyleDeclaration.prototype, EngineSymbol.iterator, T.arrayValues);
 // The IDL attributes of each supported property: camel-cased (backgroundColor),
 // webkit-cased (webkitTransform) and dashed (['background-color']).
 /// The property an attribute `key` names, or null. A computed block also
@@ -352,7 +356,7 @@ accessors(StyleSheetList.prototype, { length: [function () { return listedSheets
 methods(StyleSheetList.prototype, {
   item: function (index) { var sheet = listedSheets(this)[index >>> 0]; return sheet === undefined ? null : sheet; }
 });
-var styleSheetsKey = Symbol('styleSheets');
+var styleSheetsKey = EngineSymbol('styleSheets');
 accessors(Document.prototype, {
   styleSheets: [function () {
     if (this[styleSheetsKey]) return this[styleSheetsKey];
@@ -363,9 +367,8 @@ accessors(Document.prototype, {
     return (this[styleSheetsKey] = list);
   }]
 });
-['HTMLStyleElement', 'HTMLLinkElement'].forEach(function (name) {
-  accessors(g[name].prototype, { sheet: [function () { return sheetOf(this); }] });
-});
+accessors(T.HTMLStyleElement.prototype, { sheet: [function () { return sheetOf(this); }] });
+accessors(T.HTMLLinkElement.prototype, { sheet: [function () { return sheetOf(this); }] });
 
 // ---- CSSRuleList and CSSRule (CSSOM §6.3, §6.4).
 var CSSRuleList = iface('CSSRuleList');
@@ -396,12 +399,12 @@ methods(CSSRuleList.prototype, {
   item: function (index) { var rule = listRules(this)[index >>> 0]; return rule === undefined ? null : rule; }
 });
 var CSSRule = iface('CSSRule');
-var ruleTypes = { STYLE_RULE: 1, CHARSET_RULE: 2, IMPORT_RULE: 3, MEDIA_RULE: 4, FONT_FACE_RULE: 5, PAGE_RULE: 6,
+var ruleTypes = { __proto__: null, STYLE_RULE: 1, CHARSET_RULE: 2, IMPORT_RULE: 3, MEDIA_RULE: 4, FONT_FACE_RULE: 5, PAGE_RULE: 6,
                   KEYFRAMES_RULE: 7, KEYFRAME_RULE: 8, MARGIN_RULE: 9, NAMESPACE_RULE: 10, COUNTER_STYLE_RULE: 11,
                   SUPPORTS_RULE: 12, FONT_FEATURE_VALUES_RULE: 14 };
 for (var ruleType in ruleTypes) {
-  Object.defineProperty(CSSRule, ruleType, { value: ruleTypes[ruleType], enumerable: true });
-  Object.defineProperty(CSSRule.prototype, ruleType, { value: ruleTypes[ruleType], enumerable: true });
+  defineProperty(CSSRule, ruleType, { __proto__: null, value: ruleTypes[ruleType], enumerable: true });
+  defineProperty(CSSRule.prototype, ruleType, { __proto__: null, value: ruleTypes[ruleType], enumerable: true });
 }
 var CSSStyleRule = iface('CSSStyleRule', CSSRule);
 var CSSGroupingRule = iface('CSSGroupingRule', CSSRule);
@@ -521,7 +524,7 @@ methods(MediaQueryList.prototype, {
 });
 defineHandlers(MediaQueryList.prototype, ['change']);
 (function () {
-  var handler = Object.getOwnPropertyDescriptor(MediaQueryList.prototype, 'onchange');
+  var handler = T.getOwnPropertyDescriptor(MediaQueryList.prototype, 'onchange');
   accessors(MediaQueryList.prototype, { onchange: [handler.get, function (value) { watch(this); handler.set.call(this, value); }] });
 })();
 // "Evaluate media queries and report changes": oldest list first, each
@@ -538,7 +541,7 @@ def(internals, '__ternMediaChanged', function () {
 });
 
 // ---- The CSS namespace (CSSOM §2.1, CSS Conditional 3 §8.1).
-var CSSNamespace = objectCreate(Object.prototype);
+var CSSNamespace = objectCreate(T.ObjectPrototype);
 methods(CSSNamespace, {
   supports: function supports(conditionOrProperty, value) {
     if (arguments.length < 1) throw new TypeError("Failed to execute 'supports': 1 argument required.");
@@ -549,5 +552,5 @@ methods(CSSNamespace, {
     return N.escape(cssString(ident));
   }
 });
-Object.defineProperty(CSSNamespace, Symbol.toStringTag, { value: 'CSS', configurable: true });
+defineProperty(CSSNamespace, EngineSymbol.toStringTag, { __proto__: null, value: 'CSS', configurable: true });
 def(g, 'CSS', CSSNamespace);

@@ -9,6 +9,9 @@ var objectCreate = T.objectCreate, platform = T.platform, def = T.def, accessors
     iface = T.iface, H = T.H, TAG = T.TAG, TYPE = T.TYPE, main = T.main, wrap = T.wrap;
 // Called by earlier files (T.name): there before this file runs, as function declarations are.
 T.domError = domError;
+// What eventClass and defineHandlers use: a lazy file (lazy.js) calls them after the page's scripts.
+var defineProperty = Object.defineProperty, objectKeys = Object.keys, apply = Reflect.apply,
+    toLowerCase = String.prototype.toLowerCase;
 
 // ---- DOMException (https://webidl.spec.whatwg.org/#idl-DOMException)
 var exceptionCodes = { IndexSizeError: 1, HierarchyRequestError: 3, WrongDocumentError: 4, InvalidCharacterError: 5,
@@ -117,12 +120,13 @@ function eventClass(name, Parent, fields) {
       if ('view' in fields && s.view !== null && s.view !== g) throw new TypeError("Failed to read the 'view' property: The provided value is not of type 'Window'.");
     }
   };
-  Object.defineProperty(C, 'name', { value: name });
-  Object.keys(fields).forEach(function (k) {
-    Object.defineProperty(C.prototype, k, { get: function () { return this[EV][k]; }, enumerable: false, configurable: true });
-  });
+  defineProperty(C, 'name', { __proto__: null, value: name });
+  for (var keys = objectKeys(fields), i = 0; i < keys.length; i++) eventField(C.prototype, keys[i]);
   def(g, name, C);
   return C;
+}
+function eventField(proto, k) {
+  defineProperty(proto, k, { __proto__: null, get: function () { return this[EV][k]; }, enumerable: false, configurable: true });
 }
 var CustomEvent = eventClass('CustomEvent', Event, { detail: null });
 CustomEvent.prototype.initCustomEvent = function (type, bubbles, cancelable, detail) {
@@ -463,16 +467,18 @@ function callHandler(node, event) {
   return true;
 }
 function defineHandlers(target, names) {
-  names.forEach(function (type) {
-    Object.defineProperty(target, 'on' + type.toLowerCase(), {
-      get: function () { var t = this == null ? g : this; var fn = handlerFor(t, type); return fn === undefined ? null : fn; },
-      set: function (value) {
-        var t = this == null ? g : this;
-        var own = Object.prototype.hasOwnProperty.call(t, HANDLERS) ? t[HANDLERS] : (t[HANDLERS] = objectCreate(null));
-        own[type] = typeof value === 'function' || (value !== null && typeof value === 'object') ? value : null;
-      },
-      enumerable: false, configurable: true
-    });
+  for (var i = 0; i < names.length; i++) defineHandler(target, names[i]);
+}
+function defineHandler(target, type) {
+  defineProperty(target, 'on' + apply(toLowerCase, type, []), {
+    __proto__: null,
+    get: function () { var t = this == null ? g : this; var fn = handlerFor(t, type); return fn === undefined ? null : fn; },
+    set: function (value) {
+      var t = this == null ? g : this;
+      var own = Object.prototype.hasOwnProperty.call(t, HANDLERS) ? t[HANDLERS] : (t[HANDLERS] = objectCreate(null));
+      own[type] = typeof value === 'function' || (value !== null && typeof value === 'object') ? value : null;
+    },
+    enumerable: false, configurable: true
   });
 }
 /// setAttribute('onclick', …) after `onclick = fn`: the attribute wins again.

@@ -729,3 +729,5 @@ htmlInterface('HTMLDataListElement', 'datalist');
 
 // For the files after this one.
 T.HTMLElement = HTMLElement; T.reflect = reflect;
+// dom-cssom.js (lazy) adds `sheet` to these.
+T.HTMLStyleElement = g.HTMLStyleElement; T.HTMLLinkElement = g.HTMLLinkElement;

@@ -28,20 +28,30 @@ var defineProperty = Object.defineProperty, getOwnPropertyDescriptor = Object.ge
     hasOwnProperty = Object.prototype.hasOwnProperty;
 
 // Taken now for the lazy files' top level.
-T.defineProperty = defineProperty;
-T.Set = Set; T.Symbol = Symbol; T.Promise = Promise;
-T.promiseThen = Promise.prototype.then; T.promiseResolve = Promise.resolve;
+T.defineProperty = defineProperty; T.getOwnPropertyDescriptor = getOwnPropertyDescriptor;
+T.Set = Set; T.WeakMap = WeakMap; T.Symbol = Symbol; T.Proxy = Proxy; T.Promise = Promise; T.ObjectPrototype = Object.prototype;
+T.promiseThen = Promise.prototype.then; T.promiseResolve = Promise.resolve; T.arrayValues = Array.prototype.values;
 
 // ---- The table: each lazy file's globals, and the members it adds to the
 // prototypes of interfaces of earlier files (by their name in T), in the
 // order the file defines them. `enumerable`: the file's names are.
+// `functions`: what earlier files call as T.name (the file runs first);
+// `internals`: what Swift calls, nothing to do until the file runs.
 var table = {
+  'web-apis.js': { globals: ['URLSearchParams', 'URL', 'TextEncoder', 'TextDecoder', 'localStorage', 'sessionStorage'],
+                   members: [], enumerable: true },
   'network.js': { globals: ['XMLHttpRequest', 'Headers', 'Response', 'Request', 'fetch'], members: [], enumerable: true },
   'dom-ranges.js': { globals: ['AbstractRange', 'StaticRange', 'Range', 'Selection', 'getSelection'],
                      members: [['Document', 'createRange'], ['Document', 'getSelection']], enumerable: false },
   'dom-traversal.js': { globals: ['NodeFilter', 'TreeWalker'], members: [['Document', 'createTreeWalker']], enumerable: false },
   'dom-observers.js': { globals: ['MutationRecord', 'MutationObserver', 'NodeIterator'],
-                        members: [['Document', 'createNodeIterator']], enumerable: false }
+                        members: [['Document', 'createNodeIterator']], enumerable: false },
+  'dom-cssom.js': { globals: ['CSSStyleDeclaration', 'getComputedStyle', 'MediaList', 'StyleSheet', 'CSSStyleSheet',
+                              'StyleSheetList', 'CSSRuleList', 'CSSRule', 'CSSStyleRule', 'CSSGroupingRule', 'CSSConditionRule',
+                              'CSSImportRule', 'CSSMediaRule', 'CSSFontFaceRule', 'CSSPageRule', 'CSSKeyframesRule',
+                              'CSSNamespaceRule', 'CSSSupportsRule', 'MediaQueryList', 'MediaQueryListEvent', 'matchMedia', 'CSS'],
+                    members: [['Document', 'styleSheets'], ['HTMLStyleElement', 'sheet'], ['HTMLLinkElement', 'sheet']],
+                    functions: ['styleDeclaration'], internals: ['__ternMediaChanged'], enumerable: false }
 };
 
 var PENDING = 0, LOADING = 1, DONE = 2, FAILED = 3;
@@ -134,7 +144,19 @@ internals.__ternDefer = function (file) {
   for (i = 0; i < entry.members.length; i++) {
     placeholder(file, T[entry.members[i][0]].prototype, entry.members[i][1], entry.enumerable);
   }
+  for (i = 0; entry.functions !== undefined && i < entry.functions.length; i++) lazyFunction(file, entry.functions[i]);
+  for (i = 0; entry.internals !== undefined && i < entry.internals.length; i++) {
+    defineProperty(internals, entry.internals[i], { __proto__: null, value: function () {}, writable: true, configurable: true });
+  }
 };
+/// T[name], which the file puts there: until it has, a function that runs the file and calls it.
+function lazyFunction(file, name) {
+  var stub = function () {
+    if (!ensure(file) || T[name] === stub) throw new TypeError(file + ' did not run');
+    return apply(T[name], this, arguments);
+  };
+  T[name] = stub;
+}
 
 // ---- Reflection runs the files first.
 function isObject(o) { return o !== null && (typeof o === 'object' || typeof o === 'function'); }

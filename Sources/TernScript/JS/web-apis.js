@@ -4,10 +4,17 @@
 // localStorage/sessionStorage over `__ternStorageLoad`/`__ternStorageWrite`
 // (which answers false when a value is over the quota or cannot be saved).
 //
-// Runs once per window as the body of function (g, internals, T): see ScriptPrelude.swift.
+// Runs on first touch (lazy.js) as the body of function (g, internals, T): see ScriptPrelude.swift.
+// Its top level takes from T only: the page's scripts may have run.
 'use strict';
 var __ternURLParse = internals.__ternURLParse, __ternStorageLoad = internals.__ternStorageLoad,
     __ternStorageWrite = internals.__ternStorageWrite;
+var defineProperty = T.defineProperty, EngineSymbol = T.Symbol, EngineProxy = T.Proxy;
+// A member as an assignment would make it (enumerable), but defined: an assignment would
+// call a setter the page's scripts put on Object.prototype.
+function put(object, name, value) {
+  defineProperty(object, name, { __proto__: null, value: value, writable: true, enumerable: true, configurable: true });
+}
 
 function formEncode(s) {
   return encodeURIComponent(s).replace(/%20/g, '+').replace(/[!'()~]/g, function (c) {
@@ -30,7 +37,7 @@ function URLSearchParams(init) {
   this._parse(init === undefined ? '' : String(init));
 }
 var S = URLSearchParams.prototype;
-S._parse = function (text) {
+put(S, '_parse', function (text) {
   this._list = [];
   if (text.charAt(0) === '?') text = text.slice(1);
   var parts = text.split('&');
@@ -40,28 +47,29 @@ S._parse = function (text) {
     var name = eq < 0 ? parts[i] : parts[i].slice(0, eq), value = eq < 0 ? '' : parts[i].slice(eq + 1);
     this._list.push([formDecode(name), formDecode(value)]);
   }
-};
-S._update = function () { if (this._url) this._url._setSearch(this.toString()); };
-S.append = function (n, v) { this._list.push([String(n), String(v)]); this._update(); };
-S.delete = function (n) { n = String(n); this._list = this._list.filter(function (p) { return p[0] !== n; }); this._update(); };
-S.get = function (n) { n = String(n); for (var i = 0; i < this._list.length; i++) if (this._list[i][0] === n) return this._list[i][1]; return null; };
-S.getAll = function (n) { n = String(n); return this._list.filter(function (p) { return p[0] === n; }).map(function (p) { return p[1]; }); };
-S.has = function (n) { return this.get(n) !== null; };
-S.set = function (n, v) {
+});
+put(S, '_update', function () { if (this._url) this._url._setSearch(this.toString()); });
+put(S, 'append', function (n, v) { this._list.push([String(n), String(v)]); this._update(); });
+put(S, 'delete', function (n) { n = String(n); this._list = this._list.filter(function (p) { return p[0] !== n; }); this._update(); });
+put(S, 'get', function (n) { n = String(n); for (var i = 0; i < this._list.length; i++) if (this._list[i][0] === n) return this._list[i][1]; return null; });
+put(S, 'getAll', function (n) { n = String(n); return this._list.filter(function (p) { return p[0] === n; }).map(function (p) { return p[1]; }); });
+put(S, 'has', function (n) { return this.get(n) !== null; });
+put(S, 'set', function (n, v) {
   n = String(n); v = String(v);
   var i = this._list.findIndex(function (p) { return p[0] === n; });
   if (i < 0) this._list.push([n, v]);
   else { this._list[i][1] = v; this._list = this._list.filter(function (p, j) { return j <= i || p[0] !== n; }); }
   this._update();
-};
-S.sort = function () { this._list.sort(function (a, b) { return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0; }); this._update(); };
-S.forEach = function (fn, self) { for (var i = 0; i < this._list.length; i++) fn.call(self, this._list[i][1], this._list[i][0], this); };
-S.keys = function () { return this._list.map(function (p) { return p[0]; })[Symbol.iterator](); };
-S.values = function () { return this._list.map(function (p) { return p[1]; })[Symbol.iterator](); };
-S.entries = S[Symbol.iterator] = function () { return this._list.map(function (p) { return [p[0], p[1]]; })[Symbol.iterator](); };
-S.toString = function () { return this._list.map(function (p) { return formEncode(p[0]) + '=' + formEncode(p[1]); }).join('&'); };
-Object.defineProperty(S, 'size', { get: function () { return this._list.length; } });
-g.URLSearchParams = URLSearchParams;
+});
+put(S, 'sort', function () { this._list.sort(function (a, b) { return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0; }); this._update(); });
+put(S, 'forEach', function (fn, self) { for (var i = 0; i < this._list.length; i++) fn.call(self, this._list[i][1], this._list[i][0], this); });
+put(S, 'keys', function () { return this._list.map(function (p) { return p[0]; })[Symbol.iterator](); });
+put(S, 'values', function () { return this._list.map(function (p) { return p[1]; })[Symbol.iterator](); });
+put(S, 'entries', function () { return this._list.map(function (p) { return [p[0], p[1]]; })[Symbol.iterator](); });
+put(S, EngineSymbol.iterator, S.entries);
+put(S, 'toString', function () { return this._list.map(function (p) { return formEncode(p[0]) + '=' + formEncode(p[1]); }).join('&'); });
+defineProperty(S, 'size', { __proto__: null, get: function () { return this._list.length; } });
+put(g, 'URLSearchParams', URLSearchParams);
 
 function URL(input, base) {
   var parts = __ternURLParse(String(input), base === undefined ? null : String(base));
@@ -69,15 +77,19 @@ function URL(input, base) {
   this._parts = parts;
   this._query = null;
 }
-URL.canParse = function (input, base) { return !!__ternURLParse(String(input), base === undefined ? null : String(base)); };
+put(URL, 'canParse', function (input, base) { return !!__ternURLParse(String(input), base === undefined ? null : String(base)); });
 var U = URL.prototype;
-['protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'origin'].forEach(function (name) {
-  Object.defineProperty(U, name, {
+var urlParts = ['protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'origin'];
+for (var i = 0; i < urlParts.length; i++) urlPart(urlParts[i]);
+function urlPart(name) {
+  defineProperty(U, name, {
+    __proto__: null,
     get: function () { return this._parts[name]; },
     set: name === 'origin' ? undefined : function (value) { this._set(name, String(value)); }
   });
-});
-Object.defineProperty(U, 'href', {
+}
+defineProperty(U, 'href', {
+  __proto__: null,
   get: function () { return this._parts.href; },
   set: function (value) {
     var parts = __ternURLParse(String(value), null);
@@ -85,14 +97,15 @@ Object.defineProperty(U, 'href', {
     this._parts = parts; if (this._query) this._query._parse(parts.search);
   }
 });
-Object.defineProperty(U, 'searchParams', {
+defineProperty(U, 'searchParams', {
+  __proto__: null,
   get: function () {
     if (!this._query) { this._query = new URLSearchParams(this._parts.search); this._query._url = this; }
     return this._query;
   }
 });
 // Setters rebuild the URL from its parts and parse it again.
-U._set = function (name, value) {
+put(U, '_set', function (name, value) {
   var p = this._parts;
   var auth = p.username ? p.username + (p.password ? ':' + p.password : '') + '@' : '';
   var pieces = { protocol: p.protocol, auth: auth, host: p.host, pathname: p.pathname, search: p.search, hash: p.hash };
@@ -108,26 +121,27 @@ U._set = function (name, value) {
   var slashes = p.href.indexOf(p.protocol + '//') === 0 ? '//' : '';
   var parts = __ternURLParse(pieces.protocol + slashes + pieces.auth + pieces.host + pieces.pathname + pieces.search + pieces.hash, null);
   if (parts) { this._parts = parts; if (this._query && name !== 'search') this._query._parse(parts.search); }
-};
-U._setSearch = function (query) { this._set('search', query ? '?' + query : ''); };
-U.toString = U.toJSON = function () { return this._parts.href; };
-g.URL = URL;
+});
+put(U, '_setSearch', function (query) { this._set('search', query ? '?' + query : ''); });
+put(U, 'toString', function () { return this._parts.href; });
+put(U, 'toJSON', U.toString);
+put(g, 'URL', URL);
 
 function TextEncoder() {}
-TextEncoder.prototype.encoding = 'utf-8';
-TextEncoder.prototype.encode = function (text) {
+put(TextEncoder.prototype, 'encoding', 'utf-8');
+put(TextEncoder.prototype, 'encode', function (text) {
   var binary = unescape(encodeURIComponent(text === undefined ? '' : String(text)));
   var bytes = new Uint8Array(binary.length);
   for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
-};
-g.TextEncoder = TextEncoder;
+});
+put(g, 'TextEncoder', TextEncoder);
 function TextDecoder(label) {
   label = (label || 'utf-8').toLowerCase();
   if (label !== 'utf-8' && label !== 'utf8') throw new RangeError('TextDecoder supports utf-8 only');
 }
-TextDecoder.prototype.encoding = 'utf-8';
-TextDecoder.prototype.decode = function (input) {
+put(TextDecoder.prototype, 'encoding', 'utf-8');
+put(TextDecoder.prototype, 'decode', function (input) {
   if (!input) return '';
   var bytes = input instanceof ArrayBuffer ? new Uint8Array(input) : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   var out = '', i = 0;
@@ -141,8 +155,8 @@ TextDecoder.prototype.decode = function (input) {
     out += String.fromCodePoint(cp); i += n + 1;
   }
   return out;
-};
-g.TextDecoder = TextDecoder;
+});
+put(g, 'TextDecoder', TextDecoder);
 
 function makeStorage(kind) {
   var data = __ternStorageLoad(kind) || {};
@@ -158,7 +172,7 @@ function makeStorage(kind) {
     clear: function () { data = {}; __ternStorageWrite(kind, null, null); },
     key: function (i) { var keys = Object.keys(data); return i >= 0 && i < keys.length ? keys[i] : null; }
   };
-  return new Proxy(api, {
+  return new EngineProxy(api, {
     get: function (t, k) {
       if (k === 'length') return Object.keys(data).length;
       if (typeof k === 'symbol' || Object.prototype.hasOwnProperty.call(api, k)) return api[k];
@@ -174,5 +188,5 @@ function makeStorage(kind) {
     }
   });
 }
-g.localStorage = makeStorage('local');
-g.sessionStorage = makeStorage('session');
+put(g, 'localStorage', makeStorage('local'));
+put(g, 'sessionStorage', makeStorage('session'));
