@@ -61,7 +61,7 @@ public final class SelectorMatcher {
     /// its originating element.
     public func matches(_ selector: Selector, alternative: Int, _ element: Node) -> Bool {
         guard element.isElement, selector.alternatives.indices.contains(alternative) else { return false }
-        return match(selector.alternatives[alternative], element.raw) == .matched
+        return selector.alternatives.withUnsafeBufferPointer { match($0.baseAddress! + alternative, element.raw) } == .matched
     }
 
     /// Whether an alternative of `list` matches; one ending in a
@@ -71,7 +71,9 @@ public final class SelectorMatcher {
         // (four retains and releases) per element tried: a query over a
         // large page costs a fifth less.
         list.withUnsafeBufferPointer { list in
-            for index in list.indices where list[index].pseudoElement == nil && match(list[index], element) == .matched { return true }
+            for index in list.indices where list[index].pseudoElement == nil && match(list.baseAddress! + index, element) == .matched {
+                return true
+            }
             return false
         }
     }
@@ -97,56 +99,73 @@ public final class SelectorMatcher {
     /// `index` against an element, then try the combinator's candidates for
     /// `index + 1`" with `tried[k]` the candidate now tried for compound k + 1.
     private func match(_ complex: ComplexSelector, _ subject: xmlNodePtr) -> Outcome {
-        complex.compounds.withUnsafeBufferPointer { match(complex, compounds: $0, subject) }
+        withUnsafePointer(to: complex) { match($0, subject) }
     }
 
-    private func match(_ complex: ComplexSelector, compounds: UnsafeBufferPointer<CompoundSelector>, _ subject: xmlNodePtr) -> Outcome {
-        var tried: [xmlNodePtr] = []
-        var index = 0
-        var element = subject
-        while true {
-            // Call: compound `index` against `element`.
-            var outcome: Outcome
-            if !matchCompound(compounds.baseAddress! + index, element) {
-                outcome = .restartFromClosestLaterSibling
-            } else if index == complex.combinators.count {
-                outcome = .matched
-            } else if let next = SelectorMatcher.step(complex.combinators[index], from: element) {
-                tried.append(next)
-                index += 1
-                element = next
-                continue
-            } else {
-                let combinator = complex.combinators[index]
-                outcome = combinator == .nextSibling || combinator == .subsequentSibling ? .restartFromClosestDescendant : .failedGlobally
-            }
-            // Return `outcome` to the levels that wait for it.
-            var resumed = false
-            while let candidate = tried.last {
-                let level = tried.count - 1
-                let combinator = complex.combinators[level]
-                switch (outcome, combinator) {
-                case (.matched, _), (.failedGlobally, _), (_, .nextSibling), (.restartFromClosestDescendant, .subsequentSibling):
-                    tried.removeLast()
-                    continue
-                case (_, .child):
-                    tried.removeLast()
-                    outcome = .restartFromClosestDescendant
-                    continue
-                default:
-                    break  // descendant: the next ancestor; subsequent sibling: the next earlier one
-                }
-                if let next = SelectorMatcher.step(combinator, from: candidate) {
-                    tried[level] = next
-                    index = level + 1
+    /// Through pointers into the selector's buffers: passing a selector or
+    /// a compound by value copies it (a retain and release of each of its
+    /// arrays and strings) for every element tried.
+    private func match(_ complex: UnsafePointer<ComplexSelector>, _ subject: xmlNodePtr) -> Outcome {
+        complex.pointee.compounds.withUnsafeBufferPointer { compounds in
+            complex.pointee.combinators.withUnsafeBufferPointer { match(compounds: compounds, combinators: $0, subject) }
+        }
+    }
+
+    private func match(compounds: UnsafeBufferPointer<CompoundSelector>, combinators: UnsafeBufferPointer<Combinator>,
+                       _ subject: xmlNodePtr) -> Outcome {
+        // `tried[k]` (k < depth) is the candidate now tried for compound k + 1:
+        // at most one per combinator, on the stack rather than in an array
+        // allocated and freed per element tried.
+        withUnsafeTemporaryAllocation(of: xmlNodePtr.self, capacity: max(combinators.count, 1)) { tried in
+            var depth = 0
+            var index = 0
+            var element = subject
+            while true {
+                // Call: compound `index` against `element`.
+                var outcome: Outcome
+                if !matchCompound(compounds.baseAddress! + index, element) {
+                    outcome = .restartFromClosestLaterSibling
+                } else if index == combinators.count {
+                    outcome = .matched
+                } else if let next = SelectorMatcher.step(combinators[index], from: element) {
+                    tried[depth] = next
+                    depth += 1
+                    index += 1
                     element = next
-                    resumed = true
-                    break
+                    continue
+                } else {
+                    let combinator = combinators[index]
+                    outcome = combinator == .nextSibling || combinator == .subsequentSibling ? .restartFromClosestDescendant : .failedGlobally
                 }
-                tried.removeLast()
-                outcome = combinator == .subsequentSibling ? .restartFromClosestDescendant : .failedGlobally
+                // Return `outcome` to the levels that wait for it.
+                var resumed = false
+                while depth > 0 {
+                    let level = depth - 1
+                    let candidate = tried[level]
+                    let combinator = combinators[level]
+                    switch (outcome, combinator) {
+                    case (.matched, _), (.failedGlobally, _), (_, .nextSibling), (.restartFromClosestDescendant, .subsequentSibling):
+                        depth -= 1
+                        continue
+                    case (_, .child):
+                        depth -= 1
+                        outcome = .restartFromClosestDescendant
+                        continue
+                    default:
+                        break  // descendant: the next ancestor; subsequent sibling: the next earlier one
+                    }
+                    if let next = SelectorMatcher.step(combinator, from: candidate) {
+                        tried[level] = next
+                        index = level + 1
+                        element = next
+                        resumed = true
+                        break
+                    }
+                    depth -= 1
+                    outcome = combinator == .subsequentSibling ? .restartFromClosestDescendant : .failedGlobally
+                }
+                if !resumed { return outcome }
             }
-            if !resumed { return outcome }
         }
     }
 
