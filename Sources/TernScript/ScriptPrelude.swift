@@ -95,6 +95,7 @@ enum ScriptPrelude {
         File("dom-core.js"),
         File("dom-nodes.js"),
         File("dom-html.js"),
+        File("dom-forms.js", lazy: true),
         File("dom-foreign-elements.js"),
         File("dom-cssom.js", lazy: true),
         File("dom-parsing.js"),

@@ -82,7 +82,7 @@ final class LazyInterfaceTests: DOMTestCase {
         XCTAssertEqual(js(names), eagerNames, "the same names in the same order, before any file ran")
         XCTAssertEqual(window.lazyFilesRun, [])
         let lazy = js(describe)
-        XCTAssertEqual(window.lazyFilesRun.count, 6)
+        XCTAssertEqual(window.lazyFilesRun.count, 7)
         guard case .string(let lazyText) = lazy, case .string(let eagerText) = eager else { return XCTFail("\(lazy)") }
         XCTAssertGreaterThan(eagerText.count, 10_000)
         for (a, b) in zip(lazyText.split(separator: "\n"), eagerText.split(separator: "\n")) where a != b {
@@ -105,8 +105,8 @@ final class LazyInterfaceTests: DOMTestCase {
             [m.value.name, m.value.length, m.writable, m.enumerable, m.configurable, m.value === document.createTreeWalker].join()
             """), .string("createTreeWalker,3,true,false,true,true"))
         XCTAssertEqual(js("typeof Object.getOwnPropertyDescriptors(window).MutationObserver.value"), .string("function"))
-        XCTAssertEqual(window.lazyFilesRun, ["dom-ranges.js", "dom-traversal.js", "network.js", "web-apis.js", "dom-cssom.js",
-                                             "dom-observers.js"])
+        XCTAssertEqual(window.lazyFilesRun, ["dom-ranges.js", "dom-traversal.js", "network.js", "web-apis.js", "dom-forms.js",
+                                             "dom-cssom.js", "dom-observers.js"])
     }
 
     /// The guarded reflection functions look like the built-ins they stand for.
@@ -197,8 +197,9 @@ final class LazyInterfaceTests: DOMTestCase {
         XCTAssertEqual(js("""
             [CSSRule.STYLE_RULE, Object.keys(CSSRule).join(' ').length, typeof document.body.style.cssText, typeof CSS.supports,
              matchMedia('all').matches, new URL('https://a.test/p?q').search, new URLSearchParams('a=1').get('a'),
-             typeof localStorage.getItem].join()
-            """), .string("1,185,string,function,true,?q,1,function"))
+             typeof localStorage.getItem, document.createElement('input').type, new Option('a', 'b').value,
+             Object.getOwnPropertyNames(HTMLInputElement.prototype).indexOf('extra')].join()
+            """), .string("1,185,string,function,true,?q,1,function,text,b,-1"))
         XCTAssertEqual(js("""
             var bad = [];
             caught.forEach(function (v) {
@@ -278,6 +279,29 @@ final class LazyInterfaceTests: DOMTestCase {
             [u.href, seen.length, Object.keys(URLSearchParams.prototype).indexOf('append') >= 0, typeof localStorage.getItem].join()
             """), .string("https://a.test/d/b?x=1&y=2,0,true,function"))
         XCTAssertEqual(window.lazyFilesRun, ["web-apis.js"])
+    }
+
+    /// The form elements' interfaces (dom-forms.js) are made when the page
+    /// first names one, or first reaches a form element: its wrapper has
+    /// its interface from the start.
+    func testTheFormInterfacesRunOnFirstTouch() throws {
+        let page = "<body><form id=f action=/go><input name=q value=a><select name=s><option>x<option selected>y</select></form></body>"
+        let probe = """
+            var f = document.getElementById('f'), q = f.firstChild;
+            [Object.getPrototypeOf(q) === HTMLInputElement.prototype, q.value, q.form === f, f.elements.length, f.action,
+             f.elements.namedItem('s').selectedIndex, f.elements[1].options[1].value, new Option('t', 'v').value, String(q), typeof HTMLFormElement.prototype.submit].join()
+            """
+        try loadEager(page)
+        let eager = js(probe)
+        try load(page)
+        js("document.title = 'x'; document.body.id")
+        XCTAssertEqual(window.lazyFilesRun, [])
+        XCTAssertEqual(js("document.getElementById('f').firstChild instanceof HTMLElement"), .bool(true))
+        XCTAssertEqual(window.lazyFilesRun, ["dom-forms.js"])
+        XCTAssertEqual(js(probe), eager)
+        try load(page)
+        XCTAssertEqual(js("typeof HTMLSelectElement"), .string("function"))
+        XCTAssertEqual(window.lazyFilesRun, ["dom-forms.js"])
     }
 
     /// Each window runs its own files, with its own globals: a frame's

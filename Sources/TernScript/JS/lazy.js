@@ -46,6 +46,11 @@ var table = {
   'dom-traversal.js': { globals: ['NodeFilter', 'TreeWalker'], members: [['Document', 'createTreeWalker']], enumerable: false },
   'dom-observers.js': { globals: ['MutationRecord', 'MutationObserver', 'NodeIterator'],
                         members: [['Document', 'createNodeIterator']], enumerable: false },
+  'dom-forms.js': { globals: ['HTMLFormElement', 'HTMLFormControlsCollection', 'HTMLInputElement', 'HTMLButtonElement',
+                              'HTMLTextAreaElement', 'HTMLSelectElement', 'HTMLOptionsCollection', 'HTMLOptionElement', 'Option',
+                              'HTMLOptGroupElement', 'HTMLLabelElement', 'HTMLFieldSetElement', 'HTMLLegendElement',
+                              'HTMLOutputElement', 'HTMLProgressElement', 'HTMLMeterElement', 'HTMLDataListElement'],
+                    members: [], enumerable: false },
   'dom-cssom.js': { globals: ['CSSStyleDeclaration', 'getComputedStyle', 'MediaList', 'StyleSheet', 'CSSStyleSheet',
                               'StyleSheetList', 'CSSRuleList', 'CSSRule', 'CSSStyleRule', 'CSSGroupingRule', 'CSSConditionRule',
                               'CSSImportRule', 'CSSMediaRule', 'CSSFontFaceRule', 'CSSPageRule', 'CSSKeyframesRule',
@@ -149,6 +154,9 @@ internals.__ternDefer = function (file) {
     defineProperty(internals, entry.internals[i], { __proto__: null, value: function () {}, writable: true, configurable: true });
   }
 };
+/// For an earlier file that needs what `file` makes (dom-html.js's wrappers of form
+/// elements): runs it unless it has run (or is running); true when it has run.
+T.loadLazy = function (file) { return status[file] === undefined || ensure(file); };
 /// T[name], which the file puts there: until it has, a function that runs the file and calls it.
 function lazyFunction(file, name) {
   var stub = function () {
