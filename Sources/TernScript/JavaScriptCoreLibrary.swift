@@ -22,7 +22,12 @@ enum JavaScriptCoreLibrary {
         // it; polling traps (a check at each loop back-edge) never miss.
         // JavaScriptCore reads its options from the environment when it starts.
         setenv("JSC_usePollingTraps", "true", 0)
-        guard let handle = dlopen(fileName, RTLD_NOW | RTLD_LOCAL) else {
+        // The library is linked to bind every symbol at load (14 000 lookups).
+        // RTLD_DEEPBIND looks in the library and its own dependencies before
+        // the global scope, where most of them are not: 17.3 M → 11.0 M
+        // instructions for the load. Safe here: tern defines none of the
+        // library's symbols and has no copy relocations of libc's data.
+        guard let handle = dlopen(fileName, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
             return .failure(.engineUnavailable("cannot load \(fileName): \(reason)"))
         }
