@@ -28,8 +28,7 @@ final class StyleInvalidationTests: XCTestCase {
     }
 
     /// §14.1–14.2: a class on an ancestor compound restyles the descendants
-    /// (`.wide p`) or the children (`.tight > li`, whose own children follow
-    /// only because the children's style changed), not the element itself.
+    /// (`.wide p`) or the children (`.tight > li`), not the element itself.
     func testAnAncestorsClassRestylesItsDescendantsOrChildren() throws {
         let page = try Page("""
             <div id=box><section id=sec><p id=p1>a</p></section><p id=p2>b</p></div><p id=out>c</p>
@@ -37,8 +36,24 @@ final class StyleInvalidationTests: XCTestCase {
             """, css: [".wide p { margin-left: 16px }", ".tight > li { margin-top: 16px }"])
         try page.change(expecting: ["sec", "p1", "p2"]) { try page["box"].setAttribute("class", "wide") }
         XCTAssertEqual(page.store.style(of: try page["p1"])?.marginLeft, .px(16))
-        // l1 and l2 changed (margin), so their children are restyled too; b1's did not, so i1 is not.
-        try page.change(expecting: ["l1", "l2", "b1"]) { try page["u"].setAttribute("class", "tight") }
+        // l1 and l2 changed only a margin, which their children do not inherit: b1 keeps its style.
+        try page.change(expecting: ["l1", "l2"]) { try page["u"].setAttribute("class", "tight") }
+    }
+
+    /// CSS Cascade 4 §7.1: children start from their parent's inherited
+    /// properties only. A change of others (padding, display) restyles the
+    /// element alone, but for the children that say `inherit` for one of
+    /// them; a change of an inherited one restyles the children too.
+    func testAChangeChildrenDoNotInheritRestylesOnlyThoseThatAskForIt() throws {
+        let page = try Page("""
+            <div id=d><p id=plain>a</p><p id=heir>b <b id=deep>c</b></p></div>
+            """, css: [".wide { padding-left: 16px }", "#heir { padding-left: inherit }", ".red { color: red }"])
+        try page.change(expecting: ["d", "heir"]) { try page["d"].setAttribute("class", "wide") }
+        XCTAssertEqual(page.store.style(of: try page["heir"])?.paddingLeft, .px(16))
+        XCTAssertEqual(page.store.style(of: try page["plain"])?.paddingLeft, .px(0))
+        XCTAssertEqual(page.store.style(of: try page["deep"])?.paddingLeft, .px(0))
+        try page.change(expecting: ["d", "heir"]) { try page["d"].removeAttribute("class") }
+        try page.change(expecting: ["d", "plain", "heir", "deep"]) { try page["d"].setAttribute("class", "red") }
     }
 
     /// A class on the root element (a theme switch): the root, and everything

@@ -143,6 +143,11 @@ extension CSSStyle {
         // MARK: Custom properties (inherited), by name with the leading `--`
         public var customProperties: [String: [CSSComponentValue]] = [:]
 
+        /// A property that is not inherited took its parent's value (`inherit`):
+        /// this style then depends on more of its parent's than the inherited
+        /// properties (WebKit's `hasExplicitlyInheritedProperties`).
+        public var explicitlyInherits = false
+
         public init() {}
     }
 }

@@ -23,8 +23,10 @@ import TernDOM
 ///   document reports wholesale (the parser appended nodes), `:has()` or
 ///   `:target` in any rule with a change they could see: everything.
 ///
-/// An element restyled to the style it had keeps its children's styles;
-/// one whose style changed has its children restyled (they inherit).
+/// An element restyled to the style it had keeps its children's styles,
+/// and so does one whose inherited properties are unchanged, but for the
+/// children that say `inherit` for another property; one whose inherited
+/// properties changed has its children restyled.
 ///
 /// Marks are lazy, so a change costs O(1) however many elements it may
 /// restyle: an element's `dirty` flag, and stamps on an ancestor ("children
@@ -299,7 +301,17 @@ public final class ElementStyleStore {
         var entry = Entry(style: style, computedAt: now)
         if let old {
             entry.descendantsStamp = old.descendantsStamp
-            entry.childrenStamp = old.style == style ? old.childrenStamp : now
+            if old.style == style {
+                entry.childrenStamp = old.childrenStamp
+            } else if StyleComputer.inheritedPropertiesEqual(old.style, style) {
+                // Only properties children do not inherit changed (`position`,
+                // a border): the children keep their styles, but for those that
+                // took one of these with `inherit`.
+                entry.childrenStamp = old.childrenStamp
+                markExplicitlyInheritingChildren(of: node)
+            } else {
+                entry.childrenStamp = now
+            }
             if parent == nil, old.style.fontSize != style.fontSize { entry.descendantsStamp = now }
         } else {
             entry.childrenStamp = now
@@ -317,6 +329,16 @@ public final class ElementStyleStore {
             return (entry, slot)
         }
         return (entry, entries.insertNew(entry, for: node, at: slot))
+    }
+
+    /// Marks out of date the element children of `node` whose style says
+    /// `inherit` for a property that is not inherited.
+    private func markExplicitlyInheritingChildren(of node: Node) {
+        var child = node.firstElementChild
+        while let current = child {
+            if entries[current]?.style.explicitlyInherits == true { entries[current]?.dirty = true }
+            child = current.nextElementSibling
+        }
     }
 
     private func tick() -> Int {

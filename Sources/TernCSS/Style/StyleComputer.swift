@@ -95,6 +95,14 @@ public enum StyleComputer {
         return style
     }
 
+    /// Whether a child computed against `a` and one computed against `b`
+    /// start alike: the two have the same inherited properties (CSS Cascade 4
+    /// §7.1; a child that says `inherit` for another property is apart, see
+    /// `CSSStyle.Values.explicitlyInherits`).
+    static func inheritedPropertiesEqual(_ a: CSSStyle, _ b: CSSStyle) -> Bool {
+        a.isIdentical(to: b) || inheritedStyle(a) == inheritedStyle(b)
+    }
+
     /// One computation: the declarations and what they are computed against.
     private struct Run {
         let declarations: [CascadedDeclaration]
@@ -193,7 +201,9 @@ public enum StyleComputer {
             }
             for property in longhands where only == nil || only == property {
                 switch keyword {
-                case "inherit": property.copy(from: environment.parent, to: &target)
+                case "inherit":
+                    property.copy(from: environment.parent, to: &target)
+                    if !property.isInherited { target.explicitlyInherits = true }
                 case "initial": property.copy(from: specifiedInitial, to: &target)
                 case "unset": property.copy(from: property.isInherited ? environment.parent : specifiedInitial, to: &target)
                 default: revert(property, before: index, to: &target)
