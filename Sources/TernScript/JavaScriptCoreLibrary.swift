@@ -22,19 +22,9 @@ enum JavaScriptCoreLibrary {
         // it; polling traps (a check at each loop back-edge) never miss.
         // JavaScriptCore reads its options from the environment when it starts.
         setenv("JSC_usePollingTraps", "true", 0)
-        // A page's scripts mostly run once, at load: a function reaches the
-        // optimizing tier (DFG) after 1 000 units of warm-up by default, and
-        // compiling it there cost more than it saved. Ten times later, hot
-        // loops are still optimized and a page load does less work
-        // (callgrind, one thread: Python's stdtypes.html 2 096 → 1 570 M
-        // instructions, MkDocs' release notes 1 016 → 927 M, os.html
-        // 1 124 → 1 092 M, a tiny scripted page 117.2 → 111.7 M).
-        for option in ["thresholdForOptimizeAfterWarmUp", "thresholdForOptimizeAfterLongWarmUp", "thresholdForOptimizeSoon"] {
-            setenv("JSC_" + option, "10000", 0)
-        }
         // The first collection comes at 4 MB of heap, not 1 MB: the DOM
         // prelude alone allocates more than 1 MB, so every window paid for
-        // a collection that freed nothing (tiny scripted page 112.2 → 108.2 M
+        // a collection that freed nothing (tiny scripted page 117.8 → 112.8 M
         // instructions; peak RSS unchanged, 42.7 MB).
         setenv("JSC_smallHeapSize", "4194304", 0)
         // The library is linked to bind every symbol at load (14 000 lookups).
