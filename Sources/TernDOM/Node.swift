@@ -9,7 +9,7 @@ public struct Node: Hashable {
         case element, text, comment, document, cdata, other
     }
 
-    let raw: xmlNodePtr
+    @usableFromInline let raw: xmlNodePtr
     /// The document the node belongs to.
     public let document: Document
 
@@ -37,7 +37,7 @@ public struct Node: Hashable {
         }
     }
 
-    public var isElement: Bool { raw.pointee.type == XML_ELEMENT_NODE }
+    @inlinable public var isElement: Bool { raw.pointee.type == XML_ELEMENT_NODE }
     public var isText: Bool { raw.pointee.type == XML_TEXT_NODE || raw.pointee.type == XML_CDATA_SECTION_NODE }
 
     /// An element's tag name in lower case ("div"); "" for other nodes.
@@ -48,6 +48,8 @@ public struct Node: Hashable {
     }
 
     /// Calls `body` with the bytes of `name` (empty for other nodes), without making a String.
+    /// (Inlinable: called across modules, a generic one runs unspecialized.)
+    @inlinable
     public func withNameUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         guard isElement, let name = raw.pointee.name else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         return try body(UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))

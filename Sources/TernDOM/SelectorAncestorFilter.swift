@@ -14,7 +14,7 @@ public struct SelectorAncestorFilter {
     /// The hashes each pushed element added, flat; `starts[i]` is where element i's begin.
     private var hashes: [UInt32] = []
     private var starts: [Int] = []
-    private var elements: [Node] = []
+    @usableFromInline private(set) var elements: [Node] = []
 
     public init() {}
 
@@ -25,6 +25,9 @@ public struct SelectorAncestorFilter {
     public var isEmpty: Bool { elements.isEmpty }
 
     /// Whether the element pushed last is `element`'s parent (without making `Node`s).
+    /// Inlinable: a call from another module passed the filter by value,
+    /// retaining and releasing each of its arrays.
+    @inlinable
     public func isTop(parentOf element: Node) -> Bool {
         guard let parent = element.raw.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return elements.isEmpty }
         return elements.last?.raw == parent

@@ -50,15 +50,15 @@ public final class StyleEngine {
             sharing.removeAll(keepingCapacity: true)
         }
         filter.push(element)
-        keyedElement = nil
-        if let last = lastStyled, last.element == element {
-            sharingClasses.append(last.sharingClass)
-            enteredStyles.append(last)
+        keyedElement = 0
+        if lastStyledElement == element.identifier {
+            sharingClasses.append(lastStyledClass)
+            enteredStyles.append(EnteredStyle(element: lastStyled, entry: lastStyledEntry))
         } else {
             sharingClasses.append(newSharingClass())
-            enteredStyles.append(nil)
+            enteredStyles.append(EnteredStyle(element: nil, entry: nil))
         }
-        lastStyled = nil
+        forgetLastStyled()
     }
 
     private func makeMatcher() -> SelectorMatcher {
@@ -70,14 +70,18 @@ public final class StyleEngine {
     /// Call after `element`'s children: undoes the matching `enter`.
     public func leave() {
         filter.pop()
-        keyedElement = nil
+        keyedElement = 0
         // The element left is the last styled at its level again, for its next sibling.
-        lastStyled = enteredStyles.popLast() ?? nil
-        if !sharingClasses.isEmpty { sharingClasses.removeLast() }
-        if filter.path.isEmpty {
-            walkMatcher = nil
-            lastStyled = nil
+        let left = sharingClasses.popLast()
+        if let entered = enteredStyles.popLast(), let element = entered.element, let left, !filter.path.isEmpty {
+            lastStyled = element
+            lastStyledElement = element.identifier
+            lastStyledClass = left
+            setLastStyledEntry(entered.entry)
+        } else {
+            forgetLastStyled()
         }
+        if filter.path.isEmpty { walkMatcher = nil }
     }
 
     // MARK: The cascade
@@ -177,7 +181,8 @@ public final class StyleEngine {
     /// The element whose rule keys (`Node.forEachRuleKeyHash`) are in
     /// `currentKeys`: the walk's last element, whose pseudo-elements are
     /// styled right after it (outside a walk the tree may have changed).
-    private var keyedElement: Node?
+    /// (Its `Node.identifier`, 0 for none: compared, never read.)
+    private var keyedElement: UInt = 0
     private var currentKeys: [UInt32] = []
     /// The index slots with groups filed under one of `currentKeys` (or
     /// universal): bit `slot` for `index`, bit `slot + 4` for `localIndex`.
@@ -190,7 +195,7 @@ public final class StyleEngine {
         // Kept only inside a walk (a path entered): the root element asked
         // outside one may have changed since (a class set by a script).
         let keep = inWalk && !filter.isEmpty
-        if keep, keyedElement == element { return }
+        if keep, keyedElement == element.identifier { return }
         currentKeys.removeAll(keepingCapacity: true)
         var slots = universalSlots
         element.forEachRuleKeyHash { key in
@@ -198,7 +203,7 @@ public final class StyleEngine {
             if let bits = slotsOfKey[key] { slots |= bits }
         }
         currentSlots = slots
-        keyedElement = keep ? element : nil
+        keyedElement = keep ? element.identifier : 0
     }
 
     /// The declarations `matched` gives, in ascending precedence.
@@ -288,10 +293,10 @@ public final class StyleEngine {
             let sharingClass = newSharingClass()
             var entry: SharingEntry?
             // Past a few selectors to match again, sharing would cost what matching does.
-            if canShare, let parent, keyedElement == element, revalidation.count <= StyleEngine.revalidationLimit {
+            if canShare, let parent, keyedElement == element.identifier, revalidation.count <= StyleEngine.revalidationLimit {
                 entry = remember(style, of: element, parent: parent, sharingClass: sharingClass)
             }
-            lastStyled = (element, sharingClass, entry)
+            setLastStyled(element, sharingClass: sharingClass, entry: entry)
         }
         return style
     }
@@ -342,9 +347,23 @@ public final class StyleEngine {
     private var lastSharingClass = 0
     /// The element `computedStyle` styled last in the walk and its class, for `enter`.
     /// With the entry it shared or left (its next sibling alike takes it without a key).
-    private var lastStyled: (element: Node, sharingClass: Int, entry: SharingEntry?)?
-    /// Per entered element (parallel to `sharingClasses`): its `lastStyled`, back when it is left.
-    private var enteredStyles: [(element: Node, sharingClass: Int, entry: SharingEntry?)?] = []
+    /// Kept in separate fields, each read in place: a tuple of them was
+    /// copied whole at each read, retaining and releasing all it holds.
+    private var lastStyled: Node?
+    /// `lastStyled`'s `Node.identifier` (0 for none), compared without touching the node.
+    private var lastStyledElement: UInt = 0
+    private var lastStyledClass = 0
+    private var lastStyledEntry: SharingEntry?
+    /// `lastStyledEntry` unretained (set with it, `setLastStyledEntry`), for
+    /// `sharedStyle` to read without a retain and release per element.
+    private var lastStyledEntryRef: Unmanaged<SharingEntry>?
+    /// Per entered element (parallel to `sharingClasses`, which keeps its
+    /// class): it and its entry when it was `lastStyled`, back when it is left.
+    private var enteredStyles: [EnteredStyle] = []
+    private struct EnteredStyle {
+        var element: Node?
+        var entry: SharingEntry?
+    }
     private var recordingRevalidation = false
     private var revalidation: [Revalidation] = []
     /// The hashes of every attribute name a selector reads, and of `style`.
@@ -354,6 +373,27 @@ public final class StyleEngine {
     /// thousands of `:nth-child()` rules on one class would make each
     /// share cost a full match).
     private static let revalidationLimit = 32
+
+    private func setLastStyled(_ element: Node, sharingClass: Int, entry: SharingEntry?) {
+        if lastStyledElement != element.identifier {
+            lastStyled = element
+            lastStyledElement = element.identifier
+        }
+        lastStyledClass = sharingClass
+        if lastStyledEntry !== entry { setLastStyledEntry(entry) }
+    }
+
+    private func setLastStyledEntry(_ entry: SharingEntry?) {
+        lastStyledEntry = entry
+        lastStyledEntryRef = entry.map { Unmanaged.passUnretained($0) }
+    }
+
+    private func forgetLastStyled() {
+        lastStyled = nil
+        lastStyledElement = 0
+        lastStyledClass = 0
+        setLastStyledEntry(nil)
+    }
 
     private func newSharingClass() -> Int {
         lastSharingClass &+= 1
@@ -374,31 +414,41 @@ public final class StyleEngine {
         // The element styled last, when there is one, is an earlier sibling
         // (`enter` and `leave` forget it): one with the same name and
         // attributes has the same key, so it found or left the same entry.
-        let entry: SharingEntry
-        if let last = lastStyled, let earlier = last.entry, last.element.hasSameNameAndAttributes(as: element) {
-            entry = earlier
+        // Read unretained: `lastStyledEntry` or `sharing` holds the entry
+        // throughout (neither changes before it is read for the last time).
+        let found: Unmanaged<SharingEntry>
+        if let earlier = lastStyledEntryRef, lastStyled?.hasSameNameAndAttributes(as: element) == true {
+            found = earlier
             sharingKeyIsLoaded = false
         } else {
             loadSharingKey(of: element)
-            guard let found = sharing[sharingKey] else { return nil }
-            entry = found
+            guard let entry = sharing[sharingKey] else { return nil }
+            found = Unmanaged.passUnretained(entry)
         }
-        guard entry.parent.isIdentical(to: parent), let matcher = walkMatcher else { return nil }
-        for check in entry.revalidation {
+        return found._withUnsafeGuaranteedRef { entry in
+            guard entry.parent.isIdentical(to: parent), revalidates(entry.revalidation, element) else { return nil }
+            // Equal keys: the same rule keys, so its pseudo-elements need no lookup either.
+            currentKeys = entry.keys
+            currentSlots = entry.slots
+            keyedElement = element.identifier
+            setLastStyled(element, sharingClass: entry.sharingClass, entry: entry)
+            return entry.style
+        }
+    }
+
+    /// Whether each of an entry's revalidation groups answers for `element` as it did for the entry's.
+    private func revalidates(_ checks: [Revalidation], _ element: Node) -> Bool {
+        guard !checks.isEmpty, let matcher = walkMatcher else { return walkMatcher != nil }
+        for check in checks {
             let group = check.candidate.group
             // The walk's ancestor filter answers most: `details > summary` outside any `<details>`.
             let matches = filter.mayContain(check.candidate.ancestors)
                 && (groups[group].matchesEveryElement
                     || matcher.matches(groups[group].selector, alternative: groups[group].alternative, element))
             if matcher.wasStopped { wasStopped = true }
-            if matches != check.matched { return nil }
+            if matches != check.matched { return false }
         }
-        // Equal keys: the same rule keys, so its pseudo-elements need no lookup either.
-        currentKeys = entry.keys
-        currentSlots = entry.slots
-        keyedElement = element
-        lastStyled = (element, entry.sharingClass, entry)
-        return entry.style
+        return true
     }
 
     private func remember(_ style: CSSStyle, of element: Node, parent: CSSStyle, sharingClass: Int) -> SharingEntry {
@@ -435,7 +485,7 @@ public final class StyleEngine {
         guard elementStyle.display != .none else { return nil }
         // Most elements meet no `::before`/`::after` rule at all: when the
         // element was just styled, its keys say so without a lookup.
-        if keyedElement == element, currentSlots & (0x11 << StyleEngine.slot(of: pseudoElement)) == 0 { return nil }
+        if keyedElement == element.identifier, currentSlots & (0x11 << StyleEngine.slot(of: pseudoElement)) == 0 { return nil }
         let matched = matchedRules(for: element, pseudoElement: pseudoElement)
         guard !matched.rules.isEmpty else { return nil }
         return sharedPseudoElementStyle(pseudoElement, matched, elementStyle: elementStyle) {
@@ -536,7 +586,7 @@ public final class StyleEngine {
         sharedPseudo.removeAll()
         slotsOfKey = [:]
         universalSlots = 0
-        keyedElement = nil
+        keyedElement = 0
         var groupOfText: [SelectorText: Int] = [:]
         for i in rules.indices {
             rules[i].layer = ranks[rules[i].layer]

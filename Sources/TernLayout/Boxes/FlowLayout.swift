@@ -155,20 +155,18 @@ enum FlowLayout {
     /// `measure`, and whether it is one paragraph and nothing else that
     /// `layout` lays out as one line at any width at least its widest
     /// (no marker, indent or underline, and `LineBreaker.isOneLine`), with
-    /// anchors or not. A one-paragraph flow is read in place (a copy of the
-    /// paragraph would retain and release each of its arrays).
+    /// anchors or not. A one-paragraph flow is read in place, passed inout
+    /// (a copy of the paragraph would retain and release each of its arrays;
+    /// a swap with a placeholder makes and destroys one).
     static func measureCell(_ flow: inout Flow) -> CellMeasure {
         if flow.items.count == 1, case .paragraph = flow.items[0].content {
-            var item = FlowItem.placeholder
-            swap(&item, &flow.items[0])
-            defer { swap(&item, &flow.items[0]) }
-            return measureOneParagraph(item)
+            return measureOneParagraph(&flow.items[0])
         }
         let m = measure(flow)
         return CellMeasure(min: m.min, max: m.max, oneLine: false, anchored: false)
     }
 
-    private static func measureOneParagraph(_ item: FlowItem) -> CellMeasure {
+    private static func measureOneParagraph(_ item: inout FlowItem) -> CellMeasure {
         guard case .paragraph(let paragraph) = item.content else {
             let m = measure(item)
             return CellMeasure(min: m.min, max: m.max, oneLine: false, anchored: false)
@@ -200,14 +198,13 @@ enum FlowLayout {
     /// at least its widest to `runs`, emptying the flow; returns their width.
     static func appendOneLine(_ flow: inout Flow, into runs: inout [Line.Run]) -> Int {
         guard !flow.items.isEmpty else { return 0 }
-        // Moved out, not copied (no retain and release of each array it holds).
-        var item = FlowItem.placeholder
-        swap(&item, &flow.items[0])
+        // Read in place, passed inout (not copied: no retain and release of each array it holds).
+        let width = appendOneLine(&flow.items[0], into: &runs)
         flow.items = []
-        return appendOneLine(item, into: &runs)
+        return width
     }
 
-    private static func appendOneLine(_ item: FlowItem, into runs: inout [Line.Run]) -> Int {
+    private static func appendOneLine(_ item: inout FlowItem, into runs: inout [Line.Run]) -> Int {
         guard case .paragraph(let paragraph) = item.content else { return 0 }
         return LineBreaker.appendLine(paragraph, into: &runs)
     }
