@@ -77,7 +77,7 @@ public final class StyleEngine {
             lastStyled = element
             lastStyledElement = element.identifier
             lastStyledClass = left
-            setLastStyledEntry(entered.entry)
+            lastStyledEntry = entered.entry
         } else {
             forgetLastStyled()
         }
@@ -354,9 +354,6 @@ public final class StyleEngine {
     private var lastStyledElement: UInt = 0
     private var lastStyledClass = 0
     private var lastStyledEntry: SharingEntry?
-    /// `lastStyledEntry` unretained (set with it, `setLastStyledEntry`), for
-    /// `sharedStyle` to read without a retain and release per element.
-    private var lastStyledEntryRef: Unmanaged<SharingEntry>?
     /// Per entered element (parallel to `sharingClasses`, which keeps its
     /// class): it and its entry when it was `lastStyled`, back when it is left.
     private var enteredStyles: [EnteredStyle] = []
@@ -380,19 +377,14 @@ public final class StyleEngine {
             lastStyledElement = element.identifier
         }
         lastStyledClass = sharingClass
-        if lastStyledEntry !== entry { setLastStyledEntry(entry) }
-    }
-
-    private func setLastStyledEntry(_ entry: SharingEntry?) {
         lastStyledEntry = entry
-        lastStyledEntryRef = entry.map { Unmanaged.passUnretained($0) }
     }
 
     private func forgetLastStyled() {
         lastStyled = nil
         lastStyledElement = 0
         lastStyledClass = 0
-        setLastStyledEntry(nil)
+        lastStyledEntry = nil
     }
 
     private func newSharingClass() -> Int {
@@ -414,26 +406,22 @@ public final class StyleEngine {
         // The element styled last, when there is one, is an earlier sibling
         // (`enter` and `leave` forget it): one with the same name and
         // attributes has the same key, so it found or left the same entry.
-        // Read unretained: `lastStyledEntry` or `sharing` holds the entry
-        // throughout (neither changes before it is read for the last time).
-        let found: Unmanaged<SharingEntry>
-        if let earlier = lastStyledEntryRef, lastStyled?.hasSameNameAndAttributes(as: element) == true {
-            found = earlier
+        let entry: SharingEntry
+        if let earlier = lastStyledEntry, lastStyled?.hasSameNameAndAttributes(as: element) == true {
+            entry = earlier
             sharingKeyIsLoaded = false
         } else {
             loadSharingKey(of: element)
-            guard let entry = sharing[sharingKey] else { return nil }
-            found = Unmanaged.passUnretained(entry)
+            guard let found = sharing[sharingKey] else { return nil }
+            entry = found
         }
-        return found._withUnsafeGuaranteedRef { entry in
-            guard entry.parent.isIdentical(to: parent), revalidates(entry.revalidation, element) else { return nil }
-            // Equal keys: the same rule keys, so its pseudo-elements need no lookup either.
-            currentKeys = entry.keys
-            currentSlots = entry.slots
-            keyedElement = element.identifier
-            setLastStyled(element, sharingClass: entry.sharingClass, entry: entry)
-            return entry.style
-        }
+        guard entry.parent.isIdentical(to: parent), revalidates(entry.revalidation, element) else { return nil }
+        // Equal keys: the same rule keys, so its pseudo-elements need no lookup either.
+        currentKeys = entry.keys
+        currentSlots = entry.slots
+        keyedElement = element.identifier
+        setLastStyled(element, sharingClass: entry.sharingClass, entry: entry)
+        return entry.style
     }
 
     /// Whether each of an entry's revalidation groups answers for `element` as it did for the entry's.
