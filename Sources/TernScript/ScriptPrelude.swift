@@ -92,6 +92,7 @@ enum ScriptPrelude {
     static let dom: [File] = [
         File("dom-support.js"),
         File("dom-events.js"),
+        File("dom-event-kinds.js", lazy: true),
         File("dom-core.js"),
         File("dom-nodes.js"),
         File("dom-html.js"),

@@ -17,6 +17,7 @@ public enum ScriptJS {
         "message-handlers.js": PackageResources.message_handlers_js,
         "dom-support.js": PackageResources.dom_support_js,
         "dom-events.js": PackageResources.dom_events_js,
+        "dom-event-kinds.js": PackageResources.dom_event_kinds_js,
         "dom-core.js": PackageResources.dom_core_js,
         "dom-nodes.js": PackageResources.dom_nodes_js,
         "dom-html.js": PackageResources.dom_html_js,

@@ -10,7 +10,6 @@ var objectCreate = T.objectCreate, def = T.def, accessors = T.accessors, methods
     H = T.H, TAG = T.TAG, TYPE = T.TYPE, main = T.main, wrap = T.wrap, isNode = T.isNode, documentOf = T.documentOf,
     asciiLower = T.asciiLower, str = T.str, nullToEmpty = T.nullToEmpty, LIST = T.LIST, listItems = T.listItems,
     liveList = T.liveList, staticList = T.staticList, domError = T.domError, EV = T.EV, Event = T.Event,
-    MouseEvent = T.MouseEvent, FocusEvent = T.FocusEvent, InputEvent = T.InputEvent, SubmitEvent = T.SubmitEvent,
     dispatch = T.dispatch, handlerNames = T.handlerNames, bodyForwarded = T.bodyForwarded, handlerFor = T.handlerFor,
     defineHandlers = T.defineHandlers, NodeList = T.NodeList, HTMLCollection = T.HTMLCollection, isMain = T.isMain,
     Element = T.Element, classListKey = T.classListKey, tokenList = T.tokenList, comparePosition = T.comparePosition;
@@ -100,14 +99,15 @@ accessors(HTMLElement.prototype, {
 methods(HTMLElement.prototype, {
   click: function () {
     if (isDisabledControl(this)) return;
-    var event = new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: g, detail: 1 });
-    dispatch(this, event);
+    var MouseEvent = T.eventInterface('MouseEvent');
+    dispatch(this, new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: g, detail: 1 }));
   },
   focus: function () {
     if (!this.isConnected || !isMain(documentOf(this))) return;
     var old = wrap(N.focused());
     if (old === this) return;
     N.setFocused(H(this));
+    var FocusEvent = T.eventInterface('FocusEvent');
     if (old && old.isConnected) {
       fireTrusted(old, new FocusEvent('blur', { relatedTarget: this }));
       fireTrusted(old, new FocusEvent('focusout', { bubbles: true, relatedTarget: this }));
@@ -118,6 +118,7 @@ methods(HTMLElement.prototype, {
   blur: function () {
     if (wrap(N.focused()) !== this) return;
     N.setFocused(null);
+    var FocusEvent = T.eventInterface('FocusEvent');
     fireTrusted(this, new FocusEvent('blur'));
     fireTrusted(this, new FocusEvent('focusout', { bubbles: true }));
   }
@@ -419,6 +420,7 @@ function submitForm(form, submitter) {
            formDataSet(form, submitter), submitter ? H(submitter) : null);
 }
 function requestSubmit(form, submitter) {
+  var SubmitEvent = T.eventInterface('SubmitEvent');
   var event = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: submitter });
   if (!fireTrusted(form, event)) return false;
   submitForm(form, submitter);
@@ -472,6 +474,7 @@ function activate(node, state, event) {
   var type = controlType(node);
   if (type === 'checkbox' || type === 'radio') {
     if (state.checked === node.checked || !node.isConnected) return;
+    var InputEvent = T.eventInterface('InputEvent');
     fireTrusted(node, new InputEvent('input', { bubbles: true, composed: true }));
     fireTrusted(node, new Event('change', { bubbles: true }));
   } else if (type === 'submit' || type === 'image') {
