@@ -96,6 +96,7 @@ enum ScriptPrelude {
         File("dom-core.js"),
         File("dom-nodes.js"),
         File("dom-html.js"),
+        File("dom-html-rare.js", lazy: true),
         File("dom-forms.js", lazy: true),
         File("dom-foreign-elements.js"),
         File("dom-cssom.js", lazy: true),

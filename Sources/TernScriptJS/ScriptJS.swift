@@ -21,6 +21,7 @@ public enum ScriptJS {
         "dom-core.js": PackageResources.dom_core_js,
         "dom-nodes.js": PackageResources.dom_nodes_js,
         "dom-html.js": PackageResources.dom_html_js,
+        "dom-html-rare.js": PackageResources.dom_html_rare_js,
         "dom-forms.js": PackageResources.dom_forms_js,
         "dom-foreign-elements.js": PackageResources.dom_foreign_elements_js,
         "dom-cssom.js": PackageResources.dom_cssom_js,

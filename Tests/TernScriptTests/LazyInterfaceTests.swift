@@ -82,7 +82,7 @@ final class LazyInterfaceTests: DOMTestCase {
         XCTAssertEqual(js(names), eagerNames, "the same names in the same order, before any file ran")
         XCTAssertEqual(window.lazyFilesRun, [])
         let lazy = js(describe)
-        XCTAssertEqual(window.lazyFilesRun.count, 8)
+        XCTAssertEqual(window.lazyFilesRun.count, 9)
         guard case .string(let lazyText) = lazy, case .string(let eagerText) = eager else { return XCTFail("\(lazy)") }
         XCTAssertGreaterThan(eagerText.count, 10_000)
         for (a, b) in zip(lazyText.split(separator: "\n"), eagerText.split(separator: "\n")) where a != b {
@@ -106,7 +106,7 @@ final class LazyInterfaceTests: DOMTestCase {
             """), .string("createTreeWalker,3,true,false,true,true"))
         XCTAssertEqual(js("typeof Object.getOwnPropertyDescriptors(window).MutationObserver.value"), .string("function"))
         XCTAssertEqual(window.lazyFilesRun, ["dom-ranges.js", "dom-traversal.js", "network.js", "web-apis.js", "dom-event-kinds.js",
-                                             "dom-forms.js", "dom-cssom.js", "dom-observers.js"])
+                                             "dom-html-rare.js", "dom-forms.js", "dom-cssom.js", "dom-observers.js"])
     }
 
     /// The guarded reflection functions look like the built-ins they stand for.
@@ -307,6 +307,32 @@ final class LazyInterfaceTests: DOMTestCase {
         try load(page)
         XCTAssertEqual(js("typeof HTMLSelectElement"), .string("function"))
         XCTAssertEqual(window.lazyFilesRun, ["dom-forms.js"])
+    }
+
+    /// The rare element interfaces (dom-html-rare.js: tables, lists, media,
+    /// dialog, …) are made when the page first names one, or first reaches
+    /// such an element: its wrapper has its interface from the start.
+    func testTheRareElementInterfacesRunOnFirstTouch() throws {
+        let page = "<body><table id=t><tr><td>a<td>b</table><ul><li value=3>x</ul><dialog open></dialog><p id=p>p</p></body>"
+        let probe = """
+            var t = document.getElementById('t'), li = document.querySelector('li');
+            [Object.getPrototypeOf(t) === HTMLTableElement.prototype, t.rows.length, t.rows[0].cells.length, t.tBodies.length,
+             li instanceof HTMLLIElement, li.value, String(document.querySelector('ul')), document.querySelector('dialog').open,
+             document.createElement('video') instanceof HTMLMediaElement, Object.getPrototypeOf(HTMLAudioElement.prototype) === HTMLMediaElement.prototype,
+             document.createElement('canvas').width, document.createElement('span') instanceof HTMLSpanElement].join()
+            """
+        try loadEager(page)
+        let eager = js(probe)
+        XCTAssertEqual(eager, .string("true,1,2,0,true,3,[object HTMLUListElement],true,true,true,300,true"))
+        try load(page)
+        js("document.title = 'x'; document.getElementById('p').textContent = document.body.childNodes.length")
+        XCTAssertEqual(window.lazyFilesRun, [])
+        XCTAssertEqual(js("document.body.firstChild instanceof HTMLElement"), .bool(true))
+        XCTAssertEqual(window.lazyFilesRun, ["dom-html-rare.js"])
+        XCTAssertEqual(js(probe), eager)
+        try load(page)
+        XCTAssertEqual(js("typeof HTMLDialogElement"), .string("function"))
+        XCTAssertEqual(window.lazyFilesRun, ["dom-html-rare.js"])
     }
 
     /// The interfaces that inherit from Event (dom-event-kinds.js) are made

@@ -128,7 +128,7 @@ function eventClass(name, Parent, fields) {
 function eventField(proto, k) {
   defineProperty(proto, k, { __proto__: null, get: function () { return this[EV][k]; }, enumerable: false, configurable: true });
 }
-// The interfaces that inherit from Event are dom-event-kinds.js's (lazy.js), reached
+// The interfaces that inherit from Event (but CSSOM's) are dom-event-kinds.js's (lazy.js), reached
 // through T.eventInterface(name). The interface of an event the engine fires, by type:
 var eventInterfaces = { __proto__: null,
   click: 'MouseEvent', dblclick: 'MouseEvent', mousedown: 'MouseEvent', mouseup: 'MouseEvent', mousemove: 'MouseEvent',
