@@ -92,9 +92,11 @@ enum ScriptPrelude {
     static let dom: [File] = [
         File("dom-support.js"),
         File("dom-events.js"),
+        File("dom-event-kinds.js", lazy: true),
         File("dom-core.js"),
         File("dom-nodes.js"),
         File("dom-html.js"),
+        File("dom-html-rare.js", lazy: true),
         File("dom-forms.js", lazy: true),
         File("dom-foreign-elements.js"),
         File("dom-cssom.js", lazy: true),

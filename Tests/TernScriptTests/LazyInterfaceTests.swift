@@ -82,7 +82,7 @@ final class LazyInterfaceTests: DOMTestCase {
         XCTAssertEqual(js(names), eagerNames, "the same names in the same order, before any file ran")
         XCTAssertEqual(window.lazyFilesRun, [])
         let lazy = js(describe)
-        XCTAssertEqual(window.lazyFilesRun.count, 7)
+        XCTAssertEqual(window.lazyFilesRun.count, 9)
         guard case .string(let lazyText) = lazy, case .string(let eagerText) = eager else { return XCTFail("\(lazy)") }
         XCTAssertGreaterThan(eagerText.count, 10_000)
         for (a, b) in zip(lazyText.split(separator: "\n"), eagerText.split(separator: "\n")) where a != b {
@@ -105,8 +105,8 @@ final class LazyInterfaceTests: DOMTestCase {
             [m.value.name, m.value.length, m.writable, m.enumerable, m.configurable, m.value === document.createTreeWalker].join()
             """), .string("createTreeWalker,3,true,false,true,true"))
         XCTAssertEqual(js("typeof Object.getOwnPropertyDescriptors(window).MutationObserver.value"), .string("function"))
-        XCTAssertEqual(window.lazyFilesRun, ["dom-ranges.js", "dom-traversal.js", "network.js", "web-apis.js", "dom-forms.js",
-                                             "dom-cssom.js", "dom-observers.js"])
+        XCTAssertEqual(window.lazyFilesRun, ["dom-ranges.js", "dom-traversal.js", "network.js", "web-apis.js", "dom-event-kinds.js",
+                                             "dom-html-rare.js", "dom-forms.js", "dom-cssom.js", "dom-observers.js"])
     }
 
     /// The guarded reflection functions look like the built-ins they stand for.
@@ -200,6 +200,11 @@ final class LazyInterfaceTests: DOMTestCase {
              typeof localStorage.getItem, document.createElement('input').type, new Option('a', 'b').value,
              Object.getOwnPropertyNames(HTMLInputElement.prototype).indexOf('extra')].join()
             """), .string("1,185,string,function,true,?q,1,function,text,b,-1"))
+        XCTAssertEqual(js("""
+            var k = new KeyboardEvent('keydown', { ctrlKey: true, key: 'a' });
+            [k.getModifierState('Control'), k.key, Object.keys(MouseEvent.prototype).join(' '), typeof new CustomEvent('x').initCustomEvent,
+             document.createEvent('MouseEvents') instanceof UIEvent, Object.getOwnPropertyNames(KeyboardEvent.prototype).indexOf('extra')].join()
+            """), .string("true,a,initMouseEvent getModifierState,function,true,-1"))
         XCTAssertEqual(js("""
             var bad = [];
             caught.forEach(function (v) {
@@ -302,6 +307,93 @@ final class LazyInterfaceTests: DOMTestCase {
         try load(page)
         XCTAssertEqual(js("typeof HTMLSelectElement"), .string("function"))
         XCTAssertEqual(window.lazyFilesRun, ["dom-forms.js"])
+    }
+
+    /// The rare element interfaces (dom-html-rare.js: tables, lists, media,
+    /// dialog, …) are made when the page first names one, or first reaches
+    /// such an element: its wrapper has its interface from the start.
+    func testTheRareElementInterfacesRunOnFirstTouch() throws {
+        let page = "<body><table id=t><tr><td>a<td>b</table><ul><li value=3>x</ul><dialog open></dialog><p id=p>p</p></body>"
+        let probe = """
+            var t = document.getElementById('t'), li = document.querySelector('li');
+            [Object.getPrototypeOf(t) === HTMLTableElement.prototype, t.rows.length, t.rows[0].cells.length, t.tBodies.length,
+             li instanceof HTMLLIElement, li.value, String(document.querySelector('ul')), document.querySelector('dialog').open,
+             document.createElement('video') instanceof HTMLMediaElement, Object.getPrototypeOf(HTMLAudioElement.prototype) === HTMLMediaElement.prototype,
+             document.createElement('canvas').width, document.createElement('span') instanceof HTMLSpanElement].join()
+            """
+        try loadEager(page)
+        let eager = js(probe)
+        XCTAssertEqual(eager, .string("true,1,2,0,true,3,[object HTMLUListElement],true,true,true,300,true"))
+        try load(page)
+        js("document.title = 'x'; document.getElementById('p').textContent = document.body.childNodes.length")
+        XCTAssertEqual(window.lazyFilesRun, [])
+        XCTAssertEqual(js("document.body.firstChild instanceof HTMLElement"), .bool(true))
+        XCTAssertEqual(window.lazyFilesRun, ["dom-html-rare.js"])
+        XCTAssertEqual(js(probe), eager)
+        try load(page)
+        XCTAssertEqual(js("typeof HTMLDialogElement"), .string("function"))
+        XCTAssertEqual(window.lazyFilesRun, ["dom-html-rare.js"])
+    }
+
+    /// The interfaces that inherit from Event (dom-event-kinds.js) are made
+    /// when the page first names one, or when the engine first makes such an
+    /// event: a click or a key from Swift, element.click(), focus(), the
+    /// ErrorEvent of an uncaught exception, createEvent. Each of those, the
+    /// first in its window, has the interface, prototype chain and fields it
+    /// has in a window that ran the file at start-up.
+    func testEngineMadeEventsHaveTheirInterfaceBeforeTheFileRan() throws {
+        // No form element: its wrapper would run dom-forms.js.
+        let page = "<body><p id=b>b</p><a id=c>c</a></body>"
+        let setup = """
+            var seen = [];
+            ['click', 'keydown', 'error', 'input', 'change', 'focus', 'popstate', 'x'].forEach(function (type) {
+              window.addEventListener(type, function (e) { seen.push(e); }, true);
+            });
+            window.onerror = function (message, source, line, column, error) { seen.push('onerror ' + message + ' ' + error.message); return true; };
+            document.body.addEventListener('x', function () { throw new Error('boom'); });
+            document.createEvent('Event').initEvent('y');
+            document.body.dispatchEvent(new Event('y'));
+            seen.length
+            """
+        let probe = """
+            seen.map(function (e) {
+              if (typeof e === 'string') return e;
+              var chain = [], p = Object.getPrototypeOf(e);
+              while (p && p !== Object.prototype) { chain.push(p.constructor.name); p = Object.getPrototypeOf(p); }
+              return [e.type, chain.join('<'), e.isTrusted, e instanceof MouseEvent, e instanceof UIEvent, e.detail, e.key,
+                      e instanceof KeyboardEvent && e.getModifierState('Control'), e.message, e.state].join();
+            }).join('; ')
+            """
+        let actions: [(String, () -> Void)] = [
+            ("a click from Swift", { self.window.dispatchEvent("click", to: self.document.element(withID: "b"), bubbles: true, cancelable: true) }),
+            ("a key from Swift", {
+                self.window.dispatchEvent("keydown", to: self.document.element(withID: "b"), bubbles: true,
+                                          fields: ["key": .string("a"), "ctrlKey": .bool(true)])
+            }),
+            ("popstate from Swift", { self.window.dispatchEvent("popstate", to: nil, fields: ["state": .number(2)]) }),
+            ("element.click()", { self.js("document.getElementById('c').click()") }),
+            ("focus()", { self.js("document.getElementById('b').focus()") }),
+            ("an uncaught exception", { self.js("document.body.dispatchEvent(new Event('x'))") }),
+            ("createEvent", { self.js("seen.push(document.createEvent('MouseEvents'), document.createEvent('customevent'))") }),
+        ]
+        for (name, action) in actions {
+            try loadEager(page)
+            js(setup)
+            action()
+            let eager = js(probe)
+            try load(page)
+            XCTAssertEqual(js(setup), .number(0))
+            XCTAssertEqual(window.lazyFilesRun, [], name)
+            action()
+            XCTAssertEqual(window.lazyFilesRun, ["dom-event-kinds.js"], name)
+            XCTAssertEqual(js(probe), eager, name)
+        }
+        XCTAssertEqual(js("(seen[0] instanceof MouseEvent) + ' ' + seen[1].initCustomEvent.length"), .string("true 4"))
+        try load(page)
+        js(setup)
+        window.dispatchEvent("click", to: document.element(withID: "b"), bubbles: true, cancelable: true)
+        XCTAssertEqual(js("seen.map(function (e) { return [e.type, e.constructor.name, e.clientX, e.isTrusted].join(); }).join()"),
+                       .string("click,MouseEvent,0,true"))
     }
 
     /// Each window runs its own files, with its own globals: a frame's

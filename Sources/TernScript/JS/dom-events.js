@@ -1,6 +1,6 @@
 //# sourceURL=tern:js/dom-events.js
-// DOMException, Event and its subclasses, EventTarget and event dispatch
-// (https://dom.spec.whatwg.org/#events), `on…` handlers.
+// DOMException, Event (its subclasses: dom-event-kinds.js), EventTarget and
+// event dispatch (https://dom.spec.whatwg.org/#events), `on…` handlers.
 //
 // Runs once per window as the body of function (g, internals, T): see ScriptPrelude.swift.
 'use strict';
@@ -45,7 +45,7 @@ N.setExceptionMaker(function (name, message) {
 // ---- Events
 var EV = Symbol('event'), LS = Symbol('listeners'), HANDLERS = Symbol('handlers'), COMPILED = Symbol('compiled');
 var timeOrigin = Date.now();
-var isTrustedDescriptor = { get: platform(function isTrusted() { var s = this[EV]; return s ? s.trusted : undefined; }),
+var isTrustedDescriptor = { __proto__: null, get: platform(function isTrusted() { var s = this[EV]; return s ? s.trusted : undefined; }),
                             enumerable: true, configurable: false };
 // Event timeStamp and performance.now() share the time origin (HR-Time §"Performance").
 // A page that already has `performance` (none today) keeps it; this one has no entries.
@@ -74,7 +74,7 @@ class Event {
                  dispatching: false, initialized: true, passive: false, trusted: false, path: [],
                  timeStamp: Date.now() - timeOrigin };
     // isTrusted is [LegacyUnforgeable]: an own, non-configurable accessor of every event.
-    Object.defineProperty(this, 'isTrusted', isTrustedDescriptor);
+    defineProperty(this, 'isTrusted', isTrustedDescriptor);
   }
   get type() { return this[EV].type; }
   get target() { return this[EV].target; }
@@ -128,77 +128,29 @@ function eventClass(name, Parent, fields) {
 function eventField(proto, k) {
   defineProperty(proto, k, { __proto__: null, get: function () { return this[EV][k]; }, enumerable: false, configurable: true });
 }
-var CustomEvent = eventClass('CustomEvent', Event, { detail: null });
-CustomEvent.prototype.initCustomEvent = function (type, bubbles, cancelable, detail) {
-  if (arguments.length === 0) throw new TypeError("Failed to execute 'initCustomEvent' on 'CustomEvent': 1 argument required.");
-  if (this[EV].dispatching) return;
-  this.initEvent(type, bubbles, cancelable);
-  this[EV].detail = detail === undefined ? null : detail;
+// The interfaces that inherit from Event (but CSSOM's) are dom-event-kinds.js's (lazy.js), reached
+// through T.eventInterface(name). The interface of an event the engine fires, by type:
+var eventInterfaces = { __proto__: null,
+  click: 'MouseEvent', dblclick: 'MouseEvent', mousedown: 'MouseEvent', mouseup: 'MouseEvent', mousemove: 'MouseEvent',
+  mouseover: 'MouseEvent', mouseout: 'MouseEvent', mouseenter: 'MouseEvent', mouseleave: 'MouseEvent', contextmenu: 'MouseEvent',
+  keydown: 'KeyboardEvent', keyup: 'KeyboardEvent', keypress: 'KeyboardEvent',
+  focus: 'FocusEvent', blur: 'FocusEvent', focusin: 'FocusEvent', focusout: 'FocusEvent',
+  input: 'InputEvent', beforeinput: 'InputEvent', popstate: 'PopStateEvent', hashchange: 'HashChangeEvent',
+  submit: 'SubmitEvent', error: 'ErrorEvent', pageshow: 'PageTransitionEvent', pagehide: 'PageTransitionEvent'
 };
-var UIEvent = eventClass('UIEvent', Event, { view: null, detail: 0, which: 0 });
-/// The legacy init…Event methods (UI Events §"Legacy event initializers"): nothing while dispatching.
-function legacyInit(C, name, fields) {
-  C.prototype[name] = function (type, bubbles, cancelable) {
-    if (arguments.length === 0) throw new TypeError("Failed to execute '" + name + "': 1 argument required.");
-    var s = this[EV];
-    if (s.dispatching) return;
-    this.initEvent(type, bubbles, cancelable);
-    for (var i = 0; i < fields.length; i++) if (fields[i] && arguments.length > i + 3) s[fields[i]] = arguments[i + 3];
-  };
-}
-legacyInit(UIEvent, 'initUIEvent', ['view', 'detail']);
-var modifiers = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
-function withModifiers(fields) { for (var k in modifiers) fields[k] = false; return fields; }
-var MouseEvent = eventClass('MouseEvent', UIEvent, withModifiers({ screenX: 0, screenY: 0, clientX: 0, clientY: 0,
-  pageX: 0, pageY: 0, offsetX: 0, offsetY: 0, x: 0, y: 0, button: 0, buttons: 0, relatedTarget: null, movementX: 0, movementY: 0 }));
-legacyInit(MouseEvent, 'initMouseEvent', ['view', 'detail', 'screenX', 'screenY', 'clientX', 'clientY',
-  'ctrlKey', 'altKey', 'shiftKey', 'metaKey', 'button', 'relatedTarget']);
-MouseEvent.prototype.getModifierState = function (key) { return !!this[EV][{ Control: 'ctrlKey', Shift: 'shiftKey', Alt: 'altKey', Meta: 'metaKey' }[key]]; };
-eventClass('PointerEvent', MouseEvent, { pointerId: 0, pointerType: 'mouse', isPrimary: true, width: 1, height: 1, pressure: 0 });
-eventClass('WheelEvent', MouseEvent, { deltaX: 0, deltaY: 0, deltaZ: 0, deltaMode: 0 });
-var KeyboardEvent = eventClass('KeyboardEvent', UIEvent, withModifiers({ key: '', code: '', location: 0, repeat: false,
-  isComposing: false, keyCode: 0, charCode: 0 }));
-KeyboardEvent.prototype.getModifierState = MouseEvent.prototype.getModifierState;
-legacyInit(KeyboardEvent, 'initKeyboardEvent', ['view', 'key', 'location', 'ctrlKey', 'altKey', 'shiftKey', 'metaKey']);
-var CompositionEvent = eventClass('CompositionEvent', UIEvent, { data: '' });
-legacyInit(CompositionEvent, 'initCompositionEvent', ['view', 'data']);
-var TextEvent = eventClass('TextEvent', UIEvent, { data: '' });
-legacyInit(TextEvent, 'initTextEvent', ['view', 'data']);
-var DragEvent = eventClass('DragEvent', MouseEvent, { dataTransfer: null });
-var BeforeUnloadEvent = eventClass('BeforeUnloadEvent', Event, {});
-var DeviceMotionEvent = eventClass('DeviceMotionEvent', Event, { acceleration: null, accelerationIncludingGravity: null,
-  rotationRate: null, interval: 0 });
-var DeviceOrientationEvent = eventClass('DeviceOrientationEvent', Event, { alpha: null, beta: null, gamma: null, absolute: false });
-var AnimationEvent = eventClass('AnimationEvent', Event, { animationName: '', elapsedTime: 0, pseudoElement: '' });
-var TransitionEvent = eventClass('TransitionEvent', Event, { propertyName: '', elapsedTime: 0, pseudoElement: '' });
-var FocusEvent = eventClass('FocusEvent', UIEvent, { relatedTarget: null });
-var InputEvent = eventClass('InputEvent', UIEvent, { data: null, inputType: '', isComposing: false });
-var PopStateEvent = eventClass('PopStateEvent', Event, { state: null });
-var HashChangeEvent = eventClass('HashChangeEvent', Event, { oldURL: '', newURL: '' });
-var ErrorEvent = eventClass('ErrorEvent', Event, { message: '', filename: '', lineno: 0, colno: 0, error: undefined });
-var SubmitEvent = eventClass('SubmitEvent', Event, { submitter: null });
-var PageTransitionEvent = eventClass('PageTransitionEvent', Event, { persisted: false });
-eventClass('MessageEvent', Event, { data: null, origin: '', lastEventId: '', source: null, ports: [] });
-eventClass('StorageEvent', Event, { key: null, oldValue: null, newValue: null, url: '', storageArea: null });
-if (typeof g.ProgressEvent !== 'function') eventClass('ProgressEvent', Event, { lengthComputable: false, loaded: 0, total: 0 });
-
-var eventInterfaces = {
-  click: MouseEvent, dblclick: MouseEvent, mousedown: MouseEvent, mouseup: MouseEvent, mousemove: MouseEvent,
-  mouseover: MouseEvent, mouseout: MouseEvent, mouseenter: MouseEvent, mouseleave: MouseEvent, contextmenu: MouseEvent,
-  keydown: KeyboardEvent, keyup: KeyboardEvent, keypress: KeyboardEvent,
-  focus: FocusEvent, blur: FocusEvent, focusin: FocusEvent, focusout: FocusEvent,
-  input: InputEvent, beforeinput: InputEvent, popstate: PopStateEvent, hashchange: HashChangeEvent,
-  submit: SubmitEvent, error: ErrorEvent, pageshow: PageTransitionEvent, pagehide: PageTransitionEvent
-};
-var createEventInterfaces = { event: Event, events: Event, htmlevents: Event, customevent: CustomEvent,
-  uievent: UIEvent, uievents: UIEvent, mouseevent: MouseEvent, mouseevents: MouseEvent,
-  keyboardevent: KeyboardEvent, keyevents: KeyboardEvent, focusevent: FocusEvent, hashchangeevent: HashChangeEvent,
-  popstateevent: PopStateEvent, errorevent: ErrorEvent, messageevent: g.MessageEvent, storageevent: g.StorageEvent,
-  beforeunloadevent: BeforeUnloadEvent, compositionevent: CompositionEvent, devicemotionevent: DeviceMotionEvent,
-  deviceorientationevent: DeviceOrientationEvent, dragevent: DragEvent, svgevents: Event, textevent: TextEvent };
+// https://dom.spec.whatwg.org/#dom-document-createevent's table.
+var createEventInterfaces = { __proto__: null, event: 'Event', events: 'Event', htmlevents: 'Event', customevent: 'CustomEvent',
+  uievent: 'UIEvent', uievents: 'UIEvent', mouseevent: 'MouseEvent', mouseevents: 'MouseEvent',
+  keyboardevent: 'KeyboardEvent', keyevents: 'KeyboardEvent', focusevent: 'FocusEvent', hashchangeevent: 'HashChangeEvent',
+  popstateevent: 'PopStateEvent', errorevent: 'ErrorEvent', messageevent: 'MessageEvent', storageevent: 'StorageEvent',
+  beforeunloadevent: 'BeforeUnloadEvent', compositionevent: 'CompositionEvent', devicemotionevent: 'DeviceMotionEvent',
+  deviceorientationevent: 'DeviceOrientationEvent', dragevent: 'DragEvent', svgevents: 'Event', textevent: 'TextEvent' };
+/// The interface called `name`: Event, or one of dom-event-kinds.js (which runs first).
+function eventInterface(name) { return name === 'Event' ? Event : T.eventInterface(name); }
 function createEvent(name) {
-  var C = createEventInterfaces[String(name).toLowerCase()];
-  if (!C) throw domError('NotSupportedError', 'The provided event type ("' + name + '") is invalid.');
+  var interfaceName = createEventInterfaces[String(name).toLowerCase()];
+  if (interfaceName === undefined) throw domError('NotSupportedError', 'The provided event type ("' + name + '") is invalid.');
+  var C = eventInterface(interfaceName);
   var event = new C('');
   event[EV].initialized = false;
   return event;
@@ -292,6 +244,7 @@ function reportException(error) {
   if (reportingError) return;
   reportingError = true;
   try {
+    var ErrorEvent = eventInterface('ErrorEvent');
     var event = new ErrorEvent('error', { cancelable: true, message: text, error: error,
       lineno: error && error.line || 0, colno: error && error.column || 0, filename: error && error.sourceURL || '' });
     dispatch(g, event);
@@ -319,7 +272,7 @@ function dispatch(target, event, targetOverride) {
   var path = eventPath(target, s.type);
   s.path = path;
   var activation = null, preState;
-  if (s.type === 'click' && event instanceof MouseEvent) {
+  if (s.type === 'click' && event instanceof eventInterface('MouseEvent')) {
     // The target, or (a bubbling event only) the first parent with activation behavior.
     for (var a = 0; a < path.length && !activation && (a === 0 || s.bubbles); a++) if (T.hasActivation(path[a])) activation = path[a];
     if (activation) preState = T.preActivate(activation);
@@ -460,10 +413,10 @@ function callHandler(node, event) {
   currentEvent = event;
   // HTML "the event handler processing algorithm": window's onerror for an ErrorEvent
   // takes (message, source, lineno, colno, error).
-  var special = node === g && s.type === 'error' && event instanceof ErrorEvent;
+  var special = node === g && s.type === 'error' && event instanceof eventInterface('ErrorEvent');
   try { result = special ? fn.call(node, s.message, s.filename, s.lineno, s.colno, s.error) : fn.call(node, event); } catch (error) { currentEvent = previousEvent; reportException(error); return true; }
   currentEvent = previousEvent;
-  if (s.type === 'error' && event instanceof ErrorEvent ? result === true : result === false) event.preventDefault();
+  if (s.type === 'error' && event instanceof eventInterface('ErrorEvent') ? result === true : result === false) event.preventDefault();
   return true;
 }
 function defineHandlers(target, names) {
@@ -512,8 +465,11 @@ Object.defineProperty(g, 'event', { get: platform(function () { return currentEv
 // h null: the window, as HTML fires load, pageshow, pagehide and unload
 // there, with the legacy target override flag: event.target is the document.
 def(internals, '__ternDispatch', function (h, type, bubbles, cancelable, fields) {
+  // At the window (its path is the window alone), an event no listener or handler takes
+  // runs nothing: none is made (pageshow's interface is dom-event-kinds.js's).
+  if (h === null && !hasWindowListeners(type)) return true;
   var target = h === null ? g : wrap(h);
-  var C = eventInterfaces[type] || Event;
+  var C = eventInterface(eventInterfaces[type] || 'Event');
   var event = new C(type, { bubbles: bubbles, cancelable: cancelable });
   var s = event[EV];
   s.trusted = true;
@@ -521,14 +477,14 @@ def(internals, '__ternDispatch', function (h, type, bubbles, cancelable, fields)
   return dispatch(target, event, h === null ? main.document : null);
 });
 // Whether the window has a listener or an `on…` handler (its own or the body's attribute) for `type`.
-def(internals, '__ternHasWindowListeners', function (type) {
+function hasWindowListeners(type) {
   var map = g[LS], list = map && map[type];
   return !!(list && list.length) || !!handlerFor(g, type);
-});
+}
+def(internals, '__ternHasWindowListeners', hasWindowListeners);
 
 // For the files after this one.
-T.DOMException = DOMException; T.EV = EV; T.Event = Event; T.eventClass = eventClass; T.MouseEvent = MouseEvent;
-T.FocusEvent = FocusEvent; T.InputEvent = InputEvent; T.SubmitEvent = SubmitEvent; T.createEvent = createEvent;
+T.DOMException = DOMException; T.EV = EV; T.Event = Event; T.eventClass = eventClass; T.createEvent = createEvent;
 T.EventTarget = EventTarget; T.reportException = reportException; T.dispatch = dispatch;
 T.handlerNames = handlerNames; T.bodyForwarded = bodyForwarded; T.handlerFor = handlerFor;
 T.defineHandlers = defineHandlers; T.attributeHandlerChanged = attributeHandlerChanged;

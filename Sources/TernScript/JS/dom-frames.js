@@ -520,7 +520,8 @@ def(internals, '__ternPortTask', function () {
   if (!s || s.closed) return;
   var data, ok = true;
   try { data = deserialize(next[1]); } catch (e) { ok = false; }
-  var event = new g.MessageEvent(ok ? 'message' : 'messageerror', { origin: '', lastEventId: '', source: null, ports: [] });
+  var MessageEvent = T.eventInterface('MessageEvent');
+  var event = new MessageEvent(ok ? 'message' : 'messageerror', { origin: '', lastEventId: '', source: null, ports: [] });
   event[EV].data = ok ? data : null;
   event[EV].trusted = true;
   dispatch(port, event, null);
@@ -531,7 +532,8 @@ def(internals, '__ternReceiveMessage', function (text, origin, sourceID) {
   var data, ok = true;
   try { data = deserialize(text); } catch (e) { ok = false; }
   var source = windowFor(F.view(sourceID, 'self'));
-  var event = new g.MessageEvent(ok ? 'message' : 'messageerror',
+  var MessageEvent = T.eventInterface('MessageEvent');
+  var event = new MessageEvent(ok ? 'message' : 'messageerror',
     { data: ok ? data : null, origin: origin, lastEventId: '', source: source, ports: [] });
   // The init dictionary reads an undefined member as absent: set the data itself.
   event[EV].data = ok ? data : null;

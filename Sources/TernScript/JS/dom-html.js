@@ -1,7 +1,7 @@
 //# sourceURL=tern:js/dom-html.js
-// HTMLElement and its interfaces: reflected attributes, `style`,
-// `dataset`, focus and click, links, forms and their controls, form
-// submission.
+// HTMLElement and its common interfaces (the rare ones: dom-html-rare.js;
+// the form controls': dom-forms.js): reflected attributes, `style`,
+// `dataset`, focus and click, links, form submission.
 //
 // Runs once per window as the body of function (g, internals, T): see ScriptPrelude.swift.
 'use strict';
@@ -10,7 +10,6 @@ var objectCreate = T.objectCreate, def = T.def, accessors = T.accessors, methods
     H = T.H, TAG = T.TAG, TYPE = T.TYPE, main = T.main, wrap = T.wrap, isNode = T.isNode, documentOf = T.documentOf,
     asciiLower = T.asciiLower, str = T.str, nullToEmpty = T.nullToEmpty, LIST = T.LIST, listItems = T.listItems,
     liveList = T.liveList, staticList = T.staticList, domError = T.domError, EV = T.EV, Event = T.Event,
-    MouseEvent = T.MouseEvent, FocusEvent = T.FocusEvent, InputEvent = T.InputEvent, SubmitEvent = T.SubmitEvent,
     dispatch = T.dispatch, handlerNames = T.handlerNames, bodyForwarded = T.bodyForwarded, handlerFor = T.handlerFor,
     defineHandlers = T.defineHandlers, NodeList = T.NodeList, HTMLCollection = T.HTMLCollection, isMain = T.isMain,
     Element = T.Element, classListKey = T.classListKey, tokenList = T.tokenList, comparePosition = T.comparePosition;
@@ -28,9 +27,12 @@ function htmlInterface(name, tags, Parent) {
   for (var list = apply(split, tags, [' ']), i = 0; i < list.length; i++) if (list[i]) elementInterfaces[list[i]] = C.prototype;
   return C;
 }
-// The elements whose interfaces dom-forms.js makes, on first touch.
-var formTags = { __proto__: null, form: 1, input: 1, button: 1, textarea: 1, select: 1, option: 1, optgroup: 1, label: 1,
-                 fieldset: 1, legend: 1, output: 1, progress: 1, meter: 1, datalist: 1 };
+// The elements whose interfaces a lazy file (lazy.js) makes, on first touch: tag → file.
+var lazyTags = objectCreate(null);
+function lazyElements(file, tags) { for (var list = apply(split, tags, [' ']), i = 0; i < list.length; i++) lazyTags[list[i]] = file; }
+lazyElements('dom-forms.js', 'form input button textarea select option optgroup label fieldset legend output progress meter datalist');
+lazyElements('dom-html-rare.js', 'embed object param audio video source track canvas pre listing xmp blockquote q ins del ' +
+  'ol ul li dl dir menu time data picture map font details dialog table tr thead tbody tfoot td th col colgroup caption');
 var plainTags = ('abbr acronym address article aside b basefont bdi bdo big center cite code dd dfn dt em figcaption ' +
   'figure footer header hgroup i kbd main mark nav nobr noembed noframes noscript plaintext rb rp rt rtc ruby s samp ' +
   'search section small strike strong sub summary sup tt u var wbr').split(' ');
@@ -38,7 +40,8 @@ var HTMLUnknownElement = iface('HTMLUnknownElement', HTMLElement);
 function elementPrototype(tag) {
   var proto = elementInterfaces[tag];
   if (proto) return proto;
-  if (formTags[tag] === 1 && T.loadLazy('dom-forms.js')) return elementInterfaces[tag];
+  var file = lazyTags[tag];
+  if (file !== undefined && T.loadLazy(file)) return elementInterfaces[tag];
   return plainTags.indexOf(tag) >= 0 || tag.indexOf('-') > 0 ? HTMLElement.prototype : HTMLUnknownElement.prototype;
 }
 
@@ -100,14 +103,15 @@ accessors(HTMLElement.prototype, {
 methods(HTMLElement.prototype, {
   click: function () {
     if (isDisabledControl(this)) return;
-    var event = new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: g, detail: 1 });
-    dispatch(this, event);
+    var MouseEvent = T.eventInterface('MouseEvent');
+    dispatch(this, new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: g, detail: 1 }));
   },
   focus: function () {
     if (!this.isConnected || !isMain(documentOf(this))) return;
     var old = wrap(N.focused());
     if (old === this) return;
     N.setFocused(H(this));
+    var FocusEvent = T.eventInterface('FocusEvent');
     if (old && old.isConnected) {
       fireTrusted(old, new FocusEvent('blur', { relatedTarget: this }));
       fireTrusted(old, new FocusEvent('focusout', { bubbles: true, relatedTarget: this }));
@@ -118,6 +122,7 @@ methods(HTMLElement.prototype, {
   blur: function () {
     if (wrap(N.focused()) !== this) return;
     N.setFocused(null);
+    var FocusEvent = T.eventInterface('FocusEvent');
     fireTrusted(this, new FocusEvent('blur'));
     fireTrusted(this, new FocusEvent('focusout', { bubbles: true }));
   }
@@ -219,36 +224,12 @@ reflect(htmlInterface('HTMLIFrameElement', 'iframe').prototype, { src: ['u'], sr
   height: ['s'], allow: ['s'], loading: ['s'], allowFullscreen: ['b', 'allowfullscreen'] });
 htmlInterface('HTMLFrameElement', 'frame');
 htmlInterface('HTMLFrameSetElement', 'frameset');
-reflect(htmlInterface('HTMLEmbedElement', 'embed').prototype, { src: ['u'], type: ['s'], width: ['s'], height: ['s'] });
-reflect(htmlInterface('HTMLObjectElement', 'object').prototype, { data: ['u'], type: ['s'], name: ['s'], width: ['s'], height: ['s'] });
-htmlInterface('HTMLParamElement', 'param');
-var HTMLMediaElement = iface('HTMLMediaElement', HTMLElement);
-reflect(HTMLMediaElement.prototype, { src: ['u'], autoplay: ['b'], loop: ['b'], controls: ['b'], muted: ['b'], preload: ['s'] });
-methods(HTMLMediaElement.prototype, { play: function () { return Promise.reject(domError('NotSupportedError', 'No media playback.')); },
-                                      pause: function () {}, load: function () {}, canPlayType: function () { return ''; } });
-accessors(HTMLMediaElement.prototype, { paused: [function () { return true; }], currentTime: [function () { return 0; }, function () {}] });
-htmlInterface('HTMLAudioElement', 'audio', HTMLMediaElement);
-reflect(htmlInterface('HTMLVideoElement', 'video', HTMLMediaElement).prototype, { poster: ['u'], width: ['n'], height: ['n'] });
-reflect(htmlInterface('HTMLSourceElement', 'source').prototype, { src: ['u'], type: ['s'], srcset: ['s'], media: ['s'] });
-htmlInterface('HTMLTrackElement', 'track');
-var HTMLCanvasElement = htmlInterface('HTMLCanvasElement', 'canvas');
-reflect(HTMLCanvasElement.prototype, { width: ['n', 'width', 300], height: ['n', 'height', 150] });
-methods(HTMLCanvasElement.prototype, { getContext: function () { return null; }, toDataURL: function () { return 'data:,'; } });
 htmlInterface('HTMLDivElement', 'div');
 htmlInterface('HTMLSpanElement', 'span');
 htmlInterface('HTMLParagraphElement', 'p');
 htmlInterface('HTMLHeadingElement', 'h1 h2 h3 h4 h5 h6');
 htmlInterface('HTMLBRElement', 'br');
 htmlInterface('HTMLHRElement', 'hr');
-htmlInterface('HTMLPreElement', 'pre listing xmp');
-htmlInterface('HTMLQuoteElement', 'blockquote q');
-reflect(htmlInterface('HTMLModElement', 'ins del').prototype, { cite: ['u'], dateTime: ['s', 'datetime'] });
-reflect(htmlInterface('HTMLOListElement', 'ol').prototype, { reversed: ['b'], start: ['n', 'start', 1], type: ['s'] });
-htmlInterface('HTMLUListElement', 'ul');
-reflect(htmlInterface('HTMLLIElement', 'li').prototype, { value: ['n'] });
-htmlInterface('HTMLDListElement', 'dl');
-htmlInterface('HTMLDirectoryElement', 'dir');
-htmlInterface('HTMLMenuElement', 'menu');
 htmlInterface('HTMLHtmlElement', 'html');
 htmlInterface('HTMLHeadElement', 'head');
 var HTMLBodyElement = htmlInterface('HTMLBodyElement', 'body');
@@ -259,19 +240,6 @@ Object.keys(bodyForwarded).forEach(function (type) {
     set: function (v) { if (isMain(documentOf(this))) g['on' + type] = v; },
     enumerable: false, configurable: true
   });
-});
-reflect(htmlInterface('HTMLTimeElement', 'time').prototype, { dateTime: ['s', 'datetime'] });
-reflect(htmlInterface('HTMLDataElement', 'data').prototype, { value: ['s'] });
-htmlInterface('HTMLPictureElement', 'picture');
-htmlInterface('HTMLMapElement', 'map');
-htmlInterface('HTMLFontElement', 'font');
-var HTMLDetailsElement = htmlInterface('HTMLDetailsElement', 'details');
-reflect(HTMLDetailsElement.prototype, { open: ['b'] });
-var HTMLDialogElement = htmlInterface('HTMLDialogElement', 'dialog');
-reflect(HTMLDialogElement.prototype, { open: ['b'] });
-methods(HTMLDialogElement.prototype, {
-  show: function () { this.open = true; }, showModal: function () { this.open = true; },
-  close: function (value) { if (value !== undefined) this.returnValue = str(value); this.open = false; fireTrusted(this, new Event('close')); }
 });
 var HTMLTemplateElement = htmlInterface('HTMLTemplateElement', 'template');
 var contentKey = Symbol('content');
@@ -284,51 +252,6 @@ accessors(HTMLTemplateElement.prototype, { content: [function () {
   return this[contentKey];
 }] });
 htmlInterface('HTMLSlotElement', 'slot');
-
-// ---- Tables
-var HTMLTableElement = htmlInterface('HTMLTableElement', 'table');
-function rowsOf(table) {
-  var out = [];
-  table.querySelectorAll(':scope > tr, :scope > thead > tr, :scope > tbody > tr, :scope > tfoot > tr').forEach(function (r) { out.push(H(r)); });
-  return out;
-}
-accessors(HTMLTableElement.prototype, {
-  rows: [function () { var t = this; return liveList(HTMLCollection.prototype, function () { return rowsOf(t); }, true); }],
-  tBodies: [function () { var h = H(this); return liveList(HTMLCollection.prototype, function () { return N.qs(h, ':scope > tbody', true); }, true, this); }],
-  tHead: [function () { return this.querySelector(':scope > thead'); }],
-  tFoot: [function () { return this.querySelector(':scope > tfoot'); }],
-  caption: [function () { return this.querySelector(':scope > caption'); }]
-});
-var HTMLTableRowElement = htmlInterface('HTMLTableRowElement', 'tr');
-accessors(HTMLTableRowElement.prototype, {
-  cells: [function () { var h = H(this); return liveList(HTMLCollection.prototype, function () { return N.qs(h, ':scope > td, :scope > th', true); }, true, this); }],
-  rowIndex: [function () { var table = this.closest('table'); return table ? rowsOf(table).indexOf(H(this)) : -1; }]
-});
-methods(HTMLTableRowElement.prototype, {
-  insertCell: function (index) {
-    var cell = documentOf(this).createElement('td'), cells = this.cells;
-    if (index === undefined || index === -1 || index >= cells.length) this.appendChild(cell); else this.insertBefore(cell, cells[index]);
-    return cell;
-  },
-  deleteCell: function (index) { var c = this.cells[index]; if (c) c.remove(); }
-});
-methods(HTMLTableElement.prototype, {
-  insertRow: function (index) {
-    var row = documentOf(this).createElement('tr'), rows = this.rows;
-    if (index === undefined || index === -1 || index >= rows.length) {
-      var body = this.querySelector(':scope > tbody:last-of-type') || this;
-      body.appendChild(row);
-    } else rows[index].parentNode.insertBefore(row, rows[index]);
-    return row;
-  },
-  deleteRow: function (index) { var r = this.rows[index === -1 ? this.rows.length - 1 : index]; if (r) r.remove(); },
-  createTBody: function () { var b = documentOf(this).createElement('tbody'); this.appendChild(b); return b; }
-});
-htmlInterface('HTMLTableSectionElement', 'thead tbody tfoot');
-reflect(htmlInterface('HTMLTableCellElement', 'td th').prototype, { colSpan: ['n', 'colspan', 1], rowSpan: ['n', 'rowspan', 1],
-  headers: ['s'], scope: ['s'], abbr: ['s'] });
-htmlInterface('HTMLTableColElement', 'col colgroup');
-htmlInterface('HTMLTableCaptionElement', 'caption');
 
 // ---- Forms (https://html.spec.whatwg.org/#forms)
 var listedSelector = 'button, fieldset, input:not([type=image i]), object, output, select, textarea';
@@ -419,6 +342,7 @@ function submitForm(form, submitter) {
            formDataSet(form, submitter), submitter ? H(submitter) : null);
 }
 function requestSubmit(form, submitter) {
+  var SubmitEvent = T.eventInterface('SubmitEvent');
   var event = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: submitter });
   if (!fireTrusted(form, event)) return false;
   submitForm(form, submitter);
@@ -472,6 +396,7 @@ function activate(node, state, event) {
   var type = controlType(node);
   if (type === 'checkbox' || type === 'radio') {
     if (state.checked === node.checked || !node.isConnected) return;
+    var InputEvent = T.eventInterface('InputEvent');
     fireTrusted(node, new InputEvent('input', { bubbles: true, composed: true }));
     fireTrusted(node, new Event('change', { bubbles: true }));
   } else if (type === 'submit' || type === 'image') {
@@ -486,7 +411,7 @@ function activate(node, state, event) {
 
 // For the files after this one.
 T.HTMLElement = HTMLElement; T.reflect = reflect;
-// For dom-forms.js.
+// For dom-forms.js and dom-html-rare.js.
 T.htmlInterface = htmlInterface; T.fireTrusted = fireTrusted; T.listedSelector = listedSelector; T.formOf = formOf;
 T.formElements = formElements; T.isDisabledControl = isDisabledControl; T.controlType = controlType;
 T.isSubmitButton = isSubmitButton; T.submitForm = submitForm; T.requestSubmit = requestSubmit; T.radioGroup = radioGroup;
