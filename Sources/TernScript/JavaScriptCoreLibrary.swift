@@ -22,11 +22,6 @@ enum JavaScriptCoreLibrary {
         // it; polling traps (a check at each loop back-edge) never miss.
         // JavaScriptCore reads its options from the environment when it starts.
         setenv("JSC_usePollingTraps", "true", 0)
-        // The first collection comes at 4 MB of heap, not 1 MB: the DOM
-        // prelude alone allocates more than 1 MB, so every window paid for
-        // a collection that freed nothing (tiny scripted page 117.8 → 112.8 M
-        // instructions; peak RSS unchanged, 42.7 MB).
-        setenv("JSC_smallHeapSize", "4194304", 0)
         // The library is linked to bind every symbol at load (14 000 lookups).
         // RTLD_DEEPBIND looks in the library and its own dependencies before
         // the global scope, where most of them are not: 17.3 M → 11.0 M
