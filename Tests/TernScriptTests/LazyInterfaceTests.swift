@@ -296,17 +296,27 @@ final class LazyInterfaceTests: DOMTestCase {
             [Object.getPrototypeOf(q) === HTMLInputElement.prototype, q.value, q.form === f, f.elements.length, f.action,
              f.elements.namedItem('s').selectedIndex, f.elements[1].options[1].value, new Option('t', 'v').value, String(q), typeof HTMLFormElement.prototype.submit].join()
             """
+        try assertRunsOnFirstTouch("dom-forms.js", page: page, probe: probe, untouched: "document.body.id",
+                                   wrapper: "document.getElementById('f').firstChild", name: "HTMLSelectElement")
+    }
+
+    /// Loads `page` in an eager window, then in lazy ones, and checks that
+    /// `file` has not run after `untouched`, runs when the page first reaches
+    /// the element `wrapper` names (whose wrapper then has the answers
+    /// `probe` gives in the eager window) or first names the interface `name`.
+    private func assertRunsOnFirstTouch(_ file: String, page: String, probe: String, untouched: String,
+                                        wrapper: String, name: String, line: UInt = #line) throws {
         try loadEager(page)
         let eager = js(probe)
         try load(page)
-        js("document.title = 'x'; document.body.id")
-        XCTAssertEqual(window.lazyFilesRun, [])
-        XCTAssertEqual(js("document.getElementById('f').firstChild instanceof HTMLElement"), .bool(true))
-        XCTAssertEqual(window.lazyFilesRun, ["dom-forms.js"])
-        XCTAssertEqual(js(probe), eager)
+        js("document.title = 'x'; " + untouched)
+        XCTAssertEqual(window.lazyFilesRun, [], line: line)
+        XCTAssertEqual(js(wrapper + " instanceof HTMLElement"), .bool(true), line: line)
+        XCTAssertEqual(window.lazyFilesRun, [file], line: line)
+        XCTAssertEqual(js(probe), eager, line: line)
         try load(page)
-        XCTAssertEqual(js("typeof HTMLSelectElement"), .string("function"))
-        XCTAssertEqual(window.lazyFilesRun, ["dom-forms.js"])
+        XCTAssertEqual(js("typeof " + name), .string("function"), line: line)
+        XCTAssertEqual(window.lazyFilesRun, [file], line: line)
     }
 
     /// The rare element interfaces (dom-html-rare.js: tables, lists, media,
@@ -322,17 +332,10 @@ final class LazyInterfaceTests: DOMTestCase {
              document.createElement('canvas').width, document.createElement('span') instanceof HTMLSpanElement].join()
             """
         try loadEager(page)
-        let eager = js(probe)
-        XCTAssertEqual(eager, .string("true,1,2,0,true,3,[object HTMLUListElement],true,true,true,300,true"))
-        try load(page)
-        js("document.title = 'x'; document.getElementById('p').textContent = document.body.childNodes.length")
-        XCTAssertEqual(window.lazyFilesRun, [])
-        XCTAssertEqual(js("document.body.firstChild instanceof HTMLElement"), .bool(true))
-        XCTAssertEqual(window.lazyFilesRun, ["dom-html-rare.js"])
-        XCTAssertEqual(js(probe), eager)
-        try load(page)
-        XCTAssertEqual(js("typeof HTMLDialogElement"), .string("function"))
-        XCTAssertEqual(window.lazyFilesRun, ["dom-html-rare.js"])
+        XCTAssertEqual(js(probe), .string("true,1,2,0,true,3,[object HTMLUListElement],true,true,true,300,true"))
+        try assertRunsOnFirstTouch("dom-html-rare.js", page: page, probe: probe,
+                                   untouched: "document.getElementById('p').textContent = document.body.childNodes.length",
+                                   wrapper: "document.body.firstChild", name: "HTMLDialogElement")
     }
 
     /// The interfaces that inherit from Event (dom-event-kinds.js) are made
