@@ -22,6 +22,12 @@ enum JavaScriptCoreLibrary {
         // it; polling traps (a check at each loop back-edge) never miss.
         // JavaScriptCore reads its options from the environment when it starts.
         setenv("JSC_usePollingTraps", "true", 0)
+        // A page's scripts mostly run once: the optimizing tier (DFG), compiled
+        // ten times later than by default, is kept for code that stays hot
+        // (DECISIONS.md, issue 29: Python's stdtypes.html −24% instructions).
+        for option in ["thresholdForOptimizeAfterWarmUp", "thresholdForOptimizeAfterLongWarmUp", "thresholdForOptimizeSoon"] {
+            setenv("JSC_" + option, "10000", 0)
+        }
         // The library is linked to bind every symbol at load (14 000 lookups).
         // RTLD_DEEPBIND looks in the library and its own dependencies before
         // the global scope, where most of them are not: 17.3 M → 11.0 M

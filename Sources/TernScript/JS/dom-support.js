@@ -202,7 +202,11 @@ function sweep() {
   }
   groupRefs = [];
   for (i = 0; i < groups.length; i++) groupRefs.push(groups[i] === undefined ? undefined : new WeakRef(groups[i]));
-  // Nothing may keep the list of every group (an engine's frame can outlive its call).
+  // Nothing may keep the list of every group. An optimizing compile entered
+  // from one of these loops holds the loop's locals until it is installed
+  // (JavaScriptCore's OSR entry values), which can be long after this call:
+  // the arrays are emptied, not just let go.
+  groups.length = alive.length = holders.length = 0;
   groups = alive = holders = groupOf = weak = null;
   T.handlesReleased();
 }
