@@ -29,7 +29,7 @@ public final class SelectorMatcher {
     private let focused: xmlNodePtr?
     private var positions: [PositionKey: Int] = [:]
     /// `:has()` results by anchor and argument.
-    private var hasResults: [HasKey: Bool] = [:]
+    private let hasResults = HasResultTable()
     /// Asked every `stopCheckInterval` elements that a `:has()` search or an
     /// `of S` count visits: true ends the matching (see `wasStopped`).
     public var shouldStop: (() -> Bool)?
@@ -240,8 +240,8 @@ public final class SelectorMatcher {
     /// matcher's life (the anchor and the argument decide it alone: the
     /// relative selectors' `:has-anchor` compound is always this anchor).
     private func matchHas(_ list: RelativeSelectorList, _ element: xmlNodePtr) -> Bool {
-        let key = HasKey(anchor: element, argument: ObjectIdentifier(list))
-        if let known = hasResults[key] { return known }
+        let argument = ObjectIdentifier(list)
+        if let known = hasResults[anchor: element, argument: argument] { return known }
         guard !wasStopped else { return false }
         if list.selectors.count == 1, list.selectors[0].complex.compounds.count == 2 {
             // `:has(C)` or `:has(~ C)` with C one compound: each element's
@@ -280,7 +280,7 @@ public final class SelectorMatcher {
             }
         }
         // A search cut short proves nothing: it is not remembered.
-        if !wasStopped || found { hasResults[key] = found }
+        if !wasStopped || found { hasResults[anchor: element, argument: argument] = found }
         return found
     }
 
@@ -291,25 +291,25 @@ public final class SelectorMatcher {
         let argument = ObjectIdentifier(list)
         Document.walk(anchor, visit: { node in
             guard node.pointee.type == XML_ELEMENT_NODE, !self.shouldStopAfterVisit() else { return false }
-            return node == anchor || self.hasResults[HasKey(anchor: node, argument: argument)] == nil
+            return node == anchor || self.hasResults[anchor: node, argument: argument] == nil
         }, after: { node in
             guard node.pointee.type == XML_ELEMENT_NODE, !self.wasStopped,
-                  self.hasResults[HasKey(anchor: node, argument: argument)] == nil else { return }
+                  self.hasResults[anchor: node, argument: argument] == nil else { return }
             // Every child element's answer is known: its subtree was walked before this call.
             var found = false
             var child = node.pointee.children
             while let current = child, !found {
                 if current.pointee.type == XML_ELEMENT_NODE {
-                    found = self.hasResults[HasKey(anchor: current, argument: argument)] == true
+                    found = self.hasResults[anchor: current, argument: argument] == true
                         || self.matchCompound(compound, current)
                 }
                 child = current.pointee.next
             }
             // A nested search cut short proves nothing: not remembered.
-            if !self.wasStopped { self.hasResults[HasKey(anchor: node, argument: argument)] = found }
+            if !self.wasStopped { self.hasResults[anchor: node, argument: argument] = found }
         })
         // Stopped before the anchor's answer was found: no match.
-        return hasResults[HasKey(anchor: anchor, argument: argument)] ?? false
+        return hasResults[anchor: anchor, argument: argument] ?? false
     }
 
     /// `:has(~ C)`: an element has a later sibling matching C when its next
@@ -321,7 +321,7 @@ public final class SelectorMatcher {
         var known = false
         while let next = Node.element(from: run[run.count - 1].pointee.next, forward: true) {
             if shouldStopAfterVisit() { return false }
-            if let answer = hasResults[HasKey(anchor: next, argument: argument)] {
+            if let answer = hasResults[anchor: next, argument: argument] {
                 known = answer
                 run.append(next)
                 break
@@ -333,14 +333,9 @@ public final class SelectorMatcher {
         for index in stride(from: run.count - 2, through: 0, by: -1) {
             laterHasMatch = laterHasMatch || matchCompound(compound, run[index + 1])
             if wasStopped { return false }
-            hasResults[HasKey(anchor: run[index], argument: argument)] = laterHasMatch
+            hasResults[anchor: run[index], argument: argument] = laterHasMatch
         }
         return laterHasMatch
-    }
-
-    private struct HasKey: Hashable {
-        let anchor: xmlNodePtr
-        let argument: ObjectIdentifier
     }
 
     /// Counts one element visited by a search; every `stopCheckInterval`
