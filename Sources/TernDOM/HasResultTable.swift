@@ -15,18 +15,14 @@ final class HasResultTable {
         var answer: Bool
     }
 
-    private var slots: UnsafeMutablePointer<Slot>
-    private var capacity = 16
+    /// Made on the first answer stored: most matchers never meet a `:has()`.
+    private var slots: UnsafeMutablePointer<Slot>?
+    private var capacity = 0
     /// 64 less the bits of `capacity`: the hash's top bits pick the slot.
-    private var shift: UInt = 60
+    private var shift: UInt = 64
     private var count = 0
 
-    init() {
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: Slot(anchor: 0, argument: 0, answer: false), count: capacity)
-    }
-
-    deinit { slots.deallocate() }
+    deinit { slots?.deallocate() }
 
     @inline(__always)
     private func home(_ anchor: UInt, _ argument: UInt) -> Int {
@@ -36,6 +32,7 @@ final class HasResultTable {
     /// The answer stored for `anchor` and `argument`, if any.
     subscript(anchor anchor: xmlNodePtr, argument argument: ObjectIdentifier) -> Bool? {
         get {
+            guard let slots else { return nil }
             let a = UInt(bitPattern: anchor), b = UInt(bitPattern: argument)
             var i = home(a, b)
             while true {
@@ -47,6 +44,8 @@ final class HasResultTable {
         }
         set {
             guard let answer = newValue else { return }  // entries are never removed
+            if (count + 1) * 2 > capacity { grow() }
+            guard let slots else { return }
             let a = UInt(bitPattern: anchor), b = UInt(bitPattern: argument)
             var i = home(a, b)
             while slots[i].anchor != 0 {
@@ -55,21 +54,24 @@ final class HasResultTable {
             }
             slots[i] = Slot(anchor: a, argument: b, answer: answer)
             count += 1
-            if count * 2 > capacity { grow() }
         }
     }
 
+    /// Doubles the table (64 slots at first).
     private func grow() {
         let old = slots, oldCapacity = capacity
-        capacity *= 2
-        shift -= 1
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: Slot(anchor: 0, argument: 0, answer: false), count: capacity)
-        for index in 0..<oldCapacity where old[index].anchor != 0 {
-            var i = home(old[index].anchor, old[index].argument)
-            while slots[i].anchor != 0 { i = (i + 1) & (capacity - 1) }
-            slots[i] = old[index]
+        capacity = max(64, capacity * 2)
+        shift = UInt(64 - capacity.trailingZeroBitCount)
+        let made = UnsafeMutablePointer<Slot>.allocate(capacity: capacity)
+        made.initialize(repeating: Slot(anchor: 0, argument: 0, answer: false), count: capacity)
+        if let old {
+            for index in 0..<oldCapacity where old[index].anchor != 0 {
+                var i = home(old[index].anchor, old[index].argument)
+                while made[i].anchor != 0 { i = (i + 1) & (capacity - 1) }
+                made[i] = old[index]
+            }
+            old.deallocate()
         }
-        old.deallocate()
+        slots = made
     }
 }
