@@ -15,12 +15,48 @@
 /// columns take no room. The caption is centred above.
 final class TableBox {
     struct Cell {
+        /// The cell's blocks, unless it is one paragraph.
         var flow: Flow
+        /// A cell that is one paragraph (most data cells) holds it here, and
+        /// `flow` is empty: no array of items to make and free per cell.
+        var item = FlowItem.placeholder
         var colspan: Int
         var rowspan: Int
         var header: Bool
         var row = 0
         var column = 0
+
+        /// Whether the cell's content is `item` (not the placeholder).
+        var isOneItem: Bool {
+            if case .empty = item.content { return false }
+            return true
+        }
+
+        mutating func measure() -> FlowLayout.CellMeasure {
+            isOneItem ? FlowLayout.measureCell(&item) : FlowLayout.measureCell(&flow)
+        }
+
+        /// Lays the cell out, emptying it.
+        mutating func layout(width: Int, into out: inout LaidOut) {
+            if isOneItem {
+                FlowLayout.layout(&item, width: width, into: &out)
+            } else {
+                FlowLayout.layout(&flow, width: width, into: &out)
+            }
+        }
+
+        /// The anchors of a one-line cell (`FlowLayout.oneLineAnchors`).
+        var oneLineAnchors: [String] {
+            isOneItem ? FlowLayout.oneLineAnchors(item) : FlowLayout.oneLineAnchors(flow)
+        }
+
+        /// Appends the runs of a one-line cell (`FlowLayout.appendOneLine`), emptying it.
+        mutating func appendOneLine(into runs: inout [Line.Run]) -> Int {
+            guard isOneItem else { return FlowLayout.appendOneLine(&flow, into: &runs) }
+            let width = FlowLayout.appendOneLine(&item, into: &runs)
+            item = .placeholder
+            return width
+        }
     }
 
     /// Cells row after row: row `r` is `cells[ends[r - 1]..<ends[r]]` (one
@@ -117,7 +153,7 @@ final class TableBox {
     private lazy var cellMeasures: [FlowLayout.CellMeasure] = {
         var measures: [FlowLayout.CellMeasure] = []
         measures.reserveCapacity(cells.count)
-        for index in cells.indices { measures.append(FlowLayout.measureCell(&cells[index].flow)) }
+        for index in cells.indices { measures.append(cells[index].measure()) }
         return measures
     }()
 
@@ -253,7 +289,7 @@ final class TableBox {
                 continue
             }
             var inner = LaidOut()
-            FlowLayout.layout(&cells[index].flow, width: cellWidth, into: &inner)
+            cells[index].layout(width: cellWidth, into: &inner)
             if inner.lines.count > 1 { spaced = true }
             laid[index] = inner
         }
@@ -288,7 +324,7 @@ final class TableBox {
         for index in cells.indices {
             if oneLine[index] {
                 guard measures[index].anchored else { continue }
-                for name in FlowLayout.oneLineAnchors(cells[index].flow) { out.anchors.append((base + tops[cells[index].row], name)) }
+                for name in cells[index].oneLineAnchors { out.anchors.append((base + tops[cells[index].row], name)) }
             } else if let anchors = laid[index]?.anchors {
                 for (line, name) in anchors { out.anchors.append((base + tops[cells[index].row] + line, name)) }
             }
@@ -323,7 +359,7 @@ final class TableBox {
                         let mark = runs.count
                         if start > column { runs.append(FlowLayout.spaces(start - column)) }
                         let lead = runs.count
-                        let width = FlowLayout.appendOneLine(&cells[cell].flow, into: &runs)
+                        let width = cells[cell].appendOneLine(into: &runs)
                         if runs.count == lead {
                             // An empty line draws nothing, not even the spaces before it.
                             runs.removeSubrange(mark..<lead)
@@ -358,7 +394,7 @@ final class TableBox {
         for index in cells.indices {
             if cells[index].row != row, !out.lines.isEmpty { out.lines.append(Line()) }
             row = cells[index].row
-            FlowLayout.layout(&cells[index].flow, width: width, into: &out)
+            cells[index].layout(width: width, into: &out)
         }
     }
 }

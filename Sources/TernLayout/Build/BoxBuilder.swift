@@ -543,14 +543,24 @@ final class BoxBuilder {
             headingDepth -= 1
         }
         if actions.contains(.cell) || actions.contains(.caption) {
-            flushParagraph()
+            // A cell that is one paragraph (most data cells) keeps it as its
+            // one item, with no array of items (`TableBox.Cell.item`).
+            // (Initialized once and moved: a copy or overwrite of an item
+            // goes through its value witness.)
+            let single: FlowItem
+            if actions.contains(.cell), flow.items.isEmpty {
+                single = endParagraph() ? item(.paragraph(takeParagraph())) : .placeholder
+            } else {
+                flushParagraph()
+                single = .placeholder
+            }
             finishFlow()
             let done = popFlow()
             if let table = tables.last {
                 if actions.contains(.caption) {
                     table.caption = Flow(items: done.items)
                 } else {
-                    table.append(TableBox.Cell(flow: Flow(items: done.items), colspan: frame.colspan,
+                    table.append(TableBox.Cell(flow: Flow(items: done.items), item: consume single, colspan: frame.colspan,
                                                rowspan: frame.rowspan, header: frame.header))
                     if done.complex || done.items.count >= 3 { table.complexSpans.append(frame.colspan) }
                 }
@@ -902,17 +912,30 @@ final class BoxBuilder {
     }
 
     private func flushParagraph(underline: Unicode.Scalar? = nil) {
+        guard endParagraph() else { return }
+        emit(.paragraph(takeParagraph()), underline: underline)
+    }
+
+    /// Ends the open paragraph; returns whether it has anything to show
+    /// (then `takeParagraph` takes it).
+    private func endParagraph() -> Bool {
         // A block inside a `<summary>` takes its marker onto its first line.
-        if let end = summaryMarkerEnd, flow.paragraph.text.count == end { return }
+        if let end = summaryMarkerEnd, flow.paragraph.text.count == end { return false }
         if pendingLinkNumber >= 0, !flow.paragraph.isEmpty { flushLinkNumber() }
         separateLinkText()
-        guard !flow.paragraph.isEmpty else { return }
+        guard !flow.paragraph.isEmpty else { return false }
+        if flow.paragraph.isBlank {
+            flow.pendingAnchors += flow.paragraph.anchors.map(\.name)
+            flow.paragraph = Paragraph()
+            return false
+        }
+        return true
+    }
+
+    /// Moves the paragraph `endParagraph` ended out of the flow, drawn as its block says.
+    private func takeParagraph() -> Paragraph {
         var paragraph = Paragraph()
         swap(&paragraph, &flow.paragraph)
-        if paragraph.isBlank {
-            flow.pendingAnchors += paragraph.anchors.map(\.name)
-            return
-        }
         paragraph.releaseSpareCapacity()
         let style = parentStyle
         paragraph.noWrap = style.whiteSpace == .pre || style.whiteSpace == .nowrap || style.scrollsHorizontally
@@ -920,19 +943,25 @@ final class BoxBuilder {
         paragraph.align = style.textAlign
         paragraph.firstLineIndent = flow.pendingTextIndent
         flow.pendingTextIndent = 0
-        emit(.paragraph(consume paragraph), underline: underline)
+        return paragraph
     }
 
     private func emit(_ content: consuming FlowItem.Content, underline: Unicode.Scalar? = nil) {
+        flow.items.append(item(content, underline: underline))
+    }
+
+    /// An item of `content` that takes the flow's pending margin, marker and anchors.
+    private func item(_ content: consuming FlowItem.Content, underline: Unicode.Scalar? = nil) -> FlowItem {
         var underlineAttributes = RunAttributes()
         underlineAttributes.style = [.bold, .heading]
-        flow.items.append(FlowItem(content: content, indent: flow.indent, indentRight: flow.indentRight,
-                                   marginBefore: flow.pendingMargin,
-                                   marker: flow.pendingMarker, anchors: flow.pendingAnchors, underline: underline,
-                                   underlineAttributes: underlineAttributes))
+        let item = FlowItem(content: content, indent: flow.indent, indentRight: flow.indentRight,
+                            marginBefore: flow.pendingMargin,
+                            marker: flow.pendingMarker, anchors: flow.pendingAnchors, underline: underline,
+                            underlineAttributes: underlineAttributes)
         flow.pendingMargin = 0
         flow.pendingMarker = nil
         flow.pendingAnchors = []
+        return item
     }
 
     /// Appends an item made elsewhere (a layout table's cell), taking the pending state.
@@ -1174,6 +1203,12 @@ final class BoxBuilder {
                 }
             }
             for c in rows.cells.indices {
+                if rows.cells[c].isOneItem {
+                    var item = FlowItem.placeholder
+                    swap(&item, &rows.cells[c].item)
+                    append(item, first: first)
+                    first = false
+                }
                 FlowItem.drain(&rows.cells[c].flow.items) { item in
                     append(item, first: first)
                     first = false
