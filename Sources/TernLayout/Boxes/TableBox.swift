@@ -15,47 +15,59 @@
 /// columns take no room. The caption is centred above.
 final class TableBox {
     struct Cell {
-        /// The cell's blocks, unless it is one paragraph.
+        /// The cell's blocks, unless it is a `TextCell`.
         var flow: Flow
-        /// A cell that is one paragraph (most data cells) holds it here, and
-        /// `flow` is empty: no array of items to make and free per cell.
-        var item = FlowItem.placeholder
+        /// A cell that is one paragraph drawn one way (most data cells) is
+        /// this, its text in the table's `text`, and `flow` is empty: no
+        /// paragraph, item or array of items to make and free per cell.
+        var text: TextCell?
         var colspan: Int
         var rowspan: Int
         var header: Bool
         var row = 0
         var column = 0
+    }
 
-        /// Whether the cell's content is `item` (not the placeholder).
-        var isOneItem: Bool {
-            if case .empty = item.content { return false }
-            return true
+    /// A paragraph drawn one way with nothing else in its cell (no anchors,
+    /// marker or indent), as `BoxBuilder` ended it: `item(in:)` makes it again.
+    struct TextCell {
+        /// Where its text is in the table's `text`.
+        var range: Range<Int>
+        var attributes: RunAttributes
+        var noWrap: Bool
+        var scrolls: Bool
+        var align: TextAlign
+        var marginBefore: Int
+
+        /// `FlowLayout.measureCell` of `item(in:)`: no indents, and one line
+        /// when left-aligned without a forced break.
+        func measure(in text: UnsafeBufferPointer<UInt8>) -> FlowLayout.CellMeasure {
+            let bytes = UnsafeBufferPointer(rebasing: text[range])
+            let m = LineBreaker.measure(bytes, noWrap: noWrap)
+            return FlowLayout.CellMeasure(min: m.min, max: m.max, oneLine: align == .left && !bytes.contains(0x0A),
+                                          anchored: false)
         }
 
-        mutating func measure() -> FlowLayout.CellMeasure {
-            isOneItem ? FlowLayout.measureCell(&item) : FlowLayout.measureCell(&flow)
+        /// `FlowLayout.appendOneLine` of `item(in:)`.
+        func appendOneLine(in text: UnsafeBufferPointer<UInt8>, into runs: inout [Line.Run]) -> Int {
+            var spans = AttributeRuns()
+            spans.append(AttributeRun(start: 0, attributes: attributes))
+            return LineBreaker.appendLine(UnsafeBufferPointer(rebasing: text[range]), noWrap: noWrap, spans: spans,
+                                          into: &runs)
         }
 
-        /// Lays the cell out, emptying it.
-        mutating func layout(width: Int, into out: inout LaidOut) {
-            if isOneItem {
-                FlowLayout.layout(&item, width: width, into: &out)
-            } else {
-                FlowLayout.layout(&flow, width: width, into: &out)
-            }
-        }
-
-        /// The anchors of a one-line cell (`FlowLayout.oneLineAnchors`).
-        var oneLineAnchors: [String] {
-            isOneItem ? FlowLayout.oneLineAnchors(item) : FlowLayout.oneLineAnchors(flow)
-        }
-
-        /// Appends the runs of a one-line cell (`FlowLayout.appendOneLine`), emptying it.
-        mutating func appendOneLine(into runs: inout [Line.Run]) -> Int {
-            guard isOneItem else { return FlowLayout.appendOneLine(&flow, into: &runs) }
-            let width = FlowLayout.appendOneLine(&item, into: &runs)
-            item = .placeholder
-            return width
+        /// The item it stands for.
+        func item(in text: [UInt8]) -> FlowItem {
+            var paragraph = Paragraph()
+            paragraph.text = Array(text[range])
+            paragraph.runs.append(AttributeRun(start: 0, attributes: attributes))
+            paragraph.noWrap = noWrap
+            paragraph.scrolls = scrolls
+            paragraph.align = align
+            var underlineAttributes = RunAttributes()
+            underlineAttributes.style = [.bold, .heading]
+            return FlowItem(content: .paragraph(paragraph), indent: 0, indentRight: 0, marginBefore: marginBefore,
+                            marker: nil, anchors: [], underline: nil, underlineAttributes: underlineAttributes)
         }
     }
 
@@ -64,17 +76,26 @@ final class TableBox {
     struct Rows {
         var cells: [Cell] = []
         var ends: [Int] = []
+        /// The text of the `TextCell`s, one after another.
+        var text: [UInt8] = []
 
         /// Appends `other`'s rows after these.
         mutating func append(_ other: Rows) {
-            let base = cells.count
+            let base = cells.count, textBase = text.count
             cells += other.cells
+            for index in base..<cells.count {
+                guard let range = cells[index].text?.range else { continue }
+                cells[index].text?.range = (range.lowerBound + textBase)..<(range.upperBound + textBase)
+            }
+            text += other.text
             ends += other.ends.map { base + $0 }
         }
     }
 
     static let separator = 2
     private(set) var cells: [Cell] = []
+    /// The text of the `TextCell`s.
+    private(set) var text: [UInt8] = []
     private(set) var rowCount = 0
     private(set) var columnCount = 0
     /// The cells covering each row as (column, cell index), by column: row
@@ -88,6 +109,7 @@ final class TableBox {
         self.caption = caption
         rowCount = rows.ends.count
         swap(&cells, &rows.cells)
+        swap(&text, &rows.text)
         var remaining: [Int] = [] // rows still covered below, per column
         var covered: [Bool] = []
         var start = 0
@@ -153,7 +175,15 @@ final class TableBox {
     private lazy var cellMeasures: [FlowLayout.CellMeasure] = {
         var measures: [FlowLayout.CellMeasure] = []
         measures.reserveCapacity(cells.count)
-        for index in cells.indices { measures.append(cells[index].measure()) }
+        text.withUnsafeBufferPointer { text in
+            for index in cells.indices {
+                if let cell = cells[index].text {
+                    measures.append(cell.measure(in: text))
+                } else {
+                    measures.append(FlowLayout.measureCell(&cells[index].flow))
+                }
+            }
+        }
         return measures
     }()
 
@@ -289,7 +319,7 @@ final class TableBox {
                 continue
             }
             var inner = LaidOut()
-            cells[index].layout(width: cellWidth, into: &inner)
+            layoutCell(index, width: cellWidth, into: &inner)
             if inner.lines.count > 1 { spaced = true }
             laid[index] = inner
         }
@@ -324,7 +354,7 @@ final class TableBox {
         for index in cells.indices {
             if oneLine[index] {
                 guard measures[index].anchored else { continue }
-                for name in cells[index].oneLineAnchors { out.anchors.append((base + tops[cells[index].row], name)) }
+                for name in FlowLayout.oneLineAnchors(cells[index].flow) { out.anchors.append((base + tops[cells[index].row], name)) }
             } else if let anchors = laid[index]?.anchors {
                 for (line, name) in anchors { out.anchors.append((base + tops[cells[index].row] + line, name)) }
             }
@@ -359,7 +389,12 @@ final class TableBox {
                         let mark = runs.count
                         if start > column { runs.append(FlowLayout.spaces(start - column)) }
                         let lead = runs.count
-                        let width = cells[cell].appendOneLine(into: &runs)
+                        let width: Int
+                        if let textCell = cells[cell].text {
+                            width = text.withUnsafeBufferPointer { textCell.appendOneLine(in: $0, into: &runs) }
+                        } else {
+                            width = FlowLayout.appendOneLine(&cells[cell].flow, into: &runs)
+                        }
                         if runs.count == lead {
                             // An empty line draws nothing, not even the spaces before it.
                             runs.removeSubrange(mark..<lead)
@@ -394,7 +429,17 @@ final class TableBox {
         for index in cells.indices {
             if cells[index].row != row, !out.lines.isEmpty { out.lines.append(Line()) }
             row = cells[index].row
-            cells[index].layout(width: width, into: &out)
+            layoutCell(index, width: width, into: &out)
+        }
+    }
+
+    /// Lays a cell out, emptying its flow.
+    private func layoutCell(_ index: Int, width: Int, into out: inout LaidOut) {
+        if let cell = cells[index].text {
+            var item = cell.item(in: text)
+            FlowLayout.layout(&item, width: width, into: &out)
+        } else {
+            FlowLayout.layout(&cells[index].flow, width: width, into: &out)
         }
     }
 }

@@ -91,59 +91,62 @@ enum LineBreaker {
     /// unbreakable piece and its longest line unwrapped (CSS min-content and
     /// max-content).
     static func measure(_ p: Paragraph) -> (min: Int, max: Int) {
-        p.text.withUnsafeBufferPointer { s in
-            var minWidth = 0, maxWidth = 0, word = 0, line = 0
-            var previous: UInt32 = 0
-            var hyphenOK = false, previousWord = false
-            var i = 0
-            let wrap = !p.noWrap
-            while i < s.count {
-                let (c, next) = scalar(s, at: i)
-                switch c {
-                case 0x0A:
-                    maxWidth = max(maxWidth, line)
-                    line = 0; word = 0; previous = 0
-                    i = next
-                    continue
-                case 0x20 where wrap:
-                    line += 1; word = 0; previous = 0
-                    i = next
-                    continue
-                case 0xAD, 0x200B:
-                    word = 0; previous = 0
-                    i = next
-                    continue
-                default:
-                    break
-                }
-                // Fast path: a run of plain ASCII after plain ASCII holds no
-                // break opportunity and is a column a character.
-                if c < 0x80, isPlain(UInt8(truncatingIfNeeded: c)), previous < 0x80, previous != 0x2D {
-                    let end = plainRun(s, from: i, limit: s.count)
-                    if end > i {
-                        word += end - i
-                        line += end - i
-                        if word > minWidth { minWidth = word }
-                        hyphenOK = false
-                        previous = UInt32(s[end - 1])
-                        previousWord = isWordCharacter(previous)
-                        i = end
-                        continue
-                    }
-                }
-                let (end, width) = cluster(s, at: i)
-                if wrap && canBreak(after: previous, before: c, hyphenBetweenLetters: hyphenOK) { word = 0 }
-                hyphenOK = c == 0x2D && previousWord
-                previousWord = isWordCharacter(c)
-                word += width
-                line += width
-                if word > minWidth { minWidth = word }
-                previous = c
-                i = end
+        p.text.withUnsafeBufferPointer { measure($0, noWrap: p.noWrap) }
+    }
+
+    /// `measure` of a paragraph's text `s`.
+    static func measure(_ s: UnsafeBufferPointer<UInt8>, noWrap: Bool) -> (min: Int, max: Int) {
+        var minWidth = 0, maxWidth = 0, word = 0, line = 0
+        var previous: UInt32 = 0
+        var hyphenOK = false, previousWord = false
+        var i = 0
+        let wrap = !noWrap
+        while i < s.count {
+            let (c, next) = scalar(s, at: i)
+            switch c {
+            case 0x0A:
+                maxWidth = max(maxWidth, line)
+                line = 0; word = 0; previous = 0
+                i = next
+                continue
+            case 0x20 where wrap:
+                line += 1; word = 0; previous = 0
+                i = next
+                continue
+            case 0xAD, 0x200B:
+                word = 0; previous = 0
+                i = next
+                continue
+            default:
+                break
             }
-            maxWidth = max(maxWidth, line)
-            return p.noWrap ? (maxWidth, maxWidth) : (minWidth, maxWidth)
+            // Fast path: a run of plain ASCII after plain ASCII holds no
+            // break opportunity and is a column a character.
+            if c < 0x80, isPlain(UInt8(truncatingIfNeeded: c)), previous < 0x80, previous != 0x2D {
+                let end = plainRun(s, from: i, limit: s.count)
+                if end > i {
+                    word += end - i
+                    line += end - i
+                    if word > minWidth { minWidth = word }
+                    hyphenOK = false
+                    previous = UInt32(s[end - 1])
+                    previousWord = isWordCharacter(previous)
+                    i = end
+                    continue
+                }
+            }
+            let (end, width) = cluster(s, at: i)
+            if wrap && canBreak(after: previous, before: c, hyphenBetweenLetters: hyphenOK) { word = 0 }
+            hyphenOK = c == 0x2D && previousWord
+            previousWord = isWordCharacter(c)
+            word += width
+            line += width
+            if word > minWidth { minWidth = word }
+            previous = c
+            i = end
         }
+        maxWidth = max(maxWidth, line)
+        return noWrap ? (maxWidth, maxWidth) : (minWidth, maxWidth)
     }
 
     /// Whether `layout` makes one line of `p` at any width at least its
@@ -158,13 +161,17 @@ enum LineBreaker {
     /// prefix; returns their width. (Without a line of its own: a table
     /// cell's line goes straight into its row's.)
     static func appendLine(_ p: Paragraph, into runs: inout [Line.Run]) -> Int {
-        var builder = RunBuilder(paragraph: p)
-        return p.text.withUnsafeBufferPointer { s in
-            // Spaces at the start of a wrapped line are dropped.
-            var start = 0
-            if !p.noWrap { while start < s.count, s[start] == 0x20 { start += 1 } }
-            return builder.build(s, from: start, to: s.count, hyphen: false, into: &runs)
-        }
+        p.text.withUnsafeBufferPointer { appendLine($0, noWrap: p.noWrap, spans: p.runs, into: &runs) }
+    }
+
+    /// `appendLine` of a paragraph's text `s` and attribute runs `spans`.
+    static func appendLine(_ s: UnsafeBufferPointer<UInt8>, noWrap: Bool, spans: AttributeRuns,
+                           into runs: inout [Line.Run]) -> Int {
+        var builder = RunBuilder(spans: spans)
+        // Spaces at the start of a wrapped line are dropped.
+        var start = 0
+        if !noWrap { while start < s.count, s[start] == 0x20 { start += 1 } }
+        return builder.build(s, from: start, to: s.count, hyphen: false, into: &runs)
     }
 
     /// Lays `p` out in `width` columns and appends the lines to `out`, each
@@ -316,6 +323,10 @@ struct RunBuilder {
 
     init(paragraph: Paragraph) {
         spans = paragraph.runs
+    }
+
+    init(spans: AttributeRuns) {
+        self.spans = spans
     }
 
     /// How many runs `build` can make of `start..<end` (at most: empty ones are left out).
