@@ -25,7 +25,7 @@ enum FlowLayout {
     }
 
     /// Lays one item out as a flow of that item alone would be, emptying it
-    /// (a table cell that is one paragraph has no flow).
+    /// (a table's `TextCell` has no flow).
     static func layout(_ item: inout FlowItem, width: Int, into out: inout LaidOut) {
         var taken = FlowItem.placeholder
         swap(&taken, &item)
@@ -179,11 +179,6 @@ enum FlowLayout {
         return CellMeasure(min: m.min, max: m.max, oneLine: false, anchored: false)
     }
 
-    /// `measureCell` of a flow of `item` alone (a table cell that is one paragraph has no flow).
-    static func measureCell(_ item: inout FlowItem) -> CellMeasure {
-        measureOneParagraph(&item)
-    }
-
     private static func measureOneParagraph(_ item: inout FlowItem) -> CellMeasure {
         guard case .paragraph(let paragraph) = item.content else {
             let m = measure(item)
@@ -208,11 +203,6 @@ enum FlowLayout {
     /// The anchors of a one-line flow (`measureCell`), in the order `layout` gives them.
     static func oneLineAnchors(_ flow: Flow) -> [String] {
         guard let item = flow.items.first else { return [] }
-        return oneLineAnchors(item)
-    }
-
-    /// The anchors of a one-line item (`measureCell`), in the order `layout` gives them.
-    static func oneLineAnchors(_ item: FlowItem) -> [String] {
         guard case .paragraph(let paragraph) = item.content, !paragraph.anchors.isEmpty else { return item.anchors }
         return item.anchors + paragraph.anchors.map(\.name)
     }
@@ -227,8 +217,7 @@ enum FlowLayout {
         return width
     }
 
-    /// `appendOneLine` of a one-line item, read in place and left as it is.
-    static func appendOneLine(_ item: inout FlowItem, into runs: inout [Line.Run]) -> Int {
+    private static func appendOneLine(_ item: inout FlowItem, into runs: inout [Line.Run]) -> Int {
         guard case .paragraph(let paragraph) = item.content else { return 0 }
         return LineBreaker.appendLine(paragraph, into: &runs)
     }

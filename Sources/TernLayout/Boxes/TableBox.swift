@@ -50,10 +50,8 @@ final class TableBox {
 
         /// `FlowLayout.appendOneLine` of `item(in:)`.
         func appendOneLine(in text: UnsafeBufferPointer<UInt8>, into runs: inout [Line.Run]) -> Int {
-            var spans = AttributeRuns()
-            spans.append(AttributeRun(start: 0, attributes: attributes))
-            return LineBreaker.appendLine(UnsafeBufferPointer(rebasing: text[range]), noWrap: noWrap, spans: spans,
-                                          into: &runs)
+            LineBreaker.appendLine(UnsafeBufferPointer(rebasing: text[range]), noWrap: noWrap, attributes: attributes,
+                                   into: &runs)
         }
 
         /// The item it stands for.

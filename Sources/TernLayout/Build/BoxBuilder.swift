@@ -88,7 +88,7 @@ final class BoxBuilder {
 
         /// Adds the text of a `TableBox.TextCell` to go with a cell appended
         /// next; returns where it is.
-        func appendText(_ text: [UInt8]) -> Range<Int> {
+        func appendText(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int> {
             if inFoot {
                 footRows.text.append(contentsOf: text)
                 return (footRows.text.count - text.count)..<footRows.text.count
@@ -956,7 +956,7 @@ final class BoxBuilder {
         guard flow.paragraph.runs.count == 1, flow.paragraph.runs[0].start == 0, flow.paragraph.anchors.isEmpty,
               flow.pendingMarker == nil, flow.pendingAnchors.isEmpty, flow.pendingTextIndent == 0,
               flow.indent == 0, flow.indentRight == 0 else { return nil }
-        let cell = TableBox.TextCell(range: table.appendText(flow.paragraph.text),
+        let cell = TableBox.TextCell(range: flow.paragraph.text.withUnsafeBufferPointer { table.appendText($0) },
                                      attributes: flow.paragraph.runs[0].attributes, noWrap: BoxBuilder.noWrap(parentStyle),
                                      scrolls: parentStyle.scrollsHorizontally, align: parentStyle.textAlign,
                                      marginBefore: flow.pendingMargin)

@@ -161,17 +161,25 @@ enum LineBreaker {
     /// prefix; returns their width. (Without a line of its own: a table
     /// cell's line goes straight into its row's.)
     static func appendLine(_ p: Paragraph, into runs: inout [Line.Run]) -> Int {
-        p.text.withUnsafeBufferPointer { appendLine($0, noWrap: p.noWrap, spans: p.runs, into: &runs) }
+        var builder = RunBuilder(paragraph: p)
+        return p.text.withUnsafeBufferPointer { s in
+            // Spaces at the start of a wrapped line are dropped.
+            var start = 0
+            if !p.noWrap { while start < s.count, s[start] == 0x20 { start += 1 } }
+            return builder.build(s, from: start, to: s.count, hyphen: false, into: &runs)
+        }
     }
 
-    /// `appendLine` of a paragraph's text `s` and attribute runs `spans`.
-    static func appendLine(_ s: UnsafeBufferPointer<UInt8>, noWrap: Bool, spans: AttributeRuns,
+    /// `appendLine` of a paragraph whose text `s` is drawn one way
+    /// (`RunBuilder.build` of its one attribute run, made at once).
+    static func appendLine(_ s: UnsafeBufferPointer<UInt8>, noWrap: Bool, attributes: RunAttributes,
                            into runs: inout [Line.Run]) -> Int {
-        var builder = RunBuilder(spans: spans)
         // Spaces at the start of a wrapped line are dropped.
         var start = 0
         if !noWrap { while start < s.count, s[start] == 0x20 { start += 1 } }
-        return builder.build(s, from: start, to: s.count, hyphen: false, into: &runs)
+        guard start < s.count else { return 0 }
+        var previous: UInt32 = 0
+        return RunBuilder.appendRun(s, from: start, to: s.count, attributes, previous: &previous, into: &runs)
     }
 
     /// Lays `p` out in `width` columns and appends the lines to `out`, each
@@ -325,10 +333,6 @@ struct RunBuilder {
         spans = paragraph.runs
     }
 
-    init(spans: AttributeRuns) {
-        self.spans = spans
-    }
-
     /// How many runs `build` can make of `start..<end` (at most: empty ones are left out).
     func runCount(from start: Int, to end: Int) -> Int {
         var k = runIndex
@@ -355,54 +359,8 @@ struct RunBuilder {
         var previous: UInt32 = 0
         while position < end, k < spans.count {
             let runEnd = min(end, k + 1 < spans.count ? spans[k + 1].start : s.count)
-            // Columns, and whether the bytes can be taken as they are (no
-            // break, soft hyphen, `<wbr>` or no-break space among them).
-            // First 8 bytes at a time while they are ASCII other than a
-            // newline: a column each.
-            var i = position
-            while i + 8 <= runEnd {
-                let word = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A // a zero byte where a newline was
-                if (word | ((newlines &- 0x0101_0101_0101_0101) & ~newlines)) & 0x8080_8080_8080_8080 != 0 { break }
-                i += 8
-            }
-            var width = i - position
-            if i > position { previous = UInt32(s[i - 1]) }
-            var asIs = true
-            while i < runEnd {
-                let b = s[i]
-                if b < 0x80 {
-                    i += 1
-                    if b == 0x0A {
-                        asIs = false
-                        continue
-                    }
-                    width += 1
-                    previous = UInt32(b)
-                    continue
-                }
-                let v = Paragraph.decode(s, &i)
-                switch v {
-                case 0xA0:
-                    asIs = false
-                    width += 1
-                case 0xAD, 0x200B:
-                    asIs = false
-                    continue
-                default:
-                    width += CharacterWidth.effective(v, after: previous)
-                }
-                previous = v
-            }
-            let text = asIs ? String(decoding: UnsafeBufferPointer(rebasing: s[position..<max(position, runEnd)]), as: UTF8.self)
-                : RunBuilder.text(s, from: position, to: runEnd)
-            if !text.isEmpty {
-                let attributes = spans[k].attributes
-                runs.append(Line.Run(text: text, width: width, style: attributes.style, color: attributes.color,
-                                     background: attributes.background, link: attributes.linkIndex,
-                                     control: attributes.controlIndex))
-                total += width
-            }
+            total += RunBuilder.appendRun(s, from: position, to: runEnd, spans[k].attributes, previous: &previous,
+                                          into: &runs)
             position = runEnd
             k += 1
         }
@@ -416,6 +374,60 @@ struct RunBuilder {
             total += 1
         }
         return total
+    }
+
+    /// Appends the run of `s[position..<runEnd]`, drawn with `attributes`,
+    /// unless it has no text; returns its width. `previous` is the scalar
+    /// before it (0 for none), then its last.
+    @inline(__always)
+    static func appendRun(_ s: UnsafeBufferPointer<UInt8>, from position: Int, to runEnd: Int, _ attributes: RunAttributes,
+                          previous: inout UInt32, into runs: inout [Line.Run]) -> Int {
+        // Columns, and whether the bytes can be taken as they are (no
+        // break, soft hyphen, `<wbr>` or no-break space among them).
+        // First 8 bytes at a time while they are ASCII other than a
+        // newline: a column each.
+        var i = position
+        while i + 8 <= runEnd {
+            let word = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self)
+            let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A // a zero byte where a newline was
+            if (word | ((newlines &- 0x0101_0101_0101_0101) & ~newlines)) & 0x8080_8080_8080_8080 != 0 { break }
+            i += 8
+        }
+        var width = i - position
+        if i > position { previous = UInt32(s[i - 1]) }
+        var asIs = true
+        while i < runEnd {
+            let b = s[i]
+            if b < 0x80 {
+                i += 1
+                if b == 0x0A {
+                    asIs = false
+                    continue
+                }
+                width += 1
+                previous = UInt32(b)
+                continue
+            }
+            let v = Paragraph.decode(s, &i)
+            switch v {
+            case 0xA0:
+                asIs = false
+                width += 1
+            case 0xAD, 0x200B:
+                asIs = false
+                continue
+            default:
+                width += CharacterWidth.effective(v, after: previous)
+            }
+            previous = v
+        }
+        let text = asIs ? String(decoding: UnsafeBufferPointer(rebasing: s[position..<max(position, runEnd)]), as: UTF8.self)
+            : RunBuilder.text(s, from: position, to: runEnd)
+        guard !text.isEmpty else { return 0 }
+        runs.append(Line.Run(text: text, width: width, style: attributes.style, color: attributes.color,
+                             background: attributes.background, link: attributes.linkIndex,
+                             control: attributes.controlIndex))
+        return width
     }
 
     /// The text of `s[start..<end]`: breaks, soft hyphens and `<wbr>` dropped,
