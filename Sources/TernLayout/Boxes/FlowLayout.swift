@@ -16,99 +16,86 @@ enum FlowLayout {
     /// whole at the same time. (Measuring, for tables, happens before.)
     static func layout(_ flow: inout Flow, width: Int, into out: inout LaidOut) {
         let top = out.lines.count
+        let limit = maxIndent(width: width)
         for index in flow.items.indices {
             // Moved out (not copied: no retain and release of each array it holds).
             var item = FlowItem.placeholder
             swap(&item, &flow.items[index])
-            layout(consume item, top: top, width: width, into: &out)
-        }
-    }
-
-    /// Lays one item out as a flow of that item alone would be, emptying it
-    /// (a table's `TextCell` has no flow).
-    static func layout(_ item: inout FlowItem, width: Int, into out: inout LaidOut) {
-        var taken = FlowItem.placeholder
-        swap(&taken, &item)
-        layout(consume taken, top: out.lines.count, width: width, into: &out)
-    }
-
-    /// Lays out one item of a flow whose lines start at `top`.
-    private static func layout(_ item: consuming FlowItem, top: Int, width: Int, into out: inout LaidOut) {
-        let limit = maxIndent(width: width)
-        if case .empty = item.content, item.marker == nil {
+            if case .empty = item.content, item.marker == nil {
+                for name in item.anchors { out.anchors.append((out.lines.count, name)) }
+                continue
+            }
+            if item.marginBefore > 0, out.lines.count > top {
+                for _ in 0..<item.marginBefore { out.lines.append(Line()) }
+            }
             for name in item.anchors { out.anchors.append((out.lines.count, name)) }
-            return
-        }
-        if item.marginBefore > 0, out.lines.count > top {
-            for _ in 0..<item.marginBefore { out.lines.append(Line()) }
-        }
-        for name in item.anchors { out.anchors.append((out.lines.count, name)) }
-        var indent = min(item.indent, limit)
-        // The first line's lead when it differs from the others' (a
-        // marker); the others start with `indent` spaces.
-        var firstPrefix: [Line.Run]?
-        if let marker = item.marker, marker.width + 2 <= width {
-            if indent < marker.width + 1 {
-                indent = min(marker.width + 1, max(0, width - 1))
-            }
-            let column = max(0, indent - 1 - marker.width)
-            var lead: [Line.Run] = []
-            lead.reserveCapacity(3)
-            if column > 0 { lead.append(spaces(column)) }
-            let a = marker.attributes
-            lead.append(Line.Run(text: marker.text, width: marker.width, style: a.style, color: a.color,
-                                 link: a.linkIndex, control: a.controlIndex))
-            let after = indent - column - marker.width
-            if after > 0 { lead.append(spaces(after)) }
-            firstPrefix = lead
-        }
-        let prefix = { [indent] () -> [Line.Run] in indent > 0 ? [spaces(indent)] : [] }
-        let right = min(max(0, item.indentRight), max(0, limit - indent))
-        let available = max(1, width - indent - right)
-        // Taken out of the item, so that the paragraph is moved, not copied.
-        var content = FlowItem.Content.empty
-        swap(&content, &item.content)
-        switch consume content {
-        case .paragraph(let paragraph):
-            let first = out.lines.count
-            LineBreaker.layout(paragraph, width: available, firstPrefix: firstPrefix, indent: indent, into: &out)
-            if let underline = item.underline, out.lines.count > first {
-                // Under the text itself (a centred heading gets a centred rule).
-                var widest = 1, lead = Int.max
-                for line in out.lines[first...] {
-                    let spaces = line.text.prefix { $0 == " " }.count
-                    lead = min(lead, spaces)
-                    widest = max(widest, line.width - spaces)
+            var indent = min(item.indent, limit)
+            // The first line's lead when it differs from the others' (a
+            // marker); the others start with `indent` spaces.
+            var firstPrefix: [Line.Run]?
+            if let marker = item.marker, marker.width + 2 <= width {
+                if indent < marker.width + 1 {
+                    indent = min(marker.width + 1, max(0, width - 1))
                 }
-                widest = min(widest, max(1, width - lead))
-                let a = item.underlineAttributes
-                var runs = lead > 0 ? [spaces(lead)] : []
-                runs.append(Line.Run(text: RepeatedText.repeated(Character(underline), widest), width: widest,
-                                     style: a.style, color: a.color))
-                out.lines.append(Line(runs: runs))
+                let column = max(0, indent - 1 - marker.width)
+                var lead: [Line.Run] = []
+                lead.reserveCapacity(3)
+                if column > 0 { lead.append(spaces(column)) }
+                let a = marker.attributes
+                lead.append(Line.Run(text: marker.text, width: marker.width, style: a.style, color: a.color,
+                                     link: a.linkIndex, control: a.controlIndex))
+                let after = indent - column - marker.width
+                if after > 0 { lead.append(spaces(after)) }
+                firstPrefix = lead
             }
-        case .rule:
-            var runs = firstPrefix ?? prefix()
-            runs.append(Line.Run(text: RepeatedText.repeated("─", available), width: available))
-            out.lines.append(Line(runs: runs))
-        case .empty:
-            out.lines.append(Line(runs: firstPrefix ?? prefix()))
-        case .table(let table):
-            var inner = LaidOut()
-            table.layout(width: available, into: &inner)
-            append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
-        case .textarea(let box):
-            var inner = LaidOut()
-            layoutTextarea(box, width: available, into: &inner)
-            append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
-        case .box(var box):
-            var inner = LaidOut()
-            box.layout(width: available, into: &inner)
-            append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
-        case .frame(var box):
-            var inner = LaidOut()
-            box.layout(width: available, into: &inner)
-            append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
+            let prefix = { [indent] () -> [Line.Run] in indent > 0 ? [spaces(indent)] : [] }
+            let right = min(max(0, item.indentRight), max(0, limit - indent))
+            let available = max(1, width - indent - right)
+            // Taken out of the item, so that the paragraph is moved, not copied.
+            var content = FlowItem.Content.empty
+            swap(&content, &item.content)
+            switch consume content {
+            case .paragraph(let paragraph):
+                let first = out.lines.count
+                LineBreaker.layout(paragraph, width: available, firstPrefix: firstPrefix, indent: indent, into: &out)
+                if let underline = item.underline, out.lines.count > first {
+                    // Under the text itself (a centred heading gets a centred rule).
+                    var widest = 1, lead = Int.max
+                    for line in out.lines[first...] {
+                        let spaces = line.text.prefix { $0 == " " }.count
+                        lead = min(lead, spaces)
+                        widest = max(widest, line.width - spaces)
+                    }
+                    widest = min(widest, max(1, width - lead))
+                    let a = item.underlineAttributes
+                    var runs = lead > 0 ? [spaces(lead)] : []
+                    runs.append(Line.Run(text: RepeatedText.repeated(Character(underline), widest), width: widest,
+                                         style: a.style, color: a.color))
+                    out.lines.append(Line(runs: runs))
+                }
+            case .rule:
+                var runs = firstPrefix ?? prefix()
+                runs.append(Line.Run(text: RepeatedText.repeated("─", available), width: available))
+                out.lines.append(Line(runs: runs))
+            case .empty:
+                out.lines.append(Line(runs: firstPrefix ?? prefix()))
+            case .table(let table):
+                var inner = LaidOut()
+                table.layout(width: available, into: &inner)
+                append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
+            case .textarea(let box):
+                var inner = LaidOut()
+                layoutTextarea(box, width: available, into: &inner)
+                append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
+            case .box(var box):
+                var inner = LaidOut()
+                box.layout(width: available, into: &inner)
+                append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
+            case .frame(var box):
+                var inner = LaidOut()
+                box.layout(width: available, into: &inner)
+                append(inner, firstPrefix: firstPrefix ?? prefix(), prefix: prefix(), to: &out)
+            }
         }
     }
 

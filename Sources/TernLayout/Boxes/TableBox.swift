@@ -434,8 +434,9 @@ final class TableBox {
     /// Lays a cell out, emptying its flow.
     private func layoutCell(_ index: Int, width: Int, into out: inout LaidOut) {
         if let cell = cells[index].text {
-            var item = cell.item(in: text)
-            FlowLayout.layout(&item, width: width, into: &out)
+            // Not one line at this width: laid out as the flow of its item.
+            var flow = Flow(items: [cell.item(in: text)])
+            FlowLayout.layout(&flow, width: width, into: &out)
         } else {
             FlowLayout.layout(&cells[index].flow, width: width, into: &out)
         }

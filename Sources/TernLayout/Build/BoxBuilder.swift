@@ -987,21 +987,15 @@ final class BoxBuilder {
     }
 
     private func emit(_ content: consuming FlowItem.Content, underline: Unicode.Scalar? = nil) {
-        flow.items.append(item(content, underline: underline))
-    }
-
-    /// An item of `content` that takes the flow's pending margin, marker and anchors.
-    private func item(_ content: consuming FlowItem.Content, underline: Unicode.Scalar? = nil) -> FlowItem {
         var underlineAttributes = RunAttributes()
         underlineAttributes.style = [.bold, .heading]
-        let item = FlowItem(content: content, indent: flow.indent, indentRight: flow.indentRight,
-                            marginBefore: flow.pendingMargin,
-                            marker: flow.pendingMarker, anchors: flow.pendingAnchors, underline: underline,
-                            underlineAttributes: underlineAttributes)
+        flow.items.append(FlowItem(content: content, indent: flow.indent, indentRight: flow.indentRight,
+                                   marginBefore: flow.pendingMargin,
+                                   marker: flow.pendingMarker, anchors: flow.pendingAnchors, underline: underline,
+                                   underlineAttributes: underlineAttributes))
         flow.pendingMargin = 0
         flow.pendingMarker = nil
         flow.pendingAnchors = []
-        return item
     }
 
     /// Appends an item made elsewhere (a layout table's cell), taking the pending state.
