@@ -59,6 +59,16 @@ public final class StyleEngine {
             enteredStyles.append(EnteredStyle(element: nil, entry: nil))
         }
         forgetLastStyled()
+        if let entry = firstChildEntry, let firstChild, sharingClasses.last == firstChildParentClass {
+            // An element of the class of the parent of `firstChild` (a
+            // table's next row): its first child takes that one's entry as a
+            // sibling would (parents of one class make equal keys of equal
+            // names and attributes).
+            lastStyled = firstChild
+            lastStyledElement = firstChild.identifier
+            lastStyledEntry = entry
+        }
+        awaitsFirstChild = true
     }
 
     private func makeMatcher() -> SelectorMatcher {
@@ -81,7 +91,11 @@ public final class StyleEngine {
         } else {
             forgetLastStyled()
         }
-        if filter.path.isEmpty { walkMatcher = nil }
+        awaitsFirstChild = false
+        if filter.path.isEmpty {
+            walkMatcher = nil
+            forgetFirstChild()
+        }
     }
 
     // MARK: The cascade
@@ -361,6 +375,14 @@ public final class StyleEngine {
         var element: Node?
         var entry: SharingEntry?
     }
+    /// The first child styled with an entry of the element entered last
+    /// that had one, that entry and the class of its parent: for the first
+    /// child of the next element entered of that class (`enter`).
+    private var firstChild: Node?
+    private var firstChildEntry: SharingEntry?
+    private var firstChildParentClass = 0
+    /// An element was entered and none of its children has an entry yet.
+    private var awaitsFirstChild = false
     private var recordingRevalidation = false
     private var revalidation: [Revalidation] = []
     /// The hashes of every attribute name a selector reads, and of `style`.
@@ -378,6 +400,20 @@ public final class StyleEngine {
         }
         lastStyledClass = sharingClass
         lastStyledEntry = entry
+        // An entry is made or taken only for a child of the element entered last.
+        if awaitsFirstChild, let entry {
+            awaitsFirstChild = false
+            firstChild = element
+            firstChildEntry = entry
+            firstChildParentClass = sharingClasses.last ?? 0
+        }
+    }
+
+    private func forgetFirstChild() {
+        firstChild = nil
+        firstChildEntry = nil
+        firstChildParentClass = 0
+        awaitsFirstChild = false
     }
 
     private func forgetLastStyled() {
@@ -569,6 +605,7 @@ public final class StyleEngine {
         // And those of every selector (below): the attributes that file rules are among them.
         sharingAttributeNames = [Node.attributeNameHash(Array("style".utf8))]
         sharing.removeAll()
+        forgetFirstChild()
         localCache.removeAll()
         shared.removeAll()
         sharedPseudo.removeAll()

@@ -15,7 +15,12 @@
 /// columns take no room. The caption is centred above.
 final class TableBox {
     struct Cell {
+        /// The cell's blocks, unless it is a `TextCell`.
         var flow: Flow
+        /// A cell that is one paragraph drawn one way (most data cells) is
+        /// this, its text in the table's `text`, and `flow` is empty: no
+        /// paragraph, item or array of items to make and free per cell.
+        var text: TextCell?
         var colspan: Int
         var rowspan: Int
         var header: Bool
@@ -23,22 +28,72 @@ final class TableBox {
         var column = 0
     }
 
+    /// A paragraph drawn one way with nothing else in its cell (no anchors,
+    /// marker or indent), as `BoxBuilder` ended it: `item(in:)` makes it again.
+    struct TextCell {
+        /// Where its text is in the table's `text`.
+        var range: Range<Int>
+        var attributes: RunAttributes
+        var noWrap: Bool
+        var scrolls: Bool
+        var align: TextAlign
+        var marginBefore: Int
+
+        /// `FlowLayout.measureCell` of `item(in:)`: no indents, and one line
+        /// when left-aligned without a forced break.
+        func measure(in text: UnsafeBufferPointer<UInt8>) -> FlowLayout.CellMeasure {
+            let bytes = UnsafeBufferPointer(rebasing: text[range])
+            let m = LineBreaker.measure(bytes, noWrap: noWrap)
+            return FlowLayout.CellMeasure(min: m.min, max: m.max, oneLine: align == .left && !bytes.contains(0x0A),
+                                          anchored: false)
+        }
+
+        /// `FlowLayout.appendOneLine` of `item(in:)`.
+        func appendOneLine(in text: UnsafeBufferPointer<UInt8>, into runs: inout [Line.Run]) -> Int {
+            LineBreaker.appendLine(UnsafeBufferPointer(rebasing: text[range]), noWrap: noWrap, attributes: attributes,
+                                   into: &runs)
+        }
+
+        /// The item it stands for.
+        func item(in text: [UInt8]) -> FlowItem {
+            var paragraph = Paragraph()
+            paragraph.text = Array(text[range])
+            paragraph.runs.append(AttributeRun(start: 0, attributes: attributes))
+            paragraph.noWrap = noWrap
+            paragraph.scrolls = scrolls
+            paragraph.align = align
+            var underlineAttributes = RunAttributes()
+            underlineAttributes.style = [.bold, .heading]
+            return FlowItem(content: .paragraph(paragraph), indent: 0, indentRight: 0, marginBefore: marginBefore,
+                            marker: nil, anchors: [], underline: nil, underlineAttributes: underlineAttributes)
+        }
+    }
+
     /// Cells row after row: row `r` is `cells[ends[r - 1]..<ends[r]]` (one
     /// array for the whole table, not one a row).
     struct Rows {
         var cells: [Cell] = []
         var ends: [Int] = []
+        /// The text of the `TextCell`s, one after another.
+        var text: [UInt8] = []
 
         /// Appends `other`'s rows after these.
         mutating func append(_ other: Rows) {
-            let base = cells.count
+            let base = cells.count, textBase = text.count
             cells += other.cells
+            for index in base..<cells.count {
+                guard let range = cells[index].text?.range else { continue }
+                cells[index].text?.range = (range.lowerBound + textBase)..<(range.upperBound + textBase)
+            }
+            text += other.text
             ends += other.ends.map { base + $0 }
         }
     }
 
     static let separator = 2
     private(set) var cells: [Cell] = []
+    /// The text of the `TextCell`s.
+    private(set) var text: [UInt8] = []
     private(set) var rowCount = 0
     private(set) var columnCount = 0
     /// The cells covering each row as (column, cell index), by column: row
@@ -52,6 +107,7 @@ final class TableBox {
         self.caption = caption
         rowCount = rows.ends.count
         swap(&cells, &rows.cells)
+        swap(&text, &rows.text)
         var remaining: [Int] = [] // rows still covered below, per column
         var covered: [Bool] = []
         var start = 0
@@ -117,7 +173,15 @@ final class TableBox {
     private lazy var cellMeasures: [FlowLayout.CellMeasure] = {
         var measures: [FlowLayout.CellMeasure] = []
         measures.reserveCapacity(cells.count)
-        for index in cells.indices { measures.append(FlowLayout.measureCell(&cells[index].flow)) }
+        text.withUnsafeBufferPointer { text in
+            for index in cells.indices {
+                if let cell = cells[index].text {
+                    measures.append(cell.measure(in: text))
+                } else {
+                    measures.append(FlowLayout.measureCell(&cells[index].flow))
+                }
+            }
+        }
         return measures
     }()
 
@@ -253,7 +317,7 @@ final class TableBox {
                 continue
             }
             var inner = LaidOut()
-            FlowLayout.layout(&cells[index].flow, width: cellWidth, into: &inner)
+            layoutCell(index, width: cellWidth, into: &inner)
             if inner.lines.count > 1 { spaced = true }
             laid[index] = inner
         }
@@ -323,7 +387,12 @@ final class TableBox {
                         let mark = runs.count
                         if start > column { runs.append(FlowLayout.spaces(start - column)) }
                         let lead = runs.count
-                        let width = FlowLayout.appendOneLine(&cells[cell].flow, into: &runs)
+                        let width: Int
+                        if let textCell = cells[cell].text {
+                            width = text.withUnsafeBufferPointer { textCell.appendOneLine(in: $0, into: &runs) }
+                        } else {
+                            width = FlowLayout.appendOneLine(&cells[cell].flow, into: &runs)
+                        }
                         if runs.count == lead {
                             // An empty line draws nothing, not even the spaces before it.
                             runs.removeSubrange(mark..<lead)
@@ -358,6 +427,17 @@ final class TableBox {
         for index in cells.indices {
             if cells[index].row != row, !out.lines.isEmpty { out.lines.append(Line()) }
             row = cells[index].row
+            layoutCell(index, width: width, into: &out)
+        }
+    }
+
+    /// Lays a cell out, emptying its flow.
+    private func layoutCell(_ index: Int, width: Int, into out: inout LaidOut) {
+        if let cell = cells[index].text {
+            // Not one line at this width: laid out as the flow of its item.
+            var flow = Flow(items: [cell.item(in: text)])
+            FlowLayout.layout(&flow, width: width, into: &out)
+        } else {
             FlowLayout.layout(&cells[index].flow, width: width, into: &out)
         }
     }

@@ -25,6 +25,9 @@ final class BoxBuilder {
     private(set) var controls: [FormControl] = []
     /// The open link's text as UTF-8 (links do not nest: one buffer, reused).
     private var openLinkText: [UInt8] = []
+    /// The buffer of the last `TableBox.TextCell`'s paragraph, emptied: the
+    /// next cell's paragraph takes it (no buffer to make per cell).
+    private var spareCellText: [UInt8] = []
 
     /// One flow being built: the page body, a table cell, a caption.
     struct FlowContext {
@@ -81,6 +84,17 @@ final class BoxBuilder {
             if !inRow { startRow() }
             rowColumns += TableBuilder.span(cell.colspan)
             if inFoot { footRows.cells.append(cell) } else { rows.cells.append(cell) }
+        }
+
+        /// Adds the text of a `TableBox.TextCell` to go with a cell appended
+        /// next; returns where it is.
+        func appendText(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+            if inFoot {
+                footRows.text.append(contentsOf: text)
+                return (footRows.text.count - text.count)..<footRows.text.count
+            }
+            rows.text.append(contentsOf: text)
+            return (rows.text.count - text.count)..<rows.text.count
         }
 
         func endRow() {
@@ -390,6 +404,7 @@ final class BoxBuilder {
                 frames[top].rowspan = Int(node.attribute("rowspan")?.trimmingSpaces ?? "") ?? 1
             }
             beginFlow()
+            swap(&flow.paragraph.text, &spareCellText)
             frames[top].actions.insert(.cell)
         case .tableCaption:
             beginFlow()
@@ -543,14 +558,23 @@ final class BoxBuilder {
             headingDepth -= 1
         }
         if actions.contains(.cell) || actions.contains(.caption) {
-            flushParagraph()
+            // A cell that is one paragraph drawn one way (most data cells)
+            // keeps only its text, in the table's (`TableBox.TextCell`).
+            var textCell: TableBox.TextCell?
+            if actions.contains(.cell), flow.items.isEmpty, let table = tables.last {
+                if endParagraph() {
+                    if let cell = makeTextCell(in: table) { textCell = cell } else { emit(.paragraph(takeParagraph())) }
+                }
+            } else {
+                flushParagraph()
+            }
             finishFlow()
             let done = popFlow()
             if let table = tables.last {
                 if actions.contains(.caption) {
                     table.caption = Flow(items: done.items)
                 } else {
-                    table.append(TableBox.Cell(flow: Flow(items: done.items), colspan: frame.colspan,
+                    table.append(TableBox.Cell(flow: Flow(items: done.items), text: textCell, colspan: frame.colspan,
                                                rowspan: frame.rowspan, header: frame.header))
                     if done.complex || done.items.count >= 3 { table.complexSpans.append(frame.colspan) }
                 }
@@ -902,25 +926,64 @@ final class BoxBuilder {
     }
 
     private func flushParagraph(underline: Unicode.Scalar? = nil) {
+        guard endParagraph() else { return }
+        emit(.paragraph(takeParagraph()), underline: underline)
+    }
+
+    /// Ends the open paragraph; returns whether it has anything to show
+    /// (then `takeParagraph` takes it).
+    private func endParagraph() -> Bool {
         // A block inside a `<summary>` takes its marker onto its first line.
-        if let end = summaryMarkerEnd, flow.paragraph.text.count == end { return }
+        if let end = summaryMarkerEnd, flow.paragraph.text.count == end { return false }
         if pendingLinkNumber >= 0, !flow.paragraph.isEmpty { flushLinkNumber() }
         separateLinkText()
-        guard !flow.paragraph.isEmpty else { return }
+        guard !flow.paragraph.isEmpty else { return false }
+        if flow.paragraph.isBlank {
+            flow.pendingAnchors += flow.paragraph.anchors.map(\.name)
+            flow.paragraph = Paragraph()
+            return false
+        }
+        return true
+    }
+
+    /// The paragraph `endParagraph` ended as a `TableBox.TextCell` of
+    /// `table`, when it is one paragraph drawn one way with nothing else
+    /// in its cell (what `emit` would make an item with no marker, anchors
+    /// or indent); its text then goes to the table's, and the flow's
+    /// paragraph keeps its buffer for the next cell.
+    private func makeTextCell(in table: TableBuilder) -> TableBox.TextCell? {
+        // Read in place (a copy of the runs or the style retains and releases what they hold).
+        guard flow.paragraph.runs.count == 1, flow.paragraph.runs[0].start == 0, flow.paragraph.anchors.isEmpty,
+              flow.pendingMarker == nil, flow.pendingAnchors.isEmpty, flow.pendingTextIndent == 0,
+              flow.indent == 0, flow.indentRight == 0 else { return nil }
+        let cell = TableBox.TextCell(range: flow.paragraph.text.withUnsafeBufferPointer { table.appendText($0) },
+                                     attributes: flow.paragraph.runs[0].attributes, noWrap: BoxBuilder.noWrap(parentStyle),
+                                     scrolls: parentStyle.scrollsHorizontally, align: parentStyle.textAlign,
+                                     marginBefore: flow.pendingMargin)
+        flow.pendingMargin = 0
+        // The flow's paragraph is left empty (its text taken), as `takeParagraph` leaves it.
+        swap(&spareCellText, &flow.paragraph.text)
+        spareCellText.removeAll(keepingCapacity: true)
+        return cell
+    }
+
+    /// Whether a paragraph ending in a block of `style` keeps its lines unwrapped.
+    private static func noWrap(_ style: ComputedStyle) -> Bool {
+        style.whiteSpace == .pre || style.whiteSpace == .nowrap || style.scrollsHorizontally
+    }
+
+    /// Moves the paragraph `endParagraph` ended out of the flow, drawn as its block says.
+    private func takeParagraph() -> Paragraph {
         var paragraph = Paragraph()
         swap(&paragraph, &flow.paragraph)
-        if paragraph.isBlank {
-            flow.pendingAnchors += paragraph.anchors.map(\.name)
-            return
-        }
         paragraph.releaseSpareCapacity()
         let style = parentStyle
-        paragraph.noWrap = style.whiteSpace == .pre || style.whiteSpace == .nowrap || style.scrollsHorizontally
+        paragraph.noWrap = BoxBuilder.noWrap(style)
         paragraph.scrolls = style.scrollsHorizontally
         paragraph.align = style.textAlign
         paragraph.firstLineIndent = flow.pendingTextIndent
         flow.pendingTextIndent = 0
-        emit(.paragraph(consume paragraph), underline: underline)
+        return paragraph
     }
 
     private func emit(_ content: consuming FlowItem.Content, underline: Unicode.Scalar? = nil) {
@@ -1174,6 +1237,10 @@ final class BoxBuilder {
                 }
             }
             for c in rows.cells.indices {
+                if let cell = rows.cells[c].text {
+                    append(cell.item(in: rows.text), first: first)
+                    first = false
+                }
                 FlowItem.drain(&rows.cells[c].flow.items) { item in
                     append(item, first: first)
                     first = false

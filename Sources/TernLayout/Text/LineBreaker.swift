@@ -91,59 +91,62 @@ enum LineBreaker {
     /// unbreakable piece and its longest line unwrapped (CSS min-content and
     /// max-content).
     static func measure(_ p: Paragraph) -> (min: Int, max: Int) {
-        p.text.withUnsafeBufferPointer { s in
-            var minWidth = 0, maxWidth = 0, word = 0, line = 0
-            var previous: UInt32 = 0
-            var hyphenOK = false, previousWord = false
-            var i = 0
-            let wrap = !p.noWrap
-            while i < s.count {
-                let (c, next) = scalar(s, at: i)
-                switch c {
-                case 0x0A:
-                    maxWidth = max(maxWidth, line)
-                    line = 0; word = 0; previous = 0
-                    i = next
-                    continue
-                case 0x20 where wrap:
-                    line += 1; word = 0; previous = 0
-                    i = next
-                    continue
-                case 0xAD, 0x200B:
-                    word = 0; previous = 0
-                    i = next
-                    continue
-                default:
-                    break
-                }
-                // Fast path: a run of plain ASCII after plain ASCII holds no
-                // break opportunity and is a column a character.
-                if c < 0x80, isPlain(UInt8(truncatingIfNeeded: c)), previous < 0x80, previous != 0x2D {
-                    let end = plainRun(s, from: i, limit: s.count)
-                    if end > i {
-                        word += end - i
-                        line += end - i
-                        if word > minWidth { minWidth = word }
-                        hyphenOK = false
-                        previous = UInt32(s[end - 1])
-                        previousWord = isWordCharacter(previous)
-                        i = end
-                        continue
-                    }
-                }
-                let (end, width) = cluster(s, at: i)
-                if wrap && canBreak(after: previous, before: c, hyphenBetweenLetters: hyphenOK) { word = 0 }
-                hyphenOK = c == 0x2D && previousWord
-                previousWord = isWordCharacter(c)
-                word += width
-                line += width
-                if word > minWidth { minWidth = word }
-                previous = c
-                i = end
+        p.text.withUnsafeBufferPointer { measure($0, noWrap: p.noWrap) }
+    }
+
+    /// `measure` of a paragraph's text `s`.
+    static func measure(_ s: UnsafeBufferPointer<UInt8>, noWrap: Bool) -> (min: Int, max: Int) {
+        var minWidth = 0, maxWidth = 0, word = 0, line = 0
+        var previous: UInt32 = 0
+        var hyphenOK = false, previousWord = false
+        var i = 0
+        let wrap = !noWrap
+        while i < s.count {
+            let (c, next) = scalar(s, at: i)
+            switch c {
+            case 0x0A:
+                maxWidth = max(maxWidth, line)
+                line = 0; word = 0; previous = 0
+                i = next
+                continue
+            case 0x20 where wrap:
+                line += 1; word = 0; previous = 0
+                i = next
+                continue
+            case 0xAD, 0x200B:
+                word = 0; previous = 0
+                i = next
+                continue
+            default:
+                break
             }
-            maxWidth = max(maxWidth, line)
-            return p.noWrap ? (maxWidth, maxWidth) : (minWidth, maxWidth)
+            // Fast path: a run of plain ASCII after plain ASCII holds no
+            // break opportunity and is a column a character.
+            if c < 0x80, isPlain(UInt8(truncatingIfNeeded: c)), previous < 0x80, previous != 0x2D {
+                let end = plainRun(s, from: i, limit: s.count)
+                if end > i {
+                    word += end - i
+                    line += end - i
+                    if word > minWidth { minWidth = word }
+                    hyphenOK = false
+                    previous = UInt32(s[end - 1])
+                    previousWord = isWordCharacter(previous)
+                    i = end
+                    continue
+                }
+            }
+            let (end, width) = cluster(s, at: i)
+            if wrap && canBreak(after: previous, before: c, hyphenBetweenLetters: hyphenOK) { word = 0 }
+            hyphenOK = c == 0x2D && previousWord
+            previousWord = isWordCharacter(c)
+            word += width
+            line += width
+            if word > minWidth { minWidth = word }
+            previous = c
+            i = end
         }
+        maxWidth = max(maxWidth, line)
+        return noWrap ? (maxWidth, maxWidth) : (minWidth, maxWidth)
     }
 
     /// Whether `layout` makes one line of `p` at any width at least its
@@ -165,6 +168,18 @@ enum LineBreaker {
             if !p.noWrap { while start < s.count, s[start] == 0x20 { start += 1 } }
             return builder.build(s, from: start, to: s.count, hyphen: false, into: &runs)
         }
+    }
+
+    /// `appendLine` of a paragraph whose text `s` is drawn one way
+    /// (`RunBuilder.build` of its one attribute run, made at once).
+    static func appendLine(_ s: UnsafeBufferPointer<UInt8>, noWrap: Bool, attributes: RunAttributes,
+                           into runs: inout [Line.Run]) -> Int {
+        // Spaces at the start of a wrapped line are dropped.
+        var start = 0
+        if !noWrap { while start < s.count, s[start] == 0x20 { start += 1 } }
+        guard start < s.count else { return 0 }
+        var previous: UInt32 = 0
+        return RunBuilder.appendRun(s, from: start, to: s.count, attributes, previous: &previous, into: &runs)
     }
 
     /// Lays `p` out in `width` columns and appends the lines to `out`, each
@@ -344,54 +359,8 @@ struct RunBuilder {
         var previous: UInt32 = 0
         while position < end, k < spans.count {
             let runEnd = min(end, k + 1 < spans.count ? spans[k + 1].start : s.count)
-            // Columns, and whether the bytes can be taken as they are (no
-            // break, soft hyphen, `<wbr>` or no-break space among them).
-            // First 8 bytes at a time while they are ASCII other than a
-            // newline: a column each.
-            var i = position
-            while i + 8 <= runEnd {
-                let word = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A // a zero byte where a newline was
-                if (word | ((newlines &- 0x0101_0101_0101_0101) & ~newlines)) & 0x8080_8080_8080_8080 != 0 { break }
-                i += 8
-            }
-            var width = i - position
-            if i > position { previous = UInt32(s[i - 1]) }
-            var asIs = true
-            while i < runEnd {
-                let b = s[i]
-                if b < 0x80 {
-                    i += 1
-                    if b == 0x0A {
-                        asIs = false
-                        continue
-                    }
-                    width += 1
-                    previous = UInt32(b)
-                    continue
-                }
-                let v = Paragraph.decode(s, &i)
-                switch v {
-                case 0xA0:
-                    asIs = false
-                    width += 1
-                case 0xAD, 0x200B:
-                    asIs = false
-                    continue
-                default:
-                    width += CharacterWidth.effective(v, after: previous)
-                }
-                previous = v
-            }
-            let text = asIs ? String(decoding: UnsafeBufferPointer(rebasing: s[position..<max(position, runEnd)]), as: UTF8.self)
-                : RunBuilder.text(s, from: position, to: runEnd)
-            if !text.isEmpty {
-                let attributes = spans[k].attributes
-                runs.append(Line.Run(text: text, width: width, style: attributes.style, color: attributes.color,
-                                     background: attributes.background, link: attributes.linkIndex,
-                                     control: attributes.controlIndex))
-                total += width
-            }
+            total += RunBuilder.appendRun(s, from: position, to: runEnd, spans[k].attributes, previous: &previous,
+                                          into: &runs)
             position = runEnd
             k += 1
         }
@@ -405,6 +374,60 @@ struct RunBuilder {
             total += 1
         }
         return total
+    }
+
+    /// Appends the run of `s[position..<runEnd]`, drawn with `attributes`,
+    /// unless it has no text; returns its width. `previous` is the scalar
+    /// before it (0 for none), then its last.
+    @inline(__always)
+    static func appendRun(_ s: UnsafeBufferPointer<UInt8>, from position: Int, to runEnd: Int, _ attributes: RunAttributes,
+                          previous: inout UInt32, into runs: inout [Line.Run]) -> Int {
+        // Columns, and whether the bytes can be taken as they are (no
+        // break, soft hyphen, `<wbr>` or no-break space among them).
+        // First 8 bytes at a time while they are ASCII other than a
+        // newline: a column each.
+        var i = position
+        while i + 8 <= runEnd {
+            let word = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self)
+            let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A // a zero byte where a newline was
+            if (word | ((newlines &- 0x0101_0101_0101_0101) & ~newlines)) & 0x8080_8080_8080_8080 != 0 { break }
+            i += 8
+        }
+        var width = i - position
+        if i > position { previous = UInt32(s[i - 1]) }
+        var asIs = true
+        while i < runEnd {
+            let b = s[i]
+            if b < 0x80 {
+                i += 1
+                if b == 0x0A {
+                    asIs = false
+                    continue
+                }
+                width += 1
+                previous = UInt32(b)
+                continue
+            }
+            let v = Paragraph.decode(s, &i)
+            switch v {
+            case 0xA0:
+                asIs = false
+                width += 1
+            case 0xAD, 0x200B:
+                asIs = false
+                continue
+            default:
+                width += CharacterWidth.effective(v, after: previous)
+            }
+            previous = v
+        }
+        let text = asIs ? String(decoding: UnsafeBufferPointer(rebasing: s[position..<max(position, runEnd)]), as: UTF8.self)
+            : RunBuilder.text(s, from: position, to: runEnd)
+        guard !text.isEmpty else { return 0 }
+        runs.append(Line.Run(text: text, width: width, style: attributes.style, color: attributes.color,
+                             background: attributes.background, link: attributes.linkIndex,
+                             control: attributes.controlIndex))
+        return width
     }
 
     /// The text of `s[start..<end]`: breaks, soft hyphens and `<wbr>` dropped,
