@@ -44,6 +44,13 @@ struct FlowItem {
     var underline: Unicode.Scalar?
     var underlineAttributes = RunAttributes()
 
+    /// What a heading's row under its text is drawn with.
+    static let headingUnderline: RunAttributes = {
+        var attributes = RunAttributes()
+        attributes.style = [.bold, .heading]
+        return attributes
+    }()
+
     /// Nothing at all: what an item is replaced by when it is moved out of
     /// an array (swapped, so that no array it holds is retained and released).
     static var placeholder: FlowItem {

@@ -62,10 +62,8 @@ final class TableBox {
             paragraph.noWrap = noWrap
             paragraph.scrolls = scrolls
             paragraph.align = align
-            var underlineAttributes = RunAttributes()
-            underlineAttributes.style = [.bold, .heading]
             return FlowItem(content: .paragraph(paragraph), indent: 0, indentRight: 0, marginBefore: marginBefore,
-                            marker: nil, anchors: [], underline: nil, underlineAttributes: underlineAttributes)
+                            marker: nil, anchors: [], underline: nil, underlineAttributes: FlowItem.headingUnderline)
         }
     }
 

@@ -987,12 +987,10 @@ final class BoxBuilder {
     }
 
     private func emit(_ content: consuming FlowItem.Content, underline: Unicode.Scalar? = nil) {
-        var underlineAttributes = RunAttributes()
-        underlineAttributes.style = [.bold, .heading]
         flow.items.append(FlowItem(content: content, indent: flow.indent, indentRight: flow.indentRight,
                                    marginBefore: flow.pendingMargin,
                                    marker: flow.pendingMarker, anchors: flow.pendingAnchors, underline: underline,
-                                   underlineAttributes: underlineAttributes))
+                                   underlineAttributes: FlowItem.headingUnderline))
         flow.pendingMargin = 0
         flow.pendingMarker = nil
         flow.pendingAnchors = []
