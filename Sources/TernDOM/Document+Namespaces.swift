@@ -144,6 +144,10 @@ extension Document {
         guard old !== self else { return node }
         // 3. Set the node document of each inclusive descendant.
         old.detachedNodes.remove(node.raw)
+        old.keptRoots.remove(node.raw)
+        // Kept (Document+DroppedTrees): it came from a document whose
+        // strings and namespace records it may still share.
+        keptRoots.insert(node.raw)
         let oldIsHTML = old.isHTML
         // Namespaces first, read while the nodes still belong to the old document.
         var renamed: [(xmlNodePtr, xmlNsPtr?)] = []

@@ -68,6 +68,9 @@ public final class Document {
     /// frees only what hangs from the document, so these are freed here, at
     /// the end, unless they were put back into the tree meanwhile.
     var detachedNodes: Set<xmlNodePtr> = []
+    /// The roots among `detachedNodes` that are freed only with the document
+    /// (Document+DroppedTrees says which and why).
+    var keptRoots: Set<xmlNodePtr> = []
 
     /// The namespace records elements and attributes made through the DOM
     /// point to (see Document+Namespaces), one per (namespace, prefix), freed last.

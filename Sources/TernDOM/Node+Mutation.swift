@@ -61,7 +61,9 @@ extension Node {
 
     /// Removes every child (each becomes a detached root).
     public func removeAllChildren() {
-        while let child = raw.pointee.children { Node.detach(child, from: document) }
+        guard raw.pointee.children != nil else { return }
+        let kept = document.isKept(treeOf: raw)
+        while let child = raw.pointee.children { Node.detach(child, from: document, kept: kept) }
     }
 
     /// The DOM's `replaceChildren` with one node (a fragment for several), or none.
@@ -294,6 +296,8 @@ extension Node {
     func insert(_ node: Node, before reference: xmlNodePtr?) {
         // 1.–4. The nodes; a fragment's children are removed from it.
         var nodes: [xmlNodePtr] = []
+        // Whether the nodes come from a kept or connected tree (Document+DroppedTrees).
+        let fragmentKept = node.raw.pointee.type == XML_DOCUMENT_FRAG_NODE && node.document.isKept(treeOf: node.raw)
         if node.raw.pointee.type == XML_DOCUMENT_FRAG_NODE {
             while let child = node.raw.pointee.children {
                 Node.unlinkReporting(child, in: node.document)
@@ -304,14 +308,18 @@ extension Node {
         }
         // 7. For each node: adopt it into the parent's document, then link it.
         for each in nodes {
+            var kept = fragmentKept
             if node.document !== document {
                 _ = try? document.adoptNode(Node(each, in: node.document))
             } else if each.pointee.parent != nil {
                 // A move: the old parent loses it first (DOM "insert" step 7.1 removes it).
+                kept = kept || document.isKept(treeOf: each)
                 Node.unlinkReporting(each, in: document)
             }
             document.detachedNodes.remove(each)
+            if document.keptRoots.remove(each) != nil { kept = true }
             Node.link(each, into: raw, before: reference)
+            if kept { document.keep(treeOf: raw) }
             document.mutationObserver?.childInserted(Node(each, in: document), into: self)
         }
     }
@@ -338,9 +346,12 @@ extension Node {
     /// The DOM's "remove" (https://dom.spec.whatwg.org/#concept-node-remove),
     /// the one place nodes leave a tree: unlinks `node` from its parent and
     /// hands it to the document's detached set.
-    static func detach(_ node: xmlNodePtr, from document: Document) {
+    /// `kept`: whether its tree is connected or kept (Document+DroppedTrees), when the caller knows.
+    static func detach(_ node: xmlNodePtr, from document: Document, kept: Bool? = nil) {
+        let kept = kept ?? document.isKept(treeOf: node)
         unlinkReporting(node, in: document)
         document.detachedNodes.insert(node)
+        if kept { document.keptRoots.insert(node) }
     }
 
     // MARK: Names

@@ -73,6 +73,52 @@ final class NodeCollectionTests: DOMTestCase {
         XCTAssertEqual(js("live.childNodes.length"), .number(1250), "the page still works")
     }
 
+    /// The libxml2 side (Document+DroppedTrees): a million nodes made in
+    /// trees never inserted (a div's paragraphs with their text, a
+    /// fragment's spans, lone text nodes) and DOMParser documents, all
+    /// dropped, are freed at the sweeps the tasks post: libxml2 holds about
+    /// what it held before. A tree the page reaches through one of its
+    /// nodes stays whole, and the documents no handle names are let go.
+    func testDroppedTreesGiveLibxml2ItsMemoryBack() throws {
+        try load("<body><div id=live></div></body>")
+        js("""
+            function chunk(n) {
+              var d = document.createElement('div');
+              for (var i = 0; i < n / 4; i++) {
+                var p = document.createElement('p'); p.setAttribute('class', 'c' + i);
+                p.appendChild(document.createTextNode('x')); d.appendChild(p);
+              }
+              var f = document.createDocumentFragment();
+              for (i = 0; i < n / 4; i++) f.appendChild(document.createElement('span'));
+              for (i = 0; i < n / 4 - 10; i++) document.createTextNode('t' + i);
+              for (i = 0; i < 10; i++) new DOMParser().parseFromString('<p>a document</p>', 'text/html');
+            }
+            var leaf = (function () {
+              var d = document.createElement('div'); d.innerHTML = '<p><b>kept</b></p>'; return d.querySelector('b');
+            })();
+            var parsed = new DOMParser().parseFromString('<p>kept too</p>', 'text/html');
+            """)
+        collect()
+        let baseline = DOMMemory.allocatedBytes
+        var atTenth = 0
+        for task in 1...100 {
+            js("chunk(10000)")
+            runPostedTasks()
+            if task == 10 {
+                collect()
+                atTenth = DOMMemory.allocatedBytes
+            }
+        }
+        collect()
+        let end = DOMMemory.allocatedBytes
+        print("DroppedTrees: libxml2 \(baseline / 1024) KB → \(atTenth / 1024) KB (100k nodes) → \(end / 1024) KB (1M nodes)")
+        XCTAssertLessThan(end - baseline, 1 << 20, "libxml2 holds about what it held before the million nodes")
+        XCTAssertLessThan(end - atTenth, 256 << 10, "nothing grows between 100,000 and 1,000,000 nodes")
+        XCTAssertEqual(js("leaf.parentNode.parentNode.innerHTML"), .string("<p><b>kept</b></p>"))
+        XCTAssertEqual(js("parsed.body.textContent"), .string("kept too"))
+        XCTAssertLessThan(window.dom.createdDocuments.count, 10, "the parsed documents no handle names are let go")
+    }
+
     /// Without a forced sweep: the sweeps the tasks post, with the engine's
     /// own full collections (one every ten tasks here), keep the handle table
     /// bounded by what the page holds, not by what it made.

@@ -49,8 +49,9 @@ struct WrapperCollection {
 /// the document, is therefore never lost. Wrappers made between sweeps are
 /// strong until the next one.
 ///
-/// TernDOM still frees no node before its document: a released handle
-/// frees the wrapper and the table's entry, not the libxml2 node. The
+/// Once handles are released, the detached trees no bridge holds a node of
+/// are freed, if no Swift code can hold them either (never connected, never
+/// handed to the browser: Document+DroppedTrees). The
 /// bridge's own holders (focused element, current script) keep strong
 /// wrappers; what TernKit holds (a pending script's element, a submitted
 /// form) is not known here, and such a node's wrapper, detached and
@@ -131,15 +132,19 @@ extension DOMBridge {
             if let handle = handles[node] { held.insert(handle & DOMBridge.slotMask); kept[handle & DOMBridge.slotMask] = true }
         }
         for slot in slots.indices where !kept[slot] { if let node = slots[slot].node { release(node, slot: slot) } }
+        freeDroppedNodes()
 
         collection.groupOfRoot = [:]
         collection.groupPinned = []
         for slot in slots.indices { slots[slot].group = -1 }
+        // The documents of the engine's windows: their trees live as long as the windows.
+        let windowDocuments = ([self] + peerBridges()).compactMap { $0.mainDocument.map(ObjectIdentifier.init) }
         let groups: [Double] = alive.map { value in
-            // A node whose tree's root is a document is connected.
+            // A node in a window's document is connected; a document a script
+            // made (DOMParser, createHTMLDocument) is a tree like a detached one.
             guard let slot = liveSlot(of: value), let node = slots[slot].node, !held.contains(slot) else { return -1 }
             let top = node.root
-            guard !top.isDocument else { return -1 }
+            guard !top.isDocument || !windowDocuments.contains(ObjectIdentifier(top.document)) else { return -1 }
             let root = top.identifier
             let group: Int
             if let known = collection.groupOfRoot[root] {
@@ -157,6 +162,19 @@ extension DOMBridge {
         // Live lists hold handles: they compute theirs again.
         bumpVersion()
         return groups
+    }
+
+    /// After handles were released: the detached trees no bridge of the
+    /// engine holds a node of are freed (Document+DroppedTrees), and the
+    /// documents scripts made that no handle names any more are let go.
+    private func freeDroppedNodes() {
+        var named = Set<ObjectIdentifier>()
+        for slot in slots { if let node = slot.node { named.insert(ObjectIdentifier(node.document)) } }
+        createdDocuments.removeAll { !named.contains(ObjectIdentifier($0)) }
+        let bridges = [self] + peerBridges()
+        for document in [mainDocument].compactMap({ $0 }) + createdDocuments {
+            document.freeDroppedTrees { node in bridges.contains { $0.handles[node] != nil } }
+        }
     }
 
     private func release(_ node: Node, slot: Int) {

@@ -586,6 +586,9 @@ final class DOMBridge {
             var fields: [FormSubmission.Field] = []
             var i = 0
             while i + 1 < flat.count { fields.append(.init(name: flat[i], value: flat[i + 1])); i += 2 }
+            // The browser holds them until the submission runs: never freed before the document.
+            form.document.keepTree(of: form)
+            if let submitter = try optionalNode(a[6]) { submitter.document.keepTree(of: submitter) }
             host?.scriptSubmitForm(FormSubmission(method: string(a[1]), action: action, enctype: string(a[3]),
                                                    target: string(a[4]), fields: fields, form: form,
                                                    submitter: try optionalNode(a[6])))
@@ -595,6 +598,7 @@ final class DOMBridge {
         define("follow") { [unowned self] a in
             let link = try node(a[0])
             if link.document === mainDocument, link.isElement("a") || link.isElement("area"), link.hasAttribute("href") {
+                link.document.keepTree(of: link)
                 host?.scriptFollowHyperlink(link)
             }
             return nil
