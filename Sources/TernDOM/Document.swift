@@ -72,6 +72,11 @@ public final class Document {
     /// (Document+DroppedTrees says which and why).
     var keptRoots: Set<xmlNodePtr> = []
 
+    /// Called after the parser has added nodes (libxml2 builds the tree
+    /// without the DOM's mutation algorithms): the script engine's live
+    /// collections must compute again (DOM §4.2.10, a collection is live).
+    public var parserDidAddNodes: (() -> Void)?
+
     /// The namespace records elements and attributes made through the DOM
     /// point to (see Document+Namespaces), one per (namespace, prefix), freed last.
     var namespaceRecords: [NamespaceKey: xmlNsPtr] = [:]

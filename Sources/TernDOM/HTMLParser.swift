@@ -448,10 +448,14 @@ public final class HTMLParser {
             (filtered.base + head).withMemoryRebound(to: CChar.self, capacity: max(count, 1)) {
                 _ = htmlParseChunk(context, $0, Int32(count), terminate ? 1 : 0)
             }
+            if let doc = context.pointee.myDoc { HTMLImpliedElements.complete(doc, inputEnded: terminate) }
             // libxml2 builds the tree itself, unreported: whoever watches the
             // document hears that it changed (the parser only appends, but
             // where is libxml2's to know).
-            if let wrapper { wrapper.mutationObserver?.documentChanged(wrapper) }
+            if let wrapper {
+                wrapper.mutationObserver?.documentChanged(wrapper)
+                wrapper.parserDidAddNodes?()
+            }
         }
         guard count > 0 else { return }
         head += count

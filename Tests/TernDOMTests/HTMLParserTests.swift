@@ -100,6 +100,22 @@ final class HTMLParserTests: XCTestCase {
         }
     }
 
+    /// HTML §13.2.6.4.3–4: `head` and `body` always exist, in that order,
+    /// whatever the markup leaves out, and in the same place for any chunking.
+    func testHeadAndBodyAreImplied() throws {
+        for (markup, children) in [("<p>x", ["head", "body"]), ("<title>t</title>", ["head", "body"]),
+                                   ("<!--c--><div>x</div>", ["head", "body"]), ("<head></head><p>x", ["head", "body"]),
+                                   ("<frameset></frameset>", ["head", "frameset"])] {
+            let document = Document(html: markup)
+            let root = try XCTUnwrap(document.documentElement)
+            XCTAssertEqual(root.elementChildren.map(\.name), children, markup)
+            let bytes = Array(markup.utf8)
+            let whole = dump(parse(bytes, chunk: bytes.count))
+            for chunk in 1...4 { XCTAssertEqual(dump(parse(bytes, chunk: chunk)), whole, "\(markup), chunk size \(chunk)") }
+        }
+        XCTAssertNotNil(Document(html: "<p>x").head)
+    }
+
     func testTheParserListsTheScriptElementsItMade() {
         func scripts(_ html: String, chunk: Int = 1) -> [String] {
             let parser = HTMLParser(charset: "utf-8")

@@ -37,6 +37,35 @@ final class ParserScriptTests: WebViewTestCase {
         XCTAssertEqual(value("!!document.getElementById('below')"), .bool(true))
     }
 
+    /// DOM §4.2.10: a live collection reflects the tree, and the parser's
+    /// nodes are part of it (a module loader finds its own `<script>` so).
+    func testLiveCollectionsSeeWhatTheParserAddsLater() {
+        load("""
+            <script>var scripts = document.getElementsByTagName('script'), ps = document.getElementsByTagName('p'),
+              all = document.getElementsByTagName('*'), kids = document.documentElement.children,
+              counts = [scripts.length, ps.length, all.length], later = [];
+              setTimeout(function () { later.push(ps.length); }, 0);</script>
+            <p>one</p>
+            <script>counts.push(scripts.length, ps.length, scripts[scripts.length - 1] === document.currentScript);</script>
+            <p>two</p><p>three</p>
+            <script>counts.push(ps.length, all.length, kids.length);</script>
+            """)
+        // At the first script: html, head, the script; at the last: html, head, body, 3 scripts, 3 p.
+        XCTAssertEqual(value("counts"), .array([.number(1), .number(0), .number(3), .number(2), .number(1), .bool(true),
+                                                 .number(3), .number(9), .number(2)]))
+        XCTAssertEqual(value("later"), .array([.number(3)]))
+    }
+
+    /// HTML §13.2.6.4.3–4: the tree builder always makes `head` and `body`.
+    func testHeadAndBodyExistWhateverTheMarkupOmits() {
+        load("<p>no head tag<script>var early = [document.head && document.head.localName, " +
+             "document.head === document.documentElement.firstElementChild, document.body.localName]</script>")
+        XCTAssertEqual(value("early"), .array([.string("head"), .bool(true), .string("body")]))
+        load("<title>only a title</title>")
+        XCTAssertEqual(value("[document.head.firstChild.localName, document.body.localName, document.body.childNodes.length]"),
+                       .array([.string("title"), .string("body"), .number(0)]))
+    }
+
     func testAWrittenDivTakesInTheMarkupThatFollows() {
         load("""
             <body><script>document.write('<div id=w>')</script><p id=after>after</p></body>

@@ -90,6 +90,7 @@ final class DOMBridge {
 
     func attach(_ document: Document) {
         mainDocument = document
+        document.parserDidAddNodes = { [weak self] in self?.bumpVersion() }
         changed()
     }
 
