@@ -175,3 +175,37 @@ extension Document {
         return adopt(node.raw)
     }
 }
+
+extension Document {
+    /// The XML parser keeps an element's `xmlns` and `xmlns:p` declarations
+    /// in libxml2's `nsDef` list, where the DOM sees nothing; in the DOM
+    /// they are attributes in the XMLNS namespace (DOM §4.9.1; "locate a
+    /// namespace" and `getAttribute('xmlns:p')` read them). Each element
+    /// under `root` (included) gets them as attributes, before its own, in
+    /// the order written; `nsDef` stays for libxml2's `ns` pointers.
+    func declarationsAsAttributes(under root: xmlNodePtr) {
+        Document.walk(root) { element in
+            guard element.pointee.type == XML_ELEMENT_NODE else { return false }
+            guard element.pointee.nsDef != nil else { return true }
+            // Made on an emptied list (each goes to its end), the element's own put back after.
+            let own = element.pointee.properties
+            element.pointee.properties = nil
+            var definition = element.pointee.nsDef
+            while let ns = definition {
+                definition = ns.pointee.next
+                let prefix = ns.pointee.prefix.map { String(cString: $0) }
+                let record = namespaceRecord(href: Namespace.xmlns, prefix: prefix == nil ? nil : "xmlns")
+                _ = xmlNewNsProp(element, record, prefix ?? "xmlns", ns.pointee.href)
+            }
+            var last = element.pointee.properties
+            while let next = last?.pointee.next { last = next }
+            if let last {
+                last.pointee.next = own
+                own?.pointee.prev = last
+            } else {
+                element.pointee.properties = own
+            }
+            return true
+        }
+    }
+}

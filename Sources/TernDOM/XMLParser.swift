@@ -64,6 +64,7 @@ public enum XMLParser {
         case .success(let doc):
             let document = Document(adopting: doc, encoding: "utf-8")
             document.contentType = contentType
+            if let root = xmlDocGetRootElement(doc) { document.declarationsAsAttributes(under: root) }
             return document
         case .failure(let error):
             return errorDocument(error, contentType: contentType)
@@ -92,10 +93,8 @@ public enum XMLParser {
             } else if current == context.raw, context.document.isHTML {
                 declare(nil, XMLSerializer.htmlNamespace)
             }
-            var definition = current.pointee.nsDef
-            while let ns = definition {
-                declare(ns.pointee.prefix.map { String(cString: $0) }, ns.pointee.href.map { String(cString: $0) } ?? "")
-                definition = ns.pointee.next
+            for attribute in Node(current, in: context.document).attributeList where attribute.namespaceURI == Namespace.xmlns {
+                declare(attribute.prefix == nil ? nil : attribute.localName, attribute.value)
             }
             element = current.pointee.parent
         }
@@ -109,7 +108,10 @@ public enum XMLParser {
         var nodes: [Node] = []
         var child = xmlDocGetRootElement(doc)?.pointee.children
         while let current = child {
-            if let copy = xmlDocCopyNode(current, context.document.xmlDocument, 1) { nodes.append(context.document.adopt(copy)) }
+            if let copy = xmlDocCopyNode(current, context.document.xmlDocument, 1) {
+                context.document.declarationsAsAttributes(under: copy)
+                nodes.append(context.document.adopt(copy))
+            }
             child = current.pointee.next
         }
         return nodes

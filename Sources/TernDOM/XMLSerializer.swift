@@ -8,8 +8,8 @@ import CLibXML2
 ///
 /// Namespaces are read from libxml2's fields: an element's or attribute's
 /// `ns` (href and prefix); an element without one is in the HTML namespace
-/// in an HTML document, in no namespace otherwise. A namespace declaration
-/// libxml2 keeps in `nsDef` is the DOM's `xmlns`/`xmlns:p` attribute.
+/// in an HTML document, in no namespace otherwise. A parsed document's
+/// namespace declarations are attributes (Document.declarationsAsAttributes).
 public struct XMLSerializer {
     public static let htmlNamespace = "http://www.w3.org/1999/xhtml"
     public static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
@@ -293,20 +293,10 @@ public struct XMLSerializer {
         return result
     }
 
-    /// The element's namespace declarations (`nsDef`) as `xmlns` attributes,
-    /// then its attributes, in order.
+    /// The element's attributes, in order (a parsed document's namespace
+    /// declarations among them: Document.declarationsAsAttributes).
     private static func attributes(of node: xmlNodePtr) -> [Attribute] {
         var list: [Attribute] = []
-        var definition = node.pointee.nsDef
-        while let ns = definition {
-            let href = ns.pointee.href.map { String(cString: $0) } ?? ""
-            if let prefix = ns.pointee.prefix {
-                list.append(Attribute(namespace: xmlnsNamespace, prefix: "xmlns", localName: String(cString: prefix), value: href))
-            } else {
-                list.append(Attribute(namespace: xmlnsNamespace, prefix: nil, localName: "xmlns", value: href))
-            }
-            definition = ns.pointee.next
-        }
         var property = node.pointee.properties
         while let current = property {
             var href = current.pointee.ns?.pointee.href.map { String(cString: $0) }
