@@ -10,6 +10,30 @@ final class DOMNamespaceTests: DOMTestCase {
         js("(function () { try { \(source); return 'none'; } catch (e) { return e.name; } })()", file: file, line: line).description
     }
 
+    /// DOM §4.9.1: a parsed document's `xmlns` and `xmlns:p` declarations are
+    /// attributes in the XMLNS namespace, which "locate a namespace" reads.
+    func testParsedNamespaceDeclarationsAreAttributes() throws {
+        try load("<body></body>")
+        js("""
+            var d = new DOMParser().parseFromString('<root xmlns:a="urn:a" xmlns="urn:d" z="1"><a:x/><child><deep/></child></root>',
+              'application/xml'), root = d.documentElement, deep = root.lastChild.firstChild;
+            """)
+        XCTAssertEqual(js("[deep.lookupNamespaceURI('a'), deep.lookupNamespaceURI(null), deep.lookupPrefix('urn:a'), " +
+                          "root.isDefaultNamespace('urn:d'), deep.lookupNamespaceURI('b')].join()"),
+                       .string("urn:a,urn:d,a,true,"))
+        XCTAssertEqual(js("Array.from(root.attributes, a => a.name + '|' + a.namespaceURI + '|' + a.prefix + '|' + a.localName).join(' ')"),
+                       .string("xmlns:a|http://www.w3.org/2000/xmlns/|xmlns|a xmlns|http://www.w3.org/2000/xmlns/|null|xmlns z|null|null|z"))
+        XCTAssertEqual(js("root.getAttribute('xmlns:a') + ' ' + root.getAttributeNS('http://www.w3.org/2000/xmlns/', 'xmlns')"),
+                       .string("urn:a urn:d"))
+        XCTAssertEqual(js("new XMLSerializer().serializeToString(d)"),
+                       .string(#"<root xmlns:a="urn:a" xmlns="urn:d" z="1"><a:x/><child><deep/></child></root>"#),
+                       "each declaration written once")
+        // Removing the declaration takes it out of the DOM's view and the serialization.
+        js("root.removeAttribute('xmlns:a'); root.lastChild.innerHTML = '<a:y xmlns:a=\"urn:a2\"/>'")
+        XCTAssertEqual(js("[deep.isConnected, root.lookupNamespaceURI('a'), root.lastChild.firstChild.namespaceURI].join()"),
+                       .string("false,,urn:a2"))
+    }
+
     func testValidateAndExtractThrowsInTheSpecOrder() throws {
         try load("<body></body>")
         let svg = "'http://www.w3.org/2000/svg'"
