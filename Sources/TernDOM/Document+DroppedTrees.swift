@@ -20,16 +20,14 @@ import CLibXML2
 extension Document {
     /// Whether the tree `node` is in is connected or kept (see above).
     func isKept(treeOf node: xmlNodePtr) -> Bool {
-        var root = node
-        while let parent = root.pointee.parent { root = parent }
-        return Document.isDocumentNode(root) || keptRoots.contains(root)
+        let root = Node.root(of: node)
+        return Node.isDocumentNode(root) || keptRoots.contains(root)
     }
 
     /// Marks the tree `node` is in as kept (nothing for a connected node).
     func keep(treeOf node: xmlNodePtr) {
-        var root = node
-        while let parent = root.pointee.parent { root = parent }
-        if !Document.isDocumentNode(root) { keptRoots.insert(root) }
+        let root = Node.root(of: node)
+        if !Node.isDocumentNode(root) { keptRoots.insert(root) }
     }
 
     /// A node is being handed to code that holds it past this turn (a form
@@ -59,9 +57,5 @@ extension Document {
             freed += count
         }
         return freed
-    }
-
-    static func isDocumentNode(_ node: xmlNodePtr) -> Bool {
-        node.pointee.type == XML_DOCUMENT_NODE || node.pointee.type == XML_HTML_DOCUMENT_NODE
     }
 }

@@ -53,14 +53,7 @@ extension Node {
     // MARK: Position
 
     /// Whether the node is in its document's tree (its root is the document).
-    public var isConnected: Bool {
-        var current: xmlNodePtr? = raw
-        while let node = current {
-            if node.pointee.type == XML_HTML_DOCUMENT_NODE || node.pointee.type == XML_DOCUMENT_NODE { return true }
-            current = node.pointee.parent
-        }
-        return false
-    }
+    public var isConnected: Bool { Node.isDocumentNode(Node.root(of: raw)) }
 
     /// The number of preceding siblings (the DOM's "index").
     public var index: Int {
@@ -81,10 +74,18 @@ extension Node {
 
     /// The root of the tree the node is in: the document node when connected,
     /// otherwise the top of a detached subtree (or a fragment).
-    public var root: Node {
-        var node = raw
-        while let parent = node.pointee.parent { node = parent }
-        return Node(node, in: document)
+    public var root: Node { Node(Node.root(of: raw), in: document) }
+
+    /// The top of the tree `node` is in.
+    static func root(of node: xmlNodePtr) -> xmlNodePtr {
+        var top = node
+        while let parent = top.pointee.parent { top = parent }
+        return top
+    }
+
+    /// Whether `node` is a document (HTML or XML).
+    static func isDocumentNode(_ node: xmlNodePtr) -> Bool {
+        node.pointee.type == XML_DOCUMENT_NODE || node.pointee.type == XML_HTML_DOCUMENT_NODE
     }
 
     public var firstElementChild: Node? { Node.element(from: raw.pointee.children, forward: true).map { Node($0, in: document) } }

@@ -588,11 +588,11 @@ final class DOMBridge {
             var i = 0
             while i + 1 < flat.count { fields.append(.init(name: flat[i], value: flat[i + 1])); i += 2 }
             // The browser holds them until the submission runs: never freed before the document.
-            form.document.keepTree(of: form)
-            if let submitter = try optionalNode(a[6]) { submitter.document.keepTree(of: submitter) }
+            let submitter = try optionalNode(a[6])
+            for node in [form, submitter].compactMap({ $0 }) { node.document.keepTree(of: node) }
             host?.scriptSubmitForm(FormSubmission(method: string(a[1]), action: action, enctype: string(a[3]),
                                                    target: string(a[4]), fields: fields, form: form,
-                                                   submitter: try optionalNode(a[6])))
+                                                   submitter: submitter))
             return nil
         }
         // The activation behaviour of a clicked <a href>/<area href> (follow the hyperlink).
