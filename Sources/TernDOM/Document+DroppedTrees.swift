@@ -44,14 +44,20 @@ extension Document {
     @discardableResult
     public func freeDroppedTrees(isHeld: (Node) -> Bool) -> Int {
         var freed = 0
-        for root in Array(detachedNodes) where root.pointee.parent == nil && !keptRoots.contains(root) {
+        let candidates = freeCandidates
+        freeCandidates = []
+        // A candidate may have been inserted, kept or freed since: only a detached root counts.
+        for root in candidates where detachedNodes.contains(root) && root.pointee.parent == nil && !keptRoots.contains(root) {
             var count = 0, held = false
             Document.walk(root) { current in
                 count += 1
                 if isHeld(Node(current, in: self)) { held = true }
                 return !held
             }
-            guard !held else { continue }
+            guard !held else {
+                freeCandidates.insert(root)
+                continue
+            }
             detachedNodes.remove(root)
             xmlFreeNode(root)
             freed += count

@@ -61,6 +61,7 @@ extension Document {
     /// Registers a new parentless node as detached and wraps it.
     func adopt(_ raw: xmlNodePtr) -> Node {
         detachedNodes.insert(raw)
+        freeCandidates.insert(raw)
         return Node(raw, in: self)
     }
 }

@@ -71,6 +71,10 @@ public final class Document {
     /// The roots among `detachedNodes` that are freed only with the document
     /// (Document+DroppedTrees says which and why).
     var keptRoots: Set<xmlNodePtr> = []
+    /// Roots that became detached since the last `freeDroppedTrees`, and those
+    /// it found held: the only ones it looks at, so that a page holding many
+    /// kept trees does not pay for them at every sweep.
+    var freeCandidates: Set<xmlNodePtr> = []
 
     /// Called after the parser has added nodes (libxml2 builds the tree
     /// without the DOM's mutation algorithms): the script engine's live

@@ -351,7 +351,7 @@ extension Node {
         let kept = kept ?? document.isKept(treeOf: node)
         unlinkReporting(node, in: document)
         document.detachedNodes.insert(node)
-        if kept { document.keptRoots.insert(node) }
+        if kept { document.keptRoots.insert(node) } else { document.freeCandidates.insert(node) }
     }
 
     // MARK: Names
