@@ -47,17 +47,22 @@ extension Browser {
         case .text, .password:
             let row = pageTop + region.line - tab.viewport.top
             let column = region.columns.lowerBound - tab.viewport.left
+            webView.focus(control.element)
             present(FieldEditor(text: control.value, masked: control.kind == .password, row: row, column: max(0, column),
-                                width: region.columns.count) { [unowned self] ending in
+                                width: region.columns.count, type: { [unowned self] key in
+                let state = webView.type(key, in: control.element)
+                setNeedsDisplay()
+                return state
+            }) { [unowned self] ending in
                 switch ending {
-                case .enter(let text):
-                    webView.setValue(text, for: control.element)
+                case .enter:
                     handle(webView.pressEnter(in: control.element))
-                case .tab(let text):
-                    webView.setValue(text, for: control.element)
+                case .tab:
+                    webView.finishTyping(in: control.element)
+                    webView.focus(nil)
                     tab.viewport.moveFocus(forward: true)
-                case .cancel:
-                    break
+                case .escape:
+                    webView.finishTyping(in: control.element)
                 }
                 setNeedsDisplay()
             })

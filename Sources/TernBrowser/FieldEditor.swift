@@ -1,26 +1,32 @@
+import TernKit
 import TernTerminal
 
 /// Editing a text or password field in place, over the field on the page.
-/// Enter keeps the text and presses Enter in the field (which may submit
-/// its form), Tab keeps it and moves on, Esc leaves the field as it was.
+/// Each key goes to the page as it is typed (`WebView.type(_:in:)`), and
+/// the field shows what the page's handlers left. Enter ends typing and
+/// presses Enter in the field (which may submit its form), Tab ends it and
+/// moves on, Esc ends it where it is (the page has seen every key already).
 final class FieldEditor: Modal {
     enum Ending {
-        case enter(String)
-        case tab(String)
-        case cancel
+        case enter, tab, escape
     }
 
     private let row: Int
     private let column: Int
     private let width: Int
     private var editor: LineEditor
+    private let type: (TextFieldKey) -> WebView.TextFieldState?
     private let onEnd: (Ending) -> Void
 
-    init(text: String, masked: Bool, row: Int, column: Int, width: Int, onEnd: @escaping (Ending) -> Void) {
+    /// `type` sends a key to the page's field and returns the field after it
+    /// (nil: the field is gone or disabled, which ends the editing).
+    init(text: String, masked: Bool, row: Int, column: Int, width: Int,
+         type: @escaping (TextFieldKey) -> WebView.TextFieldState?, onEnd: @escaping (Ending) -> Void) {
         self.row = row
         self.column = column
         self.width = max(4, width)
         editor = LineEditor(text, masked: masked)
+        self.type = type
         self.onEnd = onEnd
     }
 
@@ -32,19 +38,41 @@ final class FieldEditor: Modal {
     }
 
     func handle(_ key: Key) -> Bool {
-        if key == .tab {
-            onEnd(.tab(editor.text))
+        switch key {
+        case .enter:
+            onEnd(.enter)
             return true
-        }
-        switch editor.handle(key) {
-        case .submitted:
-            onEnd(.enter(editor.text))
+        case .tab:
+            onEnd(.tab)
             return true
-        case .cancelled:
-            onEnd(.cancel)
+        case .escape, .control("g"), .control("c"):
+            onEnd(.escape)
             return true
         default:
+            guard let fieldKey = FieldEditor.fieldKey(for: key) else { return false }
+            guard let state = type(fieldKey) else {
+                onEnd(.escape)
+                return true
+            }
+            editor = LineEditor(state.value, cursor: state.cursor, masked: editor.masked)
             return false
+        }
+    }
+
+    /// The line editor's keys (LineEditor.handle) as keys in a page's field.
+    static func fieldKey(for key: Key) -> TextFieldKey? {
+        switch key {
+        case .character(let character): return .character(character)
+        case .backspace, .control("h"): return .backspace
+        case .delete, .control("d"): return .delete
+        case .control("u"): return .deleteToLineStart
+        case .control("k"): return .deleteToLineEnd
+        case .control("w"): return .deleteWordBackward
+        case .left: return .left
+        case .right: return .right
+        case .home, .control("a"): return .home
+        case .end, .control("e"): return .end
+        default: return nil
         }
     }
 }

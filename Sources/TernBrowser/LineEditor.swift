@@ -23,6 +23,13 @@ struct LineEditor {
         self.masked = masked
     }
 
+    /// `text` with the cursor after `cursor` characters (clamped).
+    init(_ text: String, cursor: Int, masked: Bool) {
+        characters = Array(text)
+        self.cursor = min(max(0, cursor), characters.count)
+        self.masked = masked
+    }
+
     var text: String { String(characters) }
 
     /// Applies a key: characters insert; Left/Right, Home/End (Ctrl-A/E) move;

@@ -15,9 +15,14 @@ enum ControlState: Hashable {
         switch type {
         case "checkbox", "radio": return .checked(control.hasAttribute("checked"))
         case "select-one", "select-multiple": return .selection(HTMLForms.selectedIndices(of: control))
-        case "textarea": return .value(HTMLForms.textareaValue(control))
-        default: return HTMLForms.textTypes.contains(type) ? .value(control.attribute("value") ?? "") : nil
+        case "textarea": return .value(value(of: control))
+        default: return HTMLForms.textTypes.contains(type) ? .value(value(of: control)) : nil
         }
+    }
+
+    /// A text field's or textarea's value.
+    static func value(of field: Node) -> String {
+        field.isElement("textarea") ? HTMLForms.textareaValue(field) : field.attribute("value") ?? ""
     }
 
     /// Puts the state into the control's attributes (its text for a textarea).

@@ -139,6 +139,27 @@ enum HTMLForms {
         }
     }
 
+    /// A text field's `maxlength` (HTML "maximum allowed value length"), nil
+    /// when absent or not a valid non-negative integer.
+    static func maxLength(of field: Node) -> Int? {
+        field.attribute("maxlength").flatMap(nonNegativeInteger)
+    }
+
+    /// HTML §2.3.4.1, the rules for parsing non-negative integers: leading
+    /// ASCII whitespace, an optional `+`, then digits up to the first
+    /// non-digit; nil for none (or a `-` before them). Huge values stay huge.
+    static func nonNegativeInteger(_ string: String) -> Int? {
+        var scalars = Substring(string).unicodeScalars.drop { [" ", "\t", "\n", "\u{0C}", "\r"].contains($0) }
+        if scalars.first == "+" { scalars = scalars.dropFirst() }
+        var value = 0, digits = 0
+        for scalar in scalars {
+            guard ("0"..."9").contains(scalar) else { break }
+            value = min(value &* 10 &+ Int(scalar.value - 48), Int(Int32.max))
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
     /// A textarea's text without the newline right after the start tag (as the parser drops it).
     static func textareaValue(_ textarea: Node) -> String {
         var text = textarea.textContent

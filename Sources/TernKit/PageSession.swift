@@ -54,6 +54,12 @@ final class PageSession {
     var lastUserActivation: Double?
     /// The focused element when the page has no script window.
     var focusedNode: Node?
+    /// Text fields' selections (UTF-16 offsets) when the page has no script
+    /// window to keep them (`selectionStart`/`selectionEnd`).
+    var textSelections: [Node: Range<Int>] = [:]
+    /// Each field's value when the person began typing in it: `change`
+    /// fires when typing ends with another (HTML's "dirty value" committed).
+    var valuesBeforeTyping: [Node: String] = [:]
     /// Whether a document has inline event handlers (`onclick="…"`), scanned once.
     var inlineHandlerScan: (document: ObjectIdentifier, found: Bool)?
 

@@ -215,6 +215,7 @@ extension WebView {
             defer { window.dispatchEvent("keyup", to: field, bubbles: true, cancelable: true, fields: key) }
             guard window.dispatchEvent("keydown", to: field, bubbles: true, cancelable: true, fields: key) else { return .canceled }
         }
+        finishTyping(in: field)
         guard field.isElement("input"), !["submit", "image", "reset", "button"].contains(HTMLForms.type(of: field)),
               let form = HTMLForms.formOwner(of: field) else { return .done }
         if let button = HTMLForms.defaultButton(of: form) {

@@ -145,7 +145,8 @@ extension WebView {
     }
 
     /// Presses Enter in a form field, as in a browser: `keydown` and
-    /// `keypress` (the page may cancel them), then implicit submission — the
+    /// `keypress` (the page may cancel them), `change` when the person typed
+    /// another value (`type(_:in:)`), then implicit submission — the
     /// form's first submit button is clicked, or, when it has none and at
     /// most one text-like field, the form is submitted — then `keyup`.
     /// A textarea, a button or a field outside a form submits nothing.
@@ -171,6 +172,8 @@ extension WebView {
                                         fields: key.merging(["charCode": .number(13)]) { $1 })
             guard notCanceled else { return .canceled }
         }
+        // What was typed is committed before the form is submitted (`change`).
+        finishTyping(in: field)
         guard field.isElement("input"), !["submit", "image", "reset", "button"].contains(HTMLForms.type(of: field)),
               let form = HTMLForms.formOwner(of: field) else { return .done }
         if let button = HTMLForms.defaultButton(of: form) {
@@ -310,13 +313,13 @@ extension WebView {
         rememberState(control)
     }
 
-    private func captureDefault(_ control: Node) {
+    func captureDefault(_ control: Node) {
         guard session.controlDefaults[control] == nil, let state = ControlState.read(control) else { return }
         session.controlDefaults[control] = state
     }
 
     /// Writes the control's state into the current history item.
-    private func rememberState(_ control: Node) {
+    func rememberState(_ control: Node) {
         guard let item = backForwardList.currentItem, ControlState.isRestorable(control),
               let state = ControlState.read(control), let key = ControlState.key(for: control) else { return }
         item.controlStates[key] = state

@@ -93,6 +93,23 @@ extension ScriptWindow {
         set { dom.focusedElement = newValue }
     }
 
+    /// The selection of a text field or textarea, as UTF-16 offsets into its
+    /// value (`selectionStart`/`selectionEnd`, which the page may set); nil
+    /// when the page's scripts never touched a form control.
+    public func textSelection(of field: Node) -> Range<Int>? {
+        guard case .success(.array(let offsets)) = context.callInternal("__ternTextSelection", [.number(Double(dom.handle(field)))]),
+              offsets.count == 2, case .number(let start) = offsets[0], case .number(let end) = offsets[1],
+              let lower = Int(exactly: start), let upper = Int(exactly: end), lower >= 0, lower <= upper else { return nil }
+        return lower..<upper
+    }
+
+    /// Sets a text field's selection for the person (the page hears `select`
+    /// when it changed); offsets are clamped to the value.
+    public func setTextSelection(_ range: Range<Int>, of field: Node) {
+        _ = context.callInternal("__ternSetTextSelection", [.number(Double(dom.handle(field))), .number(Double(range.lowerBound)),
+                                                            .number(Double(range.upperBound))])
+    }
+
     /// `document.currentScript`: the `<script>` element running now; the web
     /// view sets it around each script it runs (nil between scripts), and
     /// `document.write` inserts its markup after it.

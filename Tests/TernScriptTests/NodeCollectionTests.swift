@@ -134,7 +134,24 @@ final class NodeCollectionTests: DOMTestCase {
             most = max(most, window.dom.liveHandleCount)
         }
         XCTAssertLessThan(most, 200_000, "300,000 nodes made, at most \(most) handles at once")
-        XCTAssertLessThan(collect().handles, 64)
+        XCTAssertLessThan(settledHandles(), 64)
+    }
+
+    /// The handles left once the engine lets go: JavaScriptCore scans stacks
+    /// and registers conservatively, and a compile on its own thread holds
+    /// the values of the loop it entered until it is installed, so one
+    /// collection can keep a few hundred wrappers of the last task (seen in
+    /// full test runs, never alone). Up to five collections, with a pause for
+    /// that thread, and the fewest handles seen.
+    private func settledHandles() -> Int {
+        var fewest = Int.max
+        for _ in 0..<5 {
+            fewest = min(fewest, collect().handles)
+            if fewest < 64 { break }
+            js("0")
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return fewest
     }
 
     // MARK: Identity while the page can reach a node

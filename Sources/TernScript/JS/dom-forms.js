@@ -14,7 +14,8 @@ var N = internals.__ternDOM;
 var def = T.def, accessors = T.accessors, methods = T.methods, iface = T.iface, H = T.H, TAG = T.TAG, main = T.main,
     wrap = T.wrap, documentOf = T.documentOf, str = T.str, nullToEmpty = T.nullToEmpty, LIST = T.LIST,
     listItems = T.listItems, liveList = T.liveList, staticList = T.staticList, domError = T.domError, Event = T.Event,
-    NodeList = T.NodeList, HTMLCollection = T.HTMLCollection, EngineSymbol = T.Symbol;
+    NodeList = T.NodeList, HTMLCollection = T.HTMLCollection, EngineSymbol = T.Symbol, privateSlot = T.privateSlot,
+    queueTask = T.queueTask;
 // dom-html.js's.
 var htmlInterface = T.htmlInterface, reflect = T.reflect, fireTrusted = T.fireTrusted, listedSelector = T.listedSelector,
     formOf = T.formOf, formElements = T.formElements, isDisabledControl = T.isDisabledControl, controlType = T.controlType,
@@ -40,9 +41,106 @@ var formControlMethods = {
   checkValidity: function () { return true; }, reportValidity: function () { return true; },
   setCustomValidity: function () {}
 };
+// ---- Text control selections (HTML §4.10.18.7, "APIs for the text control
+// selections"). An element's selection is kept with the value it was set
+// for: once the value has changed otherwise (the value setter, the page),
+// the cursor is at the end, as "set the value" says, with direction "none".
+var selectionSlot = privateSlot();
+function selectionApplies(element) {
+  if (TAG(element) === 'textarea') return true;
+  var type = controlType(element);
+  return type === 'text' || type === 'search' || type === 'url' || type === 'tel' || type === 'password';
+}
+function selectionOf(element) {
+  var s = selectionSlot.get(element), value = element.value;
+  if (s === undefined) { s = { start: 0, end: 0, direction: 'none', value: null }; selectionSlot.set(element, s); }
+  if (s.value !== value) { s.start = s.end = value.length; s.direction = 'none'; s.value = value; }
+  return s;
+}
+function checkSelectionApplies(element) {
+  if (!selectionApplies(element)) throw domError('InvalidStateError', 'The selection does not apply to this input type.');
+}
+// "Set the selection range": offsets past the end are the end, a start past
+// the end is the end; a change queues a `select` event.
+function setSelectionRange(element, start, end, direction) {
+  var s = selectionOf(element), length = s.value.length;
+  if (end > length) end = length;
+  if (start > end) start = end;
+  direction = direction === 'forward' || direction === 'backward' ? direction : 'none';
+  if (s.start === start && s.end === end && s.direction === direction) return;
+  s.start = start; s.end = end; s.direction = direction;
+  queueTask(function () { fireTrusted(element, new Event('select', { bubbles: true })); });
+}
 var textControlMethods = {
-  select: function () {}, setSelectionRange: function () {}, setRangeText: function () {}
+  select: function () {
+    if (TAG(this) === 'input' && !selectionApplies(this) && ['email', 'number', 'date', 'month', 'week', 'time',
+        'datetime-local', 'color'].indexOf(controlType(this)) < 0) return;
+    if (selectionApplies(this)) setSelectionRange(this, 0, this.value.length, 'none');
+  },
+  setSelectionRange: function (start, end, direction) {
+    checkSelectionApplies(this);
+    setSelectionRange(this, Number(start) >>> 0, Number(end) >>> 0, direction === undefined ? 'none' : str(direction));
+  },
+  // setRangeText(replacement[, start, end[, selectionMode]]).
+  setRangeText: function (replacement, start, end, selectionMode) {
+    checkSelectionApplies(this);
+    replacement = str(replacement);
+    var s = selectionOf(this), mode = 'preserve';
+    if (arguments.length <= 1) { start = s.start; end = s.end; }
+    else {
+      if (arguments.length === 2) throw new TypeError('setRangeText: an end is needed with a start.');
+      start = Number(start) >>> 0; end = Number(end) >>> 0;
+      if (selectionMode !== undefined) {
+        mode = str(selectionMode);
+        if (['select', 'start', 'end', 'preserve'].indexOf(mode) < 0)
+          throw new TypeError("setRangeText: '" + mode + "' is not a SelectionMode.");
+      }
+      if (start > end) throw domError('IndexSizeError', 'The start is after the end.');
+    }
+    var value = s.value, length = value.length, oldStart = s.start, oldEnd = s.end, direction = s.direction;
+    if (start > length) start = length;
+    if (end > length) end = length;
+    this.value = value.slice(0, start) + replacement + value.slice(end);
+    var newEnd = start + replacement.length, selStart, selEnd;
+    if (mode === 'select') { selStart = start; selEnd = newEnd; }
+    else if (mode === 'start') selStart = selEnd = start;
+    else if (mode === 'end') selStart = selEnd = newEnd;
+    else {
+      var delta = replacement.length - (end - start);
+      selStart = oldStart > end ? oldStart + delta : oldStart > start ? start : oldStart;
+      selEnd = oldEnd > end ? oldEnd + delta : oldEnd > start ? newEnd : oldEnd;
+    }
+    setSelectionRange(this, selStart, selEnd, direction);
+  }
 };
+var textSelectionAccessors = {
+  selectionStart: [function () { return selectionApplies(this) ? selectionOf(this).start : null; }, function (v) {
+    checkSelectionApplies(this);
+    var s = selectionOf(this), start = Number(v) >>> 0;
+    setSelectionRange(this, start, s.end < start ? start : s.end, s.direction);
+  }],
+  selectionEnd: [function () { return selectionApplies(this) ? selectionOf(this).end : null; }, function (v) {
+    checkSelectionApplies(this);
+    var s = selectionOf(this);
+    setSelectionRange(this, s.start, Number(v) >>> 0, s.direction);
+  }],
+  selectionDirection: [function () { return selectionApplies(this) ? selectionOf(this).direction : null; }, function (v) {
+    checkSelectionApplies(this);
+    var s = selectionOf(this);
+    setSelectionRange(this, s.start, s.end, str(v));
+  }]
+};
+// For the browser: the selection of a text control (UTF-16 offsets), and setting it.
+def(internals, '__ternTextSelection', function (h) {
+  var element = wrap(h);
+  if (!selectionApplies(element)) return [element.value.length, element.value.length];
+  var s = selectionOf(element);
+  return [s.start, s.end];
+});
+def(internals, '__ternSetTextSelection', function (h, start, end) {
+  var element = wrap(h);
+  if (selectionApplies(element)) setSelectionRange(element, start, end, 'none');
+});
 
 var HTMLFormElement = htmlInterface('HTMLFormElement', 'form');
 reflect(HTMLFormElement.prototype, { name: ['s'], target: ['s'], acceptCharset: ['s', 'accept-charset'],
@@ -92,6 +190,7 @@ var HTMLInputElement = htmlInterface('HTMLInputElement', 'input');
 accessors(HTMLInputElement.prototype, formControl);
 methods(HTMLInputElement.prototype, formControlMethods);
 methods(HTMLInputElement.prototype, textControlMethods);
+accessors(HTMLInputElement.prototype, textSelectionAccessors);
 reflect(HTMLInputElement.prototype, { name: ['s'], disabled: ['b'], readOnly: ['b', 'readonly'], required: ['b'],
   multiple: ['b'], placeholder: ['s'], min: ['s'], max: ['s'], step: ['s'], pattern: ['s'], accept: ['s'], alt: ['s'],
   autocomplete: ['s'], src: ['u'], size: ['n', 'size', 20], maxLength: ['n', 'maxlength', -1], minLength: ['n', 'minlength', -1],
@@ -116,8 +215,6 @@ accessors(HTMLInputElement.prototype, {
   indeterminate: [function () { return false; }, function () {}],
   valueAsNumber: [function () { var n = parseFloat(this.value); return isNaN(n) ? NaN : n; }, function (v) { this.value = String(v); }],
   files: [function () { return controlType(this) === 'file' ? [] : null; }],
-  selectionStart: [function () { return this.value.length; }, function () {}],
-  selectionEnd: [function () { return this.value.length; }, function () {}],
   list: [function () { var id = N.attr(H(this), 'list'); return id ? documentOf(this).getElementById(id) : null; }]
 });
 var HTMLButtonElement = htmlInterface('HTMLButtonElement', 'button');
@@ -135,10 +232,9 @@ reflect(HTMLTextAreaElement.prototype, { name: ['s'], disabled: ['b'], readOnly:
 accessors(HTMLTextAreaElement.prototype, {
   value: [function () { return N.text(H(this)); }, function (v) { N.setText(H(this), nullToEmpty(v)); }],
   defaultValue: [function () { return N.text(H(this)); }, function (v) { N.setText(H(this), nullToEmpty(v)); }],
-  textLength: [function () { return N.text(H(this)).length; }],
-  selectionStart: [function () { return this.value.length; }, function () {}],
-  selectionEnd: [function () { return this.value.length; }, function () {}]
+  textLength: [function () { return N.text(H(this)).length; }]
 });
+accessors(HTMLTextAreaElement.prototype, textSelectionAccessors);
 var HTMLSelectElement = htmlInterface('HTMLSelectElement', 'select');
 var HTMLOptionsCollection = iface('HTMLOptionsCollection', HTMLCollection);
 var optionsKey = EngineSymbol('options');

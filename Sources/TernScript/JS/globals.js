@@ -20,6 +20,11 @@ function make(repeats) {
     return id;
   };
 }
+// A task for the platform's own use (an element task: `select`), whatever the page did to setTimeout.
+T.queueTask = function (fn) {
+  var id = __ternSetTimer(fn, 0, false);
+  callbacks[id] = function () { delete callbacks[id]; fn(); };
+};
 g.setTimeout = make(false);
 g.setInterval = make(true);
 g.clearTimeout = g.clearInterval = function (id) { id = id | 0; delete callbacks[id]; __ternClearTimer(id); };

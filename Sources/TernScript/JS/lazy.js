@@ -65,7 +65,7 @@ var table = {
                               'HTMLTextAreaElement', 'HTMLSelectElement', 'HTMLOptionsCollection', 'HTMLOptionElement', 'Option',
                               'HTMLOptGroupElement', 'HTMLLabelElement', 'HTMLFieldSetElement', 'HTMLLegendElement',
                               'HTMLOutputElement', 'HTMLProgressElement', 'HTMLMeterElement', 'HTMLDataListElement'],
-                    members: [], enumerable: false },
+                    members: [], internals: ['__ternTextSelection', '__ternSetTextSelection'], enumerable: false },
   'dom-cssom.js': { globals: ['CSSStyleDeclaration', 'getComputedStyle', 'MediaList', 'StyleSheet', 'CSSStyleSheet',
                               'StyleSheetList', 'CSSRuleList', 'CSSRule', 'CSSStyleRule', 'CSSGroupingRule', 'CSSConditionRule',
                               'CSSImportRule', 'CSSMediaRule', 'CSSFontFaceRule', 'CSSPageRule', 'CSSKeyframesRule',

@@ -1,0 +1,149 @@
+import TernDOM
+import TernScript
+
+/// Typing into a text field or textarea key by key, as a person at a
+/// keyboard does: the page sees each key (UI Events §3.7, "keyboard event
+/// order") and each edit (Input Events: `beforeinput`, `input`), and may
+/// cancel either, or change the value and the selection as it goes (filter
+/// as you type, autocomplete, editors that read a hidden textarea).
+extension WebView {
+    /// The text and cursor of a field after a key, for the front end to draw.
+    public struct TextFieldState: Equatable {
+        /// The field's value now (what the page's handlers left).
+        public let value: String
+        /// The cursor: the number of characters (grapheme clusters) before it.
+        public let cursor: Int
+    }
+
+    /// Presses `key` in the text field or textarea `field`, in this order:
+    /// `keydown`; for a key that makes a character, `keypress`; when the key
+    /// edits, `beforeinput`, the edit at the field's selection, `input`
+    /// (with `inputType` and `data`); then `keyup`. Cancelling `keydown`,
+    /// `keypress` or `beforeinput` stops the edit. A read-only field gets
+    /// the key events and no edit; `maxlength` cuts what would not fit.
+    /// Returns the field's value and cursor afterwards, nil for an element
+    /// that is not a text field of this page, or a disabled one.
+    @discardableResult
+    public func type(_ key: TextFieldKey, in field: PageElement) -> TextFieldState? {
+        type(key, in: field.node)
+    }
+
+    /// Typing in `field` ended (the person left it, or pressed Enter): when
+    /// its value differs from the one it had when typing began, the page
+    /// hears `change` (HTML: the user "commits" the change).
+    public func finishTyping(in field: PageElement) {
+        finishTyping(in: field.node)
+    }
+
+    func type(_ key: TextFieldKey, in field: Node) -> TextFieldState? {
+        guard field.isElement("input") || field.isElement("textarea"), HTMLForms.textTypes.contains(HTMLForms.type(of: field)),
+              !HTMLForms.isDisabled(field), let target = typingTarget(of: field) else { return nil }
+        let window = target.window
+        let keyFields = key.eventFields
+        defer {
+            window?.dispatchEvent("keyup", to: field, bubbles: true, cancelable: true, fields: keyFields)
+            target.didChange()
+        }
+        if let window {
+            guard window.dispatchEvent("keydown", to: field, bubbles: true, cancelable: true, fields: keyFields) else {
+                return state(of: field, in: target)
+            }
+            if let charCode = key.charCode {
+                let fields = keyFields.merging(["charCode": .number(Double(charCode)), "keyCode": .number(Double(charCode)),
+                                                "which": .number(Double(charCode))]) { $1 }
+                guard window.dispatchEvent("keypress", to: field, bubbles: true, cancelable: true, fields: fields) else {
+                    return state(of: field, in: target)
+                }
+            }
+        }
+        let value = ControlState.value(of: field)
+        if target.session.valuesBeforeTyping[field] == nil { target.session.valuesBeforeTyping[field] = value }
+        guard let edit = TextFieldEdit(key: key, value: value, selection: selection(of: field, in: target),
+                                       multiline: field.isElement("textarea")) else { return state(of: field, in: target) }
+        switch edit {
+        case .move(let offset):
+            setSelection(offset..<offset, of: field, in: target)
+        case .replace(let range, var text, let inputType):
+            guard !field.hasAttribute("readonly") else { break }
+            // HTML's maximum allowed value length: what does not fit is not inserted.
+            if let limit = HTMLForms.maxLength(of: field) {
+                let room = limit - (value.utf16.count - range.count)
+                while !text.isEmpty, text.utf16.count > room { text.removeLast() }
+                if text.isEmpty, range.isEmpty { break }
+            }
+            // Input Events: `data` is the inserted text, null for deletions and line breaks.
+            let data: ScriptValue = inputType == "insertText" ? .string(text) : .null
+            let inputFields: [String: ScriptValue] = ["inputType": .string(inputType), "data": data]
+            if let window, !window.dispatchEvent("beforeinput", to: field, bubbles: true, cancelable: true, fields: inputFields) {
+                break
+            }
+            if target.frame == nil { captureDefault(field) }
+            let current = ControlState.value(of: field)
+            let utf16 = Array(current.utf16)
+            let lower = min(range.lowerBound, utf16.count), upper = min(max(lower, range.upperBound), utf16.count)
+            let edited = String(decoding: utf16[..<lower], as: UTF16.self) + text + String(decoding: utf16[upper...], as: UTF16.self)
+            ControlState.value(edited).apply(to: field)
+            window?.documentDidChangeOutsideScripts()
+            let cursor = lower + text.utf16.count
+            setSelection(cursor..<cursor, of: field, in: target)
+            window?.dispatchEvent("input", to: field, bubbles: true, fields: inputFields)
+            if target.frame == nil { rememberState(field) }
+        }
+        return state(of: field, in: target)
+    }
+
+    func finishTyping(in field: Node) {
+        guard let target = typingTarget(of: field), let before = target.session.valuesBeforeTyping.removeValue(forKey: field),
+              before != ControlState.value(of: field) else { return }
+        target.window?.dispatchEvent("change", to: field, bubbles: true)
+        target.didChange()
+    }
+
+    // MARK: Internals
+
+    /// Where a field's events go: the page's window or its frame's, the
+    /// session that keeps its selection, and what to call when it changed.
+    private struct TypingTarget {
+        let window: ScriptWindow?
+        let frame: Frame?
+        let session: PageSession
+        let didChange: () -> Void
+    }
+
+    private func typingTarget(of field: Node) -> TypingTarget? {
+        if field.document !== document, let frame = frame(showing: field.document) {
+            notifyUserActivation(in: frame)
+            return TypingTarget(window: frame.window, frame: frame, session: frame.session) { [weak self] in
+                self?.frameDocumentDidChange(frame)
+            }
+        }
+        guard let document, field.document === document else { return nil }
+        notifyUserActivation()
+        return TypingTarget(window: interactionWindow(), frame: nil, session: session) { [weak self] in
+            self?.documentDidChange()
+        }
+    }
+
+    /// The field's selection: the page's (`selectionStart`/`selectionEnd`),
+    /// or the session's without scripts; the end of the value at first.
+    private func selection(of field: Node, in target: TypingTarget) -> Range<Int> {
+        if let window = target.window, let range = window.textSelection(of: field) { return range }
+        let end = ControlState.value(of: field).utf16.count
+        guard let range = target.session.textSelections[field] else { return end..<end }
+        return min(range.lowerBound, end)..<min(range.upperBound, end)
+    }
+
+    private func setSelection(_ range: Range<Int>, of field: Node, in target: TypingTarget) {
+        target.session.textSelections[field] = range
+        target.window?.setTextSelection(range, of: field)
+    }
+
+    private func state(of field: Node, in target: TypingTarget) -> TextFieldState {
+        let value = ControlState.value(of: field)
+        let caret = selection(of: field, in: target).upperBound
+        let utf16 = value.utf16
+        var index = utf16.index(utf16.startIndex, offsetBy: min(caret, utf16.count))
+        while index > utf16.startIndex, index.samePosition(in: value) == nil { index = utf16.index(before: index) }
+        return TextFieldState(value: value, cursor: value[..<index].count)
+    }
+}
