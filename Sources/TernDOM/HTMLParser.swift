@@ -132,6 +132,7 @@ public final class HTMLParser {
 
     /// libxml2's own start-element handler, then a note of each `<script>` it made.
     private static let startElement: startElementSAXFunc = { context, name, attributes in
+        if let context, let name { leaveHead(context.assumingMemoryBound(to: xmlParserCtxt.self), before: name) }
         xmlSAX2StartElement(context, name, attributes)
         guard let context, let name else { return }
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
@@ -147,6 +148,39 @@ public final class HTMLParser {
         Unmanaged<ScriptRecorder>.fromOpaque(recorder).takeUnretainedValue().elements.append(node)
     }
 
+    /// HTML §13.2.6.4.4 "in head": a start tag of anything but head content
+    /// ends the head, and §13.2.6.4.6 "after head" implies the body. libxml2
+    /// closes its head for most elements but not for some (`input`,
+    /// `button`, `select` …), which it then puts in the head: here, when the
+    /// element about to be made is inside the open head, the head is closed
+    /// and a body opened in its place, in the tree and in libxml2's stack of
+    /// open elements (the element's own name is already pushed above it).
+    private static func leaveHead(_ parser: htmlParserCtxtPtr, before name: UnsafePointer<xmlChar>) {
+        guard let node = parser.pointee.node, xmlStrEqual(node.pointee.name, headName) != 0,
+              !headContent.contains(where: { xmlStrEqual(name, $0) != 0 }), let names = parser.pointee.nameTab else { return }
+        let depth = Int(parser.pointee.nameNr)
+        // The head's place in the stack: below the new element's name, or on top.
+        guard let slot = [depth - 2, depth - 1].first(where: { $0 >= 0 && names[$0].map { xmlStrEqual($0, headName) != 0 } ?? false })
+        else { return }
+        xmlSAX2EndElement(parser, headName)
+        names[slot] = bodyName
+        if slot == depth - 1 { parser.pointee.name = bodyName }
+        xmlSAX2StartElement(parser, bodyName, nil)
+    }
+
+    /// What stays in the head (§13.2.6.4.4), and the names libxml2 itself places.
+    private static let headContent: [UnsafePointer<xmlChar>] = [
+        "base", "basefont", "bgsound", "link", "meta", "title", "noscript", "noframes", "style", "script", "template",
+        "html", "head", "body", "frameset",
+    ].map { name in
+        let bytes = Array(name.utf8) + [0]
+        let pointer = UnsafeMutablePointer<xmlChar>.allocate(capacity: bytes.count)
+        pointer.initialize(from: bytes, count: bytes.count)
+        return UnsafePointer(pointer)
+    }
+
+    private static let headName = UnsafeRawPointer(("head" as StaticString).utf8Start).assumingMemoryBound(to: xmlChar.self)
+    private static let bodyName = UnsafeRawPointer(("body" as StaticString).utf8Start).assumingMemoryBound(to: xmlChar.self)
     private static let scriptName = UnsafeRawPointer(("script" as StaticString).utf8Start).assumingMemoryBound(to: xmlChar.self)
     private static let iframeName = UnsafeRawPointer(("iframe" as StaticString).utf8Start).assumingMemoryBound(to: xmlChar.self)
     private static let frameName = UnsafeRawPointer(("frame" as StaticString).utf8Start).assumingMemoryBound(to: xmlChar.self)

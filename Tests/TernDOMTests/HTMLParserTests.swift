@@ -116,6 +116,27 @@ final class HTMLParserTests: XCTestCase {
         XCTAssertNotNil(Document(html: "<p>x").head)
     }
 
+    /// HTML §13.2.6.4.4: in the head, a start tag of anything but head
+    /// content ends it and opens the body (libxml2 kept `input`, `button`,
+    /// `select` … in the head); what follows stays in the body.
+    func testContentInTheHeadEndsItAndOpensTheBody() throws {
+        for name in ["input", "button", "select", "textarea", "label", "form", "iframe", "div"] {
+            let markup = "<title>t</title><meta charset=utf-8><\(name) id=x></\(name)><p>after</p><link rel=x>"
+            let document = Document(html: markup)
+            let root = try XCTUnwrap(document.documentElement)
+            XCTAssertEqual(root.elementChildren.map(\.name), ["head", "body"], markup)
+            XCTAssertEqual(document.head?.elementChildren.map(\.name), ["title", "meta"], markup)
+            XCTAssertEqual(document.body?.elementChildren.map(\.name), [name, "p", "link"], markup)
+            let bytes = Array(markup.utf8)
+            let whole = dump(parse(bytes, chunk: bytes.count))
+            for chunk in [1, 3] { XCTAssertEqual(dump(parse(bytes, chunk: chunk)), whole, "\(markup), chunk size \(chunk)") }
+        }
+        // A select's options go on inside it, in the body.
+        let document = Document(html: "<head><select><option>a<option>b</select></head><body><p>x")
+        XCTAssertEqual(document.body?.elementChildren.map(\.name), ["select", "p"])
+        XCTAssertEqual(document.body?.firstElementChild?.elementChildren.count, 2)
+    }
+
     func testTheParserListsTheScriptElementsItMade() {
         func scripts(_ html: String, chunk: Int = 1) -> [String] {
             let parser = HTMLParser(charset: "utf-8")

@@ -1,0 +1,81 @@
+import XCTest
+import Foundation
+import TernTestSupport
+
+/// What a page does while the person uses it (issue 30), through the real
+/// browser in tmux: each key reaches the page as it is typed.
+final class PageInputScreenTests: TerminalTestCase {
+    private func page(_ html: String) -> String {
+        server.url("/mime?type=" + "text/html; charset=utf-8".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                   + "&body=" + html.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).href
+    }
+
+    /// A list filtered as the person types, and a count of the events the
+    /// page heard: every key, before Enter is pressed; `change` and `blur`
+    /// when Tab leaves the field.
+    func testTypingFiltersTheListAsEachKeyIsPressed() throws {
+        let html = """
+            <title>Filter</title>
+            <input id=q aria-label=Filter>
+            <p id=count>no keys</p>
+            <ul id=list><li>apple<li>apricot<li>banana<li>cherry</ul>
+            <script>
+            var q = document.getElementById('q'), seen = {};
+            ['focus', 'keydown', 'keypress', 'beforeinput', 'input', 'keyup', 'change', 'blur'].forEach(function (type) {
+              q.addEventListener(type, function () {
+                seen[type] = (seen[type] || 0) + 1;
+                document.getElementById('count').textContent = Object.keys(seen).map(function (k) { return k + '=' + seen[k]; }).join(' ');
+              });
+            });
+            q.addEventListener('input', function () {
+              document.querySelectorAll('#list li').forEach(function (li) { li.hidden = li.textContent.indexOf(q.value) !== 0; });
+            });
+            </script>
+            """
+        let tern = try browse([page(html)])
+        tern.waitFor("cherry")
+        tern.press("Tab")
+        tern.waitFor("Form field")
+        tern.press("Enter")
+        tern.waitFor("focus=1")
+        tern.type("ap")
+        tern.waitFor("keydown=2 keypress=2 beforeinput=2 input=2 keyup=2")
+        var screen = tern.screen()
+        XCTAssertTrue(screen.contains("apple") && screen.contains("apricot"), screen)
+        XCTAssertFalse(screen.contains("banana") || screen.contains("cherry"), "filtered before Enter:\n\(screen)")
+        tern.press("BSpace")
+        tern.waitFor("input=3")
+        tern.type("x")
+        tern.waitForScreen("nothing matches 'ax'") { !$0.contains("apple") && !$0.contains("banana") }
+        tern.press("Tab")
+        tern.waitFor("change=1 blur=1")
+        screen = tern.screen()
+        XCTAssertTrue(screen.contains("keydown=4"), screen)
+    }
+
+    /// A page that cancels keys it does not accept (digits only) and
+    /// rewrites what it takes (upper case): the field shows the page's value.
+    func testTheFieldShowsWhatThePageKeptOfTheKeys() throws {
+        let html = """
+            <title>Digits</title>
+            <form action="/echo"><input id=code name=code aria-label=Code><input type=submit value=Send></form>
+            <script>
+            var code = document.getElementById('code');
+            code.addEventListener('keydown', function (e) { if (e.key.length === 1 && !/[0-9a-f]/.test(e.key)) e.preventDefault(); });
+            code.addEventListener('input', function () { var at = code.selectionStart; code.value = code.value.toUpperCase(); code.setSelectionRange(at, at); });
+            </script>
+            """
+        let tern = try browse([page(html)])
+        tern.waitFor("[Send]")
+        tern.press("Tab")
+        tern.waitFor("Form field code")
+        tern.press("Enter")
+        tern.type("1z2b")
+        tern.waitFor("12B")
+        tern.press("Left")
+        tern.type("a")
+        tern.waitFor("12AB")
+        tern.press("Enter")
+        tern.waitFor("code=12AB")
+    }
+}
