@@ -22,6 +22,13 @@ for pair in tmux:tmux python3:python3 curl:curl openssl:openssl nghttpd:nghttp2-
   command -v "$tool" >/dev/null 2>&1 || need_packages+=("$package")
 done
 
+# file : Debian package (real web applications' parts the end-to-end tests serve
+# on loopback: CodeMirror 5, an editor that reads a hidden textarea)
+for pair in /usr/share/javascript/codemirror/lib/codemirror.js:libjs-codemirror; do
+  file=${pair%%:*}; package=${pair#*:}
+  [ -e "$file" ] || need_packages+=("$package")
+done
+
 # The trusted CA certificates that TLS verification (on by default) checks against.
 [ -e /etc/ssl/certs/ca-certificates.crt ] || need_packages+=(ca-certificates)
 

@@ -45,29 +45,9 @@ extension Browser {
         let webView = tab.webView
         switch control.kind {
         case .text, .password:
-            let row = pageTop + region.line - tab.viewport.top
-            let column = region.columns.lowerBound - tab.viewport.left
-            webView.focus(control.element)
-            present(FieldEditor(text: control.value, masked: control.kind == .password, row: row, column: max(0, column),
-                                width: region.columns.count, type: { [unowned self] key in
-                let state = webView.type(key, in: control.element)
-                setNeedsDisplay()
-                return state
-            }) { [unowned self] ending in
-                switch ending {
-                case .enter:
-                    handle(webView.pressEnter(in: control.element))
-                case .tab:
-                    webView.finishTyping(in: control.element)
-                    webView.focus(nil)
-                    tab.viewport.moveFocus(forward: true)
-                case .escape:
-                    webView.finishTyping(in: control.element)
-                }
-                setNeedsDisplay()
-            })
+            editInPlace(control, region: region)
         case .textarea:
-            editTextarea(control)
+            if ExternalEditor.command() != nil { editTextarea(control) } else { editInPlace(control, region: region) }
         case .select:
                         present(MenuBox(title: control.name.isEmpty ? "Choose" : "Choose \(control.name)", items: control.options,
                             selected: control.selectedIndex ?? 0, multiple: control.allowsMultipleSelection, ticked: control.selectedIndices) { [unowned self] indices in
@@ -80,18 +60,41 @@ extension Browser {
         }
     }
 
-    /// A textarea in `$VISUAL`/`$EDITOR` (the terminal is handed over while
-    /// it runs), or in a one-line prompt when neither is set.
-    func editTextarea(_ control: PageControl) {
+    /// A field or textarea edited where it is, each key going to the page
+    /// as it is typed; the page's focus is in it meanwhile. In a textarea
+    /// Enter breaks the line; in a field it presses Enter (which may submit).
+    func editInPlace(_ control: PageControl, region: TextRegion) {
         let webView = tab.webView
-        guard let editor = ExternalEditor.command() else {
-            present(PromptBox(title: "Edit \(control.name)", message: "Set $EDITOR to edit on several lines.",
-                              defaultText: control.value) { [unowned self] text in
-                if let text { webView.setValue(text, for: control.element) }
-                setNeedsDisplay()
-            })
-            return
-        }
+        let row = pageTop + region.line - tab.viewport.top
+        let column = region.columns.lowerBound - tab.viewport.left
+        let multiline = control.kind == .textarea
+        webView.focus(control.element)
+        present(FieldEditor(text: control.value, masked: control.kind == .password, multiline: multiline, row: row,
+                            column: max(0, column), width: region.columns.count, type: { [unowned self] key in
+            let state = webView.type(key, in: control.element)
+            setNeedsDisplay()
+            return state
+        }) { [unowned self] ending in
+            switch ending {
+            case .enter:
+                handle(webView.pressEnter(in: control.element))
+            case .tab:
+                webView.finishTyping(in: control.element)
+                webView.focus(nil)
+                tab.viewport.moveFocus(forward: true)
+            case .escape:
+                webView.finishTyping(in: control.element)
+            }
+            setNeedsDisplay()
+        })
+    }
+
+    /// A textarea in `$VISUAL`/`$EDITOR` (the terminal is handed over while
+    /// it runs): the page sees it focused, its new text as one edit, and `change`.
+    func editTextarea(_ control: PageControl) {
+        guard let editor = ExternalEditor.command() else { return }
+        let webView = tab.webView
+        webView.focus(control.element)
         terminal.suspend()
         let result = ExternalEditor.edit(control.value, with: editor)
         terminal.resume()

@@ -51,6 +51,8 @@ extension Browser {
     /// A web view for a tab, with the browser's User-Agent and style switch.
     func makeWebView(configuration: WebViewConfiguration) -> WebView {
         let webView = WebView(configuration: configuration)
+        // The page's scripts see the terminal's size from their first line.
+        webView.viewportSize = ViewportSize(columns: terminal.columns, rows: pageHeight)
         webView.customUserAgent = customUserAgent
         webView.authorStyleSheetsEnabled = authorStyleSheetsEnabled
         return webView

@@ -1,10 +1,11 @@
 import TernKit
 import TernTerminal
 
-/// Editing a text or password field in place, over the field on the page.
-/// Each key goes to the page as it is typed (`WebView.type(_:in:)`), and
-/// the field shows what the page's handlers left. Enter ends typing and
-/// presses Enter in the field (which may submit its form), Tab ends it and
+/// Editing a text field or textarea in place, over it on the page, on one
+/// line (a textarea's line breaks show as ↵). Each key goes to the page as
+/// it is typed (`WebView.type(_:in:)`), and the field shows what the page's
+/// handlers left. In a field Enter ends typing and presses Enter (which may
+/// submit its form); in a textarea it breaks the line. Tab ends typing and
 /// moves on, Esc ends it where it is (the page has seen every key already).
 final class FieldEditor: Modal {
     enum Ending {
@@ -14,18 +15,20 @@ final class FieldEditor: Modal {
     private let row: Int
     private let column: Int
     private let width: Int
+    private let multiline: Bool
     private var editor: LineEditor
     private let type: (TextFieldKey) -> WebView.TextFieldState?
     private let onEnd: (Ending) -> Void
 
     /// `type` sends a key to the page's field and returns the field after it
     /// (nil: the field is gone or disabled, which ends the editing).
-    init(text: String, masked: Bool, row: Int, column: Int, width: Int,
+    init(text: String, masked: Bool, multiline: Bool = false, row: Int, column: Int, width: Int,
          type: @escaping (TextFieldKey) -> WebView.TextFieldState?, onEnd: @escaping (Ending) -> Void) {
         self.row = row
         self.column = column
         self.width = max(4, width)
-        editor = LineEditor(text, masked: masked)
+        self.multiline = multiline
+        editor = LineEditor(FieldEditor.shown(text), masked: masked)
         self.type = type
         self.onEnd = onEnd
     }
@@ -39,7 +42,7 @@ final class FieldEditor: Modal {
 
     func handle(_ key: Key) -> Bool {
         switch key {
-        case .enter:
+        case .enter where !multiline:
             onEnd(.enter)
             return true
         case .tab:
@@ -54,9 +57,14 @@ final class FieldEditor: Modal {
                 onEnd(.escape)
                 return true
             }
-            editor = LineEditor(state.value, cursor: state.cursor, masked: editor.masked)
+            editor = LineEditor(FieldEditor.shown(state.value), cursor: state.cursor, masked: editor.masked)
             return false
         }
+    }
+
+    /// The text as drawn: each line break (one character, CR LF too) a ↵.
+    private static func shown(_ text: String) -> String {
+        String(text.map { $0.isNewline ? "↵" : $0 })
     }
 
     /// The line editor's keys (LineEditor.handle) as keys in a page's field.
@@ -72,6 +80,7 @@ final class FieldEditor: Modal {
         case .right: return .right
         case .home, .control("a"): return .home
         case .end, .control("e"): return .end
+        case .enter: return .enter
         default: return nil
         }
     }

@@ -24,6 +24,16 @@ extension PageScriptHost {
         return webView.session.styles.sheets.compactMap { entry in entry.ownerNode.map { (entry.sheet, $0) } }
     }
 
+    func scriptBoundingBox(of element: Node) -> ScriptRect? {
+        guard ownerFrame == nil else { return nil }
+        return webView?.boundingBox(of: element)
+    }
+
+    func scriptScrollPosition() -> Double {
+        guard ownerFrame == nil, let webView else { return 0 }
+        return Double(webView.scrolledLines) * MediaEnvironment.cellHeight
+    }
+
     func scriptStyleSheetDidChange(_ sheet: StyleSheet) {
         if let ownerFrame { ownerFrame.revision += 1 }
         webView?.scheduleDocumentChange()

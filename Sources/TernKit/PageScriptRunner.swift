@@ -78,6 +78,8 @@ final class PageScriptRunner {
     private var scripts: [Script] = []
     /// HTML's "pending parsing-blocking script".
     private var blocking: Script?
+    /// A pump is due once the page's style sheets have loaded (`sheetsBlockScripts`).
+    private var waitingForSheets = false
     /// "List of scripts that will execute when the document has finished parsing".
     private var deferred: [Script] = []
     /// "Set of scripts that will execute as soon as possible", not run yet.
@@ -140,9 +142,16 @@ final class PageScriptRunner {
             framesSynced = parser.frameElementCount
             webView.syncFrames(of: node.document, in: frame)
         }
+        // HTML §13.2.6.4.8 (a script end tag): the parser waits while a style
+        // sheet is blocking scripts, for an inline script as for the others.
+        let sheetsBlock = sheetsBlockScripts()
         guard script.url != nil || script.failed else {
-            run(script)  // an inline classic script runs at once
-            return false
+            guard sheetsBlock else {
+                run(script)  // an inline classic script runs at once
+                return false
+            }
+            blocking = script
+            return true
         }
         if let early = script.url.flatMap({ prefetched.removeValue(forKey: $0.href) }) {
             adopt(early, into: script)
@@ -159,7 +168,7 @@ final class PageScriptRunner {
             deferred.append(script)
             return false
         case .inOrder:
-            if script.isReady {
+            if script.isReady, !sheetsBlock {
                 run(script)
                 return false
             }
@@ -353,6 +362,23 @@ final class PageScriptRunner {
     }
 
     /// Runs every script whose turn has come, then the page's events.
+    /// Whether the page's style sheets block its scripts now; when they do,
+    /// the runner looks again once they have loaded. Frames' sheets do not.
+    private func sheetsBlockScripts() -> Bool {
+        guard !isFrame else { return false }
+        let styles = webView.session.styles
+        styles.update(for: webView)
+        guard styles.isScriptBlocked else { return false }
+        if !waitingForSheets {
+            waitingForSheets = true
+            styles.whenSheetsLoaded { [weak self] in
+                self?.waitingForSheets = false
+                self?.pump()
+            }
+        }
+        return true
+    }
+
     private func pump() {
         guard !finished else { return }
         // Async scripts run as soon as they are ready.
@@ -361,8 +387,8 @@ final class PageScriptRunner {
             guard !finished else { return }
         }
         asyncScripts.removeAll { $0.ran }
-        // The parsing-blocking script, when it has arrived: run, then the parser goes on.
-        if let script = blocking, script.isReady {
+        // The parsing-blocking script, when it has arrived and no sheet blocks it: run, then the parser goes on.
+        if let script = blocking, script.isReady, !sheetsBlockScripts() {
             blocking = nil
             if let parser {
                 parser.resume { self.run(script) }

@@ -57,6 +57,17 @@ final class PageSession {
     /// Text fields' selections (UTF-16 offsets) when the page has no script
     /// window to keep them (`selectionStart`/`selectionEnd`).
     var textSelections: [Node: Range<Int>] = [:]
+    /// The elements scripts asked the geometry of, laid out with their
+    /// extents (`LayoutOptions.measuredElements`), and each one's index.
+    var measuredElements: [Node] = []
+    var measuredIndex: [Node: Int] = [:]
+    /// Time spent laying out for geometry in the current second (its start,
+    /// the seconds spent): past a budget, scripts get the last layout's answer.
+    var geometryLayoutTime: (since: Double, spent: Double) = (0, 0)
+    /// The last layout made for geometry.
+    var geometryPage: RenderedPage?
+    /// `WebView.scrolledLines`.
+    var scrolledLines = 0
     /// Each field's value when the person began typing in it: `change`
     /// fires when typing ends with another (HTML's "dirty value" committed).
     var valuesBeforeTyping: [Node: String] = [:]

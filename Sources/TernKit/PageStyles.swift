@@ -335,6 +335,14 @@ final class PageStyles {
         linkedSheets.values.contains { $0.renderBlocking && $0.loading }
     }
 
+    /// HTML "has a style sheet that is blocking scripts": a sheet the
+    /// document's `<link>`s asked for is still loading. A parser-inserted
+    /// script waits for it (it may read the styles: `getComputedStyle`,
+    /// geometry), as the sheets it could read are those above it.
+    var isScriptBlocked: Bool {
+        linkedSheets.values.contains { $0.loading }
+    }
+
     /// Calls `body` once no sheet is loading (at once when none is).
     func whenSheetsLoaded(_ body: @escaping () -> Void) {
         if pendingLoads.isEmpty { body() } else { whenLoaded.append(body) }

@@ -12,9 +12,8 @@ extension WebView {
     /// not arrived (render-blocking, HTML §4.2.4), as for no document.
     func renderedPage(width: Int, rows: Int = 24) -> RenderedPage? {
         guard let document else { return nil }
-        scriptHost.viewportDidChange(columns: width, rows: rows)
         // A frame is drawn inline, as wide as the page at most: its media queries see the page's size.
-        for frame in allFrames { frame.session.scriptHost.viewportDidChange(columns: width, rows: rows) }
+        viewportSize = ViewportSize(columns: width, rows: rows)
         let styles = session.styles
         styles.update(for: self)
         let focus = styles.mayDependOnFocus ? focusedNode : nil
@@ -49,6 +48,7 @@ extension WebView {
         options.authorStylesEnabled = authorStyleSheetsEnabled
         options.rows = rows
         options.focusedElement = focusedNode
+        options.measuredElements = session.measuredElements
         // A page whose scripts run keeps its styles between layouts, in the
         // store getComputedStyle reads: a change restyles only what it can
         // affect (issue 28). The layout brings the store up to date with its

@@ -153,6 +153,8 @@ extension WebView {
                                       localStorage: configuration.websiteDataStore.localStorage,
                                       executionTimeLimit: configuration.scriptTimeLimit,
                                       memoryLimit: configuration.scriptMemoryLimit, sharingEngineWith: parent)
+        let size = viewportSize.mediaEnvironment
+        window.setInitialViewport(width: size.width, height: size.height)
         window.navigationHost = host
         window.windowingHost = host
         window.fetchClient = host
@@ -167,7 +169,6 @@ extension WebView {
         let window = try makeWindow(host: scriptHost, documentURL: pageURL, sharingEngineWith: nil)
         window.referrer = page?.referrer ?? ""
         scriptWindow = window
-        if let key = session.layoutCache?.key { scriptHost.viewportDidChange(columns: key.width, rows: key.rows) }
         return window
     }
 

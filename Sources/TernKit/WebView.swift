@@ -121,6 +121,17 @@ public final class WebView {
             observers.changed(self, \.documentRevision, from: oldValue, to: documentRevision)
         }
     }
+    /// The size of the window the page is shown in (80 × 24 cells until a
+    /// front end says otherwise). Laying the page out for another size
+    /// (`pageLayout(width:rows:)`) sets it too. A change fires `resize` at
+    /// the page's windows and re-evaluates their media queries.
+    public var viewportSize = ViewportSize(columns: 80, rows: 24) {
+        didSet {
+            guard viewportSize != oldValue else { return }
+            scriptHost.viewportDidChange(columns: viewportSize.columns, rows: viewportSize.rows)
+            for frame in allFrames { frame.session.scriptHost.viewportDidChange(columns: viewportSize.columns, rows: viewportSize.rows) }
+        }
+    }
     /// A layout update is already scheduled for this turn.
     var documentChangePending = false
     /// This web view's sessionStorage areas, kept across its pages.

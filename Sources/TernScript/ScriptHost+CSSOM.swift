@@ -18,4 +18,10 @@ extension ScriptHost {
     /// A script changed `sheet` (insertRule, deleteRule, `disabled`, its
     /// media): the page must be styled again. Default: nothing.
     public func scriptStyleSheetDidChange(_ sheet: StyleSheet) {}
+
+    /// `getBoundingClientRect()` and the sizes read from it. Default: no box.
+    public func scriptBoundingBox(of element: Node) -> ScriptRect? { nil }
+
+    /// `scrollY`. Default: 0, the top.
+    public func scriptScrollPosition() -> Double { 0 }
 }

@@ -35,6 +35,11 @@ public protocol ScriptHost: AnyObject {
     func scriptComputedStyle(of element: Node, pseudoElement: PseudoElement?) -> CSSStyle?
     func scriptStyleSheets() -> [(sheet: StyleSheet, ownerNode: Node)]
     func scriptStyleSheetDidChange(_ sheet: StyleSheet)
+    /// CSSOM View: the border box of `element` in CSS px, relative to the
+    /// viewport (`getBoundingClientRect`); nil when it has no box.
+    func scriptBoundingBox(of element: Node) -> ScriptRect?
+    /// CSSOM View: how far the viewport is scrolled down, in CSS px (`scrollY`).
+    func scriptScrollPosition() -> Double
 }
 
 // MARK: The document (DOM bindings)

@@ -10,11 +10,24 @@ extension ScriptWindow {
     /// MediaQueryList whose answer changed fires `change` (CSSOM View §4.2
     /// "evaluate media queries and report changes", part of updating the
     /// rendering). Held while the page is suspended.
+    /// A change of size fires `resize` first (HTML's resize steps come before
+    /// media queries are evaluated in "update the rendering").
     public func mediaEnvironmentDidChange(_ environment: MediaEnvironment) {
         guard environment != dom.mediaEnvironment else { return }
+        let resized = environment.width != dom.mediaEnvironment.width || environment.height != dom.mediaEnvironment.height
         dom.mediaEnvironment = environment
         loop.post { [weak self] in
-            self?.whenActive { [weak self] in self?.runInternal("__ternMediaChanged", []) }
+            self?.whenActive { [weak self] in
+                if resized { self?.runInternal("__ternViewportResized", []) }
+                self?.runInternal("__ternMediaChanged", [])
+            }
         }
+    }
+
+    /// The browser's window size for a window just made: no `resize`, as
+    /// the page never saw another.
+    public func setInitialViewport(width: Double, height: Double) {
+        dom.mediaEnvironment.width = width
+        dom.mediaEnvironment.height = height
     }
 }

@@ -49,6 +49,7 @@ final class PageDumper: NavigationDelegate {
 
     func run() -> Int32 {
         let webView = WebView(configuration: configuration)
+        webView.viewportSize = ViewportSize(columns: options.width ?? PageDumper.terminalColumns() ?? 80, rows: 24)
         webView.customUserAgent = options.userAgent
         webView.navigationDelegate = self
         let dialogs = DumpDialogs(accept: options.acceptDialogs)

@@ -53,6 +53,43 @@ final class PageInputScreenTests: TerminalTestCase {
         XCTAssertTrue(screen.contains("keydown=4"), screen)
     }
 
+    /// CodeMirror 5 (Debian's libjs-codemirror) over a form's textarea: the
+    /// editor reads what is typed into its hidden textarea from `input`
+    /// events while it has focus, shows it in its own lines, and copies its
+    /// text back into the form's textarea when the form is submitted.
+    func testACodeEditorReadingAHiddenTextareaGetsTheTypedTextAndTheFormSubmitsIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-codemirror-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        for file in ["codemirror.js", "codemirror.css"] {
+            try FileManager.default.copyItem(atPath: "/usr/share/javascript/codemirror/lib/" + file,
+                                             toPath: root.appendingPathComponent(file).path)
+        }
+        try """
+            <!DOCTYPE html><title>SQL editor</title>
+            <link rel=stylesheet href=codemirror.css>
+            <script src=codemirror.js></script>
+            <form action=result.html><textarea name=sql id=sql>select 1</textarea><input type=submit value=Run></form>
+            <script>var editor = CodeMirror.fromTextArea(document.getElementById('sql'));</script>
+            """.write(to: root.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        try """
+            <!DOCTYPE html><title>Result</title><p id=out></p>
+            <script>document.getElementById('out').textContent = 'ran: ' + new URLSearchParams(location.search).get('sql');</script>
+            """.write(to: root.appendingPathComponent("result.html"), atomically: true, encoding: .utf8)
+        let site = try TestServer(staticRoot: root.path)
+        let tern = try browse([site.url("/index.html").href], environment: ["EDITOR": "", "VISUAL": ""])
+        tern.waitFor("select 1")
+        tern.press("Tab")
+        tern.waitFor("Form field")
+        tern.press("Enter")
+        tern.type("count(*) from t where ")
+        tern.waitFor("count(*) from t where select 1")
+        tern.press("Tab")
+        tern.waitFor("Enter to press Run")
+        tern.press("Enter")
+        tern.waitFor("ran: count(*) from t where select 1")
+    }
+
     /// A page that cancels keys it does not accept (digits only) and
     /// rewrites what it takes (upper case): the field shows the page's value.
     func testTheFieldShowsWhatThePageKeptOfTheKeys() throws {

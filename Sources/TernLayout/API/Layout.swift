@@ -63,8 +63,22 @@ public enum Layout {
         page.title = TextNormalizer.clean(document.title)
         page.lines = out.lines
         (page.links, page.controls) = builder.takeLinksAndControls()
-        for (line, name) in out.anchors where page.anchors[name] == nil {
-            page.anchors[name] = max(0, min(line, out.lines.count - 1))
+        let lastLine = max(0, out.lines.count - 1)
+        page.extents = Array(repeating: nil, count: options.measuredElements.count)
+        for (line, name) in out.anchors {
+            let line = max(0, min(line, lastLine))
+            guard let measured = BoxBuilder.MeasureMark(name) else {
+                if page.anchors[name] == nil { page.anchors[name] = line }
+                continue
+            }
+            guard page.extents.indices.contains(measured.index) else { continue }
+            if measured.isEnd {
+                if let start = page.extents[measured.index] {
+                    page.extents[measured.index] = ElementExtent(firstLine: start.firstLine, lastLine: line, columns: start.columns)
+                }
+            } else if page.extents[measured.index] == nil, let columns = builder.measuredColumns[measured.index] {
+                page.extents[measured.index] = ElementExtent(firstLine: line, lastLine: line, columns: columns)
+            }
         }
         page.isIncomplete = builder.wasStopped
         collectRegions(&page)

@@ -37,6 +37,9 @@ public struct LayoutOptions {
     /// What each `iframe`/`frame` element shows; nil (or a nil answer): the
     /// element is a link to its `src`, as without frame support.
     public var frameContent: ((Node) -> FrameContent?)?
+    /// Elements whose place the caller wants (`RenderedPage.extents`, in
+    /// this order): a script asked for their geometry. Empty: none.
+    public var measuredElements: [Node] = []
     /// Asked every `Layout.stopCheckInterval` elements styled, and every few
     /// thousand elements a long selector match (`:has()`) visits: true ends
     /// the layout there. The page then holds what was laid out so far and

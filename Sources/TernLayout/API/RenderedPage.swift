@@ -18,6 +18,9 @@ public struct RenderedPage {
     /// where that element starts. The first element with a given name wins.
     /// A drawn frame's `id`s are not among them.
     public var anchors: [String: Int]
+    /// Where each of `LayoutOptions.measuredElements` sits, in its order:
+    /// nil for one that made no box (`display: none`, not in the document).
+    public var extents: [ElementExtent?] = []
     /// `LayoutOptions.shouldStop` ended the layout: the lines hold the part
     /// of the document laid out until then, and end with `Layout.stoppedNotice`.
     public var isIncomplete = false

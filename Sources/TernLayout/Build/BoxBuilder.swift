@@ -204,6 +204,46 @@ final class BoxBuilder {
         self.options = options
         self.resolver = StyleResolver(options: options)
         self.frameDepth = frameDepth
+        if frameDepth == 0 {
+            for (index, node) in options.measuredElements.enumerated() where measuredIndex[node] == nil { measuredIndex[node] = index }
+        }
+    }
+
+    // MARK: Measured elements
+
+    /// The index of each of `options.measuredElements`.
+    private var measuredIndex: [Node: Int] = [:]
+    /// The columns of each measured element's block, by index, once it was met.
+    private(set) var measuredColumns: [Int: Range<Int>] = [:]
+
+    /// A measured element's start or end, carried to its line as an anchor
+    /// whose name no `id` can have (an attribute never holds U+0000).
+    struct MeasureMark {
+        let index: Int
+        let isEnd: Bool
+
+        init(index: Int, isEnd: Bool) {
+            self.index = index
+            self.isEnd = isEnd
+        }
+
+        init?(_ name: String) {
+            guard name.utf8.first == 0, let index = Int(name.dropFirst(2)) else { return nil }
+            self.index = index
+            isEnd = name.utf8.dropFirst().first == UInt8(ascii: "e")
+        }
+
+        var name: String { (isEnd ? "\u{0}e" : "\u{0}s") + String(index) }
+    }
+
+    private func markMeasured(_ node: Node, end: Bool) {
+        guard let index = measuredIndex[node] else { return }
+        if !end {
+            measuredColumns[index] = flow.indent..<max(flow.indent + 1, options.width - flow.indentRight)
+        } else if measuredColumns[index] == nil {
+            return
+        }
+        addAnchor(MeasureMark(index: index, isEnd: end).name)
     }
 
     // MARK: The walk
@@ -414,6 +454,7 @@ final class BoxBuilder {
         }
 
         if node.hasAttributes, let id = node.attribute("id"), !id.isEmpty { addAnchor(id) }
+        if !measuredIndex.isEmpty { markMeasured(node, end: false) }
 
         switch role {
         case .anchor:
@@ -507,7 +548,9 @@ final class BoxBuilder {
             appendAtom(marker.text + " ", suppressSpaceAfter: true)
         }
         if style.after != nil { frames[top].actions.insert(.after) }
-        if !frames[top].actions.isDisjoint(with: [.after, .link, .button]) { frames[top].node = node }
+        if !frames[top].actions.isDisjoint(with: [.after, .link, .button]) || (!measuredIndex.isEmpty && measuredIndex[node] != nil) {
+            frames[top].node = node
+        }
         if style.textIndent != 0, frames[top].actions.contains(.block) || frames[top].actions.contains(.box) {
             flow.pendingTextIndent = style.textIndent
         }
@@ -527,6 +570,7 @@ final class BoxBuilder {
     private func exit() {
         // Moved off the stack (not copied); `parentStyle` stays its style until the end.
         guard let frame = frames.popLast() else { return }
+        if !measuredIndex.isEmpty, let node = frame.node { markMeasured(node, end: true) }
         let actions = frame.actions
         if actions.contains(.after), let after = frame.style.after, let node = frame.node {
             appendGenerated(after, node: node, style: frame.style)

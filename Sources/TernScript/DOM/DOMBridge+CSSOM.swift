@@ -44,6 +44,18 @@ extension DOMBridge {
         installStyleSheets(define)
         define("mediaText") { [unowned self] a in makeString(MediaQueryList(parsing: string(a[0])).text) }
         define("mediaMatches") { [unowned self] a in makeBool(MediaQueryList(parsing: string(a[0])).matches(mediaEnvironment)) }
+        // An element's border box relative to the viewport: [x, y, width, height], or null for no box.
+        define("boundingBox") { [unowned self] a in
+            let element = try node(a[0])
+            guard element.isElement, element.isConnected, let box = host?.scriptBoundingBox(of: element) else { return null }
+            var values: [JSValueRef?] = [box.x, box.y, box.width, box.height].map { jsc.JSValueMakeNumber!(ctx, $0) }
+            return values.withUnsafeMutableBufferPointer { jsc.JSObjectMakeArray!(ctx, $0.count, $0.baseAddress, nil) } ?? null
+        }
+        define("scrollOffset") { [unowned self] _ in makeNumber(host?.scriptScrollPosition() ?? 0) }
+        // The browser's window in CSS px: its width (0) or height (1).
+        define("viewportSize") { [unowned self] a in
+            makeNumber(number(a[0]) == 0 ? mediaEnvironment.width : mediaEnvironment.height)
+        }
         define("supports") { [unowned self] a in makeBool(CSSSupports.supports(property: string(a[0]), value: string(a[1]))) }
         define("supportsCondition") { [unowned self] a in makeBool(CSSSupports.supports(conditionText: string(a[0]))) }
         // CSSOM §2.1: CSS.escape is "serialize an identifier".

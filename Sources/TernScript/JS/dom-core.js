@@ -464,13 +464,22 @@ accessors(Element.prototype, {
   assignedSlot: [function () { return null; }],
   scrollTop: [function () { return 0; }, function () {}],
   scrollLeft: [function () { return 0; }, function () {}],
-  scrollWidth: [function () { return 0; }],
-  scrollHeight: [function () { return 0; }],
+  scrollWidth: [function () { return boxSize(this, 2); }],
+  scrollHeight: [function () { return boxSize(this, 3); }],
   clientTop: [function () { return 0; }],
   clientLeft: [function () { return 0; }],
-  clientWidth: [function () { return 0; }],
-  clientHeight: [function () { return 0; }]
+  clientWidth: [function () { return boxSize(this, 2); }],
+  clientHeight: [function () { return boxSize(this, 3); }]
 });
+// CSSOM View §7: an element's width (2) or height (3) in whole px; the
+// root element's client size is the viewport's.
+function boxSize(element, which) {
+  var h = H(element);
+  if (which >= 2 && h === N.docPart(h, 0)) return N.viewportSize(which - 2);
+  var box = N.boundingBox(h);
+  return box === null ? 0 : box[which];
+}
+T.boxSize = boxSize;
 methods(Element.prototype, {
   matches: function (selectors) { return N.matches(H(this), str(selectors)); },
   webkitMatchesSelector: function (selectors) { return N.matches(H(this), str(selectors)); },
@@ -491,8 +500,8 @@ methods(Element.prototype, {
     while (holder.firstChild) fragment.appendChild(holder.firstChild);
     insertAdjacent(this, position, fragment);
   },
-  getBoundingClientRect: function () { return { x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0, left: 0 }; },
-  getClientRects: function () { return []; },
+  getBoundingClientRect: function () { return T.boundingClientRect(this); },
+  getClientRects: function () { return T.clientRects(this); },
   scrollIntoView: function () {},
   scroll: function () {}, scrollTo: function () {}, scrollBy: function () {},
   attachShadow: function () { throw domError('NotSupportedError', 'Shadow trees are not supported.'); }

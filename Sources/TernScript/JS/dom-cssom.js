@@ -540,6 +540,128 @@ def(internals, '__ternMediaChanged', function () {
   });
 });
 
+// ---- The browser's window as CSSOM View sees it (§4 "Extensions to the
+// Window interface", §4.3 the Screen interface, §4.4 VisualViewport): the
+// terminal, where a cell is 8 × 16 CSS px (MediaEnvironment) and a CSS px is
+// a device pixel. The size follows the terminal (or --width).
+function viewportWidth() { return N.viewportSize(0); }
+function viewportHeight() { return N.viewportSize(1); }
+// A [Replaceable] attribute: a page that sets it gets its own value.
+function replaceable(object, table) {
+  for (var name in table) (function (name, get) {
+    defineProperty(object, name, { __proto__: null, enumerable: false, configurable: true, get: get,
+      set: function (value) { defineProperty(g, name, { __proto__: null, value: value, writable: true, enumerable: true, configurable: true }); } });
+  })(name, table[name]);
+}
+function zero() { return 0; }
+replaceable(g, { __proto__: null, innerWidth: viewportWidth, innerHeight: viewportHeight, outerWidth: viewportWidth, outerHeight: viewportHeight,
+  screenX: zero, screenY: zero, screenLeft: zero, screenTop: zero, devicePixelRatio: function () { return 1; },
+  scrollX: zero, pageXOffset: zero, scrollY: scrollOffset, pageYOffset: scrollOffset });
+function scrollOffset() { return N.scrollOffset(); }
+var Screen = iface('Screen');
+accessors(Screen.prototype, { width: [viewportWidth], height: [viewportHeight], availWidth: [viewportWidth],
+  availHeight: [viewportHeight], availLeft: [zero], availTop: [zero],
+  colorDepth: [function () { return 24; }], pixelDepth: [function () { return 24; }] });
+var screenObject = objectCreate(Screen.prototype);
+replaceable(g, { __proto__: null, screen: function () { return screenObject; } });
+var VisualViewport = iface('VisualViewport', EventTarget);
+accessors(VisualViewport.prototype, { offsetLeft: [zero], offsetTop: [zero], pageLeft: [zero], pageTop: [scrollOffset],
+  width: [viewportWidth], height: [viewportHeight], scale: [function () { return 1; }] });
+defineHandlers(VisualViewport.prototype, ['resize', 'scroll', 'scrollend']);
+var visualViewport = objectCreate(VisualViewport.prototype);
+replaceable(g, { __proto__: null, visualViewport: function () { return visualViewport; } });
+T.visualViewportResized = function () {
+  var event = new Event('resize');
+  event[EV].trusted = true;
+  dispatch(visualViewport, event);
+};
+
+// ---- Geometry Interfaces §2: DOMRectReadOnly, DOMRect, and CSSOM View's
+// DOMRectList. Coordinates are unrestricted doubles (NaN stays NaN).
+var rectSlot = privateSlot();
+function RECT(r) {
+  var s = rectSlot.get(r);
+  if (s === undefined) throw new TypeError('Illegal invocation');
+  return s;
+}
+function coordinate(value) { return value === undefined ? 0 : +value; }
+function rectOf(proto, x, y, width, height) {
+  var r = objectCreate(proto);
+  rectSlot.set(r, { x: coordinate(x), y: coordinate(y), width: coordinate(width), height: coordinate(height) });
+  return r;
+}
+function rectConstructor(name) {
+  return function (x, y, width, height) {
+    if (new.target === undefined) throw new TypeError("Failed to construct '" + name + "': Please use the 'new' operator.");
+    return rectOf(new.target.prototype, x, y, width, height);
+  };
+}
+function min(a, b) { return a !== a || b !== b ? NaN : a < b ? a : b; }
+function max(a, b) { return a !== a || b !== b ? NaN : a > b ? a : b; }
+var DOMRectReadOnly = iface('DOMRectReadOnly', null, rectConstructor('DOMRectReadOnly'));
+accessors(DOMRectReadOnly.prototype, {
+  x: [function () { return RECT(this).x; }], y: [function () { return RECT(this).y; }],
+  width: [function () { return RECT(this).width; }], height: [function () { return RECT(this).height; }],
+  top: [function () { var s = RECT(this); return min(s.y, s.y + s.height); }],
+  right: [function () { var s = RECT(this); return max(s.x, s.x + s.width); }],
+  bottom: [function () { var s = RECT(this); return max(s.y, s.y + s.height); }],
+  left: [function () { var s = RECT(this); return min(s.x, s.x + s.width); }]
+});
+methods(DOMRectReadOnly.prototype, {
+  toJSON: function toJSON() {
+    var s = RECT(this);
+    return { x: s.x, y: s.y, width: s.width, height: s.height, top: this.top, right: this.right, bottom: this.bottom, left: this.left };
+  }
+});
+function fromRect(C) {
+  return function fromRect(other) {
+    other = other === undefined || other === null ? {} : other;
+    return rectOf(C.prototype, other.x, other.y, other.width, other.height);
+  };
+}
+def(DOMRectReadOnly, 'fromRect', fromRect(DOMRectReadOnly));
+var DOMRect = iface('DOMRect', DOMRectReadOnly, rectConstructor('DOMRect'));
+accessors(DOMRect.prototype, {
+  x: [function () { return RECT(this).x; }, function (v) { RECT(this).x = +v; }],
+  y: [function () { return RECT(this).y; }, function (v) { RECT(this).y = +v; }],
+  width: [function () { return RECT(this).width; }, function (v) { RECT(this).width = +v; }],
+  height: [function () { return RECT(this).height; }, function (v) { RECT(this).height = +v; }]
+});
+def(DOMRect, 'fromRect', fromRect(DOMRect));
+var DOMRectList = iface('DOMRectList');
+var rectListSlot = privateSlot();
+accessors(DOMRectList.prototype, { length: [function () { return rectListSlot.get(this).length; }] });
+methods(DOMRectList.prototype, { item: function item(index) { var list = rectListSlot.get(this); index = index >>> 0; return index < list.length ? list[index] : null; } });
+function rectList(rects) {
+  var list = objectCreate(DOMRectList.prototype);
+  rectListSlot.set(list, rects);
+  for (var i = 0; i < rects.length; i++) defineProperty(list, i, { __proto__: null, value: rects[i], enumerable: true });
+  return list;
+}
+
+// CSSOM View §6.1: an element's border box relative to the viewport (a zero
+// rectangle for an element with no box), and its boxes (none without one).
+function boundingClientRect(element) {
+  var box = N.boundingBox(H(element));
+  return box === null ? rectOf(DOMRect.prototype, 0, 0, 0, 0) : rectOf(DOMRect.prototype, box[0], box[1], box[2], box[3]);
+}
+function clientRects(element) {
+  var box = N.boundingBox(H(element));
+  return rectList(box === null ? [] : [rectOf(DOMRect.prototype, box[0], box[1], box[2], box[3])]);
+}
+// Range §… (CSSOM View §6.2 "Extensions to the Range interface"): the boxes of the elements the range touches, here
+// the box of the element holding its start (and of its end), united.
+function rangeBoundingClientRect(start, end) {
+  var a = start === null ? null : N.boundingBox(start), b = end === null || end === start ? null : N.boundingBox(end);
+  if (a === null && b === null) return rectOf(DOMRect.prototype, 0, 0, 0, 0);
+  if (a === null || b === null) { var only = a || b; return rectOf(DOMRect.prototype, only[0], only[1], only[2], only[3]); }
+  var left = min(a[0], b[0]), top = min(a[1], b[1]);
+  return rectOf(DOMRect.prototype, left, top, max(a[0] + a[2], b[0] + b[2]) - left, max(a[1] + a[3], b[1] + b[3]) - top);
+}
+T.boundingClientRect = boundingClientRect; T.clientRects = clientRects;
+T.rangeBoundingClientRect = rangeBoundingClientRect;
+T.rectList = function (rect) { return rectList(rect.width === 0 && rect.height === 0 ? [] : [rect]); };
+
 // ---- The CSS namespace (CSSOM §2.1, CSS Conditional 3 §8.1).
 var CSSNamespace = objectCreate(T.ObjectPrototype);
 methods(CSSNamespace, {

@@ -476,6 +476,17 @@ def(internals, '__ternDispatch', function (h, type, bubbles, cancelable, fields)
   for (var k in fields) { if (k in s) s[k] = fields[k]; else event[k] = fields[k]; }
   return dispatch(target, event, h === null ? main.document : null);
 });
+// HTML §8.1.7.3 "run the resize steps" (the browser's window changed size):
+// `resize` at the window, then at its visual viewport (CSSOM View, when a
+// script made one: dom-cssom.js).
+def(internals, '__ternViewportResized', function () {
+  if (hasWindowListeners('resize')) {
+    var event = new Event('resize');
+    event[EV].trusted = true;
+    dispatch(g, event);
+  }
+  if (T.visualViewportResized) T.visualViewportResized();
+});
 // Whether the window has a listener or an `on…` handler (its own or the body's attribute) for `type`.
 function hasWindowListeners(type) {
   var map = g[LS], list = map && map[type];

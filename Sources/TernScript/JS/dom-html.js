@@ -94,11 +94,15 @@ accessors(HTMLElement.prototype, {
   contentEditable: [function () { var v = N.attr(H(this), 'contenteditable'); return v === null ? 'inherit' : v === '' ? 'true' : v; },
                     function (v) { N.setAttr(H(this), 'contenteditable', str(v)); }],
   isContentEditable: [function () { return false; }],
-  offsetParent: [function () { return null; }],
-  offsetTop: [function () { return 0; }],
-  offsetLeft: [function () { return 0; }],
-  offsetWidth: [function () { return 0; }],
-  offsetHeight: [function () { return 0; }]
+  // CSSOM View §7: offsets against the body (the document's top), for an element with a box.
+  offsetParent: [function () {
+    var h = H(this), body = N.docPart(h, 2);
+    return h === body || N.boundingBox(h) === null ? null : wrap(body);
+  }],
+  offsetTop: [function () { var box = N.boundingBox(H(this)); return box === null ? 0 : box[1] + N.scrollOffset(); }],
+  offsetLeft: [function () { var box = N.boundingBox(H(this)); return box === null ? 0 : box[0]; }],
+  offsetWidth: [function () { var box = N.boundingBox(H(this)); return box === null ? 0 : box[2]; }],
+  offsetHeight: [function () { var box = N.boundingBox(H(this)); return box === null ? 0 : box[3]; }]
 });
 methods(HTMLElement.prototype, {
   click: function () {

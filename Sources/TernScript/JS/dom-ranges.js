@@ -266,6 +266,15 @@ function ensurePreInsertionValidity(nodeH, parentH, childH) {
   }
 }
 
+// CSSOM View §6.2: a range's boxes, from the elements holding its boundaries.
+function boundaryElement(h) { return N.type(h) === 1 ? h : N.nav(h, 9); }
+methods(Range.prototype, {
+  getBoundingClientRect: function () {
+    var s = RNG(this);
+    return T.rangeBoundingClientRect(boundaryElement(s.sc), boundaryElement(s.ec));
+  },
+  getClientRects: function () { return T.rectList(this.getBoundingClientRect()); }
+});
 methods(Range.prototype, {
   setStart: function (node, offset) { requireArguments(arguments.length, 2, 'setStart'); setBoundary(RNG(this), hOf(node), unsignedLong(offset), true); },
   setEnd: function (node, offset) { requireArguments(arguments.length, 2, 'setEnd'); setBoundary(RNG(this), hOf(node), unsignedLong(offset), false); },

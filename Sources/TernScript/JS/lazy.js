@@ -69,9 +69,14 @@ var table = {
   'dom-cssom.js': { globals: ['CSSStyleDeclaration', 'getComputedStyle', 'MediaList', 'StyleSheet', 'CSSStyleSheet',
                               'StyleSheetList', 'CSSRuleList', 'CSSRule', 'CSSStyleRule', 'CSSGroupingRule', 'CSSConditionRule',
                               'CSSImportRule', 'CSSMediaRule', 'CSSFontFaceRule', 'CSSPageRule', 'CSSKeyframesRule',
-                              'CSSNamespaceRule', 'CSSSupportsRule', 'MediaQueryList', 'MediaQueryListEvent', 'matchMedia', 'CSS'],
+                              'CSSNamespaceRule', 'CSSSupportsRule', 'MediaQueryList', 'MediaQueryListEvent', 'matchMedia',
+                              'innerWidth', 'innerHeight', 'outerWidth', 'outerHeight', 'screenX', 'screenY', 'screenLeft',
+                              'screenTop', 'devicePixelRatio', 'scrollX', 'pageXOffset', 'scrollY', 'pageYOffset', 'Screen',
+                              'screen', 'VisualViewport', 'visualViewport',
+                              'DOMRectReadOnly', 'DOMRect', 'DOMRectList', 'CSS'],
                     members: [['Document', 'styleSheets'], ['HTMLStyleElement', 'sheet'], ['HTMLLinkElement', 'sheet']],
-                    functions: ['styleDeclaration'], internals: ['__ternMediaChanged'], enumerable: false }
+                    functions: ['styleDeclaration', 'boundingClientRect', 'clientRects', 'rangeBoundingClientRect', 'rectList'],
+                    internals: ['__ternMediaChanged'], enumerable: false }
 };
 
 var PENDING = 0, LOADING = 1, DONE = 2, FAILED = 3;
