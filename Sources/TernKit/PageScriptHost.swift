@@ -288,6 +288,11 @@ extension PageScriptHost: ScriptWindowingHost {
         } else if let named = webView.frame(named: target) {
             webView.navigateFrame(named, to: url, type: .other, addsHistory: named.loadedOnce, initiator: nil)
             return nil
+        } else if let named = webView.openedWindow(named: target) {
+            var request = Request(url: url)
+            webView.prepareDocumentRequest(&request, isNavigation: true)
+            named.loop.post { [weak named] in _ = named?.load(request) }
+            return named
         }
         // window.open(url, "_self") navigates this window (HTML "rules for choosing a navigable").
         guard WebView.opensNewWindow(target) else {
@@ -298,7 +303,7 @@ extension PageScriptHost: ScriptWindowingHost {
         webView.prepareDocumentRequest(&request, isNavigation: true)
         guard case .opened(let created) = webView.openNewWindow(for: request, type: .other,
                                                                 features: WindowFeatures(parsing: features),
-                                                                source: webView.runningWindowSession) else { return nil }
+                                                                source: webView.runningWindowSession, name: target) else { return nil }
         created.loop.post { [weak created] in _ = created?.load(request) }
         return created
     }
@@ -313,6 +318,8 @@ extension PageScriptHost: ScriptWindowingHost {
             webView.scriptWindow?.reportToConsole(level: "warn", "Can't close the window since it was not opened by JavaScript")
             return
         }
+        // HTML: the navigable "is closing" at once (`closed` reads true).
+        window?.isClosed = true
         webView.loop.post { [weak webView] in
             guard let webView else { return }
             webView.uiDelegate?.webViewDidClose(webView)

@@ -166,7 +166,13 @@ extension WebView {
     }
 
     private func makeScriptWindow() throws -> ScriptWindow {
-        let window = try makeWindow(host: scriptHost, documentURL: pageURL, sharingEngineWith: nil)
+        // A popup's scripts run in its opener's engine, so a page of the same
+        // origin reaches the other directly (`opener.document`, a function
+        // of the opener's called with a value), as in browsers; origins are
+        // checked at each access as between frames.
+        let opener = isOpenedByPage ? ScriptWindow.opener(of: self).flatMap { $0.isClosed ? nil : $0 } : nil
+        let window = try makeWindow(host: scriptHost, documentURL: pageURL, sharingEngineWith: opener)
+        if !targetName.isEmpty { window.name = targetName }
         window.referrer = page?.referrer ?? ""
         scriptWindow = window
         return window
@@ -176,6 +182,8 @@ extension WebView {
     /// document-start user scripts run as soon as its document exists
     /// (`scriptsDocumentMayExist`), before any of the page's own scripts.
     func scriptsDidCommitPage() {
+        // The window's name belongs to the window, not to the page (HTML's navigable's target name).
+        if let old = scriptWindow { targetName = old.name }
         scriptWindow = nil
         scriptHost.documentStartScriptsPending = true
         scriptsDocumentMayExist()

@@ -23,7 +23,9 @@ extension WebView {
     /// user activation"), unless `javaScriptCanOpenWindowsAutomatically`.
     /// A blocked popup is reported to the page's console and to the UI
     /// delegate (`didBlockPopupWith`), which may open it for the person.
-    func openNewWindow(for request: Request, type: NavigationType, features: WindowFeatures, source: PageSession?) -> WindowOpening {
+    /// `name` is the target that asked for it (`_blank` and the other keywords name no window).
+    func openNewWindow(for request: Request, type: NavigationType, features: WindowFeatures, source: PageSession?,
+                       name: String = "") -> WindowOpening {
         guard WebView.pageMayOpen(request.url, from: pageURL) else {
             scriptWindow?.reportToConsole(level: "error", "Not allowed to load Tern's own page: \(request.url.href)")
             return .refused
@@ -38,14 +40,34 @@ extension WebView {
         guard let created = uiDelegate?.webView(self, createWebViewWith: configuration, for: action, windowFeatures: features)
         else { return .refused }
         created.isOpenedByPage = true
+        if !name.isEmpty, !name.hasPrefix("_") {
+            created.targetName = name
+            openedWindows.removeAll { $0.webView == nil }
+            openedWindows.append(WeakWebView(webView: created))
+        }
         return .opened(created)
     }
+
+    /// A window this one opened that is still open and named `name`
+    /// (HTML "the rules for choosing a navigable": an existing navigable by name).
+    func openedWindow(named name: String) -> WebView? {
+        guard !name.isEmpty, !name.hasPrefix("_") else { return nil }
+        return openedWindows.lazy.compactMap(\.webView).first { $0.currentTargetName == name }
+    }
+
+    /// The window's name now: its page's `window.name`, else the name it was given.
+    var currentTargetName: String { scriptWindow?.name ?? targetName }
 }
 
 /// A popup as its opener's scripts reach it (`window.open`'s WindowProxy):
 /// the page it shows now, `close()` and `location` from the opener.
 extension WebView: ScriptOpenedWindow {
     public var scriptCurrentWindow: ScriptWindow? { scriptWindow }
+
+    public func scriptWindowForAccess() -> ScriptWindow? {
+        guard pageScriptsEnabled, document != nil else { return scriptWindow }
+        return try? pageScriptWindow()
+    }
 
     public func scriptClose() {
         // A page opened it, so its opener may close it (HTML "script-closable").

@@ -112,6 +112,13 @@ public final class WebView {
     /// A page opened this view (the UI delegate's `createWebViewWith`): its
     /// scripts may close it whatever its history (HTML "script-closable").
     var isOpenedByPage = false
+    /// HTML's "target name" of this top-level window (`window.name`): the
+    /// name `window.open` or a link's `target` gave it, or what its pages'
+    /// scripts set; it outlives each page.
+    var targetName = ""
+    /// The windows this one's pages opened, by their target names (a second
+    /// `window.open` with the same name navigates the first window).
+    var openedWindows: [WeakWebView] = []
     /// Counts changes to the shown document (a new page, more of it parsed,
     /// scripts changing it): a front end lays the page out again when it moves.
     public internal(set) var documentRevision = 0 {

@@ -161,11 +161,20 @@ extension ScriptWindow {
             if a.count > 0, let value = a[0] { self.name = self.dom.string(value) }
             return self.dom.makeString(self.name)
         }
+        // The global of the window a WindowProxy stands for, when this
+        // window may reach it directly (same engine, same origin); else null.
+        define("reachable") { [weak self] a in
+            guard let self else { return nil }
+            let opened = self.entry(a[0]).flatMap { $0.window == nil ? $0.opened?.scriptWindowForAccess() : nil }
+            guard let target = opened ?? self.target(a[0]), !target.isClosed, target !== self,
+                  target.context.sharesGroup(with: self.context), self.isSameOrigin(with: target) else { return self.dom.null }
+            return target.context.globalObject
+        }
         define("closed") { [weak self] a in
             guard let self else { return nil }
             // A popup: closed once gone or closing, whatever page it shows.
             if let entry = self.entry(a[0]), entry.opened != nil || entry.window == nil {
-                return self.dom.makeBool(entry.opened == nil || entry.isClosing)
+                return self.dom.makeBool(entry.opened == nil || entry.isClosing || entry.current?.isClosed == true)
             }
             guard let target = self.target(a[0]) else { return self.dom.makeBool(true) }
             return self.dom.makeBool(target.isClosed)
@@ -255,12 +264,13 @@ extension ScriptWindow {
     /// What a script of this window gets for `other`: its global object when
     /// same origin and in this engine group, else its id (a number).
     private func reference(to other: ScriptWindow) -> JSValueRef {
-        if other.context.sharesGroup(with: context), isSameOrigin(with: other) {
-            return other.context.globalObject
-        }
-        // A popup this window opened: the id `window.open` gave, so its proxy is the same object.
+        // A popup this window opened: the id `window.open` gave, so its proxy
+        // is the same object (which reaches the popup's page when it may).
         if let popup = ScriptWindow.registry.first(where: { $0.value.opener === self && $0.value.opened?.scriptCurrentWindow === other }) {
             return dom.makeNumber(Double(popup.key))
+        }
+        if other.context.sharesGroup(with: context), isSameOrigin(with: other) {
+            return other.context.globalObject
         }
         return dom.makeNumber(Double(other.windowID))
     }

@@ -18,12 +18,16 @@ extension ScriptWindowingHost {
 }
 
 /// A top-level window a script opened, as its opener's scripts reach it
-/// (`window.open`'s result): a popup is another web view with an engine of
-/// its own, so its opener sees it only through the restricted WindowProxy
-/// (`postMessage`, `closed`, `close()`, `location`), whatever page it shows.
+/// (`window.open`'s result): another web view, whose page the opener reaches
+/// through the WindowProxy, wholly when it is of the opener's origin and
+/// engine, else through the restricted members (`postMessage`, `closed`,
+/// `close()`, `location`).
 public protocol ScriptOpenedWindow: AnyObject {
     /// The window of the page it shows now; nil while it has none.
     var scriptCurrentWindow: ScriptWindow? { get }
+    /// The window of the page it shows now, made if the page has none yet
+    /// (its opener reaches into it); nil when it can have none.
+    func scriptWindowForAccess() -> ScriptWindow?
     /// `close()` from its opener.
     func scriptClose()
     /// `location.href = url` or `location.replace(url)` from its opener; `url` is resolved.

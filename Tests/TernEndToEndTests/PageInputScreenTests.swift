@@ -3,7 +3,8 @@ import Foundation
 import TernTestSupport
 
 /// What a page does while the person uses it (issue 30), through the real
-/// browser in tmux: each key reaches the page as it is typed.
+/// browser in tmux: each key reaches the page as it is typed, and the
+/// page's viewport is the terminal.
 final class PageInputScreenTests: TerminalTestCase {
     private func page(_ html: String) -> String {
         server.url("/mime?type=" + "text/html; charset=utf-8".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
@@ -88,6 +89,36 @@ final class PageInputScreenTests: TerminalTestCase {
         tern.waitFor("Enter to press Run")
         tern.press("Enter")
         tern.waitFor("ran: count(*) from t where select 1")
+    }
+
+    /// The viewport follows the terminal: a column is 8 CSS px, so 80
+    /// columns are 640 px and 130 are 1040 px. Widening the terminal
+    /// switches the page's media query (its CSS and `matchMedia`), and the
+    /// page hears `resize` with its new `innerWidth`.
+    func testAWiderTerminalSwitchesAMediaQueryAndFiresResize() throws {
+        let html = """
+            <title>Viewport</title>
+            <style>.wide { display: none } @media (min-width: 1000px) { .wide { display: block } .narrow { display: none } }</style>
+            <p class=wide>Wide layout with a navigation bar</p><p class=narrow>Narrow layout with a menu button</p>
+            <p id=size>no resize</p>
+            <script>
+            var resizes = 0, query = matchMedia('(min-width: 1000px)');
+            function show(what) { document.getElementById('size').textContent = what + ' width=' + innerWidth + ' matches=' + query.matches + ' resizes=' + resizes; }
+            show('start');
+            addEventListener('resize', function () { resizes++; show('resized'); });
+            </script>
+            """
+        let tern = try browse([page(html)], columns: 80)
+        tern.waitFor("start width=640 matches=false resizes=0")
+        XCTAssertTrue(tern.screen().contains("Narrow layout"))
+        tern.resize(columns: 130, rows: 24)
+        tern.waitFor("resized width=1040 matches=true resizes=1")
+        var screen = tern.screen()
+        XCTAssertTrue(screen.contains("Wide layout") && !screen.contains("Narrow layout"), screen)
+        tern.resize(columns: 90, rows: 24)
+        tern.waitFor("resized width=720 matches=false resizes=2")
+        screen = tern.screen()
+        XCTAssertTrue(screen.contains("Narrow layout") && !screen.contains("Wide layout"), screen)
     }
 
     /// A page that cancels keys it does not accept (digits only) and

@@ -45,8 +45,8 @@ final class PopupMessagingTests: WebViewTestCase {
         guard let popup = windows.created.first else { return XCTFail("no window opened") }
         popup.uiDelegate = windows
         wait { popup.title == "popup" && !popup.isLoading }
-        // The popup's own engine: the opener reaches it only through the restricted proxy.
-        XCTAssertEqual(value("try { w.document; 'no' } catch (e) { e.name }"), .string("SecurityError"))
+        // Of the same origin, the opener reaches the popup's page through the WindowProxy.
+        XCTAssertEqual(value("w.document.title"), .string("popup"))
         XCTAssertEqual(value(in: popup, """
             var got = [];
             onmessage = function (e) { got.push(e.data.list[0]); e.source.postMessage({ n: e.data.list.length }, e.origin); };
@@ -63,6 +63,50 @@ final class PopupMessagingTests: WebViewTestCase {
         XCTAssertEqual(value("w.closed"), .bool(false), "the same WindowProxy after the popup navigated")
         XCTAssertEqual(value("w.close(); w.closed"), .bool(true))
         wait { windows.closed == 1 }
+    }
+
+    /// A form's "add related item" popup, as Django's admin makes it: the
+    /// popup is named by `window.open`, reads its opener, hands it a value
+    /// through one of the opener's functions, which closes the popup; a
+    /// second `window.open` with the name navigates the same window.
+    func testANamedPopupReturnsAValueToItsOpenerAndIsClosedByIt() {
+        let windows = Windows()
+        webView.uiDelegate = windows
+        loadAndWait("/page/opener")
+        webView.notifyUserActivation()
+        XCTAssertEqual(value("""
+            var chosen = null;
+            function dismissPopup(win, value) { chosen = [win.name, value]; win.close(); }
+            var w = window.open('/page/popup', 'id_author', 'popup');
+            w !== null
+            """), .bool(true))
+        guard let popup = windows.created.first else { return XCTFail("no window opened") }
+        popup.uiDelegate = windows
+        wait { popup.title == "popup" && !popup.isLoading }
+        XCTAssertEqual(value(in: popup, "[window.name, opener.document.title, typeof opener.dismissPopup]"),
+                       .array([.string("id_author"), .string("opener"), .string("function")]))
+        XCTAssertEqual(value("w === window.open('/page/next', 'id_author')"), .bool(true))
+        XCTAssertEqual(windows.created.count, 1, "the name found the open window")
+        wait { popup.title == "next" && !popup.isLoading }
+        XCTAssertEqual(value(in: popup, "window.name"), .string("id_author"), "the name outlives the page")
+        _ = value(in: popup, "opener.dismissPopup(window, 'Ada'); 1")
+        XCTAssertEqual(value("JSON.stringify(chosen)"), .string(#"["id_author","Ada"]"#))
+        wait { windows.closed == 1 }
+    }
+
+    /// A popup of another origin stays behind the restricted proxy both ways.
+    func testACrossOriginPopupIsReachedOnlyThroughTheRestrictedProxy() {
+        let windows = Windows()
+        webView.uiDelegate = windows
+        loadAndWait("/page/opener")
+        webView.notifyUserActivation()
+        let other = server.url("/page/popup", host: "localhost").href
+        XCTAssertEqual(value("var w = window.open('\(other)', 'x'); w !== null"), .bool(true))
+        guard let popup = windows.created.first else { return XCTFail("no window opened") }
+        wait { popup.title == "popup" && !popup.isLoading }
+        XCTAssertEqual(value("try { w.document; 'no' } catch (e) { e.name }"), .string("SecurityError"))
+        XCTAssertEqual(value(in: popup, "try { opener.document; 'no' } catch (e) { e.name }"), .string("SecurityError"))
+        XCTAssertEqual(value(in: popup, "window.name"), .string("x"))
     }
 
     func testNoopenerGivesNull() {

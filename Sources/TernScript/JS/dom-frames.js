@@ -17,6 +17,8 @@ var objectCreate = T.objectCreate, functionToString = T.functionToString, platfo
     reflect = T.reflect;
 
 var F = internals.__ternFrames;
+var reflectGet = Reflect.get, reflectSet = Reflect.set, reflectHas = Reflect.has, reflectDescriptor = Reflect.getOwnPropertyDescriptor,
+    reflectDefine = Reflect.defineProperty, reflectDelete = Reflect.deleteProperty, reflectKeys = Reflect.ownKeys;
 var jsonStringify = JSON.stringify, jsonParse = JSON.parse, mapGet = Map.prototype.get, mapSet = Map.prototype.set,
   mapHas = Map.prototype.has, weakHas = WeakSet.prototype.has, weakAdd = WeakSet.prototype.add,
   fromCharCode = String.fromCharCode, objectKeys = Object.keys, isArray = Array.isArray;
@@ -57,14 +59,19 @@ var fallbackDescriptor = function () { return descriptor({ value: undefined, wri
 /// A restricted object over `members` (name → { get, set } or { value }):
 /// the handler of CrossOriginGetOwnPropertyHelper, CrossOriginGet/Set,
 /// CrossOriginOwnPropertyKeys, with `indexed(i)` for a window's child frames.
-function crossOriginObject(members, indexed, count, interfaceName) {
+function crossOriginObject(members, indexed, count, interfaceName, reach) {
   var target = objectCreate(null);
+  // A popup's WindowProxy: once its window is of this window's origin and
+  // engine (`reach` gives its global), every access goes to that window.
+  function reached() { return reach ? reach() : null; }
   function own(key) {
     if (typeof key === 'string' && hasOwn(members, key)) return members[key];
     return undefined;
   }
   var proxy = new Proxy(target, {
     get: function (t, key) {
+      var real = reached();
+      if (real) return reflectGet(real, key);
       if (indexed && isArrayIndex(key)) {
         var child = indexed(+key);
         if (child !== undefined) return child;
@@ -79,16 +86,27 @@ function crossOriginObject(members, indexed, count, interfaceName) {
       throw securityError('read', key, "from '" + interfaceName + "'");
     },
     set: function (t, key, value) {
+      var real = reached();
+      if (real) return reflectSet(real, key, value);
       var m = own(key);
       if (m && hasOwn(m, 'set') && m.set) { m.set(value); return true; }
       throw securityError('set', key, "on '" + interfaceName + "'");
     },
     has: function (t, key) {
+      var real = reached();
+      if (real) return reflectHas(real, key);
       if (indexed && isArrayIndex(key) && indexed(+key) !== undefined) return true;
       if (own(key) || isFallbackKey(key)) return true;
       throw securityError('read', key, "from '" + interfaceName + "'");
     },
     getOwnPropertyDescriptor: function (t, key) {
+      var real = reached();
+      if (real) {
+        var d = reflectDescriptor(real, key);
+        // A proxy cannot report a non-configurable property its target lacks.
+        if (d) d.configurable = true;
+        return d;
+      }
       if (indexed && isArrayIndex(key)) {
         var child = indexed(+key);
         if (child !== undefined) return descriptor({ value: child, writable: false, enumerable: true, configurable: true });
@@ -101,9 +119,19 @@ function crossOriginObject(members, indexed, count, interfaceName) {
       if (isFallbackKey(key)) return fallbackDescriptor();
       throw securityError('read', key, "from '" + interfaceName + "'");
     },
-    defineProperty: function (t, key) { throw securityError('define', key, "on '" + interfaceName + "'"); },
-    deleteProperty: function (t, key) { throw securityError('delete', key, "on '" + interfaceName + "'"); },
+    defineProperty: function (t, key, d) {
+      var real = reached();
+      if (real) return reflectDefine(real, key, d);
+      throw securityError('define', key, "on '" + interfaceName + "'");
+    },
+    deleteProperty: function (t, key) {
+      var real = reached();
+      if (real) return reflectDelete(real, key);
+      throw securityError('delete', key, "on '" + interfaceName + "'");
+    },
     ownKeys: function () {
+      var real = reached();
+      if (real) return reflectKeys(real);
       var keys = [], n = count ? count() : 0;
       for (var i = 0; i < n && i < 100000; i++) keys.push(String(i));
       return keys.concat(objectKeys(members), fallbackKeys);
@@ -151,7 +179,7 @@ function crossWindow(id) {
   var proxy = crossOriginObject(members, function (i) {
     var r = F.view(id, 'child', i);
     return r === null ? undefined : windowFor(r);
-  }, function () { return F.length(id); }, 'Window');
+  }, function () { return F.length(id); }, 'Window', function () { return F.reachable(id); });
   mapSet.call(crossWindows, id, proxy);
   return proxy;
 }
@@ -177,6 +205,8 @@ replaceable('frames', function frames() { syncFrames(); return g; });
 replaceable('length', function length() { syncFrames(); return definedIndices; });
 replaceable('parent', function parent() { return windowFor(F.view(-1, 'parent')); });
 replaceable('opener', function opener() { return windowFor(F.view(-1, 'opener')); });
+// HTML: whether the window's navigable is closing or gone.
+Object.defineProperty(g, 'closed', { get: platform(function closed() { return F.closed(-1); }), enumerable: true, configurable: true });
 // HTML §8.1.7.1 WindowOrWorkerGlobalScope: the serialized origin the document was created with.
 replaceable('origin', function origin() { return F.origin(-1); });
 Object.defineProperty(g, 'top', { get: platform(function top() { return windowFor(F.view(-1, 'top')); }),
