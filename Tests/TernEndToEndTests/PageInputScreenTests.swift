@@ -110,15 +110,59 @@ final class PageInputScreenTests: TerminalTestCase {
             """
         let tern = try browse([page(html)], columns: 80)
         tern.waitFor("start width=640 matches=false resizes=0")
-        XCTAssertTrue(tern.screen().contains("Narrow layout"))
+        // (The progress bar covers the page's first line while the page loads.)
+        tern.waitForScreen("the narrow layout") { $0.contains("Narrow layout") && !$0.contains("Wide layout") }
         tern.resize(columns: 130, rows: 24)
         tern.waitFor("resized width=1040 matches=true resizes=1")
-        var screen = tern.screen()
-        XCTAssertTrue(screen.contains("Wide layout") && !screen.contains("Narrow layout"), screen)
+        tern.waitForScreen("the wide layout") { $0.contains("Wide layout") && !$0.contains("Narrow layout") }
         tern.resize(columns: 90, rows: 24)
         tern.waitFor("resized width=720 matches=false resizes=2")
-        screen = tern.screen()
-        XCTAssertTrue(screen.contains("Narrow layout") && !screen.contains("Wide layout"), screen)
+        tern.waitForScreen("the narrow layout again") { $0.contains("Narrow layout") && !$0.contains("Wide layout") }
+    }
+
+    /// A form's "add related item" popup: the person presses a button that
+    /// opens a named window, picks a value there, and the popup hands the
+    /// value to its opener's function, which fills the field and closes the
+    /// popup; the browser is back on the form, which submits the value.
+    func testAPopupReturnsAValueToItsOpenerAndCloses() throws {
+        let popupHTML = """
+            <title>Add author</title>
+            <p id=name>window name: <script>document.write(window.name)</script></p>
+            <button onclick="opener.dismissAddRelatedObjectPopup(window, 'Ada Lovelace')">Save Ada</button>
+            """
+        let formHTML = """
+            <title>Book</title>
+            <form action=/echo><input id=id_author name=author aria-label=Author>
+            <button type=button onclick="window.open('\(page(popupHTML))', 'id_author', 'popup')">Add author</button>
+            <input type=submit value=Save></form>
+            <script>
+            function dismissAddRelatedObjectPopup(win, value) {
+              document.getElementById(win.name).value = value;
+              win.close();
+            }
+            </script>
+            """
+        let tern = try browse([page(formHTML)])
+        tern.waitFor("[Add author]")
+        for _ in 0..<4 {
+            tern.press("Tab")
+            if tern.waitForQuietly({ $0.contains("Enter to press Add author") }) { break }
+        }
+        tern.press("Enter")
+        tern.waitFor("window name: id_author")
+        for _ in 0..<4 {
+            tern.press("Tab")
+            if tern.waitForQuietly({ $0.contains("Enter to press Save Ada") }) { break }
+        }
+        tern.press("Enter")
+        tern.waitFor("Ada Lovelace")
+        XCTAssertFalse(tern.screen().contains("window name:"), "the popup closed:\n\(tern.screen())")
+        for _ in 0..<6 {
+            tern.press("Tab")
+            if tern.waitForQuietly({ $0.contains("Enter to press Save") && !$0.contains("Save Ada") }) { break }
+        }
+        tern.press("Enter")
+        tern.waitFor("author=Ada")
     }
 
     /// A page that cancels keys it does not accept (digits only) and
