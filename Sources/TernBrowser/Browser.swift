@@ -178,6 +178,8 @@ public final class Browser {
         drawTitleBar()
         drawTabBar()
         tab.viewport.draw(on: terminal, atRow: pageTop)
+        // The page's scripts see where the person is (scrollY, intersection observers).
+        tab.webView.scrolledLines = tab.viewport.top
         tab.progress.draw(on: terminal, row: pageTop)
         drawStatusLine()
         for modal in modals { modal.draw(on: terminal) }

@@ -12,7 +12,11 @@ extension WebView {
     /// page's scripts see it as the viewport's scroll position.
     public var scrolledLines: Int {
         get { session.scrolledLines }
-        set { session.scrolledLines = max(0, newValue) }
+        set {
+            guard max(0, newValue) != session.scrolledLines else { return }
+            session.scrolledLines = max(0, newValue)
+            scriptWindow?.renderingDidChange()
+        }
     }
 
     /// Layouts for geometry may take this much of each second; past it a

@@ -25,6 +25,7 @@ extension WebView {
         let options = layoutOptions(for: document, width: width, rows: rows)
         let rendered = Layout.render(document, options: options)
         session.layoutCache = (key, rendered)
+        scriptWindow?.renderingDidChange()
         if rendered.isIncomplete { session.stoppedLayout = (document, rendered) }
         return rendered
     }

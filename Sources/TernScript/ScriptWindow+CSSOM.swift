@@ -24,6 +24,19 @@ extension ScriptWindow {
         }
     }
 
+    /// The page was laid out again, scrolled or resized: on a later turn of
+    /// the loop its IntersectionObservers and ResizeObservers look at their
+    /// boxes again (HTML "update the rendering"). Several calls in one turn
+    /// make one update; held while the page is suspended.
+    public func renderingDidChange() {
+        guard !renderingUpdatePosted else { return }
+        renderingUpdatePosted = true
+        loop.post { [weak self] in
+            self?.renderingUpdatePosted = false
+            self?.whenActive { [weak self] in _ = self?.runInternal("__ternUpdateRendering", []) }
+        }
+    }
+
     /// The browser's window size for a window just made: no `resize`, as
     /// the page never saw another.
     public func setInitialViewport(width: Double, height: Double) {

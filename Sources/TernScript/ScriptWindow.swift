@@ -131,6 +131,8 @@ public final class ScriptWindow {
     // MARK: Collecting wrappers (DOMBridge+Collection)
 
     private var wrapperSweepPosted = false
+    /// `renderingDidChange` posted an update not run yet.
+    var renderingUpdatePosted = false
 
     /// After a task: once the handle table has grown enough, a sweep is
     /// posted to the event loop, where no script and no native runs.

@@ -659,6 +659,7 @@ function rangeBoundingClientRect(start, end) {
   return rectOf(DOMRect.prototype, left, top, max(a[0] + a[2], b[0] + b[2]) - left, max(a[1] + a[3], b[1] + b[3]) - top);
 }
 T.boundingClientRect = boundingClientRect; T.clientRects = clientRects;
+T.domRect = function (r) { return rectOf(DOMRectReadOnly.prototype, r.x, r.y, r.width, r.height); };
 T.rangeBoundingClientRect = rangeBoundingClientRect;
 T.rectList = function (rect) { return rectList(rect.width === 0 && rect.height === 0 ? [] : [rect]); };
 

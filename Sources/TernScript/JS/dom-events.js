@@ -44,7 +44,9 @@ N.setExceptionMaker(function (name, message) {
 
 // ---- Events
 var EV = Symbol('event'), LS = Symbol('listeners'), HANDLERS = Symbol('handlers'), COMPILED = Symbol('compiled');
-var timeOrigin = Date.now();
+var timeOrigin = Date.now(), dateNow = Date.now;
+// performance.now() for the platform's own timestamps.
+T.now = function () { return dateNow() - timeOrigin; };
 var isTrustedDescriptor = { __proto__: null, get: platform(function isTrusted() { var s = this[EV]; return s ? s.trusted : undefined; }),
                             enumerable: true, configurable: false };
 // Event timeStamp and performance.now() share the time origin (HR-Time §"Performance").

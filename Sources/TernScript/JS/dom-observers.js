@@ -243,3 +243,212 @@ methods(Document.prototype, { createNodeIterator: function (root, whatToShow, fi
   if (arguments.length < 1) throw new TypeError("Failed to execute 'createNodeIterator' on 'Document': 1 argument required.");
   return createNodeIterator(root, whatToShow, filter);
 } });
+
+// ---- Observing boxes: IntersectionObserver (https://w3c.github.io/IntersectionObserver/)
+// and ResizeObserver (https://drafts.csswg.org/resize-observer/). Their
+// steps run when the browser updates the rendering (`__ternUpdateRendering`:
+// after the page is laid out again, scrolled or resized, and once after each
+// `observe`), over the boxes of CSSOM View's geometry (N.boundingBox).
+var H = T.H, isNode = T.isNode, TYPE = T.TYPE, queueTask = T.queueTask, now = T.now, DOMRectOf = T.domRect;
+var intersectionObservers = new T.Set(), resizeObservers = new T.Set(), updateQueued = false;
+function queueRenderingUpdate() {
+  if (updateQueued) return;
+  updateQueued = true;
+  queueTask(updateRendering);
+}
+function updateRendering() {
+  updateQueued = false;
+  resizeObservers.forEach(gatherResizes);
+  intersectionObservers.forEach(updateIntersections);
+}
+def(internals, '__ternUpdateRendering', updateRendering);
+function elementArgument(target, where) {
+  if (!isNode(target) || TYPE(target) !== 1) throw new TypeError("Failed to execute '" + where + "': parameter 1 is not of type 'Element'.");
+  return target;
+}
+function box(element) { return element.isConnected ? N.boundingBox(H(element)) : null; }
+// An observer's callback runs in a task of its own, with the records it gathered.
+function notify(observer, s, make) {
+  if (s.notifyQueued) return;
+  s.notifyQueued = true;
+  queueTask(function () {
+    s.notifyQueued = false;
+    var records = s.records;
+    s.records = [];
+    if (records.length === 0) return;
+    try { s.callback.call(observer, make(records), observer); } catch (e) { reportException(e); }
+  });
+}
+
+var ioSlot = privateSlot(), entrySlot = privateSlot();
+function IO(o) { var s = ioSlot.get(o); if (s === undefined) throw new TypeError('Illegal invocation'); return s; }
+// rootMargin: one to four lengths in px or %, as CSS margin (§2.2 "parse a root margin").
+function parseRootMargin(text) {
+  var parts = str(text).trim().split(/\s+/).filter(function (p) { return p !== ''; });
+  if (parts.length === 0) parts = ['0px'];
+  if (parts.length > 4) throw domError('SyntaxError', "Failed to construct 'IntersectionObserver': rootMargin must be specified in pixels or percent.");
+  var margins = parts.map(function (p) {
+    var m = /^(-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)(px|%)$/i.exec(p);
+    if (!m && p !== '0') throw domError('SyntaxError', "Failed to construct 'IntersectionObserver': rootMargin must be specified in pixels or percent.");
+    return m ? { value: +m[1], percent: m[2] === '%' } : { value: 0, percent: false };
+  });
+  while (margins.length < 4) margins.push(margins[margins.length === 3 ? 1 : margins.length === 2 ? 0 : 0]);
+  return margins;
+}
+function marginText(margins) { return margins.map(function (m) { return m.value + (m.percent ? '%' : 'px'); }).join(' '); }
+var IntersectionObserver = iface('IntersectionObserver', null, function IntersectionObserver(callback, options) {
+  if (new.target === undefined) throw new TypeError("Failed to construct 'IntersectionObserver': Please use the 'new' operator.");
+  if (typeof callback !== 'function') throw new TypeError("Failed to construct 'IntersectionObserver': The callback provided as parameter 1 is not a function.");
+  options = options === undefined || options === null ? {} : options;
+  var root = options.root === undefined ? null : options.root;
+  if (root !== null && (!isNode(root) || (TYPE(root) !== 1 && TYPE(root) !== 9))) throw new TypeError("Failed to construct 'IntersectionObserver': root is not of type 'Element' or 'Document'.");
+  var margins = parseRootMargin(options.rootMargin === undefined ? '0px' : options.rootMargin);
+  var threshold = options.threshold === undefined ? [0] : options.threshold;
+  var thresholds = (typeof threshold === 'object' && threshold !== null && typeof threshold[Symbol.iterator] === 'function'
+    ? Array.from(threshold) : [threshold]).map(function (t) {
+    t = +t;
+    if (!(t >= 0 && t <= 1)) throw new RangeError("Failed to construct 'IntersectionObserver': Threshold values must be numbers between 0 and 1");
+    return t;
+  }).sort(function (a, b) { return a - b; });
+  if (thresholds.length === 0) thresholds = [0];
+  var observer = objectCreate(new.target.prototype);
+  ioSlot.set(observer, { callback: callback, root: root, margins: margins, thresholds: Object.freeze(thresholds), targets: [],
+                         records: [], notifyQueued: false });
+  return observer;
+});
+accessors(IntersectionObserver.prototype, {
+  root: [function () { return IO(this).root; }],
+  rootMargin: [function () { return marginText(IO(this).margins); }],
+  scrollMargin: [function () { IO(this); return '0px 0px 0px 0px'; }],
+  thresholds: [function () { return IO(this).thresholds; }],
+  delay: [function () { IO(this); return 0; }],
+  trackVisibility: [function () { IO(this); return false; }]
+});
+methods(IntersectionObserver.prototype, {
+  observe: function observe(target) {
+    var s = IO(this);
+    elementArgument(target, 'observe');
+    for (var i = 0; i < s.targets.length; i++) if (s.targets[i].element === target) return;
+    // §3.2.1 "previousThresholdIndex" -1: the first update always reports.
+    s.targets.push({ element: target, previousIndex: -1, previousIsIntersecting: false });
+    intersectionObservers.add(this);
+    queueRenderingUpdate();
+  },
+  unobserve: function unobserve(target) {
+    var s = IO(this);
+    elementArgument(target, 'unobserve');
+    s.targets = s.targets.filter(function (t) { return t.element !== target; });
+    if (s.targets.length === 0) intersectionObservers.delete(this);
+  },
+  disconnect: function disconnect() { var s = IO(this); s.targets = []; intersectionObservers.delete(this); },
+  takeRecords: function takeRecords() { var s = IO(this), records = s.records; s.records = []; return records; }
+});
+var IntersectionObserverEntry = iface('IntersectionObserverEntry', null, function IntersectionObserverEntry(init) {
+  if (new.target === undefined) throw new TypeError("Failed to construct 'IntersectionObserverEntry': Please use the 'new' operator.");
+  init = init || {};
+  var entry = objectCreate(new.target.prototype);
+  entrySlot.set(entry, { time: +init.time || 0, rootBounds: init.rootBounds ? DOMRectOf(init.rootBounds) : null,
+    boundingClientRect: DOMRectOf(init.boundingClientRect || {}), intersectionRect: DOMRectOf(init.intersectionRect || {}),
+    isIntersecting: !!init.isIntersecting, isVisible: !!init.isVisible, intersectionRatio: +init.intersectionRatio || 0,
+    target: init.target });
+  return entry;
+});
+function entryField(name) { return [function () { var e = entrySlot.get(this); if (e === undefined) throw new TypeError('Illegal invocation'); return e[name]; }]; }
+accessors(IntersectionObserverEntry.prototype, { time: entryField('time'), rootBounds: entryField('rootBounds'),
+  boundingClientRect: entryField('boundingClientRect'), intersectionRect: entryField('intersectionRect'),
+  isIntersecting: entryField('isIntersecting'), isVisible: entryField('isVisible'),
+  intersectionRatio: entryField('intersectionRatio'), target: entryField('target') });
+function rectFrom(b) { return { x: b[0], y: b[1], width: b[2], height: b[3] }; }
+// §3.2.8 "run the update intersection observations steps" for one observer.
+function updateIntersections(observer) {
+  var s = ioSlot.get(observer), time = now();
+  // The root's bounds: the viewport (the implicit root or a document), else the root element's box.
+  var rootBox = s.root === null || TYPE(s.root) === 9 ? [0, 0, N.viewportSize(0), N.viewportSize(1)] : box(s.root);
+  var root = rootBox === null ? null : rectFrom(rootBox);
+  if (root !== null) {
+    var m = s.margins, w = root.width, h = root.height;
+    function px(i, base) { return m[i].percent ? m[i].value * base / 100 : m[i].value; }
+    var top = px(0, h), right = px(1, w), bottom = px(2, h), left = px(3, w);
+    root = { x: root.x - left, y: root.y - top, width: root.width + left + right, height: root.height + top + bottom };
+  }
+  for (var i = 0; i < s.targets.length; i++) {
+    var t = s.targets[i], b = box(t.element), target = b === null ? { x: 0, y: 0, width: 0, height: 0 } : rectFrom(b);
+    var inter = { x: 0, y: 0, width: 0, height: 0 }, isIntersecting = false;
+    if (b !== null && root !== null && t.element.ownerDocument === (s.root === null ? g.document : s.root.ownerDocument || s.root)) {
+      var x1 = Math.max(target.x, root.x), y1 = Math.max(target.y, root.y);
+      var x2 = Math.min(target.x + target.width, root.x + root.width), y2 = Math.min(target.y + target.height, root.y + root.height);
+      // Edge-adjacent boxes intersect too, with no area.
+      if (x2 >= x1 && y2 >= y1) { isIntersecting = true; inter = { x: x1, y: y1, width: x2 - x1, height: y2 - y1 }; }
+    }
+    var targetArea = target.width * target.height;
+    var ratio = targetArea > 0 ? inter.width * inter.height / targetArea : isIntersecting ? 1 : 0;
+    var index = 0;
+    while (index < s.thresholds.length && s.thresholds[index] <= ratio) index++;
+    if (index === t.previousIndex && isIntersecting === t.previousIsIntersecting) continue;
+    t.previousIndex = index;
+    t.previousIsIntersecting = isIntersecting;
+    var entry = objectCreate(IntersectionObserverEntry.prototype);
+    entrySlot.set(entry, { time: time, rootBounds: root === null ? null : DOMRectOf(root), boundingClientRect: DOMRectOf(target),
+      intersectionRect: DOMRectOf(inter), isIntersecting: isIntersecting, isVisible: false, intersectionRatio: ratio,
+      target: t.element });
+    s.records.push(entry);
+  }
+  if (s.records.length) notify(observer, s, function (records) { return records; });
+}
+
+var roSlot = privateSlot(), resizeEntrySlot = privateSlot(), sizeSlot = privateSlot();
+function RO(o) { var s = roSlot.get(o); if (s === undefined) throw new TypeError('Illegal invocation'); return s; }
+var ResizeObserver = iface('ResizeObserver', null, function ResizeObserver(callback) {
+  if (new.target === undefined) throw new TypeError("Failed to construct 'ResizeObserver': Please use the 'new' operator.");
+  if (typeof callback !== 'function') throw new TypeError("Failed to construct 'ResizeObserver': The callback provided as parameter 1 is not a function.");
+  var observer = objectCreate(new.target.prototype);
+  roSlot.set(observer, { callback: callback, targets: [], records: [], notifyQueued: false });
+  return observer;
+});
+methods(ResizeObserver.prototype, {
+  observe: function observe(target, options) {
+    var s = RO(this);
+    elementArgument(target, 'observe');
+    var boxOption = options && options.box !== undefined ? str(options.box) : 'content-box';
+    if (['content-box', 'border-box', 'device-pixel-content-box'].indexOf(boxOption) < 0) {
+      throw new TypeError("Failed to execute 'observe' on 'ResizeObserver': The provided value '" + boxOption + "' is not a valid enum value of type ResizeObserverBoxOptions.");
+    }
+    s.targets = s.targets.filter(function (t) { return t.element !== target; });
+    // §3.3: the last reported size starts at 0 × 0, so a box with a size reports at once.
+    s.targets.push({ element: target, box: boxOption, width: 0, height: 0 });
+    resizeObservers.add(this);
+    queueRenderingUpdate();
+  },
+  unobserve: function unobserve(target) {
+    var s = RO(this);
+    elementArgument(target, 'unobserve');
+    s.targets = s.targets.filter(function (t) { return t.element !== target; });
+    if (s.targets.length === 0) resizeObservers.delete(this);
+  },
+  disconnect: function disconnect() { var s = RO(this); s.targets = []; resizeObservers.delete(this); }
+});
+var ResizeObserverSize = iface('ResizeObserverSize');
+accessors(ResizeObserverSize.prototype, {
+  inlineSize: [function () { return sizeSlot.get(this).inline; }], blockSize: [function () { return sizeSlot.get(this).block; }]
+});
+function observerSize(width, height) { var size = objectCreate(ResizeObserverSize.prototype); sizeSlot.set(size, { inline: width, block: height }); return size; }
+var ResizeObserverEntry = iface('ResizeObserverEntry');
+function resizeField(name) { return [function () { var e = resizeEntrySlot.get(this); if (e === undefined) throw new TypeError('Illegal invocation'); return e[name]; }]; }
+accessors(ResizeObserverEntry.prototype, { target: resizeField('target'), contentRect: resizeField('contentRect'),
+  borderBoxSize: resizeField('borderBoxSize'), contentBoxSize: resizeField('contentBoxSize'),
+  devicePixelContentBoxSize: resizeField('devicePixelContentBoxSize') });
+// §3.4 "gather active observations" and "broadcast active resize observations" in one pass.
+function gatherResizes(observer) {
+  var s = roSlot.get(observer);
+  for (var i = 0; i < s.targets.length; i++) {
+    var t = s.targets[i], b = box(t.element), width = b === null ? 0 : b[2], height = b === null ? 0 : b[3];
+    if (width === t.width && height === t.height) continue;
+    t.width = width;
+    t.height = height;
+    var entry = objectCreate(ResizeObserverEntry.prototype), sizes = Object.freeze([observerSize(width, height)]);
+    resizeEntrySlot.set(entry, { target: t.element, contentRect: DOMRectOf({ x: 0, y: 0, width: width, height: height }),
+      borderBoxSize: sizes, contentBoxSize: sizes, devicePixelContentBoxSize: sizes });
+    s.records.push(entry);
+  }
+  if (s.records.length) notify(observer, s, function (records) { return records; });
+}

@@ -267,7 +267,8 @@ function ensurePreInsertionValidity(nodeH, parentH, childH) {
 }
 
 // CSSOM View §6.2: a range's boxes, from the elements holding its boundaries.
-function boundaryElement(h) { return N.type(h) === 1 ? h : N.nav(h, 9); }
+// (An element's type is its tag name, or -1 / -2 for SVG and MathML.)
+function boundaryElement(h) { var t = N.type(h); return typeof t === 'string' || t < 0 ? h : N.nav(h, 9); }
 methods(Range.prototype, {
   getBoundingClientRect: function () {
     var s = RNG(this);

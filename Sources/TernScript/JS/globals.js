@@ -34,8 +34,27 @@ g.queueMicrotask = function queueMicrotask(callback) {
   if (typeof callback !== 'function') throw new TypeError('queueMicrotask: the argument is not a function');
   internals.__ternQueueMicrotask(function () { callback(); });
 };
-g.requestAnimationFrame = function (callback) { return g.setTimeout(function () { callback(Date.now()); }, 16); };
+// The frame's time is performance.now()'s (HTML "run the animation frame callbacks").
+g.requestAnimationFrame = function (callback) { return g.setTimeout(function () { callback(T.now()); }, 16); };
 g.cancelAnimationFrame = g.clearTimeout;
+// requestIdleCallback (https://w3c.github.io/requestidlecallback/): the callback runs in a task
+// of its own once the loop is idle, with a deadline of at most 50 ms (§5.2); `timeout` only
+// bounds the wait, which is never long here.
+var IdleDeadline = function IdleDeadline() { throw new TypeError('Illegal constructor'); };
+var dateNow = Date.now;
+g.requestIdleCallback = function requestIdleCallback(callback, options) {
+  if (typeof callback !== 'function') throw new TypeError("Failed to execute 'requestIdleCallback' on 'Window': The callback provided as parameter 1 is not a function.");
+  var timeout = options && options.timeout !== undefined ? Number(options.timeout) >>> 0 : 0;
+  var start = dateNow();
+  return g.setTimeout(function () {
+    var began = dateNow(), deadline = Object.create(IdleDeadline.prototype);
+    Object.defineProperty(deadline, 'didTimeout', { value: timeout > 0 && began - start >= timeout });
+    Object.defineProperty(deadline, 'timeRemaining', { value: function timeRemaining() { return Math.max(0, 50 - (dateNow() - began)); } });
+    callback(deadline);
+  }, 1);
+};
+g.cancelIdleCallback = function cancelIdleCallback(handle) { g.clearTimeout(handle); };
+g.IdleDeadline = IdleDeadline;
 g.navigator = { userAgent: internals.__ternUserAgent, language: 'en-US', languages: ['en-US', 'en'],
                 cookieEnabled: true, onLine: true, platform: 'Linux' };
 g.webkit = { messageHandlers: {} };

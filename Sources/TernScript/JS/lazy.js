@@ -44,8 +44,9 @@ var table = {
   'dom-ranges.js': { globals: ['AbstractRange', 'StaticRange', 'Range', 'Selection', 'getSelection'],
                      members: [['Document', 'createRange'], ['Document', 'getSelection']], enumerable: false },
   'dom-traversal.js': { globals: ['NodeFilter', 'TreeWalker'], members: [['Document', 'createTreeWalker']], enumerable: false },
-  'dom-observers.js': { globals: ['MutationRecord', 'MutationObserver', 'NodeIterator'],
-                        members: [['Document', 'createNodeIterator']], enumerable: false },
+  'dom-observers.js': { globals: ['MutationRecord', 'MutationObserver', 'NodeIterator', 'IntersectionObserver',
+                                  'IntersectionObserverEntry', 'ResizeObserver', 'ResizeObserverSize', 'ResizeObserverEntry'],
+                        members: [['Document', 'createNodeIterator']], internals: ['__ternUpdateRendering'], enumerable: false },
   'dom-event-kinds.js': { globals: ['CustomEvent', 'UIEvent', 'MouseEvent', 'PointerEvent', 'WheelEvent', 'KeyboardEvent',
                                      'CompositionEvent', 'TextEvent', 'DragEvent', 'BeforeUnloadEvent', 'DeviceMotionEvent',
                                      'DeviceOrientationEvent', 'AnimationEvent', 'TransitionEvent', 'FocusEvent', 'InputEvent',
@@ -75,7 +76,7 @@ var table = {
                               'screen', 'VisualViewport', 'visualViewport',
                               'DOMRectReadOnly', 'DOMRect', 'DOMRectList', 'CSS'],
                     members: [['Document', 'styleSheets'], ['HTMLStyleElement', 'sheet'], ['HTMLLinkElement', 'sheet']],
-                    functions: ['styleDeclaration', 'boundingClientRect', 'clientRects', 'rangeBoundingClientRect', 'rectList'],
+                    functions: ['styleDeclaration', 'boundingClientRect', 'clientRects', 'rangeBoundingClientRect', 'rectList', 'domRect'],
                     internals: ['__ternMediaChanged'], enumerable: false }
 };
 
