@@ -10,7 +10,7 @@ import TernNet
 /// types of `TernNet/Fetch/`; this class only sends what they decide.
 /// Arguments are validated here as if the script prelude did not exist.
 final class ScriptNetwork {
-    private let loader: Loader
+    let loader: Loader
     /// The page's URL: relative URLs resolve against it.
     var documentURL: WebURL?
     /// The document's origin, serialized ("null" when opaque): the

@@ -82,6 +82,8 @@ enum ScriptPrelude {
     static let webAPIs = File("web-apis.js", lazy: true)
     static let navigation = File("navigation.js")
     static let windows = File("windows.js")
+    /// What a dedicated worker's global adds to (and takes from) the window files.
+    static let workerScope = File("worker-scope.js")
     /// Message handlers that answer (`addMessageHandler(named:withReply:)`), on the first one.
     static let messageHandlers = File("message-handlers.js")
 
@@ -107,6 +109,7 @@ enum ScriptPrelude {
         File("dom-ranges.js", lazy: true),
         File("dom-observers.js", lazy: true),
         File("dom-frames.js"),
+        File("workers.js", lazy: true),
     ]
 
     /// Whether windows made from now on defer the lazy files (tests turn

@@ -38,6 +38,9 @@ public final class ScriptWindow {
     /// Set when the window's navigable is gone (its popup closed, its frame
     /// removed): `closed` reads true and messages to it are dropped.
     public var isClosed = false
+    /// The dedicated workers this window made and has not terminated, by id.
+    var workers: [Int: ScriptWorker] = [:]
+    var lastWorkerID = 0
     /// The window's id in the registry of windows (ScriptWindow+Frames).
     private(set) var windowID = 0
     let loop: EventLoop
@@ -47,7 +50,7 @@ public final class ScriptWindow {
     private var runningTimerNestingLevel = 0
     private var messageHandlerNames: Set<String> = []
     private var replyHandlerInstalled = false
-    private let network: ScriptNetwork
+    let network: ScriptNetwork
     /// The web view's `sessionStorage` areas.
     public let sessionStorage: WebStorage
     /// The data store's `localStorage` areas.
@@ -116,6 +119,7 @@ public final class ScriptWindow {
         installNavigation()
         windowID = ScriptWindow.register(self)
         installWindows()
+        installWorkers()
         installFrames()
         installDOM()
         if parent != nil { shareEngine() }

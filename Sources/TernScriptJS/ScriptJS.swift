@@ -32,5 +32,7 @@ public enum ScriptJS {
         "dom-ranges.js": PackageResources.dom_ranges_js,
         "dom-observers.js": PackageResources.dom_observers_js,
         "dom-frames.js": PackageResources.dom_frames_js,
+        "workers.js": PackageResources.workers_js,
+        "worker-scope.js": PackageResources.worker_scope_js,
     ]
 }

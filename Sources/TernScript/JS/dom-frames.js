@@ -558,6 +558,7 @@ def(internals, '__ternPortTask', function () {
 });
 
 // The queued task of the window post message steps: rebuild and fire.
+T.serialize = serialize; T.deserialize = deserialize;
 def(internals, '__ternReceiveMessage', function (text, origin, sourceID) {
   var data, ok = true;
   try { data = deserialize(text); } catch (e) { ok = false; }

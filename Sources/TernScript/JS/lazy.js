@@ -44,6 +44,8 @@ var table = {
   'dom-ranges.js': { globals: ['AbstractRange', 'StaticRange', 'Range', 'Selection', 'getSelection'],
                      members: [['Document', 'createRange'], ['Document', 'getSelection']], enumerable: false },
   'dom-traversal.js': { globals: ['NodeFilter', 'TreeWalker'], members: [['Document', 'createTreeWalker']], enumerable: false },
+  'workers.js': { globals: ['Worker'], members: [],
+                  internals: ['__ternWorkerMessage', '__ternWorkerError', '__ternWorkerFailed'], enumerable: false },
   'dom-observers.js': { globals: ['MutationRecord', 'MutationObserver', 'NodeIterator', 'IntersectionObserver',
                                   'IntersectionObserverEntry', 'ResizeObserver', 'ResizeObserverSize', 'ResizeObserverEntry'],
                         members: [['Document', 'createNodeIterator']], internals: ['__ternUpdateRendering'], enumerable: false },
