@@ -15,9 +15,10 @@ for pair in libcurl:libcurl4-openssl-dev libxml-2.0:libxml2-dev ncursesw:libncur
 done
 # command : Debian package (tmux drives the end-to-end tests; python3 runs the test
 # server; openssl makes its TLS certificates; nghttpd is the HTTP/2 test server;
-# groff, man and zsh check the installed man page and completions)
+# groff, man and zsh check the installed man page and completions; mkdocs builds
+# a real documentation site whose search runs in a Web Worker)
 for pair in tmux:tmux python3:python3 curl:curl openssl:openssl nghttpd:nghttp2-server \
-            groff:groff-base man:man-db zsh:zsh; do
+            groff:groff-base man:man-db zsh:zsh mkdocs:mkdocs; do
   tool=${pair%%:*}; package=${pair#*:}
   command -v "$tool" >/dev/null 2>&1 || need_packages+=("$package")
 done

@@ -15,6 +15,8 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         case fragment(String)
     }
     private var pendingScroll: PendingScroll?
+    /// An element the page's scripts focused, to focus here once laid out.
+    private var pendingFocus: PageElement?
     /// The document revision and width the viewport shows.
     private var shownRevision = -1
     private var shownWidth = 0
@@ -52,6 +54,15 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
             webView.observe(\.isLoading, changeHandler: redraw),
             webView.observe(\.canGoBack, changeHandler: redraw),
             webView.observe(\.documentRevision, changeHandler: redraw),
+            // The page's focus() and scrollTo()/scrollIntoView() move the viewport, as in a browser.
+            webView.observe(\.focusedElement) { [unowned self, unowned browser] webView, _ in
+                pendingFocus = webView.focusedElement
+                browser.setNeedsDisplay()
+            },
+            webView.observe(\.requestedScrollLine) { [unowned self, unowned browser] webView, _ in
+                if let line = webView.requestedScrollLine { pendingScroll = .line(line) }
+                browser.setNeedsDisplay()
+            },
             webView.observe(\.estimatedProgress) { [unowned self] webView, _ in
                 progress.update(webView.estimatedProgress, loop: webView.configuration.eventLoop) { [weak self] in
                     self?.progress.hide()
@@ -88,7 +99,11 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
             return
         }
         let revision = webView.documentRevision
-        guard revision != shownRevision || width != shownWidth || height != shownHeight else { return }
+        guard revision != shownRevision || width != shownWidth || height != shownHeight else {
+            applyPendingScroll()
+            applyPendingFocus()
+            return
+        }
         let now = EventLoop.now()
         let spacing = max(0.2, 2 * lastLayoutCost)
         if webView.isLoading, width == shownWidth, !newDocument, now - lastLayoutTime < spacing {
@@ -116,6 +131,14 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         shownWidth = width
         shownHeight = height
         applyPendingScroll()
+        applyPendingFocus()
+    }
+
+    /// Focuses what the page focused, once it is laid out (a page still
+    /// loading may lay it out later).
+    private func applyPendingFocus() {
+        guard let element = pendingFocus else { return }
+        if viewport.focus(on: element) || !webView.isLoading { pendingFocus = nil }
     }
 
     private func applyPendingScroll() {

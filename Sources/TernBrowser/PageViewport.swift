@@ -111,6 +111,14 @@ struct PageViewport {
         revealFocus()
     }
 
+    /// Focuses the target of `element` and shows it; false when it is not
+    /// a link or control of the page as laid out.
+    mutating func focus(on element: PageElement) -> Bool {
+        guard let index = targets.firstIndex(where: { $0.element == element }) else { return false }
+        setFocus(index)
+        return true
+    }
+
     mutating func setFocus(_ index: Int?) {
         focus = index.flatMap { targets.indices.contains($0) ? $0 : nil }
         revealFocus()

@@ -29,6 +29,16 @@ extension PageScriptHost {
         return webView?.boundingBox(of: element)
     }
 
+    func scriptFocusDidChange(_ element: Node?) {
+        guard ownerFrame == nil else { return }
+        webView?.pageDidMoveFocus()
+    }
+
+    func scriptScroll(toY y: Double) {
+        guard ownerFrame == nil, let webView, y.isFinite else { return }
+        webView.requestScroll(toLine: Int(max(0, min(y / MediaEnvironment.cellHeight, 1e7))))
+    }
+
     func scriptScrollPosition() -> Double {
         guard ownerFrame == nil, let webView else { return 0 }
         return Double(webView.scrolledLines) * MediaEnvironment.cellHeight

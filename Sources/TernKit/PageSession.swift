@@ -68,6 +68,8 @@ final class PageSession {
     var geometryPage: RenderedPage?
     /// `WebView.scrolledLines`.
     var scrolledLines = 0
+    /// `WebView.requestedScrollLine`.
+    var requestedScrollLine: Int?
     /// Each field's value when the person began typing in it: `change`
     /// fires when typing ends with another (HTML's "dirty value" committed).
     var valuesBeforeTyping: [Node: String] = [:]

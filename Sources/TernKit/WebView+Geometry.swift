@@ -19,6 +19,29 @@ extension WebView {
         }
     }
 
+    /// The page's scripts moved the focus (`element.focus()`, `autofocus`):
+    /// `focusedElement` observers hear it, so a front end moves its own
+    /// focus there and shows it.
+    func pageDidMoveFocus() {
+        observers.changed(self, \.focusedElement, from: nil, to: focusedElement)
+        if session.styles.mayDependOnFocus { documentDidChange() }
+    }
+
+    /// The line a script asked the viewport to show at its top
+    /// (`scrollTo`, `scrollIntoView`); observed by the front end, which
+    /// scrolls there. Each request counts, even to the same line.
+    public internal(set) var requestedScrollLine: Int? {
+        get { session.requestedScrollLine }
+        set {
+            session.requestedScrollLine = newValue
+            observers.changed(self, \.requestedScrollLine, from: nil, to: newValue)
+        }
+    }
+
+    func requestScroll(toLine line: Int) {
+        requestedScrollLine = line
+    }
+
     /// Layouts for geometry may take this much of each second; past it a
     /// script that measures in a loop gets the last layout's answers (a
     /// page that changes and measures thousands of times must not hang).

@@ -24,4 +24,10 @@ extension ScriptHost {
 
     /// `scrollY`. Default: 0, the top.
     public func scriptScrollPosition() -> Double { 0 }
+
+    /// Default: nothing (no browser focus to move).
+    public func scriptFocusDidChange(_ element: Node?) {}
+
+    /// Default: nothing (no viewport to scroll).
+    public func scriptScroll(toY y: Double) {}
 }

@@ -40,6 +40,12 @@ public protocol ScriptHost: AnyObject {
     func scriptBoundingBox(of element: Node) -> ScriptRect?
     /// CSSOM View: how far the viewport is scrolled down, in CSS px (`scrollY`).
     func scriptScrollPosition() -> Double
+    /// A script moved the focus (`focus()`, `blur()`, `autofocus`): the
+    /// browser's focus follows it.
+    func scriptFocusDidChange(_ element: Node?)
+    /// A script asked to scroll the viewport so that CSS px `y` of the
+    /// page is at its top (`scrollTo`, `scrollIntoView`).
+    func scriptScroll(toY y: Double)
 }
 
 // MARK: The document (DOM bindings)

@@ -52,6 +52,10 @@ extension DOMBridge {
             return values.withUnsafeMutableBufferPointer { jsc.JSObjectMakeArray!(ctx, $0.count, $0.baseAddress, nil) } ?? null
         }
         define("scrollOffset") { [unowned self] _ in makeNumber(host?.scriptScrollPosition() ?? 0) }
+        define("scrollTo") { [unowned self] a in
+            host?.scriptScroll(toY: number(a[0]))
+            return nil
+        }
         // The browser's window in CSS px: its width (0) or height (1).
         define("viewportSize") { [unowned self] a in
             makeNumber(number(a[0]) == 0 ? mediaEnvironment.width : mediaEnvironment.height)

@@ -572,6 +572,7 @@ final class DOMBridge {
         }
         define("setFocused") { [unowned self] a in
             focusedElement = try optionalNode(a[0])
+            host?.scriptFocusDidChange(focusedElement)
             return nil
         }
         // form.submit(): (form, method, action, enctype, target, [name, value, …], submitter).

@@ -502,7 +502,7 @@ methods(Element.prototype, {
   },
   getBoundingClientRect: function () { return T.boundingClientRect(this); },
   getClientRects: function () { return T.clientRects(this); },
-  scrollIntoView: function () {},
+  scrollIntoView: function (arg) { T.scrollIntoView(this, arg); },
   scroll: function () {}, scrollTo: function () {}, scrollBy: function () {},
   attachShadow: function () { throw domError('NotSupportedError', 'Shadow trees are not supported.'); }
 });

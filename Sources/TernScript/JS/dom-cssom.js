@@ -658,6 +658,31 @@ function rangeBoundingClientRect(start, end) {
   var left = min(a[0], b[0]), top = min(a[1], b[1]);
   return rectOf(DOMRect.prototype, left, top, max(a[0] + a[2], b[0] + b[2]) - left, max(a[1] + a[3], b[1] + b[3]) - top);
 }
+// CSSOM View §4 scroll(), scrollTo(), scrollBy() of the window (x is
+// ignored: a page scrolls sideways only where it is wider than the terminal)
+// and §6.1 scrollIntoView(): the viewport shows the element's box at its
+// top (block "start", the default), middle or bottom.
+function scrollTarget(args, relative) {
+  var y;
+  if (args.length === 1 && args[0] !== null && typeof args[0] === 'object') y = args[0].top;
+  else y = args[1];
+  y = y === undefined ? (relative ? 0 : N.scrollOffset()) : +y;
+  if (y !== y) y = 0;
+  return relative ? N.scrollOffset() + y : y;
+}
+def(g, 'scroll', function scroll() { N.scrollTo(scrollTarget(arguments, false)); });
+def(g, 'scrollTo', function scrollTo() { N.scrollTo(scrollTarget(arguments, false)); });
+def(g, 'scrollBy', function scrollBy() { N.scrollTo(scrollTarget(arguments, true)); });
+T.scrollIntoView = function (element, arg) {
+  var box = N.boundingBox(H(element));
+  if (box === null) return;
+  var block = arg === false ? 'end' : arg !== null && typeof arg === 'object' && arg.block !== undefined ? str(arg.block) : 'start';
+  var top = box[1] + N.scrollOffset(), height = N.viewportSize(1);
+  if (block === 'center') top -= (height - box[3]) / 2;
+  else if (block === 'end') top -= height - box[3];
+  else if (block === 'nearest') { if (box[1] >= 0 && box[1] + box[3] <= height) return; if (box[1] > 0) top -= height - box[3]; }
+  N.scrollTo(top < 0 ? 0 : top);
+};
 T.boundingClientRect = boundingClientRect; T.clientRects = clientRects;
 T.domRect = function (r) { return rectOf(DOMRectReadOnly.prototype, r.x, r.y, r.width, r.height); };
 T.rangeBoundingClientRect = rangeBoundingClientRect;

@@ -75,10 +75,11 @@ var table = {
                               'CSSNamespaceRule', 'CSSSupportsRule', 'MediaQueryList', 'MediaQueryListEvent', 'matchMedia',
                               'innerWidth', 'innerHeight', 'outerWidth', 'outerHeight', 'screenX', 'screenY', 'screenLeft',
                               'screenTop', 'devicePixelRatio', 'scrollX', 'pageXOffset', 'scrollY', 'pageYOffset', 'Screen',
-                              'screen', 'VisualViewport', 'visualViewport',
+                              'screen', 'VisualViewport', 'visualViewport', 'scroll', 'scrollTo', 'scrollBy',
                               'DOMRectReadOnly', 'DOMRect', 'DOMRectList', 'CSS'],
                     members: [['Document', 'styleSheets'], ['HTMLStyleElement', 'sheet'], ['HTMLLinkElement', 'sheet']],
-                    functions: ['styleDeclaration', 'boundingClientRect', 'clientRects', 'rangeBoundingClientRect', 'rectList', 'domRect'],
+                    functions: ['styleDeclaration', 'boundingClientRect', 'clientRects', 'rangeBoundingClientRect', 'rectList', 'domRect',
+                                'scrollIntoView'],
                     internals: ['__ternMediaChanged'], enumerable: false }
 };
 

@@ -114,9 +114,10 @@ function XMLHttpRequest() {
 put(XMLHttpRequest, 'UNSENT', 0); put(XMLHttpRequest, 'OPENED', 1); put(XMLHttpRequest, 'HEADERS_RECEIVED', 2);
 put(XMLHttpRequest, 'LOADING', 3); put(XMLHttpRequest, 'DONE', 4);
 var X = XMLHttpRequest.prototype;
-// The document's base URL, against which fetch and XHR parse URLs.
+// The document's base URL, against which fetch and XHR parse URLs; a
+// worker's is its script's URL (HTML §10.2.1.1, its API base URL).
 function baseURL() {
-  try { return g.document.baseURI; } catch (e) { return undefined; }
+  try { return g.document ? g.document.baseURI : g.location.href; } catch (e) { return undefined; }
 }
 function parseURL(url) {
   try { return new g.URL(String(url), baseURL()); } catch (e) { return null; }
