@@ -352,6 +352,11 @@ public final class Browser {
     /// for the next, and a bound key (or sequence) runs its command.
     func handleCommandKey(_ key: Key) {
         if pendingKeys.isEmpty, handleCountKey(key) { return }
+        // Esc closes the page's modal dialog first (HTML's close request), as in a browser.
+        if key == .escape, pendingKeys.isEmpty, tab.webView.sendCloseRequest() {
+            setNeedsDisplay()
+            return
+        }
         let keys = pendingKeys + [key]
         pendingKeysTimer?.cancel()
         pendingKeysTimer = nil

@@ -27,6 +27,25 @@ extension WebView {
         if session.styles.mayDependOnFocus { documentDidChange() }
     }
 
+    /// The page's topmost open modal dialog (`<dialog>` shown with
+    /// `showModal()`): a front end sends it Esc (`sendCloseRequest()`).
+    public var modalDialog: PageElement? {
+        guard pageScriptsEnabled, let node = scriptWindow?.modalDialog, node.document === document else { return nil }
+        return PageElement(node: node)
+    }
+
+    /// Esc for the page (HTML "close request"): the topmost modal dialog
+    /// hears `cancel` and closes unless the page cancels it. False when no
+    /// modal dialog is open.
+    @discardableResult
+    public func sendCloseRequest() -> Bool {
+        guard modalDialog != nil, let window = scriptWindow else { return false }
+        notifyUserActivation()
+        window.sendCloseRequest()
+        documentDidChange()
+        return true
+    }
+
     /// The line a script asked the viewport to show at its top
     /// (`scrollTo`, `scrollIntoView`); observed by the front end, which
     /// scrolls there. Each request counts, even to the same line.

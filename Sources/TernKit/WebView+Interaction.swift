@@ -272,7 +272,8 @@ extension WebView {
             window.dispatchEvent("focus", to: element)
             window.dispatchEvent("focusin", to: element, bubbles: true)
         }
-        documentDidChange()
+        // What the handlers changed lays the page out again by itself; `:focus` rules need it here.
+        if session.styles.mayDependOnFocus { documentDidChange() }
     }
 
     // MARK: Internals

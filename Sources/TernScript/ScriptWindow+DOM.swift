@@ -93,6 +93,19 @@ extension ScriptWindow {
         set { dom.focusedElement = newValue }
     }
 
+    /// The topmost open modal `<dialog>` (`showModal()`), nil for none.
+    public var modalDialog: Node? {
+        guard case .success(.number(let handle)) = context.callInternal("__ternModalDialog", []) else { return nil }
+        return try? dom.node(dom.makeNumber(handle))
+    }
+
+    /// HTML's close request (Esc) to the topmost modal dialog: `cancel`,
+    /// then, unless the page cancels it, the dialog closes.
+    public func sendCloseRequest() {
+        _ = runInternal("__ternCloseRequest", [])
+        dom.changed()
+    }
+
     /// The selection of a text field or textarea, as UTF-16 offsets into its
     /// value (`selectionStart`/`selectionEnd`, which the page may set); nil
     /// when the page's scripts never touched a form control.

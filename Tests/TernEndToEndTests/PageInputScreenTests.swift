@@ -20,6 +20,7 @@ final class PageInputScreenTests: TerminalTestCase {
             <input id=q aria-label=Filter>
             <p id=count>no keys</p>
             <ul id=list><li>apple<li>apricot<li>banana<li>cherry</ul>
+            <p><a href="#q">Back to the filter</a></p>
             <script>
             var q = document.getElementById('q'), seen = {};
             ['focus', 'keydown', 'keypress', 'beforeinput', 'input', 'keyup', 'change', 'blur'].forEach(function (type) {
@@ -163,6 +164,49 @@ final class PageInputScreenTests: TerminalTestCase {
         }
         tern.press("Enter")
         tern.waitFor("author=Ada")
+    }
+
+    /// A script's modal dialog (a date picker): `showModal()` puts the
+    /// browser's focus in its first field, the form's `method=dialog`
+    /// button closes it with its value, and Esc sends it a close request
+    /// (`cancel`, then `close`).
+    func testAModalDialogTakesTheFocusAndEscClosesIt() throws {
+        let filler = (0..<30).map { "<p>Paragraph \($0) of the page.</p>" }.joined()
+        let html = """
+            <title>Dialog</title>
+            <button id=open onclick="document.getElementById('d').showModal()">Pick a date</button>
+            <p id=result>no date</p>
+            \(filler)
+            <dialog id=d><form method=dialog><p>Choose a day:</p><input id=day name=day aria-label=Day><button value=chosen>OK</button></form></dialog>
+            <script>
+            var d = document.getElementById('d'), log = [];
+            function show() { document.getElementById('result').textContent = log.join(' '); }
+            d.addEventListener('close', function () { log.push('close:' + d.returnValue + ':' + document.getElementById('day').value); show(); });
+            d.addEventListener('cancel', function () { log.push('cancel'); show(); });
+            </script>
+            """
+        let tern = try browse([page(html)])
+        tern.waitFor("[Pick a date]")
+        tern.press("Tab")
+        tern.waitFor("Enter to press Pick a date")
+        tern.press("Enter")
+        // The dialog is at the end of the page: the browser goes there, into its field.
+        tern.waitFor("Form field day")
+        tern.waitFor("Choose a day:")
+        tern.press("Enter")
+        tern.type("12")
+        tern.press("Tab")
+        tern.waitFor("Enter to press chosen")
+        tern.press("Enter")
+        tern.waitForScreen("the dialog closed") { !$0.contains("Choose a day:") }
+        // Focus went back to the button that opened it.
+        tern.waitFor("Enter to press Pick a date")
+        tern.press("Enter")
+        tern.waitFor("Form field day")
+        tern.press("Escape")
+        tern.waitForScreen("the dialog closed by Esc") { !$0.contains("Choose a day:") }
+        tern.press("g")
+        tern.waitFor("close:chosen:12 cancel close:chosen:12")
     }
 
     /// A page that cancels keys it does not accept (digits only) and

@@ -10,7 +10,8 @@
 var N = internals.__ternDOM;
 var methods = T.methods, accessors = T.accessors, iface = T.iface, H = T.H, documentOf = T.documentOf, str = T.str,
     liveList = T.liveList, domError = T.domError, Event = T.Event, HTMLCollection = T.HTMLCollection,
-    HTMLElement = T.HTMLElement, htmlInterface = T.htmlInterface, reflect = T.reflect, fireTrusted = T.fireTrusted;
+    HTMLElement = T.HTMLElement, htmlInterface = T.htmlInterface, reflect = T.reflect, fireTrusted = T.fireTrusted,
+    def = T.def, wrap = T.wrap;
 
 // ---- Embedded content (https://html.spec.whatwg.org/#embedded-content)
 reflect(htmlInterface('HTMLEmbedElement', 'embed').prototype, { src: ['u'], type: ['s'], width: ['s'], height: ['s'] });
@@ -48,11 +49,75 @@ htmlInterface('HTMLMapElement', 'map');
 htmlInterface('HTMLFontElement', 'font');
 var HTMLDetailsElement = htmlInterface('HTMLDetailsElement', 'details');
 reflect(HTMLDetailsElement.prototype, { open: ['b'] });
+// ---- The dialog element (HTML §4.11.4): show(), showModal() (the modal
+// dialogs are a stack, the "top layer"; the browser sends Esc to the top
+// one as a close request), close(), returnValue, and the focusing steps.
 var HTMLDialogElement = htmlInterface('HTMLDialogElement', 'dialog');
+var dialogSlot = T.privateSlot(), modalDialogs = [];
+function DIALOG(d) {
+  var s = dialogSlot.get(d);
+  if (s === undefined) { s = { modal: false, returnValue: '', previouslyFocused: null }; dialogSlot.set(d, s); }
+  return s;
+}
 reflect(HTMLDialogElement.prototype, { open: ['b'] });
+accessors(HTMLDialogElement.prototype, {
+  returnValue: [function () { return DIALOG(this).returnValue; }, function (v) { DIALOG(this).returnValue = str(v); }]
+});
+// §4.11.4.1 "dialog focusing steps": the first focusable descendant (one
+// with autofocus first), else the dialog itself.
+function focusDialog(dialog) {
+  var control = dialog.querySelector('[autofocus]') ||
+    dialog.querySelector('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]');
+  (control || dialog).focus();
+}
+function showDialog(dialog, modal) {
+  var s = DIALOG(dialog);
+  if (N.hasAttr(H(dialog), 'open')) {
+    if (s.modal === modal) return;
+    throw domError('InvalidStateError', "Failed to execute '" + (modal ? 'showModal' : 'show') + "' on 'HTMLDialogElement': The element already has an 'open' attribute" + (modal ? ', and therefore cannot be opened modally.' : ' and is modal.'));
+  }
+  if (modal && !dialog.isConnected) throw domError('InvalidStateError', "Failed to execute 'showModal' on 'HTMLDialogElement': The element is not in a Document.");
+  N.setAttr(H(dialog), 'open', '');
+  s.modal = modal;
+  s.previouslyFocused = wrap(N.focused());
+  if (modal) modalDialogs.push(dialog);
+  focusDialog(dialog);
+}
+// §4.11.4.2 "close the dialog": the result, focus back where it was, and `close` in a task.
+function closeDialog(dialog, result) {
+  var s = DIALOG(dialog);
+  if (!N.hasAttr(H(dialog), 'open')) return;
+  N.removeAttr(H(dialog), 'open');
+  if (result !== undefined && result !== null) s.returnValue = str(result);
+  s.modal = false;
+  var index = modalDialogs.indexOf(dialog);
+  if (index >= 0) modalDialogs.splice(index, 1);
+  var back = s.previouslyFocused;
+  s.previouslyFocused = null;
+  if (back && back.isConnected && typeof back.focus === 'function') back.focus();
+  T.queueTask(function () { fireTrusted(dialog, new Event('close')); });
+}
 methods(HTMLDialogElement.prototype, {
-  show: function () { this.open = true; }, showModal: function () { this.open = true; },
-  close: function (value) { if (value !== undefined) this.returnValue = str(value); this.open = false; fireTrusted(this, new Event('close')); }
+  show: function show() { showDialog(this, false); },
+  showModal: function showModal() { showDialog(this, true); },
+  close: function close(result) { closeDialog(this, result); },
+  requestClose: function requestClose(result) { requestDialogClose(this, result); }
+});
+// A close request (Esc): `cancel`, which the page may cancel, then close.
+function requestDialogClose(dialog, result) {
+  if (!N.hasAttr(H(dialog), 'open')) return;
+  if (fireTrusted(dialog, new Event('cancel', { cancelable: true }))) closeDialog(dialog, result);
+}
+// For the browser: the topmost open modal dialog, and Esc pressed while it is.
+def(internals, '__ternModalDialog', function () {
+  while (modalDialogs.length && !(modalDialogs[modalDialogs.length - 1].isConnected && N.hasAttr(H(modalDialogs[modalDialogs.length - 1]), 'open'))) {
+    DIALOG(modalDialogs.pop()).modal = false;
+  }
+  return modalDialogs.length ? H(modalDialogs[modalDialogs.length - 1]) : null;
+});
+def(internals, '__ternCloseRequest', function () {
+  var top = internals.__ternModalDialog();
+  if (top !== null) requestDialogClose(wrap(top));
 });
 
 // ---- Tables

@@ -340,6 +340,12 @@ function submitForm(form, submitter) {
   }
   var method = asciiLower(pick('formmethod', 'method') || '');
   if (method !== 'post' && method !== 'dialog') method = 'get';
+  // HTML §4.10.21.3 step 20 (method "dialog"): the nearest dialog closes with the submitter's value.
+  if (method === 'dialog') {
+    var dialog = form.closest('dialog');
+    if (dialog !== null) dialog.close(submitter && submitter.type !== 'image' && N.hasAttr(H(submitter), 'value') ? N.attr(H(submitter), 'value') : undefined);
+    return;
+  }
   var enctype = asciiLower(pick('formenctype', 'enctype') || '');
   if (enctype !== 'multipart/form-data' && enctype !== 'text/plain') enctype = 'application/x-www-form-urlencoded';
   N.submit(H(form), method, pick('formaction', 'action') || '', enctype, pick('formtarget', 'target') || '',

@@ -63,7 +63,7 @@ var table = {
                               'HTMLPictureElement', 'HTMLMapElement', 'HTMLFontElement', 'HTMLDetailsElement',
                               'HTMLDialogElement', 'HTMLTableElement', 'HTMLTableRowElement', 'HTMLTableSectionElement',
                               'HTMLTableCellElement', 'HTMLTableColElement', 'HTMLTableCaptionElement'],
-                       members: [], enumerable: false },
+                       members: [], internals: ['__ternModalDialog', '__ternCloseRequest'], enumerable: false },
   'dom-forms.js': { globals: ['HTMLFormElement', 'HTMLFormControlsCollection', 'HTMLInputElement', 'HTMLButtonElement',
                               'HTMLTextAreaElement', 'HTMLSelectElement', 'HTMLOptionsCollection', 'HTMLOptionElement', 'Option',
                               'HTMLOptGroupElement', 'HTMLLabelElement', 'HTMLFieldSetElement', 'HTMLLegendElement',
