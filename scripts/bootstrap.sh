@@ -24,8 +24,10 @@ for pair in tmux:tmux python3:python3 curl:curl openssl:openssl nghttpd:nghttp2-
 done
 
 # file : Debian package (real web applications' parts the end-to-end tests serve
-# on loopback: CodeMirror 5, an editor that reads a hidden textarea)
-for pair in /usr/share/javascript/codemirror/lib/codemirror.js:libjs-codemirror; do
+# on loopback: CodeMirror 5, an editor that reads a hidden textarea; Django, whose
+# admin the tests log in to, run by Debian's /usr/bin/python3)
+for pair in /usr/share/javascript/codemirror/lib/codemirror.js:libjs-codemirror \
+            /usr/lib/python3/dist-packages/django/__init__.py:python3-django; do
   file=${pair%%:*}; package=${pair#*:}
   [ -e "$file" ] || need_packages+=("$package")
 done

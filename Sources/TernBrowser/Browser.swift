@@ -321,7 +321,9 @@ public final class Browser {
         if !keys.isEmpty || terminal.terminationSignal != nil {
             loop.post { [weak self] in self?.readKeys() }
         }
-        let answeringDialog = modals.last.map { !$0.pageScriptWaits } == true && keys.contains { $0 != .resize }
+        // A key for a dialog of the browser's stops the page's work; one typed into the
+        // page's field is the page's (its scripts and layouts follow each key).
+        let answeringDialog = modals.last.map { !$0.pageScriptWaits && !($0 is FieldEditor) } == true && keys.contains { $0 != .resize }
         return terminal.terminationSignal != nil || answeringDialog || keys.contains(where: asksToStop)
     }
 

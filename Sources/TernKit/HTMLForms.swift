@@ -117,7 +117,8 @@ enum HTMLForms {
         let options = options(of: select)
         let marked = options.indices.filter { options[$0].hasAttribute("selected") }
         if select.hasAttribute("multiple") { return marked }
-        if let first = marked.first { return [first] }
+        // HTML's selectedness setting algorithm: of several selected options, the last stays.
+        if let last = marked.last { return [last] }
         if let size = Int((select.attribute("size") ?? "").trimmingSpaces()), size > 1 { return [] }
         return options.indices.first { !isDisabled(options[$0]) }.map { [$0] } ?? []
     }

@@ -27,6 +27,24 @@ extension WebView {
         if session.styles.mayDependOnFocus { documentDidChange() }
     }
 
+    /// HTML §6.6.3 "the autofocus attribute": once the document is parsed,
+    /// its first focusable element with `autofocus` takes the focus, unless
+    /// something has it already; the front end's focus follows.
+    func focusAutofocusCandidate() {
+        guard focusedNode == nil, let root = document?.node else { return }
+        var candidate: Node?
+        root.walk { node in
+            if node.isElement, node.hasAttributes, node.hasAttribute("autofocus"), !(HTMLForms.isControl(node) && HTMLForms.isDisabled(node)),
+               !(node.isElement("input") && HTMLForms.type(of: node) == "hidden") {
+                candidate = node
+            }
+            return candidate == nil
+        }
+        guard let candidate else { return }
+        focus(node: candidate)
+        observers.changed(self, \.focusedElement, from: nil, to: focusedElement)
+    }
+
     /// The page's topmost open modal dialog (`<dialog>` shown with
     /// `showModal()`): a front end sends it Esc (`sendCloseRequest()`).
     public var modalDialog: PageElement? {
@@ -87,7 +105,7 @@ extension WebView {
         if session.geometryLayoutTime.spent > WebView.geometryLayoutBudget, let last = session.geometryPage {
             page = last
         } else {
-            page = renderedPage(width: size.columns, rows: size.rows)
+            page = renderedPage(width: size.columns, rows: size.rows, forScripts: true)
             session.geometryLayoutTime.spent += EventLoop.now() - now
             session.geometryPage = page
         }

@@ -10,7 +10,10 @@ extension WebView {
     /// the size or (when a sheet has `:focus` rules) the focus changes.
     /// nil while the page is loading and a sheet linked from its head has
     /// not arrived (render-blocking, HTML §4.2.4), as for no document.
-    func renderedPage(width: Int, rows: Int = 24) -> RenderedPage? {
+    /// `forScripts`: a script asks for geometry, which needs a layout even
+    /// while the first one waits for sheets (CSSOM View's "update style and
+    /// layout" is not render-blocked).
+    func renderedPage(width: Int, rows: Int = 24, forScripts: Bool = false) -> RenderedPage? {
         guard let document else { return nil }
         // A frame is drawn inline, as wide as the page at most: its media queries see the page's size.
         viewportSize = ViewportSize(columns: width, rows: rows)
@@ -21,10 +24,12 @@ extension WebView {
                                         authorStyles: authorStyleSheetsEnabled, framesRevision: session.framesRevision, focus: focus)
         if let cached = session.layoutCache, cached.key == key { return cached.page }
         if let stopped = session.stoppedLayout, stopped.document === document { return stopped.page }
-        if isLoading, styles.isRenderBlocked { return nil }
+        let blocked = isLoading && styles.isRenderBlocked
+        if blocked, !forScripts { return nil }
         let options = layoutOptions(for: document, width: width, rows: rows)
         let rendered = Layout.render(document, options: options)
-        session.layoutCache = (key, rendered)
+        // Laid out for a script while sheets block rendering: not what the page shows first.
+        if !blocked { session.layoutCache = (key, rendered) }
         scriptWindow?.renderingDidChange()
         if rendered.isIncomplete { session.stoppedLayout = (document, rendered) }
         return rendered

@@ -512,6 +512,7 @@ extension WebView {
         }
         // The page's style sheets start loading; the load event waits for them.
         session.styles.update(for: self)
+        focusAutofocusCandidate()
         // Its frames load (those the parser met already are loading); the load event waits for them.
         syncFrames(of: document, in: nil)
         runScripts(of: document, for: load) { [weak self] in

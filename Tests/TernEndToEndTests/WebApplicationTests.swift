@@ -51,3 +51,77 @@ final class WebApplicationTests: TerminalTestCase {
         tern.waitFor("only widgets")
     }
 }
+
+extension WebApplicationTests {
+    /// Django's admin (Debian's python3-django): log in, add a book, add
+    /// its author in the "add another" popup, which hands the new author
+    /// back to the book's form (`opener.dismissAddRelatedObjectPopup`) and
+    /// closes; the book is saved with that author.
+    func testDjangoAdminLogsInAndAddsARelatedObjectThroughItsPopup() throws {
+        let folder = try ProcessRun.temporaryFolder("django-site")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = folder + "/server.log"
+        let server = try ProcessRun.start("/usr/bin/python3", [TestServer.repositoryRoot + "/Tests/TestServer/django_admin_site.py", folder],
+                                          stdout: output, stderr: folder + "/server.err")
+        defer { server.terminate(); server.waitUntilExit() }
+        var port = 0
+        let deadline = Date().addingTimeInterval(60)
+        while port == 0, Date() < deadline, server.isRunning {
+            if let log = try? String(contentsOfFile: output, encoding: .utf8), let line = log.split(separator: "\n").first(where: { $0.hasPrefix("PORT ") }) {
+                port = Int(line.dropFirst(5)) ?? 0
+            } else {
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+        }
+        XCTAssertNotEqual(port, 0, (try? String(contentsOfFile: folder + "/server.err", encoding: .utf8)) ?? "no log")
+        guard port != 0 else { return }
+        // The server may take a moment to listen after it printed its port.
+        let base = "http://127.0.0.1:\(port)"
+        let tern = try browse([base + "/admin/library/book/add/"], rows: 40)
+        tern.waitFor("Log in")
+        // The username field has `autofocus`: the browser's focus starts there.
+        tern.waitFor("Form field username")
+        tern.press("Enter")
+        tern.type("admin")
+        tern.press("Tab")
+        tern.waitFor("Form field password")
+        tern.press("Enter")
+        tern.type("tern-secret")
+        tern.press("Enter")
+        tern.waitFor("Add book")
+        // The "+" beside the author's select opens Django's popup, named after the field.
+        var found = false
+        for _ in 0..<20 {
+            tern.press("Tab")
+            if tern.waitForQuietly(timeout: 0.5, { $0.components(separatedBy: "\n").last { !$0.isEmpty }?.contains("author/add/?_to_field=id&_popup=1") ?? false }) {
+                found = true
+                break
+            }
+        }
+        XCTAssertTrue(found, "no add-author link:\n\(tern.screen())")
+        tern.press("Enter")
+        tern.waitFor("Add author")
+        tern.waitFor("Form field name")
+        tern.press("Enter")
+        tern.type("Ada Lovelace")
+        tern.press("Enter")
+        // Saved, the popup hands the author back and closes: the book's form shows it chosen.
+        tern.waitFor("Add book")
+        tern.waitFor("Ada Lovelace")
+        found = false
+        for _ in 0..<40 {
+            tern.press("Tab")
+            if tern.waitForQuietly(timeout: 0.5, { $0.contains("Form field title") }) {
+                found = true
+                break
+            }
+        }
+        XCTAssertTrue(found, "no title field:\n\(tern.screen())")
+        guard found else { return }
+        tern.press("Enter")
+        tern.type("Notes on the Analytical Engine")
+        tern.press("Enter")
+        tern.waitFor("was added successfully")
+        tern.waitFor("Notes on the Analytical Engine")
+    }
+}

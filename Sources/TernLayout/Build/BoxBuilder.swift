@@ -1378,7 +1378,8 @@ final class BoxBuilder {
             let label = TextNormalizer.clean(child.attribute("label") ?? child.textContent)
             labels.append(label)
             values.append(child.attribute("value") ?? label)
-            if selected == nil, child.hasAttribute("selected") { selected = labels.count - 1 }
+            // Of several selected options the last is shown (HTML's selectedness setting algorithm; HTMLForms).
+            if child.hasAttribute("selected"), selected == nil || !node.hasAttribute("multiple") { selected = labels.count - 1 }
             return false
         }
         let chosen = labels.isEmpty ? nil : (selected ?? 0)

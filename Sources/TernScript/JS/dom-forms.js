@@ -240,9 +240,11 @@ var HTMLOptionsCollection = iface('HTMLOptionsCollection', HTMLCollection);
 var optionsKey = EngineSymbol('options');
 function optionHandles(select) { return N.qs(H(select), ':scope > option, :scope > optgroup > option', true); }
 function selectedIndexOf(select) {
-  var options = optionHandles(select);
-  for (var i = 0; i < options.length; i++) if (N.hasAttr(options[i], 'selected')) return i;
-  if (N.hasAttr(H(select), 'multiple') || parseInt(N.attr(H(select), 'size'), 10) > 1) return -1;
+  var options = optionHandles(select), multiple = N.hasAttr(H(select), 'multiple');
+  // HTML's selectedness setting algorithm: of several selected options of a single select, the last stays.
+  if (multiple) { for (var i = 0; i < options.length; i++) if (N.hasAttr(options[i], 'selected')) return i; }
+  else { for (i = options.length - 1; i >= 0; i--) if (N.hasAttr(options[i], 'selected')) return i; }
+  if (multiple || parseInt(N.attr(H(select), 'size'), 10) > 1) return -1;
   for (i = 0; i < options.length; i++) if (!N.matches(options[i], ':disabled')) return i;
   return options.length ? 0 : -1;
 }
@@ -258,7 +260,21 @@ reflect(HTMLSelectElement.prototype, { name: ['s'], disabled: ['b'], multiple: [
 accessors(HTMLSelectElement.prototype, {
   options: [function () {
     var select = this;
-    return this[optionsKey] || (this[optionsKey] = liveList(HTMLOptionsCollection.prototype, function () { return optionHandles(select); }, true));
+    if (this[optionsKey]) return this[optionsKey];
+    var list = liveList(HTMLOptionsCollection.prototype, function () { return optionHandles(select); }, true);
+    LIST(list).select = select;
+    // HTML §2.7.3.1 the HTMLOptionsCollection setter: null removes the option at
+    // `index`; an option past the end comes after blank options filling the gap;
+    // else it replaces the one at `index`.
+    LIST(list).setIndexed = function (index, value) {
+      if (value === null) { var gone = optionHandles(select)[index]; if (gone !== undefined) N.remove(gone); return; }
+      if (!T.isNode(value) || TAG(value) !== 'option') throw new TypeError("Failed to set an indexed property on 'HTMLOptionsCollection': parameter 2 is not of type 'HTMLOptionElement'.");
+      var options = optionHandles(select), doc = documentOf(select);
+      for (var n = options.length; n < index; n++) select.appendChild(doc.createElement('option'));
+      if (index >= options.length) select.appendChild(value);
+      else { var old = wrap(options[index]); old.parentNode.replaceChild(value, old); }
+    };
+    return (this[optionsKey] = list);
   }],
   // unsigned long; over 100,000 does nothing (https://html.spec.whatwg.org/#dom-select-length).
   length: [function () { return optionHandles(this).length; }, function (n) {
@@ -288,10 +304,7 @@ accessors(HTMLSelectElement.prototype, {
 methods(HTMLSelectElement.prototype, {
   item: function (i) { return this.options.item(i); },
   namedItem: function (name) { return this.options.namedItem(name); },
-  add: function (option, before) {
-    if (typeof before === 'number') before = this.options[before] || null;
-    if (before) before.parentNode.insertBefore(option, before); else this.appendChild(option);
-  },
+  add: function (element, before) { this.options.add(element, before); },
   remove: function (index) {
     if (arguments.length === 0) { N.remove(H(this)); return; }
     var option = optionHandles(this)[index | 0];
@@ -299,7 +312,18 @@ methods(HTMLSelectElement.prototype, {
   }
 });
 methods(HTMLOptionsCollection.prototype, {
-  add: function (option, before) { wrap(N.closest(listItems(LIST(this))[0] || 0, 'select')); },
+  // HTML §2.7.3.1 add(element, before): into the select, before the given option or index (else at the end).
+  add: function (element, before) {
+    var select = LIST(this).select;
+    if (!T.isNode(element) || (TAG(element) !== 'option' && TAG(element) !== 'optgroup')) throw new TypeError("Failed to execute 'add' on 'HTMLOptionsCollection': The provided value is not of type '(HTMLOptGroupElement or HTMLOptionElement)'.");
+    if (element.contains(select)) throw domError('HierarchyRequestError', "Failed to execute 'add' on 'HTMLOptionsCollection': The new child element contains the parent.");
+    var reference = null;
+    if (typeof before === 'number') { var at = optionHandles(select)[before]; reference = at === undefined ? null : wrap(at); }
+    else if (before !== undefined && before !== null) reference = before;
+    if (reference !== null && !select.contains(reference)) throw domError('NotFoundError', "Failed to execute 'add' on 'HTMLOptionsCollection': The node before which the new node is to be inserted is not a child of this node.");
+    if (element === reference) return;
+    (reference === null ? select : reference.parentNode).insertBefore(element, reference);
+  },
   remove: function (index) { var o = this[index]; if (o) o.remove(); }
 });
 accessors(HTMLOptionsCollection.prototype, {

@@ -297,7 +297,9 @@ var listHandler = {
     return key in t;
   },
   set: function (t, key, value, receiver) {
-    if (toIndex(key) >= 0) return false;
+    var index = toIndex(key);
+    // An indexed setter (HTMLOptionsCollection's), else indices are read-only.
+    if (index >= 0) { var s = LIST(t); if (!s.setIndexed) return false; s.setIndexed(index, value); return true; }
     return Reflect.set(t, key, value, receiver);
   },
   defineProperty: function (t, key, descriptor) {
