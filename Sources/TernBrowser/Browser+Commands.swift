@@ -26,8 +26,6 @@ extension Browser {
         case .nextLink, .previousLink:
             // More turns than targets come round to the same place.
             for _ in 0..<min(times, max(1, tab.viewport.targetCount)) { tab.viewport.moveFocus(forward: command == .nextLink) }
-            // The page's focus moves with it, as Tab moves it in a browser (focus and blur events).
-            tab.webView.focus(tab.viewport.focusedTarget?.element)
         case .activate:
             if let count { follow(linkNumber: count) } else { activateFocused() }
         case .openLinkInNewTab: openFocusedLinkInNewTab()

@@ -80,8 +80,8 @@ extension Browser {
                 handle(webView.pressEnter(in: control.element))
             case .tab:
                 webView.finishTyping(in: control.element)
+                webView.focus(nil)
                 tab.viewport.moveFocus(forward: true)
-                webView.focus(tab.viewport.focusedTarget?.element)
             case .escape:
                 webView.finishTyping(in: control.element)
             }

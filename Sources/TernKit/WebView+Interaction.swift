@@ -56,6 +56,10 @@ extension WebView {
         let touched = type == "radio" ? HTMLForms.radioGroup(of: element) : [element]
         touched.forEach(captureDefault)
 
+        // As a click does in a browser, a link or control takes the focus first (HTML "focusable area").
+        if element.isElement("a") || element.isElement("area") || element.isElement("button") || HTMLForms.isControl(element) {
+            focus(node: element)
+        }
         if let window = interactionWindow() {
             let capture = ActivationCapture()
             let outer = activationCapture
