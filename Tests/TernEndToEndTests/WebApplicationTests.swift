@@ -7,6 +7,20 @@ import TernTestSupport
 final class WebApplicationTests: TerminalTestCase {
     override var defaultColumns: Int { 130 }
 
+    /// Presses Tab until the screen shows `condition` (at most `limit` times); whether it did.
+    private func tab(in tern: TerminalSession, limit: Int = 40, until condition: @escaping (String) -> Bool) -> Bool {
+        for _ in 0..<limit {
+            tern.press("Tab")
+            if tern.waitForQuietly(timeout: 0.5, condition) { return true }
+        }
+        return false
+    }
+
+    /// The status line (the screen's last line that is not empty).
+    private static func status(_ screen: String) -> String {
+        screen.components(separatedBy: "\n").last { !$0.isEmpty } ?? ""
+    }
+
     /// A site MkDocs (Debian's `mkdocs`) builds: its search box is in a
     /// Bootstrap modal that jQuery opens and focuses, and the search runs in
     /// a Web Worker (lunr, with `importScripts` and the index by XHR) as
@@ -28,15 +42,7 @@ final class WebApplicationTests: TerminalTestCase {
         let tern = try browse([site.url("/index.html").href], rows: 40)
         tern.waitFor("quantum flux setting")
         // The navigation bar's Search link (the wide layout shows it) opens the dialog.
-        var found = false
-        for _ in 0..<12 {
-            tern.press("Tab")
-            if tern.waitForQuietly({ $0.components(separatedBy: "\n").last { !$0.isEmpty }?.hasSuffix("/index.html#") ?? false }) {
-                found = true
-                break
-            }
-        }
-        XCTAssertTrue(found, "no Search link:\n\(tern.screen())")
+        XCTAssertTrue(tab(in: tern, limit: 12) { Self.status($0).hasSuffix("/index.html#") }, "no Search link:\n\(tern.screen())")
         tern.press("Enter")
         // The page focuses its search field: the browser's focus follows.
         tern.waitFor("Form field")
@@ -90,15 +96,7 @@ extension WebApplicationTests {
         tern.press("Enter")
         tern.waitFor("Add book")
         // The "+" beside the author's select opens Django's popup, named after the field.
-        var found = false
-        for _ in 0..<20 {
-            tern.press("Tab")
-            if tern.waitForQuietly(timeout: 0.5, { $0.components(separatedBy: "\n").last { !$0.isEmpty }?.contains("author/add/?_to_field=id&_popup=1") ?? false }) {
-                found = true
-                break
-            }
-        }
-        XCTAssertTrue(found, "no add-author link:\n\(tern.screen())")
+        XCTAssertTrue(tab(in: tern) { Self.status($0).contains("author/add/?_to_field=id&_popup=1") }, "no add-author link:\n\(tern.screen())")
         tern.press("Enter")
         tern.waitFor("Add author")
         tern.waitFor("Form field name")
@@ -108,16 +106,7 @@ extension WebApplicationTests {
         // Saved, the popup hands the author back and closes: the book's form shows it chosen.
         tern.waitFor("Add book")
         tern.waitFor("Ada Lovelace")
-        found = false
-        for _ in 0..<40 {
-            tern.press("Tab")
-            if tern.waitForQuietly(timeout: 0.5, { $0.contains("Form field title") }) {
-                found = true
-                break
-            }
-        }
-        XCTAssertTrue(found, "no title field:\n\(tern.screen())")
-        guard found else { return }
+        guard tab(in: tern, until: { $0.contains("Form field title") }) else { return XCTFail("no title field:\n\(tern.screen())") }
         tern.press("Enter")
         tern.type("Notes on the Analytical Engine")
         tern.press("Enter")
