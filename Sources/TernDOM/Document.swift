@@ -34,6 +34,9 @@ public final class Document {
     /// (false for other documents): a document no script has changed holds
     /// frames only then, so the embedder need not look for them otherwise.
     public internal(set) var parserMadeFrameElements = false
+    /// The HTML parser met an `autofocus` attribute: only then need the
+    /// embedder look for an autofocus candidate when the page is parsed.
+    public internal(set) var parserSawAutofocus = false
 
     /// Each libxml2 tree's `urlFragment`, for the selector matcher (which sees only libxml2 nodes).
     nonisolated(unsafe) static var fragments: [UnsafeMutableRawPointer: String] = [:]

@@ -82,6 +82,8 @@ public final class HTMLParser {
         var ended: [xmlNodePtr] = []
         /// `iframe` and `frame` elements made so far.
         var frameElements = 0
+        /// An element with `autofocus` was made.
+        var sawAutofocus = false
         /// The document being built, once it has a wrapper (it learns of frame elements).
         /// Not weak: a weak reference gives the document a side table, and
         /// every retain and release of it (each `Node` made or copied holds
@@ -136,6 +138,7 @@ public final class HTMLParser {
         xmlSAX2StartElement(context, name, attributes)
         guard let context, let name else { return }
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        if let attributes { noteAutofocus(attributes, parser) }
         if xmlStrEqual(name, HTMLParser.iframeName) != 0 || xmlStrEqual(name, HTMLParser.frameName) != 0,
            let recorder = parser.pointee._private {
             let scripts = Unmanaged<ScriptRecorder>.fromOpaque(recorder).takeUnretainedValue()
@@ -147,6 +150,22 @@ public final class HTMLParser {
         guard let node = parser.pointee.node, let recorder = parser.pointee._private else { return }
         Unmanaged<ScriptRecorder>.fromOpaque(recorder).takeUnretainedValue().elements.append(node)
     }
+
+    /// Notes an `autofocus` attribute (names come lower-cased, in name/value pairs).
+    private static func noteAutofocus(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>, _ parser: htmlParserCtxtPtr) {
+        var index = 0
+        while let attribute = attributes[index] {
+            if attribute.pointee == UInt8(ascii: "a"), xmlStrEqual(attribute, autofocusName) != 0, let recorder = parser.pointee._private {
+                let scripts = Unmanaged<ScriptRecorder>.fromOpaque(recorder).takeUnretainedValue()
+                scripts.sawAutofocus = true
+                scripts.document?.parserSawAutofocus = true
+                return
+            }
+            index += 2
+        }
+    }
+
+    private static let autofocusName = UnsafeRawPointer(("autofocus" as StaticString).utf8Start).assumingMemoryBound(to: xmlChar.self)
 
     /// HTML §13.2.6.4.4 "in head": a start tag of anything but head content
     /// ends the head, and §13.2.6.4.6 "after head" implies the body. libxml2
@@ -364,6 +383,7 @@ public final class HTMLParser {
         guard let doc = context?.pointee.myDoc else { return nil }
         let document = Document(adopting: doc, encoding: encoding)
         document.parserMadeFrameElements = scripts.frameElements > 0
+        document.parserSawAutofocus = scripts.sawAutofocus
         scripts.document = document
         wrapper = document
         return document

@@ -72,12 +72,12 @@ public enum Layout {
                 continue
             }
             guard page.extents.indices.contains(measured.index) else { continue }
-            if measured.isEnd {
-                if let start = page.extents[measured.index] {
-                    page.extents[measured.index] = ElementExtent(firstLine: start.firstLine, lastLine: line, columns: start.columns)
+            if let columns = measured.columns {
+                if page.extents[measured.index] == nil {
+                    page.extents[measured.index] = ElementExtent(firstLine: line, lastLine: line, columns: columns)
                 }
-            } else if page.extents[measured.index] == nil, let columns = builder.measuredColumns[measured.index] {
-                page.extents[measured.index] = ElementExtent(firstLine: line, lastLine: line, columns: columns)
+            } else if let start = page.extents[measured.index] {
+                page.extents[measured.index] = ElementExtent(firstLine: start.firstLine, lastLine: line, columns: start.columns)
             }
         }
         page.isIncomplete = builder.wasStopped

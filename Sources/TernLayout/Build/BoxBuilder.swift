@@ -213,37 +213,32 @@ final class BoxBuilder {
 
     /// The index of each of `options.measuredElements`.
     private var measuredIndex: [Node: Int] = [:]
-    /// The columns of each measured element's block, by index, once it was met.
-    private(set) var measuredColumns: [Int: Range<Int>] = [:]
-
-    /// A measured element's start or end, carried to its line as an anchor
-    /// whose name no `id` can have (an attribute never holds U+0000).
+    /// A measured element's start (with its block's columns) or end,
+    /// carried to its line as an anchor whose name no `id` can have (an
+    /// attribute never holds U+0000). Only `addAnchor` is called in the
+    /// walk, as for an `id`: nothing else of the builder changes there.
     struct MeasureMark {
         let index: Int
-        let isEnd: Bool
+        /// The start's columns; nil for the end.
+        let columns: Range<Int>?
 
-        init(index: Int, isEnd: Bool) {
+        init(index: Int, columns: Range<Int>?) {
             self.index = index
-            self.isEnd = isEnd
+            self.columns = columns
         }
 
         init?(_ name: String) {
-            guard name.utf8.first == 0, let index = Int(name.dropFirst(2)) else { return nil }
+            guard name.utf8.first == 0 else { return nil }
+            let parts = name.dropFirst(2).split(separator: ",").compactMap { Int($0) }
+            guard let index = parts.first else { return nil }
             self.index = index
-            isEnd = name.utf8.dropFirst().first == UInt8(ascii: "e")
+            columns = parts.count == 3 && parts[1] < parts[2] ? parts[1]..<parts[2] : nil
         }
 
-        var name: String { (isEnd ? "\u{0}e" : "\u{0}s") + String(index) }
-    }
-
-    private func markMeasured(_ node: Node, end: Bool) {
-        guard let index = measuredIndex[node] else { return }
-        if !end {
-            measuredColumns[index] = flow.indent..<max(flow.indent + 1, options.width - flow.indentRight)
-        } else if measuredColumns[index] == nil {
-            return
+        var name: String {
+            guard let columns else { return "\u{0}e" + String(index) }
+            return "\u{0}s\(index),\(columns.lowerBound),\(columns.upperBound)"
         }
-        addAnchor(MeasureMark(index: index, isEnd: end).name)
     }
 
     // MARK: The walk
@@ -454,7 +449,9 @@ final class BoxBuilder {
         }
 
         if node.hasAttributes, let id = node.attribute("id"), !id.isEmpty { addAnchor(id) }
-        if !measuredIndex.isEmpty { markMeasured(node, end: false) }
+        if !measuredIndex.isEmpty, let index = measuredIndex[node] {
+            addAnchor(MeasureMark(index: index, columns: flow.indent..<max(flow.indent + 1, options.width - flow.indentRight)).name)
+        }
 
         switch role {
         case .anchor:
@@ -568,9 +565,12 @@ final class BoxBuilder {
 
     /// Ends the innermost open element.
     private func exit() {
+        // A measured element's end, read in place before its frame leaves the stack.
+        if !measuredIndex.isEmpty, !frames.isEmpty, let node = frames[frames.count - 1].node, let index = measuredIndex[node] {
+            addAnchor(MeasureMark(index: index, columns: nil).name)
+        }
         // Moved off the stack (not copied); `parentStyle` stays its style until the end.
         guard let frame = frames.popLast() else { return }
-        if !measuredIndex.isEmpty, let node = frame.node { markMeasured(node, end: true) }
         let actions = frame.actions
         if actions.contains(.after), let after = frame.style.after, let node = frame.node {
             appendGenerated(after, node: node, style: frame.style)
