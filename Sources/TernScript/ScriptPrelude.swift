@@ -116,6 +116,6 @@ enum ScriptPrelude {
     /// it off to compare with windows that run every file at start-up).
     nonisolated(unsafe) static var defersLazyFiles = true
 
-    /// Every file, in the order a window runs them.
-    static var all: [File] { [microtasks, globals, lazy, network, webAPIs, navigation, windows] + dom + [messageHandlers] }
+    /// Every file, in the order a window runs them (a worker's global runs `workerScope` last).
+    static var all: [File] { [microtasks, globals, lazy, network, webAPIs, navigation, windows] + dom + [messageHandlers, workerScope] }
 }
