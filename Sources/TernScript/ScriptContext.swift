@@ -37,6 +37,8 @@ public final class ScriptContext {
     /// walk the whole heap, so they are read only once the process has
     /// grown by that room (the heap lives in the process's memory).
     private var residentAtHeapCheck = 0.0
+    /// `scriptDOMMemory` at the last heap check.
+    private var domMemoryAtHeapCheck = 0
     private var roomAtHeapCheck: Double?
     /// The engine's private object, which no page script can name: the
     /// natives the preludes call (`setInternal`) and the callbacks the
@@ -248,9 +250,13 @@ public final class ScriptContext {
         guard let limit = memoryLimit, let statistics = jsc.JSGetMemoryUsageStatistics else { return false }
         lastMemoryCheck = EventLoop.now()
         let resident = ScriptContext.residentBytes()
-        if let resident, resident - residentAtHeapCheck < (roomAtHeapCheck ?? Double(limit)) { return false }
+        // Skipped while neither the process nor the page's DOM grew by the room left: the
+        // DOM can grow in memory the process freed before, which the resident size does not show.
+        let room = roomAtHeapCheck ?? Double(limit), domMemory = scriptDOMMemory
+        if let resident, resident - residentAtHeapCheck < room, Double(domMemory - domMemoryAtHeapCheck) < room { return false }
         defer {
             if let resident, let now = read() {
+                domMemoryAtHeapCheck = domMemory
                 residentAtHeapCheck = resident
                 roomAtHeapCheck = max(0, Double(limit) - now.size)
             }
