@@ -49,6 +49,12 @@ final class Frame {
     weak var blockedRunner: PageScriptRunner?
     /// The frame's first document has loaded: later navigations add history entries.
     var loadedOnce = false
+    /// Its current session history entry, and the one the page's history
+    /// steps that do not name the frame show (its first document's).
+    var entry: FrameHistoryEntry
+    var initialEntry: FrameHistoryEntry
+    /// The entry a traversal loads the frame's document again for (its document was left).
+    var restoringEntry: FrameHistoryEntry?
     /// The frame was removed (its element left the document, or its page was left).
     private(set) var isDiscarded = false
     /// Changes whenever the frame's document (or its state) changes.
@@ -70,6 +76,8 @@ final class Frame {
         self.session = session
         self.attributeKey = attributeKey
         url = WebURL("about:blank")!
+        entry = FrameHistoryEntry(url: url, documentID: 0)
+        initialEntry = entry
     }
 
     /// While the person's click is dispatched in the frame: a link its

@@ -167,9 +167,17 @@ extension PageScriptHost: ScriptNavigationHost {
                 running.reportToConsole(level: "error", "A sandboxed frame may navigate only itself and its own frames: \(target)")
                 return
             }
+            if url.fragment != nil, ownerFrame.document != nil, url.withoutFragment == ownerFrame.url.withoutFragment {
+                // HTML "navigate to a fragment", at once: location.hash reads the new one.
+                return webView.navigateFrameToFragment(ownerFrame, url, replacing: replacing)
+            }
+            // HTML "Location-object navigate": a document not completely
+            // loaded is replaced, unless the person just acted.
+            let adds = !replacing && ownerFrame.loadedOnce
+                && (ownerFrame.state == .loaded || webView.hasTransientActivation(webView.runningWindowSession))
             webView.loop.post { [weak webView, weak ownerFrame] in
                 guard let webView, let ownerFrame, !ownerFrame.isDiscarded else { return }
-                webView.navigateFrame(ownerFrame, to: url, type: .other, addsHistory: !replacing, initiator: ownerFrame)
+                webView.navigateFrame(ownerFrame, to: url, type: .other, addsHistory: adds, initiator: ownerFrame)
             }
             return
         }
@@ -224,6 +232,18 @@ extension PageScriptHost: ScriptNavigationHost {
         webView?.loop.post { [weak webView] in _ = webView?.reload() }
     }
 
+    func scriptDocumentIsFullyActive() -> Bool {
+        guard let webView else { return false }
+        guard let ownerFrame else { return webView.session.scriptHost === self }
+        guard ownerFrame.session.scriptHost === self else { return false }
+        var frame: Frame? = ownerFrame
+        while let each = frame {
+            if each.isDiscarded { return false }
+            frame = each.parent
+        }
+        return true
+    }
+
     func scriptHistoryLength() -> Int {
         webView?.backForwardList.items.count ?? 0
     }
@@ -237,13 +257,14 @@ extension PageScriptHost: ScriptNavigationHost {
 
     func scriptHistoryPush(state: ScriptValue, url target: String?, replacing: Bool) -> String? {
         if let ownerFrame {
-            // A frame's pushState changes its URL only (no entry of its own yet).
-            guard let target else { return nil }
-            guard let url = ownerFrame.url.resolve(target), ownerFrame.url.canBeRewritten(to: url) else {
-                return "SecurityError: pushState cannot change the document's URL to \(target)"
+            var url = ownerFrame.url
+            if let target {
+                guard let resolved = ownerFrame.url.resolve(target), ownerFrame.url.canBeRewritten(to: resolved) else {
+                    return "SecurityError: pushState cannot change the document's URL to \(target)"
+                }
+                url = resolved
             }
-            ownerFrame.url = url
-            window?.documentURL = url
+            webView?.pushFrameState(ownerFrame, state: state, url: url, replacing: replacing)
             return nil
         }
         guard let webView, let current = webView.backForwardList.currentItem, let currentURL = webView.pageURL else {
@@ -258,6 +279,7 @@ extension PageScriptHost: ScriptNavigationHost {
         let item = BackForwardListItem(url: newURL, initialURL: newURL, title: webView.title ?? "",
                                        request: Request(url: newURL), substituteData: current.substituteData)
         item.documentID = current.documentID
+        item.frameEntries = current.frameEntries
         item.stateObject = state
         if replacing { webView.backForwardList.replaceCurrent(with: item) } else { webView.backForwardList.push(item) }
         webView.pageURL = newURL
@@ -269,7 +291,8 @@ extension PageScriptHost: ScriptNavigationHost {
     }
 
     func scriptHistoryState() -> ScriptValue {
-        webView?.backForwardList.currentItem?.stateObject ?? .null
+        if let ownerFrame { return ownerFrame.entry.stateObject ?? .null }
+        return webView?.backForwardList.currentItem?.stateObject ?? .null
     }
 }
 

@@ -24,6 +24,7 @@ extension WebView {
         let item = BackForwardListItem(url: url, initialURL: url, title: title ?? "", request: Request(url: url),
                                        substituteData: current.substituteData)
         item.documentID = current.documentID
+        item.frameEntries = current.frameEntries
         if replacing || url == oldURL { backForwardList.replaceCurrent(with: item) } else { backForwardList.push(item) }
         pageURL = url
         scriptWindow?.documentURL = url
@@ -43,6 +44,8 @@ extension WebView {
         scriptWindow?.documentURL = item.url
         updateBackForwardState()
         navigationDelegate?.webView(self, didSameDocumentNavigation: .sessionStatePop, from: current)
+        // A step that only a frame's navigation made leaves the page's own entry as it was.
+        guard item.entryID != current.entryID else { return }
         scriptWindow?.didTraverseHistory(from: oldURL, to: item.url.href, state: item.stateObject ?? .null)
     }
 }

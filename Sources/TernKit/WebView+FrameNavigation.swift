@@ -250,30 +250,84 @@ extension WebView {
         return found
     }
 
-    /// HTML's joint session history, as simply as it can be: a frame
-    /// navigation adds an entry of the top-level page, the same document
-    /// with the frame's new URL.
+    /// HTML's joint session history: a frame's new entry (a navigation,
+    /// pushState, a fragment) is a new step of the page, the same page entry
+    /// with the frame's entry changed.
     func recordFrameNavigation(_ frame: Frame) {
         guard let current = backForwardList.currentItem else { return }
-        let item = BackForwardListItem(url: current.url, initialURL: current.initialURL, title: current.title,
-                                       request: current.request, substituteData: current.substituteData)
-        item.documentID = current.documentID
-        item.frameURLs = current.frameURLs
-        item.frameURLs[path(of: frame)] = frame.url
+        let item = current.nextStep()
+        item.frameEntries[path(of: frame)] = frame.entry
         backForwardList.push(item)
         updateBackForwardState()
     }
 
-    /// Going back or forward between entries of the same page: each frame
-    /// whose URL differs between them navigates (adding no entry).
+    /// HTML "apply the history step" for the page's frames, going from
+    /// `current` to `item`, steps of the same page document: each frame
+    /// whose entry differs moves to it, within its document (popstate,
+    /// hashchange) or by loading the entry's document again. Parents go
+    /// before their frames (a parent's new document has frames of its own).
     func restoreFrames(of item: BackForwardListItem, from current: BackForwardListItem) {
-        for path in Set(item.frameURLs.keys).union(current.frameURLs.keys) where item.frameURLs[path] != current.frameURLs[path] {
-            guard let frame = frame(atPath: path) else { continue }
-            if let url = item.frameURLs[path] {
-                navigateFrame(frame, to: url, type: .backForward, addsHistory: false, initiator: nil)
+        let paths = Set(item.frameEntries.keys).union(current.frameEntries.keys)
+            .sorted { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }
+        for path in paths {
+            guard let frame = frame(atPath: path), !frame.isDiscarded else { continue }
+            let target = item.frameEntries[path] ?? frame.initialEntry
+            guard target !== frame.entry else { continue }
+            if target.documentID == frame.entry.documentID, frame.document != nil {
+                moveFrame(frame, withinDocumentTo: target)
+            } else if target.url.href == "about:srcdoc" {
+                startFrame(frame, addsHistory: false, restoring: target)
             } else {
-                startFrame(frame, addsHistory: false)
+                navigateFrame(frame, to: target.url, type: .backForward, addsHistory: false, initiator: nil, restoring: target)
             }
         }
+    }
+
+    /// Traversal to `entry`, an entry of the frame's current document:
+    /// its URL, popstate with its state, hashchange when only the fragment differs.
+    private func moveFrame(_ frame: Frame, withinDocumentTo entry: FrameHistoryEntry) {
+        let oldURL = frame.url.href
+        frame.entry = entry
+        setFrameURL(frame, entry.url)
+        frame.window?.didTraverseHistory(from: oldURL, to: entry.url.href, state: entry.stateObject ?? .null)
+    }
+
+    /// The frame document's URL changes (pushState, a fragment, a traversal): its window's, and `:target`.
+    func setFrameURL(_ frame: Frame, _ url: WebURL) {
+        frame.url = url
+        frame.window?.documentURL = url
+        frame.document?.urlFragment = WebView.fragment(of: url)
+        frame.revision += 1
+        framesDidChange()
+    }
+
+    /// HTML "navigate to a fragment" in a frame: a new entry of its document
+    /// (in place of the current one when asked, or when the URL is the
+    /// same), popstate, and hashchange when the fragment changed.
+    func navigateFrameToFragment(_ frame: Frame, _ url: WebURL, replacing: Bool) {
+        let oldURL = frame.url
+        if replacing || url == oldURL {
+            frame.entry.url = url
+            frame.entry.stateObject = nil
+        } else {
+            frame.entry = FrameHistoryEntry(url: url, documentID: frame.entry.documentID)
+            recordFrameNavigation(frame)
+        }
+        setFrameURL(frame, url)
+        frame.window?.didTraverseHistory(from: oldURL.href, to: url.href, state: .null)
+    }
+
+    /// `history.pushState`/`replaceState` in a frame's document (HTML "URL
+    /// and history update steps"): a new entry of its document with `state`,
+    /// or the current entry changed.
+    func pushFrameState(_ frame: Frame, state: ScriptValue, url: WebURL, replacing: Bool) {
+        if replacing {
+            frame.entry.url = url
+            frame.entry.stateObject = state
+        } else {
+            frame.entry = FrameHistoryEntry(url: url, documentID: frame.entry.documentID, stateObject: state)
+            recordFrameNavigation(frame)
+        }
+        setFrameURL(frame, url)
     }
 }

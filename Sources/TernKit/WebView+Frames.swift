@@ -109,16 +109,17 @@ extension WebView {
     /// Navigates `frame` to what its element's attributes say: HTML "process
     /// the iframe attributes" (srcdoc, else src resolved against the
     /// parent's document, else about:blank).
-    func startFrame(_ frame: Frame, addsHistory: Bool) {
+    func startFrame(_ frame: Frame, addsHistory: Bool, restoring: FrameHistoryEntry? = nil) {
         let element = frame.element
         if element.isElement("iframe"), let srcdoc = element.attribute("srcdoc") {
-            return navigateFrame(frame, to: WebURL("about:srcdoc"), srcdoc: srcdoc, type: .other, addsHistory: addsHistory, initiator: frame.parent)
+            return navigateFrame(frame, to: WebURL("about:srcdoc"), srcdoc: srcdoc, type: .other, addsHistory: addsHistory,
+                                 initiator: frame.parent, restoring: restoring)
         }
         let src = (element.attribute("src") ?? "").trimmingSpaces()
         // An empty src, or one that does not parse, shows about:blank.
         let base = frame.parent.map(frameBaseURL) ?? documentBaseURL
         let url = src.isEmpty ? nil : base?.resolve(src) ?? WebURL(src)
-        navigateFrame(frame, to: url, type: .other, addsHistory: addsHistory, initiator: frame.parent)
+        navigateFrame(frame, to: url, type: .other, addsHistory: addsHistory, initiator: frame.parent, restoring: restoring)
     }
 
     /// HTML "navigate" for a child navigable: the load goes through the
@@ -126,11 +127,15 @@ extension WebView {
     /// content blocking, the referrer policy, and the response policy; a
     /// document that would be a download, or is refused, is not shown.
     /// `addsHistory`: a navigation after the frame's first load adds an
-    /// entry to the page's back/forward list (the joint session history).
+    /// entry to the page's back/forward list (the joint session history);
+    /// else the new document replaces the frame's entry. `restoring`: a
+    /// traversal loads that entry's document again.
     func navigateFrame(_ frame: Frame, to url: WebURL?, srcdoc: String? = nil, type: NavigationType,
-                       addsHistory: Bool, initiator: Frame?, userInitiated: Bool = false, formRequest: Request? = nil) {
+                       addsHistory: Bool, initiator: Frame?, userInitiated: Bool = false, formRequest: Request? = nil,
+                       restoring: FrameHistoryEntry? = nil) {
         guard !frame.isDiscarded else { return }
         frame.stopLoading()
+        frame.restoringEntry = restoring
         frame.state = .loading
         blockParentLoad(frame)
         let parentURL = frame.parent?.url ?? pageURL
@@ -213,9 +218,10 @@ extension WebView {
     }
 
     /// Loads the frame's document again (its `srcdoc` again for an `about:srcdoc` one).
+    /// The entry stays, with its state (HTML "reload").
     func reloadFrame(_ frame: Frame) {
-        if frame.url.href == "about:srcdoc" { return startFrame(frame, addsHistory: false) }
-        navigateFrame(frame, to: frame.url, type: .reload, addsHistory: false, initiator: frame)
+        if frame.url.href == "about:srcdoc" { return startFrame(frame, addsHistory: false, restoring: frame.entry) }
+        navigateFrame(frame, to: frame.url, type: .reload, addsHistory: false, initiator: frame, restoring: frame.entry)
     }
 
     /// The URL a frame document's relative references resolve against (HTML
@@ -310,7 +316,21 @@ extension WebView {
         // HTML "determine the creation sandboxing flags": the element's and its parent's.
         frame.sandbox = SandboxFlags(attribute: frame.element.attribute("sandbox")).union(frame.parent?.sandbox ?? .none)
         frame.documentCreated(at: url, parentOrigin: mainFrameInfo.securityOrigin)
-        if addsHistory { recordFrameNavigation(frame) }
+        navigationState.nextDocumentID += 1
+        let documentID = navigationState.nextDocumentID
+        if let restoring = frame.restoringEntry {
+            frame.restoringEntry = nil
+            restoring.url = url
+            restoring.documentID = documentID
+            frame.entry = restoring
+        } else if addsHistory {
+            frame.entry = FrameHistoryEntry(url: url, documentID: documentID)
+            recordFrameNavigation(frame)
+        } else {
+            frame.entry.url = url
+            frame.entry.documentID = documentID
+            frame.entry.stateObject = nil
+        }
         if Page.isHTML(response.mimeType) {
             let parser = HTMLParser(charset: response.textEncodingName)
             frame.parser = parser

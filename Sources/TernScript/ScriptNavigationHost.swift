@@ -8,6 +8,10 @@ public protocol ScriptNavigationHost: AnyObject {
     func scriptNavigate(to url: String, replacing: Bool)
     /// `location.reload()`.
     func scriptReload()
+    /// HTML "fully active": the window's document is its navigable's
+    /// active document, and its parent's is fully active (a removed
+    /// frame's document is not); `history` throws otherwise.
+    func scriptDocumentIsFullyActive() -> Bool
     /// `history.length`.
     func scriptHistoryLength() -> Int
     /// `history.back/forward/go(delta)`.
@@ -15,6 +19,11 @@ public protocol ScriptNavigationHost: AnyObject {
     /// `history.pushState/replaceState`: a new or
     /// replaced entry for the same document; nil on success, else why not.
     func scriptHistoryPush(state: ScriptValue, url: String?, replacing: Bool) -> String?
-    /// The current entry's state object (`history.state`).
+    /// The current entry's serialized state (`history.state`), or null.
     func scriptHistoryState() -> ScriptValue
+}
+
+extension ScriptNavigationHost {
+    /// A host without frames or a page cache: its document is always active.
+    public func scriptDocumentIsFullyActive() -> Bool { true }
 }

@@ -26,6 +26,7 @@ extension ScriptWindow {
         context.setInternal("__ternHistory") { [weak self] arguments in
             guard let self, let host = self.navigationHost, case .string(let operation)? = arguments.first else { return nil }
             switch operation {
+            case "active": return .bool(host.scriptDocumentIsFullyActive())
             case "length": return .number(Double(host.scriptHistoryLength()))
             case "state": return host.scriptHistoryState()
             case "go":
@@ -55,11 +56,10 @@ extension ScriptWindow {
 
     /// Moving through history between entries of this document: popstate
     /// with the entry's state (and hashchange when only the fragment differs).
+    /// `state` is the entry's serialized state (what `pushState` gave the host), or null.
     public func didTraverseHistory(from oldURL: String, to newURL: String, state: ScriptValue) {
-        fireWindowEvent("popstate", ["state": state])
         let old = WebURL(oldURL), new = WebURL(newURL)
-        if let old, let new, old.withoutFragment == new.withoutFragment, old.fragment != new.fragment {
-            fireWindowEvent("hashchange", ["oldURL": .string(oldURL), "newURL": .string(newURL)])
-        }
+        let hashChanged = old != nil && new != nil && old?.withoutFragment == new?.withoutFragment && old?.fragment != new?.fragment
+        _ = context.callInternal("__ternHistoryTraversed", [state, .string(oldURL), .string(hashChanged ? newURL : oldURL)])
     }
 }

@@ -11,6 +11,12 @@ final class PageDumper: NavigationDelegate {
     let configuration: WebViewConfiguration
     private var failure: NavigationError?
     private var finished = false
+    /// A navigation was cancelled: by the page going on to another (a
+    /// script's redirect), which is followed, or by a stop.
+    private var cancelled = false
+    /// Navigations of its own a page may make before it is printed (a
+    /// script's redirect, a form its script submits): past them it is printed as it is.
+    static let maximumPageNavigations = 10
     /// The data store problem last printed, so each is told once.
     private var reportedStorageError: String?
 
@@ -72,14 +78,23 @@ final class PageDumper: NavigationDelegate {
         let wakeAtDeadline = loop.schedule(after: options.timeout) {}
         defer { wakeAtDeadline.cancel() }
         webView.load(userURL: url)
-        let done = loop.run(until: { self.finished }, timeout: options.timeout)
-        if !done || EventLoop.now() >= deadline { failure = .timedOut }
-        if failure == nil {
+        // The page's own navigations are followed (a cancelled load with
+        // another one going on): the page printed is where it went.
+        let loaded = { self.finished || (self.cancelled && !webView.isLoading) }
+        var done = loop.run(until: loaded, timeout: options.timeout)
+        for _ in 0..<PageDumper.maximumPageNavigations where done && failure == nil {
             // After the load event, timers due within `settleTime` run first:
             // a page that fills itself in with setTimeout(…, 10) is printed filled.
             let settleEnd = min(deadline, EventLoop.now() + PageDumper.settleTime)
-            loop.run(until: { (loop.nextTimerDeadline ?? .infinity) > settleEnd }, timeout: max(0, settleEnd - EventLoop.now()))
+            loop.runOnce(maxWait: 0)  // what the load event's handlers posted (a navigation)
+            loop.run(until: { webView.isLoading || (loop.nextTimerDeadline ?? .infinity) > settleEnd },
+                     timeout: max(0, settleEnd - EventLoop.now()))
+            guard webView.isLoading else { break }
+            (finished, cancelled) = (false, false)
+            done = loop.run(until: loaded, timeout: max(0, deadline - EventLoop.now()))
         }
+        if !done || EventLoop.now() >= deadline { failure = .timedOut }
+        if failure == nil, !finished { failure = .cancelled }
         // Known once the page used cookies (the profile is opened then).
         reportStorageError()
         if let failure {
@@ -92,7 +107,9 @@ final class PageDumper: NavigationDelegate {
             return 1
         }
         if let condition = options.waitFor {
-            let met = loop.run(until: { PageDumper.isTruthy(webView, condition) }, timeout: max(0, deadline - EventLoop.now()))
+            // Asked between loads only: a page that navigates meanwhile is followed to the next.
+            let met = loop.run(until: { !webView.isLoading && PageDumper.isTruthy(webView, condition) },
+                               timeout: max(0, deadline - EventLoop.now()))
             if !met {
                 CommandLine.printError("tern: --wait-for \(condition): still false after \(options.timeout) s")
                 return 1
@@ -174,11 +191,13 @@ final class PageDumper: NavigationDelegate {
     }
 
     func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation!, withError error: Error) {
+        if case .cancelled? = error as? NavigationError { return cancelled = true }
         failure = error as? NavigationError ?? .badServerResponse(reason: String(describing: error))
         finished = true
     }
 
     func webView(_ webView: WebView, didFail navigation: Navigation!, withError error: Error) {
+        if case .cancelled? = error as? NavigationError { return cancelled = true }
         failure = error as? NavigationError ?? .badServerResponse(reason: String(describing: error))
         finished = true
     }

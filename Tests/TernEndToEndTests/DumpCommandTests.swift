@@ -162,6 +162,26 @@ final class DumpCommandTests: XCTestCase {
         XCTAssertTrue(neverTrue.stderr.contains("still false"), neverTrue.stderr)
     }
 
+    /// A page that navigates itself (a script's redirect while it loads, a
+    /// timer after its load event) is followed: the page printed is where it went.
+    func testDumpFollowsThePagesOwnNavigations() throws {
+        func page(_ html: String) -> String {
+            server.url("/mime?type=text%2Fhtml&body=" + html.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).href
+        }
+        let next = page("<title>Next</title><p>Arrived at the next page")
+        let redirecting = try tern(["--dump", page("<p>Leaving<script>location.href = '\(next)'</script>")])
+        XCTAssertEqual(redirecting.status, 0, redirecting.stderr)
+        XCTAssertTrue(redirecting.stdout.contains("Arrived at the next page"), redirecting.stdout)
+        XCTAssertFalse(redirecting.stdout.contains("Leaving"), redirecting.stdout)
+
+        let later = page("<p>Waiting<script>onload = function () { setTimeout(function () { location.href = '\(next)' }, 300) }</script>")
+        let waited = try tern(["--dump", "--wait-for", "document.title == 'Next'", later])
+        XCTAssertEqual(waited.status, 0, waited.stderr)
+        XCTAssertTrue(waited.stdout.contains("Arrived at the next page"), waited.stdout)
+        let notWaited = try tern(["--dump", later])
+        XCTAssertTrue(notWaited.stdout.contains("Waiting"), "without --wait-for, the page as its load left it: \(notWaited.stdout)")
+    }
+
     func testCookiesSurviveARestartInTheProfile() throws {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tern-profile-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: profile) }

@@ -452,6 +452,12 @@ function deserialize(text) {
   }
   return de(jsonParse(text));
 }
+// history.pushState's StructuredSerializeForStorage, and the entry's state read back.
+T.structuredSerialize = function (value, caller) {
+  cloneCaller = caller;
+  try { return serialize(value); } finally { cloneCaller = 'postMessage'; }
+};
+T.structuredDeserialize = deserialize;
 def(g, 'structuredClone', function structuredClone(value) {
   if (arguments.length === 0) throw new TypeError("Failed to execute 'structuredClone' on 'Window': 1 argument required, but only 0 present.");
   cloneCaller = 'structuredClone';

@@ -30,17 +30,85 @@ var location = {
   });
 });
 Object.defineProperty(g, 'location', { get: function () { return location; }, set: function (v) { location.assign(v); } });
-g.history = {
-  get length() { return __ternHistory('length'); },
-  get state() { return __ternHistory('state'); },
-  back: function () { __ternHistory('go', -1); },
-  forward: function () { __ternHistory('go', 1); },
-  go: function (delta) { __ternHistory('go', delta | 0); },
-  pushState: function (state, title, url) {
-    check(__ternHistory('push', state === undefined ? null : JSON.parse(JSON.stringify(state)), url === undefined || url === null ? undefined : String(url)));
+// ---- The History interface (HTML §7.4.2, https://html.spec.whatwg.org/#the-history-interface)
+// Its state is kept serialized (StructuredSerializeForStorage, dom-frames.js's
+// records) with the entry, and deserialized once per entry made current:
+// `history.state` is then the same object until the next traversal or push.
+function History() { throw new TypeError('Illegal constructor'); }
+var historyObject = Object.create(History.prototype);
+var stateKnown = false, currentState = null, scrollRestoration = 'auto';
+var queueTask = g.setTimeout;
+function HISTORY(o, name) {
+  if (o !== historyObject) throw new TypeError("Failed to execute '" + name + "' on 'History': Illegal invocation");
+  // Every member: "If this's relevant global object's associated Document is not fully active, throw a SecurityError."
+  if (__ternHistory('active') === false) throw new DOMException("Failed to execute '" + name + "' on 'History': the document is not fully active", 'SecurityError');
+}
+function deserializeState(serialized) {
+  if (typeof serialized !== 'string') return null;
+  try { return T.structuredDeserialize(serialized); } catch (e) { return null; }
+}
+// "shared history push/replace state steps".
+function pushOrReplace(self, name, count, data, unused, url) {
+  if (count < 2) throw new TypeError("Failed to execute '" + name + "' on 'History': 2 arguments required, but only " + count + ' present.');
+  unused = '' + unused;  // DOMString: a Symbol throws
+  if (url !== undefined && url !== null) url = String(url);
+  HISTORY(self, name);
+  var serialized = T.structuredSerialize(data, name);
+  var target;
+  if (url !== undefined && url !== null) {
+    // Parsed against the document's base URL (a <base href> counts).
+    var base = g.document && g.document.baseURI;
+    try { target = base ? new URL(url, base).href : url; } catch (e) {
+      throw new DOMException("Failed to execute '" + name + "' on 'History': the URL '" + url + "' is invalid", 'SyntaxError');
+    }
+  }
+  check(__ternHistory(name === 'pushState' ? 'push' : 'replace', serialized, target));
+  currentState = deserializeState(serialized);
+  stateKnown = true;
+}
+var historyProto = History.prototype;
+[['length', function () { HISTORY(this, 'length'); return __ternHistory('length'); }],
+ ['scrollRestoration', function () { HISTORY(this, 'scrollRestoration'); return scrollRestoration; },
+  function (value) {
+    value = String(value);
+    HISTORY(this, 'scrollRestoration');
+    if (value === 'auto' || value === 'manual') scrollRestoration = value;  // an enum: other values are ignored
+  }],
+ ['state', function () {
+   HISTORY(this, 'state');
+   if (!stateKnown) { currentState = deserializeState(__ternHistory('state')); stateKnown = true; }
+   return currentState;
+ }]].forEach(function (a) {
+  Object.defineProperty(historyProto, a[0], { get: a[1], set: a[2], enumerable: true, configurable: true });
+});
+var historyMethods = {
+  go: function go(delta) {
+    delta = delta === undefined ? 0 : delta | 0;  // optional long delta = 0
+    HISTORY(this, 'go');
+    __ternHistory('go', delta);
   },
-  replaceState: function (state, title, url) {
-    check(__ternHistory('replace', state === undefined ? null : JSON.parse(JSON.stringify(state)), url === undefined || url === null ? undefined : String(url)));
+  back: function back() { HISTORY(this, 'back'); __ternHistory('go', -1); },
+  forward: function forward() { HISTORY(this, 'forward'); __ternHistory('go', 1); },
+  pushState: function pushState(data, unused) { pushOrReplace(this, 'pushState', arguments.length, data, unused, arguments[2]); },
+  replaceState: function replaceState(data, unused) { pushOrReplace(this, 'replaceState', arguments.length, data, unused, arguments[2]); }
+};
+Object.keys(historyMethods).forEach(function (name) {
+  Object.defineProperty(historyProto, name, { value: historyMethods[name], writable: true, enumerable: true, configurable: true });
+});
+Object.defineProperty(historyProto, Symbol.toStringTag, { value: 'History', configurable: true });
+Object.defineProperty(History, 'prototype', { writable: false, enumerable: false, configurable: false });
+Object.defineProperty(g, 'History', { value: History, writable: true, enumerable: false, configurable: true });
+Object.defineProperty(g, 'history', { get: function () { return historyObject; }, enumerable: true, configurable: true });
+
+// HTML "update document for history step application": the entry's state
+// becomes the history object's, then popstate; hashchange comes in a task
+// of its own when the fragment changed.
+internals.__ternHistoryTraversed = function (serialized, oldURL, newURL) {
+  currentState = deserializeState(serialized);
+  stateKnown = true;
+  internals.__ternFireWindowEvent('popstate', { state: currentState });
+  if (oldURL !== newURL && typeof queueTask === 'function') {
+    queueTask(function () { internals.__ternFireWindowEvent('hashchange', { oldURL: oldURL, newURL: newURL }); }, 0);
   }
 };
 internals.__ternFireWindowEvent = function (type, fields) {
