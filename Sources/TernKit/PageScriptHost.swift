@@ -238,7 +238,8 @@ extension PageScriptHost: ScriptNavigationHost {
         guard ownerFrame.session.scriptHost === self else { return false }
         var frame: Frame? = ownerFrame
         while let each = frame {
-            if each.isDiscarded { return false }
+            // Removing its element destroys the frame at once (HTML "iframe removing steps").
+            if each.isDiscarded || !each.element.isConnected { return false }
             frame = each.parent
         }
         return true

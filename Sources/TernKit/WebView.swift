@@ -325,7 +325,10 @@ public final class WebView {
     @discardableResult
     public func go(to item: BackForwardListItem) -> Navigation? {
         guard backForwardList.contains(item), let current = backForwardList.currentItem, item !== current else { return nil }
-        if item.documentID == current.documentID, currentLoad == nil, page != nil {
+        // The page's document is shown (its own load may still be going on:
+        // a script calling back() while the page loads stays in it).
+        let documentShown = currentLoad.map { $0.phase == .committed } ?? true
+        if item.documentID == current.documentID, documentShown, page != nil {
             // An entry of this same document (pushState, fragment, a frame's navigation): no load, popstate.
             restoreFrames(of: item, from: current)
             traverseWithinDocument(to: item)

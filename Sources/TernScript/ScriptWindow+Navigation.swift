@@ -58,8 +58,8 @@ extension ScriptWindow {
     /// with the entry's state (and hashchange when only the fragment differs).
     /// `state` is the entry's serialized state (what `pushState` gave the host), or null.
     public func didTraverseHistory(from oldURL: String, to newURL: String, state: ScriptValue) {
-        let old = WebURL(oldURL), new = WebURL(newURL)
-        let hashChanged = old != nil && new != nil && old?.withoutFragment == new?.withoutFragment && old?.fragment != new?.fragment
+        // HTML "update document for history step application": hashchange when the fragments differ.
+        let hashChanged = WebURL(oldURL)?.fragment != WebURL(newURL)?.fragment
         _ = context.callInternal("__ternHistoryTraversed", [state, .string(oldURL), .string(hashChanged ? newURL : oldURL)])
     }
 }

@@ -470,14 +470,20 @@ def(internals, '__ternDispatch', function (h, type, bubbles, cancelable, fields)
   // At the window (its path is the window alone), an event no listener or handler takes
   // runs nothing: none is made (pageshow's interface is dom-event-kinds.js's).
   if (h === null && !hasWindowListeners(type)) return true;
-  var target = h === null ? g : wrap(h);
+  return fireTrusted(h === null ? g : wrap(h), type, bubbles, cancelable, fields, h === null ? main.document : null);
+});
+// Events HTML fires at the window without the legacy target override: popstate, hashchange.
+def(internals, '__ternFireAtWindow', function (type, fields) {
+  return hasWindowListeners(type) ? fireTrusted(g, type, false, false, fields, null) : true;
+});
+function fireTrusted(target, type, bubbles, cancelable, fields, targetOverride) {
   var C = eventInterface(eventInterfaces[type] || 'Event');
   var event = new C(type, { bubbles: bubbles, cancelable: cancelable });
   var s = event[EV];
   s.trusted = true;
   for (var k in fields) { if (k in s) s[k] = fields[k]; else event[k] = fields[k]; }
-  return dispatch(target, event, h === null ? main.document : null);
-});
+  return dispatch(target, event, targetOverride);
+}
 // HTML §8.1.7.3 "run the resize steps" (the browser's window changed size):
 // `resize` at the window, then at its visual viewport (CSSOM View, when a
 // script made one: dom-cssom.js).

@@ -22,6 +22,8 @@ var reflectGet = Reflect.get, reflectSet = Reflect.set, reflectHas = Reflect.has
 var jsonStringify = JSON.stringify, jsonParse = JSON.parse, mapGet = Map.prototype.get, mapSet = Map.prototype.set,
   mapHas = Map.prototype.has, weakHas = WeakSet.prototype.has, weakAdd = WeakSet.prototype.add,
   fromCharCode = String.fromCharCode, objectKeys = Object.keys, isArray = Array.isArray;
+// The intrinsics a clone is made of, not what the page's globals say later.
+var MapIntrinsic = Map, SetIntrinsic = Set, setAdd = Set.prototype.add, DateIntrinsic = Date, RegExpIntrinsic = RegExp;
 // A property descriptor without a prototype: a page's Object.prototype.get
 // or .value must not change what the window's own definitions mean.
 function descriptor(fields) {
@@ -410,8 +412,8 @@ function deserialize(text) {
       case 'NO': o = Object(decodeNumber(r[2])); break;
       case 'SO': o = Object(String(r[2])); break;
       case 'IO': o = Object(BigInt(String(r[2]))); break;
-      case 'D': o = new Date(decodeNumber(r[2])); break;
-      case 'R': o = new RegExp(String(r[2]), String(r[3])); break;
+      case 'D': o = new DateIntrinsic(decodeNumber(r[2])); break;
+      case 'R': o = new RegExpIntrinsic(String(r[2]), String(r[3])); break;
       case 'AB':
         var text = String(r[2]);
         o = new ArrayBuffer(text.length);
@@ -430,19 +432,19 @@ function deserialize(text) {
         o = r[3] === null ? new E() : new E(String(r[3]));
         break;
       case 'M':
-        o = new Map(); memory[id] = o;
+        o = new MapIntrinsic(); memory[id] = o;
         for (i = 0; i < r[2].length; i++) mapSet.call(o, de(r[2][i][0]), de(r[2][i][1]));
         return o;
       case 'T':
-        o = new Set(); memory[id] = o;
-        for (i = 0; i < r[2].length; i++) Set.prototype.add.call(o, de(r[2][i]));
+        o = new SetIntrinsic(); memory[id] = o;
+        for (i = 0; i < r[2].length; i++) setAdd.call(o, de(r[2][i]));
         return o;
       case 'A': case 'O':
         o = kind === 'A' ? new Array(r[2] >>> 0) : {};
         memory[id] = o;
         var list = kind === 'A' ? r[3] : r[2];
         for (i = 0; i < list.length; i++) {
-          Object.defineProperty(o, String(list[i][0]), descriptor({ value: de(list[i][1]), writable: true, enumerable: true, configurable: true }));
+          reflectDefine(o, String(list[i][0]), descriptor({ value: de(list[i][1]), writable: true, enumerable: true, configurable: true }));
         }
         return o;
       default: throw new TypeError('bad record');

@@ -55,7 +55,10 @@ function pushOrReplace(self, name, count, data, unused, url) {
   HISTORY(self, name);
   var serialized = T.structuredSerialize(data, name);
   var target;
-  if (url !== undefined && url !== null) {
+  if (url === '') {
+    // The base URL itself, unparsed: the document's URL with its fragment when it has no <base> (whatwg/html#9343).
+    target = (g.document && g.document.baseURI) || __ternLocation();
+  } else if (url !== undefined && url !== null) {
     // Parsed against the document's base URL (a <base href> counts).
     var base = g.document && g.document.baseURI;
     try { target = base ? new URL(url, base).href : url; } catch (e) {
@@ -111,11 +114,7 @@ internals.__ternHistoryTraversed = function (serialized, oldURL, newURL) {
     queueTask(function () { internals.__ternFireWindowEvent('hashchange', { oldURL: oldURL, newURL: newURL }); }, 0);
   }
 };
+// A trusted event of its interface (PopStateEvent…) at the window: dom-events.js's.
 internals.__ternFireWindowEvent = function (type, fields) {
-  var event;
-  if (typeof Event === 'function') { try { event = new Event(type); } catch (e) { event = null; } }
-  if (!event) event = { type: type, target: g, currentTarget: g };
-  for (var key in fields) { try { Object.defineProperty(event, key, { value: fields[key], enumerable: true }); } catch (e) {} }
-  if (typeof g.dispatchEvent === 'function' && typeof Event === 'function' && event instanceof Event) g.dispatchEvent(event);
-  else if (typeof g['on' + type] === 'function') g['on' + type](event);
+  if (typeof internals.__ternFireAtWindow === 'function') internals.__ternFireAtWindow(type, fields);
 };
