@@ -16,6 +16,10 @@ final class PageSession {
     var webpagePreferences = WebpagePreferences()
     /// The page has finished loading (only such a page is cached when left).
     var finishedLoading = false
+    /// The page was loaded again for a history item: its frames, as the
+    /// parser makes them, go to the item's frame entries (HTML "apply the
+    /// history step" restores the child navigables' entries).
+    var restoresFrameEntries = false
     /// Answers the page's scripts and holds its window.
     let scriptHost: PageScriptHost
     /// The page's style sheets and their cascade.

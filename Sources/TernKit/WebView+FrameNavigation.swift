@@ -228,7 +228,7 @@ extension WebView {
     // MARK: History
 
     /// The frame's path in the frame tree ("0/2": indexes in tree order).
-    private func path(of frame: Frame) -> String {
+    func path(of frame: Frame) -> String {
         var indexes: [Int] = []
         var current: Frame? = frame
         while let each = current {
@@ -275,7 +275,8 @@ extension WebView {
             guard target !== frame.entry else { continue }
             if target.documentID == frame.entry.documentID, frame.document != nil {
                 moveFrame(frame, withinDocumentTo: target)
-            } else if target.url.href == "about:srcdoc" {
+            } else if target.documentID == 0 || target.url.href == "about:srcdoc" {
+                // An entry that never had a document (a frame restored to a later one), or a srcdoc: what the element says.
                 startFrame(frame, addsHistory: false, restoring: target)
             } else {
                 navigateFrame(frame, to: target.url, type: .backForward, addsHistory: false, initiator: nil, restoring: target)

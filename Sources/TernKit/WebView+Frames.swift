@@ -84,6 +84,9 @@ extension WebView {
                 frameUnavailable(frame, "Not loaded: frames nest more than \(WebView.maximumFrameDepth) deep")
             } else if allFrames.filter({ $0.hasBrowsingContext }).count > WebView.maximumFrameCount {
                 frameUnavailable(frame, "Not loaded: the page has more than \(WebView.maximumFrameCount) frames")
+            } else if session.restoresFrameEntries, !session.finishedLoading,
+                      let entry = backForwardList.currentItem?.frameEntries[path(of: frame)] {
+                navigateFrame(frame, to: entry.url, type: .backForward, addsHistory: false, initiator: nil, restoring: entry)
             } else {
                 startFrame(frame, addsHistory: false)
             }

@@ -447,7 +447,10 @@ extension WebView {
         guard isCurrent(load) else { return }
         // The page committed has its own session: a new one, or the one it had when it was left.
         session = load.restored?.session ?? PageSession(webView: self)
-        if load.restored == nil { session.webpagePreferences = load.webpagePreferences }
+        if load.restored == nil {
+            session.webpagePreferences = load.webpagePreferences
+            session.restoresFrameEntries = load.targetItem != nil
+        }
         // The page's subresources and scripts go with its User-Agent.
         loader.configuration.userAgent = pageUserAgent
         load.phase = .committed

@@ -7,9 +7,12 @@ import TernTestSupport
 /// the frame (within its document, or by loading it again) and leaves the
 /// page's own entry, its state and its popstate alone.
 final class JointSessionHistoryTests: WebViewTestCase {
-    private func page(_ html: String) -> String {
+    func page(_ html: String) -> String {
         "/mime?type=text%2Fhtml&body=" + html.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
     }
+
+    /// The frame document's title; null while the frame has none.
+    var frameTitle: ScriptValue? { value("frames[0] && frames[0].document ? frames[0].document.title : null") }
 
     /// The frame's URL, as its own location says.
     private var frameURL: String? { value("frames[0].location.href")?.stringValue }
@@ -19,21 +22,21 @@ final class JointSessionHistoryTests: WebViewTestCase {
         let second = server.url(page("<title>two</title><p>second frame page")).href
         loadAndWait(page("<title>top</title><iframe src='\(server.url(first).href)'></iframe>"
             + "<script>var pops = 0; onpopstate = function () { pops++; };</script>"))
-        wait { self.value("frames[0].document.title") == .string("one") }
+        wait { self.frameTitle == .string("one") }
         XCTAssertEqual(value("history.length"), .number(1), "a frame's first document adds no entry")
 
         _ = value("document.querySelector('iframe').src = '\(second)'")
-        wait { self.value("frames[0].document.title") == .string("two") }
+        wait { self.frameTitle == .string("two") }
         XCTAssertEqual(value("history.length"), .number(2))
         XCTAssertTrue(webView.canGoBack)
 
         _ = value("history.back()")
-        wait { self.value("frames[0].document.title") == .string("one") }
+        wait { self.frameTitle == .string("one") }
         XCTAssertEqual(value("[history.length, pops]"), .array([.number(2), .number(0)]),
                        "the page's own entry did not change: no popstate at the page")
         XCTAssertTrue(webView.canGoForward)
         _ = value("history.forward()")
-        wait { self.value("frames[0].document.title") == .string("two") }
+        wait { self.frameTitle == .string("two") }
         XCTAssertEqual(frameURL, second)
     }
 
@@ -41,7 +44,7 @@ final class JointSessionHistoryTests: WebViewTestCase {
         let inner = page("<title>inner</title><script>var log = []; onpopstate = function (e) { log.push('pop ' + JSON.stringify(e.state)); };"
             + " onhashchange = function () { log.push('hash ' + location.hash); };</script>")
         loadAndWait(page("<title>top</title><iframe src='\(server.url(inner).href)'></iframe>"))
-        wait { self.value("frames[0].document.title") == .string("inner") }
+        wait { self.frameTitle == .string("inner") }
         let start = try XCTUnwrap(frameURL)
 
         _ = value("frames[0].history.pushState({n: 1}, '', '?pushed')")
@@ -88,5 +91,28 @@ final class JointSessionHistoryTests: WebViewTestCase {
             document.querySelector('iframe').remove();
             try { h.length; 'read' } catch (e) { e.name }
             """), .string("SecurityError"))
+    }
+}
+
+extension JointSessionHistoryTests {
+    /// Leaving the page and coming back loads it again with its frame where
+    /// it had gone, not at its element's src.
+    func testAPageLoadedAgainFromHistoryGetsItsFramesEntries() throws {
+        let first = server.url(page("<title>one</title>")).href
+        let second = server.url(page("<title>two</title>")).href
+        // An unload listener keeps the page out of the page cache: going back loads it again.
+        let top = page("<title>top</title><iframe src='\(first)'></iframe><script>onunload = function () {};</script>")
+        loadAndWait(top)
+        wait { self.frameTitle == .string("one") }
+        _ = value("frames[0].location.href = '\(second)'")
+        wait { self.frameTitle == .string("two") }
+        loadAndWait(page("<title>elsewhere</title>"))
+        XCTAssertEqual(webView.backForwardList.backList.count, 2)
+        webView.goBack()
+        wait { self.webView.title == "top" && self.frameTitle == .string("two") }
+        XCTAssertEqual(value("frames[0].location.href"), .string(second))
+        _ = value("history.back()")
+        wait { self.frameTitle == .string("one") }
+        XCTAssertEqual(webView.title, "top")
     }
 }
