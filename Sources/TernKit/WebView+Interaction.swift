@@ -117,6 +117,21 @@ extension WebView {
     @discardableResult
     func setValue(_ value: String, for field: Node) -> Bool {
         if field.document !== document, let frame = frame(showing: field.document) { return setValue(value, for: field, inFrame: frame) }
+        if EditingHost.isEditingHost(field), let document, field.document === document {
+            // An editing host's whole text, replaced (an external editor's result): input, and no change event.
+            notifyUserActivation()
+            let text = EditingHost.text(of: field)
+            guard text != value else { return true }
+            EditingHost.replace(0..<text.utf16.count, with: value, in: field)
+            documentDidChange()
+            if let window = interactionWindow() {
+                window.documentDidChangeOutsideScripts()
+                window.dispatchEvent("input", to: field, bubbles: true,
+                                     fields: ["data": .string(value), "inputType": .string("insertReplacementText")])
+                documentDidChange()
+            }
+            return true
+        }
         guard let document, field.document === document, field.isElement("input") || field.isElement("textarea"),
               HTMLForms.textTypes.contains(HTMLForms.type(of: field)),
               !HTMLForms.isDisabled(field), !field.hasAttribute("readonly") else { return false }

@@ -36,8 +36,11 @@ extension WebView {
     }
 
     func type(_ key: TextFieldKey, in field: Node) -> TextFieldState? {
-        guard field.isElement("input") || field.isElement("textarea"), HTMLForms.textTypes.contains(HTMLForms.type(of: field)),
-              !HTMLForms.isDisabled(field), let target = typingTarget(of: field) else { return nil }
+        // A text control, or an editing host (contenteditable): its text is edited in place.
+        let editingHost = EditingHost.isEditingHost(field)
+        guard editingHost || ((field.isElement("input") || field.isElement("textarea"))
+                              && HTMLForms.textTypes.contains(HTMLForms.type(of: field)) && !HTMLForms.isDisabled(field)),
+              let target = typingTarget(of: field) else { return nil }
         let window = target.window
         let keyFields = key.eventFields
         defer {
@@ -56,15 +59,15 @@ extension WebView {
                 }
             }
         }
-        let value = ControlState.value(of: field)
-        if target.session.valuesBeforeTyping[field] == nil { target.session.valuesBeforeTyping[field] = value }
+        let value = editableValue(of: field)
+        if target.session.valuesBeforeTyping[field] == nil, !editingHost { target.session.valuesBeforeTyping[field] = value }
         guard let edit = TextFieldEdit(key: key, value: value, selection: selection(of: field, in: target),
-                                       multiline: field.isElement("textarea")) else { return state(of: field, in: target) }
+                                       multiline: editingHost || field.isElement("textarea")) else { return state(of: field, in: target) }
         switch edit {
         case .move(let offset):
             setSelection(offset..<offset, of: field, in: target)
         case .replace(let range, var text, let inputType):
-            guard !field.hasAttribute("readonly") else { break }
+            guard editingHost || !field.hasAttribute("readonly") else { break }
             // HTML's maximum allowed value length: what does not fit is not inserted.
             if let limit = HTMLForms.maxLength(of: field) {
                 let room = limit - (value.utf16.count - range.count)
@@ -77,17 +80,20 @@ extension WebView {
             if let window, !window.dispatchEvent("beforeinput", to: field, bubbles: true, cancelable: true, fields: inputFields) {
                 break
             }
-            if target.frame == nil { captureDefault(field) }
-            let current = ControlState.value(of: field)
-            let utf16 = Array(current.utf16)
+            let utf16 = Array(editableValue(of: field).utf16)
             let lower = min(range.lowerBound, utf16.count), upper = min(max(lower, range.upperBound), utf16.count)
-            let edited = String(decoding: utf16[..<lower], as: UTF16.self) + text + String(decoding: utf16[upper...], as: UTF16.self)
-            ControlState.value(edited).apply(to: field)
+            if editingHost {
+                EditingHost.replace(lower..<upper, with: text, in: field)
+            } else {
+                if target.frame == nil { captureDefault(field) }
+                let edited = String(decoding: utf16[..<lower], as: UTF16.self) + text + String(decoding: utf16[upper...], as: UTF16.self)
+                ControlState.value(edited).apply(to: field)
+            }
             window?.documentDidChangeOutsideScripts()
             let cursor = lower + text.utf16.count
             setSelection(cursor..<cursor, of: field, in: target)
             window?.dispatchEvent("input", to: field, bubbles: true, fields: inputFields)
-            if target.frame == nil { rememberState(field) }
+            if target.frame == nil, !editingHost { rememberState(field) }
         }
         return state(of: field, in: target)
     }
@@ -124,22 +130,28 @@ extension WebView {
         }
     }
 
+    /// What typing edits: a text control's value, an editing host's text.
+    private func editableValue(of field: Node) -> String {
+        EditingHost.isEditingHost(field) ? EditingHost.text(of: field) : ControlState.value(of: field)
+    }
+
     /// The field's selection: the page's (`selectionStart`/`selectionEnd`),
-    /// or the session's without scripts; the end of the value at first.
+    /// or the session's without scripts (and for an editing host); the end of the value at first.
     private func selection(of field: Node, in target: TypingTarget) -> Range<Int> {
-        if let window = target.window, let range = window.textSelection(of: field) { return range }
-        let end = ControlState.value(of: field).utf16.count
+        let editingHost = EditingHost.isEditingHost(field)
+        if !editingHost, let window = target.window, let range = window.textSelection(of: field) { return range }
+        let end = editableValue(of: field).utf16.count
         guard let range = target.session.textSelections[field] else { return end..<end }
         return min(range.lowerBound, end)..<min(range.upperBound, end)
     }
 
     private func setSelection(_ range: Range<Int>, of field: Node, in target: TypingTarget) {
         target.session.textSelections[field] = range
-        target.window?.setTextSelection(range, of: field)
+        if !EditingHost.isEditingHost(field) { target.window?.setTextSelection(range, of: field) }
     }
 
     private func state(of field: Node, in target: TypingTarget) -> TextFieldState {
-        let value = ControlState.value(of: field)
+        let value = editableValue(of: field)
         let caret = selection(of: field, in: target).upperBound
         let utf16 = value.utf16
         var index = utf16.index(utf16.startIndex, offsetBy: min(caret, utf16.count))

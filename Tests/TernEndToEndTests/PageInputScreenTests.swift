@@ -234,4 +234,29 @@ final class PageInputScreenTests: TerminalTestCase {
         tern.press("Enter")
         tern.waitFor("code=12AB")
     }
+
+    /// A `contenteditable` region is a field: Tab reaches it, Enter edits it
+    /// in place, and each key goes into the page's own text, which its
+    /// script reads (a note-taking box that counts words as they are typed).
+    func testAContentEditableRegionIsEditedInPlace() throws {
+        let html = """
+            <title>Notes</title>
+            <div id=note contenteditable aria-label=Note>Buy</div>
+            <p id=count>0 words</p>
+            <script>
+            var note = document.getElementById('note');
+            note.addEventListener('input', function () {
+              document.getElementById('count').textContent = note.textContent.trim().split(/\\s+/).length + ' words, ' + (note.isContentEditable ? 'editable' : 'fixed');
+            });
+            </script>
+            """
+        let tern = try browse([page(html)])
+        tern.waitFor("0 words")
+        tern.press("Tab")
+        tern.press("Enter")
+        tern.type(" milk")
+        tern.waitFor("2 words, editable")
+        tern.press("Escape")
+        tern.waitFor("Buy milk")
+    }
 }

@@ -198,4 +198,33 @@ final class TypingTests: WebViewTestCase {
         XCTAssertEqual(webView.type(.delete, in: field), WebView.TextFieldState(value: "ab", cursor: 2))
         XCTAssertEqual(try webView.document?.querySelector("#f")?.attribute("value"), "ab")
     }
+
+    /// An editing host (contenteditable) takes keys as a field does: the
+    /// page hears them, the edit goes into its text nodes where the cursor
+    /// is and keeps the markup around them, `input` follows, no `change`;
+    /// the layout lists it as a textarea to edit.
+    func testAContentEditableElementIsEditedInPlace() throws {
+        open("<div id=f contenteditable>Hello <b>bold</b> world</div><p id=g contenteditable=false>fixed</p>")
+        let host = try field()
+        XCTAssertEqual(value("[f.isContentEditable, f.querySelector('b').isContentEditable, document.getElementById('g').isContentEditable]"),
+                       .array([.bool(true), .bool(true), .bool(false)]))
+        XCTAssertEqual(webView.type(.character("!"), in: host), WebView.TextFieldState(value: "Hello bold world!", cursor: 17))
+        XCTAssertEqual(takeLog(), ["keydown:!", "keypress:!", "beforeinput:insertText=!", "input:insertText=!", "keyup:!"])
+        for _ in 0..<7 { webView.type(.left, in: host) }
+        webView.type(.backspace, in: host)
+        type("er", in: host)
+        XCTAssertEqual(value("f.innerHTML"), .string("Hello <b>boler</b> world!"), "the edit stays in the text node it falls in")
+        webView.finishTyping(in: host)
+        XCTAssertFalse(takeLog().contains { $0.hasPrefix("change") }, "an editing host has no change event")
+        // A cancelled beforeinput edits nothing.
+        _ = value("f.addEventListener('beforeinput', function (e) { e.preventDefault(); }); 0")
+        webView.type(.character("x"), in: host)
+        XCTAssertEqual(value("f.textContent"), .string("Hello boler world!"))
+        // Not a host: a paragraph that is not editable takes no typing.
+        let paragraph = PageElement(node: try XCTUnwrap(try webView.document?.querySelector("#g")))
+        XCTAssertNil(webView.type(.character("x"), in: paragraph))
+        let control = try XCTUnwrap(webView.pageLayout(width: 80)?.controls.first { $0.element.node.attribute("id") == "f" })
+        XCTAssertEqual(control.kind, .textarea)
+        XCTAssertEqual(control.value, "Hello boler world!")
+    }
 }

@@ -9,7 +9,8 @@ public struct FormControl {
     }
 
     public var kind: Kind
-    /// The element (`input`, `button`, `select` or `textarea`; of the frame's
+    /// The element (`input`, `button`, `select`, `textarea`, or an editing
+    /// host: a `contenteditable` element, listed as a textarea; of the frame's
     /// document for a control inside a drawn frame).
     public var node: Node
     /// The nearest enclosing `<form>`, if any.

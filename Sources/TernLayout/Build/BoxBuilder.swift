@@ -539,6 +539,16 @@ final class BoxBuilder {
         default:
             break
         }
+        // An editing host (HTML §6.8.1, contenteditable): its text is a
+        // field the person edits in place, drawn as its content is.
+        if controlIndex < 0, !style.hidden, node.hasAttributes, let editable = node.attribute("contenteditable"),
+           BoxBuilder.editableStates.contains(editable.lowercased()) {
+            let text = node.textContent
+            controlIndex = Int32(addControl(.textarea, node: node, value: text))
+            updateAttributes()
+            // Nothing to draw yet: an empty field, so there is something to reach.
+            if text.allSatisfy(\.isWhitespace) { appendAtom(BoxBuilder.field("", size: node)) }
+        }
         if style.listStyleInside, frames[top].actions.contains(.listItem), let marker = flow.pendingMarker {
             // `list-style-position: inside`: the marker starts the text.
             flow.pendingMarker = nil
@@ -1354,6 +1364,9 @@ final class BoxBuilder {
         let index = addControl(kind, node: node, value: value, checked: checked)
         withControl(index) { appendAtom(face) }
     }
+
+    /// The `contenteditable` values that make an editing host.
+    static let editableStates: Set<String> = ["", "true", "plaintext-only"]
 
     /// `[value______]`: the field's `size` (default 20) columns between brackets.
     static func field(_ value: String, size node: Node) -> String {

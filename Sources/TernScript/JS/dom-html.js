@@ -93,7 +93,17 @@ accessors(HTMLElement.prototype, {
   dataset: [function () { return this[datasetKey] || (this[datasetKey] = dataset(this)); }],
   contentEditable: [function () { var v = N.attr(H(this), 'contenteditable'); return v === null ? 'inherit' : v === '' ? 'true' : v; },
                     function (v) { N.setAttr(H(this), 'contenteditable', str(v)); }],
-  isContentEditable: [function () { return false; }],
+  // HTML §6.8.1: the nearest contenteditable in the true, plaintext-only or false state, on it or an ancestor element.
+  isContentEditable: [function () {
+    for (var h = H(this); h !== null && h !== undefined; h = N.nav(h, 9)) {
+      var v = N.attr(h, 'contenteditable');
+      if (v === null) continue;
+      v = v.toLowerCase();
+      if (v === '' || v === 'true' || v === 'plaintext-only') return true;
+      if (v === 'false') return false;
+    }
+    return false;
+  }],
   // CSSOM View §7: offsets against the body (the document's top), for an element with a box.
   offsetParent: [function () {
     var h = H(this), body = N.docPart(h, 2);
