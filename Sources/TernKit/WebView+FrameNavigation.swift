@@ -275,12 +275,20 @@ extension WebView {
             guard target !== frame.entry else { continue }
             if target.documentID == frame.entry.documentID, frame.document != nil {
                 moveFrame(frame, withinDocumentTo: target)
-            } else if target.documentID == 0 || target.url.href == "about:srcdoc" {
-                // An entry that never had a document (a frame restored to a later one), or a srcdoc: what the element says.
-                startFrame(frame, addsHistory: false, restoring: target)
             } else {
-                navigateFrame(frame, to: target.url, type: .backForward, addsHistory: false, initiator: nil, restoring: target)
+                loadFrame(frame, restoring: target)
             }
+        }
+    }
+
+    /// Loads the document of `entry` in `frame` again: what the element
+    /// says for an entry that never had a document (a frame restored to a
+    /// later one) or a srcdoc one, else the entry's URL.
+    func loadFrame(_ frame: Frame, restoring entry: FrameHistoryEntry) {
+        if entry.documentID == 0 || entry.url.href == "about:srcdoc" {
+            startFrame(frame, addsHistory: false, restoring: entry)
+        } else {
+            navigateFrame(frame, to: entry.url, type: .backForward, addsHistory: false, initiator: nil, restoring: entry)
         }
     }
 

@@ -86,7 +86,7 @@ extension WebView {
                 frameUnavailable(frame, "Not loaded: the page has more than \(WebView.maximumFrameCount) frames")
             } else if session.restoresFrameEntries, !session.finishedLoading,
                       let entry = backForwardList.currentItem?.frameEntries[path(of: frame)] {
-                navigateFrame(frame, to: entry.url, type: .backForward, addsHistory: false, initiator: nil, restoring: entry)
+                loadFrame(frame, restoring: entry)
             } else {
                 startFrame(frame, addsHistory: false)
             }
