@@ -541,14 +541,7 @@ final class BoxBuilder {
         }
         // An editing host (HTML §6.8.1, contenteditable): its text is a
         // field the person edits in place, drawn as its content is.
-        if controlIndex < 0, !style.hidden, node.hasAttributes, let editable = node.attribute("contenteditable"),
-           BoxBuilder.editableStates.contains(editable.lowercased()) {
-            let text = node.textContent
-            controlIndex = Int32(addControl(.textarea, node: node, value: text))
-            updateAttributes()
-            // Nothing to draw yet: an empty field, so there is something to reach.
-            if text.allSatisfy(\.isWhitespace) { appendAtom(BoxBuilder.field("", size: node)) }
-        }
+        if node.hasAttributes, controlIndex < 0, node.hasAttribute("contenteditable") { addEditingHost(node, hidden: style.hidden) }
         if style.listStyleInside, frames[top].actions.contains(.listItem), let marker = flow.pendingMarker {
             // `list-style-position: inside`: the marker starts the text.
             flow.pendingMarker = nil
@@ -1367,6 +1360,18 @@ final class BoxBuilder {
 
     /// The `contenteditable` values that make an editing host.
     static let editableStates: Set<String> = ["", "true", "plaintext-only"]
+
+    /// An editing host (HTML §6.8.1, contenteditable): its text is a field
+    /// the person edits in place, drawn as its content is.
+    private func addEditingHost(_ node: Node, hidden: Bool) {
+        guard !hidden, let editable = node.attribute("contenteditable"), BoxBuilder.editableStates.contains(editable.lowercased())
+        else { return }
+        let text = node.textContent
+        controlIndex = Int32(addControl(.textarea, node: node, value: text))
+        updateAttributes()
+        // Nothing to draw yet: an empty field, so there is something to reach.
+        if text.allSatisfy(\.isWhitespace) { appendAtom(BoxBuilder.field("", size: node)) }
+    }
 
     /// `[value______]`: the field's `size` (default 20) columns between brackets.
     static func field(_ value: String, size node: Node) -> String {

@@ -27,12 +27,15 @@ public struct ComputedStyle: Hashable, Sendable {
 
     private static let initialStorage = Storage(Values())
 
+    // Always inlined: a field read through an uninlined key path costs a
+    // thousand instructions, and the layout reads several per element.
+    @inline(__always)
     public subscript<T>(dynamicMember path: KeyPath<Values, T>) -> T {
         storage.values[keyPath: path]
     }
 
     public subscript<T>(dynamicMember path: WritableKeyPath<Values, T>) -> T {
-        get { storage.values[keyPath: path] }
+        @inline(__always) get { storage.values[keyPath: path] }
         _modify {
             if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
             yield &storage.values[keyPath: path]
