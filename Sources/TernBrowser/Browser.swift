@@ -324,7 +324,14 @@ public final class Browser {
         // A key for a dialog of the browser's stops the page's work; one typed into the
         // page's field is the page's (its scripts and layouts follow each key).
         let answeringDialog = modals.last.map { !$0.pageScriptWaits && !($0 is FieldEditor) } == true && keys.contains { $0 != .resize }
-        return terminal.terminationSignal != nil || answeringDialog || keys.contains(where: asksToStop)
+        // Keys after Enter or a click are not the browser's commands: that key
+        // may open a field editor or a menu, which takes them ("q" typed into
+        // a search field must not stop the page's layout as if it quit).
+        let commands = keys.prefix { key in
+            if case .mouse = key { return false }
+            return key != .enter
+        }
+        return terminal.terminationSignal != nil || answeringDialog || commands.contains(where: asksToStop)
     }
 
     func handle(_ key: Key) {
