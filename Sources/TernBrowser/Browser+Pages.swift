@@ -65,8 +65,8 @@ extension Browser {
     /// Enter breaks the line; in a field it presses Enter (which may submit).
     func editInPlace(_ control: PageControl, region: TextRegion) {
         let webView = tab.webView
-        let row = pageTop + region.line - tab.viewport.top
-        let column = region.columns.lowerBound - tab.viewport.left
+        let position = tab.viewport.screenPosition(of: region) ?? (region.line - tab.viewport.top, region.columns.lowerBound - tab.viewport.left)
+        let row = pageTop + position.row, column = position.column
         let multiline = control.kind == .textarea
         webView.focus(control.element)
         present(FieldEditor(text: control.value, masked: control.kind == .password, multiline: multiline, row: row,

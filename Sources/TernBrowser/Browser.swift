@@ -362,7 +362,8 @@ public final class Browser {
     func handleCommandKey(_ key: Key) {
         if pendingKeys.isEmpty, handleCountKey(key) { return }
         // Esc closes the page's modal dialog first (HTML's close request), as in a browser.
-        if key == .escape, pendingKeys.isEmpty, tab.webView.sendCloseRequest() {
+        // Then it puts away an overlay drawn over the page.
+        if key == .escape, pendingKeys.isEmpty, tab.webView.sendCloseRequest() || tab.viewport.dismissLayer() {
             setNeedsDisplay()
             return
         }

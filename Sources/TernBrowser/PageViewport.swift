@@ -4,6 +4,13 @@ import TernTerminal
 /// The part of a rendered page on the screen: where it is scrolled to, which
 /// link or control has the focus, and what a search found. Draws only the
 /// visible lines, so scrolling costs the same on any page size.
+///
+/// A page's layer (a modal dialog, a fixed overlay: `PageLayout.layers`)
+/// is drawn in a frame over the page, dimmed behind it, where the person
+/// looks: a modal dialog in the middle, an overlay from the top. While it
+/// is open the focus and the scroll keys stay in it (the page behind is
+/// inert or covered); Esc puts an overlay away (`dismissLayer`), and its
+/// lines are then read after the page's.
 struct PageViewport {
     private(set) var page = PageLayout()
     private(set) var targets: [FocusTarget] = []
@@ -17,6 +24,13 @@ struct PageViewport {
     /// Index into `targets`.
     private(set) var focus: Int?
     private(set) var search = PageSearch()
+    /// The layer drawn over the page (the last of `page.layers`), nil for none.
+    private(set) var layer: PageLayer?
+    /// The first line of the layer shown (a layer taller than the screen scrolls).
+    private var layerTop = 0
+    /// Esc put the page's layers away: they are read as the rest of the page.
+    /// The page showing another set of layers (a count, or a modal) shows them again.
+    private var dismissedLayers: (count: Int, modal: Bool)?
 
     // MARK: Page
 
@@ -27,7 +41,9 @@ struct PageViewport {
         let focusedElement = focusedTarget?.element
         let position = keepingTextPosition ? textOffset(ofLine: top) : nil
         page = newPage
-        targets = FocusTarget.targets(of: newPage)
+        let shownLayer = layer
+        openLayer()
+        if layer?.isModal != shownLayer?.isModal || layer?.lines.count != shownLayer?.lines.count { layerTop = 0 }
         focus = focusedElement.flatMap { element in targets.firstIndex { $0.element == element } }
         search.refresh(in: newPage.lines)
         if let position { top = line(atTextOffset: position) }
@@ -37,12 +53,79 @@ struct PageViewport {
     /// Shows a new document: no focus, no search, at `line`.
     mutating func show(_ newPage: PageLayout, atLine line: Int) {
         page = newPage
-        targets = FocusTarget.targets(of: newPage)
+        dismissedLayers = nil
+        openLayer()
+        layerTop = 0
         focus = nil
         search = PageSearch()
         left = 0
         top = line
         clampScroll()
+    }
+
+    // MARK: Layers
+
+    /// Takes the page's top layer unless the person put the layers away,
+    /// and the targets the focus can reach: the layer's only, while it is open.
+    private mutating func openLayer() {
+        let layers = page.layers
+        if let dismissed = dismissedLayers, dismissed.count != layers.count || dismissed.modal != (layers.last?.isModal ?? false) {
+            dismissedLayers = nil
+        }
+        layer = dismissedLayers == nil ? layers.last : nil
+        targets = FocusTarget.targets(of: page)
+        if let layer { targets.removeAll { !layer.lines.contains($0.regions[0].line) } }
+    }
+
+    /// Esc on an overlay: the layers are put away (the page's own Esc,
+    /// a modal dialog's close request, comes first). False when none is open.
+    mutating func dismissLayer() -> Bool {
+        guard layer != nil else { return false }
+        let focusedElement = focusedTarget?.element
+        dismissedLayers = (page.layers.count, page.layers.last?.isModal ?? false)
+        openLayer()
+        focus = focusedElement.flatMap { element in targets.firstIndex { $0.element == element } }
+        clampScroll()
+        return true
+    }
+
+    /// Where the open layer's frame is on the viewport (its border
+    /// included): as wide as its widest line and a space on each side, as
+    /// tall as its lines; a modal dialog in the middle, an overlay at the top.
+    private func layerFrame(_ layer: PageLayer) -> (top: Int, left: Int, width: Int, height: Int) {
+        var widest = 1
+        for index in layer.lines where index < page.lines.count {
+            widest = max(widest, Self.trimmedWidth(page.lines[index]))
+        }
+        let frameWidth = min(width, widest + PageLayer.inset)
+        let frameHeight = min(height, layer.lines.count + 2)
+        let top = layer.isModal ? (height - frameHeight) / 2 : 0
+        return (top, max(0, (width - frameWidth) / 2), frameWidth, frameHeight)
+    }
+
+    /// A line's width without its trailing spaces.
+    private static func trimmedWidth(_ line: Line) -> Int {
+        var width = 0, column = 0
+        for run in line.runs {
+            column += run.width
+            if run.text.contains(where: { $0 != " " }) { width = column }
+        }
+        return width
+    }
+
+    /// The viewport position (row 0 = its top) of a region of the page: in
+    /// the open layer's frame for a line of the layer; nil when not shown.
+    func screenPosition(of region: TextRegion) -> (row: Int, column: Int)? {
+        if let layer {
+            guard layer.lines.contains(region.line) else { return nil }
+            let frame = layerFrame(layer)
+            let row = region.line - layer.lines.lowerBound - layerTop
+            guard row >= 0, row < frame.height - 2 else { return nil }
+            return (frame.top + 1 + row, frame.left + 2 + region.columns.lowerBound)
+        }
+        let row = region.line - top
+        guard row >= 0, row < height else { return nil }
+        return (row, region.columns.lowerBound - left)
     }
 
     /// Characters (not counting spaces) before `line`: a measure of a place in
@@ -71,14 +154,29 @@ struct PageViewport {
 
     // MARK: Scrolling
 
-    var lastTop: Int { max(0, page.lines.count - height) }
+    /// The page's lines read behind the open layer (all of them without one).
+    private var pageLineCount: Int {
+        guard layer != nil, let first = page.layers.first else { return page.lines.count }
+        return max(0, first.lines.lowerBound - 1)
+    }
 
+    var lastTop: Int { max(0, pageLineCount - height) }
+
+    /// Scrolls the page, or the open layer when it is taller than its frame.
     mutating func scroll(by lines: Int) {
+        if let layer {
+            layerTop = max(0, min(layerTop + lines, layer.lines.count - (layerFrame(layer).height - 2)))
+            return
+        }
         top += lines
         clampScroll()
     }
 
     mutating func scroll(to line: Int) {
+        if let layer, layer.lines.contains(line) {
+            layerTop = 0
+            return scroll(by: line - layer.lines.lowerBound)
+        }
         top = line
         clampScroll()
     }
@@ -126,7 +224,14 @@ struct PageViewport {
 
     /// The target drawn at a screen position of the viewport (row 0 = its top).
     func target(atRow row: Int, column: Int) -> Int? {
-        let line = top + row, column = left + column
+        var line = top + row, column = left + column
+        if let layer {
+            // Only the layer takes clicks: the page behind is inert or covered.
+            let frame = layerFrame(layer)
+            guard row > frame.top, row < frame.top + frame.height - 1 else { return nil }
+            line = layer.lines.lowerBound + layerTop + row - frame.top - 1
+            column = column - left - frame.left - 2
+        }
         return targets.firstIndex { target in
             target.regions.contains { $0.line == line && $0.columns.contains(column) }
         }
@@ -139,6 +244,11 @@ struct PageViewport {
 
     /// Scrolls the least that shows `line` (and `columns` sideways).
     private mutating func reveal(line: Int, columns: Range<Int>) {
+        if let layer, layer.lines.contains(line) {
+            let row = line - layer.lines.lowerBound, rows = layerFrame(layer).height - 2
+            if row < layerTop || row >= layerTop + rows { scroll(by: row - layerTop - rows / 3) }
+            return
+        }
         if line < top || line >= top + height { top = line - height / 3 }
         clampScroll()
         if columns.upperBound > left + width { left = max(0, columns.upperBound - width) }
@@ -172,18 +282,39 @@ struct PageViewport {
 
     // MARK: Drawing
 
-    /// Draws the visible lines into `terminal` from `row`.
+    /// Draws the visible lines into `terminal` from `row`, and the open
+    /// layer in its frame over them.
     func draw(on terminal: Terminal, atRow row: Int) {
         let focused = focusedTarget
+        let behind = min(page.lines.count, pageLineCount)
         for screenRow in 0..<height {
             let index = top + screenRow
-            let y = row + screenRow
-            guard index < page.lines.count else { continue }
-            drawLine(page.lines[index], index: index, on: terminal, row: y, focused: focused)
+            guard index < behind else { continue }
+            drawLine(page.lines[index], index: index, on: terminal, row: row + screenRow, at: 0, from: left, columns: width,
+                     focused: focused, dim: layer != nil)
         }
+        guard let layer else { return }
+        let frame = layerFrame(layer)
+        let inner = frame.width - 2
+        let horizontal = String(repeating: "─", count: max(0, inner))
+        terminal.put("┌" + horizontal + "┐", row: row + frame.top, column: frame.left, style: Theme.dialogFrame)
+        for innerRow in 0..<max(0, frame.height - 2) {
+            let y = row + frame.top + 1 + innerRow
+            terminal.put("│", row: y, column: frame.left, style: Theme.dialogFrame)
+            terminal.fill(row: y, column: frame.left + 1, count: inner, style: .plain)
+            terminal.put("│", row: y, column: frame.left + frame.width - 1, style: Theme.dialogFrame)
+            let index = layer.lines.lowerBound + layerTop + innerRow
+            guard layer.lines.contains(index), index < page.lines.count else { continue }
+            drawLine(page.lines[index], index: index, on: terminal, row: y, at: frame.left + 2, from: 0, columns: max(0, inner - 2),
+                     focused: focused, dim: false)
+        }
+        terminal.put("└" + horizontal + "┘", row: row + frame.top + frame.height - 1, column: frame.left, style: Theme.dialogFrame)
     }
 
-    private func drawLine(_ line: Line, index: Int, on terminal: Terminal, row: Int, focused: FocusTarget?) {
+    /// Draws `columns` columns of a line, from its column `from`, at the
+    /// screen column `x`.
+    private func drawLine(_ line: Line, index: Int, on terminal: Terminal, row: Int, at x: Int, from left: Int, columns width: Int,
+                          focused: FocusTarget?, dim: Bool) {
         var column = 0
         for run in line.runs {
             let start = column
@@ -197,14 +328,15 @@ struct PageViewport {
             let text = start >= left && column <= left + width
                 ? run.text
                 : DisplayWidth.slice(run.text, from: visibleStart - start, columns: min(column, left + width) - visibleStart)
-            terminal.put(text, row: row, column: visibleStart - left, style: Theme.cell(for: style, color: run.color, background: run.background),
-                         maxColumns: left + width - visibleStart)
+            var cell = Theme.cell(for: style, color: run.color, background: run.background)
+            if dim { cell.dim = true }
+            terminal.put(text, row: row, column: x + visibleStart - left, style: cell, maxColumns: left + width - visibleStart)
         }
         for match in search.matches(onLine: index) {
             let start = max(match.columns.lowerBound, left), end = min(match.columns.upperBound, left + width)
             guard start < end else { continue }
             let text = DisplayWidth.slice(line.text, from: start, columns: end - start)
-            terminal.put(text, row: row, column: start - left, style: Theme.searchMatch)
+            terminal.put(text, row: row, column: x + start - left, style: Theme.searchMatch)
         }
     }
 }

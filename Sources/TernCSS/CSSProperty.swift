@@ -1,5 +1,5 @@
 /// The longhand properties Tern computes (each a field of `CSSStyle`, or
-/// accepted with no effect on a terminal: `top`, `flex-grow`, `font-family`…),
+/// accepted with no effect on a terminal: `flex-grow`, `font-family`…),
 /// with whether each is inherited and how a CSS-wide keyword copies it.
 enum CSSProperty: UInt8, CaseIterable {
     case display, visibility, position, float
@@ -11,7 +11,7 @@ enum CSSProperty: UInt8, CaseIterable {
     case width, minWidth, maxWidth, height, minHeight, maxHeight
     case overflowX, overflowY, clip, clipPath
     case flexDirection, flexWrap, flexGrow, flexShrink, flexBasis
-    case top, right, bottom, left
+    case top, right, bottom, left, opacity
     case verticalAlign
     case color, backgroundColor
     case fontWeight, fontStyle, fontVariantCaps, fontSize, fontFamily, lineHeight
@@ -85,6 +85,11 @@ enum CSSProperty: UInt8, CaseIterable {
         case .minWidth: style.minWidth = source.minWidth
         case .maxWidth: style.maxWidth = source.maxWidth
         case .height: style.height = source.height
+        case .top: style.top = source.top
+        case .right: style.right = source.right
+        case .bottom: style.bottom = source.bottom
+        case .left: style.left = source.left
+        case .opacity: style.opacity = source.opacity
         case .overflowX: style.overflowX = source.overflowX
         case .overflowY: style.overflowY = source.overflowY
         case .clip: style.clipIsEmpty = source.clipIsEmpty
@@ -112,7 +117,7 @@ enum CSSProperty: UInt8, CaseIterable {
         case .counterReset: style.counterReset = source.counterReset
         case .counterIncrement: style.counterIncrement = source.counterIncrement
         case .counterSet: style.counterSet = source.counterSet
-        case .minHeight, .maxHeight, .flexGrow, .flexShrink, .flexBasis, .top, .right, .bottom, .left,
+        case .minHeight, .maxHeight, .flexGrow, .flexShrink, .flexBasis,
              .fontFamily, .lineHeight, .textDecorationStyle, .textDecorationColor, .textDecorationThickness, .listStyleImage:
             break
         case .backgroundImage, .backgroundPosition, .backgroundRepeat, .backgroundAttachment, .outlineColor, .outlineStyle,

@@ -51,7 +51,7 @@ enum CSSPropertyName {
         ("clip", .clip), ("clip-path", .clipPath),
         ("flex-direction", .flexDirection), ("flex-wrap", .flexWrap), ("flex-grow", .flexGrow),
         ("flex-shrink", .flexShrink), ("flex-basis", .flexBasis),
-        ("top", .top), ("right", .right), ("bottom", .bottom), ("left", .left),
+        ("top", .top), ("right", .right), ("bottom", .bottom), ("left", .left), ("opacity", .opacity),
         ("inset-block-start", .top), ("inset-inline-end", .right), ("inset-block-end", .bottom), ("inset-inline-start", .left),
         ("vertical-align", .verticalAlign), ("color", .color), ("background-color", .backgroundColor),
         ("font-weight", .fontWeight), ("font-style", .fontStyle), ("font-variant-caps", .fontVariantCaps),

@@ -38,8 +38,23 @@ enum CSSPropertyTable {
             case .marginRight: style.marginRight = value
             case .marginBottom: style.marginBottom = value
             case .marginLeft: style.marginLeft = value
-            default: break
+            case .top: style.top = value
+            case .right: style.right = value
+            case .bottom: style.bottom = value
+            default: style.left = value
             }
+        case .opacity:
+            // CSS Color 4 §14: <alpha-value> (a number or a percentage), clamped when computed.
+            guard single else { return false }
+            let alpha: Double
+            if case .token(.percentage(let percent)) = first {
+                alpha = percent.value / 100
+            } else if let number = CSSLengthParser.number(first, lengths) {
+                alpha = number
+            } else {
+                return false
+            }
+            style.opacity = alpha.isNaN ? 0 : max(0, min(alpha, 1))
         case .paddingTop, .paddingRight, .paddingBottom, .paddingLeft:
             guard single, let value = CSSLengthParser.length(first, lengths, negative: false) else { return false }
             switch property {

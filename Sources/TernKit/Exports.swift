@@ -13,6 +13,8 @@ import TernLayout
 /// A line of a laid-out page: runs of styled text (`Line.Run`), each with its
 /// display width and the index of its link or form control.
 public typealias Line = TernLayout.Line
+/// A part of a laid-out page drawn over the rest (a modal dialog, a fixed overlay).
+public typealias PageLayer = TernLayout.PageLayer
 /// A place on a laid-out page: a line and a range of display columns.
 public typealias TextRegion = TernLayout.TextRegion
 /// How a run of text is shown (bold, underline, link, form control, …).

@@ -55,6 +55,7 @@ extension WebView {
         options.rows = rows
         options.focusedElement = focusedNode
         options.measuredElements = session.measuredElements
+        if let modal = scriptWindow?.topLayerElement, modal.document === document { options.topLayer = modal }
         // A page whose scripts run keeps its styles between layouts, in the
         // store getComputedStyle reads: a change restyles only what it can
         // affect (issue 28). The layout brings the store up to date with its

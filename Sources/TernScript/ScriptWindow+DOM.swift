@@ -99,6 +99,14 @@ extension ScriptWindow {
         return try? dom.node(dom.makeNumber(handle))
     }
 
+    /// The element HTML's top layer shows on top (the last modal dialog
+    /// shown and still open, in the document), for the layout; read
+    /// without running script.
+    public var topLayerElement: Node? {
+        guard let node = dom.topLayer, node.document === dom.mainDocument, node.isConnected, node.hasAttribute("open") else { return nil }
+        return node
+    }
+
     /// HTML's close request (Esc) to the topmost modal dialog: `cancel`,
     /// then, unless the page cancels it, the dialog closes.
     public func sendCloseRequest() {

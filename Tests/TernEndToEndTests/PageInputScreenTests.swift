@@ -190,9 +190,15 @@ final class PageInputScreenTests: TerminalTestCase {
         tern.press("Tab")
         tern.waitFor("Enter to press Pick a date")
         tern.press("Enter")
-        // The dialog is at the end of the page: the browser goes there, into its field.
+        // The dialog, at the end of the document, is drawn in a frame over
+        // the middle of the screen, the page behind where it was; the focus is in its field.
         tern.waitFor("Form field day")
-        tern.waitFor("Choose a day:")
+        tern.waitFor("│ Choose a day:")
+        let screen = tern.screen().components(separatedBy: "\n")
+        XCTAssertTrue(screen.contains { $0.hasPrefix("Paragraph 0 of the page.") }, tern.screen())
+        let dialogRow = try XCTUnwrap(screen.firstIndex { $0.contains("│ Choose a day:") })
+        XCTAssertTrue((6..<18).contains(dialogRow), "row \(dialogRow):\n\(tern.screen())")
+        XCTAssertTrue(screen[dialogRow - 1].contains("┌"), tern.screen())
         tern.press("Enter")
         tern.type("12")
         tern.press("Tab")
@@ -207,6 +213,45 @@ final class PageInputScreenTests: TerminalTestCase {
         tern.waitForScreen("the dialog closed by Esc") { !$0.contains("Choose a day:") }
         tern.press("g")
         tern.waitFor("close:chosen:12 cancel close:chosen:12")
+    }
+
+    /// A search panel a script shows as a fixed overlay (`position: fixed;
+    /// inset: 0`) is drawn at the top of the screen over the page, the
+    /// focus stays in it, and Esc puts it away to the end of the page.
+    func testAFixedOverlayIsDrawnOverThePageAndEscPutsItAway() throws {
+        let filler = (0..<30).map { "<p>Paragraph \($0) of the page.</p>" }.joined()
+        let html = """
+            <title>Overlay</title>
+            <button onclick="document.getElementById('panel').hidden = false">Open search</button>
+            \(filler)
+            <div id=panel hidden style="position: fixed; inset: 0; background: white">
+            <p>Search the notes</p><a href="/notes/one">First note</a> <a href="/notes/two">Second note</a></div>
+            """
+        let tern = try browse([page(html)])
+        tern.waitFor("[Open search]")
+        tern.press("Tab")
+        tern.waitFor("Enter to press Open search")
+        tern.press("Enter")
+        tern.waitFor("│ Search the notes")
+        var screen = tern.screen().components(separatedBy: "\n")
+        // Under the title bar, over the page's first lines.
+        XCTAssertTrue(screen[1].contains("┌"), tern.screen())
+        XCTAssertTrue(screen[2].contains("│ Search the notes"), tern.screen())
+        XCTAssertTrue(screen.contains { $0.hasPrefix("Paragraph 3 of the page.") }, tern.screen())
+        // Tab goes round the overlay's links only: never back to the button behind it.
+        var seen: Set<String> = []
+        for _ in 0..<4 {
+            tern.press("Tab")
+            tern.waitForScreen("a link of the overlay focused") { $0.contains("/notes/one") || $0.contains("/notes/two") }
+            screen = tern.screen().components(separatedBy: "\n")
+            seen.insert(screen.last { !$0.isEmpty } ?? "")
+        }
+        XCTAssertEqual(seen.count, 2, "\(seen)")
+        XCTAssertFalse(seen.contains { $0.contains("Open search") }, "\(seen)")
+        tern.press("Escape")
+        tern.waitForScreen("the overlay put away") { !$0.contains("│ Search the notes") }
+        tern.press("G")
+        tern.waitFor("Search the notes")
     }
 
     /// A page that cancels keys it does not accept (digits only) and

@@ -93,6 +93,13 @@ extension CSSStyle {
         /// `.none` is `max-width: none`.
         public var maxWidth: CSSLength = .none
         public var height: CSSLength = .auto
+        /// CSS Position 3 §3.1 inset properties (`auto`, a length or a percentage).
+        public var top: CSSLength = .auto
+        public var right: CSSLength = .auto
+        public var bottom: CSSLength = .auto
+        public var left: CSSLength = .auto
+        /// CSS Color 4 §14 `opacity`, clamped to 0…1.
+        public var opacity: Double = 1
         public var overflowX: CSSOverflow = .visible
         public var overflowY: CSSOverflow = .visible
         /// `clip: rect(…)` with an empty rectangle or `clip-path` that leaves nothing

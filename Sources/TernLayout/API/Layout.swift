@@ -58,6 +58,21 @@ public enum Layout {
         var out = LaidOut()
         FlowLayout.layout(&flow, width: width, into: &out)
         flow = Flow() // its emptied items: a few MB on a large page, not needed past here
+        var layers: [PageLayer] = []
+        for var layer in builder.takeLayers() {
+            // A blank line apart from the page before it (in a plain-text reading).
+            if !out.lines.isEmpty { out.lines.append(Line()) }
+            let start = out.lines.count
+            FlowLayout.layout(&layer.flow, width: max(1, width - PageLayer.inset), into: &out)
+            while out.lines.count > start, out.lines[out.lines.count - 1].runs.allSatisfy({ $0.text.allSatisfy { $0 == " " } }) {
+                out.lines.removeLast()
+            }
+            if out.lines.count > start {
+                layers.append(PageLayer(lines: start..<out.lines.count, isModal: layer.isModal))
+            } else if start > 0 {
+                out.lines.removeLast() // an empty layer (a backdrop): not even its blank line
+            }
+        }
 
         var page = RenderedPage()
         page.title = TextNormalizer.clean(document.title)
@@ -80,6 +95,7 @@ public enum Layout {
                 page.extents[measured.index] = ElementExtent(firstLine: start.firstLine, lastLine: line, columns: start.columns)
             }
         }
+        page.layers = layers
         page.isIncomplete = builder.wasStopped
         collectRegions(&page)
         return page

@@ -37,6 +37,9 @@ public struct LayoutOptions {
     /// What each `iframe`/`frame` element shows; nil (or a nil answer): the
     /// element is a link to its `src`, as without frame support.
     public var frameContent: ((Node) -> FrameContent?)?
+    /// The element in HTML's top layer (the topmost modal `<dialog>`): laid
+    /// out as a modal layer over the page (`RenderedPage.layers`). nil: none.
+    public var topLayer: Node?
     /// Elements whose place the caller wants (`RenderedPage.extents`, in
     /// this order): a script asked for their geometry. Empty: none.
     public var measuredElements: [Node] = []

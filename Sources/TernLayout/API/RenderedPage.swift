@@ -21,6 +21,9 @@ public struct RenderedPage {
     /// Where each of `LayoutOptions.measuredElements` sits, in its order:
     /// nil for one that made no box (`display: none`, not in the document).
     public var extents: [ElementExtent?] = []
+    /// The parts drawn over the page, in the order they stack (the modal
+    /// one last); their lines come after the page's own.
+    public var layers: [PageLayer] = []
     /// `LayoutOptions.shouldStop` ended the layout: the lines hold the part
     /// of the document laid out until then, and end with `Layout.stoppedNotice`.
     public var isIncomplete = false

@@ -132,6 +132,8 @@ final class BoxBuilder {
         /// `::after` content to add when the element ends.
         static let after = Actions(rawValue: 1 << 15)
         static let summary = Actions(rawValue: 1 << 16)
+        /// A layer over the page (`PageLayer`): its content is a flow of its own.
+        static let layer = Actions(rawValue: 1 << 17)
     }
 
     /// What an open element changed, to undo when it ends.
@@ -198,6 +200,10 @@ final class BoxBuilder {
     /// walk skips the rest of the document.
     private(set) var wasStopped = false
     private var elementsSinceStopCheck = 0
+    /// The layers ended so far, in the order their elements ended; and
+    /// whether one is open (a layer inside a layer stays in its flow).
+    private var layers: [(flow: Flow, isModal: Bool)] = []
+    private var inLayer = false
 
     init(document: Document, options: LayoutOptions, frameDepth: Int = 0) {
         self.document = document
@@ -368,6 +374,9 @@ final class BoxBuilder {
             break
         }
 
+        let layer = (style.overlay || options.topLayer != nil) && startsLayer(node, style, inTableStructure: inTableStructure)
+        // CSS 2.1 §9.7: a fixed box is blockified.
+        if layer, style.display == .inline || style.display == .inlineBlock { style.display = .block }
         if case .list = role, !lists.isEmpty {
             // Lists inside lists take no blank lines.
             style.marginTop = 0
@@ -383,6 +392,7 @@ final class BoxBuilder {
         frames[top].savedIndentRight = flow.indentRight
         frames[top].savedLink = linkIndex
         frames[top].savedControl = controlIndex
+        if layer { beginLayer(&frames[top]) }
         if !style.counterReset.isEmpty || !style.counterIncrement.isEmpty || !style.counterSet.isEmpty {
             if case .list = role {} else if style.display != .listItem {
                 generator.apply(reset: style.counterReset, increment: style.counterIncrement, set: style.counterSet,
@@ -548,7 +558,7 @@ final class BoxBuilder {
             appendAtom(marker.text + " ", suppressSpaceAfter: true)
         }
         if style.after != nil { frames[top].actions.insert(.after) }
-        if !frames[top].actions.isDisjoint(with: [.after, .link, .button]) || (!measuredIndex.isEmpty && measuredIndex[node] != nil) {
+        if !frames[top].actions.isDisjoint(with: [.after, .link, .button, .layer]) || (!measuredIndex.isEmpty && measuredIndex[node] != nil) {
             frames[top].node = node
         }
         if style.textIndent != 0, frames[top].actions.contains(.block) || frames[top].actions.contains(.box) {
@@ -636,6 +646,7 @@ final class BoxBuilder {
         if actions.contains(.list) { lists.removeLast() }
         if actions.contains(.form) { forms.removeLast() }
         finishLeaf(frame)
+        if actions.contains(.layer), let node = frame.node { endLayer(isModal: node == options.topLayer) }
         parentStyle = frames.isEmpty ? BoxBuilder.outerStyle : frames[frames.count - 1].style
         if frame.enteredResolver { resolver.leave() }
         generator.close(depth: frames.count)
@@ -1086,6 +1097,44 @@ final class BoxBuilder {
     /// Gives leftover markers and anchors an item of their own.
     private func finishFlow() {
         if flow.pendingMarker != nil || !flow.pendingAnchors.isEmpty { emit(.empty) }
+    }
+
+    // MARK: Layers
+
+    /// Whether `node` is laid out as a layer over the page: the top layer's
+    /// element or a fixed overlay (`ComputedStyle.overlay`), in the page's
+    /// own document, block-level, and not inside another layer or a
+    /// table's structure.
+    private func startsLayer(_ node: Node, _ style: ComputedStyle, inTableStructure: Bool) -> Bool {
+        guard frameDepth == 0, !inLayer, !inTableStructure, style.overlay || node == options.topLayer else { return false }
+        switch style.display {
+        case .block, .listItem, .inline, .inlineBlock: return true
+        default: return false
+        }
+    }
+
+    /// The element's content goes into a flow of its own, laid out after
+    /// the page's (`Layout.render`).
+    private func beginLayer(_ frame: inout Frame) {
+        flushParagraph()
+        pushFlow()
+        inLayer = true
+        frame.actions.insert(.layer)
+    }
+
+    private func endLayer(isModal: Bool) {
+        flushParagraph()
+        finishFlow()
+        inLayer = false
+        let done = popFlow()
+        layers.append((Flow(items: done.items), isModal))
+    }
+
+    /// The layers' flows, the modal one last (it is drawn over the others).
+    func takeLayers() -> [(flow: Flow, isModal: Bool)] {
+        var taken: [(flow: Flow, isModal: Bool)] = []
+        swap(&taken, &layers)
+        return taken.filter { !$0.isModal } + taken.filter(\.isModal)
     }
 
     // MARK: Frames

@@ -116,11 +116,43 @@ extension ComputedStyle.Values {
         counterIncrement = css.counterIncrement
         counterSet = css.counterSet
         quotes = css.quotes
+        overlay = css.position == .fixed && ComputedStyle.isOverlay(css)
     }
 
 }
 
 extension ComputedStyle {
+    /// CSS Position 3 §2.1 fixed positioning, read for a terminal: a box
+    /// fixed to the viewport covers what the person looks at (a modal, a
+    /// search panel, a menu) when it is stretched over it (both `top` and
+    /// `bottom` set, or a height of 100% or more) or placed part way down
+    /// (`top` a percentage), and is shown: visible, not transparent, not
+    /// of zero size, not moved off the viewport. A bar fixed to one edge
+    /// (a header, a cookie notice) is not: a terminal keeps its rows for
+    /// the text, and the bar stays where it is in the document.
+    static func isOverlay(_ css: CSSStyle) -> Bool {
+        guard css.position == .fixed, css.visibility == .visible, css.opacity > 0, !css.clippedToNothing,
+              css.width != .px(0), css.height != .px(0) else { return false }
+        let stretched = css.top != .auto && css.bottom != .auto
+        let tall: Bool = if case .percent(let percent) = css.height { percent >= 100 } else { false }
+        let partWay: Bool = if case .percent(let percent) = css.top { percent > 0 && percent < 100 } else { false }
+        guard stretched || tall || partWay else { return false }
+        return !isOffViewport(css.left, size: css.width) && !isOffViewport(css.right, size: css.width)
+            && !isOffViewport(css.top, size: css.height)
+    }
+
+    /// An inset that puts a box of `size` past the viewport's edge (an
+    /// off-canvas menu, `left: -100%`).
+    private static func isOffViewport(_ inset: CSSLength, size: CSSLength) -> Bool {
+        switch (inset, size) {
+        case (.percent(let offset), .percent(let length)): return offset + length <= 0
+        case (.percent(let offset), _): return offset <= -100
+        case (.px(let offset), .px(let length)): return offset + length <= 0
+        case (.px(let offset), _): return offset <= -1000
+        default: return false
+        }
+    }
+
     static func display(_ display: CSSDisplay) -> Display {
         switch display {
         case .none: return .none

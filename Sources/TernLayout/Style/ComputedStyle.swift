@@ -178,6 +178,9 @@ extension ComputedStyle {
         public var listStyle: CSSListStyleType = .disc
         public var listStyleInside = false
         public var verticalAlign: VerticalAlign = .baseline
+        /// Not inherited: a fixed box over the viewport (`ComputedStyle.isOverlay`),
+        /// laid out as a layer of the page, not in its flow.
+        public var overlay = false
         /// `overflow: auto/scroll` on a non-wrapping block: long lines scroll
         /// sideways in the browser instead of being cut.
         public var scrollsHorizontally = false

@@ -128,7 +128,7 @@ extension DOMBridge {
         var kept = [Bool](repeating: false, count: slots.count)
         for value in alive { if let slot = liveSlot(of: value) { kept[slot] = true } }
         var held: Set<Int> = []
-        for node in [focusedElement, currentScript].compactMap({ $0 }) {
+        for node in [focusedElement, currentScript, topLayer].compactMap({ $0 }) {
             if let handle = handles[node] { held.insert(handle & DOMBridge.slotMask); kept[handle & DOMBridge.slotMask] = true }
         }
         for slot in slots.indices where !kept[slot] { if let node = slots[slot].node { release(node, slot: slot) } }

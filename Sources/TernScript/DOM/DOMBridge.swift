@@ -64,6 +64,9 @@ final class DOMBridge {
     var referrer = ""
     var focusedElement: Node?
     var currentScript: Node?
+    /// The topmost element of HTML's top layer (the last modal dialog
+    /// shown), as the page's dialog code last set it.
+    var topLayer: Node?
     /// The style sheets scripts have seen, a sheet's handle its index (DOMBridge+CSSOM).
     var styleSheets: [StyleSheet] = []
     /// `getComputedStyle`'s [name, value, …] arrays (protected), one per style box
@@ -569,6 +572,10 @@ final class DOMBridge {
             let taken = host?.scriptDocumentWrite(string(a[0])) ?? false
             if taken { changed() }
             return makeBool(taken)
+        }
+        define("setTopLayer") { [unowned self] a in
+            topLayer = try optionalNode(a[0])
+            return nil
         }
         define("setFocused") { [unowned self] a in
             focusedElement = try optionalNode(a[0])

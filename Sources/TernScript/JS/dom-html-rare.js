@@ -80,7 +80,7 @@ function showDialog(dialog, modal) {
   N.setAttr(H(dialog), 'open', '');
   s.modal = modal;
   s.previouslyFocused = wrap(N.focused());
-  if (modal) modalDialogs.push(dialog);
+  if (modal) { modalDialogs.push(dialog); N.setTopLayer(H(dialog)); }
   focusDialog(dialog);
 }
 // §4.11.4.2 "close the dialog": the result, focus back where it was, and `close` in a task.
@@ -91,7 +91,7 @@ function closeDialog(dialog, result) {
   if (result !== undefined && result !== null) s.returnValue = str(result);
   s.modal = false;
   var index = modalDialogs.indexOf(dialog);
-  if (index >= 0) modalDialogs.splice(index, 1);
+  if (index >= 0) { modalDialogs.splice(index, 1); N.setTopLayer(internals.__ternModalDialog()); }
   var back = s.previouslyFocused;
   s.previouslyFocused = null;
   if (back && back.isConnected && typeof back.focus === 'function') back.focus();
@@ -113,7 +113,9 @@ def(internals, '__ternModalDialog', function () {
   while (modalDialogs.length && !(modalDialogs[modalDialogs.length - 1].isConnected && N.hasAttr(H(modalDialogs[modalDialogs.length - 1]), 'open'))) {
     DIALOG(modalDialogs.pop()).modal = false;
   }
-  return modalDialogs.length ? H(modalDialogs[modalDialogs.length - 1]) : null;
+  var top = modalDialogs.length ? H(modalDialogs[modalDialogs.length - 1]) : null;
+  N.setTopLayer(top);
+  return top;
 });
 def(internals, '__ternCloseRequest', function () {
   var top = internals.__ternModalDialog();
