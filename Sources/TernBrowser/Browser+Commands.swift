@@ -26,6 +26,12 @@ extension Browser {
         case .nextLink, .previousLink:
             // More turns than targets come round to the same place.
             for _ in 0..<min(times, max(1, tab.viewport.targetCount)) { tab.viewport.moveFocus(forward: command == .nextLink) }
+        case .nextHeading, .previousHeading: move(to: .heading, forward: command == .nextHeading, times: times)
+        case .nextLandmark, .previousLandmark: move(to: .landmark, forward: command == .nextLandmark, times: times)
+        case .nextTable, .previousTable: move(to: .table, forward: command == .nextTable, times: times)
+        case .nextField, .previousField: moveToField(forward: command == .nextField, times: times)
+        case .goToMain: goToMain()
+        case .pageStructure: showPageStructure()
         case .activate:
             if let count { follow(linkNumber: count) } else { activateFocused() }
         case .openLinkInNewTab: openFocusedLinkInNewTab()
@@ -52,17 +58,20 @@ extension Browser {
         case .find:
             present(StatusPrompt(label: "/") { [unowned self] answer in
                 guard let answer, !answer.isEmpty else { return }
-                if !tab.viewport.find(answer) { show(message: "Not found: \(answer)", isError: true) }
+                if tab.viewport.find(answer) { showSearchPosition() } else { show(message: "Not found: \(answer)", isError: true) }
             })
         case .findNext, .findPrevious:
             guard let query = tab.viewport.searchQuery else {
                 show(message: "No search yet: " + keyHint(for: .find, "to find text"))
                 return
             }
+            var found = true
             for _ in 0..<times where !tab.viewport.findNext(forward: command == .findNext) {
                 show(message: "Not found: \(query)", isError: true)
+                found = false
                 break
             }
+            if found { showSearchPosition() }
         case .closeTab: close(tab)
         case .quit:
             if tabs.count > 1 { close(tab) } else { confirmQuit(title: "Quit Tern?") }
@@ -90,6 +99,12 @@ extension Browser {
         case .copyLinkURL: copyFocusedLinkURL()
         }
         tab.rememberScrollPosition()
+    }
+
+    /// "match 3 of 17", and what Enter does there when the match is in a link or field.
+    private func showSearchPosition() {
+        guard let position = tab.viewport.searchPosition else { return }
+        show(message: tab.viewport.focusedTarget == nil ? position : position + " (Enter follows it)")
     }
 
     /// Follows the link numbered `number` (as drawn, `[n]`), or says there is none.

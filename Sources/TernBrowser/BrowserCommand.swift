@@ -22,6 +22,17 @@ public enum BrowserCommand: String, CaseIterable, Sendable {
     case openLinkInNewTab = "open-link-in-new-tab"
     case copyLinkURL = "copy-link-url"
     case bookmarkLink = "bookmark-link"
+    // Quick navigation (as screen readers move: by heading, landmark, field, table)
+    case nextHeading = "next-heading"
+    case previousHeading = "previous-heading"
+    case nextLandmark = "next-landmark"
+    case previousLandmark = "previous-landmark"
+    case nextField = "next-field"
+    case previousField = "previous-field"
+    case nextTable = "next-table"
+    case previousTable = "previous-table"
+    case goToMain = "go-to-main"
+    case pageStructure = "page-structure"
     // History
     case back
     case forward
@@ -86,6 +97,16 @@ public enum BrowserCommand: String, CaseIterable, Sendable {
         case .openLinkInNewTab: return "open the focused link in a new tab"
         case .copyLinkURL: return "copy the focused link's URL (to the terminal's clipboard)"
         case .bookmarkLink: return "bookmark the focused link"
+        case .nextHeading: return "the next heading"
+        case .previousHeading: return "the previous heading"
+        case .nextLandmark: return "the next landmark (main, navigation, search, form, banner, complementary, contentinfo, a named region)"
+        case .previousLandmark: return "the previous landmark"
+        case .nextField: return "focus the next form field"
+        case .previousField: return "focus the previous form field"
+        case .nextTable: return "the next table"
+        case .previousTable: return "the previous table"
+        case .goToMain: return "go to the page's main content (past its repeated header)"
+        case .pageStructure: return "the page's headings and landmarks, as a menu to go to"
         case .back: return "go back"
         case .forward: return "go forward"
         case .backOrClose: return "go back; on the tab's first page, close the tab"
@@ -94,7 +115,7 @@ public enum BrowserCommand: String, CaseIterable, Sendable {
         case .openURL: return "open a URL, a file or a search (the prompt starts with the current URL)"
         case .reload: return "reload the page"
         case .reloadFromOrigin: return "reload from the server, skipping the caches"
-        case .stop: return "stop loading (and cancel a number or key sequence being typed)"
+        case .stop: return "stop loading (and cancel a number or key sequence being typed); Esc first closes a modal dialog, or puts away an overlay drawn over the page"
         case .find: return "find text (case-insensitive unless the text has a capital)"
         case .findNext: return "the next match"
         case .findPrevious: return "the previous match"
@@ -122,6 +143,7 @@ public enum BrowserCommand: String, CaseIterable, Sendable {
     public enum Group: String, CaseIterable, Sendable {
         case moving = "Moving"
         case links = "Links and form fields"
+        case structure = "Headings, landmarks, fields and tables"
         case history = "History"
         case page = "The page"
         case tabs = "Tabs"
@@ -135,6 +157,9 @@ public enum BrowserCommand: String, CaseIterable, Sendable {
             return .moving
         case .nextLink, .previousLink, .activate, .openLinkInNewTab, .copyLinkURL, .bookmarkLink:
             return .links
+        case .nextHeading, .previousHeading, .nextLandmark, .previousLandmark, .nextField, .previousField, .nextTable,
+             .previousTable, .goToMain, .pageStructure:
+            return .structure
         case .back, .forward, .backOrClose, .history, .visitedPages:
             return .history
         case .openURL, .reload, .reloadFromOrigin, .stop, .find, .findNext, .findPrevious, .pageInfo, .viewSource,
@@ -154,7 +179,9 @@ public enum BrowserCommand: String, CaseIterable, Sendable {
     var repeatsWithCount: Bool {
         switch self {
         case .scrollDown, .scrollUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .scrollLeft, .scrollRight,
-             .nextLink, .previousLink, .findNext, .findPrevious, .back, .forward, .nextTab, .previousTab:
+             .nextLink, .previousLink, .findNext, .findPrevious, .back, .forward, .nextTab, .previousTab,
+             .nextHeading, .previousHeading, .nextLandmark, .previousLandmark, .nextField, .previousField, .nextTable,
+             .previousTable:
             return true
         default:
             return false

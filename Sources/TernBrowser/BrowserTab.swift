@@ -13,6 +13,8 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
     private enum PendingScroll {
         case line(Int)
         case fragment(String)
+        /// The page's main content (`start-at-main`).
+        case main
     }
     private var pendingScroll: PendingScroll?
     /// An element the page's scripts focused, to focus here once laid out.
@@ -154,6 +156,9 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
             } else if webView.isLoading {
                 return
             }
+        case .main:
+            // Once laid out: a page still loading may not have reached its main yet.
+            guard viewport.jumpToMain() || !webView.isLoading else { return }
         }
         pendingScroll = nil
     }
@@ -324,6 +329,8 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         let item = webView.backForwardList.currentItem
         if let fragment = webView.url?.fragment, !fragment.isEmpty, navigation.navigationType != .backForward {
             pendingScroll = .fragment(WebURL.percentDecoded(fragment))
+        } else if browser.settings.startAtMain, navigation.navigationType != .backForward, navigation.navigationType != .reload {
+            pendingScroll = .main
         } else {
             pendingScroll = .line(item?.scrollPosition ?? 0)
         }

@@ -20,6 +20,9 @@ struct PageSearch {
     }
 
     var current: TextRegion? { index.map { all[$0] } }
+    /// The current match's place in `all`, and how many there are.
+    var currentIndex: Int? { index }
+    var count: Int { all.count }
 
     func matches(onLine line: Int) -> [TextRegion] { byLine[line] ?? [] }
 

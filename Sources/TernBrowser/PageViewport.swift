@@ -31,6 +31,9 @@ struct PageViewport {
     /// Esc put the page's layers away: they are read as the rest of the page.
     /// The page showing another set of layers (a count, or a modal) shows them again.
     private var dismissedLayers: (count: Int, modal: Bool)?
+    /// The line quick navigation last went to (a heading, a landmark): the
+    /// next one, and Tab, go on from there while it is on the screen.
+    private var cursorLine: Int?
 
     // MARK: Page
 
@@ -54,6 +57,7 @@ struct PageViewport {
     mutating func show(_ newPage: PageLayout, atLine line: Int) {
         page = newPage
         dismissedLayers = nil
+        cursorLine = nil
         openLayer()
         layerTop = 0
         focus = nil
@@ -197,16 +201,83 @@ struct PageViewport {
 
     /// Moves the focus to the next (or previous) target, starting from the
     /// screen when nothing is focused, and scrolls it into view.
+    /// A focus scrolled off the screen (Home, a page down, a jump to a
+    /// heading) is left: the next target is looked for from the screen,
+    /// or from where quick navigation went.
     mutating func moveFocus(forward: Bool) {
         guard !targets.isEmpty else { return }
-        if let focus {
+        if let focus, isShown(targets[focus].regions[0].line) {
             self.focus = forward ? (focus + 1) % targets.count : (focus - 1 + targets.count) % targets.count
         } else if forward {
-            self.focus = targets.firstIndex { $0.regions[0].line >= top } ?? 0
+            let line = shownCursorLine ?? firstShownLine
+            self.focus = targets.firstIndex { $0.regions[0].line >= line } ?? 0
         } else {
-            self.focus = targets.lastIndex { $0.regions[0].line < top + height } ?? targets.count - 1
+            let line = shownCursorLine ?? (firstShownLine + height)
+            self.focus = targets.lastIndex { $0.regions[0].line < line } ?? targets.count - 1
         }
+        cursorLine = nil
         revealFocus()
+    }
+
+    /// Focuses the next (or previous) form field after the reading place; false when there is none.
+    mutating func moveFieldFocus(forward: Bool) -> Bool {
+        func isField(_ index: Int) -> Bool { if case .control = targets[index].kind { true } else { false } }
+        let next: Int?
+        if let focus, isShown(targets[focus].regions[0].line) {
+            next = forward ? targets.indices.first { $0 > focus && isField($0) } : targets.indices.last { $0 < focus && isField($0) }
+        } else {
+            let line = shownCursorLine ?? firstShownLine
+            next = forward ? targets.indices.first { targets[$0].regions[0].line >= line && isField($0) }
+                : targets.indices.last { targets[$0].regions[0].line < line && isField($0) }
+        }
+        guard let next else { return false }
+        cursorLine = nil
+        setFocus(next)
+        return true
+    }
+
+    // MARK: Quick navigation
+
+    /// The first line on the screen: the page's top, or the open layer's.
+    private var firstShownLine: Int { layer.map { $0.lines.lowerBound + layerTop } ?? top }
+
+    private var shownCursorLine: Int? { cursorLine.flatMap { isShown($0) ? $0 : nil } }
+
+    /// Whether `line` is on the screen now.
+    private func isShown(_ line: Int) -> Bool {
+        screenPosition(of: TextRegion(line: line, columns: 0..<0)) != nil
+    }
+
+    /// Whether quick navigation can reach `line`: the open layer's, else the page's.
+    func canReach(line: Int) -> Bool {
+        layer.map { $0.lines.contains(line) } ?? (line < pageLineCount)
+    }
+
+    /// The next (or previous) of `lines` (in order) from where the reader
+    /// is: the line quick navigation went to, the focus, or the screen's
+    /// top (which itself counts, going forward).
+    func next(of lines: [Int], forward: Bool) -> Int? {
+        let focusLine = focusedTarget.map(\.regions[0].line).flatMap { isShown($0) ? $0 : nil }
+        if let here = shownCursorLine ?? focusLine {
+            return forward ? lines.firstIndex { $0 > here } : lines.lastIndex { $0 < here }
+        }
+        let here = firstShownLine
+        return forward ? lines.firstIndex { $0 >= here } : lines.lastIndex { $0 < here }
+    }
+
+    /// Goes to the page's first `main` landmark; false when it has none.
+    mutating func jumpToMain() -> Bool {
+        guard let main = page.outline.first(where: { $0.kind == .landmark(role: "main") && canReach(line: $0.line) }) else { return false }
+        jump(toLine: main.line)
+        return true
+    }
+
+    /// Shows `line` at the top of the screen (or of the open layer) and
+    /// makes it the reading place: the focus is left, Tab goes on from there.
+    mutating func jump(toLine line: Int) {
+        scroll(to: line)
+        cursorLine = line
+        focus = nil
     }
 
     /// Focuses the target of `element` and shows it; false when it is not
@@ -275,8 +346,20 @@ struct PageViewport {
 
     var searchQuery: String? { search.query.isEmpty ? nil : search.query }
 
+    /// "match 3 of 17" for the current match.
+    var searchPosition: String? {
+        guard let index = search.currentIndex else { return nil }
+        return "match \(index + 1) of \(search.count)\(search.count >= PageSearch.limit ? "+" : "")"
+    }
+
+    /// Shows the current match; the link or field it falls in takes the
+    /// focus (none when it is in neither), so that Enter follows it, as in lynx.
     private mutating func revealMatch() {
         guard let match = search.current else { return }
+        cursorLine = nil
+        focus = targets.firstIndex { target in
+            target.regions.contains { $0.line == match.line && $0.columns.overlaps(match.columns) }
+        }
         reveal(line: match.line, columns: match.columns)
     }
 

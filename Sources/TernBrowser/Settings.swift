@@ -45,6 +45,9 @@ public struct Settings {
 
     /// `start-page`: what the browser opens without a page and in a new tab.
     public var startPage = "about:start"
+    /// `start-at-main`: a page opens at its main content (`go-to-main`),
+    /// past the header and navigation it repeats on every page.
+    public var startAtMain = false
     /// `download-folder`: where downloads are saved; nil: `$XDG_DOWNLOAD_DIR`,
     /// else `~/Downloads`.
     public var downloadFolder: String?

@@ -56,6 +56,7 @@ struct SettingsKey {
             guard let url = UserInput.url(for: value) else { throw SettingsFile.InvalidValue("start-page: not a URL or file: \(value)") }
             settings.startPage = url.href
         }, write: { [$0.startPage] }),
+        flag("start-at-main", \.startAtMain),
         text("download-folder", \.downloadFolder, check: SettingsKey.folder),
         SettingsKey(name: "theme", read: { settings, value in
             guard Theme.named[value] != nil else {

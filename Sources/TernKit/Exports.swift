@@ -15,6 +15,8 @@ import TernLayout
 public typealias Line = TernLayout.Line
 /// A part of a laid-out page drawn over the rest (a modal dialog, a fixed overlay).
 public typealias PageLayer = TernLayout.PageLayer
+/// A heading, landmark or table of a laid-out page, and its line.
+public typealias PageOutlineItem = TernLayout.PageOutlineItem
 /// A place on a laid-out page: a line and a range of display columns.
 public typealias TextRegion = TernLayout.TextRegion
 /// How a run of text is shown (bold, underline, link, form control, …).

@@ -24,6 +24,9 @@ public struct PageLayout {
     public var links: PageItems<PageLink> { PageItems(rendered.links, PageLink.init) }
     /// The form controls in document order, hidden inputs included.
     public var controls: PageItems<PageControl> { PageItems(rendered.controls, PageControl.init) }
+    /// The headings, landmarks and tables in document order, with their
+    /// lines: what quick navigation moves between.
+    public var outline: [PageOutlineItem] { rendered.outline }
     /// The parts drawn over the page (fixed overlays, a modal dialog), in
     /// the order they stack; their lines follow the page's own in `lines`.
     public var layers: [PageLayer] { rendered.layers }

@@ -80,8 +80,14 @@ public enum Layout {
         (page.links, page.controls) = builder.takeLinksAndControls()
         let lastLine = max(0, out.lines.count - 1)
         page.extents = Array(repeating: nil, count: options.measuredElements.count)
+        let outline = builder.outline
+        var outlineLines = Array(repeating: 0, count: outline.count)
         for (line, name) in out.anchors {
             let line = max(0, min(line, lastLine))
+            if let mark = BoxBuilder.OutlineMark(name) {
+                if outlineLines.indices.contains(mark.index) { outlineLines[mark.index] = line }
+                continue
+            }
             guard let measured = BoxBuilder.MeasureMark(name) else {
                 if page.anchors[name] == nil { page.anchors[name] = line }
                 continue
@@ -96,6 +102,7 @@ public enum Layout {
             }
         }
         page.layers = layers
+        page.outline = zip(outline, outlineLines).map { PageOutlineItem(kind: $0.kind, name: $0.name, line: $1) }
         page.isIncomplete = builder.wasStopped
         collectRegions(&page)
         return page

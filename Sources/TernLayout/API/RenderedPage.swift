@@ -21,6 +21,9 @@ public struct RenderedPage {
     /// Where each of `LayoutOptions.measuredElements` sits, in its order:
     /// nil for one that made no box (`display: none`, not in the document).
     public var extents: [ElementExtent?] = []
+    /// The headings, landmarks and tables, in document order (those of the
+    /// page's own document: not a drawn frame's).
+    public var outline: [PageOutlineItem] = []
     /// The parts drawn over the page, in the order they stack (the modal
     /// one last); their lines come after the page's own.
     public var layers: [PageLayer] = []

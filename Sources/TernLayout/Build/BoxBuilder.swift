@@ -204,6 +204,9 @@ final class BoxBuilder {
     /// whether one is open (a layer inside a layer stays in its flow).
     private var layers: [(flow: Flow, isModal: Bool)] = []
     private var inLayer = false
+    /// The headings, landmarks and tables met, each carried to its line as
+    /// an anchor `OutlineMark` names.
+    private(set) var outline: [(kind: PageOutlineItem.Kind, name: String)] = []
 
     init(document: Document, options: LayoutOptions, frameDepth: Int = 0) {
         self.document = document
@@ -234,7 +237,7 @@ final class BoxBuilder {
         }
 
         init?(_ name: String) {
-            guard name.utf8.first == 0 else { return nil }
+            guard name.hasPrefix("\u{0}s") || name.hasPrefix("\u{0}e") else { return nil }
             let parts = name.dropFirst(2).split(separator: ",").compactMap { Int($0) }
             guard let index = parts.first else { return nil }
             self.index = index
@@ -459,6 +462,7 @@ final class BoxBuilder {
         }
 
         if node.hasAttributes, let id = node.attribute("id"), !id.isEmpty { addAnchor(id) }
+        if frameDepth == 0, let kind = outlineKind(node, role) { addOutlineItem(kind, node: node) }
         if !measuredIndex.isEmpty, let index = measuredIndex[node] {
             addAnchor(MeasureMark(index: index, columns: flow.indent..<max(flow.indent + 1, options.width - flow.indentRight)).name)
         }
@@ -1097,6 +1101,91 @@ final class BoxBuilder {
     /// Gives leftover markers and anchors an item of their own.
     private func finishFlow() {
         if flow.pendingMarker != nil || !flow.pendingAnchors.isEmpty { emit(.empty) }
+    }
+
+    // MARK: Outline
+
+    /// The outline item `node` is, if any: by its tag (`role`) or its
+    /// `role` attribute (WAI-ARIA 1.2 §5.3.4, HTML-AAM §4).
+    private func outlineKind(_ node: Node, _ role: ElementRole) -> PageOutlineItem.Kind? {
+        if node.hasAttributes, let aria = node.attribute("role") {
+            // The first token the layout knows (ARIA's fallback roles).
+            for token in aria.lowercased().split(separator: " ") {
+                switch token {
+                case "heading":
+                    let level = node.attribute("aria-level").flatMap { Int($0.trimmingSpaces) } ?? 2
+                    return .heading(level: max(1, min(level, 9)))
+                case "banner", "complementary", "contentinfo", "form", "main", "navigation", "region", "search":
+                    if token == "region" && landmarkName(node).isEmpty { return nil }
+                    return .landmark(role: String(token))
+                case "table", "grid", "treegrid": return .table
+                case "presentation", "none", "generic": return nil
+                default: continue
+                }
+            }
+        }
+        switch role {
+        case .heading(let level): return .heading(level: level)
+        case .table: return .table
+        case .form: return .landmark(role: "form")
+        case .sectioning: break
+        default: return nil
+        }
+        switch node.name.lowercased() {
+        case "main": return .landmark(role: "main")
+        case "nav": return .landmark(role: "navigation")
+        case "aside": return .landmark(role: "complementary")
+        case "search": return .landmark(role: "search")
+        case "section": return landmarkName(node).isEmpty ? nil : .landmark(role: "region")
+        default:
+            // HTML-AAM: `header`/`footer` are the page's banner and contentinfo
+            // unless inside an article, aside, main, nav or section.
+            var ancestor = node.parent
+            while let element = ancestor, element.isElement {
+                if ["article", "aside", "main", "nav", "section"].contains(element.name.lowercased()) { return nil }
+                ancestor = element.parent
+            }
+            return .landmark(role: node.isElement("header") ? "banner" : "contentinfo")
+        }
+    }
+
+    /// A landmark's or table's name, given by its author (WAI-ARIA
+    /// Accessible Name Computation steps 2B, 2C, 2I; a table's caption).
+    private func landmarkName(_ node: Node) -> String {
+        guard node.hasAttributes, node.attribute("aria-labelledby") != nil || node.attribute("aria-label") != nil
+                || node.attribute("title") != nil else {
+            if node.isElement("table"), let caption = node.children.first(where: { $0.isElement("caption") }) {
+                return String(TextNormalizer.clean(caption.textContent).prefix(200))
+            }
+            return ""
+        }
+        return String(accessibleName(node).prefix(200))
+    }
+
+    private func addOutlineItem(_ kind: PageOutlineItem.Kind, node: Node) {
+        let name: String
+        if case .heading = kind {
+            name = String(TextNormalizer.clean(node.textContent).prefix(200))
+        } else {
+            name = landmarkName(node)
+        }
+        addAnchor(OutlineMark(index: outline.count).name)
+        outline.append((kind, name))
+    }
+
+    /// An outline item's start, carried to its line as an anchor whose
+    /// name no `id` can have (as `MeasureMark`'s).
+    struct OutlineMark {
+        let index: Int
+
+        init(index: Int) { self.index = index }
+
+        init?(_ name: String) {
+            guard name.utf8.first == 0, name.hasPrefix("\u{0}o"), let index = Int(name.dropFirst(2)) else { return nil }
+            self.index = index
+        }
+
+        var name: String { "\u{0}o" + String(index) }
     }
 
     // MARK: Layers

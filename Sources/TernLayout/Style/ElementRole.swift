@@ -25,4 +25,7 @@ enum ElementRole: Hashable {
     case base
     /// `<mark>`: drawn in reverse video.
     case mark
+    /// An element that may be a landmark (HTML-AAM §4: `main`, `nav`,
+    /// `aside`, `search`; `header`, `footer` and `section` in some places).
+    case sectioning
 }

@@ -208,7 +208,8 @@ final class StyleResolver {
         "tr": .row, "td": .cell(header: false), "th": .cell(header: true),
         "a": .anchor, "img": .image, "br": .lineBreak, "wbr": .wordBreak, "input": .input, "button": .button,
         "select": .select, "textarea": .textarea, "iframe": .frame, "frame": .frame, "noscript": .noscript,
-        "mark": .mark,
+        "mark": .mark, "main": .sectioning, "nav": .sectioning, "aside": .sectioning, "search": .sectioning,
+        "header": .sectioning, "footer": .sectioning, "section": .sectioning,
     ])
 }
 
