@@ -60,6 +60,25 @@ extension Browser {
         }
     }
 
+    /// The focused text field, password field or textarea, and where it is drawn.
+    func focusedTextField() -> (control: PageControl, region: TextRegion)? {
+        guard let target = tab.viewport.focusedTarget, case .control(let index) = target.kind else { return nil }
+        let control = tab.viewport.page.controls[index]
+        guard [.text, .password, .textarea].contains(control.kind) else { return nil }
+        return (control, target.regions[0])
+    }
+
+    /// A character typed while a text field has the focus: the field is
+    /// edited in place, starting with it (`Keymap.typesIntoFields`).
+    func typeIntoFocusedField(_ key: Key) -> Bool {
+        guard keymap.typesIntoFields, case .character = key, let field = focusedTextField() else { return false }
+        editInPlace(field.control, region: field.region)
+        if let editor = modals.last as? FieldEditor, editor.handle(key), let index = modals.lastIndex(where: { $0 === editor }) {
+            modals.remove(at: index)
+        }
+        return true
+    }
+
     /// A field or textarea edited where it is, each key going to the page
     /// as it is typed; the page's focus is in it meanwhile. In a textarea
     /// Enter breaks the line; in a field it presses Enter (which may submit).

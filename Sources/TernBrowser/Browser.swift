@@ -178,6 +178,11 @@ public final class Browser {
         drawTitleBar()
         drawTabBar()
         tab.viewport.draw(on: terminal, atRow: pageTop)
+        // A text field typed into at once shows the cursor where the text goes.
+        if keymap.typesIntoFields, modals.isEmpty, let field = focusedTextField(),
+           let position = tab.viewport.screenPosition(of: field.region) {
+            terminal.setCursor(row: pageTop + position.row, column: position.column + 1)
+        }
         // The page's scripts see where the person is (scrollY, intersection observers).
         tab.webView.scrolledLines = tab.viewport.top
         tab.progress.draw(on: terminal, row: pageTop)
@@ -244,18 +249,28 @@ public final class Browser {
             return WebURL(url)?.displayHref ?? url
         case .control(let index):
             let control = page.controls[index]
+            let field = Browser.fieldName(control)
             switch control.kind {
-            case .text, .password, .textarea: return "Form field \(control.name): Enter to edit"
-            case .checkbox, .radio: return "Enter to \(control.checked ? "uncheck" : "check") \(control.name)"
-            case .select: return "Enter to choose \(control.name)"
+            case .text, .password, .textarea:
+                return "Form field \(field): " + (keymap.typesIntoFields ? "type into it (Enter edits, Esc leaves)" : "Enter to edit")
+            case .checkbox, .radio: return "Enter to \(control.checked ? "uncheck" : "check") \(field)"
+            case .select: return "Enter to choose \(field)"
             case .file:
                 let chosen = tab.webView.chosenFiles(for: control.element).map { $0.href }
-                return "Enter to choose a file for \(control.name)" + (chosen.isEmpty ? "" : " (chosen: \(chosen.joined(separator: ", ")))")
+                return "Enter to choose a file for \(field)" + (chosen.isEmpty ? "" : " (chosen: \(chosen.joined(separator: ", ")))")
             default:
-                let label = control.label
-                return "Enter to press \(label.isEmpty ? control.kind.rawValue : label)"
+                let name = control.accessibleName
+                return "Enter to press \(name.isEmpty ? control.kind.rawValue : name)"
             }
         }
+    }
+
+    /// A control as the status line names it: its `name` (what the form
+    /// sends), and its accessible name in quotes when that says more.
+    static func fieldName(_ control: PageControl) -> String {
+        let label = control.accessibleName
+        guard !label.isEmpty, label.lowercased() != control.name.lowercased() else { return control.name }
+        return control.name.isEmpty ? "\"\(label)\"" : "\(control.name) \"\(label)\""
     }
 
     /// Shows a message in the status line until the next key.
@@ -360,11 +375,18 @@ public final class Browser {
     /// A key for the keymap: digits make the count, a sequence's keys wait
     /// for the next, and a bound key (or sequence) runs its command.
     func handleCommandKey(_ key: Key) {
+        if pendingKeys.isEmpty, typeIntoFocusedField(key) { return }
         if pendingKeys.isEmpty, handleCountKey(key) { return }
         // Esc closes the page's modal dialog first (HTML's close request), as in a browser.
         // Then it puts away an overlay drawn over the page.
         if key == .escape, pendingKeys.isEmpty, tab.webView.sendCloseRequest() || tab.viewport.dismissLayer() {
             setNeedsDisplay()
+            return
+        }
+        // Then it leaves a text field that keys type into, so they are commands again.
+        if key == .escape, pendingKeys.isEmpty, keymap.typesIntoFields, focusedTextField() != nil {
+            tab.viewport.leaveFocus()
+            show(message: "Left the field: keys are commands again")
             return
         }
         let keys = pendingKeys + [key]

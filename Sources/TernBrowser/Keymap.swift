@@ -19,6 +19,10 @@ public struct Keymap: Hashable {
     /// The bindings, in the order they were made (the `?` page lists a
     /// command's keys in this order).
     public private(set) var bindings: [Binding] = []
+    /// A character typed while a text field has the focus goes into the
+    /// field at once (lynx's way), not to the key's command; false: the
+    /// field is edited after Enter (w3m's way).
+    public var typesIntoFields = true
 
     /// A keymap with no binding at all.
     public init() {}
@@ -123,7 +127,11 @@ public struct Keymap: Hashable {
     public static let lynx = Keymap(lynxList).fillingUnboundCommands(from: .default)
     /// w3m's keys (its keymap.default and tab keys), and Tern's where w3m
     /// has no such command.
-    public static let w3m = Keymap(w3mList).fillingUnboundCommands(from: .default)
+    public static let w3m: Keymap = {
+        var keymap = Keymap(w3mList).fillingUnboundCommands(from: .default)
+        keymap.typesIntoFields = false
+        return keymap
+    }()
     /// vim's motions and vimium's browser keys, and Tern's for the rest.
     public static let vi = Keymap(viList).fillingUnboundCommands(from: .default)
 

@@ -265,6 +265,14 @@ struct PageViewport {
         return forward ? lines.firstIndex { $0 >= here } : lines.lastIndex { $0 < here }
     }
 
+    /// Leaves the focused link or field (Esc on a field that keys type
+    /// into): its line stays the reading place.
+    mutating func leaveFocus() {
+        guard let target = focusedTarget else { return }
+        focus = nil
+        cursorLine = target.regions[0].line
+    }
+
     /// Goes to the page's first `main` landmark; false when it has none.
     mutating func jumpToMain() -> Bool {
         guard let main = page.outline.first(where: { $0.kind == .landmark(role: "main") && canReach(line: $0.line) }) else { return false }

@@ -126,6 +126,7 @@ struct Theme {
         if style.contains(.focused) {
             cell.reverse = true
         }
+        if style.contains(.placeholder) { cell.dim = true }
         return cell
     }
 

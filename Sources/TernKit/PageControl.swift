@@ -37,6 +37,13 @@ public struct PageControl {
         guard control.value.isEmpty else { return control.value }
         return control.node.textContent.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
+    /// The control's accessible name (W3C Accessible Name Computation with
+    /// HTML's rules: `aria-labelledby`, `aria-label`, its `<label>`s, a
+    /// button's value or text, `title`, `placeholder`): what a screen
+    /// reader calls it, "" when nothing names it.
+    public var accessibleName: String {
+        AccessibleName.of(control.node) { control.node.document.element(withID: $0) }
+    }
     /// Where the control is drawn, one region per line it covers.
     public var regions: [TextRegion] { control.regions }
 }

@@ -23,7 +23,7 @@ final class KeyBindingTests: TerminalTestCase {
         }
         // Further down: the tab keys, sequences included, and the new commands.
         tern.press("/")
-        tern.type("next tab")
+        tern.type("C-PageDown")
         tern.press("Enter")
         tern.waitForScreen("the next-tab row") { $0.contains("gt, C-PageDown") && $0.contains("next-tab") }
         tern.press("/")

@@ -202,7 +202,7 @@ final class PageInputScreenTests: TerminalTestCase {
         tern.press("Enter")
         tern.type("12")
         tern.press("Tab")
-        tern.waitFor("Enter to press chosen")
+        tern.waitFor("Enter to press OK")
         tern.press("Enter")
         tern.waitForScreen("the dialog closed") { !$0.contains("Choose a day:") }
         // Focus went back to the button that opened it.

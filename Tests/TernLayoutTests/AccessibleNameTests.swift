@@ -30,3 +30,59 @@ final class AccessibleNameTests: XCTestCase {
         XCTAssertEqual(dump(html), lines("[Close] [Copy] [button] [Go]"))
     }
 }
+
+/// `AccessibleName.of`: W3C Accessible Name and Description Computation
+/// 1.2 §4.3.2 with HTML-AAM's host-language rules, on cases after the
+/// specifications' examples; the target element has `id=t`.
+final class AccessibleNameComputationTests: XCTestCase {
+    private func name(_ html: String) throws -> String {
+        let document = parse(html)
+        let target = try XCTUnwrap(document.element(withID: "t"), html)
+        return AccessibleName.of(target) { document.element(withID: $0) }
+    }
+
+    func testTheSpecificationsCases() throws {
+        let cases: [(html: String, expected: String, note: String)] = [
+            ("<input id=t aria-labelledby='l1 l2'><span id=l1>Billing</span> <span id=l2>Name</span>", "Billing Name", "2B, ARIA's aria-labelledby example"),
+            ("<button id=t aria-label=Delete aria-labelledby='t file'>X</button><span id=file>Documentation.pdf</span>",
+             "Delete Documentation.pdf", "2B then 2D for the element itself"),
+            ("<span id=h hidden>Hidden label</span><input id=t aria-labelledby=h>", "Hidden label", "2A: a hidden node referenced directly counts"),
+            ("<input type=checkbox id=t><label for=t>Flash the screen <input value=5> times</label>", "Flash the screen 5 times",
+             "2C: an embedded text field gives its value"),
+            ("<label for=t>Size <select><option>S<option selected>M</select></label><input id=t>", "Size M", "2C: a select gives its choice"),
+            ("<label>Email <input id=t type=email value=me@example.org></label>", "Email", "a label around the field, the field itself left out"),
+            ("<input id=t aria-label='  Search   the site '>", "Search the site", "2D, whitespace collapsed"),
+            ("<input id=t title=Find placeholder=Search>", "Find", "2I before the placeholder"),
+            ("<input id=t placeholder='Search the docs'>", "Search the docs", "HTML-AAM: the placeholder last"),
+            ("<input id=t type=submit>", "Submit", "HTML-AAM: a submit button's default"),
+            ("<input id=t type=reset value=Clear>", "Clear", "a button's value"),
+            ("<input id=t type=image src=go.png alt=Go>", "Go", "an image button's alt"),
+            ("<a id=t href=/><img src=logo.png alt=Company></a>", "Company", "2F with an image's alt"),
+            ("<a id=t href=/><img src='/icons/home%20page.png?v=2'></a>", "home page.png", "lynx: the image's file name, last"),
+            ("<a id=t href=/><img src=a.png alt=''></a>", "", "an empty alt is presentational"),
+            ("<button id=t><svg><title>Close</title><path/></svg></button>", "Close", "an SVG's title"),
+            ("<fieldset id=t><legend>Shipping <b>address</b></legend><input></fieldset>", "Shipping address", "a fieldset's legend"),
+            ("<table id=t><caption>Prices</caption><tr><td>1</table>", "Prices", "a table's caption"),
+            ("<a id=t href=/>Read <span hidden>secret</span><span aria-hidden=true>icon</span>more</a>", "Read more", "2A: hidden content is left out"),
+            ("<a id=t href=/>foo<b>bar</b></a>", "foobar", "inline content runs together"),
+            ("<a id=t href=/><div>One</div><div>Two</div></a>", "One Two", "block content apart"),
+            ("<div id=t>Just text</div>", "", "a generic element takes no name from its content"),
+            ("<div id=t role=button>Press</div>", "Press", "a role that takes its name from content"),
+            ("<div id=t aria-labelledby=u>x</div><div id=u aria-labelledby=t>Loop</div>", "Loop", "a reference cycle ends"),
+            ("<button id=t><script>bad()</script>OK</button>", "OK", "script text is never read"),
+        ]
+        for item in cases {
+            XCTAssertEqual(try name(item.html), item.expected, item.note)
+        }
+    }
+
+    func testImagesWithoutAltShowTheirFileNameAsLynxDoes() {
+        XCTAssertEqual(dump("<p><a href=/a><img src=\"/img/back-arrow.svg\"></a> <img src=\"data:image/png;base64,AAAA\"> <img title=Map src=m.png></p>"),
+                       lines("[1][back-arrow.svg] [image] [Map]"))
+    }
+
+    func testAnEmptyFieldShowsTheNameItsAuthorGaveIt() {
+        XCTAssertEqual(dump("<p><input aria-label=Search> <input title=Year size=6> <input value=x aria-label=Ignored size=4> <input size=3></p>"),
+                       lines("[Search______________] [Year__] [x___] [___]"))
+    }
+}

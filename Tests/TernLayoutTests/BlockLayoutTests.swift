@@ -93,7 +93,7 @@ final class BlockLayoutTests: XCTestCase {
 
     func testImages() {
         XCTAssertEqual(dump("<p>a <img alt=\"Logo\"> b <img src=\"x.png\"> c <img alt=\"\" src=\"spacer.gif\"> d</p>"),
-                       lines("a [Logo] b [image] c d"))
+                       lines("a [Logo] b [x.png] c d"))
     }
 
     func testQuotesAndInlineStyles() {

@@ -18,6 +18,8 @@ public struct Style: OptionSet, Hashable, Sendable {
     public static let heading = Style(rawValue: 1 << 7)
     /// Struck through (CSS `text-decoration: line-through`, `<s>`, `<del>`).
     public static let lineThrough = Style(rawValue: 1 << 8)
+    /// A text field's placeholder, shown while it is empty (drawn dim).
+    public static let placeholder = Style(rawValue: 1 << 9)
 }
 
 /// A colour as 24-bit sRGB, from the page's CSS. The terminal front end

@@ -480,7 +480,10 @@ final class BoxBuilder {
                 let clean = TextNormalizer.clean(alt)
                 if !clean.isEmpty { appendText("[" + clean + "]") }
             } else {
-                appendText("[image]")
+                // lynx's way for an image with no alt: its title, else its file name.
+                let title = TextNormalizer.clean(node.attribute("title") ?? "")
+                let name = title.isEmpty ? AccessibleName.fileName(of: node.attribute("src") ?? "") : title
+                appendText("[" + (name.isEmpty ? "image" : name) + "]")
             }
             finishLeaf(frames.removeLast())
             return false
@@ -974,17 +977,25 @@ final class BoxBuilder {
 
     /// The accessible name of an icon-only link or button.
     private func accessibleName(_ element: Node) -> String {
-        AccessibleName.of(element) { id in
-            if elementsByID == nil {
-                var index: [String: Node] = [:]
-                document.node?.walk { node in
-                    if node.isElement, node.hasAttributes, let id = node.attribute("id"), index[id] == nil { index[id] = node }
-                    return true
-                }
-                elementsByID = index
+        AccessibleName.of(element) { self.element(byID: $0) }
+    }
+
+    /// The name an author gave a field (`aria-labelledby`, `aria-label`, `title`).
+    private func authorGivenName(_ element: Node) -> String {
+        AccessibleName.authorGiven(element) { self.element(byID: $0) }
+    }
+
+    /// The element with `id`, from an index made on first use.
+    private func element(byID id: String) -> Node? {
+        if elementsByID == nil {
+            var index: [String: Node] = [:]
+            document.node?.walk { node in
+                if node.isElement, node.hasAttributes, let id = node.attribute("id"), index[id] == nil { index[id] = node }
+                return true
             }
-            return elementsByID?[id]
+            elementsByID = index
         }
+        return elementsByID?[id]
     }
 
     private func flushParagraph(underline: Unicode.Scalar? = nil) {
@@ -1490,7 +1501,25 @@ final class BoxBuilder {
             face = "[Browse...]"
         default:
             kind = .text
-            face = BoxBuilder.field(TextNormalizer.clean(value), size: node)
+            // An empty field shows its placeholder, else the name its author gave it (aria-label, title).
+            var placeholder = value.isEmpty ? TextNormalizer.clean(node.attribute("placeholder") ?? "") : ""
+            if value.isEmpty, placeholder.isEmpty, node.hasAttributes { placeholder = authorGivenName(node) }
+            guard !placeholder.isEmpty else {
+                face = BoxBuilder.field(TextNormalizer.clean(value), size: node)
+                break
+            }
+            // HTML §4.10.5.3.11: the placeholder shows while the field is empty, set apart (dim).
+            let index = addControl(kind, node: node, value: value, checked: checked)
+            let (shown, padding) = BoxBuilder.fieldText(placeholder, size: node)
+            withControl(index) {
+                appendAtom("[")
+                let saved = attributes
+                attributes.style.insert(.placeholder)
+                appendAtom(shown)
+                attributes = saved
+                appendAtom(RepeatedText.repeated("_", padding) + "]")
+            }
+            return
         }
         let index = addControl(kind, node: node, value: value, checked: checked)
         withControl(index) { appendAtom(face) }
@@ -1513,6 +1542,12 @@ final class BoxBuilder {
 
     /// `[value______]`: the field's `size` (default 20) columns between brackets.
     static func field(_ value: String, size node: Node) -> String {
+        let (shown, padding) = fieldText(value, size: node)
+        return "[" + shown + RepeatedText.repeated("_", padding) + "]"
+    }
+
+    /// The part of `value` that fits the field's `size` columns, and the columns left.
+    static func fieldText(_ value: String, size node: Node) -> (shown: String, padding: Int) {
         let size = max(1, min(Int(node.attribute("size")?.trimmingSpaces ?? "") ?? 20, 200))
         var shown = ""
         var width = 0
@@ -1522,7 +1557,7 @@ final class BoxBuilder {
             shown.append(character)
             width += w
         }
-        return "[" + shown + RepeatedText.repeated("_", size - width) + "]"
+        return (shown, size - width)
     }
 
     private func addSelect(_ node: Node) {
