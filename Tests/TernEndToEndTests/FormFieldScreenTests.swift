@@ -46,4 +46,23 @@ final class FormFieldScreenTests: TerminalTestCase {
         tern.type("ok")
         tern.waitFor("typed ok")
     }
+
+    /// A site's style sheet gives each control a border and padding: the
+    /// controls stay one line high, as wide as their CSS says.
+    func testBorderedControlsStayOneLineHigh() throws {
+        let tern = try browse([page("""
+            <title>Styled form</title>
+            <style>input, select { display: block; border: 1px solid #888; padding: 8px 12px; width: 320px; margin: 0 0 12px }</style>
+            <form action="/echo"><label for=n>Name</label><input id=n name=n><label for=k>Kind</label>
+            <select id=k name=k><option>Novel<option>Poem</select><input type=submit value=Send></form>
+            """)])
+        tern.waitForScreen("the page loaded") { $0.contains("[Send]") && $0.contains("Name") }
+        let rows = tern.screen().components(separatedBy: "\n")
+        let name = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("Name") }, tern.screen())
+        // The field on the next line: 320 px are 40 columns, brackets included; no box lines.
+        XCTAssertEqual(rows[name + 1], "[" + String(repeating: "_", count: 38) + "]", tern.screen())
+        XCTAssertFalse(tern.screen().contains("┌") || tern.screen().contains("│"), tern.screen())
+        let kind = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("Kind") }, tern.screen())
+        XCTAssertTrue(rows[kind + 1].hasPrefix("[Novel") && rows[kind + 1].hasSuffix("▾]"), tern.screen())
+    }
 }

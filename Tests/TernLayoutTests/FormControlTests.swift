@@ -61,3 +61,39 @@ final class FormControlTests: XCTestCase {
         for run in page.lines[0].runs where run.control != nil { XCTAssertTrue(run.style.contains(.formControl)) }
     }
 }
+
+/// Issue 31: a form control is one line high under a style sheet that
+/// gives it borders and padding (its brackets are its border); its CSS
+/// width (and a textarea's height) size its face.
+final class FormControlSizeTests: XCTestCase {
+    private let sheet = """
+        input, select, textarea { border: 1px solid #ccc; padding: 6px 12px; display: block; width: 240px; margin-bottom: 10px }
+        textarea { width: 400px; height: 96px }
+        button { border: 2px solid blue; padding: 8px }
+        """
+
+    func testBorderedControlsAreOneLineHighAndAsWideAsTheirCSS() {
+        let text = styledDump("""
+            <form><label for=a>Name</label><input id=a name=a value=Ada>
+            <label for=s>Kind</label><select id=s><option>Fiction<option>Poetry</select>
+            <button>Save</button></form>
+            """, width: 80, css: sheet)
+        // 240 px = 30 columns, brackets included; a select's " ▾]" and "[" take 4.
+        XCTAssertEqual(text, lines("Name", "[Ada" + String(repeating: "_", count: 25) + "]", "", "Kind",
+                                   "[Fiction" + String(repeating: " ", count: 19) + " ▾]", "", "[Save]"))
+        XCTAssertFalse(text.contains("┌"), text)
+    }
+
+    func testATextareaTakesItsCSSWidthAndHeightInsteadOfABoxAroundIt() {
+        let page = styled("<textarea rows=2 cols=10>Hi</textarea>", width: 80, css: sheet)
+        let rows = page.lines.map(\.text).filter { !$0.isEmpty }
+        // 400 px = 50 columns with its border lines; 96 px = 6 lines, 4 of them rows.
+        XCTAssertEqual(rows.count, 6, rows.joined(separator: "\n"))
+        XCTAssertEqual(rows.first, "┌" + String(repeating: "─", count: 48) + "┐")
+    }
+
+    func testAControlWithoutBordersKeepsItsOwnSize() {
+        XCTAssertEqual(styledDump("<input size=5> <input class=wide size=5>", width: 30, css: ".wide { width: 100% }"),
+                       lines("[_____]", "[" + String(repeating: "_", count: 28) + "]"))
+    }
+}

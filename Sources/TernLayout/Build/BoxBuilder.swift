@@ -185,6 +185,10 @@ final class BoxBuilder {
     /// Counters and quote depth for generated content.
     private var generator = ContentGenerator()
     private var boxDepth = 0
+    /// The CSS width (in columns) of the form control being added, and a
+    /// textarea's CSS height (in lines): its face is drawn that size.
+    private var controlWidth: Int?
+    private var controlHeight: Int?
     /// The byte count of the paragraph right after a `<summary>`'s marker:
     /// a block starting there takes the marker onto its first line.
     private var summaryMarkerEnd: Int?
@@ -345,6 +349,14 @@ final class BoxBuilder {
         }
         if style.display == .none { return false }
         if case .base = role { return false }
+        controlWidth = nil
+        controlHeight = nil
+        switch role {
+        case .input, .select, .textarea, .button:
+            if BoxBuilder.needsBox(style) { flattenControl(&style, css: css) }
+        default:
+            break
+        }
         let parentLayout = parentStyle
         // Drawn over the element's whole box, so carried down to its content.
         // (Written only where they change: a write copies a shared style box.)
@@ -880,6 +892,23 @@ final class BoxBuilder {
             && within(style.indent, 0, 10_000) && within(style.indentRight, 0, 10_000)
             && within(style.textIndent, -10_000, 10_000)
             && within(style.width, 1) && within(style.minWidth, 0) && within(style.maxWidth, 1)
+    }
+
+    /// A form control is one line high (a textarea as many as it has rows):
+    /// its CSS border and padding are what its brackets draw, so they make
+    /// no box around it; its CSS width (and a textarea's height) size its face.
+    private func flattenControl(_ style: inout ComputedStyle, css: CSSStyle) {
+        controlWidth = style.width
+        controlHeight = css.height.resolved(against: 0).map { ComputedStyle.cells($0, MediaEnvironment.cellHeight) }
+        style.border = ComputedStyle.Border()
+        style.paddingTop = 0
+        style.paddingBottom = 0
+        style.width = nil
+        style.minWidth = nil
+        style.maxWidth = nil
+        style.flexRow = false
+        style.indent = style.marginLeft
+        style.indentRight = style.marginRight
     }
 
     /// Whether a block is laid out apart, as a `BlockBox`: it has a visible
@@ -1477,7 +1506,7 @@ final class BoxBuilder {
         switch type {
         case "password":
             kind = .password
-            face = BoxBuilder.field(RepeatedText.repeated("*", value.count), size: node)
+            face = BoxBuilder.field(RepeatedText.repeated("*", value.count), size: node, columns: controlWidth)
         case "checkbox":
             kind = .checkbox
             face = checked ? "[X]" : "[ ]"
@@ -1505,12 +1534,12 @@ final class BoxBuilder {
             var placeholder = value.isEmpty ? TextNormalizer.clean(node.attribute("placeholder") ?? "") : ""
             if value.isEmpty, placeholder.isEmpty, node.hasAttributes { placeholder = authorGivenName(node) }
             guard !placeholder.isEmpty else {
-                face = BoxBuilder.field(TextNormalizer.clean(value), size: node)
+                face = BoxBuilder.field(TextNormalizer.clean(value), size: node, columns: controlWidth)
                 break
             }
             // HTML §4.10.5.3.11: the placeholder shows while the field is empty, set apart (dim).
             let index = addControl(kind, node: node, value: value, checked: checked)
-            let (shown, padding) = BoxBuilder.fieldText(placeholder, size: node)
+            let (shown, padding) = BoxBuilder.fieldText(placeholder, size: node, columns: controlWidth)
             withControl(index) {
                 appendAtom("[")
                 let saved = attributes
@@ -1541,14 +1570,14 @@ final class BoxBuilder {
     }
 
     /// `[value______]`: the field's `size` (default 20) columns between brackets.
-    static func field(_ value: String, size node: Node) -> String {
-        let (shown, padding) = fieldText(value, size: node)
+    static func field(_ value: String, size node: Node, columns: Int? = nil) -> String {
+        let (shown, padding) = fieldText(value, size: node, columns: columns)
         return "[" + shown + RepeatedText.repeated("_", padding) + "]"
     }
 
     /// The part of `value` that fits the field's `size` columns, and the columns left.
-    static func fieldText(_ value: String, size node: Node) -> (shown: String, padding: Int) {
-        let size = max(1, min(Int(node.attribute("size")?.trimmingSpaces ?? "") ?? 20, 200))
+    static func fieldText(_ value: String, size node: Node, columns: Int? = nil) -> (shown: String, padding: Int) {
+        let size = columns.map { max(1, min($0 - 2, 500)) } ?? max(1, min(Int(node.attribute("size")?.trimmingSpaces ?? "") ?? 20, 200))
         var shown = ""
         var width = 0
         for character in value {
@@ -1577,6 +1606,8 @@ final class BoxBuilder {
         var widest = 1
         for label in labels { widest = max(widest, CharacterWidth.of(label)) }
         widest = min(widest, 40)
+        // A CSS width: the face is that wide (the brackets and " ▾" take 4 columns).
+        if let controlWidth { widest = max(1, min(controlWidth - 4, 500)) }
         var shown = ""
         var width = 0
         if let chosen {
@@ -1597,8 +1628,11 @@ final class BoxBuilder {
         var value = node.textContent
         if value.hasPrefix("\r\n") { value.removeFirst() } else if value.hasPrefix("\n") { value.removeFirst() }
         let index = addControl(.textarea, node: node, value: value)
-        let rows = max(1, min(Int(node.attribute("rows")?.trimmingSpaces ?? "") ?? 2, 100))
-        let columns = max(1, min(Int(node.attribute("cols")?.trimmingSpaces ?? "") ?? 20, 500))
+        var rows = max(1, min(Int(node.attribute("rows")?.trimmingSpaces ?? "") ?? 2, 100))
+        var columns = max(1, min(Int(node.attribute("cols")?.trimmingSpaces ?? "") ?? 20, 500))
+        // CSS sizes, border lines included.
+        if let controlWidth { columns = max(1, min(controlWidth - 2, 500)) }
+        if let controlHeight, controlHeight > 2 { rows = min(controlHeight - 2, 100) }
         var a = attributes
         a.control = Int32(index)
         a.style.insert(.formControl)
