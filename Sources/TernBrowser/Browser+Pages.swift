@@ -84,12 +84,21 @@ extension Browser {
     /// Enter breaks the line; in a field it presses Enter (which may submit).
     func editInPlace(_ control: PageControl, region: TextRegion) {
         let webView = tab.webView
+        let multiline = control.kind == .textarea
+        var region = region, rows = 1
+        // A textarea drawn as a box (┌─┐ rows └─┘) is edited on the rows inside it.
+        if multiline, control.regions.count >= 3, control.regions[0].columns.count > 2 {
+            let box = control.regions
+            region = TextRegion(line: box[1].line, columns: (box[0].columns.lowerBound + 1)..<(box[0].columns.upperBound - 1))
+            rows = box.count - 2
+        }
         let position = tab.viewport.screenPosition(of: region) ?? (region.line - tab.viewport.top, region.columns.lowerBound - tab.viewport.left)
         let row = pageTop + position.row, column = position.column
-        let multiline = control.kind == .textarea
+        // Rows of the box the screen shows.
+        rows = max(1, min(rows, pageTop + pageHeight - row))
         webView.focus(control.element)
         present(FieldEditor(text: control.value, masked: control.kind == .password, multiline: multiline, row: row,
-                            column: max(0, column), width: region.columns.count, type: { [unowned self] key in
+                            column: max(0, column), width: region.columns.count, rows: rows, type: { [unowned self] key in
             let state = webView.type(key, in: control.element)
             setNeedsDisplay()
             return state
@@ -103,6 +112,14 @@ extension Browser {
                 tab.viewport.moveFocus(forward: true)
             case .escape:
                 webView.finishTyping(in: control.element)
+            case .externalEditor:
+                webView.finishTyping(in: control.element)
+                // The text as typed so far goes to the editor (the layout may be older).
+                if let current = webView.pageLayout(width: terminal.columns, rows: pageHeight)?.controls.first(where: { $0.element == control.element }) {
+                    editTextarea(current)
+                } else {
+                    editTextarea(control)
+                }
             }
             setNeedsDisplay()
         })
@@ -111,7 +128,7 @@ extension Browser {
     /// A textarea in `$VISUAL`/`$EDITOR` (the terminal is handed over while
     /// it runs): the page sees it focused, its new text as one edit, and `change`.
     func editTextarea(_ control: PageControl) {
-        guard let editor = ExternalEditor.command() else { return }
+        guard let editor = ExternalEditor.command() else { return show(message: "Set $VISUAL or $EDITOR to edit in an editor") }
         let webView = tab.webView
         webView.focus(control.element)
         terminal.suspend()

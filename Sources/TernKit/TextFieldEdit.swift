@@ -63,6 +63,25 @@ enum TextFieldEdit: Equatable {
             self = .move(to: offset(lineStart))
         case .end:
             self = .move(to: offset(lineEnd))
+        case .up:
+            // The same column (in characters) on the line above.
+            guard lineStart > value.startIndex else {
+                self = .move(to: 0)
+                return
+            }
+            let column = value.distance(from: lineStart, to: start)
+            let aboveEnd = value.index(before: lineStart)
+            let aboveStart = value[..<aboveEnd].lastIndex(of: "\n").map { value.index(after: $0) } ?? value.startIndex
+            self = .move(to: offset(value.index(aboveStart, offsetBy: column, limitedBy: aboveEnd) ?? aboveEnd))
+        case .down:
+            guard lineEnd < value.endIndex else {
+                self = .move(to: utf16.count)
+                return
+            }
+            let column = value.distance(from: value[..<end].lastIndex(of: "\n").map { value.index(after: $0) } ?? value.startIndex, to: end)
+            let belowStart = value.index(after: lineEnd)
+            let belowEnd = value[belowStart...].firstIndex(of: "\n") ?? value.endIndex
+            self = .move(to: offset(value.index(belowStart, offsetBy: column, limitedBy: belowEnd) ?? belowEnd))
         }
     }
 }

@@ -17,8 +17,10 @@ public enum TextFieldKey: Hashable, Sendable {
     case deleteToLineEnd
     /// Deletes the word before the cursor (`deleteWordBackward`; Ctrl-W).
     case deleteWordBackward
-    /// Move the cursor: no edit.
-    case left, right, home, end
+    /// Move the cursor: no edit. Up and Down go to the same place on the
+    /// line above or below in a textarea (to the start or end past the
+    /// first or last line).
+    case left, right, home, end, up, down
     /// A line break in a textarea (`insertLineBreak`); in a one-line field
     /// the key events only (`WebView.pressEnter(in:)` submits).
     case enter
@@ -39,6 +41,8 @@ public enum TextFieldKey: Hashable, Sendable {
         case .right: (key, code, keyCode, shift, control) = ("ArrowRight", "ArrowRight", 39, false, false)
         case .home: (key, code, keyCode, shift, control) = ("Home", "Home", 36, false, false)
         case .end: (key, code, keyCode, shift, control) = ("End", "End", 35, false, false)
+        case .up: (key, code, keyCode, shift, control) = ("ArrowUp", "ArrowUp", 38, false, false)
+        case .down: (key, code, keyCode, shift, control) = ("ArrowDown", "ArrowDown", 40, false, false)
         case .enter: (key, code, keyCode, shift, control) = ("Enter", "Enter", 13, false, false)
         }
         return ["key": .string(key), "code": .string(code), "keyCode": .number(Double(keyCode)),

@@ -65,4 +65,35 @@ final class FormFieldScreenTests: TerminalTestCase {
         let kind = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("Kind") }, tern.screen())
         XCTAssertTrue(rows[kind + 1].hasPrefix("[Novel") && rows[kind + 1].hasSuffix("▾]"), tern.screen())
     }
+
+    /// A textarea is edited where it is, on its rows: Enter makes a new
+    /// line, a long line wraps, Up goes to the line above.
+    func testATextareaIsEditedInPlaceOnSeveralLines() throws {
+        let tern = try browse([page("""
+            <title>Notes</title>
+            <form action="/echo"><p>Notes:</p><textarea name=notes rows=4 cols=30></textarea><p id=n>nothing</p><input type=submit value=Send></form>
+            <script>
+            var t = document.querySelector('textarea');
+            t.addEventListener('input', function () { document.getElementById('n').textContent = JSON.stringify(t.value); });
+            </script>
+            """)], environment: ["EDITOR": "", "VISUAL": ""])
+        tern.waitFor("Notes:")
+        tern.press("Tab")
+        tern.waitFor("Form field notes")
+        tern.type("first line")
+        tern.press("Enter")
+        tern.type("second line that is long enough to wrap")
+        tern.press("Up")
+        tern.type("!")
+        tern.waitFor(#""first line!\nsecond line that is long enough to wrap""#)
+        let rows = tern.screen().components(separatedBy: "\n")
+        let top = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("┌") }, tern.screen())
+        XCTAssertTrue(rows[top + 1].hasPrefix("│first line!"), tern.screen())
+        XCTAssertTrue(rows[top + 2].hasPrefix("│second line that is long enoug"), tern.screen())
+        XCTAssertTrue(rows[top + 3].hasPrefix("│h to wrap"), tern.screen())
+        tern.press("Tab")
+        tern.waitFor("Enter to press Send")
+        tern.press("Enter")
+        tern.waitFor("notes=first+line%21%0D%0Asecond")
+    }
 }

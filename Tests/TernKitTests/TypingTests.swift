@@ -189,6 +189,24 @@ final class TypingTests: WebViewTestCase {
                        ["input:deleteSoftLineBackward=null", "input:deleteContentBackward=null", "input:deleteSoftLineForward=null"])
     }
 
+    /// Up and Down keep the column on the line above or below (the line's
+    /// end when it is shorter), and go to the start or end past the first
+    /// or last line; the page hears ArrowUp and ArrowDown.
+    func testUpAndDownMoveBetweenATextareasLines() throws {
+        open("<textarea id=f>alpha\nbe\ngamma ray</textarea>")
+        let field = try field()
+        XCTAssertEqual(webView.type(.up, in: field)?.cursor, 8, "from the end (column 9) to the shorter line above: its end")
+        XCTAssertEqual(webView.type(.up, in: field)?.cursor, 2, "column 2 on the first line")
+        XCTAssertEqual(webView.type(.up, in: field)?.cursor, 0, "past the first line: the start")
+        webView.type(.end, in: field)
+        XCTAssertEqual(webView.type(.down, in: field)?.cursor, 8, "column 5 to the short line's end")
+        XCTAssertEqual(webView.type(.down, in: field)?.cursor, 11, "column 2 on the last line")
+        type("X", in: field)
+        XCTAssertEqual(value("f.value"), .string("alpha\nbe\ngaXmma ray"))
+        XCTAssertEqual(webView.type(.down, in: field)?.cursor, 19, "past the last line: the end")
+        XCTAssertTrue(takeLog().contains("keydown:ArrowDown"))
+    }
+
     func testWithoutScriptsTheKeysEditAtTheCursor() throws {
         makeWebView { $0.preferences.javaScriptEnabled = false }
         loadAndWait("/mime?type=text/html&body=" + encode("<title>Typing</title><input id=f value=ac>"))
