@@ -253,3 +253,15 @@ final class StyleRenderingTests: XCTestCase {
                        lines("  5. a #5", "  9. b #9", "  8. c #8"))
     }
 }
+
+/// Issue 31: header links underlined by a border, and badges, are inline
+/// blocks: they stay on their line, their border and padding not drawn.
+final class InlineBlockBorderTests: XCTestCase {
+    func testBorderedInlineBlocksStayOnTheirLine() {
+        let css = "#tools a { display: inline-block; border-bottom: 1px solid #ccc; padding: 4px 0 } .badge { display: inline-block; border: 1px solid; padding: 2px 4px }"
+        XCTAssertEqual(styledDump("""
+            <div id=tools>Welcome. <a href=/site>View site</a> / <a href=/out>Log out</a></div>
+            <p>Status <span class=badge>new</span> item</p>
+            """, width: 60, css: css), lines("Welcome. [1]View site / [2]Log out", "", "Status new item"))
+    }
+}

@@ -424,7 +424,10 @@ final class BoxBuilder {
             }
             if style.display == .listItem { beginListItem(node, style, &frames[top], depth: depth) }
         case .inlineBlock:
-            if boxDepth < BoxBuilder.maxBoxDepth && BoxBuilder.needsBox(style) {
+            // An inline block stays on its line: its border and padding are
+            // not drawn (a box would take three lines for a badge or a link
+            // underlined by a border). An inline flex row keeps its box.
+            if boxDepth < BoxBuilder.maxBoxDepth && style.flexRow {
                 beginBox(style, &frames[top])
             } else if boxDepth < BoxBuilder.maxBoxDepth {
                 beginNestedFlow()
