@@ -107,12 +107,18 @@ extension Browser {
         show(message: tab.viewport.focusedTarget == nil ? position : position + " (Enter follows it)")
     }
 
-    /// Follows the link numbered `number` (as drawn, `[n]`), or says there is none.
+    /// Follows the link numbered `number` (as drawn, `[n]`), or focuses
+    /// the form field with that number (lynx's numbered fields), or says
+    /// there is none.
     func follow(linkNumber number: Int) {
-        guard number >= 1, number <= tab.viewport.page.links.count else {
-            return show(message: "No link number \(number)", isError: true)
+        let page = tab.viewport.page
+        // Links alone: link n is links[n - 1]; with fields numbered, searched for.
+        if number >= 1, number <= page.links.count, page.links[number - 1].number == number { return follow(linkAt: number - 1) }
+        if let index = page.links.firstIndex(where: { $0.number == number }) { return follow(linkAt: index) }
+        if let control = page.controls.first(where: { $0.number == number }), tab.viewport.focus(on: control.element) {
+            return setNeedsDisplay()
         }
-        follow(linkAt: number - 1)
+        show(message: "No link or field number \(number)", isError: true)
     }
 
     /// Goes `offset` entries back (negative) or forward in the tab's

@@ -55,6 +55,7 @@ extension Browser {
         webView.viewportSize = ViewportSize(columns: terminal.columns, rows: pageHeight)
         webView.customUserAgent = customUserAgent
         webView.authorStyleSheetsEnabled = authorStyleSheetsEnabled
+        webView.numbersFormFields = settings.numberFields
         return webView
     }
 

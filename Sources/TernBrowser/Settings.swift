@@ -48,6 +48,9 @@ public struct Settings {
     /// `start-at-main`: a page opens at its main content (`go-to-main`),
     /// past the header and navigation it repeats on every page.
     public var startAtMain = false
+    /// `number-fields`: form fields are numbered with the links (`[7]`
+    /// before each; `7 Enter` focuses field 7), as lynx's numbered fields.
+    public var numberFields = true
     /// `download-folder`: where downloads are saved; nil: `$XDG_DOWNLOAD_DIR`,
     /// else `~/Downloads`.
     public var downloadFolder: String?

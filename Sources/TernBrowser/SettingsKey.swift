@@ -57,6 +57,7 @@ struct SettingsKey {
             settings.startPage = url.href
         }, write: { [$0.startPage] }),
         flag("start-at-main", \.startAtMain),
+        flag("number-fields", \.numberFields),
         text("download-folder", \.downloadFolder, check: SettingsKey.folder),
         SettingsKey(name: "theme", read: { settings, value in
             guard Theme.named[value] != nil else {

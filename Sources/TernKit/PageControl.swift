@@ -44,6 +44,8 @@ public struct PageControl {
     public var accessibleName: String {
         AccessibleName.of(control.node) { control.node.document.element(withID: $0) }
     }
+    /// The number drawn before it, counted with the links' (`WebView.numbersFormFields`); nil when not numbered.
+    public var number: Int? { control.number }
     /// Where the control is drawn, one region per line it covers.
     public var regions: [TextRegion] { control.regions }
 }

@@ -20,7 +20,8 @@ public struct PageLayout {
     /// The document's title, whitespace collapsed, control characters replaced.
     public var title: String { rendered.title }
     public var lines: [Line] { rendered.lines }
-    /// The links in reading order; `links[i].number == i + 1`.
+    /// The links in reading order; `links[i].number == i + 1` unless form
+    /// controls are numbered too (`WebView.numbersFormFields`).
     public var links: PageItems<PageLink> { PageItems(rendered.links, PageLink.init) }
     /// The form controls in document order, hidden inputs included.
     public var controls: PageItems<PageControl> { PageItems(rendered.controls, PageControl.init) }

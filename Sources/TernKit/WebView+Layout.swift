@@ -53,6 +53,7 @@ extension WebView {
         options.styleSheets = styles.layoutSheets(authorStylesEnabled: authorStyleSheetsEnabled)
         options.authorStylesEnabled = authorStyleSheetsEnabled
         options.rows = rows
+        options.numberFields = numbersFormFields
         options.focusedElement = focusedNode
         options.measuredElements = session.measuredElements
         if let modal = scriptWindow?.topLayerElement, modal.document === document { options.topLayer = modal }

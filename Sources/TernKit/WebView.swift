@@ -83,6 +83,14 @@ public final class WebView {
         didSet { if authorStyleSheetsEnabled != oldValue { documentDidChange() } }
     }
 
+    /// Whether `pageLayout` numbers form controls with the links (`[7]`
+    /// before each field, lynx's numbered fields), for a front end where a
+    /// typed number reaches a field. Default false (`--dump` numbers links
+    /// only); the page is laid out again when it changes.
+    public var numbersFormFields = false {
+        didSet { if numbersFormFields != oldValue { documentDidChange() } }
+    }
+
     // MARK: The committed page
 
     /// The current page's main response.

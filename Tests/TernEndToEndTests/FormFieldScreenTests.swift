@@ -59,11 +59,11 @@ final class FormFieldScreenTests: TerminalTestCase {
         tern.waitForScreen("the page loaded") { $0.contains("[Send]") && $0.contains("Name") }
         let rows = tern.screen().components(separatedBy: "\n")
         let name = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("Name") }, tern.screen())
-        // The field on the next line: 320 px are 40 columns, brackets included; no box lines.
-        XCTAssertEqual(rows[name + 1], "[" + String(repeating: "_", count: 38) + "]", tern.screen())
+        // The field on the next line, after its number: 320 px are 40 columns, brackets included; no box lines.
+        XCTAssertEqual(rows[name + 1], "[1][" + String(repeating: "_", count: 38) + "]", tern.screen())
         XCTAssertFalse(tern.screen().contains("┌") || tern.screen().contains("│"), tern.screen())
         let kind = try XCTUnwrap(rows.firstIndex { $0.hasPrefix("Kind") }, tern.screen())
-        XCTAssertTrue(rows[kind + 1].hasPrefix("[Novel") && rows[kind + 1].hasSuffix("▾]"), tern.screen())
+        XCTAssertTrue(rows[kind + 1].hasPrefix("[2][Novel") && rows[kind + 1].hasSuffix("▾]"), tern.screen())
     }
 
     /// A textarea is edited where it is, on its rows: Enter makes a new
@@ -95,5 +95,25 @@ final class FormFieldScreenTests: TerminalTestCase {
         tern.waitFor("Enter to press Send")
         tern.press("Enter")
         tern.waitFor("notes=first+line%21%0D%0Asecond")
+    }
+
+    /// Fields are numbered with the links (lynx's numbered fields): a
+    /// number then Enter focuses the field, and typing goes into it.
+    func testANumberedFieldIsReachedByItsNumber() throws {
+        let links = (1...6).map { "<a href=\"/page/\($0)\">Link \($0)</a>" }.joined(separator: " ")
+        let tern = try browse([page("""
+            <title>Numbered</title><p>\(links)</p>
+            <form action="/echo"><label>City <input name=city></label> <input type=submit value=Go></form>
+            <p><a href="/after">After the form</a></p>
+            """)])
+        tern.waitFor("City [7][")
+        tern.waitFor("[8][Go]")
+        tern.waitFor("[9]After the form")
+        tern.type("7")
+        tern.press("Enter")
+        tern.waitFor("Form field city: type into it")
+        tern.type("Oslo")
+        tern.press("Enter")
+        tern.waitFor("city=Oslo")
     }
 }

@@ -97,3 +97,18 @@ final class FormControlSizeTests: XCTestCase {
                        lines("[_____]", "[" + String(repeating: "_", count: 28) + "]"))
     }
 }
+
+/// `LayoutOptions.numberFields`: lynx's numbered fields, one count with the links.
+final class NumberedFieldTests: XCTestCase {
+    func testFieldsAreNumberedWithTheLinks() {
+        var options = LayoutOptions()
+        options.numberFields = true
+        let page = render("<a href=/a>A</a> <input name=q> <input type=hidden name=h> <input type=submit> <a href=/b>B</a>", options: options)
+        XCTAssertEqual(page.plainText(references: false), "[1]A [2][____________________] [3][Submit] [4]B\n")
+        XCTAssertEqual(page.links.map(\.number), [1, 4])
+        XCTAssertEqual(page.controls.map(\.number), [2, nil, 3])
+        // The number is not part of the field: its region starts at its bracket.
+        XCTAssertEqual(page.controls[0].regions.first?.columns.lowerBound, 8)
+        XCTAssertEqual(render("<a href=/a>A</a> <input name=q>").controls.map(\.number), [nil], "off by default")
+    }
+}

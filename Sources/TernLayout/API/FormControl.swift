@@ -26,6 +26,9 @@ public struct FormControl {
     public var options: [String]
     /// A select's chosen option (the first `selected`, else 0); nil for other kinds.
     public var selectedIndex: Int?
+    /// The number drawn before it (`LayoutOptions.numberFields`), counted
+    /// with the links'; nil when not numbered.
+    public var number: Int?
     /// Where the control is drawn (a textarea covers several lines).
     public var regions: [TextRegion]
 

@@ -16,6 +16,9 @@ public struct LayoutOptions {
     public var scriptingEnabled: Bool
     /// Whether links are shown with their number, `[1]text` (default true).
     public var numberLinks: Bool
+    /// Whether form controls are numbered with the links, `[7]` before each
+    /// (lynx's numbered fields: one count for both). Default false.
+    public var numberFields = false
     /// The user's and the page's style sheets, in cascade order (the
     /// user-agent sheet is always applied first). Empty by default.
     public var styleSheets: [StyleSheet] = []

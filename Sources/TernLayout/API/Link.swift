@@ -3,7 +3,8 @@ import TernDOM
 /// A link of a rendered page (`<a href>`, and `<iframe>`/`<frame>` sources).
 public struct Link {
     /// The link's number, 1 for the first in reading order; shown as `[n]`
-    /// before the link text and in the references list.
+    /// before the link text and in the references list. With
+    /// `LayoutOptions.numberFields` the form controls count too.
     public var number: Int
     /// The `href`, resolved through `LayoutOptions.resolveURL` (against `<base href>` if any).
     public var url: String

@@ -171,6 +171,8 @@ final class BoxBuilder {
     private var forms: [Node] = []
     private var frames: [Frame] = []
     private var linkIndex: Int32 = -1
+    /// The last number given to a link (or a numbered form control).
+    private var lastNumber = 0
     private var controlIndex: Int32 = -1
     /// The link whose `[n]` is still to be drawn before its first content.
     private var pendingLinkNumber: Int32 = -1
@@ -827,12 +829,13 @@ final class BoxBuilder {
         var a = attributes
         a.link = number
         a.style.insert(.link)
-        flow.paragraph.appendLinkNumber(Int(number) + 1, a)
+        flow.paragraph.appendLinkNumber(links[Int(number)].number, a)
         flow.paragraph.suppressSpace()
     }
 
     private func addLink(_ href: String, node: Node) {
-        links.append(Link(number: links.count + 1, url: resolve(href), text: "", node: node, regions: []))
+        lastNumber += 1
+        links.append(Link(number: lastNumber, url: resolve(href), text: "", node: node, regions: []))
         openLinkText.removeAll(keepingCapacity: true)
         linkIndex = Int32(links.count - 1)
         if options.numberLinks { pendingLinkNumber = linkIndex }
@@ -1329,9 +1332,11 @@ final class BoxBuilder {
         // One numbering for the page: the frame's links and controls follow.
         swap(&child.links, &links)
         swap(&child.controls, &controls)
+        swap(&child.lastNumber, &lastNumber)
         let built = child.build()
         swap(&child.links, &links)
         swap(&child.controls, &controls)
+        swap(&child.lastNumber, &lastNumber)
         framesDrawn = child.framesDrawn
         if child.wasStopped { wasStopped = true }
 
@@ -1485,6 +1490,16 @@ final class BoxBuilder {
         controls.append(FormControl(kind: kind, node: node, form: forms.last, name: node.attribute("name") ?? "",
                                     value: value, checked: checked, options: options, selectedIndex: selectedIndex,
                                     regions: []))
+        if self.options.numberFields, kind != .hidden, !hiddenText, linkIndex < 0 {
+            // lynx's numbered fields: `[n]` before the control, not part of it (its region starts after).
+            lastNumber += 1
+            controls[controls.count - 1].number = lastNumber
+            var plain = attributes
+            plain.control = -1
+            plain.style.remove(.formControl)
+            flow.paragraph.appendLinkNumber(lastNumber, plain)
+            flow.paragraph.suppressSpace()
+        }
         return controls.count - 1
     }
 
