@@ -73,7 +73,7 @@ final class KeyBindingScreenTests: BrowserTestCase {
         terminal.press(.character("2"), .enter)
         waitForScreen { browser.tab.webView.url?.pathname == "/page/p1" && terminal.text.contains("Page p1") }
         terminal.press(.character("9"), .character("9"), .enter)
-        waitForScreen { statusLine == "No link number 99" }
+        waitForScreen { statusLine == "No link or field number 99" }
     }
 
     func testSequencesWaitForTheirNextKey() throws {

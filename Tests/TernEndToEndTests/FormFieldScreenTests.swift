@@ -116,4 +116,34 @@ final class FormFieldScreenTests: TerminalTestCase {
         tern.press("Enter")
         tern.waitFor("city=Oslo")
     }
+
+    /// What has no text of its own is named by the accessible-name rules,
+    /// in the page and in the status line: an image-only link by its file
+    /// name (lynx's way), an SVG icon button by its title, a `div` with the
+    /// button role by its `aria-label`, a field by its `aria-label`.
+    func testImageLinksIconButtonsAndUnlabelledFieldsAreNamed() throws {
+        let tern = try browse([page("""
+            <title>Icons</title>
+            <p><a href="/home"><img src="/static/img/home-page.png"></a>
+            <button onclick="document.getElementById('said').textContent = 'closed'"><svg><title>Close panel</title><path d="M0 0"/></svg></button>
+            <span role=button tabindex=0 aria-label="Open menu" onclick="document.getElementById('said').textContent = 'menu'"><svg><path d="M0 0"/></svg></span></p>
+            <p><input aria-label="Search the site"></p><p id=said>nothing</p>
+            """)])
+        tern.waitFor("[1][home-page.png]")
+        tern.waitFor("[Close panel]")
+        tern.waitFor("[Open menu]")
+        tern.waitFor("[Search the site")
+        tern.press("Tab")
+        tern.waitForScreen("the image link's URL") { $0.contains("/home") }
+        tern.press("Tab")
+        tern.waitFor("Enter to press Close panel")
+        tern.press("Enter")
+        tern.waitFor("closed")
+        tern.press("Tab")
+        tern.waitFor("Enter to press Open menu")
+        tern.press("Enter")
+        tern.waitFor("menu")
+        tern.press("Tab")
+        tern.waitFor("Form field \"Search the site\": type into it")
+    }
 }

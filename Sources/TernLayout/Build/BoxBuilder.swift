@@ -210,6 +210,8 @@ final class BoxBuilder {
     /// whether one is open (a layer inside a layer stays in its flow).
     private var layers: [(flow: Flow, isModal: Bool)] = []
     private var inLayer = false
+    /// `options.topLayer` is set (read once: the option is a reference to retain).
+    private let hasTopLayer: Bool
     /// The headings, landmarks and tables met, each carried to its line as
     /// an anchor `OutlineMark` names.
     private(set) var outline: [(kind: PageOutlineItem.Kind, name: String)] = []
@@ -219,6 +221,7 @@ final class BoxBuilder {
         self.options = options
         self.resolver = StyleResolver(options: options)
         self.frameDepth = frameDepth
+        hasTopLayer = options.topLayer != nil
         if frameDepth == 0 {
             for (index, node) in options.measuredElements.enumerated() where measuredIndex[node] == nil { measuredIndex[node] = index }
         }
@@ -351,6 +354,11 @@ final class BoxBuilder {
         }
         if style.display == .none { return false }
         if case .base = role { return false }
+        // The WAI-ARIA role the author gave (read once: the outline reads it too).
+        let ariaRole = node.hasAttributes ? node.attribute("role") : nil
+        // An element made a button by its role (an icon in a `<div role=button>`)
+        // is drawn and reached as one: `[name]`, clicked by Enter.
+        if role == .generic, let ariaRole, BoxBuilder.firstRoleToken(ariaRole) == "button" { role = .button }
         controlWidth = nil
         controlHeight = nil
         switch role {
@@ -391,7 +399,7 @@ final class BoxBuilder {
             break
         }
 
-        let layer = (style.overlay || options.topLayer != nil) && startsLayer(node, style, inTableStructure: inTableStructure)
+        let layer = (style.overlay || hasTopLayer) && startsLayer(node, style, inTableStructure: inTableStructure)
         // CSS 2.1 §9.7: a fixed box is blockified.
         if layer, style.display == .inline || style.display == .inlineBlock { style.display = .block }
         if case .list = role, !lists.isEmpty {
@@ -479,7 +487,9 @@ final class BoxBuilder {
         }
 
         if node.hasAttributes, let id = node.attribute("id"), !id.isEmpty { addAnchor(id) }
-        if frameDepth == 0, let kind = outlineKind(node, role) { addOutlineItem(kind, node: node) }
+        if frameDepth == 0, ariaRole != nil || role != .generic, let kind = outlineKind(node, role, ariaRole: ariaRole) {
+            addOutlineItem(kind, node: node)
+        }
         if !measuredIndex.isEmpty, let index = measuredIndex[node] {
             addAnchor(MeasureMark(index: index, columns: flow.indent..<max(flow.indent + 1, options.width - flow.indentRight)).name)
         }
@@ -531,7 +541,7 @@ final class BoxBuilder {
             addTextarea(node, frame: frames.removeLast())
             return false
         case .button:
-            let type = node.attribute("type")?.lowercased()
+            let type = node.isElement("button") ? node.attribute("type")?.lowercased() : "button"
             let kind: FormControl.Kind = type == "reset" ? .reset : type == "button" ? .button : .submit
             addControl(kind, node: node, value: node.attribute("value") ?? "")
             if !style.hidden { controlIndex = Int32(controls.count - 1) }
@@ -1153,8 +1163,8 @@ final class BoxBuilder {
 
     /// The outline item `node` is, if any: by its tag (`role`) or its
     /// `role` attribute (WAI-ARIA 1.2 §5.3.4, HTML-AAM §4).
-    private func outlineKind(_ node: Node, _ role: ElementRole) -> PageOutlineItem.Kind? {
-        if node.hasAttributes, let aria = node.attribute("role") {
+    private func outlineKind(_ node: Node, _ role: ElementRole, ariaRole: String?) -> PageOutlineItem.Kind? {
+        if let aria = ariaRole {
             // The first token the layout knows (ARIA's fallback roles).
             for token in aria.lowercased().split(separator: " ") {
                 switch token {
@@ -1195,12 +1205,18 @@ final class BoxBuilder {
         }
     }
 
+    /// The first token of a `role` attribute, lowercased.
+    static func firstRoleToken(_ value: String) -> String {
+        value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).first?.lowercased() ?? ""
+    }
+
     /// A landmark's or table's name, given by its author (WAI-ARIA
     /// Accessible Name Computation steps 2B, 2C, 2I; a table's caption).
     private func landmarkName(_ node: Node) -> String {
         guard node.hasAttributes, node.attribute("aria-labelledby") != nil || node.attribute("aria-label") != nil
                 || node.attribute("title") != nil else {
-            if node.isElement("table"), let caption = node.children.first(where: { $0.isElement("caption") }) {
+            // A table's caption is its first child (HTML §4.9.2): the rows are not looked through.
+            if node.isElement("table"), let caption = node.firstElementChild, caption.isElement("caption") {
                 return String(TextNormalizer.clean(caption.textContent).prefix(200))
             }
             return ""
