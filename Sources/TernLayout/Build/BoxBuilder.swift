@@ -354,19 +354,7 @@ final class BoxBuilder {
         }
         if style.display == .none { return false }
         if case .base = role { return false }
-        // The WAI-ARIA role the author gave (read once: the outline reads it too).
-        let ariaRole = node.hasAttributes ? node.attribute("role") : nil
-        // An element made a button by its role (an icon in a `<div role=button>`)
-        // is drawn and reached as one: `[name]`, clicked by Enter.
-        if role == .generic, let ariaRole, BoxBuilder.firstRoleToken(ariaRole) == "button" { role = .button }
-        controlWidth = nil
-        controlHeight = nil
-        switch role {
-        case .input, .select, .textarea, .button:
-            if BoxBuilder.needsBox(style) { flattenControl(&style, css: css) }
-        default:
-            break
-        }
+        let ariaRole = node.hasAttributes || role.isFormControl ? readRole(node, &role, &style, css: css) : nil
         let parentLayout = parentStyle
         // Drawn over the element's whole box, so carried down to its content.
         // (Written only where they change: a write copies a shared style box.)
@@ -487,9 +475,7 @@ final class BoxBuilder {
         }
 
         if node.hasAttributes, let id = node.attribute("id"), !id.isEmpty { addAnchor(id) }
-        if frameDepth == 0, ariaRole != nil || role != .generic, let kind = outlineKind(node, role, ariaRole: ariaRole) {
-            addOutlineItem(kind, node: node)
-        }
+        if frameDepth == 0, ariaRole != nil || role.mayBeInOutline { noteOutlineItem(node, role, ariaRole: ariaRole) }
         if !measuredIndex.isEmpty, let index = measuredIndex[node] {
             addAnchor(MeasureMark(index: index, columns: flow.indent..<max(flow.indent + 1, options.width - flow.indentRight)).name)
         }
@@ -910,10 +896,34 @@ final class BoxBuilder {
             && within(style.width, 1) && within(style.minWidth, 0) && within(style.maxWidth, 1)
     }
 
+    /// The WAI-ARIA role the author gave `node` (read once: the outline
+    /// reads it too). An element made a button by its role (an icon in a
+    /// `<div role=button>`) is drawn and reached as one: `[name]`, clicked
+    /// by Enter. A form control's box is prepared (`prepareControl`).
+    /// Not inlined, as `prepareControl`.
+    @inline(never)
+    private func readRole(_ node: Node, _ role: inout ElementRole, _ style: inout ComputedStyle, css: CSSStyle) -> String? {
+        let ariaRole = node.hasAttributes ? node.attribute("role") : nil
+        if case .generic = role, let ariaRole, BoxBuilder.firstRoleToken(ariaRole) == "button" { role = .button }
+        switch role {
+        case .input, .select, .textarea, .button:
+            prepareControl(&style, css: css)
+        default:
+            break
+        }
+        return ariaRole
+    }
+
     /// A form control is one line high (a textarea as many as it has rows):
     /// its CSS border and padding are what its brackets draw, so they make
     /// no box around it; its CSS width (and a textarea's height) size its face.
-    private func flattenControl(_ style: inout ComputedStyle, css: CSSStyle) {
+    /// Not inlined: `enter` stays small enough for the compiler to keep
+    /// its field reads inlined (see `ComputedStyle`'s subscripts).
+    @inline(never)
+    private func prepareControl(_ style: inout ComputedStyle, css: CSSStyle) {
+        controlWidth = nil
+        controlHeight = nil
+        guard BoxBuilder.needsBox(style) else { return }
         controlWidth = style.width
         controlHeight = css.height.resolved(against: 0).map { ComputedStyle.cells($0, MediaEnvironment.cellHeight) }
         style.border = ComputedStyle.Border()
@@ -1161,6 +1171,16 @@ final class BoxBuilder {
 
     // MARK: Outline
 
+    /// Records `node` in the outline when it is a heading, landmark or table.
+    @inline(never)
+    private func noteOutlineItem(_ node: Node, _ role: ElementRole, ariaRole: String?) {
+        switch role {
+        case .heading, .table, .form, .sectioning: break
+        default: if ariaRole == nil { return }
+        }
+        if let kind = outlineKind(node, role, ariaRole: ariaRole) { addOutlineItem(kind, node: node) }
+    }
+
     /// The outline item `node` is, if any: by its tag (`role`) or its
     /// `role` attribute (WAI-ARIA 1.2 §5.3.4, HTML-AAM §4).
     private func outlineKind(_ node: Node, _ role: ElementRole, ariaRole: String?) -> PageOutlineItem.Kind? {
@@ -1256,6 +1276,7 @@ final class BoxBuilder {
     /// element or a fixed overlay (`ComputedStyle.overlay`), in the page's
     /// own document, block-level, and not inside another layer or a
     /// table's structure.
+    @inline(never)
     private func startsLayer(_ node: Node, _ style: ComputedStyle, inTableStructure: Bool) -> Bool {
         guard frameDepth == 0, !inLayer, !inTableStructure, style.overlay || node == options.topLayer else { return false }
         switch style.display {

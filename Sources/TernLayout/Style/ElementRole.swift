@@ -25,6 +25,23 @@ enum ElementRole: Hashable {
     case base
     /// `<mark>`: drawn in reverse video.
     case mark
+    /// `input`, `select`, `textarea` or `button`.
+    var isFormControl: Bool {
+        switch self {
+        case .input, .select, .textarea, .button: return true
+        default: return false
+        }
+    }
+
+    /// A heading, a table, a form or a sectioning element: the page's
+    /// outline may list it.
+    var mayBeInOutline: Bool {
+        switch self {
+        case .heading, .table, .form, .sectioning: return true
+        default: return false
+        }
+    }
+
     /// An element that may be a landmark (HTML-AAM §4: `main`, `nav`,
     /// `aside`, `search`; `header`, `footer` and `section` in some places).
     case sectioning
