@@ -267,6 +267,8 @@ public struct Keymap: Hashable {
         ("/", .find), ("n", .findNext), ("N", .findPrevious),
         ("C-g", .pageInfo),
         ("gs", .viewSource),
+        // vim's section motions and its outline of a help or man buffer (`gO`).
+        ("]]", .nextHeading), ("[[", .previousHeading), ("gO", .pageStructure), ("gm", .goToMain),
         ("yy", .copyURL),
         ("t", .newTab),
         ("gt", .nextTab), ("K", .nextTab), ("C-PageDown", .nextTab),

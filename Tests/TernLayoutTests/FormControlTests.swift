@@ -92,6 +92,13 @@ final class FormControlSizeTests: XCTestCase {
         XCTAssertEqual(rows.first, "┌" + String(repeating: "─", count: 48) + "┐")
     }
 
+    func testASelectNeverBreaksAcrossLines() {
+        XCTAssertEqual(dump("<select><option>A very long option label that goes on</select>", width: 20),
+                       lines("[A very long opti ▾]"))
+        XCTAssertEqual(styledDump("<select><option>Short</select>", width: 20, css: "select { border: 1px solid; width: 600px }"),
+                       lines("[Short" + String(repeating: " ", count: 11) + " ▾]"))
+    }
+
     func testAControlWithoutBordersKeepsItsOwnSize() {
         XCTAssertEqual(styledDump("<input size=5> <input class=wide size=5>", width: 30, css: ".wide { width: 100% }"),
                        lines("[_____]", "[" + String(repeating: "_", count: 28) + "]"))

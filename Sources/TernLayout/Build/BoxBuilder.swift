@@ -924,7 +924,8 @@ final class BoxBuilder {
         controlWidth = nil
         controlHeight = nil
         guard BoxBuilder.needsBox(style) else { return }
-        controlWidth = style.width
+        // Never wider than the line it is on (a face wider than the line would break).
+        controlWidth = style.width.map { min($0, max(6, options.width - flow.indent - flow.indentRight)) }
         controlHeight = css.height.resolved(against: 0).map { ComputedStyle.cells($0, MediaEnvironment.cellHeight) }
         style.border = ComputedStyle.Border()
         style.paddingTop = 0
@@ -1661,8 +1662,10 @@ final class BoxBuilder {
         var widest = 1
         for label in labels { widest = max(widest, CharacterWidth.of(label)) }
         widest = min(widest, 40)
-        // A CSS width: the face is that wide (the brackets and " ▾" take 4 columns).
+        // A CSS width: the face is that wide (the brackets and " ▾" take 4
+        // columns); else no wider than the line, so it never breaks.
         if let controlWidth { widest = max(1, min(controlWidth - 4, 500)) }
+        widest = max(1, min(widest, options.width - flow.indent - flow.indentRight - 4))
         var shown = ""
         var width = 0
         if let chosen {
