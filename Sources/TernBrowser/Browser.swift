@@ -342,9 +342,14 @@ public final class Browser {
         // Keys after Enter or a click are not the browser's commands: that key
         // may open a field editor or a menu, which takes them ("q" typed into
         // a search field must not stop the page's layout as if it quit).
+        // Nor are characters typed while a text field has the focus: they go into it.
+        let typing = keymap.typesIntoFields && focusedTextField() != nil
         let commands = keys.prefix { key in
             if case .mouse = key { return false }
             return key != .enter
+        }.filter { key in
+            if typing, case .character = key { return false }
+            return true
         }
         return terminal.terminationSignal != nil || answeringDialog || commands.contains(where: asksToStop)
     }
