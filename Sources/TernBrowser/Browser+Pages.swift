@@ -112,14 +112,9 @@ extension Browser {
                 tab.viewport.moveFocus(forward: true)
             case .escape:
                 webView.finishTyping(in: control.element)
-            case .externalEditor:
+            case .externalEditor(let text):
                 webView.finishTyping(in: control.element)
-                // The text as typed so far goes to the editor (the layout may be older).
-                if let current = webView.pageLayout(width: terminal.columns, rows: pageHeight)?.controls.first(where: { $0.element == control.element }) {
-                    editTextarea(current)
-                } else {
-                    editTextarea(control)
-                }
+                editTextarea(control, text: text)
             }
             setNeedsDisplay()
         })
@@ -127,12 +122,12 @@ extension Browser {
 
     /// A textarea in `$VISUAL`/`$EDITOR` (the terminal is handed over while
     /// it runs): the page sees it focused, its new text as one edit, and `change`.
-    func editTextarea(_ control: PageControl) {
+    func editTextarea(_ control: PageControl, text: String? = nil) {
         guard let editor = ExternalEditor.command() else { return show(message: "Set $VISUAL or $EDITOR to edit in an editor") }
         let webView = tab.webView
         webView.focus(control.element)
         terminal.suspend()
-        let result = ExternalEditor.edit(control.value, with: editor)
+        let result = ExternalEditor.edit(text ?? control.value, with: editor)
         terminal.resume()
         switch result {
         case .success(let text): webView.setValue(text, for: control.element)

@@ -12,7 +12,9 @@ import TernTerminal
 /// hands the text to `$EDITOR`.
 final class FieldEditor: Modal {
     enum Ending {
-        case enter, tab, escape, externalEditor
+        case enter, tab, escape
+        /// Ctrl-X in a textarea: its text as typed so far goes to `$EDITOR`.
+        case externalEditor(String)
     }
 
     private let row: Int
@@ -21,7 +23,7 @@ final class FieldEditor: Modal {
     /// Rows to draw on: more than one for a textarea edited on its rows.
     private let rows: Int
     private let multiline: Bool
-    private var editor: LineEditor
+    private let masked: Bool
     /// The text as the page has it (line breaks included) and the cursor, in characters.
     private var text: String
     private var cursor: Int
@@ -39,7 +41,7 @@ final class FieldEditor: Modal {
         self.width = max(4, width)
         self.rows = multiline ? max(1, rows) : 1
         self.multiline = multiline
-        editor = LineEditor(FieldEditor.shown(text), masked: masked)
+        self.masked = masked
         self.text = text
         cursor = text.count
         self.type = type
@@ -48,7 +50,7 @@ final class FieldEditor: Modal {
 
     func draw(on terminal: Terminal) {
         guard rows == 1 else { return drawRows(on: terminal) }
-        let field = editor.visible(width: width)
+        let field = LineEditor(FieldEditor.shown(text), cursor: cursor, masked: masked).visible(width: width)
         let padding = String(repeating: "_", count: max(0, width - field.text.count))
         terminal.put(field.text + padding, row: row, column: column, style: Theme.dialogSelection, maxColumns: width)
         terminal.setCursor(row: row, column: column + field.cursorColumn)
@@ -66,7 +68,7 @@ final class FieldEditor: Modal {
             onEnd(.escape)
             return true
         case .control("x") where multiline:
-            onEnd(.externalEditor)
+            onEnd(.externalEditor(text))
             return true
         default:
             guard let fieldKey = FieldEditor.fieldKey(for: key) else {
@@ -85,7 +87,6 @@ final class FieldEditor: Modal {
         }
         text = state.value
         cursor = state.cursor
-        editor = LineEditor(FieldEditor.shown(state.value), cursor: state.cursor, masked: editor.masked)
         return false
     }
 

@@ -12,13 +12,15 @@ import TernDOM
 public enum AccessibleName {
     /// The name of `element`; `elementByID` finds the targets of
     /// `aria-labelledby` and of a `<label for>` (the element with that id).
-    public static func of(_ element: Node, elementByID: (String) -> Node?) -> String {
+    /// `imageFileName`: lynx's last resort for a link or button (a landmark
+    /// or a table is not named by an image inside it).
+    public static func of(_ element: Node, elementByID: (String) -> Node?, imageFileName: Bool = true) -> String {
         let name = withoutActuallyEscaping(elementByID) { lookup in
             var computation = Computation(root: element, elementByID: lookup)
             return computation.name(of: element, labelledBy: false, recursing: false)
         }
-        if !name.isEmpty { return name }
-        return imageFileName(in: element)
+        if !name.isEmpty || !imageFileName { return name }
+        return Self.imageFileName(in: element)
     }
 
     /// The name the page's author gave `element` outside its content and
@@ -122,7 +124,7 @@ public enum AccessibleName {
             if recursing || (labelledBy && node != root), let value = embeddedControlValue(node, tag: tag) { return value }
             // 2D: aria-label.
             if let label = node.attribute("aria-label").map(TextNormalizer.clean), !label.isEmpty { return label }
-            let role = node.attribute("role")?.lowercased().split(whereSeparator: AccessibleName.isSpace).first.map(String.init)
+            let role = node.attribute("role").map(AccessibleName.firstRoleToken)
             // 2E: the host language's label (HTML-AAM §4.1), unless the element is presentational.
             if skipsHostLanguage && node == root {
                 return node.attribute("title").map(TextNormalizer.clean) ?? ""
@@ -190,7 +192,8 @@ public enum AccessibleName {
             case "figure":
                 return node.children.first { $0.isElement("figcaption") }.map { contentName(of: $0) }
             case "table":
-                return node.children.first { $0.isElement("caption") }.map { contentName(of: $0) }
+                // The caption is the table's first child (HTML §4.9.2): its rows are not looked through.
+                return node.firstElementChild.flatMap { $0.isElement("caption") ? contentName(of: $0) : nil }
             default:
                 return nil
             }
@@ -265,6 +268,12 @@ public enum AccessibleName {
         "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav",
         "ol", "p", "pre", "section", "table", "td", "th", "tr", "ul",
     ]
+
+    /// The first token of a `role` attribute, lowercased ("" for none):
+    /// the role Tern reads (WAI-ARIA's fallback roles are not).
+    static func firstRoleToken(_ value: String) -> String {
+        value.split(whereSeparator: isSpace).first?.lowercased() ?? ""
+    }
 
     static func isSpace(_ character: Character) -> Bool {
         character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\u{0C}"

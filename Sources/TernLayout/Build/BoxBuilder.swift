@@ -904,7 +904,7 @@ final class BoxBuilder {
     @inline(never)
     private func readRole(_ node: Node, _ role: inout ElementRole, _ style: inout ComputedStyle, css: CSSStyle) -> String? {
         let ariaRole = node.hasAttributes ? node.attribute("role") : nil
-        if case .generic = role, let ariaRole, BoxBuilder.firstRoleToken(ariaRole) == "button" { role = .button }
+        if case .generic = role, let ariaRole, AccessibleName.firstRoleToken(ariaRole) == "button" { role = .button }
         switch role {
         case .input, .select, .textarea, .button:
             prepareControl(&style, css: css)
@@ -1187,7 +1187,7 @@ final class BoxBuilder {
     private func outlineKind(_ node: Node, _ role: ElementRole, ariaRole: String?) -> PageOutlineItem.Kind? {
         if let aria = ariaRole {
             // The first token the layout knows (ARIA's fallback roles).
-            for token in aria.lowercased().split(separator: " ") {
+            for token in aria.lowercased().split(whereSeparator: AccessibleName.isSpace) {
                 switch token {
                 case "heading":
                     let level = node.attribute("aria-level").flatMap { Int($0.trimmingSpaces) } ?? 2
@@ -1226,23 +1226,13 @@ final class BoxBuilder {
         }
     }
 
-    /// The first token of a `role` attribute, lowercased.
-    static func firstRoleToken(_ value: String) -> String {
-        value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).first?.lowercased() ?? ""
-    }
-
-    /// A landmark's or table's name, given by its author (WAI-ARIA
-    /// Accessible Name Computation steps 2B, 2C, 2I; a table's caption).
+    /// A landmark's or table's name: its author's (`aria-labelledby`,
+    /// `aria-label`, `title`) or a table's caption. A landmark without
+    /// such attributes has none (its content does not name it).
     private func landmarkName(_ node: Node) -> String {
-        guard node.hasAttributes, node.attribute("aria-labelledby") != nil || node.attribute("aria-label") != nil
-                || node.attribute("title") != nil else {
-            // A table's caption is its first child (HTML §4.9.2): the rows are not looked through.
-            if node.isElement("table"), let caption = node.firstElementChild, caption.isElement("caption") {
-                return String(TextNormalizer.clean(caption.textContent).prefix(200))
-            }
-            return ""
-        }
-        return String(accessibleName(node).prefix(200))
+        guard node.isElement("table") || (node.hasAttributes && (node.attribute("aria-labelledby") != nil
+                || node.attribute("aria-label") != nil || node.attribute("title") != nil)) else { return "" }
+        return String(AccessibleName.of(node, elementByID: { self.element(byID: $0) }, imageFileName: false).prefix(200))
     }
 
     private func addOutlineItem(_ kind: PageOutlineItem.Kind, node: Node) {
