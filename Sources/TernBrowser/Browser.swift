@@ -454,9 +454,19 @@ public final class Browser {
             return false
         }
         let number = pendingCount ?? 0
-        let follow = keymap.keyNames(for: .activate).first.map { "\($0): follow link \(number); " } ?? ""
+        let follow = keymap.keyNames(for: .activate).first.map { "\($0): \(numberedAction(number)); " } ?? ""
         show(message: "\(number) (\(follow)a motion key: repeat it; Esc: cancel)")
         return true
+    }
+
+    /// What Enter does with the number typed so far: follow link N, or focus
+    /// field N when fields are numbered and N is a field's.
+    private func numberedAction(_ number: Int) -> String {
+        let page = tab.viewport.page
+        if !page.links.contains(where: { $0.number == number }), page.controls.contains(where: { $0.number == number }) {
+            return "focus field \(number)"
+        }
+        return "follow link \(number)"
     }
 
     func handle(_ event: MouseEvent) {

@@ -119,3 +119,22 @@ final class NumberedFieldTests: XCTestCase {
         XCTAssertEqual(render("<a href=/a>A</a> <input name=q>").controls.map(\.number), [nil], "off by default")
     }
 }
+
+/// What plain text (`--dump`) shows of a control.
+final class ControlPlainTextTests: XCTestCase {
+    func testATextareasNumberStandsInItsTopBorder() {
+        var options = LayoutOptions()
+        options.numberFields = true
+        let page = render("<a href=/a>A</a><textarea rows=1 cols=6>hi</textarea><textarea rows=1 cols=2></textarea>", options: options)
+        XCTAssertEqual(page.plainText(references: false), lines("[1]A", "┌[2]───┐", "│hi    │", "└──────┘", "┌──┐", "│  │", "└──┘"),
+                       "the number on the box's first line; a box too narrow for it goes without")
+        XCTAssertEqual(page.controls.map(\.number), [2, 3])
+        XCTAssertEqual(page.controls[0].regions.map(\.line), [1, 2, 3], "one region a line, the number inside the box's")
+        XCTAssertEqual(page.controls[0].regions[0].columns, 0..<8)
+    }
+
+    func testAPlaceholderIsNotPrintedAsTheFieldsValue() {
+        XCTAssertEqual(render("<input placeholder=Search size=8> <input aria-label=Name size=6> <input value=v size=3>").plainText(references: false),
+                       "[________] [______] [v__]\n")
+    }
+}

@@ -40,7 +40,8 @@ public struct RenderedPage {
     }
 
     /// The page as plain text, for `tern --dump`: each line with its trailing
-    /// spaces trimmed, ending in a newline. With `references` and at least one
+    /// spaces trimmed, ending in a newline; an empty field's placeholder is
+    /// drawn as underscores, since it is not the field's value. With `references` and at least one
     /// link, a blank line, `References`, a blank line and one `   n. URL` line
     /// per link follow, numbers right-aligned to the widest (at least 4
     /// columns, as lynx does). Control characters in URLs are percent-encoded.
@@ -112,7 +113,18 @@ public struct RenderedPage {
         }
         for line in lines {
             let lineStart = used
-            for run in line.runs { put(run.text) }
+            for run in line.runs {
+                guard run.style.contains(.placeholder) else {
+                    put(run.text)
+                    continue
+                }
+                // An empty field's placeholder is not its value: with no dim in plain text, blanks (lynx's `___`).
+                reserve(run.width)
+                for _ in 0..<max(0, run.width) {
+                    buffer[used] = 0x5F
+                    used += 1
+                }
+            }
             while used > lineStart, buffer[used - 1] == 0x20 { used -= 1 }
             endLine()
         }

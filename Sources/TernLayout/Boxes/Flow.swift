@@ -12,6 +12,9 @@ struct TextareaBox {
     var rows: Int
     var columns: Int
     var attributes: RunAttributes
+    /// Its field number (`LayoutOptions.numberFields`), drawn in its top
+    /// border so that it stands on the box's first line, not above it.
+    var number: Int?
 }
 
 /// One block of a flow: a paragraph, a rule, a table, a textarea, or nothing

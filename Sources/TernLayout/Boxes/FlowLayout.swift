@@ -131,7 +131,15 @@ enum FlowLayout {
         var text = LaidOut()
         if !paragraph.isEmpty { LineBreaker.layout(paragraph, width: columns, firstPrefix: nil, indent: 0, into: &text) }
         let horizontal = RepeatedText.repeated("─", columns)
-        out.lines.append(Line(runs: [run("┌" + horizontal + "┐", columns + 2)]))
+        if let number = box.number, case let label = "[\(number)]", label.utf8.count <= columns {
+            // `┌[7]───┐`: drawn as the numbers before other fields are, inside the box's region.
+            out.lines.append(Line(runs: [run("┌", 1),
+                                         Line.Run(text: label, width: label.utf8.count, style: a.style.subtracting(.formControl),
+                                                  color: a.color, link: a.linkIndex, control: a.controlIndex),
+                                         run(RepeatedText.repeated("─", columns - label.utf8.count) + "┐", columns - label.utf8.count + 1)]))
+        } else {
+            out.lines.append(Line(runs: [run("┌" + horizontal + "┐", columns + 2)]))
+        }
         for row in 0..<max(1, box.rows) {
             var runs = [run("│", 1)]
             var used = 0

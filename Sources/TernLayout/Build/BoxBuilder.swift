@@ -1514,7 +1514,7 @@ final class BoxBuilder {
 
     @discardableResult
     private func addControl(_ kind: FormControl.Kind, node: Node, value: String, checked: Bool = false,
-                            options: [String] = [], selectedIndex: Int? = nil) -> Int {
+                            options: [String] = [], selectedIndex: Int? = nil, numberedInBox: Bool = false) -> Int {
         controls.append(FormControl(kind: kind, node: node, form: forms.last, name: node.attribute("name") ?? "",
                                     value: value, checked: checked, options: options, selectedIndex: selectedIndex,
                                     regions: []))
@@ -1522,6 +1522,7 @@ final class BoxBuilder {
             // lynx's numbered fields: `[n]` before the control, not part of it (its region starts after).
             lastNumber += 1
             controls[controls.count - 1].number = lastNumber
+            if numberedInBox { return controls.count - 1 }
             var plain = attributes
             plain.control = -1
             plain.style.remove(.formControl)
@@ -1675,7 +1676,7 @@ final class BoxBuilder {
     private func addTextarea(_ node: Node, frame: Frame) {
         var value = node.textContent
         if value.hasPrefix("\r\n") { value.removeFirst() } else if value.hasPrefix("\n") { value.removeFirst() }
-        let index = addControl(.textarea, node: node, value: value)
+        let index = addControl(.textarea, node: node, value: value, numberedInBox: true)
         var rows = max(1, min(Int(node.attribute("rows")?.trimmingSpaces ?? "") ?? 2, 100))
         var columns = max(1, min(Int(node.attribute("cols")?.trimmingSpaces ?? "") ?? 20, 500))
         // CSS sizes, border lines included.
@@ -1684,15 +1685,16 @@ final class BoxBuilder {
         var a = attributes
         a.control = Int32(index)
         a.style.insert(.formControl)
+        let box = TextareaBox(text: value, rows: rows, columns: columns, attributes: a, number: controls[index].number)
         // A block of its own, whatever its display.
         if frame.actions.isDisjoint(with: [.block, .box]) {
             var block = frame
             beginBlock(frame.style, &block)
-            emit(.textarea(TextareaBox(text: value, rows: rows, columns: columns, attributes: a)))
+            emit(.textarea(box))
             endBlock(block)
         } else {
             flushParagraph()
-            emit(.textarea(TextareaBox(text: value, rows: rows, columns: columns, attributes: a)))
+            emit(.textarea(box))
         }
         finishLeaf(frame)
     }
