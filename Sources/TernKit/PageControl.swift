@@ -10,8 +10,12 @@ public struct PageControl {
     public typealias Kind = FormControl.Kind
 
     let control: FormControl
+    let styles: AccessibleName.StyleLookup?
 
-    init(_ control: FormControl) { self.control = control }
+    init(_ control: FormControl, styles: AccessibleName.StyleLookup? = nil) {
+        self.control = control
+        self.styles = styles
+    }
 
     public var kind: Kind { control.kind }
     /// The element (`input`, `button`, `select` or `textarea`), the same across layouts.
@@ -39,10 +43,11 @@ public struct PageControl {
     }
     /// The control's accessible name (W3C Accessible Name Computation with
     /// HTML's rules: `aria-labelledby`, `aria-label`, its `<label>`s, a
-    /// button's value or text, `title`, `placeholder`): what a screen
-    /// reader calls it, "" when nothing names it.
+    /// button's value or text, `title`, `placeholder`; what CSS hides left
+    /// out, `::before`/`::after` content in): what a screen reader calls
+    /// it, "" when nothing names it.
     public var accessibleName: String {
-        AccessibleName.of(control.node) { control.node.document.element(withID: $0) }
+        AccessibleName.of(control.node, elementByID: { control.node.document.element(withID: $0) }, styles: styles)
     }
     /// The number drawn before it, counted with the links' (`WebView.numbersFormFields`); nil when not numbered.
     public var number: Int? { control.number }

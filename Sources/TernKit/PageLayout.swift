@@ -7,15 +7,26 @@ import TernLayout
 /// Made by `WebView.pageLayout(width:)`.
 public struct PageLayout {
     let rendered: RenderedPage
+    /// The page's computed styles, for its controls' names (CSS hiding and generated content).
+    let styles: AccessibleName.StyleLookup?
 
-    init(_ rendered: RenderedPage) { self.rendered = rendered }
+    init(_ rendered: RenderedPage, styles: AccessibleName.StyleLookup?) {
+        self.rendered = rendered
+        self.styles = styles
+    }
 
     /// An empty page (nothing committed yet, or content that is not shown as text).
-    public init() { rendered = RenderedPage() }
+    public init() {
+        rendered = RenderedPage()
+        styles = nil
+    }
 
     /// A page of the front end's own lines (a view of the source): no
     /// links, controls or anchors.
-    public init(title: String, lines: [Line]) { rendered = RenderedPage(title: title, lines: lines) }
+    public init(title: String, lines: [Line]) {
+        rendered = RenderedPage(title: title, lines: lines)
+        styles = nil
+    }
 
     /// The document's title, whitespace collapsed, control characters replaced.
     public var title: String { rendered.title }
@@ -24,7 +35,10 @@ public struct PageLayout {
     /// controls are numbered too (`WebView.numbersFormFields`).
     public var links: PageItems<PageLink> { PageItems(rendered.links, PageLink.init) }
     /// The form controls in document order, hidden inputs included.
-    public var controls: PageItems<PageControl> { PageItems(rendered.controls, PageControl.init) }
+    public var controls: PageItems<PageControl> {
+        let styles = styles
+        return PageItems(rendered.controls) { PageControl($0, styles: styles) }
+    }
     /// The headings, landmarks and tables in document order, with their
     /// lines: what quick navigation moves between.
     public var outline: [PageOutlineItem] { rendered.outline }

@@ -1,3 +1,6 @@
+import TernCSS
+import TernLayout
+
 /// The shown page for a front end: its layout as values, and the person's
 /// actions on its elements by `PageElement` handle. Everything a text
 /// browser needs, with no way into the document itself: TernKit alone
@@ -9,7 +12,19 @@ extension WebView {
     /// text, or a loading page whose head's style sheets have not arrived).
     /// Kept until the page, its document, its style sheets or the size changes.
     public func pageLayout(width: Int, rows: Int = 24) -> PageLayout? {
-        renderedPage(width: width, rows: rows).map(PageLayout.init)
+        let styles = styleLookup(width: width, rows: rows)
+        return renderedPage(width: width, rows: rows).map { PageLayout($0, styles: styles) }
+    }
+
+    /// The page's computed styles for the names of its controls, as of when
+    /// they are read; none for a frame's document (styled apart).
+    private func styleLookup(width: Int, rows: Int) -> AccessibleName.StyleLookup {
+        { [weak self] node, pseudoElement in
+            guard let self, let document, node.document === document else { return nil }
+            var environment = MediaEnvironment(columns: width, rows: rows)
+            environment.scriptingEnabled = pageScriptsEnabled
+            return session.styles.computedStyle(of: node, pseudoElement: pseudoElement, environment: environment, in: self)
+        }
     }
 
     /// Follows `link` as a click would (see `activate(_ element:)`).

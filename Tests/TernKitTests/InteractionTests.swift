@@ -491,4 +491,18 @@ final class InteractionTests: WebViewTestCase {
         XCTAssertNil(webView.focusedElement)
         XCTAssertEqual(value("log.join()"), .string("focus q,blur q,focus r,blur r"))
     }
+
+    /// A control's name as the front end shows it reads the page's styles:
+    /// what CSS hides is left out, generated content is in (AccName 2A, 2F.ii).
+    func testAControlsNameReadsThePagesStyles() throws {
+        try bothModes { scripted in
+            open("""
+                <style>.sr { display: none } .star::before { content: "Star " }</style>
+                <p><label for=q>Search <span class=sr>(hidden hint)</span>the site</label><input id=q>
+                <button><span class=star></span>this page</button></p>
+                """, scripted: scripted)
+            let layout = try XCTUnwrap(webView.pageLayout(width: 80))
+            XCTAssertEqual(layout.controls.map(\.accessibleName), ["Search the site", "Star this page"], "scripted: \(scripted)")
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TernLayout
+import TernCSS
 
 /// `<summary>` markers on the first line of their text, and the names of
 /// icon-only links and buttons.
@@ -76,13 +77,43 @@ final class AccessibleNameComputationTests: XCTestCase {
         }
     }
 
+    /// With the page's styles: 2A leaves out what CSS hides (`display:
+    /// none`, `visibility: hidden`), except inside a hidden element a
+    /// reference or label points at; 2F.ii reads `::before`/`::after`.
+    func testCSSHidingAndGeneratedContent() throws {
+        let css = """
+            .gone { display: none } .unseen { visibility: hidden }
+            .icon::before { content: "★ " } a.ext::after { content: " (" attr(data-site) ")" }
+            .gone::before { content: "never" }
+            """
+        let cases: [(html: String, expected: String, note: String)] = [
+            ("<a id=t href=/>Read <span class=gone>secret</span><span class=unseen>hidden</span>more</a>", "Read more", "2A: hidden by CSS"),
+            ("<button id=t><span class=icon></span>Save</button>", "★ Save", "2F.ii: ::before content"),
+            ("<a id=t class=ext href=/ data-site=w3.org>Spec</a>", "Spec (w3.org)", "2F.ii: ::after with attr()"),
+            ("<input id=t aria-labelledby=l><div id=l class=gone>Hidden <span class=gone>too</span> label</div>", "Hidden too label",
+             "2A: inside a hidden element aria-labelledby points at, what is hidden is read"),
+            ("<label for=t class=gone>Name</label><input id=t>", "Name", "2A: a hidden label still names its field"),
+            ("<button id=t class=gone>x</button>", "", "2A: a hidden element has no name"),
+        ]
+        for item in cases {
+            let document = parse(item.html)
+            let store = ElementStyleStore(document: document, sheets: [StyleSheet(text: css, origin: .author, baseURL: nil)],
+                                          environment: MediaEnvironment(columns: 80, rows: 24))
+            let target = try XCTUnwrap(document.element(withID: "t"), item.html)
+            let styled = AccessibleName.of(target, elementByID: { document.element(withID: $0) }) { node, pseudo in
+                pseudo.map { store.style(of: node, pseudoElement: $0) } ?? store.style(of: node)
+            }
+            XCTAssertEqual(styled, item.expected, item.note)
+        }
+    }
+
     func testImagesWithoutAltShowTheirFileNameAsLynxDoes() {
         XCTAssertEqual(dump("<p><a href=/a><img src=\"/img/back-arrow.svg\"></a> <img src=\"data:image/png;base64,AAAA\"> <img title=Map src=m.png></p>"),
                        lines("[1][back-arrow.svg] [image] [Map]"))
     }
 
     func testAnEmptyFieldShowsTheNameItsAuthorGaveIt() {
-        XCTAssertEqual(dump("<p><input aria-label=Search> <input title=Year size=6> <input value=x aria-label=Ignored size=4> <input size=3></p>"),
-                       lines("[Search______________] [Year__] [x___] [___]"))
+        XCTAssertEqual(render("<p><input aria-label=Search> <input title=Year size=6> <input value=x aria-label=Ignored size=4> <input size=3></p>").lines[0].text,
+                       "[Search______________] [Year__] [x___] [___]")
     }
 }

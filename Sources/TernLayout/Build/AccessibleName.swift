@@ -1,3 +1,4 @@
+import TernCSS
 import TernDOM
 
 /// The name assistive technology gives an element: W3C "Accessible Name
@@ -6,18 +7,27 @@ import TernDOM
 /// `<title>`), and, last, what lynx shows for an image with no text: the
 /// file name of its URL. Whitespace is collapsed; "" when there is none.
 ///
-/// Read from the document alone: CSS (`display: none`, generated content)
-/// is not consulted; `hidden`, `aria-hidden="true"` and elements that are
-/// never rendered count as hidden.
+/// `hidden`, `aria-hidden="true"` and elements that are never rendered
+/// count as hidden; with the page's styles (`styles`), so do elements of
+/// `display: none` or not `visibility: visible`, and `::before`/`::after`
+/// content is part of the name (step 2F.ii). Without them the document
+/// alone is read: the layout names icon-only links and fields while it
+/// walks, before the elements inside are styled.
 public enum AccessibleName {
+    /// An element's computed style (nil) or its pseudo-element's; nil when
+    /// it has none (a pseudo-element that makes no box, a node not styled).
+    public typealias StyleLookup = (Node, PseudoElement?) -> CSSStyle?
+
     /// The name of `element`; `elementByID` finds the targets of
     /// `aria-labelledby` and of a `<label for>` (the element with that id).
     /// `imageFileName`: lynx's last resort for a link or button (a landmark
     /// or a table is not named by an image inside it).
-    public static func of(_ element: Node, elementByID: (String) -> Node?, imageFileName: Bool = true) -> String {
+    public static func of(_ element: Node, elementByID: (String) -> Node?, imageFileName: Bool = true,
+                          styles: StyleLookup? = nil) -> String {
         let name = withoutActuallyEscaping(elementByID) { lookup in
             var computation = Computation(root: element, elementByID: lookup)
-            return computation.name(of: element, labelledBy: false, recursing: false)
+            computation.styles = styles
+            return TextNormalizer.clean(computation.name(of: element, labelledBy: false, recursing: false))
         }
         if !name.isEmpty || !imageFileName { return name }
         return Self.imageFileName(in: element)
@@ -32,7 +42,7 @@ public enum AccessibleName {
         let name = withoutActuallyEscaping(elementByID) { lookup in
             var computation = Computation(root: element, elementByID: lookup)
             computation.skipsHostLanguage = true
-            return computation.name(of: element, labelledBy: false, recursing: false)
+            return TextNormalizer.clean(computation.name(of: element, labelledBy: false, recursing: false))
         }
         return name
     }
@@ -87,6 +97,10 @@ public enum AccessibleName {
         var depth = 0
         /// Only the author's attributes name the root (`authorGiven`).
         var skipsHostLanguage = false
+        var styles: StyleLookup?
+        /// Inside a hidden element that aria-labelledby or a `<label>`
+        /// points at: what is hidden in it is read too (2A).
+        var inHiddenReference = false
 
         init(root: Node, elementByID: @escaping (String) -> Node?) {
             self.root = root
@@ -106,16 +120,16 @@ public enum AccessibleName {
             depth += 1
             defer { depth -= 1 }
             let tag = node.name.lowercased()
-            // 2A: hidden, unless referenced directly by aria-labelledby.
-            if !(labelledBy && !recursing), AccessibleName.isHidden(node, tag: tag) { return "" }
+            // 2A: hidden, unless inside a hidden element a reference or label points at.
+            if !inHiddenReference, isHidden(node, tag: tag) { return "" }
             // 2B: aria-labelledby, not followed again inside a reference.
             if !labelledBy, let ids = node.attribute("aria-labelledby") {
                 var parts: [String] = []
                 for id in ids.split(whereSeparator: AccessibleName.isSpace).prefix(16) {
                     guard let target = elementByID(String(id)) else { continue }
                     visited.remove(target)
-                    let text = name(of: target, labelledBy: true, recursing: false)
-                    if !text.isEmpty { parts.append(text) }
+                    let text = readingHidden(target) { $0.name(of: target, labelledBy: true, recursing: false) }
+                    if AccessibleName.hasText(text) { parts.append(text) }
                 }
                 let joined = TextNormalizer.clean(parts.joined(separator: " "))
                 if !joined.isEmpty { return joined }
@@ -135,7 +149,7 @@ public enum AccessibleName {
             // 2F: the name from content, for the roles that take it and inside a recursion.
             if recursing || labelledBy || AccessibleName.takesNameFromContent(tag: tag, role: role) {
                 let text = contentName(of: node)
-                if !text.isEmpty { return text }
+                if AccessibleName.hasText(text) { return text }
             }
             // 2I: the tooltip; then a field's placeholder (HTML-AAM §4.1.2).
             if let title = node.attribute("title").map(TextNormalizer.clean), !title.isEmpty { return title }
@@ -145,9 +159,36 @@ public enum AccessibleName {
             return ""
         }
 
-        /// 2F: the names of the children, in order; block-level ones apart.
+        /// 2A: hidden from the name: by markup, or by CSS when styles are known.
+        func isHidden(_ node: Node, tag: String) -> Bool {
+            if AccessibleName.isHidden(node, tag: tag) { return true }
+            guard let styles, let style = styles(node, nil) else { return false }
+            return style.display == .none || style.visibility != .visible
+        }
+
+        /// Runs `body` for an element a reference or a label points at: if
+        /// it is hidden, what is hidden inside it is read as well (2A).
+        mutating func readingHidden(_ target: Node, _ body: (inout Computation) -> String) -> String {
+            let outer = inHiddenReference
+            if !outer, target.isElement, isHidden(target, tag: target.name.lowercased()) { inHiddenReference = true }
+            defer { inHiddenReference = outer }
+            return body(&self)
+        }
+
+        /// 2F.ii: the text of the element's `::before` or `::after` content.
+        func generatedText(_ node: Node, _ pseudoElement: PseudoElement) -> String {
+            guard let styles, node.isElement, let style = styles(node, pseudoElement), let items = style.content,
+                  style.display != .none, style.visibility == .visible else { return "" }
+            var generator = ContentGenerator()
+            return generator.text(items, element: node, quotes: style.quotes)
+        }
+
+        /// 2F: the names of the children, in order; block-level ones apart;
+        /// between the element's `::before` and `::after` content. Not
+        /// trimmed (a space at the edge of a part keeps words apart):
+        /// whitespace is collapsed once, on the whole name.
         mutating func contentName(of node: Node) -> String {
-            var out = ""
+            var out = generatedText(node, .before)
             for child in node.children {
                 let part = name(of: child, labelledBy: false, recursing: true)
                 guard !part.isEmpty else { continue }
@@ -156,7 +197,8 @@ public enum AccessibleName {
                 out += part
                 if apart { out += " " }
             }
-            return TextNormalizer.clean(out)
+            out += generatedText(node, .after)
+            return out
         }
 
         /// HTML-AAM §4.1: what the element's own markup names it by; nil
@@ -188,12 +230,12 @@ public enum AccessibleName {
             case "svg":
                 return node.children.first { $0.isElement("title") }.map { TextNormalizer.clean($0.textContent) }
             case "fieldset":
-                return node.children.first { $0.isElement("legend") }.map { contentName(of: $0) }
+                return node.children.first { $0.isElement("legend") }.map { TextNormalizer.clean(contentName(of: $0)) }
             case "figure":
-                return node.children.first { $0.isElement("figcaption") }.map { contentName(of: $0) }
+                return node.children.first { $0.isElement("figcaption") }.map { TextNormalizer.clean(contentName(of: $0)) }
             case "table":
                 // The caption is the table's first child (HTML §4.9.2): its rows are not looked through.
-                return node.firstElementChild.flatMap { $0.isElement("caption") ? contentName(of: $0) : nil }
+                return node.firstElementChild.flatMap { $0.isElement("caption") ? TextNormalizer.clean(contentName(of: $0)) : nil }
             default:
                 return nil
             }
@@ -219,7 +261,11 @@ public enum AccessibleName {
                 }
             }
             visited.insert(node)
-            let parts = labels.map { contentName(of: $0) }.filter { !$0.isEmpty }
+            var parts: [String] = []
+            for label in labels {
+                let text = readingHidden(label) { $0.contentName(of: label) }
+                if AccessibleName.hasText(text) { parts.append(text) }
+            }
             return TextNormalizer.clean(parts.joined(separator: " "))
         }
 
@@ -273,6 +319,11 @@ public enum AccessibleName {
     /// the role Tern reads (WAI-ARIA's fallback roles are not).
     static func firstRoleToken(_ value: String) -> String {
         value.split(whereSeparator: isSpace).first?.lowercased() ?? ""
+    }
+
+    /// Whether a part of a name has more than whitespace.
+    static func hasText(_ text: String) -> Bool {
+        text.contains { !$0.isWhitespace }
     }
 
     static func isSpace(_ character: Character) -> Bool {
