@@ -1,3 +1,4 @@
+import TernKit
 import TernTerminal
 
 /// A list to choose from: the back/forward list, a `<select>`'s options
@@ -25,7 +26,8 @@ final class MenuBox: Modal {
     }
 
     func draw(on terminal: Terminal) {
-        let widest = items.map { $0.count }.max() ?? 10
+        // As wide as its widest item and its title (in display columns), within the screen.
+        let widest = max(items.map(DisplayWidth.of).max() ?? 10, DisplayWidth.of(title) - 4)
         let frame = DialogFrame(terminal: terminal, contentRows: items.count + (multiple ? 1 : 0),
                                 preferredWidth: max(30, min(widest + 10, terminal.columns - 4)))
         visibleRows = max(1, frame.innerRows - (multiple ? 1 : 0))

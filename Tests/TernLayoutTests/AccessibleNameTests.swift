@@ -94,6 +94,7 @@ final class AccessibleNameComputationTests: XCTestCase {
              "2A: inside a hidden element aria-labelledby points at, what is hidden is read"),
             ("<label for=t class=gone>Name</label><input id=t>", "Name", "2A: a hidden label still names its field"),
             ("<button id=t class=gone>x</button>", "", "2A: a hidden element has no name"),
+            ("<button id=t><svg><title>Close</title></svg></button>", "Close", "an SVG is rendered (Tern's sheet hides it, a browser does not)"),
         ]
         for item in cases {
             let document = parse(item.html)

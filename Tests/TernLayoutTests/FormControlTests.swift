@@ -99,6 +99,19 @@ final class FormControlSizeTests: XCTestCase {
                        lines("[Short" + String(repeating: " ", count: 11) + " ▾]"))
     }
 
+    /// Django's login form: `width: 100%` fields in a 28em box are as wide
+    /// as the box's content (percentages of the box, not of the page).
+    func testAFieldOfFullWidthInABoxFitsTheBox() {
+        let text = styledDump("<div class=box><p>Username:<input class=full></p><p><span class=half>x</span></p></div>", width: 80,
+                              css: ".box { width: 28em; border: 1px solid; padding: 0 8px; margin: 0 auto } .full { width: 100%; padding: 8px; border: 1px solid }"
+                                   + " .half { display: block; width: 50%; border: 1px solid }")
+        let rows = text.components(separatedBy: "\n")
+        let field = try? XCTUnwrap(rows.first { $0.contains("[") })
+        XCTAssertEqual(field?.filter { $0 == "_" }.count, 54, text)
+        XCTAssertEqual(rows.filter { $0.contains("_") }.count, 1, "one line: \(text)")
+        XCTAssertTrue(rows.contains { $0.contains("┌" + String(repeating: "─", count: 28) + "┐") }, "a half-width box is half of 56 columns: \(text)")
+    }
+
     func testAControlWithoutBordersKeepsItsOwnSize() {
         XCTAssertEqual(styledDump("<input size=5> <input class=wide size=5>", width: 30, css: ".wide { width: 100% }"),
                        lines("[_____]", "[" + String(repeating: "_", count: 28) + "]"))

@@ -158,7 +158,7 @@ public struct RenderedPage {
     }
 
     /// How many decimal digits `number` (≥ 0) has.
-    private static func digits(_ number: Int) -> Int {
+    static func digits(_ number: Int) -> Int {
         var count = 1
         var rest = max(0, number)
         while rest >= 10 {

@@ -485,6 +485,16 @@ struct Paragraph {
         append(0x200B)
     }
 
+    /// A break opportunity before an atomic inline (an inline block, a form
+    /// control's face): CSS Text 3 §5.1 breaks around such boxes as around
+    /// ideographs, so a field after a word moves to the next line whole
+    /// rather than being cut. None at the start or after a space (one is there).
+    mutating func allowBreakBeforeAtom(_ attributes: RunAttributes) {
+        guard !text.isEmpty, !pendingSpace, text.last != 0x20 else { return }
+        use(attributes)
+        append(0x200B)
+    }
+
     /// Marks where anchor `name` starts.
     mutating func addAnchor(_ name: String) {
         anchors.append((pendingSpace ? text.count + 1 : text.count, name))

@@ -159,11 +159,19 @@ public enum AccessibleName {
             return ""
         }
 
-        /// 2A: hidden from the name: by markup, or by CSS when styles are known.
+        /// 2A: hidden from the name: by markup, or by CSS when styles are
+        /// known. Not an SVG element by CSS: Tern's own sheet hides `svg`
+        /// (a terminal does not draw it), which a browser renders.
         func isHidden(_ node: Node, tag: String) -> Bool {
             if AccessibleName.isHidden(node, tag: tag) { return true }
-            guard let styles, let style = styles(node, nil) else { return false }
-            return style.display == .none || style.visibility != .visible
+            guard let styles, let style = styles(node, nil), style.display == .none || style.visibility != .visible else { return false }
+            // In an SVG (the HTML parser gives its elements no namespace of their own), only markup hides.
+            var element: Node? = node
+            while let current = element, current.isElement {
+                if current.isElement("svg") { return false }
+                element = current.parent
+            }
+            return true
         }
 
         /// Runs `body` for an element a reference or a label points at: if

@@ -35,6 +35,11 @@ final class BoxBuilder {
         var paragraph = Paragraph()
         var indent = 0
         var indentRight = 0
+        /// The flow's width in columns: a box's content width, estimated
+        /// from its CSS as `BlockBox.layout` will lay it out; 0 for the
+        /// page's (`LayoutOptions.width`). What percentages of the elements
+        /// in it resolve against, and what a control's face must fit.
+        var width = 0
         var pendingMargin = 0
         /// The `text-indent` of the block whose first paragraph is still to come.
         var pendingTextIndent = 0
@@ -341,7 +346,7 @@ final class BoxBuilder {
         }
         let parent = frames.isEmpty ? nil : (css: frames[frames.count - 1].css, layout: parentStyle)
         var (css, style, role) = resolver.resolve(node, parent: parent,
-                                                  containerWidth: max(1, options.width - flow.indent - flow.indentRight))
+                                                  containerWidth: lineRoom)
         // A match cut short leaves the style unknown: the element is not shown.
         if resolver.engine.wasStopped {
             wasStopped = true
@@ -924,8 +929,9 @@ final class BoxBuilder {
         controlWidth = nil
         controlHeight = nil
         guard BoxBuilder.needsBox(style) else { return }
-        // Never wider than the line it is on (a face wider than the line would break).
-        controlWidth = style.width.map { min($0, max(6, options.width - flow.indent - flow.indentRight)) }
+        // Never wider than the line it is on, with its number (a face wider than the line would break).
+        let number = options.numberFields ? RenderedPage.digits(lastNumber + 1) + 2 : 0
+        controlWidth = style.width.map { min($0, max(6, lineRoom - number)) }
         controlHeight = css.height.resolved(against: 0).map { ComputedStyle.cells($0, MediaEnvironment.cellHeight) }
         style.border = ComputedStyle.Border()
         style.paddingTop = 0
@@ -950,7 +956,13 @@ final class BoxBuilder {
     private func beginBox(_ style: ComputedStyle, _ frame: inout Frame) {
         flushParagraph()
         flow.pendingMargin = max(flow.pendingMargin, style.marginTop)
+        // Its content width as BlockBox.layout will find it: the room less its margins, borders and padding.
+        let room = max(1, lineRoom - max(0, style.indent) - max(0, style.indentRight))
+        var content = style.width ?? room
+        if let maxWidth = style.maxWidth { content = min(content, maxWidth) }
+        if let minWidth = style.minWidth { content = max(content, minWidth) }
         beginNestedFlow()
+        flow.width = max(1, min(content, room))
         frame.actions.insert(.box)
     }
 
@@ -1001,8 +1013,9 @@ final class BoxBuilder {
         var done = endNestedFlow()
         if done.items.count == 1, done.items[0].marker == nil, done.items[0].underline == nil,
            case .paragraph(let paragraph) = done.items[0].content, !paragraph.text.contains(0x0A),
-           LineBreaker.measure(paragraph).max <= max(1, options.width - flow.indent - flow.indentRight) {
+           LineBreaker.measure(paragraph).max <= lineRoom {
             for name in done.items[0].anchors { addAnchor(name) }
+            flow.paragraph.allowBreakBeforeAtom(attributes)
             flow.paragraph.append(paragraph, atomic: true)
             return
         }
@@ -1149,11 +1162,19 @@ final class BoxBuilder {
     /// (moved there, not copied: a copy retains and releases each array it holds).
     /// (Moved with a pointer: a swap through a temporary copies the context's bytes three times.)
     private func pushFlow() {
+        let width = flow.width
         withUnsafeMutablePointer(to: &flow) { current in
             savedFlows.append(current.move())
             current.initialize(to: FlowContext())
         }
         flow.tableBase = tables.count
+        flow.width = width
+    }
+
+    /// The columns a line of the current block has: its flow's width less
+    /// the block's indents (at least 1).
+    private var lineRoom: Int {
+        max(1, (flow.width > 0 ? flow.width : options.width) - flow.indent - flow.indentRight)
     }
 
     /// Takes the current flow out and makes the one it interrupted current again.
@@ -1345,7 +1366,7 @@ final class BoxBuilder {
         flushParagraph()
         var frameOptions = options
         // The frame's viewport: the room here less the box's sides and padding.
-        frameOptions.width = max(1, options.width - flow.indent - flow.indentRight - 4)
+        frameOptions.width = max(1, lineRoom - 4)
         frameOptions.resolveURL = content.resolveURL
         frameOptions.scriptingEnabled = content.scriptingEnabled
         // The user's sheets apply in every frame (the page's, unless the host
@@ -1518,6 +1539,7 @@ final class BoxBuilder {
         controls.append(FormControl(kind: kind, node: node, form: forms.last, name: node.attribute("name") ?? "",
                                     value: value, checked: checked, options: options, selectedIndex: selectedIndex,
                                     regions: []))
+        if kind != .hidden, !numberedInBox { flow.paragraph.allowBreakBeforeAtom(attributes) }
         if self.options.numberFields, kind != .hidden, !hiddenText, linkIndex < 0 {
             // lynx's numbered fields: `[n]` before the control, not part of it (its region starts after).
             lastNumber += 1
@@ -1656,7 +1678,7 @@ final class BoxBuilder {
         // A CSS width: the face is that wide (the brackets and " ▾" take 4
         // columns); else no wider than the line, so it never breaks.
         if let controlWidth { widest = max(1, min(controlWidth - 4, 500)) }
-        widest = max(1, min(widest, options.width - flow.indent - flow.indentRight - 4))
+        widest = max(1, min(widest, lineRoom - 4))
         var shown = ""
         var width = 0
         if let chosen {
