@@ -20,6 +20,15 @@ final class FormControlTests: XCTestCase {
                        lines("[Submit] [Search now] [Reset] [Go fast] [Send]"))
     }
 
+    /// A button's face is a line of its own: no space inside its brackets,
+    /// and an empty inline block (an icon drawn by a background image, as
+    /// Bootstrap's navbar toggler) neither breaks the line nor names it.
+    func testButtonFacesKeepNoSpacesAndEmptyIconsDoNotBreakTheLine() {
+        XCTAssertEqual(dump("<p>Menu <button>\n <span style=\"display:inline-block;width:1.5em\"></span>\n</button> <button> Go <b>now</b> </button> "
+                            + "<button><span style=\"display:inline-block\">In</span></button> end</p>"),
+                       lines("Menu [button] [Go now] [In] end"))
+    }
+
     func testSelectShowsTheChosenOption() {
         XCTAssertEqual(dump("<select><option>One</option><option selected>Three</option><option>Two</option></select>"),
                        lines("[Three ▾]"))

@@ -101,6 +101,12 @@ struct Paragraph {
     /// Whitespace waits to become a space before what comes next.
     var hasPendingSpace: Bool { pendingSpace }
 
+    /// Drops whitespace waiting to become a space: what ends an inline
+    /// block's line (CSS Text 3 §4.1.3: spaces at the end of a line go).
+    mutating func dropPendingSpace() {
+        pendingSpace = false
+    }
+
     mutating func suppressNextSpace() {
         pendingSpace = false
         lineHasContent = false
@@ -488,9 +494,11 @@ struct Paragraph {
     /// A break opportunity before an atomic inline (an inline block, a form
     /// control's face): CSS Text 3 §5.1 breaks around such boxes as around
     /// ideographs, so a field after a word moves to the next line whole
-    /// rather than being cut. None at the start or after a space (one is there).
+    /// rather than being cut. None at the start, after a space (one is
+    /// there), or after an opening bracket (UAX #14 LB14: OP ×), such as a
+    /// button's `[`.
     mutating func allowBreakBeforeAtom(_ attributes: RunAttributes) {
-        guard !text.isEmpty, !pendingSpace, text.last != 0x20 else { return }
+        guard let last = text.last, !pendingSpace, last != 0x20, last != 0x28, last != 0x5B, last != 0x7B else { return }
         use(attributes)
         append(0x200B)
     }

@@ -615,6 +615,8 @@ final class BoxBuilder {
         }
         if actions.contains(.summary) { summaryMarkerEnd = nil }
         if actions.contains(.button) {
+            // The face is a line of its own: the space before its `]` goes.
+            flow.paragraph.dropPendingSpace()
             if flow.paragraph.text.last == UInt8(ascii: "["), let node = frame.node {
                 // Nothing but an icon inside: its accessible name, never `[]`.
                 let name = accessibleName(node)
@@ -1011,6 +1013,8 @@ final class BoxBuilder {
     /// else is laid out as blocks.
     private func endInlineBlock() {
         var done = endNestedFlow()
+        // An empty one (an icon drawn by a background image) leaves the line as it is.
+        if done.items.isEmpty { return }
         if done.items.count == 1, done.items[0].marker == nil, done.items[0].underline == nil,
            case .paragraph(let paragraph) = done.items[0].content, !paragraph.text.contains(0x0A),
            LineBreaker.measure(paragraph).max <= lineRoom {
