@@ -108,6 +108,21 @@ final class AccessibleNameComputationTests: XCTestCase {
         }
     }
 
+    /// Each style lookup may restyle the element's ancestors: a hostile
+    /// subtree gets a bounded number of them, then the document alone.
+    func testStyleLookupsAreBounded() throws {
+        let document = parse("<button id=t>" + String(repeating: "<span>w ", count: 3000) + "</button>")
+        let target = try XCTUnwrap(document.element(withID: "t"))
+        var lookups = 0
+        let name = AccessibleName.of(target, elementByID: { _ in nil }) { _, _ in
+            lookups += 1
+            return nil
+        }
+        XCTAssertTrue(name.hasPrefix("w w w"), name)
+        XCTAssertLessThanOrEqual(lookups, 512)
+        XCTAssertGreaterThan(lookups, 100, "the styles were read while the budget lasted")
+    }
+
     func testImagesWithoutAltShowTheirFileNameAsLynxDoes() {
         XCTAssertEqual(dump("<p><a href=/a><img src=\"/img/back-arrow.svg\"></a> <img src=\"data:image/png;base64,AAAA\"> <img title=Map src=m.png></p>"),
                        lines("[1][back-arrow.svg] [image] [Map]"))

@@ -98,6 +98,9 @@ public enum AccessibleName {
         /// Only the author's attributes name the root (`authorGiven`).
         var skipsHostLanguage = false
         var styles: StyleLookup?
+        /// Style lookups left: each may restyle the element's ancestors, so
+        /// a hostile subtree falls back to the document alone.
+        var styleBudget = 512
         /// Inside a hidden element that aria-labelledby or a `<label>`
         /// points at: what is hidden in it is read too (2A).
         var inHiddenReference = false
@@ -162,9 +165,9 @@ public enum AccessibleName {
         /// 2A: hidden from the name: by markup, or by CSS when styles are
         /// known. Not an SVG element by CSS: Tern's own sheet hides `svg`
         /// (a terminal does not draw it), which a browser renders.
-        func isHidden(_ node: Node, tag: String) -> Bool {
+        mutating func isHidden(_ node: Node, tag: String) -> Bool {
             if AccessibleName.isHidden(node, tag: tag) { return true }
-            guard let styles, let style = styles(node, nil), style.display == .none || style.visibility != .visible else { return false }
+            guard let style = style(of: node, nil), style.display == .none || style.visibility != .visible else { return false }
             // In an SVG (the HTML parser gives its elements no namespace of their own), only markup hides.
             var element: Node? = node
             while let current = element, current.isElement {
@@ -183,9 +186,16 @@ public enum AccessibleName {
             return body(&self)
         }
 
+        /// The computed style of `node` (or of its pseudo-element), while the budget lasts.
+        mutating func style(of node: Node, _ pseudoElement: PseudoElement?) -> CSSStyle? {
+            guard let styles, styleBudget > 0 else { return nil }
+            styleBudget -= 1
+            return styles(node, pseudoElement)
+        }
+
         /// 2F.ii: the text of the element's `::before` or `::after` content.
-        func generatedText(_ node: Node, _ pseudoElement: PseudoElement) -> String {
-            guard let styles, node.isElement, let style = styles(node, pseudoElement), let items = style.content,
+        mutating func generatedText(_ node: Node, _ pseudoElement: PseudoElement) -> String {
+            guard node.isElement, let style = style(of: node, pseudoElement), let items = style.content,
                   style.display != .none, style.visibility == .visible else { return "" }
             var generator = ContentGenerator()
             return generator.text(items, element: node, quotes: style.quotes)
