@@ -121,6 +121,14 @@ final class FormControlSizeTests: XCTestCase {
         XCTAssertTrue(rows.contains { $0.contains("┌" + String(repeating: "─", count: 28) + "┐") }, "a half-width box is half of 56 columns: \(text)")
     }
 
+    /// An image is drawn as its alt text on the line: its CSS size and
+    /// border make no box (Python's docs size their logo 20px in a flex row).
+    func testAnImagesCSSSizeMakesNoBox() {
+        XCTAssertEqual(styledDump("<div class=row><a href=/ class=row><img src=py.svg alt=Logo class=logo></a></div><p>x <img alt=Pic class=logo> y</p>",
+                                  width: 30, css: ".row { display: flex } .logo { width: 20px; border: 1px solid; padding: 4px }"),
+                       lines("[1][Logo]", "", "x [Pic] y"))
+    }
+
     func testAControlWithoutBordersKeepsItsOwnSize() {
         XCTAssertEqual(styledDump("<input size=5> <input class=wide size=5>", width: 30, css: ".wide { width: 100% }"),
                        lines("[_____]", "[" + String(repeating: "_", count: 28) + "]"))

@@ -116,6 +116,10 @@ final class StyleRenderingTests: XCTestCase {
         XCTAssertEqual(dump("border-top: 1px solid; border-bottom: 1px solid", width: 12), lines("x", "", "────────────", "boxed text", "────────────"))
         // The margin stays outside the border.
         XCTAssertEqual(dump("border-left: 1px solid; margin-left: 16px; padding-left: 8px", width: 14), lines("x", "", "  │ boxed text"))
+        // A frame around nothing draws nothing; a border on one edge alone is a rule.
+        XCTAssertEqual(styledDump("<p>x</p><div class=b id=empty></div><div class=r></div><p>y</p>", width: 12,
+                                  css: ".b { border: 1px solid; padding: 8px; width: 80px } .r { border-bottom: 1px solid }"),
+                       lines("x", "", "────────────", "", "y"))
     }
 
     func testWidthsAndCentring() {

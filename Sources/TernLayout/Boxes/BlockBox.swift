@@ -118,6 +118,13 @@ struct BlockBox {
             return Line(runs: runs, scrollsHorizontally: line?.scrollsHorizontally ?? false)
         }
 
+        // A frame around nothing (an empty placeholder a script would fill, an
+        // icon drawn by a background) says nothing in text: no lines. A
+        // border on one edge alone is a rule, and stays.
+        if inner.lines.isEmpty, bl + br > 0 {
+            for (_, name) in inner.anchors { out.anchors.append((out.lines.count, name)) }
+            return
+        }
         if border.top { out.lines.append(edge(true)) }
         for _ in 0..<max(0, paddingTop) { out.lines.append(framed(nil)) }
         let base = out.lines.count

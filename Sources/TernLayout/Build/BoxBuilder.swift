@@ -915,6 +915,9 @@ final class BoxBuilder {
         switch role {
         case .input, .select, .textarea, .button:
             prepareControl(&style, css: css)
+        case .image where BoxBuilder.needsBox(style):
+            // Drawn as its alt text on the line: its pixel size, border and padding make no box (a 20px logo cut "[Logo]" in three).
+            BoxBuilder.flattenBox(&style)
         default:
             break
         }
@@ -935,6 +938,12 @@ final class BoxBuilder {
         let number = options.numberFields ? RenderedPage.digits(lastNumber + 1) + 2 : 0
         controlWidth = style.width.map { min($0, max(6, lineRoom - number)) }
         controlHeight = css.height.resolved(against: 0).map { ComputedStyle.cells($0, MediaEnvironment.cellHeight) }
+        BoxBuilder.flattenBox(&style)
+    }
+
+    /// No box around the element: its border and padding (drawn as
+    /// brackets, or not at all) and its widths go; its margins stay.
+    private static func flattenBox(_ style: inout ComputedStyle) {
         style.border = ComputedStyle.Border()
         style.paddingTop = 0
         style.paddingBottom = 0
