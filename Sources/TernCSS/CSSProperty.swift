@@ -117,7 +117,8 @@ enum CSSProperty: UInt8, CaseIterable {
         case .counterReset: style.counterReset = source.counterReset
         case .counterIncrement: style.counterIncrement = source.counterIncrement
         case .counterSet: style.counterSet = source.counterSet
-        case .minHeight, .maxHeight, .flexGrow, .flexShrink, .flexBasis,
+        case .flexGrow: style.flexGrow = source.flexGrow
+        case .minHeight, .maxHeight, .flexShrink, .flexBasis,
              .fontFamily, .lineHeight, .textDecorationStyle, .textDecorationColor, .textDecorationThickness, .listStyleImage:
             break
         case .backgroundImage, .backgroundPosition, .backgroundRepeat, .backgroundAttachment, .outlineColor, .outlineStyle,

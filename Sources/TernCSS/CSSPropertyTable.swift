@@ -115,6 +115,7 @@ enum CSSPropertyTable {
             style.flexWrap = value
         case .flexGrow, .flexShrink:
             guard single, let n = CSSLengthParser.number(first, lengths), n >= 0 else { return false }
+            if property == .flexGrow { style.flexGrow = n }
         case .verticalAlign:
             guard single else { return false }
             if let value = keyword(first, verticalAligns) {

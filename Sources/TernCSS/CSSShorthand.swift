@@ -84,7 +84,7 @@ enum CSSShorthand: CaseIterable {
             if !wrap { style.flexWrap = false }
             return true
         case .flex:
-            return isFlex(words, env)
+            return flex(words, &style, env)
         case .background:
             return background(words, &style, env)
         case .font:
@@ -137,14 +137,22 @@ enum CSSShorthand: CaseIterable {
 
     /// CSS Flexbox 1 §7.1: `none` or `<grow> <shrink>? || <basis>` (no effect
     /// on a terminal; checked so `@supports` and the cascade see it valid).
-    private func isFlex(_ words: [CSSComponentValue], _ env: CSSPropertyTable.Environment) -> Bool {
-        if words.count == 1, words[0].keyword == "none" || words[0].keyword == "auto" { return true }
+    /// CSS Flexbox 1 §7.2: `none` (0 0 auto), `auto` (1 1 auto), or a grow
+    /// factor, a shrink factor and a basis (`flex: 1` grows by 1); only the
+    /// grow factor is kept.
+    private func flex(_ words: [CSSComponentValue], _ style: inout CSSStyle, _ env: CSSPropertyTable.Environment) -> Bool {
+        if words.count == 1, let keyword = words[0].keyword, keyword == "none" || keyword == "auto" {
+            style.flexGrow = keyword == "auto" ? 1 : 0
+            return true
+        }
         guard words.count <= 3 else { return false }
         var numbers = 0, basis = 0
         var lastWasNumber = false
+        var grow: Double = 0
         for word in words {
             if word.keyword == nil, let n = CSSLengthParser.number(word, env.lengths), n >= 0 {
                 if numbers == 1 && !lastWasNumber { return false }
+                if numbers == 0 { grow = n }
                 numbers += 1
                 lastWasNumber = true
             } else if word.keyword == "content" || CSSPropertyTable.size(word, env.lengths, none: false) != nil {
@@ -154,7 +162,10 @@ enum CSSShorthand: CaseIterable {
                 return false
             }
         }
-        return numbers <= 2 && basis <= 1
+        guard numbers <= 2 && basis <= 1 else { return false }
+        // A basis alone (`flex: 10em`) grows by 1, as the omitted grow factor does.
+        style.flexGrow = numbers == 0 ? 1 : grow
+        return true
     }
 
     /// CSS Backgrounds 3 §3.10: comma-separated layers; only the last may hold

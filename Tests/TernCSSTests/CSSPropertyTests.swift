@@ -41,6 +41,18 @@ final class CSSPropertyTests: XCTestCase {
         XCTAssertEqual(style("flex-wrap: wrap; flex-flow: row").flexWrap, false, "flex-flow resets what it omits")
     }
 
+    /// CSS Flexbox 1 §7.2–7.3: the grow factor, from `flex-grow` and the `flex` shorthand.
+    func testFlexGrow() {
+        let cases: [(String, Double)] = [
+            ("flex-grow: 2", 2), ("flex: 1", 1), ("flex: 1 1 auto", 1), ("flex: 3 0", 3), ("flex: 10em", 1), ("flex: auto", 1),
+            ("flex: none", 0), ("flex: 0 1 0", 0), ("flex-grow: 2; flex: none", 0), ("flex-grow: 2; flex-grow: -1", 2),
+            ("flex-grow: 2; flex: 1 2 3 4", 2), ("", 0),
+        ]
+        for (declarations, expected) in cases {
+            XCTAssertEqual(style(declarations).flexGrow, expected, declarations)
+        }
+    }
+
     func testMarginAndPaddingShorthands() {
         let one = style("margin: 1px")
         XCTAssertEqual([one.marginTop, one.marginRight, one.marginBottom, one.marginLeft], [.px(1), .px(1), .px(1), .px(1)])

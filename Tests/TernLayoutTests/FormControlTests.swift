@@ -129,6 +129,16 @@ final class FormControlSizeTests: XCTestCase {
                        lines("[1][Logo]", "", "x [Pic] y"))
     }
 
+    /// A field that grows in a flex row (Python's docs: `width: 40px; flex:
+    /// 1 1 auto`) takes at least a field's default 20 columns, not 5.
+    func testAGrowingFieldInAFlexRowIsNotCutToItsBasis() {
+        let css = ".row { display: flex; border: 1px solid } .row input[type=text] { border: 0; width: 40px; flex: 1 1 auto } .fixed { width: 40px; border: 1px solid }"
+        let page = styled("<form class=row><input type=text aria-label=Search><input type=submit value=Go></form><p><input class=fixed></p>",
+                          width: 40, css: css)
+        XCTAssertEqual(page.lines.map(\.text), ["┌──────────────────────────────────────┐", "│[Search______________] [Go]           │",
+                                                "└──────────────────────────────────────┘", "", "[___]"])
+    }
+
     func testAControlWithoutBordersKeepsItsOwnSize() {
         XCTAssertEqual(styledDump("<input size=5> <input class=wide size=5>", width: 30, css: ".wide { width: 100% }"),
                        lines("[_____]", "[" + String(repeating: "_", count: 28) + "]"))

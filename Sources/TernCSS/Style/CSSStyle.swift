@@ -115,6 +115,8 @@ extension CSSStyle {
         public var clipPathIsEmpty = false
         public var flexDirection: CSSFlexDirection = .row
         public var flexWrap = false
+        /// `flex-grow` (CSS Flexbox 1 §7.3.1): a flex item's share of the free space.
+        public var flexGrow: Double = 0
         public var verticalAlign: CSSVerticalAlign = .baseline
 
         // MARK: Text (inherited unless noted)

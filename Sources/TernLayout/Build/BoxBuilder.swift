@@ -936,7 +936,9 @@ final class BoxBuilder {
         guard BoxBuilder.needsBox(style) else { return }
         // Never wider than the line it is on, with its number (a face wider than the line would break).
         let number = options.numberFields ? RenderedPage.digits(lastNumber + 1) + 2 : 0
-        controlWidth = style.width.map { min($0, max(6, lineRoom - number)) }
+        // A flex item that grows (CSS Flexbox 1 §7.3.1) takes at least a field's default 20 columns.
+        let grows = css.flexGrow > 0 && parentStyle.flexRow
+        controlWidth = style.width.map { min(grows ? max($0, 22) : $0, max(6, lineRoom - number)) }
         controlHeight = css.height.resolved(against: 0).map { ComputedStyle.cells($0, MediaEnvironment.cellHeight) }
         BoxBuilder.flattenBox(&style)
     }

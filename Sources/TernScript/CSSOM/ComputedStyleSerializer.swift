@@ -44,6 +44,7 @@ enum ComputedStyleSerializer {
             ("counter-set", counters(style.counterSet)),
             ("display", keyword(style.display)),
             ("flex-direction", keyword(style.flexDirection)),
+            ("flex-grow", number(style.flexGrow)),
             ("flex-wrap", style.flexWrap ? "wrap" : "nowrap"),
             ("float", keyword(style.float)),
             ("font-size", px(style.fontSize)),
