@@ -1548,6 +1548,8 @@ final class BoxBuilder {
 
     // MARK: Forms
 
+    /// Records a control, with a break opportunity and its number before it
+    /// on the line; `numberedInBox`: a textarea, whose box draws its number.
     @discardableResult
     private func addControl(_ kind: FormControl.Kind, node: Node, value: String, checked: Bool = false,
                             options: [String] = [], selectedIndex: Int? = nil, numberedInBox: Bool = false) -> Int {
