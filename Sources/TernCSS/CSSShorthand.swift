@@ -135,11 +135,10 @@ enum CSSShorthand: CaseIterable {
         return true
     }
 
-    /// CSS Flexbox 1 §7.1: `none` or `<grow> <shrink>? || <basis>` (no effect
-    /// on a terminal; checked so `@supports` and the cascade see it valid).
-    /// CSS Flexbox 1 §7.2: `none` (0 0 auto), `auto` (1 1 auto), or a grow
-    /// factor, a shrink factor and a basis (`flex: 1` grows by 1); only the
-    /// grow factor is kept.
+    /// CSS Flexbox 1 §7.2: `none` (0 0 auto), `auto` (1 1 auto), or
+    /// `<grow> <shrink>? || <basis>` (`flex: 1` grows by 1). Only the grow
+    /// factor is kept (a growing field's width reads it); the rest is
+    /// checked so that `@supports` and the cascade see the value valid.
     private func flex(_ words: [CSSComponentValue], _ style: inout CSSStyle, _ env: CSSPropertyTable.Environment) -> Bool {
         if words.count == 1, let keyword = words[0].keyword, keyword == "none" || keyword == "auto" {
             style.flexGrow = keyword == "auto" ? 1 : 0

@@ -119,11 +119,7 @@ public struct RenderedPage {
                     continue
                 }
                 // An empty field's placeholder is not its value: with no dim in plain text, blanks (lynx's `___`).
-                reserve(run.width)
-                for _ in 0..<max(0, run.width) {
-                    buffer[used] = 0x5F
-                    used += 1
-                }
+                put(RepeatedText.repeated("_", run.width))
             }
             while used > lineStart, buffer[used - 1] == 0x20 { used -= 1 }
             endLine()
