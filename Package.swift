@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CJavaScriptCore"),
         system("CSQLite", "sqlite3", ["libsqlite3-dev"]),
         system("CLibPSL", "libpsl", ["libpsl-dev"]),
+        // Kernel headers (linux-libc-dev): seccomp, Landlock, prctl.
+        .systemLibrary(name: "CLinux"),
 
         // MARK: The pipeline
         .target(name: "TernNet", dependencies: ["CCurl", "CLibPSL", "CSQLite"]),
@@ -53,6 +55,9 @@ let package = Package(
         // target of their own, which only a change to a .js file builds again.
         .target(name: "TernScriptJS", resources: [.embedInCode("JS")]),
         .target(name: "TernTerminal", dependencies: ["CNcursesw"]),
+        // Processes: spawning, the web content process's sandbox, the framed
+        // messages between the processes; no Foundation.
+        .target(name: "TernSystem", dependencies: ["CLinux"]),
         // The user-agent sheet, Resources/ua.css through a symlink, compiled in (no Foundation).
         // As TernLayout: the style engine's state is read for every element.
         .target(name: "TernCSS", dependencies: ["TernDOM"], resources: [.embedInCode("ua.css")],
@@ -82,6 +87,9 @@ let package = Package(
         .testTarget(name: "TernKitTests", dependencies: ["TernKit", "TernTestSupport"]),
         .testTarget(name: "TernKitFoundationTests", dependencies: ["TernKitFoundation", "TernTestSupport", "tern"]),
         .testTarget(name: "TernTerminalTests", dependencies: ["TernTerminal"]),
+        // The sandbox is tried from a program of its own that enters it.
+        .executableTarget(name: "TernSandboxProbe", dependencies: ["TernSystem", "TernScript"], path: "Tests/TernSandboxProbe"),
+        .testTarget(name: "TernSystemTests", dependencies: ["TernSystem", "TernSandboxProbe"]),
         .testTarget(name: "TernBrowserTests", dependencies: ["TernBrowser", "TernTerminal", "TernKit", "TernTestSupport"]),
         .testTarget(name: "TernScriptTests", dependencies: ["TernScript", "TernScriptJS"]),
         .testTarget(name: "TernEndToEndTests", dependencies: ["TernTestSupport", "tern"]),

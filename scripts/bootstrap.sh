@@ -32,6 +32,9 @@ for pair in /usr/share/javascript/codemirror/lib/codemirror.js:libjs-codemirror 
   [ -e "$file" ] || need_packages+=("$package")
 done
 
+# The kernel's headers for the content process's sandbox (seccomp, Landlock).
+[ -e /usr/include/linux/landlock.h ] || need_packages+=(linux-libc-dev)
+
 # The trusted CA certificates that TLS verification (on by default) checks against.
 [ -e /etc/ssl/certs/ca-certificates.crt ] || need_packages+=(ca-certificates)
 
