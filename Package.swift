@@ -37,7 +37,7 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
 
         // MARK: The pipeline
-        .target(name: "TernNet", dependencies: ["CCurl", "CLibPSL", "CSQLite"]),
+        .target(name: "TernNet", dependencies: ["CCurl", "CLibPSL", "TernSystem"]),
         // libxml2's memory counted (xmlMemSetup), for the page's memory limit.
         .target(name: "CLibXML2Memory", dependencies: ["CLibXML2"]),
         .target(name: "TernDOM", dependencies: ["CLibXML2", "CLibXML2Memory"]),
@@ -55,9 +55,10 @@ let package = Package(
         // target of their own, which only a change to a .js file builds again.
         .target(name: "TernScriptJS", resources: [.embedInCode("JS")]),
         .target(name: "TernTerminal", dependencies: ["CNcursesw"]),
-        // Processes: spawning, the web content process's sandbox, the framed
-        // messages between the processes; no Foundation.
-        .target(name: "TernSystem", dependencies: ["CLinux"]),
+        // The operating system, typed (swift-system's style): files, SQLite, the
+        // home folders, spawning, the web content process's sandbox and the
+        // framed messages between the processes; no Foundation.
+        .target(name: "TernSystem", dependencies: ["CLinux", "CSQLite"]),
         // The user-agent sheet, Resources/ua.css through a symlink, compiled in (no Foundation).
         // As TernLayout: the style engine's state is read for every element.
         .target(name: "TernCSS", dependencies: ["TernDOM"], resources: [.embedInCode("ua.css")],

@@ -1,3 +1,4 @@
+import TernSystem
 import TernKit
 #if canImport(Glibc)
 import Glibc

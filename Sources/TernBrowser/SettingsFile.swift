@@ -1,3 +1,4 @@
+import TernSystem
 import TernKit
 #if canImport(Glibc)
 import Glibc
@@ -29,7 +30,7 @@ public enum SettingsFile {
             return parse(bytes, path: path)
         case .failure(.fileNotFound):
             return Settings()
-        case .failure(.documentTooLarge):
+        case .failure(.tooLarge):
             var settings = Settings()
             settings.path = path
             settings.problems = [SettingsProblem(file: path, line: nil, message: "larger than 1 MB: not read")]

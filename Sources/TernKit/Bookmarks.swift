@@ -1,3 +1,4 @@
+import TernSystem
 import TernNet
 
 /// The bookmarks of a website data store, in the profile's

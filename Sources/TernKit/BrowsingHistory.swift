@@ -1,3 +1,4 @@
+import TernSystem
 import TernNet
 
 /// The global history of a website data store: every page its web views

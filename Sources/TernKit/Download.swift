@@ -1,3 +1,4 @@
+import TernSystem
 import TernNet
 #if canImport(Glibc)
 import Glibc
@@ -59,6 +60,7 @@ public final class Download {
     private var pending: [UInt8] = []
     private var loadEnded: NavigationError?? = .none
     private var keepAlive: Download?
+    private lazy var loadReceiver = DownloadLoadReceiver(self)
 
     /// `load` keeps delivering the body; nil when `buffered` is all of it.
     init(request: Request, response: Response, load: ResourceLoad?, buffered: [UInt8], loader: Loader?, loop: EventLoop) {
@@ -70,7 +72,7 @@ public final class Download {
         self.pending = buffered
         keepAlive = self
         if let load {
-            load.delegate = self
+            load.delegate = loadReceiver
             // Until a file is chosen (perhaps after a question to the person)
             // the transfer stands still: nothing piles up in memory and
             // nothing is written anywhere.
@@ -116,7 +118,7 @@ public final class Download {
             request.headers["If-Range"] = modified
         }
         resumeOffset = bytesWritten
-        load = loader.load(request, delegate: self)
+        load = loader.load(request, delegate: loadReceiver)
         load?.removeBodySizeLimit()
         return true
     }
@@ -151,7 +153,7 @@ public final class Download {
         }
     }
 
-    private func write(_ bytes: UnsafeRawBufferPointer) {
+    func write(_ bytes: UnsafeRawBufferPointer) {
         guard !isFinished else { return }
         guard fd >= 0 else { pending.append(contentsOf: bytes); return }
         var offset = 0
@@ -190,8 +192,22 @@ public final class Download {
     }
 }
 
-extension Download: ResourceLoadDelegate {
-    public func resourceLoad(_ load: ResourceLoad, didReceive response: Response) {
+/// What a download hears from its load: on an adapter of its own, so that
+/// TernNet's delegate protocol stays out of `Download`'s API.
+final class DownloadLoadReceiver: ResourceLoadDelegate {
+    private unowned let download: Download
+
+    init(_ download: Download) {
+        self.download = download
+    }
+
+    func resourceLoad(_ load: ResourceLoad, didReceive response: Response) { download.loadDidReceive(load, response: response) }
+    func resourceLoad(_ load: ResourceLoad, didReceive data: UnsafeRawBufferPointer) { download.write(data) }
+    func resourceLoad(_ load: ResourceLoad, didCompleteWith error: NavigationError?) { download.loadDidComplete(with: error) }
+}
+
+extension Download {
+    func loadDidReceive(_ load: ResourceLoad, response: Response) {
         guard let offset = resumeOffset else { return }
         resumeOffset = nil
         let range = response.headers["Content-Range"] ?? ""
@@ -206,11 +222,7 @@ extension Download: ResourceLoadDelegate {
         finish(with: .badServerResponse(reason: "cannot resume: the server answered \(response.statusCode) \(range)"))
     }
 
-    public func resourceLoad(_ load: ResourceLoad, didReceive data: UnsafeRawBufferPointer) {
-        write(data)
-    }
-
-    public func resourceLoad(_ load: ResourceLoad, didCompleteWith error: NavigationError?) {
+    func loadDidComplete(with error: NavigationError?) {
         if fd >= 0 || isFinished { finish(with: error) } else { loadEnded = .some(error) }
     }
 }

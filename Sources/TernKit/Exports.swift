@@ -1,10 +1,53 @@
-// The types of TernKit's API that lower targets define: `import TernKit` brings
-// them. TernNet: Request, Response, WebURL, NavigationError, EventLoop,
-// Credential…; TernScript: ScriptValue, ScriptError.
-@_exported import TernNet
-@_exported import TernScript
+// The types of TernKit's API that lower targets define, named here one by
+// one: `import TernKit` brings these and TernKit's own, not the lower
+// modules whole (their loaders, databases and script bindings are the
+// engine's, not an embedder's).
+import TernNet
+import TernScript
 import TernDOM
 import TernLayout
+
+// MARK: TernNet's values
+
+/// A URL as the WHATWG URL Standard parses it (WebKit: `URL`).
+public typealias WebURL = TernNet.WebURL
+/// A request to load: URL, method, headers, body (WebKit: `URLRequest`).
+public typealias Request = TernNet.Request
+/// Header fields in order, looked up without regard to case.
+public typealias HTTPHeaders = TernNet.HTTPHeaders
+/// A response's status, headers and URL (WebKit: `URLResponse`).
+public typealias Response = TernNet.Response
+/// Why a load failed (WebKit: the `NSError` of `didFail…`).
+public typealias NavigationError = TernNet.NavigationError
+/// A user name and password, or a decision, for an authentication challenge.
+public typealias Credential = TernNet.Credential
+/// A server's certificate chain and why it was not trusted.
+public typealias ServerTrust = TernNet.ServerTrust
+/// A cookie (WebKit: `HTTPCookie`).
+public typealias Cookie = TernNet.Cookie
+/// Netscape's `cookies.txt` format, for importing and exporting cookies.
+public typealias NetscapeCookieFile = TernNet.NetscapeCookieFile
+/// Whether a site may set cookies: allow, block, or for the session only.
+public typealias CookieSitePolicy = TernNet.CookieSitePolicy
+/// How a host name is shown: Unicode, or punycode when it could deceive.
+public typealias IDNDisplayPolicy = TernNet.IDNDisplayPolicy
+/// The network's settings: user agent, timeouts, size limits, TLS.
+public typealias LoaderConfiguration = TernNet.LoaderConfiguration
+/// The loop that runs a web view's work: an embedder runs it (one thread).
+public typealias EventLoop = TernNet.EventLoop
+
+// MARK: TernScript's values
+
+/// A JavaScript value converted for Swift (`evaluateJavaScript`'s result).
+public typealias ScriptValue = TernScript.ScriptValue
+/// A script's exception or the engine's failure.
+public typealias ScriptError = TernScript.ScriptError
+/// JavaScript's null in a message body or an evaluation's `Any` (WebKit: `NSNull`).
+public typealias ScriptNull = TernScript.ScriptNull
+/// A JavaScript Date in a message body or an evaluation's `Any` (WebKit: `Date`).
+public typealias ScriptDate = TernScript.ScriptDate
+/// A line a page's script wrote to its console.
+public typealias ConsoleMessage = TernScript.ScriptContext.ConsoleMessage
 
 // TernLayout's and TernDOM's plain values that a front end draws with, named
 // here one by one (not the whole modules: those hold the mutable document,

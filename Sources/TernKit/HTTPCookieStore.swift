@@ -22,7 +22,7 @@ public final class HTTPCookieStore {
 
     /// The jar behind the store (the data store's `cookieJar`): the one the
     /// network fills and reads, with its `Set-Cookie` rules.
-    public var cookieJar: CookieJar { jar }
+    package var cookieJar: CookieJar { jar }
 
     /// Tern-only, per site (WKHTTPCookieStore's `setCookiePolicy` has one
     /// switch for all): the cookie setting of each host, asked with the

@@ -1,3 +1,5 @@
+import TernNet
+
 extension WebView {
     /// A web view's back/forward list as a value, to save and restore a
     /// session: WKWebView's `interactionState`, made readable. Each item has

@@ -1,3 +1,4 @@
+import TernNet
 import TernScript
 
 /// Answers a page's scripts for its web view: dialogs through the UI
@@ -316,7 +317,7 @@ extension PageScriptHost: ScriptWindowingHost {
             var request = Request(url: url)
             webView.prepareDocumentRequest(&request, isNavigation: true)
             named.loop.post { [weak named] in _ = named?.load(request) }
-            return named
+            return named.popupProxy
         }
         // window.open(url, "_self") navigates this window (HTML "rules for choosing a navigable").
         guard WebView.opensNewWindow(target) else {
@@ -329,7 +330,7 @@ extension PageScriptHost: ScriptWindowingHost {
                                                                 features: WindowFeatures(parsing: features),
                                                                 source: webView.runningWindowSession, name: target) else { return nil }
         created.loop.post { [weak created] in _ = created?.load(request) }
-        return created
+        return created.popupProxy
     }
 
     /// HTML window.close(): only a script-closable view closes, one a page

@@ -1,3 +1,4 @@
+import TernScript
 import TernNet
 import TernCSS
 import TernDOM

@@ -1,3 +1,5 @@
+import TernNet
+
 /// Saving and restoring a web view's back/forward list (WKWebView's
 /// `interactionState`), for a front end's sessions.
 extension WebView {

@@ -1,3 +1,4 @@
+import TernSystem
 import TernNet
 import TernDOM
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import TernNet
 import TernCSS
 import TernLayout
 

@@ -1,3 +1,4 @@
+import TernNet
 import TernScript
 import TernDOM
 
@@ -170,7 +171,7 @@ extension WebView {
         // origin reaches the other directly (`opener.document`, a function
         // of the opener's called with a value), as in browsers; origins are
         // checked at each access as between frames.
-        let opener = isOpenedByPage ? ScriptWindow.opener(of: self).flatMap { $0.isClosed ? nil : $0 } : nil
+        let opener = isOpenedByPage ? ScriptWindow.opener(of: popupProxy).flatMap { $0.isClosed ? nil : $0 } : nil
         let window = try makeWindow(host: scriptHost, documentURL: pageURL, sharingEngineWith: opener)
         if !targetName.isEmpty { window.name = targetName }
         window.referrer = page?.referrer ?? ""

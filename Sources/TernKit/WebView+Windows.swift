@@ -59,17 +59,15 @@ extension WebView {
     var currentTargetName: String { scriptWindow?.name ?? targetName }
 }
 
-/// A popup as its opener's scripts reach it (`window.open`'s WindowProxy):
-/// the page it shows now, `close()` and `location` from the opener.
-extension WebView: ScriptOpenedWindow {
-    public var scriptCurrentWindow: ScriptWindow? { scriptWindow }
-
-    public func scriptWindowForAccess() -> ScriptWindow? {
+/// What its opener's scripts do to a popup (`window.open`'s WindowProxy):
+/// `close()` and `location` from the opener, and the page it shows now.
+extension WebView {
+    func scriptWindowForAccess() -> ScriptWindow? {
         guard pageScriptsEnabled, document != nil else { return scriptWindow }
         return try? pageScriptWindow()
     }
 
-    public func scriptClose() {
+    func scriptClose() {
         // A page opened it, so its opener may close it (HTML "script-closable").
         guard isOpenedByPage else { return }
         loop.post { [weak self] in
@@ -78,7 +76,7 @@ extension WebView: ScriptOpenedWindow {
         }
     }
 
-    public func scriptNavigate(to url: String, replacing: Bool) {
+    func scriptNavigate(to url: String, replacing: Bool) {
         guard let url = WebURL(url) else { return }
         var request = Request(url: url)
         prepareDocumentRequest(&request, isNavigation: true)
@@ -86,11 +84,28 @@ extension WebView: ScriptOpenedWindow {
     }
 }
 
+/// A web view as TernScript's window tree holds a popup: the conformance
+/// lives on this adapter, not on `WebView`, so that TernScript's protocol
+/// stays out of TernKit's API. One per web view, for its lifetime (the
+/// window tree tells popups apart by identity).
+final class PopupWindowProxy: ScriptOpenedWindow {
+    private unowned let webView: WebView
+
+    init(_ webView: WebView) {
+        self.webView = webView
+    }
+
+    var scriptCurrentWindow: ScriptWindow? { webView.scriptWindow }
+    func scriptWindowForAccess() -> ScriptWindow? { webView.scriptWindowForAccess() }
+    func scriptClose() { webView.scriptClose() }
+    func scriptNavigate(to url: String, replacing: Bool) { webView.scriptNavigate(to: url, replacing: replacing) }
+}
+
 extension PageScriptHost {
     /// `window.opener` of the popup's page: the window whose `window.open` made it.
     func scriptOpenerWindow() -> ScriptWindow? {
         // A frame's window has no opener of its own (its top page may).
         guard ownerFrame == nil else { return nil }
-        return webView.flatMap { ScriptWindow.opener(of: $0) }
+        return webView.flatMap { ScriptWindow.opener(of: $0.popupProxy) }
     }
 }

@@ -1,3 +1,4 @@
+import TernScript
 import TernNet
 import TernDOM
 import TernLayout
@@ -127,6 +128,8 @@ public final class WebView {
     /// The windows this one's pages opened, by their target names (a second
     /// `window.open` with the same name navigates the first window).
     var openedWindows: [WeakWebView] = []
+    /// This view as its opener's scripts hold it (`window.open`'s result).
+    private(set) lazy var popupProxy = PopupWindowProxy(self)
     /// Counts changes to the shown document (a new page, more of it parsed,
     /// scripts changing it): a front end lays the page out again when it moves.
     public internal(set) var documentRevision = 0 {

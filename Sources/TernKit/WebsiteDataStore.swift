@@ -1,3 +1,4 @@
+import TernSystem
 import TernNet
 import TernScript
 #if canImport(Glibc)
@@ -15,10 +16,10 @@ public final class WebsiteDataStore {
     /// The cookies, as the WKHTTPCookieStore API sees them.
     public let httpCookieStore: HTTPCookieStore
     /// The jar behind `httpCookieStore`, used by the network.
-    public let cookieJar: CookieJar
+    package let cookieJar: CookieJar
     /// The HTTP cache every web view of this store loads through: the
     /// profile's `cache.sqlite`, or in memory for a non-persistent store.
-    public let httpCache: HTTPCache
+    package let httpCache: HTTPCache
     /// The pages visited in web views of this store, for the history view
     /// and `about:history`: the profile's `history.sqlite`; a
     /// non-persistent store records none.
@@ -29,7 +30,7 @@ public final class WebsiteDataStore {
     public let bookmarks: Bookmarks
     /// The pages' `localStorage`, per origin: the profile's `storage.sqlite`,
     /// or in memory for a non-persistent store.
-    public let localStorage: WebStorage
+    package let localStorage: WebStorage
     /// The `sessionStorage` of each web view made with this store (held weakly).
     private var sessionStorages: [WeakStorage] = []
     private struct WeakStorage { weak var storage: WebStorage? }

@@ -1,3 +1,4 @@
+import TernSystem
 import CCurl
 #if canImport(Glibc)
 import Glibc
@@ -57,11 +58,7 @@ public final class EventLoop {
     }
 
     /// Seconds on a monotonic clock.
-    public static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    public static func now() -> Double { MonotonicClock.now() }
 
     // MARK: Interrupting
 

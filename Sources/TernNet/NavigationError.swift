@@ -1,3 +1,4 @@
+import TernSystem
 import CCurl
 
 /// Why a load failed, in words a person understands. HTTP 4xx and 5xx are not
@@ -108,5 +109,16 @@ extension String {
             return String(dropFirst(prefix.count))
         }
         return self
+    }
+}
+
+extension NavigationError {
+    /// A local file's read error as a load's.
+    public init(_ error: LocalFile.ReadError) {
+        switch error {
+        case .fileNotFound(let path): self = .fileNotFound(path)
+        case .fileNotReadable(let path): self = .fileNotReadable(path)
+        case .tooLarge(let limit): self = .documentTooLarge(limit: limit)
+        }
     }
 }

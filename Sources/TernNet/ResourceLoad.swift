@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import TernSystem
 import Glibc
 #endif
 
@@ -237,7 +238,7 @@ public final class ResourceLoad {
             deliver(bytes)
             return !isFinished
         })
-        if let error { return complete(error) }
+        if let error { return complete(NavigationError(error)) }
         guard !isFinished else { return }
         complete(nil)
     }

@@ -1,3 +1,4 @@
+import TernSystem
 import TernNet
 
 /// Key/value storage areas of `localStorage` or `sessionStorage`, one per

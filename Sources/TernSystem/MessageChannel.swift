@@ -75,7 +75,7 @@ public final class MessageChannel {
     /// are left after a positive timeout.
     public func flush(timeout: Double) throws(MessageError) {
         if let failure { throw failure }
-        let deadline = MessageChannel.now() + timeout
+        let deadline = MonotonicClock.now() + timeout
         while hasPendingOutput {
             let written = output[outputStart...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written > 0 {
@@ -85,7 +85,7 @@ public final class MessageChannel {
             if written < 0, errno == EINTR { continue }
             if written < 0, errno == EPIPE || errno == ECONNRESET { throw fail(.closed) }
             guard written < 0, errno == EAGAIN || errno == EWOULDBLOCK else { throw fail(.system(.last("send"))) }
-            let left = deadline - MessageChannel.now()
+            let left = deadline - MonotonicClock.now()
             guard timeout > 0, left > 0 else {
                 if timeout > 0 { throw MessageError.timedOut }
                 break
@@ -103,12 +103,12 @@ public final class MessageChannel {
     /// came in time with `timeout` 0; `.timedOut` otherwise.
     public func receive(timeout: Double) throws(MessageError) -> Message? {
         if let failure { throw failure }
-        let deadline = MessageChannel.now() + timeout
+        let deadline = MonotonicClock.now() + timeout
         while true {
             if let message = try nextFrame() { return message }
             let read = try readAvailable()
             if read { continue }
-            let left = deadline - MessageChannel.now()
+            let left = deadline - MonotonicClock.now()
             guard left > 0 else {
                 if timeout > 0 { throw MessageError.timedOut }
                 return nil
@@ -188,11 +188,5 @@ public final class MessageChannel {
     private func fail(_ error: MessageError) -> MessageError {
         failure = error
         return error
-    }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -1,3 +1,4 @@
+import TernSystem
 import XCTest
 import Foundation
 import TernNet

@@ -1,3 +1,4 @@
+import TernSystem
 import XCTest
 @testable import TernKit
 import TernNet

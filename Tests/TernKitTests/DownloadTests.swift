@@ -1,3 +1,5 @@
+import TernNet
+import TernSystem
 import XCTest
 @testable import TernKit
 import TernTestSupport

@@ -1,3 +1,4 @@
+import TernNet
 import XCTest
 import Foundation
 @testable import TernKit

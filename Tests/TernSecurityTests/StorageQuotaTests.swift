@@ -1,3 +1,4 @@
+import TernScript
 import XCTest
 import Foundation
 import TernKit

@@ -1,3 +1,5 @@
+import TernSystem
+
 /// A private browser cache of HTTP responses (RFC 9111) in one SQLite
 /// database: headers, times and body of each response in one row, written
 /// in one transaction, so a full disk or a crash mid-write leaves the

@@ -1,3 +1,5 @@
+import TernSystem
+
 /// Keeps a cookie jar's persistent cookies in SQLite (and, with
 /// `keepSessionCookies`, its session cookies too): loaded when opened,
 /// written through on every change, each change in its own transaction, so

@@ -5,6 +5,21 @@ import Glibc
 /// Reading local files for `file:` loads, with errors a person understands;
 /// writing a file whole, for exports and saved pages.
 public enum LocalFile {
+    /// Why a file could not be read, in words a person understands.
+    public enum ReadError: Error, Equatable, CustomStringConvertible {
+        case fileNotFound(String)
+        case fileNotReadable(String)
+        case tooLarge(limit: Int64)
+
+        public var description: String {
+            switch self {
+            case .fileNotFound(let path): return "File not found: \(path)"
+            case .fileNotReadable(let path): return "File not readable: \(path)"
+            case .tooLarge(let limit): return "The document is larger than the limit of \(limit) bytes"
+            }
+        }
+    }
+
     /// Writes `bytes` to `path` whole: into a temporary file beside it
     /// (mode `mode`), synced, then put in place, so a failure (no
     /// permission, a full disk) leaves nothing half-written and a file
@@ -49,7 +64,7 @@ public enum LocalFile {
     }
 
     /// The whole file at `path`, at most `limit` bytes.
-    public static func read(path: String, limit: Int64) -> Result<[UInt8], NavigationError> {
+    public static func read(path: String, limit: Int64) -> Result<[UInt8], ReadError> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             return .failure(errno == ENOENT || errno == ENOTDIR ? .fileNotFound(path) : .fileNotReadable(path))
@@ -57,7 +72,7 @@ public enum LocalFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.fileNotReadable(path)) }
-        guard Int64(info.st_size) <= limit else { return .failure(.documentTooLarge(limit: limit)) }
+        guard Int64(info.st_size) <= limit else { return .failure(.tooLarge(limit: limit)) }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var total = 0
         while total < bytes.count {
@@ -74,7 +89,7 @@ public enum LocalFile {
     /// file is never held whole: `start` hears the file's size first, then `chunk` each piece in
     /// order; either returns false to stop reading. Returns the error that stopped it, if any.
     public static func read(path: String, limit: Int64, chunkSize: Int = 262_144,
-                            start: (Int) -> Bool, chunk: (UnsafeRawBufferPointer) -> Bool) -> NavigationError? {
+                            start: (Int) -> Bool, chunk: (UnsafeRawBufferPointer) -> Bool) -> ReadError? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             return errno == ENOENT || errno == ENOTDIR ? .fileNotFound(path) : .fileNotReadable(path)
@@ -82,7 +97,7 @@ public enum LocalFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .fileNotReadable(path) }
-        guard Int64(info.st_size) <= limit else { return .documentTooLarge(limit: limit) }
+        guard Int64(info.st_size) <= limit else { return .tooLarge(limit: limit) }
         let size = Int(info.st_size)
         guard start(size) else { return nil }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(chunkSize, size)), alignment: 1)

@@ -13,20 +13,6 @@ public enum SafeFilename {
     /// What a download is called when nothing usable was suggested.
     public static let fallback = "download"
 
-    /// The safe name for a response: Content-Disposition's, else `proposed`
-    /// (a `download` attribute's value: the header takes priority, HTML
-    /// §4.6.5 "the download attribute"), else the URL's last path segment,
-    /// else `fallback`.
-    public static func suggested(for response: Response, proposed: String? = nil) -> String {
-        if let header = response.headers["Content-Disposition"],
-           let name = ContentDisposition(header).filename.flatMap(sanitized) {
-            return name
-        }
-        if let name = proposed.flatMap(sanitized) { return name }
-        let segment = response.url.pathSegments.last(where: { !$0.isEmpty }).map(WebURL.percentDecoded)
-        return segment.flatMap(sanitized) ?? fallback
-    }
-
     /// `raw` as a safe single file name, or nil when nothing usable remains.
     public static func sanitized(_ raw: String) -> String? {
         // Only the last component of any path, Unix or Windows.
@@ -41,7 +27,7 @@ public enum SafeFilename {
         while let last = name.unicodeScalars.last, last == "." || last == " " { name.unicodeScalars.removeLast() }
         guard !name.isEmpty, name.unicodeScalars.contains(where: { $0 != "_" }) else { return nil }
         let stem = name.split(separator: ".", maxSplits: 1).first.map { $0.uppercased() } ?? ""
-        if reservedDeviceNames.contains(stem.trimmingSpaces()) { name = "_" + name }
+        if reservedDeviceNames.contains(trimmingBlanks(stem)) { name = "_" + name }
         return capped(name)
     }
 
@@ -74,6 +60,13 @@ public enum SafeFilename {
     }
 
     /// "name.tar.gz" → ("name.tar", ".gz"); no extension for a name without a dot.
+    /// `text` without leading and trailing spaces and tabs.
+    private static func trimmingBlanks(_ text: String) -> String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(text[first...last])
+    }
+
     private static func split(_ name: String) -> (stem: String, ext: String) {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
         return (String(name[..<dot]), String(name[dot...]))

@@ -105,11 +105,11 @@ public final class SQLiteDatabase {
     /// opening the same new file at that moment.
     private func retryingWhileBusy(_ body: () throws -> Void) throws {
         // Wall-clock time: an attempt may itself wait in SQLite's busy handler.
-        let deadline = EventLoop.now() + SQLiteDatabase.busyTimeout
+        let deadline = MonotonicClock.now() + SQLiteDatabase.busyTimeout
         while true {
             do {
                 return try body()
-            } catch let failure as Failure where failure.code & 0xFF == SQLITE_BUSY && EventLoop.now() < deadline {
+            } catch let failure as Failure where failure.code & 0xFF == SQLITE_BUSY && MonotonicClock.now() < deadline {
                 usleep(10_000)
             }
         }
