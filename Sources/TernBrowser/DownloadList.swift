@@ -34,14 +34,7 @@ final class DownloadList: DownloadDelegate {
 
     /// `$XDG_DOWNLOAD_DIR`, else `~/Downloads` (made when missing), else the
     /// current folder.
-    static func folder() -> String {
-        if let configured = getenv("XDG_DOWNLOAD_DIR").map({ String(cString: $0) }), !configured.isEmpty { return configured }
-        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
-            let folder = home + "/Downloads"
-            if mkdir(folder, 0o755) == 0 || errno == EEXIST { return folder }
-        }
-        return "."
-    }
+    static func folder() -> String { HomeDirectory.downloadFolder }
 
     /// Questions to answer before a download gets its file (`add(_:confirm:)`).
     private var confirmations: [ObjectIdentifier: (@escaping (Bool) -> Void) -> Void] = [:]

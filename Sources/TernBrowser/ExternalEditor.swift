@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import TernSystem
 import Glibc
 #endif
 
@@ -36,14 +37,12 @@ enum ExternalEditor {
         guard written == bytes.count else { return .failure(Failure(description: "Cannot write the temporary file for the editor")) }
 
         let arguments = command + [path]
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments[0], nil, nil, &cArguments, environ)
-        guard spawned == 0 else { return .failure(Failure(description: "Cannot run the editor \(arguments[0])")) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else { return .failure(Failure(description: "The editor \(arguments[0]) failed; the text was not changed")) }
+        guard let editor = try? ChildProcess.spawn(arguments[0], arguments: arguments, streams: .inherited) else {
+            return .failure(Failure(description: "Cannot run the editor \(arguments[0])"))
+        }
+        guard editor.waitForTermination() == .exited(0) else {
+            return .failure(Failure(description: "The editor \(arguments[0]) failed; the text was not changed"))
+        }
 
         guard let file = fopen(path, "r") else { return .failure(Failure(description: "Cannot read the edited text")) }
         defer { fclose(file) }

@@ -27,10 +27,7 @@ enum PageSaver {
     }
 
     /// `path` with a leading `~/` made the home folder.
-    static func expand(_ path: String) -> String {
-        guard path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else { return path }
-        return home + path.dropFirst()
-    }
+    static func expand(_ path: String) -> String { HomeDirectory.expandingTilde(path) }
 
     /// Writes `bytes` to `path` (not replacing a file there unless `replacing`).
     static func write(_ bytes: [UInt8], to path: String, replacing: Bool) -> Result<Void, Failure> {

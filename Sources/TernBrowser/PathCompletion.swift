@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import TernSystem
 import Glibc
 #endif
 
@@ -8,7 +9,7 @@ import Glibc
 enum PathCompletion {
     /// `text` completed as far as the file system makes it unambiguous.
     static func complete(_ text: String) -> String {
-        let expanded = text.hasPrefix("~/") ? (getenv("HOME").map { String(cString: $0) } ?? "") + text.dropFirst() : text
+        let expanded = text.hasPrefix("~/") ? HomeDirectory.expandingTilde(text) : text
         let slash = expanded.lastIndex(of: "/")
         let directory = slash.map { String(expanded[...$0]) } ?? "./"
         let prefix = slash.map { String(expanded[expanded.index(after: $0)...]) } ?? expanded

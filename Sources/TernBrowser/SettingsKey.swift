@@ -1,3 +1,4 @@
+import TernSystem
 import TernKit
 #if canImport(Glibc)
 import Glibc
@@ -151,10 +152,7 @@ struct SettingsKey {
 
     /// An absolute path; `~/` at its start stands for `$HOME/`.
     static func folder(_ value: String) throws -> String {
-        var path = value
-        if path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
-            path = home + path.dropFirst()
-        }
+        let path = HomeDirectory.expandingTilde(value)
         guard path.hasPrefix("/") else { throw SettingsFile.InvalidValue("\(value) is not an absolute path (/… or ~/…)") }
         return path
     }

@@ -175,11 +175,7 @@ public final class WebsiteDataStore {
     }
 
     /// The default profile folder: `$XDG_DATA_HOME/tern`, else `~/.local/share/tern`.
-    public static func defaultDirectory() -> String {
-        if let xdg = getenv("XDG_DATA_HOME"), xdg.pointee != 0 { return String(cString: xdg) + "/tern" }
-        let home = getenv("HOME").map { String(cString: $0) } ?? "/tmp"
-        return home + "/.local/share/tern"
-    }
+    public static func defaultDirectory() -> String { HomeDirectory.dataFolder }
 
     /// `mkdir -p` with owner-only permissions for new folders.
     static func makeDirectory(_ path: String) throws {

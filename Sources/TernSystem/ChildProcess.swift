@@ -26,23 +26,37 @@ public final class ChildProcess {
         self.pid = pid
     }
 
-    /// Starts `path` with `arguments` (the first is argv[0]). The child gets
+    /// Where a child's standard streams go.
+    public enum StandardStreams {
+        /// All three to /dev/null (a helper program that must never write
+        /// to the browser's terminal).
+        case discarded
+        /// This process's own (a program that takes the terminal: an editor).
+        case inherited
+        /// stdin from /dev/null; stdout and stderr to a descriptor.
+        case output(Int32)
+    }
+
+    /// Starts `program` with `arguments` (the first is argv[0]); a program
+    /// named without a `/` is looked up in `$PATH`. The child gets
     /// `descriptors` at the given numbers (from 3 up) and no other open
-    /// descriptor but its standard ones: stdin from /dev/null, stdout and
-    /// stderr to `output` or /dev/null (a content process must never write
-    /// to the browser's terminal).
-    public static func spawn(_ path: String, arguments: [String], environment: [String]? = nil,
-                             descriptors: [(Int32, as: Int32)] = [], output: Int32? = nil) throws(SystemError) -> ChildProcess {
+    /// descriptor beyond its standard streams.
+    public static func spawn(_ program: String, arguments: [String], environment: [String]? = nil,
+                             descriptors: [(Int32, as: Int32)] = [], streams: StandardStreams = .discarded) throws(SystemError) -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        for target: Int32 in [1, 2] {
-            if let output {
-                posix_spawn_file_actions_adddup2(&actions, output, target)
-            } else {
-                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
-            }
+        switch streams {
+        case .inherited:
+            break
+        case .discarded:
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        case .output(let output):
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, output, 1)
+            posix_spawn_file_actions_adddup2(&actions, output, 2)
         }
         // Each passed descriptor is first moved above every source and
         // target, so that no dup2 overwrites one not moved yet, then to its number.
@@ -61,11 +75,12 @@ public final class ChildProcess {
         defer { for argument in argv { free(argument) } }
         let envp = environment.map { $0.map { strdup($0) } + [nil] }
         defer { envp?.forEach { free($0) } }
+        let spawn = program.contains("/") ? posix_spawn : posix_spawnp
         let result = argv.withUnsafeBufferPointer { arguments in
-            guard let envp else { return posix_spawn(&pid, path, &actions, nil, arguments.baseAddress!, environ) }
-            return envp.withUnsafeBufferPointer { posix_spawn(&pid, path, &actions, nil, arguments.baseAddress!, $0.baseAddress!) }
+            guard let envp else { return spawn(&pid, program, &actions, nil, arguments.baseAddress!, environ) }
+            return envp.withUnsafeBufferPointer { spawn(&pid, program, &actions, nil, arguments.baseAddress!, $0.baseAddress!) }
         }
-        guard result == 0 else { throw SystemError("posix_spawn \(path)", code: result) }
+        guard result == 0 else { throw SystemError("cannot run \(program)", code: result) }
         return ChildProcess(pid: pid)
     }
 

@@ -18,7 +18,7 @@ final class SandboxTests: XCTestCase {
     /// Runs the probe and returns its `name=value` lines.
     private func runProbe(_ arguments: [String]) throws -> (lines: [String: String], termination: ChildProcess.Termination) {
         let (read, write) = try pipePair()
-        let child = try ChildProcess.spawn(probe, arguments: [probe] + arguments, output: write)
+        let child = try ChildProcess.spawn(probe, arguments: [probe] + arguments, streams: .output(write))
         close(write)
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -112,7 +112,7 @@ final class SandboxTests: XCTestCase {
         let leaked = open("/dev/null", O_RDONLY)
         defer { close(leaked) }
         let (read, write) = try pipePair()
-        let child = try ChildProcess.spawn("/bin/sh", arguments: ["sh", "-c", "ls /proc/self/fd"], output: write)
+        let child = try ChildProcess.spawn("/bin/sh", arguments: ["sh", "-c", "ls /proc/self/fd"], streams: .output(write))
         close(write)
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1024)
