@@ -124,3 +124,14 @@ public final class ChildProcess {
         }
     }
 }
+
+extension ChildProcess {
+    /// The running program's path (`/proc/self/exe`), to start it again in
+    /// another mode; "/proc/self/exe" itself when it cannot be read.
+    public static var currentExecutable: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return "/proc/self/exe" }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

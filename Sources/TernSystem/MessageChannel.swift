@@ -23,6 +23,12 @@ public final class MessageChannel {
         public var kind: UInt16
         public var sequence: UInt32
         public var payload: [UInt8]
+
+        public init(kind: UInt16, sequence: UInt32, payload: [UInt8]) {
+            self.kind = kind
+            self.sequence = sequence
+            self.payload = payload
+        }
     }
 
     public static let headerSize = 12

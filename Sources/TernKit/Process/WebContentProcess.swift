@@ -1,0 +1,68 @@
+import TernScript
+import TernSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The web content process's side: the same binary as the browser, started
+/// with `argument` (`tern --web-content-process`) and one end of a socket
+/// pair as descriptor 3. It loads what reads files, closes its sandbox,
+/// says it is ready, and then answers the browser's messages until told to
+/// stop or its socket closes.
+///
+/// A program that embeds TernKit and starts content processes calls
+/// `runIfRequested()` first thing in its `main`.
+public enum WebContentProcess {
+    /// The command-line argument that makes a process a content process.
+    public static let argument = "--web-content-process"
+    /// The descriptor the browser passes the socket as.
+    static let socketDescriptor: Int32 = 3
+    /// Exit statuses: the sandbox could not be entered; the browser broke the protocol.
+    static let sandboxFailure: Int32 = 70, protocolFailure: Int32 = 71
+
+    /// Runs a content process when the program was started as one (its
+    /// first argument is `argument`) and exits with its status; returns
+    /// at once otherwise.
+    public static func runIfRequested(_ arguments: [String] = CommandLine.arguments) {
+        guard arguments.count > 1, arguments[1] == argument else { return }
+        let budget = arguments.count > 2 ? Int(arguments[2]) : nil
+        exit(run(heapBudget: budget ?? WebContentProcessProxy.defaultHeapBudget))
+    }
+
+    static func run(heapBudget: Int) -> Int32 {
+        // JavaScriptCore is loaded with dlopen on first use: before the
+        // sandbox closes the file system, and its address-space reservations
+        // made, so the cap counts only what the page may grow by.
+        _ = try? ScriptContext().evaluate("0")
+        let inUse = Sandbox.addressSpaceInUse() ?? 0
+        let report: Sandbox.Report
+        do {
+            report = try Sandbox.enter(addressSpaceLimit: inUse.addingReportingOverflow(max(0, heapBudget)).partialValue)
+        } catch {
+            return sandboxFailure
+        }
+        let channel = MessageChannel(socket: socketDescriptor, version: WebContentMessage.protocolVersion)
+        func send(_ message: WebContentMessage.FromContent) throws(MessageError) {
+            try channel.send(kind: message.kind, payload: message.payload)
+            try channel.flush(timeout: 10)
+        }
+        do {
+            try send(.ready(processID: getpid(), landlockABI: report.landlockABI ?? 0,
+                            addressSpaceLimit: report.addressSpaceLimit ?? 0))
+            while true {
+                guard let frame = try channel.receive(timeout: 3600) else { continue }
+                switch try WebContentMessage.ToContent(frame) {
+                case .ping(let number): try send(.pong(number))
+                case .shutdown: return 0
+                }
+            }
+        } catch .timedOut {
+            return 0
+        } catch .closed {
+            // The browser went away: nothing is left to do.
+            return 0
+        } catch {
+            return protocolFailure
+        }
+    }
+}

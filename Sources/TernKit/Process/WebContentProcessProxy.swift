@@ -1,0 +1,97 @@
+import TernSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The browser's side of one web content process: the child, its channel,
+/// and how it ended. Every message it sends is checked
+/// (`WebContentMessage.FromContent`); a bad one ends the process.
+final class WebContentProcessProxy {
+    /// The heap a content process may grow by past what it has mapped when
+    /// its sandbox closes (`RLIMIT_AS`).
+    static let defaultHeapBudget = 2 << 30
+
+    let child: ChildProcess
+    let channel: MessageChannel
+    /// What the process said once its sandbox closed.
+    private(set) var landlockABI = 0
+    private(set) var addressSpaceLimit = 0
+    /// How the process ended, once it has (reported once).
+    private(set) var termination: ChildProcess.Termination?
+
+    private init(child: ChildProcess, channel: MessageChannel) {
+        self.child = child
+        self.channel = channel
+    }
+
+    /// Starts `executable` (the running program by default) as a content
+    /// process and waits up to `timeout` seconds for it to be ready.
+    static func launch(executable: String = ChildProcess.currentExecutable, heapBudget: Int = defaultHeapBudget,
+                       timeout: Double = 30) throws -> WebContentProcessProxy {
+        let (mine, theirs) = try ChildProcess.socketPair()
+        defer { close(theirs) }
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.spawn(executable, arguments: [executable, WebContentProcess.argument, String(heapBudget)],
+                                           descriptors: [(theirs, as: WebContentProcess.socketDescriptor)])
+        } catch {
+            close(mine)
+            throw error
+        }
+        let proxy = WebContentProcessProxy(child: child, channel: MessageChannel(socket: mine, version: WebContentMessage.protocolVersion))
+        do {
+            guard case .ready(_, let abi, let limit) = try proxy.receive(timeout: timeout) else {
+                throw MessageError.malformed("the first message was not ready")
+            }
+            proxy.landlockABI = abi
+            proxy.addressSpaceLimit = limit
+        } catch {
+            proxy.terminate()
+            throw error
+        }
+        return proxy
+    }
+
+    /// Sends `message`; a failure ends the process.
+    func send(_ message: WebContentMessage.ToContent) throws(MessageError) {
+        do {
+            try channel.send(kind: message.kind, payload: message.payload)
+        } catch {
+            terminate()
+            throw error
+        }
+    }
+
+    /// The next message, waiting up to `timeout` seconds; a bad one, or the
+    /// channel closing, ends the process.
+    func receive(timeout: Double) throws(MessageError) -> WebContentMessage.FromContent {
+        do throws(MessageError) {
+            try channel.flush(timeout: timeout)
+            guard let frame = try channel.receive(timeout: timeout) else { throw MessageError.timedOut }
+            return try WebContentMessage.FromContent(frame)
+        } catch .timedOut {
+            throw .timedOut
+        } catch .closed {
+            // It closed its end: it is exiting or was killed. Its own status
+            // (an exit code, the signal of a crash) says more than a kill would.
+            terminate(grace: 0.5)
+            throw .closed
+        } catch {
+            terminate()
+            throw error
+        }
+    }
+
+    /// Ends the process and reaps it: SIGKILL, after `grace` seconds for it
+    /// to end by itself.
+    func terminate(grace: Double = 0) {
+        channel.close()
+        guard termination == nil else { return }
+        let deadline = MonotonicClock.now() + grace
+        while child.terminationIfEnded() == nil, MonotonicClock.now() < deadline { usleep(2_000) }
+        child.kill()
+        termination = child.waitForTermination()
+    }
+
+    deinit { terminate() }
+}

@@ -1,0 +1,55 @@
+import XCTest
+@testable import TernKit
+import TernSystem
+import TernTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real web content process: the tern binary started in its content mode,
+/// its sandbox closed, answering over its socket; and what the browser's
+/// side sees when it ends, by its own hand or from outside.
+final class WebContentProcessTests: XCTestCase {
+    private func launch() throws -> WebContentProcessProxy {
+        try WebContentProcessProxy.launch(executable: ProcessRun.tern, heapBudget: 256 << 20)
+    }
+
+    func testAContentProcessStartsSandboxedAndAnswers() throws {
+        let process = try launch()
+        // Its sandbox closed before it said so: Landlock (this kernel has it) and a cap.
+        XCTAssertGreaterThan(process.landlockABI, 0)
+        XCTAssertGreaterThan(process.addressSpaceLimit, 256 << 20)
+        try process.send(.ping(42))
+        XCTAssertEqual(try process.receive(timeout: 10), .pong(42))
+        try process.send(.shutdown)
+        XCTAssertEqual(process.child.waitForTermination(), .exited(0))
+    }
+
+    func testKillFromOutsideIsSeenByTheBrowserSide() throws {
+        let process = try launch()
+        kill(process.child.pid, SIGKILL)
+        XCTAssertThrowsError(try process.receive(timeout: 10)) { XCTAssertEqual($0 as? MessageError, .closed) }
+        XCTAssertEqual(process.termination, .signaled(SIGKILL))
+        // This process goes on, and a new content process starts.
+        let next = try launch()
+        try next.send(.ping(7))
+        XCTAssertEqual(try next.receive(timeout: 10), .pong(7))
+    }
+
+    func testAMessageOfAnUnknownKindEndsTheContentProcess() throws {
+        let process = try launch()
+        // The content process refuses it (and exits); the browser side sees the close.
+        try process.channel.send(kind: 999, payload: [])
+        XCTAssertThrowsError(try process.receive(timeout: 10))
+        XCTAssertEqual(process.termination, .exited(WebContentProcess.protocolFailure))
+    }
+
+    func testMalformedMessagesFromAContentProcessAreRefused() {
+        // Each decodes with bounds checks: a short payload, bytes left over, an unknown kind.
+        XCTAssertThrowsError(try WebContentMessage.FromContent(.init(kind: 2, sequence: 1, payload: [1, 2, 3])))
+        XCTAssertThrowsError(try WebContentMessage.FromContent(.init(kind: 2, sequence: 1, payload: [UInt8](repeating: 0, count: 9))))
+        XCTAssertThrowsError(try WebContentMessage.FromContent(.init(kind: 77, sequence: 1, payload: [])))
+        let ready = WebContentMessage.FromContent.ready(processID: 12, landlockABI: 7, addressSpaceLimit: 1 << 33)
+        XCTAssertEqual(try WebContentMessage.FromContent(.init(kind: ready.kind, sequence: 1, payload: ready.payload)), ready)
+    }
+}
