@@ -2,13 +2,13 @@
 /// suggests, `filename*` (RFC 8187, UTF-8 or ISO-8859-1, percent-encoded)
 /// preferred over `filename`. The name is the server's, untrusted: pass it
 /// through `SafeFilename` before it comes near a file system.
-public struct ContentDisposition: Hashable {
+package struct ContentDisposition: Hashable {
     /// "attachment", "inline", ... lowercased.
-    public let type: String
+    package let type: String
     /// The suggested name exactly as sent (decoded), or nil.
-    public let filename: String?
+    package let filename: String?
 
-    public init(_ header: String) {
+    package init(_ header: String) {
         var parameters: [String: String] = [:]
         let parts = ContentDisposition.splitParameters(header)
         type = parts.first.map { $0.trimmingSpaces().lowercased() } ?? ""

@@ -2,7 +2,7 @@
 /// of a `Loader` (pages, scripts, XHR and fetch): TernKit's URL scheme
 /// handlers plug in here. The provider answers through the load's
 /// `customScheme…` methods, on the loop.
-public protocol CustomSchemeLoading: AnyObject {
+package protocol CustomSchemeLoading: AnyObject {
     /// Whether `scheme` (lowercase) is served.
     func canLoad(scheme: String) -> Bool
     /// Begin serving `load.currentRequest`.

@@ -27,9 +27,9 @@ struct DataURL {
 }
 
 /// Base64 as the web uses it (data: URLs, atob/btoa).
-public enum Base64 {
+package enum Base64 {
     /// Forgiving-base64 decode: https://infra.spec.whatwg.org/#forgiving-base64-decode
-    public static func decodeForgiving(_ input: [UInt8]) -> [UInt8]? {
+    package static func decodeForgiving(_ input: [UInt8]) -> [UInt8]? {
         var data = input.filter { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D) }
         if data.count % 4 == 0, data.last == UInt8(ascii: "=") {
             data.removeLast()
@@ -60,7 +60,7 @@ public enum Base64 {
         return out
     }
 
-    public static func encode(_ input: [UInt8]) -> String {
+    package static func encode(_ input: [UInt8]) -> String {
         let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         var out: [UInt8] = []
         var i = 0

@@ -55,11 +55,11 @@ public struct LoaderConfiguration {
     /// Where cookies are kept: sent with every request and taken from every
     /// response, redirects included. Default nil (no cookies); a web view
     /// uses its website data store's jar unless this names one.
-    public var cookieJar: CookieJar?
+    package var cookieJar: CookieJar?
     /// Where responses are cached and looked up, as each request's
     /// `cachePolicy` says. Default nil (no cache); a web view uses its
     /// website data store's cache unless this names one.
-    public var httpCache: HTTPCache?
+    package var httpCache: HTTPCache?
 
     public init() {}
 

@@ -45,7 +45,7 @@ public struct Request: Hashable {
     /// The referrer policy its `Referer` was determined with
     /// (`ReferrerPolicy.apply`); a redirect determines it again with it, or
     /// with the default when nil. A redirect's `Referrer-Policy` replaces it.
-    public var referrerPolicy: ReferrerPolicy?
+    package var referrerPolicy: ReferrerPolicy?
     /// Whether its header values are Fetch byte sequences held one scalar
     /// per byte (a script's ByteStrings, Fetch §2.2 "header value"): each
     /// U+0080-U+00FF then goes on the wire as that one byte (isomorphic

@@ -7,17 +7,17 @@ import Glibc
 /// redirects followed here (each hop checked and reported), `file:` from disk
 /// and `data:` decoded in place. Cancel it at any moment with `cancel()`.
 /// A load keeps itself alive until it completes or is cancelled.
-public final class ResourceLoad {
+package final class ResourceLoad {
     /// The request as first made.
-    public let originalRequest: Request
+    package let originalRequest: Request
     /// The request of the current hop.
-    public private(set) var currentRequest: Request
+    package private(set) var currentRequest: Request
     /// The final response, once it arrived.
-    public private(set) var response: Response?
+    package private(set) var response: Response?
     /// Redirects followed so far.
-    public private(set) var redirectCount = 0
+    package private(set) var redirectCount = 0
     /// Decoded body bytes received so far.
-    public private(set) var receivedByteCount: Int64 = 0
+    package private(set) var receivedByteCount: Int64 = 0
 
     /// Credentials for HTTP authentication, given for the origin of the
     /// request the load starts with: sent with each hop to that origin and
@@ -28,7 +28,7 @@ public final class ResourceLoad {
 
     let loader: Loader
     /// Who hears of the load; a download takes over a navigation's load this way.
-    public weak var delegate: ResourceLoadDelegate?
+    package weak var delegate: ResourceLoadDelegate?
     private var transfer: CurlTransfer?
     private var isFinished = false
     /// This hop's use of the HTTP cache (ResourceLoad+Cache.swift).
@@ -42,9 +42,9 @@ public final class ResourceLoad {
     }
 
     /// Whether the load ended (completed, failed or cancelled).
-    public var isDone: Bool { isFinished }
+    package var isDone: Bool { isFinished }
     /// Whether the response came from the HTTP cache (as stored, or after the server confirmed it with 304).
-    public var isFromCache: Bool { cacheUse.deliveredFromCache }
+    package var isFromCache: Bool { cacheUse.deliveredFromCache }
 
     func start() {
         switch currentRequest.url.scheme {
@@ -80,19 +80,19 @@ public final class ResourceLoad {
     private weak var customSchemeProvider: CustomSchemeLoading?
 
     /// A custom scheme's response (see `CustomSchemeLoading`); ignored after the load ended.
-    public func customSchemeDidReceive(_ response: Response) {
+    package func customSchemeDidReceive(_ response: Response) {
         guard !isFinished else { return }
         deliver(response)
     }
 
     /// A piece of a custom scheme's body.
-    public func customSchemeDidReceive(_ data: UnsafeRawBufferPointer) {
+    package func customSchemeDidReceive(_ data: UnsafeRawBufferPointer) {
         guard !isFinished else { return }
         deliver(data)
     }
 
     /// The custom scheme's answer ended: nil on success.
-    public func customSchemeDidComplete(with error: NavigationError?) {
+    package func customSchemeDidComplete(with error: NavigationError?) {
         customSchemeProvider = nil
         complete(error)
     }
@@ -100,7 +100,7 @@ public final class ResourceLoad {
     /// The receiver streams the body to disk (a download): the decoded-size
     /// cap (`LoaderConfiguration.maximumBodySize`), which is for bodies held
     /// in memory, no longer applies to this load.
-    public func removeBodySizeLimit() {
+    package func removeBodySizeLimit() {
         bodySizeLimited = false
         transfer?.removeBodySizeLimit()
     }
@@ -110,20 +110,20 @@ public final class ResourceLoad {
     /// `suspend()`): an http(s) transfer stops reading its socket, so the
     /// server waits and nothing piles up in memory; the connection stays
     /// open. A `file:` or `data:` body, delivered whole at once, is not held.
-    public func pause() {
+    package func pause() {
         isPaused = true
         transfer?.pause()
     }
 
     /// Goes on receiving after `pause()`.
-    public func resume() {
+    package func resume() {
         isPaused = false
         transfer?.resume()
     }
     private var isPaused = false
 
     /// Stops the load; the delegate hears nothing more.
-    public func cancel() {
+    package func cancel() {
         guard !isFinished else { return }
         isFinished = true
         transfer?.cancel()

@@ -1,5 +1,5 @@
 /// Hears of one resource load's progress; every method runs on the loop.
-public protocol ResourceLoadDelegate: AnyObject {
+package protocol ResourceLoadDelegate: AnyObject {
     /// A redirect is about to be followed to `request`; answer whether to follow.
     /// Not implemented: every allowed redirect is followed.
     func resourceLoad(_ load: ResourceLoad, willRedirectTo request: Request, from response: Response,
@@ -19,12 +19,12 @@ public protocol ResourceLoadDelegate: AnyObject {
 }
 
 extension ResourceLoadDelegate {
-    public func resourceLoad(_ load: ResourceLoad, willRedirectTo request: Request, from response: Response,
+    package func resourceLoad(_ load: ResourceLoad, willRedirectTo request: Request, from response: Response,
                              decision: @escaping (Bool) -> Void) {
         decision(true)
     }
 
-    public func resourceLoad(_ load: ResourceLoad, willPerformRedirection response: Response, newRequest request: Request,
+    package func resourceLoad(_ load: ResourceLoad, willPerformRedirection response: Response, newRequest request: Request,
                              completion: @escaping (Request?) -> Void) {
         resourceLoad(load, willRedirectTo: request, from: response) { completion($0 ? request : nil) }
     }

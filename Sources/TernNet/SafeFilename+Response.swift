@@ -5,7 +5,7 @@ extension SafeFilename {
     /// (a `download` attribute's value: the header takes priority, HTML
     /// §4.6.5 "the download attribute"), else the URL's last path segment,
     /// else `fallback`.
-    public static func suggested(for response: Response, proposed: String? = nil) -> String {
+    package static func suggested(for response: Response, proposed: String? = nil) -> String {
         if let header = response.headers["Content-Disposition"],
            let name = ContentDisposition(header).filename.flatMap(sanitized) {
             return name

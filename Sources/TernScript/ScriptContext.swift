@@ -9,17 +9,9 @@ import Glibc
 /// captured console and Swift functions callable from scripts.
 ///
 /// Not thread-safe: use it on the event loop's thread.
-public final class ScriptContext {
+package final class ScriptContext {
     /// A console message a script wrote.
-    public struct ConsoleMessage: Hashable {
-        public let level: String
-        public let text: String
-
-        public init(level: String, text: String) {
-            self.level = level
-            self.text = text
-        }
-    }
+    package typealias ConsoleMessage = ScriptConsoleMessage
 
     let jsc: tern_jsc_api
     let group: JSContextGroupRef
@@ -53,12 +45,12 @@ public final class ScriptContext {
     /// prototype and no page script can name it. Protected.
     let namespace: JSObjectRef
     /// Called for each console message, after it is recorded.
-    public var onConsoleMessage: ((ConsoleMessage) -> Void)?
+    package var onConsoleMessage: ((ConsoleMessage) -> Void)?
     /// Every console message so far.
-    public private(set) var consoleMessages: [ConsoleMessage] = []
+    package private(set) var consoleMessages: [ConsoleMessage] = []
 
     /// Seconds a script may run before the watchdog ends it. Default 10.
-    public var executionTimeLimit: Double = 10 {
+    package var executionTimeLimit: Double = 10 {
         didSet { installWatchdog() }
     }
 
@@ -67,7 +59,7 @@ public final class ScriptContext {
     /// script ends and no script runs in this context again (`stopReason`).
     /// Checked every `watchdogInterval` of a script's run and after script
     /// entries (at most every 50 ms). nil: no limit.
-    public var memoryLimit: Int?
+    package var memoryLimit: Int?
 
     /// On the group's owner: the DOM's native memory (`DOMMemory`) the
     /// group's finished script entries made, net of what they freed (never
@@ -77,15 +69,15 @@ public final class ScriptContext {
 
     /// Asked at each watchdog tick (every `watchdogInterval` of a running
     /// script): true ends the script at once (`ScriptError.interrupted`).
-    public var shouldInterrupt: (() -> Bool)?
+    package var shouldInterrupt: (() -> Bool)?
 
     /// Set when the context stopped for good (the memory limit): every later
     /// evaluate and call fails with it without running anything.
-    public private(set) var stopReason: ScriptError?
+    package private(set) var stopReason: ScriptError?
 
     /// Called once when the context stops for good, after the entry that
     /// was running has returned.
-    public var onStop: ((ScriptError) -> Void)?
+    package var onStop: ((ScriptError) -> Void)?
     /// Called when no script of the context's group runs any more (an
     /// outermost entry returned, after its microtask checkpoint).
     var afterOutermostEntry: (() -> Void)?
@@ -99,7 +91,7 @@ public final class ScriptContext {
 
     /// Whether JavaScriptCore has been loaded into this process (it loads on
     /// the first `ScriptContext`).
-    public static var isEngineLoaded: Bool { JavaScriptCoreLibrary.isLoaded }
+    package static var isEngineLoaded: Bool { JavaScriptCoreLibrary.isLoaded }
 
     /// The context whose engine group this one shares (a frame's parent):
     /// it owns the group's watchdog, so it is kept alive as long as this one.
@@ -132,7 +124,7 @@ public final class ScriptContext {
 
     /// Makes a global context in a group of its own, or in `owner`'s group
     /// (the frames of one page: their objects are usable across them).
-    public init(sharingGroupWith owner: ScriptContext? = nil) throws {
+    package init(sharingGroupWith owner: ScriptContext? = nil) throws {
         jsc = try JavaScriptCoreLibrary.api.get()
         groupOwner = owner?.groupOwner ?? owner
         if let groupOwner {
@@ -364,13 +356,13 @@ public final class ScriptContext {
 
     /// Runs `source` and converts its completion value; a thrown exception or
     /// the watchdog's termination comes back as the error.
-    public func evaluate(_ source: String, sourceURL: String? = nil, startingLine: Int = 1) -> Result<ScriptValue, ScriptError> {
+    package func evaluate(_ source: String, sourceURL: String? = nil, startingLine: Int = 1) -> Result<ScriptValue, ScriptError> {
         evaluateKeepingUndefined(source, sourceURL: sourceURL, startingLine: startingLine).map { $0 ?? .null }
     }
 
     /// As `evaluate`, but a completion value of `undefined` is nil, told
     /// apart from null (WKWebView's evaluateJavaScript gives nil and NSNull).
-    public func evaluateKeepingUndefined(_ source: String, sourceURL: String? = nil,
+    package func evaluateKeepingUndefined(_ source: String, sourceURL: String? = nil,
                                          startingLine: Int = 1) -> Result<ScriptValue?, ScriptError> {
         let script = makeString(source)
         defer { jsc.JSStringRelease!(script) }
@@ -386,7 +378,7 @@ public final class ScriptContext {
     }
 
     /// Calls the global function `name` with `arguments`.
-    public func call(_ name: String, _ arguments: [ScriptValue]) -> Result<ScriptValue, ScriptError> {
+    package func call(_ name: String, _ arguments: [ScriptValue]) -> Result<ScriptValue, ScriptError> {
         guard let function = property(name, of: globalObject).flatMap({ jsc.JSValueToObject!(context, $0, nil) }),
               jsc.JSObjectIsFunction!(context, function) else {
             return .failure(.exception(message: "TypeError: \(name) is not a function", line: nil, sourceURL: nil))
@@ -508,7 +500,7 @@ public final class ScriptContext {
     // MARK: Swift functions
 
     /// Makes `window.NAME` (or `window.a.b.NAME` for `path` ["a", "b"]) call `body`.
-    public func setFunction(_ name: String, path: [String] = [], _ body: @escaping ([ScriptValue]) -> ScriptValue?) {
+    package func setFunction(_ name: String, path: [String] = [], _ body: @escaping ([ScriptValue]) -> ScriptValue?) {
         var object = globalObject
         for component in path {
             if let existing = property(component, of: object), jsc.JSValueIsObject!(context, existing),

@@ -4,7 +4,7 @@ import TernDOM
 /// TernKit's frames answer it. The windows of one page's frames share one
 /// JavaScript engine group (`ScriptWindow.init(sharingEngineWith:)`), so a
 /// same-origin frame's objects are usable from its parent and back.
-public protocol ScriptFrameHost: AnyObject {
+package protocol ScriptFrameHost: AnyObject {
     /// The windows of the child navigables of this window's document (its
     /// `iframe`/`frame` elements that hold a loaded or loading frame), in tree
     /// order: `window.frames`, `length`, `window[i]` and named access.

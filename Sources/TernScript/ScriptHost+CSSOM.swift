@@ -9,25 +9,25 @@ extension ScriptHost {
     /// as of now (the host brings its styles up to date first), or nil when
     /// it has none (not in the document, no styles). Asked on every read, so
     /// a script sees its own changes. Default: nil (every property reads "").
-    public func scriptComputedStyle(of element: Node, pseudoElement: PseudoElement?) -> CSSStyle? { nil }
+    package func scriptComputedStyle(of element: Node, pseudoElement: PseudoElement?) -> CSSStyle? { nil }
 
     /// `document.styleSheets`: the document's sheets with their owner nodes
     /// (`<style>`, `<link rel=stylesheet>`), in document order. Default: none.
-    public func scriptStyleSheets() -> [(sheet: StyleSheet, ownerNode: Node)] { [] }
+    package func scriptStyleSheets() -> [(sheet: StyleSheet, ownerNode: Node)] { [] }
 
     /// A script changed `sheet` (insertRule, deleteRule, `disabled`, its
     /// media): the page must be styled again. Default: nothing.
-    public func scriptStyleSheetDidChange(_ sheet: StyleSheet) {}
+    package func scriptStyleSheetDidChange(_ sheet: StyleSheet) {}
 
     /// `getBoundingClientRect()` and the sizes read from it. Default: no box.
-    public func scriptBoundingBox(of element: Node) -> ScriptRect? { nil }
+    package func scriptBoundingBox(of element: Node) -> ScriptRect? { nil }
 
     /// `scrollY`. Default: 0, the top.
-    public func scriptScrollPosition() -> Double { 0 }
+    package func scriptScrollPosition() -> Double { 0 }
 
     /// Default: nothing (no browser focus to move).
-    public func scriptFocusDidChange(_ element: Node?) {}
+    package func scriptFocusDidChange(_ element: Node?) {}
 
     /// Default: nothing (no viewport to scroll).
-    public func scriptScroll(toY y: Double) {}
+    package func scriptScroll(toY y: Double) {}
 }

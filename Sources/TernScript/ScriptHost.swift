@@ -5,7 +5,7 @@ import TernDOM
 /// handlers and the console. TernKit implements it for a web view (through
 /// its UI delegate and user content controller), so TernScript knows nothing
 /// of delegates.
-public protocol ScriptHost: AnyObject {
+package protocol ScriptHost: AnyObject {
     /// `alert(message)`: returns when the user has seen it.
     func scriptAlert(_ message: String)
     /// `confirm(message)`: the user's answer.
@@ -55,51 +55,51 @@ public protocol ScriptHost: AnyObject {
 /// implement it.
 extension ScriptHost {
     /// Default: nothing (the reason went to the console already).
-    public func scriptsDidStop(_ reason: ScriptError) {}
+    package func scriptsDidStop(_ reason: ScriptError) {}
 
     /// A script changed the document (a node inserted, removed or changed, an
     /// attribute set): the view should re-lay out, at most once per turn of
     /// the event loop. Called for every change, so keep it cheap.
     /// Default: nothing.
-    public func scriptDocumentDidChange() {}
+    package func scriptDocumentDidChange() {}
 
     /// `document.title = …` changed the title of the page's document to `title`
     /// (whitespace collapsed, as `Document.title` reads it). Default: nothing.
-    public func scriptDocumentTitleDidChange(_ title: String) {}
+    package func scriptDocumentTitleDidChange(_ title: String) {}
 
     /// `document.cookie`'s getter: the cookies a script may see for the
     /// document's URL, "name=value; name2=value2" (HttpOnly ones left out).
     /// Default: "".
-    public func scriptCookie() -> String { "" }
+    package func scriptCookie() -> String { "" }
 
     /// `document.cookie = "…"`: one Set-Cookie string from a script (an
     /// HttpOnly one must be ignored). Default: ignored.
-    public func scriptSetCookie(_ cookie: String) {}
+    package func scriptSetCookie(_ cookie: String) {}
 
     /// A form is submitted (`form.submit()`, a submit button's click, or
     /// `requestSubmit()` whose submit event was not cancelled): navigate to it.
     /// Default: nothing.
-    public func scriptSubmitForm(_ submission: FormSubmission) {}
+    package func scriptSubmitForm(_ submission: FormSubmission) {}
 
     /// `form.reset()` (or a reset button) whose reset event was not cancelled:
     /// the form's controls go back to their initial state, which the page's
     /// attributes no longer hold once edited. Default: nothing.
-    public func scriptResetForm(_ form: Node) {}
+    package func scriptResetForm(_ form: Node) {}
 
     /// The activation behaviour of an `<a href>` or `<area href>` clicked by
     /// a script (`a.click()`, a dispatched click that was not cancelled):
     /// follow (or download) the hyperlink, as the page's own act, never the
     /// person's. Default: nothing.
-    public func scriptFollowHyperlink(_ link: Node) {}
+    package func scriptFollowHyperlink(_ link: Node) {}
 
     /// A script inserted a `<script>` element into the document (by
     /// appendChild, insertBefore, replaceChild, append…, not innerHTML): the
     /// host loads and runs it as the HTML spec says for a script element that
     /// becomes connected. Default: nothing.
-    public func scriptDidInsertScriptElement(_ element: Node) {}
+    package func scriptDidInsertScriptElement(_ element: Node) {}
 
     /// `document.write(markup)` on the page's document: true when the page's
     /// parser took it at its insertion point (HTML §8.4.3); false when there
     /// is none (the bindings then open a new document). Default: false.
-    public func scriptDocumentWrite(_ markup: String) -> Bool { false }
+    package func scriptDocumentWrite(_ markup: String) -> Bool { false }
 }

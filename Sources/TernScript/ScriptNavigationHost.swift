@@ -1,6 +1,6 @@
 /// What `location` and `history` ask of the page's web view. TernKit
 /// implements it; navigations go through its navigation policy.
-public protocol ScriptNavigationHost: AnyObject {
+package protocol ScriptNavigationHost: AnyObject {
     /// The page's current URL (after pushState and fragment changes).
     func scriptCurrentURL() -> String
     /// `location.href = url`, `assign`, `replace`; `url` is already resolved.
@@ -25,5 +25,5 @@ public protocol ScriptNavigationHost: AnyObject {
 
 extension ScriptNavigationHost {
     /// A host without frames or a page cache: its document is always active.
-    public func scriptDocumentIsFullyActive() -> Bool { true }
+    package func scriptDocumentIsFullyActive() -> Bool { true }
 }

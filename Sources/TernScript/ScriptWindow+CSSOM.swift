@@ -3,7 +3,7 @@ import TernCSS
 /// The window's side of CSSOM View's media queries (`matchMedia`).
 extension ScriptWindow {
     /// What `matchMedia` evaluates against: the browser's window in CSS px.
-    public var mediaEnvironment: MediaEnvironment { dom.mediaEnvironment }
+    package var mediaEnvironment: MediaEnvironment { dom.mediaEnvironment }
 
     /// The browser's window changed (its width, its colour scheme): `matchMedia`
     /// answers from now on, and on a later turn of the loop each
@@ -12,7 +12,7 @@ extension ScriptWindow {
     /// rendering). Held while the page is suspended.
     /// A change of size fires `resize` first (HTML's resize steps come before
     /// media queries are evaluated in "update the rendering").
-    public func mediaEnvironmentDidChange(_ environment: MediaEnvironment) {
+    package func mediaEnvironmentDidChange(_ environment: MediaEnvironment) {
         guard environment != dom.mediaEnvironment else { return }
         let resized = environment.width != dom.mediaEnvironment.width || environment.height != dom.mediaEnvironment.height
         dom.mediaEnvironment = environment
@@ -28,7 +28,7 @@ extension ScriptWindow {
     /// the loop its IntersectionObservers and ResizeObservers look at their
     /// boxes again (HTML "update the rendering"). Several calls in one turn
     /// make one update; held while the page is suspended.
-    public func renderingDidChange() {
+    package func renderingDidChange() {
         guard !renderingUpdatePosted else { return }
         renderingUpdatePosted = true
         loop.post { [weak self] in
@@ -39,7 +39,7 @@ extension ScriptWindow {
 
     /// The browser's window size for a window just made: no `resize`, as
     /// the page never saw another.
-    public func setInitialViewport(width: Double, height: Double) {
+    package func setInitialViewport(width: Double, height: Double) {
         dom.mediaEnvironment.width = width
         dom.mediaEnvironment.height = height
     }

@@ -38,7 +38,7 @@ extension ScriptWindow {
 
     /// Makes `document` the window's document (`window.document`); call it once
     /// the document exists, before any of the page's scripts run.
-    public func attach(document: Document) {
+    package func attach(document: Document) {
         dom.attach(document)
         guard let node = document.node else { return }
         _ = context.callInternal("__ternDOMAttach", [.number(Double(dom.handle(node)))])
@@ -67,10 +67,10 @@ extension ScriptWindow {
     }
 
     /// The document scripts see, once attached.
-    public var document: Document? { dom.mainDocument }
+    package var document: Document? { dom.mainDocument }
 
     /// `document.readyState`. Each change fires `readystatechange` at the document.
-    public var readyState: DocumentReadyState {
+    package var readyState: DocumentReadyState {
         get { dom.readyState }
         set {
             guard newValue != dom.readyState else { return }
@@ -80,7 +80,7 @@ extension ScriptWindow {
     }
 
     /// `document.referrer` ("" by default).
-    public var referrer: String {
+    package var referrer: String {
         get { dom.referrer }
         set { dom.referrer = newValue }
     }
@@ -88,13 +88,13 @@ extension ScriptWindow {
     /// The element with focus (`document.activeElement`, which reads as the
     /// body when this is nil). Scripts move it with `focus()` and `blur()`;
     /// setting it here fires no events (dispatch focus and blur for that).
-    public var focusedElement: Node? {
+    package var focusedElement: Node? {
         get { dom.focusedElement }
         set { dom.focusedElement = newValue }
     }
 
     /// The topmost open modal `<dialog>` (`showModal()`), nil for none.
-    public var modalDialog: Node? {
+    package var modalDialog: Node? {
         guard case .success(.number(let handle)) = context.callInternal("__ternModalDialog", []) else { return nil }
         return try? dom.node(dom.makeNumber(handle))
     }
@@ -102,14 +102,14 @@ extension ScriptWindow {
     /// The element HTML's top layer shows on top (the last modal dialog
     /// shown and still open, in the document), for the layout; read
     /// without running script.
-    public var topLayerElement: Node? {
+    package var topLayerElement: Node? {
         guard let node = dom.topLayer, node.document === dom.mainDocument, node.isConnected, node.hasAttribute("open") else { return nil }
         return node
     }
 
     /// HTML's close request (Esc) to the topmost modal dialog: `cancel`,
     /// then, unless the page cancels it, the dialog closes.
-    public func sendCloseRequest() {
+    package func sendCloseRequest() {
         _ = runInternal("__ternCloseRequest", [])
         dom.changed()
     }
@@ -117,7 +117,7 @@ extension ScriptWindow {
     /// The selection of a text field or textarea, as UTF-16 offsets into its
     /// value (`selectionStart`/`selectionEnd`, which the page may set); nil
     /// when the page's scripts never touched a form control.
-    public func textSelection(of field: Node) -> Range<Int>? {
+    package func textSelection(of field: Node) -> Range<Int>? {
         guard case .success(.array(let offsets)) = context.callInternal("__ternTextSelection", [.number(Double(dom.handle(field)))]),
               offsets.count == 2, case .number(let start) = offsets[0], case .number(let end) = offsets[1],
               let lower = Int(exactly: start), let upper = Int(exactly: end), lower >= 0, lower <= upper else { return nil }
@@ -126,7 +126,7 @@ extension ScriptWindow {
 
     /// Sets a text field's selection for the person (the page hears `select`
     /// when it changed); offsets are clamped to the value.
-    public func setTextSelection(_ range: Range<Int>, of field: Node) {
+    package func setTextSelection(_ range: Range<Int>, of field: Node) {
         _ = context.callInternal("__ternSetTextSelection", [.number(Double(dom.handle(field))), .number(Double(range.lowerBound)),
                                                             .number(Double(range.upperBound))])
     }
@@ -134,7 +134,7 @@ extension ScriptWindow {
     /// `document.currentScript`: the `<script>` element running now; the web
     /// view sets it around each script it runs (nil between scripts), and
     /// `document.write` inserts its markup after it.
-    public var currentScript: Node? {
+    package var currentScript: Node? {
         get { dom.currentScript }
         set { dom.currentScript = newValue }
     }
@@ -154,7 +154,7 @@ extension ScriptWindow {
     /// submits its form (submit event, then `scriptSubmitForm`); links are the
     /// caller's to follow when this returns true.
     @discardableResult
-    public func dispatchEvent(_ type: String, to node: Node?, bubbles: Bool = false, cancelable: Bool = false,
+    package func dispatchEvent(_ type: String, to node: Node?, bubbles: Bool = false, cancelable: Bool = false,
                               fields: [String: ScriptValue] = [:]) -> Bool {
         let target: ScriptValue = node.map { .number(Double(dom.handle($0))) } ?? .null
         let result = context.callInternal("__ternDispatch", [target, .string(type), .bool(bubbles), .bool(cancelable), .dictionary(fields)])
@@ -169,14 +169,14 @@ extension ScriptWindow {
 
     /// Whether the window has a listener or an `on…` handler for `type`
     /// (a page with an `unload` listener is not put in the back/forward cache).
-    public func hasWindowEventListener(_ type: String) -> Bool {
+    package func hasWindowEventListener(_ type: String) -> Bool {
         context.callInternal("__ternHasWindowListeners", [.string(type)]) == .success(.bool(true))
     }
 
     /// The embedder changed the document from Swift (a control's value or
     /// checkedness set for the user): live collections refresh, and the host
     /// hears `scriptDocumentDidChange`.
-    public func documentDidChangeOutsideScripts() {
+    package func documentDidChangeOutsideScripts() {
         dom.changed()
     }
 
@@ -184,7 +184,7 @@ extension ScriptWindow {
     /// submit event, then, unless cancelled, `ScriptHost.scriptSubmitForm`.
     /// Returns whether the form was submitted.
     @discardableResult
-    public func requestSubmit(_ form: Node, submitter: Node? = nil) -> Bool {
+    package func requestSubmit(_ form: Node, submitter: Node? = nil) -> Bool {
         let submitterValue: ScriptValue = submitter.map { .number(Double(dom.handle($0))) } ?? .null
         let result = context.callInternal("__ternRequestSubmit", [.number(Double(dom.handle(form))), submitterValue])
         return result == .success(.bool(true))

@@ -51,7 +51,7 @@ extension ScriptWindow {
     static func window(withID id: Int) -> ScriptWindow? { registry[id]?.current }
 
     /// The window that opened `opened` (the popup's `opener`), when it is still there.
-    public static func opener(of opened: ScriptOpenedWindow) -> ScriptWindow? {
+    package static func opener(of opened: ScriptOpenedWindow) -> ScriptWindow? {
         registry.values.first { $0.opened === opened && $0.opener != nil }?.opener
     }
 
@@ -60,7 +60,7 @@ extension ScriptWindow {
 
     /// The window whose script runs now (the innermost, in this window's
     /// engine group): a frame's script may be calling this window's methods.
-    public var runningWindow: ScriptWindow? { context.runningContext.flatMap(ScriptWindow.window(of:)) }
+    package var runningWindow: ScriptWindow? { context.runningContext.flatMap(ScriptWindow.window(of:)) }
 
     /// The window whose context is `context`, when it is still there.
     static func window(of context: ScriptContext) -> ScriptWindow? {
@@ -73,7 +73,7 @@ extension ScriptWindow {
     /// A document at about:blank or about:srcdoc (or with no URL) has its
     /// creator's origin: the parent's, else the opener's (HTML "determining
     /// the origin").
-    public var serializedOrigin: String { tupleOrigin ?? "null" }
+    package var serializedOrigin: String { tupleOrigin ?? "null" }
 
     /// The origin as a string, nil when opaque (an opaque origin is only ever
     /// the same as itself: its owner's).
@@ -100,7 +100,7 @@ extension ScriptWindow {
 
     /// HTML "same origin": both tuple origins and equal, or one opaque origin
     /// (the same window's, or inherited from it by about:blank documents).
-    public func isSameOrigin(with other: ScriptWindow) -> Bool {
+    package func isSameOrigin(with other: ScriptWindow) -> Bool {
         if other === self { return true }
         let mine = originOwner, theirs = other.originOwner
         guard let myOrigin = mine.origin, let theirOrigin = theirs.origin else { return mine.window === theirs.window }
@@ -331,7 +331,7 @@ extension ScriptWindow {
 
     /// Call when this window's child frames changed (one added, removed or
     /// renamed): `window[i]` and the named properties follow.
-    public func frameTreeDidChange() {
+    package func frameTreeDidChange() {
         _ = context.callInternal("__ternSyncFrames", [])
     }
 }

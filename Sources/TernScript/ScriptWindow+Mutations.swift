@@ -9,7 +9,7 @@ extension ScriptWindow {
     /// `childList` record, live ranges after it move. A node without a parent,
     /// or in a document this window does not show, is ignored. Cheap when
     /// nothing watches, but it is one call into the engine per node.
-    public func nodeInserted(_ node: Node) {
+    package func nodeInserted(_ node: Node) {
         guard node.parent != nil, node.document === dom.mainDocument else { return }
         _ = context.callInternal("__ternDOMInserted", [.number(Double(dom.handle(node)))])
     }

@@ -50,14 +50,14 @@ extension ScriptWindow {
     }
 
     /// Fires `type` at `window` (its on-handler and listeners), with extra event fields.
-    public func fireWindowEvent(_ type: String, _ fields: [String: ScriptValue] = [:]) {
+    package func fireWindowEvent(_ type: String, _ fields: [String: ScriptValue] = [:]) {
         _ = context.callInternal("__ternFireWindowEvent", [.string(type), .dictionary(fields)])
     }
 
     /// Moving through history between entries of this document: popstate
     /// with the entry's state (and hashchange when only the fragment differs).
     /// `state` is the entry's serialized state (what `pushState` gave the host), or null.
-    public func didTraverseHistory(from oldURL: String, to newURL: String, state: ScriptValue) {
+    package func didTraverseHistory(from oldURL: String, to newURL: String, state: ScriptValue) {
         // HTML "update document for history step application": hashchange when the fragments differ.
         let hashChanged = WebURL(oldURL)?.fragment != WebURL(newURL)?.fragment
         _ = context.callInternal("__ternHistoryTraversed", [state, .string(oldURL), .string(hashChanged ? newURL : oldURL)])

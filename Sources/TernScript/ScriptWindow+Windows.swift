@@ -30,7 +30,7 @@ extension ScriptWindow {
 
     /// Whether a features string asks for `noopener` or `noreferrer` (HTML
     /// "tokenize the features argument", "parse a boolean feature").
-    public static func featuresDisownOpener(_ features: String) -> Bool {
+    package static func featuresDisownOpener(_ features: String) -> Bool {
         let separators: Set<Character> = [" ", "\t", "\n", "\u{0C}", "\r", ",", "="]
         var index = features.startIndex
         var found = false

@@ -4,25 +4,25 @@ import TernNet
 /// A page's `window`: the JavaScript global context with the browser's
 /// globals installed (dialogs, timers, `navigator`, `atob`/`btoa`, native
 /// message handlers). One per page, made only when the page needs scripts.
-public final class ScriptWindow {
-    public let context: ScriptContext
+package final class ScriptWindow {
+    package let context: ScriptContext
     weak var host: ScriptHost?
     /// Answers `location` and `history`; the web view sets it.
-    public weak var navigationHost: ScriptNavigationHost?
+    package weak var navigationHost: ScriptNavigationHost?
     /// Answers `window.open` and `window.close`; the web view sets it.
-    public weak var windowingHost: ScriptWindowingHost?
+    package weak var windowingHost: ScriptWindowingHost?
     /// The frame tree this window is in (`parent`, `top`, `frames`,
     /// `contentWindow`); the web view sets it. Nil: a window alone.
-    public weak var frameHost: ScriptFrameHost?
+    package weak var frameHost: ScriptFrameHost?
     /// The document's origin is opaque whatever its URL says: a frame
     /// sandboxed without `allow-same-origin` (HTML "sandboxed origin browsing
     /// context flag"). The web view sets it before the page's scripts run.
-    public var hasOpaqueOrigin = false
+    package var hasOpaqueOrigin = false
     /// The window's name (`window.name`, HTML "target name" of its navigable):
     /// named access from the parent and link/form targets find frames by it.
     /// Until a script or the host sets it, a frame's name is its element's
     /// `name` attribute (HTML: the iframe's name sets its navigable's target name).
-    public var name: String {
+    package var name: String {
         get { assignedName ?? frameHost?.scriptFrameElement()?.attribute("name") ?? "" }
         set {
             let old = name
@@ -34,10 +34,10 @@ public final class ScriptWindow {
     private var assignedName: String?
     /// The window that opened this one (`window.opener`); nil for `noopener`
     /// and for windows no script opened.
-    public weak var opener: ScriptWindow?
+    package weak var opener: ScriptWindow?
     /// Set when the window's navigable is gone (its popup closed, its frame
     /// removed): `closed` reads true and messages to it are dropped.
-    public var isClosed = false
+    package var isClosed = false
     /// The dedicated workers this window made and has not terminated, by id.
     var workers: [Int: ScriptWorker] = [:]
     var lastWorkerID = 0
@@ -52,9 +52,9 @@ public final class ScriptWindow {
     private var replyHandlerInstalled = false
     let network: ScriptNetwork
     /// The web view's `sessionStorage` areas.
-    public let sessionStorage: WebStorage
+    package let sessionStorage: WebStorage
     /// The data store's `localStorage` areas.
-    public let localStorage: WebStorage
+    package let localStorage: WebStorage
     /// `localStorage` for a page of an opaque origin (data:, file:, sandboxed): its own, kept in memory.
     private lazy var opaqueOriginStorage = WebStorage()
     /// The document's first `<base href>` value as of a DOM version (`documentBaseURL`).
@@ -66,7 +66,7 @@ public final class ScriptWindow {
     let dom: DOMBridge
 
     /// The page's URL: XMLHttpRequest and fetch resolve against it and use its origin.
-    public var documentURL: WebURL? {
+    package var documentURL: WebURL? {
         get { network.documentURL }
         set { network.documentURL = newValue }
     }
@@ -78,7 +78,7 @@ public final class ScriptWindow {
 
     /// The document's side of its XMLHttpRequest and fetch requests (its
     /// referrer policy, where mixed content is reported); the web view sets it.
-    public weak var fetchClient: FetchClient? {
+    package weak var fetchClient: FetchClient? {
         get { network.client }
         set { network.client = newValue }
     }
@@ -88,7 +88,7 @@ public final class ScriptWindow {
     /// `sessionStorage` is the web view's (it outlives its pages),
     /// `localStorage` the website data store's. A frame's window shares its
     /// parent's engine (`sharingEngineWith`), so objects pass between them.
-    public init(host: ScriptHost, loader: Loader, documentURL: WebURL?, sessionStorage: WebStorage = WebStorage(),
+    package init(host: ScriptHost, loader: Loader, documentURL: WebURL?, sessionStorage: WebStorage = WebStorage(),
                 localStorage: WebStorage = WebStorage(), executionTimeLimit: Double = 10, memoryLimit: Int? = nil,
                 sharingEngineWith parent: ScriptWindow? = nil) throws {
         self.sessionStorage = sessionStorage
@@ -154,7 +154,7 @@ public final class ScriptWindow {
     /// Runs a script of the page; exceptions are reported to the console and
     /// returned, and never stop the page.
     @discardableResult
-    public func run(_ source: String, sourceURL: String? = nil, startingLine: Int = 1) -> Result<ScriptValue, ScriptError> {
+    package func run(_ source: String, sourceURL: String? = nil, startingLine: Int = 1) -> Result<ScriptValue, ScriptError> {
         let result = context.evaluate(source, sourceURL: sourceURL, startingLine: startingLine)
         // A stopped context was reported once, when it stopped.
         if case .failure(let error) = result, context.stopReason == nil {
@@ -165,12 +165,12 @@ public final class ScriptWindow {
     }
 
     /// Writes a line to the page's console, as the browser's own messages do.
-    public func reportToConsole(level: String, _ text: String) {
+    package func reportToConsole(level: String, _ text: String) {
         host?.scriptConsoleMessage(ScriptContext.ConsoleMessage(level: level, text: text))
     }
 
     /// Exposes `window.webkit.messageHandlers.<name>.postMessage`.
-    public func addMessageHandler(named name: String, withReply: Bool = false) {
+    package func addMessageHandler(named name: String, withReply: Bool = false) {
         messageHandlerNames.insert(name)
         if withReply {
             installReplyHandler(named: name)
@@ -183,7 +183,7 @@ public final class ScriptWindow {
     }
 
     /// Removes `window.webkit.messageHandlers.<name>`.
-    public func removeMessageHandler(named name: String) {
+    package func removeMessageHandler(named name: String) {
         messageHandlerNames.remove(name)
         _ = context.callInternal("__ternRemoveMessageHandler", [.string(name)])
     }
@@ -200,7 +200,7 @@ public final class ScriptWindow {
 
     /// Whether the page sits in the back/forward cache: none of its script
     /// runs (HTML: its document is not fully active, so its tasks wait).
-    public private(set) var isSuspended = false
+    package private(set) var isSuspended = false
     private var suspendedAt = 0.0
     /// Answers to the page (network responses, message replies) that arrived while it was suspended.
     private var heldWhileSuspended: [() -> Void] = []
@@ -208,7 +208,7 @@ public final class ScriptWindow {
     /// Stops the page's timers, keeping how long each had left, and holds
     /// what would call into its scripts until `resume()`: a suspended page
     /// uses no CPU (WebKit suspends a cached page's active DOM objects).
-    public func suspend() {
+    package func suspend() {
         guard !isSuspended else { return }
         isSuspended = true
         suspendedAt = EventLoop.now()
@@ -220,7 +220,7 @@ public final class ScriptWindow {
 
     /// Starts the timers again with the time each had left, in their order,
     /// and delivers on later turns what was held.
-    public func resume() {
+    package func resume() {
         guard isSuspended else { return }
         isSuspended = false
         let now = EventLoop.now()

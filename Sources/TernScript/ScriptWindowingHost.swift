@@ -1,5 +1,5 @@
 /// What `window.open` and `window.close` ask of the page's web view.
-public protocol ScriptWindowingHost: AnyObject {
+package protocol ScriptWindowingHost: AnyObject {
     /// `window.open(url, target, features)`: the window that opened, nil when
     /// none did (blocked, refused, or for `_self`/`_parent`/`_top`, this one
     /// navigates). The host blocks a new window unless the page has transient
@@ -14,7 +14,7 @@ public protocol ScriptWindowingHost: AnyObject {
 }
 
 extension ScriptWindowingHost {
-    public func scriptOpenerWindow() -> ScriptWindow? { nil }
+    package func scriptOpenerWindow() -> ScriptWindow? { nil }
 }
 
 /// A top-level window a script opened, as its opener's scripts reach it
@@ -22,7 +22,7 @@ extension ScriptWindowingHost {
 /// through the WindowProxy, wholly when it is of the opener's origin and
 /// engine, else through the restricted members (`postMessage`, `closed`,
 /// `close()`, `location`).
-public protocol ScriptOpenedWindow: AnyObject {
+package protocol ScriptOpenedWindow: AnyObject {
     /// The window of the page it shows now; nil while it has none.
     var scriptCurrentWindow: ScriptWindow? { get }
     /// The window of the page it shows now, made if the page has none yet

@@ -3,16 +3,16 @@
 /// number a page supplies becomes a Swift integer. A page can pass NaN,
 /// ±Infinity, -0 or 1e300 anywhere: `Int(someDouble)` traps on those, these
 /// never do.
-public enum WebIDL {
+package enum WebIDL {
     /// An `[EnforceRange]` conversion that failed: a `TypeError` to the script.
-    public struct RangeError: Error, Equatable {
-        public let message: String
+    package struct RangeError: Error, Equatable {
+        package let message: String
     }
 
     /// ECMAScript ToNumber for the values that cross into Swift
     /// (https://tc39.es/ecma262/#sec-tonumber): objects have already been
     /// flattened, so arrays and dictionaries give NaN, as `{}` does.
-    public static func toNumber(_ value: ScriptValue?) -> Double {
+    package static func toNumber(_ value: ScriptValue?) -> Double {
         switch value {
         case .number(let n)?: return n
         case .bool(let b)?: return b ? 1 : 0
@@ -99,28 +99,28 @@ public enum WebIDL {
     }
 
     /// `long` (ECMAScript ToInt32).
-    public static func long(_ value: ScriptValue?) -> Int32 {
+    package static func long(_ value: ScriptValue?) -> Int32 {
         Int32(truncatingIfNeeded: wrapped(toNumber(value), bits: 32, signed: true))
     }
 
     /// `unsigned long` (ECMAScript ToUint32).
-    public static func unsignedLong(_ value: ScriptValue?) -> UInt32 {
+    package static func unsignedLong(_ value: ScriptValue?) -> UInt32 {
         UInt32(truncatingIfNeeded: wrapped(toNumber(value), bits: 32, signed: false))
     }
 
     /// `unsigned short` (ECMAScript ToUint16).
-    public static func unsignedShort(_ value: ScriptValue?) -> UInt16 {
+    package static func unsignedShort(_ value: ScriptValue?) -> UInt16 {
         UInt16(truncatingIfNeeded: wrapped(toNumber(value), bits: 16, signed: false))
     }
 
     /// `long long`: wrapped modulo 2^64.
-    public static func longLong(_ value: ScriptValue?) -> Int64 {
+    package static func longLong(_ value: ScriptValue?) -> Int64 {
         wrapped(toNumber(value), bits: 64, signed: true)
     }
 
     /// `[EnforceRange] long long`, `unsigned long` and so on: NaN, ±Infinity
     /// and values outside `range` after truncation are a TypeError.
-    public static func enforceRange(_ value: ScriptValue?, _ range: ClosedRange<Int64>) -> Result<Int64, RangeError> {
+    package static func enforceRange(_ value: ScriptValue?, _ range: ClosedRange<Int64>) -> Result<Int64, RangeError> {
         let x = toNumber(value)
         guard x.isFinite else { return .failure(RangeError(message: "Value is not a finite number")) }
         let truncated = x.rounded(.towardZero)
@@ -132,7 +132,7 @@ public enum WebIDL {
     }
 
     /// `[Clamp]`: NaN is 0, the rest is clamped to `range` and rounded half to even.
-    public static func clamp(_ value: ScriptValue?, _ range: ClosedRange<Int64>) -> Int64 {
+    package static func clamp(_ value: ScriptValue?, _ range: ClosedRange<Int64>) -> Int64 {
         let x = toNumber(value)
         if x.isNaN { return 0 }
         return clampedInt64(x.rounded(.toNearestOrEven), range)
@@ -140,7 +140,7 @@ public enum WebIDL {
 
     /// A double already known to be a whole number (or ±Infinity) as an
     /// Int64 within `range`, never trapping.
-    public static func clampedInt64(_ x: Double, _ range: ClosedRange<Int64> = Int64.min...Int64.max) -> Int64 {
+    package static func clampedInt64(_ x: Double, _ range: ClosedRange<Int64> = Int64.min...Int64.max) -> Int64 {
         if x.isNaN { return max(range.lowerBound, min(0, range.upperBound)) }
         if x <= Double(range.lowerBound) { return range.lowerBound }
         if x >= Double(range.upperBound) { return range.upperBound }
@@ -150,7 +150,7 @@ public enum WebIDL {
     /// A page-supplied number as an `Int` for Swift's own use (ids, counts,
     /// line numbers, deltas): NaN is 0, the rest truncated and clamped to
     /// `range`. Use it where the value is not an IDL argument.
-    public static func int(_ x: Double, in range: ClosedRange<Int> = Int.min...Int.max) -> Int {
+    package static func int(_ x: Double, in range: ClosedRange<Int> = Int.min...Int.max) -> Int {
         let bounds = Int64(range.lowerBound)...Int64(range.upperBound)
         return Int(clampedInt64(x.isNaN ? 0 : x.rounded(.towardZero), bounds))
     }

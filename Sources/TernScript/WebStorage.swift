@@ -16,34 +16,34 @@ import TernNet
 /// "Web storage" § setItem). Each write to the file is one SQLite
 /// transaction, which also keeps each origin's size (so a later run knows
 /// the totals without reading every value). Not thread-safe.
-public final class WebStorage {
+package final class WebStorage {
     /// What `areas()` reports of one origin's area.
-    public struct AreaInfo: Hashable {
-        public let origin: String
+    package struct AreaInfo: Hashable {
+        package let origin: String
         /// UTF-16 code units of keys and values.
-        public let size: Int
+        package let size: Int
         /// When it was last written, in seconds since 1970.
-        public let modifiedAt: Double
+        package let modifiedAt: Double
     }
 
     /// The default quota per site, in bytes (keys and values as UTF-16).
-    public static let defaultQuota = 10 * 1024 * 1024
+    package static let defaultQuota = 10 * 1024 * 1024
     /// The default quota of all sites together, in bytes.
-    public static let defaultTotalQuota = 100 * 1024 * 1024
+    package static let defaultTotalQuota = 100 * 1024 * 1024
 
     /// The database file; nil for storage in memory.
-    public let path: String?
+    package let path: String?
     /// The most bytes of keys and values (UTF-16: two a code unit) one site may store.
-    public var quota: Int
+    package var quota: Int
     /// The most bytes of keys and values all sites together may store.
-    public var totalQuota: Int
+    package var totalQuota: Int
     /// The time now, in seconds since 1970.
-    public var clock: () -> Double = Cookie.now
+    package var clock: () -> Double = Cookie.now
     /// The last write that failed (a full disk, a read-only profile), or why
     /// the database could not be opened; nil when all is well.
-    public var lastError: SQLiteDatabase.Failure? { store?.lastError }
+    package var lastError: SQLiteDatabase.Failure? { store?.lastError }
     /// Told when a write fails.
-    public var onWriteError: ((SQLiteDatabase.Failure) -> Void)? {
+    package var onWriteError: ((SQLiteDatabase.Failure) -> Void)? {
         get { store?.onError }
         set { store?.onError = newValue }
     }
@@ -59,7 +59,7 @@ public final class WebStorage {
     private let store: LazyDatabase?
 
     /// Storage in the SQLite file at `path` (opened when first used), or in memory when nil.
-    public init(path: String? = nil, quota: Int = WebStorage.defaultQuota, totalQuota: Int = WebStorage.defaultTotalQuota) {
+    package init(path: String? = nil, quota: Int = WebStorage.defaultQuota, totalQuota: Int = WebStorage.defaultTotalQuota) {
         self.path = path
         self.quota = quota
         self.totalQuota = totalQuota
@@ -122,7 +122,7 @@ public final class WebStorage {
     private var database: SQLiteDatabase? { store?.database }
 
     /// Checkpoints and closes the file, for the way out of the program; a later use opens it again.
-    public func close() { store?.close() }
+    package func close() { store?.close() }
 
     /// `origin`'s area, read from the file the first time.
     private func area(for origin: String) -> Area {
@@ -143,13 +143,13 @@ public final class WebStorage {
     }
 
     /// The items of `origin`'s area.
-    public func items(for origin: String) -> [String: String] { area(for: origin).items }
+    package func items(for origin: String) -> [String: String] { area(for: origin).items }
 
     /// Sets (or with a nil value removes) `key` in `origin`'s area; a nil key
     /// clears the area. False, and nothing changed, when the value would
     /// exceed the quota or cannot be saved.
     @discardableResult
-    public func write(_ key: String?, _ value: String?, for origin: String) -> Bool {
+    package func write(_ key: String?, _ value: String?, for origin: String) -> Bool {
         var area = area(for: origin)
         let now = clock()
         guard let key else {
@@ -196,7 +196,7 @@ public final class WebStorage {
     }
 
     /// Every origin that has items stored, with its size and when it was last written.
-    public func areaInfos() -> [AreaInfo] {
+    package func areaInfos() -> [AreaInfo] {
         if let database {
             _ = storedUsage()  // every area measured
             let rows = (try? database.execute("""
@@ -211,14 +211,14 @@ public final class WebStorage {
     }
 
     /// Removes the areas of the origins `shouldRemove` picks.
-    public func removeAreas(where shouldRemove: (String) -> Bool) {
+    package func removeAreas(where shouldRemove: (String) -> Bool) {
         for info in areaInfos() where shouldRemove(info.origin) { write(nil, nil, for: info.origin) }
         for origin in areas.keys where shouldRemove(origin) { areas[origin] = nil }
     }
 
     /// Removes every area written at or after `date` (seconds since 1970);
     /// all of them by default (clearing browsing data).
-    public func removeAll(modifiedSince date: Double = -Double.greatestFiniteMagnitude) {
+    package func removeAll(modifiedSince date: Double = -Double.greatestFiniteMagnitude) {
         let doomed = Set(areaInfos().filter { $0.modifiedAt >= date }.map(\.origin))
         removeAreas { doomed.contains($0) }
     }

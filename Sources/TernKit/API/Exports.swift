@@ -6,6 +6,7 @@ import TernNet
 import TernScript
 import TernDOM
 import TernLayout
+import TernSystem
 
 // MARK: TernNet's values
 
@@ -23,6 +24,8 @@ public typealias NavigationError = TernNet.NavigationError
 public typealias Credential = TernNet.Credential
 /// A server's certificate chain and why it was not trusted.
 public typealias ServerTrust = TernNet.ServerTrust
+/// One certificate of a `ServerTrust`'s chain, summarised for a person.
+public typealias CertificateSummary = TernNet.CertificateSummary
 /// A cookie (WebKit: `HTTPCookie`).
 public typealias Cookie = TernNet.Cookie
 /// Netscape's `cookies.txt` format, for importing and exporting cookies.
@@ -36,6 +39,12 @@ public typealias LoaderConfiguration = TernNet.LoaderConfiguration
 /// The loop that runs a web view's work: an embedder runs it (one thread).
 public typealias EventLoop = TernNet.EventLoop
 
+// MARK: TernSystem's values
+
+/// Safe file names for downloads (`Download.suggestedFilename`) and a path
+/// in a folder that overwrites nothing (`SafeFilename.unusedPath(in:for:)`).
+public typealias SafeFilename = TernSystem.SafeFilename
+
 // MARK: TernScript's values
 
 /// A JavaScript value converted for Swift (`evaluateJavaScript`'s result).
@@ -47,7 +56,7 @@ public typealias ScriptNull = TernScript.ScriptNull
 /// A JavaScript Date in a message body or an evaluation's `Any` (WebKit: `Date`).
 public typealias ScriptDate = TernScript.ScriptDate
 /// A line a page's script wrote to its console.
-public typealias ConsoleMessage = TernScript.ScriptContext.ConsoleMessage
+public typealias ConsoleMessage = TernScript.ScriptConsoleMessage
 
 // TernLayout's and TernDOM's plain values that a front end draws with, named
 // here one by one (not the whole modules: those hold the mutable document,

@@ -16,7 +16,7 @@ public final class WebView {
     /// Shows the page's JavaScript dialogs.
     public weak var uiDelegate: UIDelegate?
     /// Called with each console message the page's scripts write.
-    public var onConsoleMessage: ((ScriptContext.ConsoleMessage) -> Void)?
+    public var onConsoleMessage: ((ConsoleMessage) -> Void)?
     /// The session history.
     public let backForwardList = BackForwardList()
     /// Replaces the whole User-Agent header for later loads. Default nil.

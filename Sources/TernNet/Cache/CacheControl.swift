@@ -1,18 +1,18 @@
 /// The directives of Cache-Control (RFC 9111 §5.2) that a private browser
 /// cache acts on, parsed from a request's or a response's header fields.
-public struct CacheControl: Hashable {
+package struct CacheControl: Hashable {
     /// `max-age=N`: fresh for N seconds after it was generated.
-    public var maxAge: Double?
+    package var maxAge: Double?
     /// `no-store`: never written to the cache.
-    public var noStore = false
+    package var noStore = false
     /// `no-cache` (or `Pragma: no-cache` without Cache-Control): stored, but
     /// revalidated with the server before every use.
-    public var noCache = false
+    package var noCache = false
     /// `must-revalidate`: once stale, never used without revalidation.
-    public var mustRevalidate = false
+    package var mustRevalidate = false
 
     /// The directives of every Cache-Control field in `headers`, in order.
-    public init(_ headers: HTTPHeaders) {
+    package init(_ headers: HTTPHeaders) {
         let fields = headers.values(for: "Cache-Control")
         if fields.isEmpty, let pragma = headers["Pragma"], pragma.lowercased().contains("no-cache") { noCache = true }
         for field in fields {

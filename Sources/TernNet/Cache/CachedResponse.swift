@@ -1,15 +1,15 @@
 /// A response kept by the HTTP cache: its headers and body with the times
 /// RFC 9111 §4.2.3 needs to compute its age, and the request header values
 /// its Vary field names.
-public struct CachedResponse: Hashable {
+package struct CachedResponse: Hashable {
     /// The response as stored: status 200, headers without Set-Cookie
     /// (cookies are taken when a response arrives, never replayed from the cache).
-    public var response: Response
-    public var body: [UInt8]
+    package var response: Response
+    package var body: [UInt8]
     /// When the request that fetched (or last revalidated) it was sent, in seconds since 1970.
-    public var requestTime: Double
+    package var requestTime: Double
     /// When that response arrived.
-    public var responseTime: Double
+    package var responseTime: Double
     /// The request's values of the headers named by Vary, as `name: value` lines.
     var varyKey: String
 
@@ -18,7 +18,7 @@ public struct CachedResponse: Hashable {
     static let maximumHeuristicLifetime: Double = 7 * 86400
 
     /// The response's Cache-Control directives.
-    public var cacheControl: CacheControl { CacheControl(response.headers) }
+    package var cacheControl: CacheControl { CacheControl(response.headers) }
 
     /// The Date header's time, else when the response arrived.
     var dateValue: Double {
@@ -26,7 +26,7 @@ public struct CachedResponse: Hashable {
     }
 
     /// How long the response stays fresh after it was generated (RFC 9111 §4.2.1).
-    public var freshnessLifetime: Double {
+    package var freshnessLifetime: Double {
         let control = cacheControl
         if let maxAge = control.maxAge { return maxAge }
         if let expires = response.headers["Expires"] {
@@ -41,7 +41,7 @@ public struct CachedResponse: Hashable {
     }
 
     /// The response's age at `now` (RFC 9111 §4.2.3).
-    public func currentAge(at now: Double) -> Double {
+    package func currentAge(at now: Double) -> Double {
         let apparentAge = max(0, responseTime - dateValue)
         let ageValue = response.headers["Age"].flatMap { Double($0.trimmingSpaces()) } ?? 0
         let correctedAgeValue = ageValue + max(0, responseTime - requestTime)
@@ -49,12 +49,12 @@ public struct CachedResponse: Hashable {
     }
 
     /// Whether it may be used at `now` without asking the server.
-    public func isFresh(at now: Double) -> Bool {
+    package func isFresh(at now: Double) -> Bool {
         !cacheControl.noCache && freshnessLifetime > currentAge(at: now)
     }
 
     /// Whether the server can be asked if it changed (it has an ETag or a Last-Modified).
-    public var canBeRevalidated: Bool {
+    package var canBeRevalidated: Bool {
         response.headers["ETag"] != nil || response.headers["Last-Modified"] != nil
     }
 

@@ -13,33 +13,33 @@ import TernSystem
 ///
 /// The database is opened on first use, so a run that never makes an HTTP
 /// request never touches it. Not thread-safe.
-public final class HTTPCache {
+package final class HTTPCache {
     /// What `entries()` reports of a stored response.
-    public struct Entry: Hashable {
+    package struct Entry: Hashable {
         /// The response's URL, without its fragment.
-        public let url: String
+        package let url: String
         /// Bytes of body and headers.
-        public let size: Int
+        package let size: Int
         /// When it was stored or last revalidated, in seconds since 1970.
-        public let storedAt: Double
+        package let storedAt: Double
         /// When it was last stored or used.
-        public let lastUsedAt: Double
+        package let lastUsedAt: Double
     }
 
     /// The database file; nil for a cache in memory.
-    public let path: String?
+    package let path: String?
     /// The most bytes (bodies and headers) kept; storing more evicts the least recently used.
     /// Default 64 MiB.
-    public var capacity: Int
+    package var capacity: Int
     /// The largest response stored. Default an eighth of the capacity (as Chrome does).
-    public var maximumEntrySize: Int
+    package var maximumEntrySize: Int
     /// The time now, in seconds since 1970.
-    public var clock: () -> Double = Cookie.now
+    package var clock: () -> Double = Cookie.now
     /// The last write that failed (a full disk, a read-only profile), or why
     /// the database could not be opened; nil when all is well.
-    public var lastError: SQLiteDatabase.Failure? { store.lastError }
+    package var lastError: SQLiteDatabase.Failure? { store.lastError }
     /// Told when a write fails or the database cannot be opened.
-    public var onWriteError: ((SQLiteDatabase.Failure) -> Void)? {
+    package var onWriteError: ((SQLiteDatabase.Failure) -> Void)? {
         get { store.onError }
         set { store.onError = newValue }
     }
@@ -47,7 +47,7 @@ public final class HTTPCache {
     private let store: LazyDatabase
 
     /// A cache in the SQLite file at `path` (made when first needed), or in memory when nil.
-    public init(path: String?, capacity: Int = 64 * 1024 * 1024) {
+    package init(path: String?, capacity: Int = 64 * 1024 * 1024) {
         self.path = path
         self.capacity = capacity
         maximumEntrySize = capacity / 8
@@ -60,10 +60,10 @@ public final class HTTPCache {
     }
 
     /// The database, opened (and its table made) on first use; nil when it cannot be.
-    public var database: SQLiteDatabase? { store.database }
+    package var database: SQLiteDatabase? { store.database }
 
     /// Checkpoints and closes the file, for the way out of the program; a later use opens it again.
-    public func close() { store.close() }
+    package func close() { store.close() }
 
     // MARK: Reading
 
@@ -88,7 +88,7 @@ public final class HTTPCache {
     }
 
     /// Every stored response, least recently used first.
-    public func entries() -> [Entry] {
+    package func entries() -> [Entry] {
         guard let database, let rows = try? database.execute("SELECT url, size, stored_at, last_used FROM responses ORDER BY last_used")
         else { return [] }
         return rows.compactMap { row in
@@ -99,7 +99,7 @@ public final class HTTPCache {
     }
 
     /// Bytes stored (bodies and headers).
-    public var currentSize: Int {
+    package var currentSize: Int {
         guard let database, let row = try? database.execute("SELECT COALESCE(SUM(size), 0) FROM responses").first,
               case .integer(let total) = row[0] else { return 0 }
         return Int(total)
@@ -156,13 +156,13 @@ public final class HTTPCache {
 
     /// Forgets the response stored for `url` (an unsafe request to it, or a
     /// response that may not be stored, makes the old one obsolete).
-    public func removeCachedResponse(for url: WebURL) {
+    package func removeCachedResponse(for url: WebURL) {
         guard store.isOpen || path != nil else { return }
         write { try $0.execute("DELETE FROM responses WHERE url = ?1", [.text(HTTPCache.key(url))]) }
     }
 
     /// Forgets the stored responses `shouldRemove` picks.
-    public func removeEntries(where shouldRemove: (Entry) -> Bool) {
+    package func removeEntries(where shouldRemove: (Entry) -> Bool) {
         let doomed = entries().filter(shouldRemove)
         guard !doomed.isEmpty else { return }
         write { database in
@@ -171,7 +171,7 @@ public final class HTTPCache {
     }
 
     /// Forgets every response stored or revalidated at or after `date` (seconds since 1970).
-    public func removeAll(modifiedSince date: Double = -Double.greatestFiniteMagnitude) {
+    package func removeAll(modifiedSince date: Double = -Double.greatestFiniteMagnitude) {
         write { try $0.execute("DELETE FROM responses WHERE stored_at >= ?1", [.real(date)]) }
     }
 

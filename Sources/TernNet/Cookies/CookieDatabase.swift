@@ -4,20 +4,20 @@ import TernSystem
 /// `keepSessionCookies`, its session cookies too): loaded when opened,
 /// written through on every change, each change in its own transaction, so
 /// two processes on one profile and a `kill -9` lose no stored cookie.
-public final class CookieDatabase {
-    public let database: SQLiteDatabase
-    public let jar: CookieJar
+package final class CookieDatabase {
+    package let database: SQLiteDatabase
+    package let jar: CookieJar
     /// Store session cookies too ("continue where you left off").
-    public let keepSessionCookies: Bool
+    package let keepSessionCookies: Bool
     /// The last write that failed (a full disk, a read-only profile), for the
     /// front end to report; nil when writes succeed.
-    public private(set) var lastError: SQLiteDatabase.Failure?
+    package private(set) var lastError: SQLiteDatabase.Failure?
     /// Told when a write fails.
-    public var onWriteError: ((SQLiteDatabase.Failure) -> Void)?
+    package var onWriteError: ((SQLiteDatabase.Failure) -> Void)?
 
     /// Opens the database at `path`, loads its cookies into `jar`, and writes
     /// every later change of `jar` back for as long as this object lives.
-    public init(path: String, jar: CookieJar, keepSessionCookies: Bool = false) throws {
+    package init(path: String, jar: CookieJar, keepSessionCookies: Bool = false) throws {
         database = try SQLiteDatabase(path: path)
         self.jar = jar
         self.keepSessionCookies = keepSessionCookies
@@ -49,7 +49,7 @@ public final class CookieDatabase {
     /// Stores `cookies` in the jar and the database as one transaction (an
     /// import): all of them, or, when the write fails (reported, and
     /// thrown), none, in the jar as on disk.
-    public func insertAll(_ cookies: [Cookie]) throws {
+    package func insertAll(_ cookies: [Cookie]) throws {
         jar.prepareForUse()
         let before = jar.snapshot
         do {
@@ -73,7 +73,7 @@ public final class CookieDatabase {
 
     /// Checkpoints and closes the file, for the way out of the program; a
     /// later change opens it again.
-    public func close() { database.close() }
+    package func close() { database.close() }
 
     private func write(_ cookie: Cookie, removed: Bool) {
         do {

@@ -5,9 +5,9 @@ import Glibc
 /// Cookie dates, parsed leniently as RFC 6265 §5.1.1 says (browsers accept
 /// `Wed, 09 Jun 2021 10:18:14 GMT`, `Thursday, 01-Jan-1970 00:00:00 GMT`,
 /// `Mon Dec 10 16:32:30 2007` and worse).
-public enum CookieDate {
+package enum CookieDate {
     /// Seconds since 1970 for `text`, or nil when it is not a cookie date.
-    public static func parse(_ text: String) -> Double? {
+    package static func parse(_ text: String) -> Double? {
         var time: (Int, Int, Int)?
         var day: Int?
         var month: Int?
@@ -29,7 +29,7 @@ public enum CookieDate {
     }
 
     /// `Wed, 09 Jun 2021 10:18:14 GMT`.
-    public static func format(_ seconds: Double) -> String {
+    package static func format(_ seconds: Double) -> String {
         var value = time_t(seconds.rounded(.down))
         var parts = tm()
         gmtime_r(&value, &parts)

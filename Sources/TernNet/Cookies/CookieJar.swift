@@ -3,28 +3,28 @@
 /// sent by §5.4. In memory; persistence belongs to the website data store.
 ///
 /// Not thread-safe: use it on the event loop's thread.
-public final class CookieJar {
+package final class CookieJar {
     /// Limits of RFC 6265bis (and the issue's): name+value bytes, attribute
     /// value bytes, cookies per domain, cookies in all, lifetime in days.
-    public static let maximumNameValueSize = 4096
-    public static let maximumAttributeValueSize = 1024
-    public static let maximumCookiesPerDomain = 180
-    public static let maximumCookies = 3000
-    public static let maximumLifetime: Double = 400 * 86400
+    package static let maximumNameValueSize = 4096
+    package static let maximumAttributeValueSize = 1024
+    package static let maximumCookiesPerDomain = 180
+    package static let maximumCookies = 3000
+    package static let maximumLifetime: Double = 400 * 86400
 
     private var cookies: [String: Cookie] = [:]
     /// The last creation time handed out: each new cookie gets a later one,
     /// so the "earlier creation first" order never ties.
     private var lastCreation = -Double.greatestFiniteMagnitude
     /// The clock; tests fix it.
-    public var clock: () -> Double = Cookie.now
+    package var clock: () -> Double = Cookie.now
     /// Told of every change (after it happened).
-    public var onChange: ((Cookie, _ removed: Bool) -> Void)?
+    package var onChange: ((Cookie, _ removed: Bool) -> Void)?
 
     /// Called once, before the jar is first read or changed, then cleared:
     /// a persistent store opens its database there, so that a run that
     /// never uses cookies (a local page) never opens it.
-    public var willFirstUse: (() -> Void)?
+    package var willFirstUse: (() -> Void)?
 
     /// The cookie setting of each host (per-site settings); nil allows
     /// every host. Asked with the host of the URL a cookie comes from or is
@@ -33,21 +33,21 @@ public final class CookieJar {
     /// sends nothing for that host, whatever the cookie's `Domain`;
     /// `.sessionOnly` stores its persistent cookies as session cookies.
     /// `insert` (the cookie store API, imports) is not asked.
-    public var cookiePolicy: ((_ host: String) -> CookieSitePolicy)?
+    package var cookiePolicy: ((_ host: String) -> CookieSitePolicy)?
 
-    public init() {}
+    package init() {}
 
     /// Runs `willFirstUse` now if it has not run (a persistent store then
     /// opens its database); every read and change does it anyway.
     @inline(__always)
-    public func prepareForUse() {
+    package func prepareForUse() {
         guard let hook = willFirstUse else { return }
         willFirstUse = nil
         hook()
     }
 
     /// Every cookie that has not expired.
-    public var allCookies: [Cookie] {
+    package var allCookies: [Cookie] {
         prepareForUse()
         let now = clock()
         return cookies.values.filter { !$0.isExpired(at: now) }.sorted { $0.createdAt < $1.createdAt }
@@ -60,7 +60,7 @@ public final class CookieJar {
     /// `context` (a cross-site subresource cannot set Strict or Lax cookies).
     /// Returns the stored cookie, or nil when the cookie was ignored.
     @discardableResult
-    public func setCookie(_ header: String, for url: WebURL, context: SameSiteContext = .sameSite,
+    package func setCookie(_ header: String, for url: WebURL, context: SameSiteContext = .sameSite,
                           fromScript: Bool = false) -> Cookie? {
         prepareForUse()
         guard let parsed = SetCookie(header) else { return nil }
@@ -126,7 +126,7 @@ public final class CookieJar {
     }
 
     /// Stores `cookie` as it is (for the cookie store API and imports).
-    public func insert(_ cookie: Cookie) {
+    package func insert(_ cookie: Cookie) {
         prepareForUse()
         cookies[cookie.key] = cookie
         onChange?(cookie, false)
@@ -147,13 +147,13 @@ public final class CookieJar {
     }
 
     /// Removes `cookie` (matched by name, domain, host-only and path).
-    public func delete(_ cookie: Cookie) {
+    package func delete(_ cookie: Cookie) {
         prepareForUse()
         if let removed = cookies.removeValue(forKey: cookie.key) { onChange?(removed, true) }
     }
 
     /// Removes every cookie, or those modified since `date`.
-    public func removeAll(modifiedSince date: Double = -Double.greatestFiniteMagnitude) {
+    package func removeAll(modifiedSince date: Double = -Double.greatestFiniteMagnitude) {
         prepareForUse()
         for (key, cookie) in cookies where cookie.createdAt >= date || cookie.lastAccessedAt >= date {
             cookies[key] = nil
@@ -191,7 +191,7 @@ public final class CookieJar {
     /// of §5.4 step 2: longer paths first, then earlier creation. A
     /// cross-site request leaves out Strict cookies, and Lax ones unless it
     /// is a top-level navigation by GET. `forScript` leaves out HttpOnly.
-    public func cookies(for url: WebURL, context: SameSiteContext = .sameSite, forScript: Bool = false) -> [Cookie] {
+    package func cookies(for url: WebURL, context: SameSiteContext = .sameSite, forScript: Bool = false) -> [Cookie] {
         prepareForUse()
         guard let host = CookieJar.canonicalHost(url), cookiePolicy?(host) != .block else { return [] }
         let now = clock()
@@ -211,7 +211,7 @@ public final class CookieJar {
     }
 
     /// The `Cookie` header value for a request to `url`, or nil when none apply.
-    public func cookieHeader(for url: WebURL, context: SameSiteContext = .sameSite, forScript: Bool = false) -> String? {
+    package func cookieHeader(for url: WebURL, context: SameSiteContext = .sameSite, forScript: Bool = false) -> String? {
         let list = cookies(for: url, context: context, forScript: forScript)
         guard !list.isEmpty else { return nil }
         return list.map { $0.name.isEmpty ? $0.value : "\($0.name)=\($0.value)" }.joined(separator: "; ")

@@ -1,9 +1,9 @@
 /// Fetch §4.10 "CORS check": whether a response to a CORS request may be
 /// shared with the requesting origin. https://fetch.spec.whatwg.org/#cors-check
-public enum CORSCheck {
+package enum CORSCheck {
     /// `serializedOrigin` is the request's origin as sent in `Origin`
     /// ("null" when opaque or tainted by a redirect).
-    public static func passes(_ headers: HTTPHeaders, serializedOrigin: String, credentials: FetchCredentialsMode) -> Bool {
+    package static func passes(_ headers: HTTPHeaders, serializedOrigin: String, credentials: FetchCredentialsMode) -> Bool {
         // Steps 1-2: every Access-Control-Allow-Origin value together ("get"): two values never match.
         let values = headers.values(for: "Access-Control-Allow-Origin")
         guard !values.isEmpty else { return false }

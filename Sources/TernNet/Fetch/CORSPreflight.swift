@@ -1,11 +1,11 @@
 /// Fetch §4.8 "CORS-preflight fetch": the `OPTIONS` request sent before a
 /// CORS request that is not "simple", and the check of its response.
 /// https://fetch.spec.whatwg.org/#cors-preflight-fetch
-public enum CORSPreflight {
+package enum CORSPreflight {
     /// The longest Access-Control-Max-Age honoured, in seconds (Chromium's cap: 2 hours).
-    public static let maximumMaxAge = 7200.0
+    package static let maximumMaxAge = 7200.0
     /// Access-Control-Max-Age when the response has none (step 7.7).
-    public static let defaultMaxAge = 5.0
+    package static let defaultMaxAge = 5.0
 
     /// Steps 1-4: an `OPTIONS` to the request's current URL with
     /// `Accept: */*`, Access-Control-Request-Method and (when there are any)
@@ -13,7 +13,7 @@ public enum CORSPreflight {
     /// sorted, joined by ",". It carries no credentials (its credentials mode
     /// is the default `same-origin` with CORS tainting) and no body; the
     /// caller adds `Origin` (the request's serialized origin) and `Referer`.
-    public static func request(for url: WebURL, method: String, headers: HTTPHeaders, origin: String) -> Request {
+    package static func request(for url: WebURL, method: String, headers: HTTPHeaders, origin: String) -> Request {
         var preflight = Request(url: url, method: "OPTIONS")
         preflight.headers["Accept"] = "*/*"
         preflight.headers["Origin"] = origin
@@ -26,15 +26,15 @@ public enum CORSPreflight {
     }
 
     /// What a successful preflight allows, for the cache.
-    public struct Grant: Equatable {
-        public var methods: [String]
-        public var headerNames: [String]
-        public var maxAge: Double
+    package struct Grant: Equatable {
+        package var methods: [String]
+        package var headerNames: [String]
+        package var maxAge: Double
     }
 
     /// Steps 6-7: the preflight `response` allows the request (`method`,
     /// `headers`, credentials mode), or a reason it does not.
-    public static func check(_ response: Response, method: String, headers: HTTPHeaders,
+    package static func check(_ response: Response, method: String, headers: HTTPHeaders,
                              serializedOrigin: String, credentials: FetchCredentialsMode) -> Result<Grant, PreflightError> {
         // Step 7: a CORS check that passes and an ok status (200-299).
         guard CORSCheck.passes(response.headers, serializedOrigin: serializedOrigin, credentials: credentials) else {
@@ -87,8 +87,8 @@ public enum CORSPreflight {
     }
 
     /// Why a preflight failed (the request is then a network error).
-    public struct PreflightError: Error, Equatable {
-        public var reason: String
-        public init(reason: String) { self.reason = reason }
+    package struct PreflightError: Error, Equatable {
+        package var reason: String
+        package init(reason: String) { self.reason = reason }
     }
 }

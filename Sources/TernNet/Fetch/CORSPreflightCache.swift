@@ -2,7 +2,7 @@
 /// their max-age. Entries are keyed by the serialized request origin, the
 /// URL and whether credentials were included, each holding one method or one
 /// header name. https://fetch.spec.whatwg.org/#concept-cache
-public final class CORSPreflightCache {
+package final class CORSPreflightCache {
     struct Key: Hashable {
         var origin: String
         var url: String
@@ -19,16 +19,16 @@ public final class CORSPreflightCache {
 
     private var entries: [Entry] = []
     /// The clock, in seconds (monotonic; a test may set it).
-    public var now: () -> Double
+    package var now: () -> Double
 
-    public init(now: @escaping () -> Double = EventLoop.now) {
+    package init(now: @escaping () -> Double = EventLoop.now) {
         self.now = now
     }
 
     /// Whether the cache must be asked again: a CORS `request` needs a
     /// preflight unless a fresh entry covers its method (when not
     /// CORS-safelisted) and every CORS-unsafe header name (HTTP fetch step 4.1).
-    public func needsPreflight(url: WebURL, method: String, headers: HTTPHeaders, serializedOrigin: String,
+    package func needsPreflight(url: WebURL, method: String, headers: HTTPHeaders, serializedOrigin: String,
                                credentials: FetchCredentialsMode) -> Bool {
         let key = Key(origin: serializedOrigin, url: url.href, credentials: credentials == .include)
         let time = now()
@@ -53,7 +53,7 @@ public final class CORSPreflightCache {
 
     /// Steps 7.10-7.11 of the CORS-preflight fetch: each method and header
     /// name the preflight allowed is kept (or its max-age renewed).
-    public func store(_ grant: CORSPreflight.Grant, url: WebURL, serializedOrigin: String, credentials: FetchCredentialsMode) {
+    package func store(_ grant: CORSPreflight.Grant, url: WebURL, serializedOrigin: String, credentials: FetchCredentialsMode) {
         guard grant.maxAge > 0 else { return }
         let key = Key(origin: serializedOrigin, url: url.href, credentials: credentials == .include)
         let expiry = now() + grant.maxAge

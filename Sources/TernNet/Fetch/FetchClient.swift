@@ -2,7 +2,7 @@
 /// for the requests that are made below the embedder (XMLHttpRequest and
 /// fetch in TernScript): the document's referrer policy, and where mixed
 /// content is reported. TernKit's web view is the client of its page.
-public protocol FetchClient: AnyObject {
+package protocol FetchClient: AnyObject {
     /// The document's referrer policy (its policy container's: the
     /// `Referrer-Policy` header, then `<meta name=referrer>`).
     var documentReferrerPolicy: ReferrerPolicy { get }

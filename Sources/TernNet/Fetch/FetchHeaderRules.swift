@@ -3,7 +3,7 @@
 /// Header names and values are byte sequences in Fetch; here a `String`
 /// whose every unit is at most U+00FF stands for one (isomorphic encoding),
 /// and anything else is not a valid name or value.
-public enum FetchHeaderRules {
+package enum FetchHeaderRules {
     // MARK: Names, values, methods (Fetch §2.2.1, §2.2.2; RFC 9110 §5.6.2)
 
     /// RFC 9110 `tchar`: what a token (a header name, a method) is made of.
@@ -18,7 +18,7 @@ public enum FetchHeaderRules {
     }
 
     /// Whether `string` is a non-empty RFC 9110 token: Fetch's "header name" and "method".
-    public static func isToken(_ string: String) -> Bool {
+    package static func isToken(_ string: String) -> Bool {
         !string.isEmpty && string.utf8.allSatisfy(isTokenByte)
     }
 
@@ -26,7 +26,7 @@ public enum FetchHeaderRules {
     static func isHTTPWhitespace(_ u: UInt16) -> Bool { u == 0x09 || u == 0x0A || u == 0x0D || u == 0x20 }
 
     /// Fetch "normalize" a header value: leading and trailing HTTP whitespace removed.
-    public static func normalizeValue(_ value: String) -> String {
+    package static func normalizeValue(_ value: String) -> String {
         let units = Array(value.utf16)
         guard let first = units.firstIndex(where: { !isHTTPWhitespace($0) }),
               let last = units.lastIndex(where: { !isHTTPWhitespace($0) }) else { return "" }
@@ -35,7 +35,7 @@ public enum FetchHeaderRules {
 
     /// Fetch "header value": no leading or trailing tab or space, no NUL, CR
     /// or LF, and (as a byte sequence) no unit above U+00FF.
-    public static func isValidValue(_ value: String) -> Bool {
+    package static func isValidValue(_ value: String) -> Bool {
         let units = Array(value.utf16)
         if let first = units.first, first == 0x09 || first == 0x20 { return false }
         if let last = units.last, last == 0x09 || last == 0x20 { return false }
@@ -43,19 +43,19 @@ public enum FetchHeaderRules {
     }
 
     /// Fetch "forbidden method": CONNECT, TRACE and TRACK in any case.
-    public static func isForbiddenMethod(_ method: String) -> Bool {
+    package static func isForbiddenMethod(_ method: String) -> Bool {
         ["CONNECT", "TRACE", "TRACK"].contains(asciiUppercased(method))
     }
 
     /// Fetch "normalize" a method: DELETE, GET, HEAD, OPTIONS, POST and PUT
     /// are upper-cased; every other method is kept as it is (case matters).
-    public static func normalizeMethod(_ method: String) -> String {
+    package static func normalizeMethod(_ method: String) -> String {
         let upper = asciiUppercased(method)
         return ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"].contains(upper) ? upper : method
     }
 
     /// Fetch "CORS-safelisted method": GET, HEAD, POST (case-sensitive).
-    public static func isCORSSafelistedMethod(_ method: String) -> Bool {
+    package static func isCORSSafelistedMethod(_ method: String) -> Bool {
         ["GET", "HEAD", "POST"].contains(method)
     }
 
@@ -70,7 +70,7 @@ public enum FetchHeaderRules {
     /// Fetch "forbidden request-header" (name, value): the names above, the
     /// `Proxy-` and `Sec-` prefixes, and `X-HTTP-Method`, `X-HTTP-Method-Override`
     /// or `X-Method-Override` naming a forbidden method.
-    public static func isForbiddenRequestHeader(name: String, value: String) -> Bool {
+    package static func isForbiddenRequestHeader(name: String, value: String) -> Bool {
         let lower = asciiLowercased(name)
         if forbiddenRequestHeaderNames.contains(lower) || lower.hasPrefix("proxy-") || lower.hasPrefix("sec-") { return true }
         if ["x-http-method", "x-http-method-override", "x-method-override"].contains(lower) {
@@ -80,7 +80,7 @@ public enum FetchHeaderRules {
     }
 
     /// Fetch "forbidden response-header name": `Set-Cookie`, `Set-Cookie2`.
-    public static func isForbiddenResponseHeaderName(_ name: String) -> Bool {
+    package static func isForbiddenResponseHeaderName(_ name: String) -> Bool {
         ["set-cookie", "set-cookie2"].contains(asciiLowercased(name))
     }
 
@@ -93,7 +93,7 @@ public enum FetchHeaderRules {
     }
 
     /// Fetch "CORS-safelisted request-header" (name, value).
-    public static func isCORSSafelistedRequestHeader(name: String, value: String) -> Bool {
+    package static func isCORSSafelistedRequestHeader(name: String, value: String) -> Bool {
         let units = Array(value.utf16)
         guard units.count <= 128 else { return false }
         switch asciiLowercased(name) {
@@ -115,7 +115,7 @@ public enum FetchHeaderRules {
     }
 
     /// Fetch "no-CORS-safelisted request-header" (the `request-no-cors` guard).
-    public static func isNoCORSSafelistedRequestHeader(name: String, value: String) -> Bool {
+    package static func isNoCORSSafelistedRequestHeader(name: String, value: String) -> Bool {
         ["accept", "accept-language", "content-language", "content-type"].contains(asciiLowercased(name))
             && isCORSSafelistedRequestHeader(name: name, value: value)
     }
@@ -123,7 +123,7 @@ public enum FetchHeaderRules {
     /// Fetch "CORS-unsafe request-header names": the lower-cased, sorted,
     /// de-duplicated names of the headers a preflight must name, with the
     /// 1024-byte limit on the safelisted values together.
-    public static func corsUnsafeRequestHeaderNames(_ headers: HTTPHeaders) -> [String] {
+    package static func corsUnsafeRequestHeaderNames(_ headers: HTTPHeaders) -> [String] {
         var unsafe: [String] = [], potentiallyUnsafe: [String] = []
         var safelistValueSize = 0
         for field in headers {
@@ -140,7 +140,7 @@ public enum FetchHeaderRules {
 
     /// Fetch "CORS non-wildcard request-header name": only `Authorization`
     /// (a `*` in Access-Control-Allow-Headers does not cover it).
-    public static func isCORSNonWildcardRequestHeaderName(_ name: String) -> Bool {
+    package static func isCORSNonWildcardRequestHeaderName(_ name: String) -> Bool {
         asciiLowercased(name) == "authorization"
     }
 
@@ -148,7 +148,7 @@ public enum FetchHeaderRules {
 
     /// Fetch "CORS-safelisted response-header name" given the values of
     /// Access-Control-Expose-Headers (`*` counts only without credentials).
-    public static func isCORSSafelistedResponseHeaderName(_ name: String, exposed: [String], credentialsIncluded: Bool) -> Bool {
+    package static func isCORSSafelistedResponseHeaderName(_ name: String, exposed: [String], credentialsIncluded: Bool) -> Bool {
         let lower = asciiLowercased(name)
         if ["cache-control", "content-language", "content-length", "content-type", "expires", "last-modified", "pragma"]
             .contains(lower) { return true }
@@ -160,7 +160,7 @@ public enum FetchHeaderRules {
 
     /// The comma-separated items of a header value, trimmed, empty ones dropped
     /// (Fetch "get, decode, and split", without its quoted strings).
-    public static func splitValues(_ value: String) -> [String] {
+    package static func splitValues(_ value: String) -> [String] {
         value.split(separator: ",", omittingEmptySubsequences: false)
             .map { normalizeValue(String($0)) }.filter { !$0.isEmpty }
     }
@@ -168,7 +168,7 @@ public enum FetchHeaderRules {
     /// Fetch "extract header list values" for a `#token` list such as
     /// Access-Control-Allow-Methods: nil when absent, `.failure` when an item
     /// is not a token (or `*`).
-    public static func extractTokenList(_ name: String, from headers: HTTPHeaders) -> Result<[String], ListError>? {
+    package static func extractTokenList(_ name: String, from headers: HTTPHeaders) -> Result<[String], ListError>? {
         let values = headers.values(for: name)
         guard !values.isEmpty else { return nil }
         let items = splitValues(values.joined(separator: ", "))
@@ -177,7 +177,7 @@ public enum FetchHeaderRules {
     }
 
     /// A header list that does not parse.
-    public struct ListError: Error {}
+    package struct ListError: Error {}
 
     /// The essence ("type/subtype", lower-cased) of a MIME type per the MIME
     /// Sniffing standard's parser, or nil when it does not parse.
@@ -206,12 +206,12 @@ public enum FetchHeaderRules {
     }
 
     /// ASCII lower-casing only ("byte-lowercase").
-    public static func asciiLowercased(_ s: String) -> String {
+    package static func asciiLowercased(_ s: String) -> String {
         String(decoding: s.utf16.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF16.self)
     }
 
     /// ASCII upper-casing only ("byte-uppercase").
-    public static func asciiUppercased(_ s: String) -> String {
+    package static func asciiUppercased(_ s: String) -> String {
         String(decoding: s.utf16.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF16.self)
     }
 }

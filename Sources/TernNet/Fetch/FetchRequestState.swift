@@ -1,6 +1,6 @@
 /// Fetch's request "mode" (https://fetch.spec.whatwg.org/#concept-request-mode),
 /// the values a script may ask for.
-public enum FetchMode: String {
+package enum FetchMode: String {
     case cors
     case noCORS = "no-cors"
     case sameOrigin = "same-origin"
@@ -8,7 +8,7 @@ public enum FetchMode: String {
 
 /// Fetch's request "credentials mode": whether cookies (and HTTP
 /// authentication entries) go with a request.
-public enum FetchCredentialsMode: String {
+package enum FetchCredentialsMode: String {
     case omit
     case sameOrigin = "same-origin"
     case include
@@ -17,12 +17,12 @@ public enum FetchCredentialsMode: String {
 /// Fetch's request "redirect mode" (§2.2.5): what a redirect response does
 /// (HTTP fetch §4.4 step 4.x): follow it, make it a network error, or hand
 /// the requester an opaque-redirect filtered response.
-public enum FetchRedirectMode: String {
+package enum FetchRedirectMode: String {
     case follow, error, manual
 }
 
 /// Fetch's "response tainting": how the response may be shown to the requester.
-public enum FetchResponseTainting: String {
+package enum FetchResponseTainting: String {
     case basic, cors, opaque
 }
 
@@ -31,19 +31,19 @@ public enum FetchResponseTainting: String {
 /// response tainting, with the steps of "main fetch", "HTTP-redirect fetch"
 /// and "append a request `Origin` header" that read or change them. Pure:
 /// the caller sends the requests.
-public struct FetchRequestState {
-    public let mode: FetchMode
-    public let credentials: FetchCredentialsMode
+package struct FetchRequestState {
+    package let mode: FetchMode
+    package let credentials: FetchCredentialsMode
     /// The request's origin, serialized ("null" when opaque).
-    public let origin: String
+    package let origin: String
     /// Set once a redirect went to another origin from a URL not of the
     /// request's origin (HTTP-redirect fetch step 10): the origin sent is then "null".
-    public private(set) var hasTaintedOrigin = false
-    public private(set) var responseTainting = FetchResponseTainting.basic
+    package private(set) var hasTaintedOrigin = false
+    package private(set) var responseTainting = FetchResponseTainting.basic
     /// The request's referrer policy, read by the `Origin` header rule only.
-    public var referrerPolicy = ReferrerPolicy.default
+    package var referrerPolicy = ReferrerPolicy.default
 
-    public init(mode: FetchMode, credentials: FetchCredentialsMode, origin: String) {
+    package init(mode: FetchMode, credentials: FetchCredentialsMode, origin: String) {
         self.mode = mode
         self.credentials = credentials
         self.origin = origin
@@ -53,7 +53,7 @@ public struct FetchRequestState {
     /// URL of a scheme without a tuple origin but with a host (an app's custom
     /// scheme, `myapp://app/…`) is of origin "scheme://host", and `file:` URLs
     /// share the origin "file://" (a local page reads local files, as before).
-    public static func origin(of url: WebURL) -> String {
+    package static func origin(of url: WebURL) -> String {
         let origin = url.origin
         guard origin == "null", url.scheme != "data", url.scheme != "about", url.scheme != "blob",
               url.scheme != "javascript" else { return origin }
@@ -61,13 +61,13 @@ public struct FetchRequestState {
     }
 
     /// Fetch "same origin": equal, and not opaque ("null" is never the same as anything).
-    public static func isSameOrigin(_ a: String, _ b: String) -> Bool { a == b && a != "null" }
+    package static func isSameOrigin(_ a: String, _ b: String) -> Bool { a == b && a != "null" }
 
     /// Fetch "byte-serializing a request origin": "null" once tainted.
-    public var serializedOrigin: String { hasTaintedOrigin ? "null" : origin }
+    package var serializedOrigin: String { hasTaintedOrigin ? "null" : origin }
 
     /// What main fetch does for the current URL (§4.1 step 12).
-    public enum Decision: Equatable {
+    package enum Decision: Equatable {
         /// A basic (same-origin or `data:`) fetch.
         case basic
         /// A CORS fetch; `preflight` when the request is not "simple" (the
@@ -82,7 +82,7 @@ public struct FetchRequestState {
     /// Main fetch step 12 for `url`, the request's current URL: sets the
     /// response tainting and says how to fetch. `loadsScheme` tells whether a
     /// scheme other than http(s) can be fetched at all (an app's handler).
-    public mutating func mainFetch(url: WebURL, method: String, headers: HTTPHeaders,
+    package mutating func mainFetch(url: WebURL, method: String, headers: HTTPHeaders,
                                    loadsScheme: Bool = false) -> Decision {
         let urlOrigin = FetchRequestState.origin(of: url)
         if (FetchRequestState.isSameOrigin(urlOrigin, origin) && responseTainting == .basic) || url.scheme == "data" {
@@ -109,13 +109,13 @@ public struct FetchRequestState {
 
     /// HTTP-network-or-cache fetch step 8.x "includeCredentials": cookies go
     /// with `include`, or with `same-origin` while the tainting is basic.
-    public var includesCredentials: Bool {
+    package var includesCredentials: Bool {
         credentials == .include || (credentials == .sameOrigin && responseTainting == .basic)
     }
 
     /// Fetch §3.1 "append a request `Origin` header" for a request to `url`:
     /// the value to send, or nil for none.
-    public func originHeader(method: String, url: WebURL) -> String? {
+    package func originHeader(method: String, url: WebURL) -> String? {
         let serialized = serializedOrigin
         // Step 2: every CORS request carries it.
         if responseTainting == .cors { return serialized }
@@ -127,7 +127,7 @@ public struct FetchRequestState {
 
     /// HTTP-redirect fetch (§4.4) steps 7, 8 and 10 for a hop from
     /// `current` to `location`: nil to go on, else why it is a network error.
-    public mutating func redirect(from current: WebURL, to location: WebURL) -> String? {
+    package mutating func redirect(from current: WebURL, to location: WebURL) -> String? {
         let hasCredentials = !location.username.isEmpty || !location.password.isEmpty
         let locationOrigin = FetchRequestState.origin(of: location)
         // Step 7: a CORS request may not be sent credentials in a URL of another origin.
@@ -145,7 +145,7 @@ public struct FetchRequestState {
     }
 
     /// The CORS check (§4.10) of `response` for this request.
-    public func corsCheckPasses(_ response: Response) -> Bool {
+    package func corsCheckPasses(_ response: Response) -> Bool {
         CORSCheck.passes(response.headers, serializedOrigin: serializedOrigin, credentials: credentials)
     }
 
@@ -153,7 +153,7 @@ public struct FetchRequestState {
     /// "basic", "CORS" and "opaque" filtered responses): all but Set-Cookie
     /// when basic, the CORS-safelisted response headers and those named by
     /// Access-Control-Expose-Headers when CORS, none when opaque.
-    public func exposedHeaders(of headers: HTTPHeaders) -> [HTTPHeaders.Field] {
+    package func exposedHeaders(of headers: HTTPHeaders) -> [HTTPHeaders.Field] {
         switch responseTainting {
         case .basic:
             return headers.filter { !FetchHeaderRules.isForbiddenResponseHeaderName($0.name) }

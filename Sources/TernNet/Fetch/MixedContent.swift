@@ -3,9 +3,9 @@
 /// stylesheets, frames, workers) is blocked; upgradeable content (images,
 /// audio, video) is fetched over https instead; top-level navigations go,
 /// and a form submitted to an insecure URL is warned about.
-public enum MixedContent {
+package enum MixedContent {
     /// Fetch's request destination, as far as mixed content tells them apart.
-    public enum Destination: String, Hashable, Sendable {
+    package enum Destination: String, Hashable, Sendable {
         /// XMLHttpRequest, fetch(), beacons: the empty string destination.
         case empty = ""
         case audio, document, font, frame, iframe, image, manifest, object, script, style, track, video, worker
@@ -14,7 +14,7 @@ public enum MixedContent {
     /// §4.2 "Does settings prohibit mixed security contexts?": a document
     /// (its URL) whose origin is potentially trustworthy prohibits them.
     /// (Tern has no nested frames, so no parent to ask.)
-    public static func prohibitsMixedSecurityContexts(_ document: WebURL?) -> Bool {
+    package static func prohibitsMixedSecurityContexts(_ document: WebURL?) -> Bool {
         document?.hasPotentiallyTrustworthyOrigin ?? false
     }
 
@@ -22,7 +22,7 @@ public enum MixedContent {
     /// URL, if appropriate": an image, audio or video an https document asks
     /// of an http URL (not an IP address) goes to the https URL; nil when
     /// the request is left as it is.
-    public static func upgrade(_ url: WebURL, destination: Destination, document: WebURL?) -> WebURL? {
+    package static func upgrade(_ url: WebURL, destination: Destination, document: WebURL?) -> WebURL? {
         guard !url.isPotentiallyTrustworthy, prohibitsMixedSecurityContexts(document),
               [.image, .audio, .video].contains(destination), url.scheme == "http" else { return nil }
         switch url.urlHost {
@@ -35,7 +35,7 @@ public enum MixedContent {
     /// for a response's URL after redirects): blocked when the document
     /// prohibits mixed security contexts and the URL is not potentially
     /// trustworthy, unless the request is a top-level navigation.
-    public static func shouldBlock(_ url: WebURL, destination: Destination, document: WebURL?,
+    package static func shouldBlock(_ url: WebURL, destination: Destination, document: WebURL?,
                                    isTopLevelNavigation: Bool = false) -> Bool {
         guard prohibitsMixedSecurityContexts(document), !url.isPotentiallyTrustworthy else { return false }
         return !(destination == .document && isTopLevelNavigation)
@@ -43,12 +43,12 @@ public enum MixedContent {
 
     /// Whether a form submitted from `document` to `action` sends its data
     /// in the clear from a secure page (Mixed Content §5: user agents warn).
-    public static func isInsecureFormSubmission(action: WebURL, document: WebURL?) -> Bool {
+    package static func isInsecureFormSubmission(action: WebURL, document: WebURL?) -> Bool {
         prohibitsMixedSecurityContexts(document) && !action.isPotentiallyTrustworthy
     }
 
     /// The console message for a blocked request (worded as browsers word it).
-    public static func blockedMessage(_ url: WebURL, destination: Destination, document: WebURL?) -> String {
+    package static func blockedMessage(_ url: WebURL, destination: Destination, document: WebURL?) -> String {
         let what = destination == .empty ? "resource" : destination.rawValue
         return "Mixed Content: The page at '\(document?.href ?? "")' was loaded over HTTPS, but requested an insecure "
             + "\(what) '\(url.href)'. This request has been blocked; the content must be served over HTTPS."

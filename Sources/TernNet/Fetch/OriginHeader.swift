@@ -3,12 +3,12 @@
 /// methods send the serialized origin of the document that made the
 /// request, or `null` where its origin is opaque, where a redirect made it
 /// so, or where the referrer policy asks it.
-public enum OriginHeader {
+package enum OriginHeader {
     /// The `Origin` value for a non-CORS request from the document at
     /// `initiator` (nil: the person or the embedder made it, no header),
     /// whose origin is `initiatorOrigin` (nil: the initiator URL's), to
     /// `urlList` (each URL the request went to, the current one last).
-    public static func value(method: String, initiator: WebURL?, initiatorOrigin: String? = nil, urlList: [WebURL],
+    package static func value(method: String, initiator: WebURL?, initiatorOrigin: String? = nil, urlList: [WebURL],
                              policy: ReferrerPolicy) -> String? {
         let method = method.uppercased()
         guard let initiator, let current = urlList.last, method != "GET", method != "HEAD" else { return nil }
@@ -21,7 +21,7 @@ public enum OriginHeader {
     /// Step 4 of "append a request `Origin` header": what the referrer
     /// policy leaves of `serialized` (the request's origin, `origin`, or
     /// "null") for a request to `requestURL`.
-    public static func applying(_ policy: ReferrerPolicy, to serialized: String, origin: String, requestURL: WebURL) -> String {
+    package static func applying(_ policy: ReferrerPolicy, to serialized: String, origin: String, requestURL: WebURL) -> String {
         switch policy {
         case .noReferrer:
             return "null"
@@ -36,7 +36,7 @@ public enum OriginHeader {
 
     /// Sets (or removes) `request`'s `Origin` for its current URL: the
     /// initiator is its document, the URL list its redirects and its URL.
-    public static func apply(to request: inout Request) {
+    package static func apply(to request: inout Request) {
         request.headers["Origin"] = value(method: request.method, initiator: request.initiator, initiatorOrigin: request.initiatorOrigin,
                                           urlList: request.redirectedFrom + [request.url],
                                           policy: request.referrerPolicy ?? .default)

@@ -3,7 +3,7 @@
 /// `Referer` from `referrer(for:policy:document:)` here and nowhere else; a
 /// redirect determines it again for the new URL (`redirect(_:response:)`).
 /// The empty-string policy of the spec is `nil` wherever a policy is optional.
-public enum ReferrerPolicy: String, CaseIterable, Hashable, Sendable {
+package enum ReferrerPolicy: String, CaseIterable, Hashable, Sendable {
     case noReferrer = "no-referrer"
     case noReferrerWhenDowngrade = "no-referrer-when-downgrade"
     case sameOrigin = "same-origin"
@@ -14,7 +14,7 @@ public enum ReferrerPolicy: String, CaseIterable, Hashable, Sendable {
     case unsafeURL = "unsafe-url"
 
     /// §3: the default referrer policy.
-    public static let `default` = ReferrerPolicy.strictOriginWhenCrossOrigin
+    package static let `default` = ReferrerPolicy.strictOriginWhenCrossOrigin
 
     /// URLs longer than this send their origin only (§8.3 step 6).
     static let maximumReferrerLength = 4096
@@ -24,7 +24,7 @@ public enum ReferrerPolicy: String, CaseIterable, Hashable, Sendable {
     /// §4.1 "parse a referrer policy from a `Referrer-Policy` header": the
     /// header's values split on commas (quotes respected); the last token
     /// that is a policy wins, unknown tokens are ignored; nil when none is.
-    public static func parse(headerValues values: [String]) -> ReferrerPolicy? {
+    package static func parse(headerValues values: [String]) -> ReferrerPolicy? {
         guard !values.isEmpty else { return nil }
         var policy: ReferrerPolicy?
         for token in splitHeaderValue(values.joined(separator: ", ")) {
@@ -34,14 +34,14 @@ public enum ReferrerPolicy: String, CaseIterable, Hashable, Sendable {
     }
 
     /// §4.1 for a response's headers (every `Referrer-Policy` field).
-    public static func parse(headers: HTTPHeaders) -> ReferrerPolicy? {
+    package static func parse(headers: HTTPHeaders) -> ReferrerPolicy? {
         parse(headerValues: headers.values(for: "Referrer-Policy"))
     }
 
     /// HTML "referrer policy attribute" (`referrerpolicy` on a, area, img,
     /// script, link, iframe): an enumerated attribute matched ASCII
     /// case-insensitively; nil (the empty string state) when missing or invalid.
-    public static func parse(attribute value: String?) -> ReferrerPolicy? {
+    package static func parse(attribute value: String?) -> ReferrerPolicy? {
         guard let value else { return nil }
         return ReferrerPolicy(rawValue: asciiLowercased(value))
     }
@@ -50,7 +50,7 @@ public enum ReferrerPolicy: String, CaseIterable, Hashable, Sendable {
     /// lowercased, the legacy values mapped (never, default, always,
     /// origin-when-crossorigin); nil when empty or not a policy, in which
     /// case the document's policy stays as it was.
-    public static func parse(metaContent content: String?) -> ReferrerPolicy? {
+    package static func parse(metaContent content: String?) -> ReferrerPolicy? {
         guard let content, !content.isEmpty else { return nil }
         let value = asciiLowercased(content)
         switch value {
@@ -64,7 +64,7 @@ public enum ReferrerPolicy: String, CaseIterable, Hashable, Sendable {
 
     /// HTML: whether a `rel` attribute's link types include `noreferrer`
     /// (a, area, form): such a link or form sends no referrer at all.
-    public static func relIncludesNoReferrer(_ rel: String?) -> Bool {
+    package static func relIncludesNoReferrer(_ rel: String?) -> Bool {
         guard let rel else { return false }
         return rel.split(whereSeparator: { " \t\n\r\u{0C}".contains($0) }).contains { asciiLowercased(String($0)) == "noreferrer" }
     }
@@ -74,13 +74,13 @@ public enum ReferrerPolicy: String, CaseIterable, Hashable, Sendable {
     /// §8.3 "determine request's referrer" for a request whose referrer is a
     /// document (the "client" case): nil ("no referrer") when the document
     /// has no URL or an opaque origin (data:, about:blank, file:, sandboxed).
-    public static func referrer(for currentURL: WebURL, policy: ReferrerPolicy, document: WebURL?) -> WebURL? {
+    package static func referrer(for currentURL: WebURL, policy: ReferrerPolicy, document: WebURL?) -> WebURL? {
         guard let document, document.origin != "null" else { return nil }
         return determineReferrer(source: document, policy: policy, currentURL: currentURL)
     }
 
     /// §8.3 steps 4-8: the referrer `source` gives a request to `currentURL` under `policy`.
-    public static func determineReferrer(source: WebURL, policy: ReferrerPolicy, currentURL: WebURL) -> WebURL? {
+    package static func determineReferrer(source: WebURL, policy: ReferrerPolicy, currentURL: WebURL) -> WebURL? {
         guard var referrerURL = strip(source), let referrerOrigin = strip(source, originOnly: true) else { return nil }
         if referrerURL.href.utf8.count > maximumReferrerLength { referrerURL = referrerOrigin }
         let downgrade = referrerURL.isPotentiallyTrustworthy && !currentURL.isPotentiallyTrustworthy
@@ -100,7 +100,7 @@ public enum ReferrerPolicy: String, CaseIterable, Hashable, Sendable {
     /// §8.4 "strip url for use as a referrer": no referrer for local schemes
     /// (about, blob, data); no credentials, no fragment; with `originOnly`,
     /// no path and no query either (a special URL keeps the path "/").
-    public static func strip(_ url: WebURL, originOnly: Bool = false) -> WebURL? {
+    package static func strip(_ url: WebURL, originOnly: Bool = false) -> WebURL? {
         guard !["about", "blob", "data"].contains(url.scheme) else { return nil }
         guard url.urlHost != nil else {
             // No host: no credentials to drop; the opaque or bare path is all there is.
@@ -120,7 +120,7 @@ public enum ReferrerPolicy: String, CaseIterable, Hashable, Sendable {
 
     /// Sets `request`'s referrer policy and its `Referer` (§8.3, from the
     /// document at `document`): a request with none sends none.
-    public static func apply(_ policy: ReferrerPolicy, to request: inout Request, document: WebURL?) {
+    package static func apply(_ policy: ReferrerPolicy, to request: inout Request, document: WebURL?) {
         request.referrerPolicy = policy
         request.headers["Referer"] = referrer(for: request.url, policy: policy, document: document)?.href
     }
@@ -130,7 +130,7 @@ public enum ReferrerPolicy: String, CaseIterable, Hashable, Sendable {
     /// request's policy), then main fetch determines the referrer again for
     /// the new URL from the one sent so far (§8.3, the request's referrer
     /// being a URL). A request that sent no `Referer` sends none again.
-    public static func redirect(_ request: inout Request, response: Response) {
+    package static func redirect(_ request: inout Request, response: Response) {
         if let policy = parse(headers: response.headers) { request.referrerPolicy = policy }
         guard let sent = request.headers["Referer"] else { return }
         let source = WebURL(sent)

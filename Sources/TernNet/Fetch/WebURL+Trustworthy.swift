@@ -3,7 +3,7 @@
 extension WebURL {
     /// Secure Contexts §3.2 "Is url potentially trustworthy?": about:blank,
     /// about:srcdoc and data: URLs are; otherwise the URL's origin decides.
-    public var isPotentiallyTrustworthy: Bool {
+    package var isPotentiallyTrustworthy: Bool {
         if href == "about:blank" || href == "about:srcdoc" || scheme == "data" { return true }
         return hasPotentiallyTrustworthyOrigin
     }
@@ -11,7 +11,7 @@ extension WebURL {
     /// Secure Contexts §3.1 "Is origin potentially trustworthy?" for this
     /// URL's origin: https and wss, loopback addresses (127.0.0.0/8, ::1),
     /// `localhost` and `*.localhost`; never an opaque origin.
-    public var hasPotentiallyTrustworthyOrigin: Bool {
+    package var hasPotentiallyTrustworthyOrigin: Bool {
         guard origin != "null" else { return false }
         let url = scheme == "blob" ? (WebURL(pathname) ?? self) : self
         if url.scheme == "https" || url.scheme == "wss" { return true }
@@ -29,7 +29,7 @@ extension WebURL {
 
     /// HTML "same origin": both origins are tuples (scheme, host, port) and
     /// equal. An opaque origin is same origin with no other URL's.
-    public static func isSameOrigin(_ a: WebURL, _ b: WebURL) -> Bool {
+    package static func isSameOrigin(_ a: WebURL, _ b: WebURL) -> Bool {
         a.origin != "null" && a.origin == b.origin
     }
 }

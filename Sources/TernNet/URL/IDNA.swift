@@ -6,13 +6,13 @@
 /// Implements UTS #46 ToASCII with the URL Standard's options: CheckHyphens = false,
 /// CheckBidi = true, CheckJoiners = true, Transitional_Processing = false,
 /// UseSTD3ASCIIRules = VerifyDnsLength = `beStrict`.
-public enum IDNA {
+package enum IDNA {
     /// Converts a domain to its ASCII form, or returns nil on failure.
     ///
     /// All-ASCII input (when not strict) is only ASCII-lowercased, as browsers do; other input goes
     /// through UTS #46 mapping, NFC normalisation, Punycode and validity checks. The result is also
     /// checked for forbidden domain code points and emptiness, as the URL Standard requires.
-    public static func domainToASCII(_ domain: String, beStrict: Bool = false) -> String? {
+    package static func domainToASCII(_ domain: String, beStrict: Bool = false) -> String? {
         var isASCII = true
         for b in domain.utf8 where b >= 0x80 { isASCII = false; break }
         var result: [UInt8]

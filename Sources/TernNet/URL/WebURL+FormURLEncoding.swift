@@ -5,7 +5,7 @@ extension WebURL {
     /// `text` as one name or value of application/x-www-form-urlencoded:
     /// UTF-8, space as `+`, `*-._` and ASCII alphanumerics kept, every other
     /// byte percent-encoded in upper-case hex.
-    public static func formURLEncoded(_ text: String) -> String {
+    package static func formURLEncoded(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
             switch byte {

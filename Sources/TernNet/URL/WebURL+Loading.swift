@@ -1,17 +1,17 @@
 extension WebURL {
     /// The same URL with its fragment replaced.
-    public func settingFragment(_ fragment: String?) -> WebURL {
+    package func settingFragment(_ fragment: String?) -> WebURL {
         let base = withoutFragment.href
         return fragment.flatMap { WebURL(base + "#" + $0) } ?? withoutFragment
     }
 
     /// A file: URL's path on this machine, percent-decoded.
-    public var filePath: String {
+    package var filePath: String {
         PercentDecoding.decode(pathname)
     }
 
     /// The file: URL for an absolute path on this machine.
-    public init?(filePath path: String) {
+    package init?(filePath path: String) {
         guard path.hasPrefix("/") else { return nil }
         var encoded = ""
         for byte in path.utf8 {

@@ -1,7 +1,7 @@
 /// `document.readyState` (https://html.spec.whatwg.org/#current-document-readiness).
 /// The web view moves it forward as the page loads; each change fires
 /// `readystatechange` at the document.
-public enum DocumentReadyState: String, Hashable {
+package enum DocumentReadyState: String, Hashable {
     /// The parser is still running.
     case loading
     /// Parsing ended; deferred scripts run, then DOMContentLoaded.

@@ -6,35 +6,35 @@ import TernDOM
 /// document's URL, its encoding type and the name/value pairs of its
 /// successful controls, in tree order
 /// (https://html.spec.whatwg.org/#constructing-the-form-data-set).
-public struct FormSubmission: Hashable {
+package struct FormSubmission: Hashable {
     /// One name/value pair of the form data set.
-    public struct Field: Hashable {
-        public let name: String
-        public let value: String
-        public init(name: String, value: String) {
+    package struct Field: Hashable {
+        package let name: String
+        package let value: String
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
     /// "get", "post" or "dialog" (lower case; anything else reads as "get").
-    public let method: String
+    package let method: String
     /// The action attribute resolved against the document URL (the document
     /// URL itself when the attribute is missing or empty).
-    public let action: WebURL
+    package let action: WebURL
     /// "application/x-www-form-urlencoded" (the default), "multipart/form-data" or "text/plain".
-    public let enctype: String
+    package let enctype: String
     /// The form's `target` attribute ("" when absent).
-    public let target: String
+    package let target: String
     /// The successful controls' name/value pairs, in tree order.
-    public let fields: [Field]
+    package let fields: [Field]
     /// The `<form>` element submitted, when known (the embedder may build
     /// the data set again from it, with files).
-    public let form: Node?
+    package let form: Node?
     /// The submit button that submitted the form (nil for `form.submit()`).
-    public let submitter: Node?
+    package let submitter: Node?
 
-    public init(method: String, action: WebURL, enctype: String, target: String = "", fields: [Field],
+    package init(method: String, action: WebURL, enctype: String, target: String = "", fields: [Field],
                 form: Node? = nil, submitter: Node? = nil) {
         self.method = method
         self.action = action
