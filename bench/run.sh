@@ -163,6 +163,11 @@ if [ "$CALLGRIND" != 0 ]; then
     --json "$ROOT/.build/bench-results.json" ${BENCH_ONLY:+--only "$BENCH_ONLY"}
 fi
 
+# 4e. The web content process (issue 32): spawn to ready, and an idle one's memory.
+log "measuring the web content process"
+"$PYTHON" "$ROOT/bench/content_process.py" --tern "$TERN" --json "$ROOT/.build/bench-results.json" \
+  --runs $([ "$QUICK" = 1 ] && echo 5 || echo 20)
+
 # 5. The interactive browser: time per scroll step and per link move.
 log "measuring the interactive browser"
 "$PYTHON" "$ROOT/bench/screen.py" --tern "$TERN" --corpus "$CORPUS" $([ "$QUICK" = 1 ] && echo --steps 20)
