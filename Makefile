@@ -38,8 +38,10 @@ run: build
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing 2>&1 | tee .build/test.log
-	@awk '/^[[:space:]]*Executed [0-9]+ tests?, with [0-9]+ failures?/ { n = $$2; f = $$5 } \
-	  END { if (n == "") { print "no tests ran"; exit 1 } print "tests: " n - f " passed, " f " failed" }' .build/test.log
+	@awk '/^[[:space:]]*Executed [0-9]+ tests?, with / { n = $$2; f = 0; s = 0; \
+	    if (match($$0, /[0-9]+ failures?/)) f = substr($$0, RSTART, RLENGTH) + 0; \
+	    if (match($$0, /[0-9]+ tests? skipped/)) s = substr($$0, RSTART, RLENGTH) + 0 } \
+	  END { if (n == "") { print "no tests ran"; exit 1 } print "tests: " n - f - s " passed, " f " failed, " s " skipped" }' .build/test.log
 
 release: bootstrap
 	$(SWIFT) build -c release --product tern

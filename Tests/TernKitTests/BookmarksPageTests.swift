@@ -33,16 +33,16 @@ final class BookmarksPageTests: WebViewTestCase {
     }
 
     private func element(_ selector: String) throws -> Node {
-        try XCTUnwrap(try webView.document?.querySelector(selector), selector)
+        try XCTUnwrap(try webView.page.document?.querySelector(selector), selector)
     }
 
     /// Activates the element and waits for the navigation it starts.
     private func click(_ selector: String) throws {
         let node = try element(selector)
-        navigateAndWait { webView.activate(node) }
+        navigateAndWait { webView.page.activate(node) }
     }
 
-    private var text: String { webView.renderedPage(width: 120)?.plainText(references: false) ?? "" }
+    private var text: String { webView.page.renderedPage(width: 120)?.plainText(references: false) ?? "" }
 
     @discardableResult
     private func addSamples() throws -> [Bookmark] {
@@ -56,15 +56,15 @@ final class BookmarksPageTests: WebViewTestCase {
         try addSamples()
         open("about:bookmarks")
         XCTAssertEqual(webView.title, "Bookmarks")
-        let page = try XCTUnwrap(webView.renderedPage(width: 120))
+        let page = try XCTUnwrap(webView.page.renderedPage(width: 120))
         XCTAssertEqual(page.links.map(\.url).filter { $0.hasPrefix("http") },
                        ["/page/alpha", "/page/beta", "/page/delta", "/page/gamma"].map { server.url($0).href })
-        XCTAssertEqual(try webView.document?.querySelectorAll("h2, h3").map(\.textContent), ["Work", "Work / Docs", "New folder", "Search"])
+        XCTAssertEqual(try webView.page.document?.querySelectorAll("h2, h3").map(\.textContent), ["Work", "Work / Docs", "New folder", "Search"])
         XCTAssertTrue(text.contains("Alpha <i>page</i>"), "a title is text, not markup")
-        XCTAssertEqual(try webView.document?.querySelectorAll("i").count, 0)
+        XCTAssertEqual(try webView.page.document?.querySelectorAll("i").count, 0)
 
         open("about:bookmarks?q=GAM")
-        XCTAssertEqual(webView.renderedPage(width: 120)?.links.map(\.url).filter { $0.hasPrefix("http") }, [server.url("/page/gamma").href])
+        XCTAssertEqual(webView.page.renderedPage(width: 120)?.links.map(\.url).filter { $0.hasPrefix("http") }, [server.url("/page/gamma").href])
         XCTAssertTrue(text.contains("(in Work/Docs)"))
 
         // A link opens its page.
@@ -79,9 +79,9 @@ final class BookmarksPageTests: WebViewTestCase {
         open("about:bookmarks")
         try click("a[href='about:bookmarks?edit=\(beta.id)']")
         XCTAssertEqual(webView.title, "Edit bookmark")
-        XCTAssertTrue(webView.setValue("Beta renamed", for: try element("input[name=title]")))
-        XCTAssertTrue(webView.setValue(server.url("/page/beta2").href, for: try element("input[name=url]")))
-        XCTAssertTrue(webView.setValue("Play", for: try element("input[name=folder]")))
+        XCTAssertTrue(webView.page.setValue("Beta renamed", for: try element("input[name=title]")))
+        XCTAssertTrue(webView.page.setValue(server.url("/page/beta2").href, for: try element("input[name=url]")))
+        XCTAssertTrue(webView.page.setValue("Play", for: try element("input[name=folder]")))
         try click("input[value=Save]")
         XCTAssertEqual(webView.url?.href, "about:bookmarks", "the token is not left in the address, a reload repeats nothing")
         XCTAssertTrue(text.contains("Saved “Beta renamed”."), text)
@@ -92,7 +92,7 @@ final class BookmarksPageTests: WebViewTestCase {
 
         // Move Delta up: it was alone in Work after Beta left; move it into Play, then up.
         try click("a[href='about:bookmarks?edit=\(delta.id)']")
-        XCTAssertTrue(webView.setValue("Play", for: try element("input[name=folder]")))
+        XCTAssertTrue(webView.page.setValue("Play", for: try element("input[name=folder]")))
         try click("input[value=Save]")
         XCTAssertEqual(bookmarks.bookmarks(in: "Play").map(\.title), ["Beta renamed", "Delta"])
         try click("a[href='about:bookmarks?edit=\(delta.id)']")
@@ -109,7 +109,7 @@ final class BookmarksPageTests: WebViewTestCase {
         navigateAndWait { webView.goForward() }
         XCTAssertEqual(bookmarks.all().count, 3)
 
-        XCTAssertTrue(webView.setValue("Reading/Later", for: try element("input[name=folder]")))
+        XCTAssertTrue(webView.page.setValue("Reading/Later", for: try element("input[name=folder]")))
         try click("input[value='Make folder']")
         XCTAssertTrue(bookmarks.folders().contains("Reading/Later"))
         XCTAssertTrue(text.contains("Reading / Later"))
@@ -118,7 +118,7 @@ final class BookmarksPageTests: WebViewTestCase {
 
         // A bad URL in the form changes nothing and says why.
         try click("a[href='about:bookmarks?edit=\(delta.id)']")
-        XCTAssertTrue(webView.setValue("javascript:alert(1)", for: try element("input[name=url]")))
+        XCTAssertTrue(webView.page.setValue("javascript:alert(1)", for: try element("input[name=url]")))
         try click("input[value=Save]")
         XCTAssertEqual(bookmarks.bookmark(id: delta.id)?.url, server.url("/page/delta"))
         XCTAssertTrue(text.contains("Nothing was changed"), text)
@@ -171,7 +171,7 @@ final class BookmarksPageTests: WebViewTestCase {
         let web = server.url("/page/web")
         for selector in ["#delete", "#history", "#submit"] {
             recorder.clear()
-            webView.activate(try element(selector))
+            webView.page.activate(try element(selector))
             spin(0.2)
             XCTAssertTrue(recorder.events.isEmpty, "\(selector): no navigation starts: \(recorder.events)")
             XCTAssertEqual(webView.url, web)
@@ -188,12 +188,12 @@ final class BookmarksPageTests: WebViewTestCase {
         wait { recorder.ended }
         XCTAssertNotEqual(webView.url?.scheme, "about")
 
-        XCTAssertTrue(WebView.pageMayOpen(WebURL("about:blank")!, from: web))
-        XCTAssertFalse(WebView.pageMayOpen(WebURL("about:bookmarks")!, from: WebURL("file:///tmp/x.html")))
-        XCTAssertFalse(WebView.pageMayOpen(WebURL("about:bookmarks")!, from: WebURL("data:text/html,x")))
-        XCTAssertTrue(WebView.pageMayOpen(WebURL("about:bookmarks")!, from: WebURL("about:start")))
-        XCTAssertFalse(WebView.pageMayOpen(WebURL("about:bookmarks")!, from: WebURL("about:blank")), "a popup a web page filled")
-        XCTAssertFalse(WebView.pageMayOpen(WebURL("about:history")!, from: nil))
+        XCTAssertTrue(WebPage.pageMayOpen(WebURL("about:blank")!, from: web))
+        XCTAssertFalse(WebPage.pageMayOpen(WebURL("about:bookmarks")!, from: WebURL("file:///tmp/x.html")))
+        XCTAssertFalse(WebPage.pageMayOpen(WebURL("about:bookmarks")!, from: WebURL("data:text/html,x")))
+        XCTAssertTrue(WebPage.pageMayOpen(WebURL("about:bookmarks")!, from: WebURL("about:start")))
+        XCTAssertFalse(WebPage.pageMayOpen(WebURL("about:bookmarks")!, from: WebURL("about:blank")), "a popup a web page filled")
+        XCTAssertFalse(WebPage.pageMayOpen(WebURL("about:history")!, from: nil))
     }
 
     func testAPrivateStoreSaysItsBookmarksAreForgotten() throws {

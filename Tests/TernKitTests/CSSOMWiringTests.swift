@@ -17,9 +17,9 @@ final class CSSOMWiringTests: WebViewTestCase {
             """, baseURL: server.url("/app/"))
         wait { recorder.ended }
         _ = webView.pageLayout(width: 100)
-        XCTAssertEqual(webView.scriptWindow?.mediaEnvironment.width, 800, "100 columns of 8 px")
+        XCTAssertEqual(webView.page.scriptWindow?.mediaEnvironment.width, 800, "100 columns of 8 px")
         _ = webView.pageLayout(width: 80)
-        XCTAssertEqual(webView.scriptWindow?.mediaEnvironment.width, 640)
+        XCTAssertEqual(webView.page.scriptWindow?.mediaEnvironment.width, 640)
 
         spin(0.1)
         _ = value("events = []")
@@ -105,7 +105,7 @@ final class CSSOMWiringTests: WebViewTestCase {
             read(); t.classList.add('hot'); read(); t.classList.toggle('hot'); read(); t.className = 'item hot'; read();
             out
             """), .array(["rgb(0, 0, 128) 400", "rgb(255, 0, 0) 700", "rgb(0, 0, 128) 400", "rgb(255, 0, 0) 700"].map { .string($0) }))
-        let store = try XCTUnwrap(webView.session.styles.store)
+        let store = try XCTUnwrap(webView.page.session.styles.store)
         let before = store.restyleCount
         XCTAssertEqual(value("""
             var seen = 0;

@@ -26,7 +26,7 @@ final class CreateWebViewTests: WebViewTestCase {
     }
 
     private func link(_ selector: String) throws -> Node {
-        try XCTUnwrap(try webView.document?.querySelector(selector), "no \(selector)")
+        try XCTUnwrap(try webView.page.document?.querySelector(selector), "no \(selector)")
     }
 
     /// Nothing happened here: no navigation event, the same page.
@@ -41,7 +41,7 @@ final class CreateWebViewTests: WebViewTestCase {
         let delegate = Refusing()
         webView.uiDelegate = delegate
         openPage(#"<a id=a href="/page/popup" target=_blank>new</a>"#)
-        XCTAssertEqual(webView.activate(try link("#a")), .done)
+        XCTAssertEqual(webView.page.activate(try link("#a")), .done)
         XCTAssertEqual(delegate.asked.map { $0.request.url.pathname }, ["/page/popup"])
         XCTAssertEqual(delegate.asked.first?.navigationType, .linkActivated)
         assertStayed()
@@ -51,7 +51,7 @@ final class CreateWebViewTests: WebViewTestCase {
         let delegate = Refusing()
         webView.uiDelegate = delegate
         openPage(#"<form action="/echo" method="post" target="_blank"><input name=q value=v><input type=submit id=go></form>"#)
-        XCTAssertEqual(webView.activate(try link("#go")), .done)
+        XCTAssertEqual(webView.page.activate(try link("#go")), .done)
         XCTAssertEqual(delegate.asked.first?.navigationType, .formSubmitted)
         XCTAssertEqual(delegate.asked.first?.request.method, "POST")
         assertStayed()
@@ -59,7 +59,7 @@ final class CreateWebViewTests: WebViewTestCase {
 
     func testWithoutAUIDelegateATargetBlankLinkOpensNothing() throws {
         openPage(#"<a id=a href="/page/popup" target=_blank>new</a>"#)
-        XCTAssertEqual(webView.activate(try link("#a")), .done)
+        XCTAssertEqual(webView.page.activate(try link("#a")), .done)
         assertStayed()
     }
 

@@ -21,7 +21,7 @@ final class DemoPageTests: WebViewTestCase {
     }
 
     private func pageText() -> String {
-        webView.renderedPage(width: 200)?.lines.map(\.text).joined(separator: "\n") ?? ""
+        webView.page.renderedPage(width: 200)?.lines.map(\.text).joined(separator: "\n") ?? ""
     }
 
     func testTheBridgeDemoTalksBothWays() throws {

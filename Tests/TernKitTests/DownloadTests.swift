@@ -83,8 +83,8 @@ final class DownloadTests: WebViewTestCase {
             self.downloads.append($0)
         }
         loadAndWait("/mime?type=text/html&body=" + html.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
-        guard let link = try? webView.document?.querySelector("#dl") else { XCTFail("no link"); return (saver, nil) }
-        webView.activate(link)
+        guard let link = try? webView.page.document?.querySelector("#dl") else { XCTFail("no link"); return (saver, nil) }
+        webView.page.activate(link)
         wait { saver.ended }
         return (saver, downloads.last)
     }

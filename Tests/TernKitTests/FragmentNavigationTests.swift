@@ -53,8 +53,8 @@ final class FragmentNavigationTests: WebViewTestCase {
 
     func testALinkToAFragmentIsAnEntryAndBackReturnsWithoutALoad() throws {
         let start = try XCTUnwrap(openPage())
-        let link = try XCTUnwrap(try webView.document?.querySelector("#toc"))
-        XCTAssertEqual(webView.activate(link), .fragment("part2"))
+        let link = try XCTUnwrap(try webView.page.document?.querySelector("#toc"))
+        XCTAssertEqual(webView.page.activate(link), .fragment("part2"))
         XCTAssertEqual(webView.url, start.settingFragment("part2"))
         XCTAssertEqual(webView.backForwardList.backList.map(\.url), [start])
         XCTAssertEqual(log, ["pop null #part2"], "popstate at once")

@@ -58,7 +58,7 @@ final class FrameTreeTests: WebViewTestCase {
         return result
     }
 
-    private var frames: [Frame] { webView.allFrames }
+    private var frames: [Frame] { webView.page.allFrames }
 
     private func info(_ frame: Frame) -> FrameInfo {
         frame.info
@@ -81,7 +81,7 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertEqual(value("document.baseURI"), .string(base))
         XCTAssertEqual(value("document.getElementById('a').href"), .string(base + "x"))
         waitForFramesLoaded()
-        let info = webView.allFrames[0].info
+        let info = webView.page.allFrames[0].info
         var answer: String?
         wait { answer = self.evaluate("String(window.answer)", in: info); return answer?.hasSuffix(" 200") ?? false }
         XCTAssertEqual(answer, "\(base) \(base)y 200", "the srcdoc frame's base URL is its parent's (/page/plain is a page)")
@@ -99,7 +99,7 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertEqual(evaluate("log.join()", in: nil), "frame,window", "the element's load comes before the page's")
         XCTAssertEqual(evaluate("document.title", in: nil), "Outer")
         // Layout gets the frame's document from the web view.
-        guard case .document(let shown)? = webView.frameContent(for: frame.element) else { return XCTFail("no frame content") }
+        guard case .document(let shown)? = webView.page.frameContent(for: frame.element) else { return XCTFail("no frame content") }
         XCTAssertEqual(shown.title, "Inner")
         XCTAssertTrue(shown.scriptingEnabled)
         // A frame's navigation action names it as the target, the main frame as the source.
@@ -169,20 +169,20 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertEqual(frames[0].window?.hasOpaqueOrigin ?? true, true)
         XCTAssertEqual(try frameWindow(frames[1]).hasOpaqueOrigin, true)
         XCTAssertEqual(try frameWindow(frames[2]).hasOpaqueOrigin, false)
-        guard case .document(let shown)? = webView.frameContent(for: frames[0].element) else { return XCTFail("no content") }
+        guard case .document(let shown)? = webView.page.frameContent(for: frames[0].element) else { return XCTFail("no content") }
         XCTAssertFalse(shown.scriptingEnabled)
     }
 
     private func frameWindow(_ frame: Frame) throws -> ScriptWindow {
-        try webView.frameScriptWindow(frame)
+        try webView.page.frameScriptWindow(frame)
     }
 
     func testANamedTargetFromTheParentNavigatesTheFrame() throws {
         let first = page("<title>First</title>"), second = page("<title>Second</title>")
         load(page("<iframe name=box src='\(first)'></iframe><a id=go href='\(second)' target=box>go</a>"))
-        let link = try XCTUnwrap(try webView.document?.querySelector("#go"))
+        let link = try XCTUnwrap(try webView.page.document?.querySelector("#go"))
         let mainURL = webView.url
-        XCTAssertEqual(webView.activate(link), .done)
+        XCTAssertEqual(webView.page.activate(link), .done)
         wait { frames.first?.document?.title == "Second" && frames.first?.state == .loaded }
         XCTAssertEqual(webView.url, mainURL, "the page itself navigated")
         XCTAssertEqual(webView.backForwardList.items.count, 2, "a frame navigation adds a history entry")
@@ -193,8 +193,8 @@ final class FrameTreeTests: WebViewTestCase {
         load(page("<iframe name=box src='\(first)'></iframe><a id=go href='\(second)' target=renamed>go</a>"
                   + "<a id=old href='\(second)' target=box>old</a>"))
         XCTAssertEqual(evaluate("frames.length + ' ' + typeof frames.renamed + ' ' + typeof frames.box", in: nil), "1 object undefined")
-        let link = try XCTUnwrap(try webView.document?.querySelector("#go"))
-        XCTAssertEqual(webView.activate(link), .done)
+        let link = try XCTUnwrap(try webView.page.document?.querySelector("#go"))
+        XCTAssertEqual(webView.page.activate(link), .done)
         wait { frames.first?.document?.title == "Second" && frames.first?.state == .loaded }
         XCTAssertEqual(webView.backForwardList.items.count, 2)
     }
@@ -205,7 +205,7 @@ final class FrameTreeTests: WebViewTestCase {
         load(page("<title>Top</title><iframe src='\(first)'></iframe>"))
         let frame = try XCTUnwrap(frames.first)
         let link = try XCTUnwrap(try frame.document?.querySelector("#next"))
-        XCTAssertEqual(webView.activate(link), .done)
+        XCTAssertEqual(webView.page.activate(link), .done)
         wait { frame.document?.title == "Second" && frame.state == .loaded }
         XCTAssertEqual(webView.title, "Top")
         XCTAssertEqual(webView.backForwardList.items.count, 2)
@@ -265,10 +265,10 @@ final class FrameTreeTests: WebViewTestCase {
         let nesting = page("<body><script>var f = document.createElement('iframe'); f.src = location.href + '&x=1';"
                            + "document.body.appendChild(f);</script>")
         load(nesting)
-        wait { frames.count == WebView.maximumFrameDepth + 1 && frames.allSatisfy { $0.state != .loading } }
-        XCTAssertEqual(frames.filter { $0.state == .loaded }.count, WebView.maximumFrameDepth)
-        XCTAssertEqual(frames.last?.depth, WebView.maximumFrameDepth + 1)
-        guard case .unavailable(let reason)? = frames.last.flatMap({ webView.frameContent(for: $0.element) }) else {
+        wait { frames.count == WebPage.maximumFrameDepth + 1 && frames.allSatisfy { $0.state != .loading } }
+        XCTAssertEqual(frames.filter { $0.state == .loaded }.count, WebPage.maximumFrameDepth)
+        XCTAssertEqual(frames.last?.depth, WebPage.maximumFrameDepth + 1)
+        guard case .unavailable(let reason)? = frames.last.flatMap({ webView.page.frameContent(for: $0.element) }) else {
             return XCTFail("the frame past the cap is not unavailable")
         }
         XCTAssertTrue(reason.contains("deep"), reason)
@@ -285,9 +285,9 @@ final class FrameTreeTests: WebViewTestCase {
     }
 
     func testAFrameCountCap() {
-        let html = String(repeating: "<iframe srcdoc='x'></iframe>", count: WebView.maximumFrameCount + 5)
+        let html = String(repeating: "<iframe srcdoc='x'></iframe>", count: WebPage.maximumFrameCount + 5)
         load(page(html))
-        XCTAssertEqual(frames.filter { $0.state == .loaded }.count, WebView.maximumFrameCount)
+        XCTAssertEqual(frames.filter { $0.state == .loaded }.count, WebPage.maximumFrameCount)
         XCTAssertEqual(frames.filter { if case .unavailable = $0.state { return true } else { return false } }.count, 5)
     }
 
@@ -374,8 +374,8 @@ final class FrameTreeTests: WebViewTestCase {
         guard case .unavailable = frames[4].state else { return XCTFail("a web page's frame showed Tern's own page") }
         // A 10 MB name does not slow a target lookup down to nothing, nor match a short one.
         _ = evaluate("document.querySelector('iframe').name = '\(longName.prefix(10))' + 'n'.repeat(\(longName.count - 10)); 0", in: nil)
-        XCTAssertNil(webView.frame(named: "n"))
-        XCTAssertNotNil(webView.frame(named: longName))
+        XCTAssertNil(webView.page.frame(named: "n"))
+        XCTAssertNotNil(webView.page.frame(named: longName))
     }
 
     func testAFormInAFrameSubmitsIntoTheFrameUnlessSandboxed() throws {
@@ -383,7 +383,7 @@ final class FrameTreeTests: WebViewTestCase {
         load(page("<title>Top</title><iframe src='\(page(form))'></iframe><iframe sandbox='allow-scripts' src='\(page(form + "<!-- 2 -->"))'></iframe>"))
         XCTAssertEqual(frames.count, 2)
         let button = try XCTUnwrap(try frames[0].document?.querySelector("#go"))
-        XCTAssertEqual(webView.activate(button), .done)
+        XCTAssertEqual(webView.page.activate(button), .done)
         wait { frames[0].url.pathname == "/echo" && frames[0].state == .loaded }
         let text = frames[0].document?.node?.textContent ?? ""
         XCTAssertTrue(text.contains("POST") && text.contains("frame-field"), text)
@@ -391,7 +391,7 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertEqual(recorder.actions.last?.navigationType, .formSubmitted)
 
         let sandboxed = try XCTUnwrap(try frames[1].document?.querySelector("#go"))
-        _ = webView.activate(sandboxed)
+        _ = webView.page.activate(sandboxed)
         spin(0.3)
         XCTAssertNotEqual(frames[1].url.pathname, "/echo", "a frame sandboxed without allow-forms submitted its form")
     }
@@ -402,9 +402,9 @@ final class FrameTreeTests: WebViewTestCase {
         load(page("<iframe src='\(page(form))'></iframe>"))
         let frame = try XCTUnwrap(frames.first)
         let field = try XCTUnwrap(try frame.document?.querySelector("#q"))
-        XCTAssertTrue(webView.setValue("typed in a frame", for: field))
+        XCTAssertTrue(webView.page.setValue("typed in a frame", for: field))
         XCTAssertEqual(evaluate("seen", in: info(frame)), "typed in a frame", "the frame's input listener did not hear it")
-        _ = webView.pressEnter(in: field)
+        _ = webView.page.pressEnter(in: field)
         wait { frame.url.pathname == "/echo" && frame.state == .loaded }
         XCTAssertTrue(frame.url.href.contains("q=typed+in+a+frame"), frame.url.href)
     }
@@ -413,7 +413,7 @@ final class FrameTreeTests: WebViewTestCase {
         load(page("<iframe id=a src='\(page("<iframe id=inner srcdoc='<title>deep</title>'></iframe>"))'></iframe>"
                   + "<iframe id=b sandbox src='\(page("<p>no scripts</p>"))'></iframe><iframe id=c src='file:///etc/passwd'></iframe>"))
         waitForFramesLoaded()
-        let main = try webView.pageScriptWindow()
+        let main = try webView.page.pageScriptWindow()
         let host = try XCTUnwrap(main.frameHost)
         XCTAssertNil(host.scriptParentWindow())
         XCTAssertNil(host.scriptTopWindow())
@@ -449,7 +449,7 @@ final class FrameTreeTests: WebViewTestCase {
         load(page("<title>Old</title><iframe src='\(inner)'></iframe>"))
         let link = try XCTUnwrap(try frames.first?.document?.querySelector("#top"))
         recorder.clear()
-        guard case .navigation = webView.activate(link) else { return XCTFail("_top did not navigate the page") }
+        guard case .navigation = webView.page.activate(link) else { return XCTFail("_top did not navigate the page") }
         wait { recorder.ended }
         XCTAssertEqual(webView.title, "New top")
         XCTAssertTrue(frames.isEmpty)
@@ -459,7 +459,7 @@ final class FrameTreeTests: WebViewTestCase {
         let inner = page("<a id=top href='\(page("<title>New top</title>"))' target=_top>top</a>")
         load(page("<title>Old</title><iframe sandbox src='\(inner)'></iframe>"))
         let link = try XCTUnwrap(try frames.first?.document?.querySelector("#top"))
-        XCTAssertEqual(webView.activate(link), .done)
+        XCTAssertEqual(webView.page.activate(link), .done)
         spin(0.2)
         XCTAssertEqual(webView.title, "Old")
     }
@@ -490,7 +490,7 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertTrue(same.contains("/mime?type=text/html"), "a same-origin frame's referrer is the page's URL: \(same)")
         // The cookies are there: the person's own load of localhost sends them.
         load(server.url("/echo?top", host: "localhost").href)
-        let top = webView.document?.node?.textContent ?? ""
+        let top = webView.page.document?.node?.textContent ?? ""
         XCTAssertTrue(top.contains("strict=1") && top.contains("lax=1"), top)
     }
 
@@ -535,17 +535,17 @@ final class FrameTreeTests: WebViewTestCase {
         let sheet = page("p { display: none }", type: "text/css")
         load(page("<style>h1 { color: red }</style><iframe src='\(page("<link rel=stylesheet href='\(sheet)'><style>p { color: blue }</style><p>x"))'></iframe>"))
         let frame = try XCTUnwrap(frames.first)
-        _ = webView.frameContent(for: frame.element)  // starts the linked sheet
-        wait { webView.frameStyleSheets(frame).count == 2 }
-        guard case .document(let shown)? = webView.frameContent(for: frame.element) else { return XCTFail("no content") }
+        _ = webView.page.frameContent(for: frame.element)  // starts the linked sheet
+        wait { webView.page.frameStyleSheets(frame).count == 2 }
+        guard case .document(let shown)? = webView.page.frameContent(for: frame.element) else { return XCTFail("no content") }
         XCTAssertEqual(shown.styleSheets.count, 2, "the frame's <style> and its linked sheet, not the page's")
     }
 
     func testAFormAndWindowOpenTargetingAFrameNavigateIt() throws {
         load(page("<iframe name=box srcdoc='<title>empty</title>'></iframe>"
                   + "<form target=box action='/echo' method=post><input name=f value=into-the-box><button id=go>go</button></form>"))
-        let button = try XCTUnwrap(try webView.document?.querySelector("#go"))
-        _ = webView.activate(button)
+        let button = try XCTUnwrap(try webView.page.document?.querySelector("#go"))
+        _ = webView.page.activate(button)
         wait { frames.first?.url.pathname == "/echo" && frames.first?.state == .loaded }
         XCTAssertTrue((frames.first?.document?.node?.textContent ?? "").contains("into-the-box"))
         XCTAssertEqual(webView.url?.pathname, "/mime", "the page itself navigated")

@@ -60,7 +60,7 @@ final class InteractionTests: WebViewTestCase {
     }
 
     private func node(_ selector: String, file: StaticString = #filePath, line: UInt = #line) throws -> Node {
-        try XCTUnwrap(try webView.document?.querySelector(selector), "no \(selector)", file: file, line: line)
+        try XCTUnwrap(try webView.page.document?.querySelector(selector), "no \(selector)", file: file, line: line)
     }
 
     /// Waits for the navigation `result` started, and returns the server's echo.
@@ -90,7 +90,7 @@ final class InteractionTests: WebViewTestCase {
     }
 
     private func renderedControl(_ node: Node) -> FormControl? {
-        guard let page = webView.renderedPage(width: 80), let index = page.controlIndex(of: node) else { return nil }
+        guard let page = webView.page.renderedPage(width: 80), let index = page.controlIndex(of: node) else { return nil }
         return page.controls[index]
     }
 
@@ -99,10 +99,10 @@ final class InteractionTests: WebViewTestCase {
     func testALinkClickNavigatesWithLinkActivatedAndAReferer() throws {
         try bothModes { scripted in
             open(#"<p><a href="/echo?from=link">echo</a></p>"#, scripted: scripted)
-            let page = try XCTUnwrap(webView.renderedPage(width: 80))
+            let page = try XCTUnwrap(webView.page.renderedPage(width: 80))
             let pageURL = webView.url
             clearRecorder()
-            let result = webView.activate(page.links[0])
+            let result = webView.page.activate(page.links[0])
             guard case .navigation(let navigation) = result else { return XCTFail("\(result)") }
             XCTAssertEqual(navigation.navigationType, .linkActivated)
             wait { recorder.ended }
@@ -118,7 +118,7 @@ final class InteractionTests: WebViewTestCase {
         // An inline handler and no <script>: the click still goes to the page.
         open(#"<a id="a" href="/page/two" onclick="event.preventDefault(); document.title = 'stayed'">two</a>"#, scripted: false)
         clearRecorder()
-        XCTAssertEqual(webView.activate(try node("#a")), .canceled)
+        XCTAssertEqual(webView.page.activate(try node("#a")), .canceled)
         spin(0.3)
         XCTAssertTrue(newActions.isEmpty, "\(recorder.events)")
         XCTAssertEqual(webView.title, "stayed")
@@ -127,10 +127,10 @@ final class InteractionTests: WebViewTestCase {
         open(#"<a id="a" href="/page/two">two</a><script>var n = 0; document.getElementById('a').addEventListener('click', function (e) { n++; if (n === 1) e.preventDefault(); });</script>"#,
              scripted: true)
         clearRecorder()
-        XCTAssertEqual(webView.activate(try node("#a")), .canceled)
+        XCTAssertEqual(webView.page.activate(try node("#a")), .canceled)
         spin(0.2)
         XCTAssertTrue(newActions.isEmpty)
-        XCTAssertNotEqual(webView.activate(try node("#a")), .canceled)
+        XCTAssertNotEqual(webView.page.activate(try node("#a")), .canceled)
         wait { recorder.ended }
         XCTAssertEqual(webView.title, "two")
     }
@@ -139,7 +139,7 @@ final class InteractionTests: WebViewTestCase {
         makeWebView { $0.preferences.javaScriptEnabled = false }
         open(#"<a id="a" href="/page/two" onclick="event.preventDefault()">two</a>"#, scripted: false)
         clearRecorder()
-        guard case .navigation = webView.activate(try node("#a")) else { return XCTFail("not followed") }
+        guard case .navigation = webView.page.activate(try node("#a")) else { return XCTFail("not followed") }
         wait { recorder.ended }
         XCTAssertEqual(webView.title, "two")
     }
@@ -150,7 +150,7 @@ final class InteractionTests: WebViewTestCase {
             webView.uiDelegate = windows
             open(#"<a id="a" href="/page/popup" target="_blank">new</a>"#, scripted: scripted)
             clearRecorder()
-            let result = webView.activate(try node("#a"))
+            let result = webView.page.activate(try node("#a"))
             guard case .newWindow(let created) = result else { return XCTFail("\(result)") }
             XCTAssertTrue(created === windows.created.first)
             XCTAssertNil(windows.actions.first?.targetFrame)
@@ -163,7 +163,7 @@ final class InteractionTests: WebViewTestCase {
             // As in WebKit, a refused window opens nothing, and this view stays.
             windows.refuse = true
             clearRecorder()
-            XCTAssertEqual(webView.activate(try node("#a")), .done)
+            XCTAssertEqual(webView.page.activate(try node("#a")), .done)
             spin(0.3)
             XCTAssertTrue(newActions.isEmpty, "the opener does not navigate")
             XCTAssertEqual(webView.title, "Form")
@@ -176,9 +176,9 @@ final class InteractionTests: WebViewTestCase {
             open(##"<p><a id="a" href="#part">down</a></p><h2 id="part">Part</h2>"## + script, scripted: scripted)
             let start = try XCTUnwrap(webView.url)
             clearRecorder()
-            XCTAssertEqual(webView.activate(try node("#a")), .fragment("part"))
+            XCTAssertEqual(webView.page.activate(try node("#a")), .fragment("part"))
             XCTAssertEqual(webView.url, start.settingFragment("part"))
-            XCTAssertNotNil(webView.renderedPage(width: 80)?.anchors["part"])
+            XCTAssertNotNil(webView.page.renderedPage(width: 80)?.anchors["part"])
             XCTAssertTrue(webView.canGoBack)
             if scripted {
                 spin(0.05)  // hashchange comes in a task of its own
@@ -194,7 +194,7 @@ final class InteractionTests: WebViewTestCase {
     func testJavaScriptURLsRunInThePageOnlyWithScripting() throws {
         try bothModes { scripted in
             open(#"<a id="a" href="javascript:document.title%20=%20'ran'">run</a>"#, scripted: scripted)
-            XCTAssertEqual(webView.activate(try node("#a")), .done)
+            XCTAssertEqual(webView.page.activate(try node("#a")), .done)
             spin(0.1)
             XCTAssertEqual(webView.title, scripted ? "ran" : "Form")
         }
@@ -208,9 +208,9 @@ final class InteractionTests: WebViewTestCase {
                 <form action="/echo"><input type="hidden" name="h" value="1"><input id="q" name="q" value="old">
                 <input type="submit" name="other" value="No"><button id="go" name="go" value="Search">Go</button></form>
                 """, scripted: scripted)
-            XCTAssertTrue(webView.setValue("hello wörld & more", for: try node("#q")))
+            XCTAssertTrue(webView.page.setValue("hello wörld & more", for: try node("#q")))
             XCTAssertEqual(renderedControl(try node("#q"))?.value, "hello wörld & more", "layout shows the typed text")
-            let echo = echoAfter(webView.activate(try node("#go")))
+            let echo = echoAfter(webView.page.activate(try node("#go")))
             XCTAssertEqual(echo["method"] as? String, "GET")
             XCTAssertEqual(echo["query"] as? String, "h=1&q=hello+w%C3%B6rld+%26+more&go=Search")
         }
@@ -228,17 +228,17 @@ final class InteractionTests: WebViewTestCase {
                 <input type="submit" id="send" value="Send">
                 </form>
                 """, scripted: scripted)
-            XCTAssertEqual(webView.activate(try node("#c1")), .done)
-            XCTAssertEqual(webView.activate(try node("#c2")), .done)
-            XCTAssertEqual(webView.activate(try node("#r2")), .done)
+            XCTAssertEqual(webView.page.activate(try node("#c1")), .done)
+            XCTAssertEqual(webView.page.activate(try node("#c2")), .done)
+            XCTAssertEqual(webView.page.activate(try node("#r2")), .done)
             XCTAssertEqual(renderedControl(try node("#r1"))?.checked, false, "one radio of a group")
             XCTAssertEqual(renderedControl(try node("#r2"))?.checked, true)
-            XCTAssertTrue(webView.selectOptions(at: [1], in: try node("#s")))
+            XCTAssertTrue(webView.page.selectOptions(at: [1], in: try node("#s")))
             XCTAssertEqual(renderedControl(try node("#s"))?.selectedIndex, 1)
-            XCTAssertTrue(webView.selectOptions(at: [0, 2], in: try node("#m")))
-            XCTAssertFalse(webView.selectOptions(at: [7], in: try node("#m")))
-            XCTAssertTrue(webView.setValue("line 1\nline 2", for: try node("#t")))
-            let echo = echoAfter(webView.activate(try node("#send")))
+            XCTAssertTrue(webView.page.selectOptions(at: [0, 2], in: try node("#m")))
+            XCTAssertFalse(webView.page.selectOptions(at: [7], in: try node("#m")))
+            XCTAssertTrue(webView.page.setValue("line 1\nline 2", for: try node("#t")))
+            let echo = echoAfter(webView.page.activate(try node("#send")))
             XCTAssertEqual(echo["method"] as? String, "POST")
             XCTAssertEqual(header("Content-Type", in: echo), "application/x-www-form-urlencoded")
             XCTAssertEqual(echo["body"] as? String, "c=one&r=b&s=yv&m=m0&m=m2&t=line+1%0D%0Aline+2")
@@ -258,11 +258,11 @@ final class InteractionTests: WebViewTestCase {
                 <input id="q" name="q"><input type="file" id="f" name="f" accept=".txt, text/plain">
                 <input type="submit" id="send" name="send" value="Up"></form>
                 """, scripted: scripted)
-            XCTAssertTrue(webView.setValue("typed", for: try node("#q")))
-            XCTAssertEqual(webView.activate(try node("#f")), .done)
+            XCTAssertTrue(webView.page.setValue("typed", for: try node("#q")))
+            XCTAssertEqual(webView.page.activate(try node("#f")), .done)
             XCTAssertEqual(windows.panels, [OpenPanelParameters(acceptedTypes: [".txt", "text/plain"])])
-            XCTAssertEqual(webView.chosenFiles(for: try node("#f")).map(\.filePath), [path])
-            let echo = echoAfter(webView.activate(try node("#send")))
+            XCTAssertEqual(webView.page.chosenFiles(for: try node("#f")).map(\.filePath), [path])
+            let echo = echoAfter(webView.page.activate(try node("#send")))
             let contentType = try XCTUnwrap(header("Content-Type", in: echo))
             XCTAssertTrue(contentType.hasPrefix("multipart/form-data; boundary="), contentType)
             let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
@@ -282,8 +282,8 @@ final class InteractionTests: WebViewTestCase {
                 <form action="/nowhere"><input id="q" name="q">
                 <button id="go" name="b" value="v" formmethod="post" formenctype="text/plain" formaction="/echo">Go</button></form>
                 """, scripted: scripted)
-            webView.setValue("a b", for: try node("#q"))
-            let echo = echoAfter(webView.activate(try node("#go")))
+            webView.page.setValue("a b", for: try node("#q"))
+            let echo = echoAfter(webView.page.activate(try node("#go")))
             XCTAssertEqual(echo["method"] as? String, "POST")
             XCTAssertEqual(header("Content-Type", in: echo), "text/plain")
             XCTAssertEqual(echo["body"] as? String, "q=a b\r\nb=v\r\n")
@@ -295,18 +295,18 @@ final class InteractionTests: WebViewTestCase {
             // The default button (the first submit button) is the submitter.
             open(#"<form action="/echo"><input id="q" name="q"><input name="p"><input type="submit" name="go" value="1"><input type="submit" name="no" value="2"></form>"#,
                  scripted: scripted)
-            webView.setValue("x", for: try node("#q"))
-            XCTAssertEqual(echoAfter(webView.pressEnter(in: try node("#q")))["query"] as? String, "q=x&p=&go=1")
+            webView.page.setValue("x", for: try node("#q"))
+            XCTAssertEqual(echoAfter(webView.page.pressEnter(in: try node("#q")))["query"] as? String, "q=x&p=&go=1")
 
             // No button, one field: the form itself submits.
             open(#"<form action="/echo"><input id="q" name="q"><input type="checkbox" name="c" checked></form>"#, scripted: scripted)
-            webView.setValue("y", for: try node("#q"))
-            XCTAssertEqual(echoAfter(webView.pressEnter(in: try node("#q")))["query"] as? String, "q=y&c=on")
+            webView.page.setValue("y", for: try node("#q"))
+            XCTAssertEqual(echoAfter(webView.page.pressEnter(in: try node("#q")))["query"] as? String, "q=y&c=on")
 
             // No button, two fields: nothing.
             open(#"<form action="/echo"><input id="q" name="q"><input name="p"></form>"#, scripted: scripted)
             clearRecorder()
-            XCTAssertEqual(webView.pressEnter(in: try node("#q")), .done)
+            XCTAssertEqual(webView.page.pressEnter(in: try node("#q")), .done)
             spin(0.2)
             XCTAssertTrue(newActions.isEmpty)
         }
@@ -326,33 +326,33 @@ final class InteractionTests: WebViewTestCase {
             document.getElementById('q').addEventListener('keydown', function (e) { if (stop === 'key' && e.key === 'Enter') e.preventDefault(); });
             </script>
             """, scripted: false)
-        webView.setValue("typed", for: try node("#q"))
+        webView.page.setValue("typed", for: try node("#q"))
         XCTAssertEqual(value("log.join(' ') + ' / ' + document.getElementById('q').value"),
                        .string("input:q:true change:q:true / typed"))
         _ = value("log = []")
-        webView.activate(try node("#c"))
+        webView.page.activate(try node("#c"))
         XCTAssertEqual(value("log.join(' ') + ' / ' + document.getElementById('c').checked"),
                        .string("click:c:true input:c:true change:c:true / true"))
         _ = value("log = []")
-        webView.selectOptions(at: [1], in: try node("#s"))
+        webView.page.selectOptions(at: [1], in: try node("#s"))
         XCTAssertEqual(value("log.join(' ') + ' / ' + document.getElementById('s').value"), .string("input:s:true change:s:true / b"))
 
         clearRecorder()
         _ = value("stop = 'submit'")
-        XCTAssertEqual(webView.activate(try node("#go")), .canceled)
+        XCTAssertEqual(webView.page.activate(try node("#go")), .canceled)
         _ = value("stop = 'key'")
-        XCTAssertEqual(webView.pressEnter(in: try node("#q")), .canceled)
+        XCTAssertEqual(webView.page.pressEnter(in: try node("#q")), .canceled)
         spin(0.2)
         XCTAssertTrue(newActions.isEmpty, "\(recorder.events)")
         _ = value("stop = null; log = []")
-        let result = webView.pressEnter(in: try node("#q"))
+        let result = webView.page.pressEnter(in: try node("#q"))
         XCTAssertEqual(value("log.join(' ')"), .string("keydown:q:true click:go:true submit:f:true keyup:q:true"))
         XCTAssertEqual(echoAfter(result)["query"] as? String, "q=typed&c=on&s=b")
     }
 
     func testAPreventDefaultedCheckboxClickKeepsItsState() throws {
         open(#"<p><input type="checkbox" id="c" onclick="return false"></p>"#, scripted: false)
-        XCTAssertEqual(webView.activate(try node("#c")), .canceled)
+        XCTAssertEqual(webView.page.activate(try node("#c")), .canceled)
         XCTAssertEqual(renderedControl(try node("#c"))?.checked, false)
     }
 
@@ -360,12 +360,12 @@ final class InteractionTests: WebViewTestCase {
         try bothModes { scripted in
             open(#"<form action="/echo"><input id="d" name="d" disabled><input id="r" name="r" readonly value="x"><input type="checkbox" id="c" disabled><input type="submit" id="go" disabled></form>"#,
                  scripted: scripted)
-            XCTAssertFalse(webView.setValue("no", for: try node("#d")))
-            XCTAssertFalse(webView.setValue("no", for: try node("#r")))
-            XCTAssertFalse(webView.setValue("no", for: try node("#c")))
+            XCTAssertFalse(webView.page.setValue("no", for: try node("#d")))
+            XCTAssertFalse(webView.page.setValue("no", for: try node("#r")))
+            XCTAssertFalse(webView.page.setValue("no", for: try node("#c")))
             clearRecorder()
-            XCTAssertEqual(webView.activate(try node("#c")), .done)
-            XCTAssertEqual(webView.activate(try node("#go")), .done)
+            XCTAssertEqual(webView.page.activate(try node("#c")), .done)
+            XCTAssertEqual(webView.page.activate(try node("#go")), .done)
             spin(0.2)
             XCTAssertEqual(renderedControl(try node("#c"))?.checked, false)
             XCTAssertTrue(newActions.isEmpty)
@@ -376,9 +376,9 @@ final class InteractionTests: WebViewTestCase {
         try bothModes { scripted in
             open(#"<form><input id="q" value="start"><input type="checkbox" id="c"><input type="reset" id="reset"></form>"#,
                  scripted: scripted)
-            webView.setValue("changed", for: try node("#q"))
-            webView.activate(try node("#c"))
-            XCTAssertEqual(webView.activate(try node("#reset")), .done)
+            webView.page.setValue("changed", for: try node("#q"))
+            webView.page.activate(try node("#c"))
+            XCTAssertEqual(webView.page.activate(try node("#reset")), .done)
             XCTAssertEqual(renderedControl(try node("#q"))?.value, "start")
             XCTAssertEqual(renderedControl(try node("#c"))?.checked, false)
         }
@@ -388,8 +388,8 @@ final class InteractionTests: WebViewTestCase {
         let windows = Windows()
         webView.uiDelegate = windows
         open(#"<form action="/echo" method="post" target="_blank"><input id="q" name="q"><input type="submit" id="go"></form>"#, scripted: true)
-        webView.setValue("v", for: try node("#q"))
-        guard case .newWindow(let created) = webView.activate(try node("#go")) else { return XCTFail("no new window") }
+        webView.page.setValue("v", for: try node("#q"))
+        guard case .newWindow(let created) = webView.page.activate(try node("#go")) else { return XCTFail("no new window") }
         XCTAssertEqual(windows.actions.first?.navigationType, .formSubmitted)
         wait { created.url?.pathname == "/echo" && !created.isLoading }
         XCTAssertEqual(String(decoding: created.sourceBytes, as: UTF8.self).contains(#""body": "q=v""#), true)
@@ -400,8 +400,8 @@ final class InteractionTests: WebViewTestCase {
     func testReloadingOrGoingBackToAPOSTResultIsAFormResubmission() throws {
         makeWebView { $0.pageCacheCapacity = 0 }
         open(#"<form method="post" action="/echo"><input id="q" name="q"><input type="submit" id="go"></form>"#, scripted: false)
-        webView.setValue("once", for: try node("#q"))
-        _ = echoAfter(webView.activate(try node("#go")))
+        webView.page.setValue("once", for: try node("#q"))
+        _ = echoAfter(webView.page.activate(try node("#go")))
         clearRecorder()
         webView.reload()
         wait { recorder.ended }
@@ -428,12 +428,12 @@ final class InteractionTests: WebViewTestCase {
                     <input type="checkbox" id="c" name="c"><select id="s" name="s"><option>a</option><option>b</option></select>
                     <textarea id="t" name="t">old</textarea></form><a id="next" href="/page/next">next</a>
                     """, scripted: scripted)
-                webView.setValue("typed", for: try node("#q"))
-                webView.setValue("secret", for: try node("#p"))
-                webView.activate(try node("#c"))
-                webView.selectOptions(at: [1], in: try node("#s"))
-                webView.setValue("new text", for: try node("#t"))
-                webView.activate(try node("#next"))
+                webView.page.setValue("typed", for: try node("#q"))
+                webView.page.setValue("secret", for: try node("#p"))
+                webView.page.activate(try node("#c"))
+                webView.page.selectOptions(at: [1], in: try node("#s"))
+                webView.page.setValue("new text", for: try node("#t"))
+                webView.page.activate(try node("#next"))
                 wait { webView.title == "next" && !webView.isLoading }
                 clearRecorder()
                 webView.goBack()
@@ -460,15 +460,15 @@ final class InteractionTests: WebViewTestCase {
             <script>var focusLog = []; document.addEventListener('focusin', function (e) { focusLog.push(e.target.id); });</script>
             """, scripted: false)
         let q = try node("#q")
-        webView.focus(node: q)
-        XCTAssertEqual(webView.focusedNode, q)
+        webView.page.focus(node: q)
+        XCTAssertEqual(webView.page.focusedNode, q)
         XCTAssertEqual(value("document.activeElement.id"), .string("q"))
         _ = value("document.body.insertBefore(document.createElement('p'), document.body.firstChild).innerHTML = '<a href=\"/x\">x</a>'")
-        let page = try XCTUnwrap(webView.renderedPage(width: 80))
+        let page = try XCTUnwrap(webView.page.renderedPage(width: 80))
         XCTAssertEqual(page.controlIndex(of: q).map { page.controls[$0].node }, q)
         XCTAssertEqual(page.linkIndex(of: try node("a[href='/page/a']")), 1)
         _ = value("document.getElementById('r').focus()")
-        XCTAssertEqual(webView.focusedNode, try node("#r"))
+        XCTAssertEqual(webView.page.focusedNode, try node("#r"))
         XCTAssertEqual(value("focusLog.join()"), .string("q,r"))
     }
 

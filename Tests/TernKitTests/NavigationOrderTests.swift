@@ -135,7 +135,7 @@ final class NavigationOrderTests: WebViewTestCase {
         XCTAssertEqual(recorder.events.last, "finish")
         XCTAssertEqual(webView.title, "Chunked Page")
         XCTAssertEqual(webView.response?.expectedContentLength, -1)
-        XCTAssertTrue(webView.document?.text.contains("The end.") ?? false, webView.document?.text ?? "")
+        XCTAssertTrue(webView.page.document?.text.contains("The end.") ?? false, webView.page.document?.text ?? "")
     }
 
     func testCompressedBodiesAreDecoded() {
@@ -143,7 +143,7 @@ final class NavigationOrderTests: WebViewTestCase {
             loadAndWait("/\(kind)")
             XCTAssertEqual(webView.title, "Compressed \(kind)")
             XCTAssertEqual(webView.response?.headers["Content-Encoding"], kind)
-            let text = webView.document?.text ?? ""
+            let text = webView.page.document?.text ?? ""
             XCTAssertEqual(text.components(separatedBy: "The quick brown fox jumps over the lazy dog.").count - 1, 200, kind)
         }
     }

@@ -24,8 +24,8 @@ final class PageSchemeBoundaryTests: WebViewTestCase {
             """)
         spin(0.2)
         XCTAssertEqual(webView.title, "Start", "neither a script's click nor a location assignment runs it")
-        let link = try XCTUnwrap(webView.document?.querySelector("#a"))
-        webView.activate(link)
+        let link = try XCTUnwrap(webView.page.document?.querySelector("#a"))
+        webView.page.activate(link)
         spin(0.1)
         XCTAssertEqual(webView.title, "ran")
     }
@@ -57,7 +57,7 @@ final class PageSchemeBoundaryTests: WebViewTestCase {
     func testAnHTTPPageCannotLinkToAFile() throws {
         open(#"<title>Web</title><a id="f" href="file:///etc/hostname">local</a>"#)
         recorder.clear()
-        webView.activate(try XCTUnwrap(webView.document?.querySelector("#f")))
+        webView.page.activate(try XCTUnwrap(webView.page.document?.querySelector("#f")))
         spin(0.2)
         XCTAssertTrue(recorder.events.isEmpty, "no navigation starts: \(recorder.events)")
         XCTAssertEqual(webView.url, base)

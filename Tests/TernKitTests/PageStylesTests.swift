@@ -24,7 +24,7 @@ final class PageStylesTests: WebViewTestCase {
 
     private var styles: PageStyles {
         _ = webView.pageLayout(width: 80)
-        return webView.session.styles
+        return webView.page.session.styles
     }
 
     /// Each entry as "owner media origin" ("user" for the user's sheet).
@@ -100,7 +100,7 @@ final class PageStylesTests: WebViewTestCase {
         XCTAssertNil(webView.pageLayout(width: 80), "render-blocking: no layout before the head's sheet")
         wait { recorder.ended }
         XCTAssertEqual(recorder.events.last, "finish")
-        XCTAssertFalse(webView.session.styles.isRenderBlocked, "finished only once the sheet arrived")
+        XCTAssertFalse(webView.page.session.styles.isRenderBlocked, "finished only once the sheet arrived")
         XCTAssertEqual(describe(styles.sheets), ["link - author"])
         XCTAssertNotNil(webView.pageLayout(width: 80))
     }

@@ -144,11 +144,11 @@ final class ParserScriptTests: WebViewTestCase {
 
     func testNoscriptIsShownOnlyWithScriptingOff() {
         load("<p>page</p><noscript><p>no scripts here</p></noscript><script>var x = 1</script>")
-        let on = webView.renderedPage(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
+        let on = webView.page.renderedPage(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
         XCTAssertFalse(on.contains("no scripts here"), on)
         makeWebView { $0.defaultWebpagePreferences.allowsContentJavaScript = false }
         load("<p>page</p><noscript><p>no scripts here</p></noscript><script>var x = 1</script>")
-        let off = webView.renderedPage(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
+        let off = webView.page.renderedPage(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
         XCTAssertTrue(off.contains("no scripts here"), off)
     }
 
@@ -235,7 +235,7 @@ final class PartsSchemeHandler: URLSchemeHandler {
 /// The first screen of a page that arrives slowly, scripts in it.
 final class ParserScriptStreamingTests: WebViewTestCase {
     private func text() -> String {
-        webView.renderedPage(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
+        webView.page.renderedPage(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
     }
 
     func testTheFirstScreenAndItsScriptsComeBeforeTheLastByte() throws {

@@ -84,13 +84,13 @@ final class RelayoutTests: WebViewTestCase {
     func testAFocusChangeRestylesTheFocusedElements() throws {
         try load(css: "a:focus { text-transform: uppercase } a:focus b { text-decoration: underline }",
                  body: filler + "<p><a id=a1 href=one>first <b>link</b></a> and <a id=a2 href=two>second</a></p>")
-        let document = try XCTUnwrap(webView.document)
+        let document = try XCTUnwrap(webView.page.document)
         let first = try XCTUnwrap(document.element(withID: "a1")), second = try XCTUnwrap(document.element(withID: "a2"))
-        webView.focus(node: first)
+        webView.page.focus(node: first)
         try relayout(restyling: 2, shows: "FIRST LINK", focusID: "a1") // the link and its b
-        webView.focus(node: second)
+        webView.page.focus(node: second)
         try relayout(restyling: 3, shows: "SECOND", focusID: "a2") // both links, and the first one's b
-        webView.focus(node: nil)
+        webView.page.focus(node: nil)
         try relayout(restyling: 1, shows: "second", focusID: nil)
         try change("document.getElementById('a1').setAttribute('data-x', '1')", restyling: 0)
     }
@@ -156,11 +156,11 @@ final class RelayoutTests: WebViewTestCase {
     func testAFramesDocumentKeepsItsOwnSheets() throws {
         try load(css: "p { text-transform: uppercase } .hot { color: rgb(255, 0, 0) }",
                  body: "<p id=t>outer</p><iframe srcdoc=\"<style>p { text-decoration: underline }</style><p>inner</p>\"></iframe>")
-        wait { (self.webView.renderedPage(width: 80)?.lines.map(\.text).joined() ?? "").contains("inner") }
-        let store = try XCTUnwrap(webView.session.styles.store)
+        wait { (self.webView.page.renderedPage(width: 80)?.lines.map(\.text).joined() ?? "").contains("inner") }
+        let store = try XCTUnwrap(webView.page.session.styles.store)
         let stored = store.count
         try change("document.getElementById('t').classList.add('hot')", restyling: 1, shows: "OUTER")
-        let page = try XCTUnwrap(webView.renderedPage(width: 80)).lines.map(\.text).joined(separator: "\n")
+        let page = try XCTUnwrap(webView.page.renderedPage(width: 80)).lines.map(\.text).joined(separator: "\n")
         XCTAssertTrue(page.contains("inner"), "the frame's p is not the page's: not uppercase\n\(page)")
         XCTAssertEqual(store.count, stored, "no frame element is stored")
     }
@@ -174,11 +174,11 @@ final class RelayoutTests: WebViewTestCase {
         webView.loadHTMLString("<style>a:focus { text-transform: uppercase }</style><p><a id=a href=x>link</a></p>",
                                baseURL: server.url("/app/"))
         wait { recorder.ended }
-        XCTAssertNil(webView.scriptWindow)
-        XCTAssertTrue(try XCTUnwrap(webView.renderedPage(width: 80)).lines.map(\.text).joined().contains("link"))
-        webView.focus(node: webView.document?.element(withID: "a"))
-        XCTAssertTrue(try XCTUnwrap(webView.renderedPage(width: 80)).lines.map(\.text).joined().contains("LINK"))
-        XCTAssertNil(webView.session.styles.store, "no store")
+        XCTAssertNil(webView.page.scriptWindow)
+        XCTAssertTrue(try XCTUnwrap(webView.page.renderedPage(width: 80)).lines.map(\.text).joined().contains("link"))
+        webView.page.focus(node: webView.page.document?.element(withID: "a"))
+        XCTAssertTrue(try XCTUnwrap(webView.page.renderedPage(width: 80)).lines.map(\.text).joined().contains("LINK"))
+        XCTAssertNil(webView.page.session.styles.store, "no store")
     }
 
     // MARK: Cost
@@ -193,13 +193,13 @@ final class RelayoutTests: WebViewTestCase {
                       + " li:first-child { margin-left: 8px } h2 + ul { margin-top: 8px }", body: body)
         let everything = try laidOutElementCount()
         XCTAssertGreaterThan(everything, 1_800)
-        let store = try XCTUnwrap(webView.session.styles.store)
+        let store = try XCTUnwrap(webView.page.session.styles.store)
         let before = store.restyleCount
         for _ in 0..<100 {
             let revision = webView.documentRevision
             _ = value("document.getElementById('t').classList.toggle('hot')")
             wait { self.webView.documentRevision != revision }
-            XCTAssertNotNil(webView.renderedPage(width: 80))
+            XCTAssertNotNil(webView.page.renderedPage(width: 80))
         }
         XCTAssertEqual(store.restyleCount - before, 200, "the p and its span, per layout (\(everything) elements)")
         try relayout(restyling: 0, shows: "target")
@@ -223,10 +223,10 @@ final class RelayoutTests: WebViewTestCase {
         wait(file: file, line: line) { recorder.ended }
         XCTAssertEqual(value("1 + 1", file: file, line: line), .number(2))
         spin(0.05)
-        XCTAssertNotNil(webView.scriptWindow, file: file, line: line)
-        let page = try XCTUnwrap(webView.renderedPage(width: 80), file: file, line: line)
+        XCTAssertNotNil(webView.page.scriptWindow, file: file, line: line)
+        let page = try XCTUnwrap(webView.page.renderedPage(width: 80), file: file, line: line)
         try compare(page, width: 80, focusID: nil, file: file, line: line)
-        XCTAssertNotNil(webView.session.styles.store, "the layout made the document's store", file: file, line: line)
+        XCTAssertNotNil(webView.page.session.styles.store, "the layout made the document's store", file: file, line: line)
     }
 
     /// Runs `script` in the page, waits for the document change to reach the
@@ -236,7 +236,7 @@ final class RelayoutTests: WebViewTestCase {
         let revision = webView.documentRevision
         _ = value(script + "; 0", file: file, line: line)
         wait(file: file, line: line) { self.webView.documentRevision != revision }
-        try relayout(restyling: expected, shows: shown, hides: hidden, focusID: webView.focusedNode?.attribute("id"),
+        try relayout(restyling: expected, shows: shown, hides: hidden, focusID: webView.page.focusedNode?.attribute("id"),
                      file: file, line: line)
     }
 
@@ -245,10 +245,10 @@ final class RelayoutTests: WebViewTestCase {
     /// be what a layout from scratch gives.
     private func relayout(width: Int = 80, restyling expected: Int, shows shown: String? = nil, hides hidden: String? = nil,
                           focusID: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
-        let store = try XCTUnwrap(webView.session.styles.store, file: file, line: line)
+        let store = try XCTUnwrap(webView.page.session.styles.store, file: file, line: line)
         let before = store.restyleCount
-        let page = try XCTUnwrap(webView.renderedPage(width: width), file: file, line: line)
-        XCTAssertTrue(webView.session.styles.store === store, "one store for the document", file: file, line: line)
+        let page = try XCTUnwrap(webView.page.renderedPage(width: width), file: file, line: line)
+        XCTAssertTrue(webView.page.session.styles.store === store, "one store for the document", file: file, line: line)
         XCTAssertEqual(store.restyleCount - before, expected, "elements restyled", file: file, line: line)
         let text = page.lines.map(\.text).joined(separator: "\n")
         if let shown { XCTAssertTrue(text.contains(shown), "\(shown) not in\n\(text)", file: file, line: line) }
@@ -260,8 +260,8 @@ final class RelayoutTests: WebViewTestCase {
     /// computed afresh (no store), and one of a fresh web view showing the
     /// document's markup as it is now (focused alike).
     private func compare(_ page: RenderedPage, width: Int, focusID: String?, file: StaticString, line: UInt) throws {
-        let document = try XCTUnwrap(webView.document, file: file, line: line)
-        var options = webView.layoutOptions(for: document, width: width, rows: 24)
+        let document = try XCTUnwrap(webView.page.document, file: file, line: line)
+        var options = webView.page.layoutOptions(for: document, width: width, rows: 24)
         options.styleStore = nil
         let fresh = Layout.render(document, options: options)
         XCTAssertTrue(page.lines == fresh.lines, "a layout without the store: \(Self.difference(page, fresh))", file: file, line: line)
@@ -280,8 +280,8 @@ final class RelayoutTests: WebViewTestCase {
         other.loadHTMLString(markup, baseURL: server.url("/app/"))
         wait(file: file, line: line) { !other.isLoading }
         if markup.contains("<iframe") { spin(0.2) }
-        if let focusID { other.focus(node: other.document?.element(withID: focusID)) }
-        let elsewhere = try XCTUnwrap(other.renderedPage(width: width), file: file, line: line)
+        if let focusID { other.page.focus(node: other.page.document?.element(withID: focusID)) }
+        let elsewhere = try XCTUnwrap(other.page.renderedPage(width: width), file: file, line: line)
         XCTAssertTrue(page.lines == elsewhere.lines, "a fresh web view: \(Self.difference(page, elsewhere))", file: file, line: line)
     }
 
@@ -289,9 +289,9 @@ final class RelayoutTests: WebViewTestCase {
     /// inside an element not displayed are not styled): a fresh store's count
     /// over a copy of the document.
     private func laidOutElementCount(width: Int = 80) throws -> Int {
-        let document = try XCTUnwrap(webView.document)
+        let document = try XCTUnwrap(webView.page.document)
         let copy = Document(html: "<!doctype html>" + (document.documentElement?.outerHTML ?? ""))
-        var options = webView.layoutOptions(for: document, width: width, rows: 24)
+        var options = webView.page.layoutOptions(for: document, width: width, rows: 24)
         let store = ElementStyleStore(document: copy, sheets: options.styleSheets, environment: MediaEnvironment(columns: width, rows: 24))
         options.styleStore = store
         options.focusedElement = nil

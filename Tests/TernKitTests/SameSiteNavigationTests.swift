@@ -53,9 +53,9 @@ final class SameSiteNavigationTests: WebViewTestCase {
 
     /// Activates the element `selector` and waits for the navigation it starts.
     private func click(_ selector: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let node = try XCTUnwrap(try webView.document?.querySelector(selector), file: file, line: line)
+        let node = try XCTUnwrap(try webView.page.document?.querySelector(selector), file: file, line: line)
         recorder.clear()
-        guard case .navigation = webView.activate(node) else { return XCTFail("no navigation", file: file, line: line) }
+        guard case .navigation = webView.page.activate(node) else { return XCTFail("no navigation", file: file, line: line) }
         wait(file: file, line: line) { recorder.ended }
     }
 
@@ -130,7 +130,7 @@ final class SameSiteNavigationTests: WebViewTestCase {
         go(page("<a id=go href='\(url("/redirect-to?url=" + encode(echo), host: "www.a.test").href)'>go</a>", host: "b.test"))
         XCTAssertEqual(webView.url?.host.hasPrefix("b.test"), true)
         recorder.clear()
-        if let node = try? webView.document?.querySelector("#go") { webView.activate(node) }
+        if let node = try? webView.page.document?.querySelector("#go") { webView.page.activate(node) }
         wait { recorder.ended }
         XCTAssertEqual(echoedCookie(), "lax=1; plain=1", "a link from b.test redirected within a.test's site stays cross-site")
     }

@@ -48,13 +48,13 @@ final class SchemeTests: WebViewTestCase {
         loadFile("site/big.html", allowing: "site")
         XCTAssertEqual(webView.title, "Big")
         XCTAssertEqual(webView.sourceBytes.count, html.utf8.count)
-        XCTAssertTrue(webView.renderedPage(width: 80)?.lines.contains { $0.text.contains("paragraph 39999") } ?? false)
+        XCTAssertTrue(webView.page.renderedPage(width: 80)?.lines.contains { $0.text.contains("paragraph 39999") } ?? false)
 
         makeWebView { $0.keepsPageSource = false }
         loadFile("site/big.html", allowing: "site")
         XCTAssertEqual(webView.title, "Big")
         XCTAssertEqual(webView.sourceBytes, [])
-        XCTAssertTrue(webView.renderedPage(width: 80)?.lines.contains { $0.text.contains("paragraph 39999") } ?? false)
+        XCTAssertTrue(webView.page.renderedPage(width: 80)?.lines.contains { $0.text.contains("paragraph 39999") } ?? false)
     }
 
     func testAFileOutsideTheAllowedFolderIsDenied() {
@@ -134,7 +134,7 @@ final class SchemeTests: WebViewTestCase {
         wait { recorder.ended }
         XCTAssertEqual(recorder.events, ["action GET  allow", "start", "response 200 allow", "commit", "finish"])
         XCTAssertEqual(webView.title, "Bridged")
-        XCTAssertEqual(webView.document?.text, "served by the app")
+        XCTAssertEqual(webView.page.document?.text, "served by the app")
         XCTAssertEqual(handler.started, ["myapp://page"])
     }
 

@@ -34,7 +34,7 @@ final class TypingTests: WebViewTestCase {
     }
 
     private func field(file: StaticString = #filePath, line: UInt = #line) throws -> PageElement {
-        let node = try XCTUnwrap(try webView.document?.querySelector("#f"), file: file, line: line)
+        let node = try XCTUnwrap(try webView.page.document?.querySelector("#f"), file: file, line: line)
         return PageElement(node: node)
     }
 
@@ -146,7 +146,7 @@ final class TypingTests: WebViewTestCase {
         type("cd", in: field)
         XCTAssertEqual(value("f.value"), .string("abc"))
         XCTAssertEqual(takeLog().filter { $0.hasPrefix("input") }, ["input:insertText=c"])
-        let readOnly = PageElement(node: try XCTUnwrap(try webView.document?.querySelector("#r")))
+        let readOnly = PageElement(node: try XCTUnwrap(try webView.page.document?.querySelector("#r")))
         XCTAssertEqual(webView.type(.character("z"), in: readOnly)?.value, "fixed")
         XCTAssertEqual(webView.type(.backspace, in: readOnly)?.value, "fixed")
         // A disabled field, or something that is not a text field, takes nothing.
@@ -214,7 +214,7 @@ final class TypingTests: WebViewTestCase {
         webView.type(.left, in: field)
         XCTAssertEqual(webView.type(.character("b"), in: field), WebView.TextFieldState(value: "abc", cursor: 2))
         XCTAssertEqual(webView.type(.delete, in: field), WebView.TextFieldState(value: "ab", cursor: 2))
-        XCTAssertEqual(try webView.document?.querySelector("#f")?.attribute("value"), "ab")
+        XCTAssertEqual(try webView.page.document?.querySelector("#f")?.attribute("value"), "ab")
     }
 
     /// An editing host (contenteditable) takes keys as a field does: the
@@ -239,7 +239,7 @@ final class TypingTests: WebViewTestCase {
         webView.type(.character("x"), in: host)
         XCTAssertEqual(value("f.textContent"), .string("Hello boler world!"))
         // Not a host: a paragraph that is not editable takes no typing.
-        let paragraph = PageElement(node: try XCTUnwrap(try webView.document?.querySelector("#g")))
+        let paragraph = PageElement(node: try XCTUnwrap(try webView.page.document?.querySelector("#g")))
         XCTAssertNil(webView.type(.character("x"), in: paragraph))
         let control = try XCTUnwrap(webView.pageLayout(width: 80)?.controls.first { $0.element.node.attribute("id") == "f" })
         XCTAssertEqual(control.kind, .textarea)

@@ -25,8 +25,8 @@ final class FrameActivationTests: SecurityTestCase {
         let frame = http(frameHost, "/mime?type=text/html&body=\(encoded("<button id=b>in the frame</button>"))")
         loadAndWait(http("a.test", "/mime?type=text/html&body="
                          + encoded(#"<title>Top</title><input id=q><iframe src="\#(frame.href)"></iframe>"#)))
-        wait { self.webView.allFrames.first.map { $0.state != .loading } ?? false }
-        return try XCTUnwrap(webView.allFrames.first)
+        wait { self.webView.page.allFrames.first.map { $0.state != .loading } ?? false }
+        return try XCTUnwrap(webView.page.allFrames.first)
     }
 
     /// Runs `source` in `frame`'s window (its script is the one running).
@@ -43,8 +43,8 @@ final class FrameActivationTests: SecurityTestCase {
 
     /// The person types in the top page's field.
     private func typeInTopPage() throws {
-        let field = try XCTUnwrap(webView.document?.querySelector("#q"))
-        XCTAssertTrue(webView.setValue("typed", for: field))
+        let field = try XCTUnwrap(webView.page.document?.querySelector("#q"))
+        XCTAssertTrue(webView.page.setValue("typed", for: field))
     }
 
     func testTypingInTheTopPageGivesACrossOriginFrameNoPopup() throws {
@@ -72,7 +72,7 @@ final class FrameActivationTests: SecurityTestCase {
     func testAFrameThePersonClickedInMayOpenOnePopup() throws {
         let frame = try loadTop(frameHost: "b.test")
         let button = try XCTUnwrap(frame.document?.querySelector("#b"))
-        _ = webView.activate(button)
+        _ = webView.page.activate(button)
         XCTAssertEqual(evaluate("window.open('/page/popup') !== null", in: frame) as? Bool, true)
         XCTAssertEqual(windows.created.count, 1)
         XCTAssertEqual(evaluate("window.open('/page/popup') === null", in: frame) as? Bool, true, "the click was used up")
@@ -82,7 +82,7 @@ final class FrameActivationTests: SecurityTestCase {
 
     func testAClickInAFrameActivatesItsAncestorsAndTypingActivatesSameOriginFrames() throws {
         let crossOrigin = try loadTop(frameHost: "b.test")
-        _ = webView.activate(try XCTUnwrap(crossOrigin.document?.querySelector("#b")))
+        _ = webView.page.activate(try XCTUnwrap(crossOrigin.document?.querySelector("#b")))
         XCTAssertEqual(value("window.open('/page/popup') !== null"), .bool(true), "the top page is the frame's ancestor")
 
         let sameOrigin = try loadTop(frameHost: "a.test")

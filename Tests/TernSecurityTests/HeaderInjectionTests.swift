@@ -17,7 +17,7 @@ final class HeaderInjectionTests: SecurityTestCase {
     /// reachable (a page cannot reach them: InternalBindingsTests), and
     /// returns what it returns: the native binding with no prelude in between.
     private func internalValue(_ body: String) -> ScriptValue? {
-        guard let window = try? webView.pageScriptWindow(),
+        guard let window = try? webView.page.pageScriptWindow(),
               case .success(let value) = window.context.runPrelude(body, sourceURL: "test") else { return nil }
         return value
     }

@@ -132,13 +132,13 @@ final class MixedContentTests: SecurityTestCase {
                         + "<a id=go href='\(http("b.test", "/echo").href)'>go</a>", at: https("a.test", "/"))
         loadAndWait(form)
         recorder.clear()
-        guard case .navigation = webView.activate(try XCTUnwrap(webView.document?.querySelector("#send"))) else { return XCTFail("no navigation") }
+        guard case .navigation = webView.page.activate(try XCTUnwrap(webView.page.document?.querySelector("#send"))) else { return XCTFail("no navigation") }
         XCTAssertTrue(console.contains { $0.hasPrefix("warn: Mixed Content") && $0.contains("form") }, "\(console)")
         wait { recorder.ended }
         XCTAssertEqual(echo()["method"] as? String, "POST", "the submission goes, warned")
         loadAndWait(form)
         recorder.clear()
-        guard case .navigation = webView.activate(try XCTUnwrap(webView.document?.querySelector("#go"))) else { return XCTFail("no navigation") }
+        guard case .navigation = webView.page.activate(try XCTUnwrap(webView.page.document?.querySelector("#go"))) else { return XCTFail("no navigation") }
         wait { recorder.ended }
         XCTAssertEqual(webView.url?.href, http("b.test", "/echo").href, "a top-level navigation to http is not blocked")
     }

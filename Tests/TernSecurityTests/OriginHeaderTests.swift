@@ -20,9 +20,9 @@ final class OriginHeaderTests: SecurityTestCase {
 
     /// Submits the page's form and returns the Origin /echo received (nil for none).
     private func submitAndEchoedOrigin(file: StaticString = #filePath, line: UInt = #line) throws -> String? {
-        let button = try XCTUnwrap(try webView.document?.querySelector("#send"), file: file, line: line)
+        let button = try XCTUnwrap(try webView.page.document?.querySelector("#send"), file: file, line: line)
         recorder.clear()
-        guard case .navigation = webView.activate(button) else { XCTFail("no navigation", file: file, line: line); return nil }
+        guard case .navigation = webView.page.activate(button) else { XCTFail("no navigation", file: file, line: line); return nil }
         wait(file: file, line: line) { recorder.ended }
         XCTAssertEqual(webView.url?.pathname, "/echo", file: file, line: line)
         return (echo(file: file, line: line)["headers"] as? [[String]] ?? []).first { $0.first?.lowercased() == "origin" }?.last

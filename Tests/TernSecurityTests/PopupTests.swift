@@ -126,8 +126,8 @@ final class PopupTests: SecurityTestCase {
 
     func testThePersonsOwnActivationOfATargetBlankLinkOpensIt() throws {
         open(#"<title>Own</title><a id=a href="/page/popup" target=_blank>a</a>"#)
-        let link = try XCTUnwrap(webView.document?.querySelector("#a"))
-        guard case .newWindow(let created) = webView.activate(link) else { return XCTFail("no new window") }
+        let link = try XCTUnwrap(webView.page.document?.querySelector("#a"))
+        guard case .newWindow(let created) = webView.page.activate(link) else { return XCTFail("no new window") }
         XCTAssertEqual(windows.created.count, 1)
         XCTAssertTrue(windows.blocked.isEmpty)
         wait { created.title == "popup" }

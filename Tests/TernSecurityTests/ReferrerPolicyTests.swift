@@ -134,9 +134,9 @@ final class ReferrerPolicyTests: SecurityTestCase {
 
     /// Activates `selector` and waits for the navigation it starts.
     private func click(_ selector: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let node = try XCTUnwrap(try webView.document?.querySelector(selector), file: file, line: line)
+        let node = try XCTUnwrap(try webView.page.document?.querySelector(selector), file: file, line: line)
         recorder.clear()
-        guard case .navigation = webView.activate(node) else { return XCTFail("no navigation", file: file, line: line) }
+        guard case .navigation = webView.page.activate(node) else { return XCTFail("no navigation", file: file, line: line) }
         wait(file: file, line: line) { recorder.ended }
     }
 

@@ -48,7 +48,7 @@ final class StyleSheetBudgetTests: SecurityTestCase {
             found.append(sheet)
             for rule in sheet.imports { if let imported = rule.sheet { add(imported) } }
         }
-        for entry in webView.session.styles.sheets where entry.sheet.origin == .author { add(entry.sheet) }
+        for entry in webView.page.session.styles.sheets where entry.sheet.origin == .author { add(entry.sheet) }
         return found
     }
 

@@ -28,7 +28,7 @@ final class StyleSheetMixedContentTests: SecurityTestCase {
 
     private var sheetURLs: [String] {
         _ = webView.pageLayout(width: 80)
-        return webView.session.styles.sheets.compactMap { $0.sheet.baseURL }
+        return webView.page.session.styles.sheets.compactMap { $0.sheet.baseURL }
     }
 
     func testAnHTTPSheetOnAnHTTPSPageIsNotFetched() {

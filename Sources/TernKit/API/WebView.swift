@@ -1,26 +1,45 @@
-import TernScript
 import TernNet
-import TernDOM
-import TernLayout
+import TernScript
 
 /// A headless web view: loads pages, keeps their history and reports every
 /// step to its delegates, with WKWebView's API.
 ///
-/// A web view lives on the thread of its configuration's event loop and is
-/// not thread-safe; every callback arrives on that loop.
+/// `WebView` is the API object, as WebKit's `WKWebView` is over its
+/// `WebPageProxy`: each member forwards to the page it shows, a `WebPage`
+/// (the document, styles, scripts, layout, frames and history), and what
+/// the page reports (delegate calls, observed changes) comes back through
+/// it. A web view lives on the thread of its configuration's event loop
+/// and is not thread-safe; every callback arrives on that loop.
 public final class WebView {
+    /// The page this view shows: the engine behind every member.
+    let page: WebPage
+    let observers = ObserverRegistry<WebView>()
+
+    // MARK: Configuration and delegates
+
     /// The configuration the web view was created with (a copy).
-    public let configuration: WebViewConfiguration
+    public var configuration: WebViewConfiguration { page.configuration }
+
     /// Hears of each navigation's steps.
     public weak var navigationDelegate: NavigationDelegate?
+
     /// Shows the page's JavaScript dialogs.
     public weak var uiDelegate: UIDelegate?
+
     /// Called with each console message the page's scripts write.
-    public var onConsoleMessage: ((ConsoleMessage) -> Void)?
+    public var onConsoleMessage: ((ConsoleMessage) -> Void)? {
+        get { page.onConsoleMessage }
+        set { page.onConsoleMessage = newValue }
+    }
+
     /// The session history.
-    public let backForwardList = BackForwardList()
+    public var backForwardList: BackForwardList { page.backForwardList }
+
     /// Replaces the whole User-Agent header for later loads. Default nil.
-    public var customUserAgent: String?
+    public var customUserAgent: String? {
+        get { page.customUserAgent }
+        set { page.customUserAgent = newValue }
+    }
 
     // MARK: Observable state (see `observe(_:options:changeHandler:)`)
 
@@ -28,51 +47,33 @@ public final class WebView {
     /// reports it: 0.1 from inside `load()` (while an app's request is
     /// pending) or as a page's own navigation starts, rising with the bytes
     /// received, 1.0 when the load finishes or fails.
-    public private(set) var estimatedProgress: Double = 0 {
-        didSet { observers.changed(self, \.estimatedProgress, from: oldValue, to: estimatedProgress) }
-    }
-    /// The current (or last) load's own progress, which `estimatedProgress`
-    /// shows once no app's request is pending.
-    var loadProgress: Double = 0 {
-        didSet { updateLoadState() }
-    }
+    public var estimatedProgress: Double { page.estimatedProgress }
+
     /// The page's title: "" for a page without one and before the first
     /// page, never nil, as WKWebView's (PageLoadState's null title becomes
     /// `@""` through WTF::String::createNSString).
-    public internal(set) var title: String? = "" {
-        didSet { observers.changed(self, \.title, from: oldValue, to: title) }
-    }
+    public var title: String? { page.title }
+
     /// WebKit's active URL (PageLoadState::activeURL): the URL an app's
     /// load asked for, from the call on (its pending API request); the
     /// provisional URL (each redirect's) once the load has started; the
     /// committed page's otherwise, and again after a provisional failure or
     /// a cancel. The page itself (its scripts, cookies, dialogs) goes by the
     /// committed URL whatever this shows.
-    public private(set) var url: WebURL? {
-        didSet { observers.changed(self, \.url, from: oldValue, to: url) }
-    }
-    /// The committed page's URL (pushState and fragment links move it).
-    var pageURL: WebURL? {
-        didSet {
-            updateLoadState()
-            updateDocumentFragment()
-        }
-    }
+    public var url: WebURL? { page.url }
+
     /// Whether a navigation is in progress: true from the `load` call until
     /// it finishes, fails or a policy cancels it.
-    public internal(set) var isLoading = false {
-        didSet { observers.changed(self, \.isLoading, from: oldValue, to: isLoading) }
-    }
-    public internal(set) var canGoBack = false {
-        didSet { observers.changed(self, \.canGoBack, from: oldValue, to: canGoBack) }
-    }
-    public internal(set) var canGoForward = false {
-        didSet { observers.changed(self, \.canGoForward, from: oldValue, to: canGoForward) }
-    }
+    public var isLoading: Bool { page.isLoading }
+
+    /// Whether the back/forward list has an item before the current one.
+    public var canGoBack: Bool { page.canGoBack }
+
+    /// Whether the back/forward list has an item after the current one.
+    public var canGoForward: Bool { page.canGoForward }
+
     /// Whether everything on the page came over a verified secure connection.
-    public internal(set) var hasOnlySecureContent = false {
-        didSet { observers.changed(self, \.hasOnlySecureContent, from: oldValue, to: hasOnlySecureContent) }
-    }
+    public var hasOnlySecureContent: Bool { page.hasOnlySecureContent }
 
     /// Whether pages' own styles apply: their `<style>` and `<link
     /// rel=stylesheet>` sheets and `style` attributes. false shows each page
@@ -81,113 +82,42 @@ public final class WebView {
     /// once. Starts as `configuration.preferences.authorStyleSheetsEnabled`.
     /// (WebKit has no public switch; Safari's "Disable Styles" is private.)
     public var authorStyleSheetsEnabled: Bool {
-        didSet { if authorStyleSheetsEnabled != oldValue { documentDidChange() } }
+        get { page.authorStyleSheetsEnabled }
+        set { page.authorStyleSheetsEnabled = newValue }
     }
 
     /// Whether `pageLayout` numbers form controls with the links (`[7]`
     /// before each field, lynx's numbered fields), for a front end where a
     /// typed number reaches a field. Default false (`--dump` numbers links
     /// only); the page is laid out again when it changes.
-    public var numbersFormFields = false {
-        didSet { if numbersFormFields != oldValue { documentDidChange() } }
+    public var numbersFormFields: Bool {
+        get { page.numbersFormFields }
+        set { page.numbersFormFields = newValue }
     }
-
-    // MARK: The committed page
 
     /// The current page's main response.
-    public var response: Response? { page?.response }
-    /// The current page's document (HTML, or text shown preformatted); while
-    /// the page is still arriving, the part parsed so far.
-    var document: Document? {
-        if let load = currentLoad, load.phase == .committed, let partial = load.parser?.document { return partial }
-        return page?.document
-    }
+    public var response: Response? { page.response }
+
     /// The current page's source bytes.
-    public var sourceBytes: [UInt8] { page?.bytes ?? [] }
+    public var sourceBytes: [UInt8] { page.sourceBytes }
 
-    // MARK: Internals
-
-    let observers = ObserverRegistry<WebView>()
-    let loader: Loader
-    /// Serves custom schemes to scripts, XHR and fetch.
-    private lazy var schemeHandlerLoads = SchemeHandlerLoads(webView: self)
-    var loop: EventLoop { configuration.eventLoop }
-    /// The navigation state machine's state.
-    let navigationState = NavigationState()
-    /// The committed page's session; a new one per committed page.
-    lazy var session = PageSession(webView: self)
-    /// Pages left whole, to be shown again by going back or forward.
-    let backForwardCache: BackForwardCache
-    /// A page opened this view (the UI delegate's `createWebViewWith`): its
-    /// scripts may close it whatever its history (HTML "script-closable").
-    var isOpenedByPage = false
-    /// HTML's "target name" of this top-level window (`window.name`): the
-    /// name `window.open` or a link's `target` gave it, or what its pages'
-    /// scripts set; it outlives each page.
-    var targetName = ""
-    /// The windows this one's pages opened, by their target names (a second
-    /// `window.open` with the same name navigates the first window).
-    var openedWindows: [WeakWebView] = []
-    /// This view as its opener's scripts hold it (`window.open`'s result).
-    private(set) lazy var popupProxy = PopupWindowProxy(self)
     /// Counts changes to the shown document (a new page, more of it parsed,
     /// scripts changing it): a front end lays the page out again when it moves.
-    public internal(set) var documentRevision = 0 {
-        didSet {
-            guard documentRevision != oldValue else { return }
-            session.layoutCache = nil
-            observers.changed(self, \.documentRevision, from: oldValue, to: documentRevision)
-        }
-    }
+    public var documentRevision: Int { page.documentRevision }
+
     /// The size of the window the page is shown in (80 × 24 cells until a
     /// front end says otherwise). Laying the page out for another size
     /// (`pageLayout(width:rows:)`) sets it too. A change fires `resize` at
     /// the page's windows and re-evaluates their media queries.
-    public var viewportSize = ViewportSize(columns: 80, rows: 24) {
-        didSet {
-            guard viewportSize != oldValue else { return }
-            scriptHost.viewportDidChange(columns: viewportSize.columns, rows: viewportSize.rows)
-            for frame in allFrames { frame.session.scriptHost.viewportDidChange(columns: viewportSize.columns, rows: viewportSize.rows) }
-        }
-    }
-    /// A layout update is already scheduled for this turn.
-    var documentChangePending = false
-    /// This web view's sessionStorage areas, kept across its pages.
-    let sessionStorage = WebStorage()
-    /// Set while `activate` dispatches a click: a form the page submits
-    /// meanwhile is held here and submitted when the click returns.
-    var activationCapture: ActivationCapture?
-
-    // The parts' fields, under the names the rest of the web view uses.
-    var currentLoad: PageLoad? {
-        get { navigationState.currentLoad }
-        set {
-            navigationState.currentLoad = newValue
-            updateLoadState()
-        }
-    }
-    var page: Page? {
-        get { session.page }
-        set { session.page = newValue }
-    }
-    var scriptHost: PageScriptHost { session.scriptHost }
-    /// The current page's JavaScript window, made when first needed.
-    var scriptWindow: ScriptWindow? {
-        get { session.scriptHost.window }
-        set { session.scriptHost.window = newValue }
+    public var viewportSize: ViewportSize {
+        get { page.viewportSize }
+        set { page.viewportSize = newValue }
     }
 
+    /// A web view with a copy of `configuration`, showing nothing yet.
     public init(configuration: WebViewConfiguration = WebViewConfiguration()) {
-        self.configuration = configuration
-        authorStyleSheetsEnabled = configuration.preferences.authorStyleSheetsEnabled
-        var network = configuration.network
-        if network.cookieJar == nil { network.cookieJar = configuration.websiteDataStore.cookieJar }
-        if network.httpCache == nil { network.httpCache = configuration.websiteDataStore.httpCache }
-        configuration.websiteDataStore.register(sessionStorage: sessionStorage)
-        configuration.websiteDataStore.eventLoop = configuration.eventLoop
-        self.loader = Loader(loop: configuration.eventLoop, configuration: network)
-        backForwardCache = BackForwardCache(capacity: configuration.pageCacheCapacity, memoryBudget: configuration.pageCacheMemoryBudget)
-        loader.customSchemes = schemeHandlerLoads
+        page = WebPage(configuration: configuration)
+        page.view = self
     }
 
     /// Whether Tern loads `scheme` itself (http, https, file, data, about,
@@ -195,10 +125,6 @@ public final class WebView {
     /// class method of the same name answers.
     public static func handlesURLScheme(_ scheme: String) -> Bool {
         WebViewConfiguration.builtInSchemes.contains(scheme.lowercased())
-    }
-
-    deinit {
-        currentLoad?.stop()
     }
 
     /// Watches a property; the handler runs after each change until the
@@ -209,31 +135,14 @@ public final class WebView {
     }
 
     /// The User-Agent header later loads send.
-    public var userAgent: String {
-        if let customUserAgent { return customUserAgent }
-        let base = configuration.network.userAgent
-        return configuration.applicationNameForUserAgent.map { base + " " + $0 } ?? base
-    }
-
-    /// The User-Agent of the committed page: its navigation's
-    /// `WebpagePreferences.customUserAgent`, else `userAgent`.
-    var pageUserAgent: String {
-        session.webpagePreferences.customUserAgent ?? userAgent
-    }
-
-    /// Whether the committed page's own scripts run: JavaScript is on
-    /// (`Preferences.javaScriptEnabled`) and the page's navigation allowed
-    /// it (`WebpagePreferences.allowsContentJavaScript`).
-    var pageScriptsEnabled: Bool {
-        configuration.preferences.javaScriptEnabled && session.webpagePreferences.allowsContentJavaScript
-    }
+    public var userAgent: String { page.userAgent }
 
     // MARK: Loading
 
     /// Loads `request`. A file: URL grants read access to that one file.
     @discardableResult
     public func load(_ request: Request) -> Navigation? {
-        load(request, replacingCurrentItem: false)
+        page.load(request)
     }
 
     /// Tern-only: loads `request` in place of the current history item
@@ -243,35 +152,26 @@ public final class WebView {
     /// is its view's only entry (which `window.close()` may close).
     @discardableResult
     public func load(_ request: Request, replacingCurrentItem: Bool) -> Navigation? {
-        if currentLoad == nil, isFragmentNavigation(to: request) {
-            // As WebKit's FrameLoader: this page's URL with another fragment moves within it.
-            navigateToFragment(request.url, replacing: replacingCurrentItem)
-            return nil
-        }
-        let access = request.url.scheme == "file" ? request.url.filePath : nil
-        return startNavigation(request, type: .other, fileAccess: access, replacing: replacingCurrentItem)
+        page.load(request, replacingCurrentItem: replacingCurrentItem)
     }
 
     /// Loads what a person typed as a URL; a string that is not a valid
     /// absolute URL throws `NavigationError.badURL` and changes nothing.
     @discardableResult
     public func load(urlString: String) throws -> Navigation? {
-        guard let url = WebURL(urlString) else { throw NavigationError.badURL(urlString) }
-        return load(Request(url: url))
+        try page.load(urlString: urlString)
     }
 
     /// Shows `string` as HTML; relative links resolve against `baseURL`.
     @discardableResult
     public func loadHTMLString(_ string: String, baseURL: WebURL?) -> Navigation? {
-        load(Array(string.utf8), mimeType: "text/html", characterEncodingName: "utf-8", baseURL: baseURL)
+        page.loadHTMLString(string, baseURL: baseURL)
     }
 
     /// Shows `data` as `mimeType` with `baseURL` as the page's URL (about:blank when nil).
     @discardableResult
     public func load(_ data: [UInt8], mimeType: String, characterEncodingName: String?, baseURL: WebURL?) -> Navigation? {
-        let url = baseURL ?? WebURL("about:blank")!
-        let substitute = SubstituteData(bytes: data, mimeType: mimeType.lowercased(), textEncodingName: characterEncodingName?.lowercased())
-        return startNavigation(Request(url: url), type: .other, substitute: substitute)
+        page.load(data, mimeType: mimeType, characterEncodingName: characterEncodingName, baseURL: baseURL)
     }
 
     /// Loads a local file, allowing this page to read files under
@@ -279,55 +179,35 @@ public final class WebView {
     /// with `fileAccessDenied`.
     @discardableResult
     public func loadFileURL(_ url: WebURL, allowingReadAccessTo readAccessURL: WebURL) -> Navigation? {
-        startNavigation(Request(url: url), type: .other, fileAccess: readAccessURL.filePath)
+        page.loadFileURL(url, allowingReadAccessTo: readAccessURL)
     }
 
     /// Loads the current page again, revalidating cached data.
     @discardableResult
     public func reload() -> Navigation? {
-        reload(cachePolicy: .reloadRevalidatingCacheData)
+        page.reload()
     }
 
     /// Loads the current page again from the server, bypassing caches.
     @discardableResult
     public func reloadFromOrigin() -> Navigation? {
-        reload(cachePolicy: .reloadIgnoringLocalCacheData)
-    }
-
-    private func reload(cachePolicy: Request.CachePolicy) -> Navigation? {
-        guard let item = backForwardList.currentItem else { return nil }
-        var request = item.request
-        request.url = item.url
-        request.cachePolicy = cachePolicy
-        if cachePolicy == .reloadIgnoringLocalCacheData {
-            request.headers["Cache-Control"] = "no-cache"
-            request.headers["Pragma"] = "no-cache"
-        }
-        let type: NavigationType = request.method.uppercased() == "POST" ? .formResubmitted : .reload
-        return startNavigation(request, type: type, substitute: item.substituteData, targetItem: item,
-                               fileAccess: navigationState.fileReadAccessRoot)
+        page.reloadFromOrigin()
     }
 
     /// Stops the current navigation: the delegate hears `didFail`
     /// (or `didFailProvisionalNavigation`) with `.cancelled`.
     public func stopLoading() {
-        cancelCurrentLoad(reporting: .cancelled)
-        // As WebKit, the page's frames stop loading too.
-        for frame in allFrames where frame.state == .loading { frameUnavailable(frame, "Not loaded: stopped") }
-        // A pending request ends too, as WebPageProxy::stopLoading clears it
-        // (the delegate may have started another load meanwhile).
-        updateLoadState()
-        isLoading = currentLoad != nil
+        page.stopLoading()
     }
 
     @discardableResult
     public func goBack() -> Navigation? {
-        backForwardList.backItem.flatMap { go(to: $0) }
+        page.goBack()
     }
 
     @discardableResult
     public func goForward() -> Navigation? {
-        backForwardList.forwardItem.flatMap { go(to: $0) }
+        page.goForward()
     }
 
     /// Navigates to an item of the back/forward list, from the page cache
@@ -335,49 +215,232 @@ public final class WebView {
     /// response), else from the network.
     @discardableResult
     public func go(to item: BackForwardListItem) -> Navigation? {
-        guard backForwardList.contains(item), let current = backForwardList.currentItem, item !== current else { return nil }
-        // The page's document is shown (its own load may still be going on:
-        // a script calling back() while the page loads stays in it).
-        let documentShown = currentLoad.map { $0.phase == .committed } ?? true
-        if item.documentID == current.documentID, documentShown, page != nil {
-            // An entry of this same document (pushState, fragment, a frame's navigation): no load, popstate.
-            restoreFrames(of: item, from: current)
-            traverseWithinDocument(to: item)
-            return nil
-        }
-        // A POST result not in the page cache is sent again: the policy hears formResubmitted.
-        let cached = backForwardCache.contains(documentID: item.documentID)
-        let type: NavigationType = item.request.method.uppercased() == "POST" && !cached ? .formResubmitted : .backForward
-        // As in browsers, going back shows the page as it was: from the HTTP cache however old.
-        var request = item.request
-        if type == .backForward { request.cachePolicy = .returnCacheDataElseLoad }
-        return startNavigation(request, type: type, substitute: item.substituteData, targetItem: item,
-                               fileAccess: navigationState.fileReadAccessRoot)
+        page.go(to: item)
     }
 
-    /// Sets `estimatedProgress` and `url` as WebKit's PageLoadState derives
-    /// them (see each); called whenever the navigation in progress, its
-    /// phase or request, its progress or the committed URL changes.
-    func updateLoadState() {
-        let load = currentLoad
-        let pending = load?.isPendingAPIRequest ?? false
-        estimatedProgress = pending ? 0.1 : loadProgress
-        url = pending || load?.phase == .provisional ? load?.request.url : pageURL
+    /// The back/forward list as a value (nil before the first page): each
+    /// entry's URL, title and scroll position, and which one is shown.
+    /// Entries of pages given as data (`loadHTMLString`, `load(_:mimeType:…)`)
+    /// are left out (their content is not kept); when the shown page is one,
+    /// the entry before it (else after it) counts as shown.
+    ///
+    /// Setting it does what `restore(_:)` does; setting nil does nothing.
+    public var interactionState: InteractionState? {
+        get { page.interactionState }
+        set { page.interactionState = newValue }
     }
 
-    func updateBackForwardState() {
-        canGoBack = backForwardList.backItem != nil
-        canGoForward = backForwardList.forwardItem != nil
+    /// Replaces the back/forward list with `state`'s entries and loads the
+    /// shown one (a `.backForward` navigation, from the HTTP cache when it
+    /// has the page); the others load when the person goes back or forward
+    /// to them, as any history entry. Each entry is its own document, keeps
+    /// its scroll position and title, and loads with GET (a form's answer
+    /// is not sent again). The page shown until now is left as by any
+    /// navigation (`pagehide`, `unload`) but not kept in the back/forward
+    /// cache, whose pages all belonged to the list replaced. Beyond the
+    /// list's capacity, the entries farthest from the shown one are dropped.
+    /// A `file:` entry may read that one file, as `load(_:)` grants.
+    @discardableResult
+    public func restore(_ state: InteractionState) -> Navigation? {
+        page.restore(state)
     }
-}
 
-/// A committed page's content, kept for the page cache.
-struct Page {
-    var response: Response
-    var bytes: [UInt8]
-    var document: Document?
-    var title: String
-    /// HTML "document's referrer": the `Referer` its navigation request
-    /// sent to the URL that answered (after redirects), "" when none.
-    var referrer = ""
+    /// The first line of the page the front end shows (0 at the top): the
+    /// page's scripts see it as the viewport's scroll position.
+    public var scrolledLines: Int {
+        get { page.scrolledLines }
+        set { page.scrolledLines = newValue }
+    }
+
+    /// The page's focused element: the one given to `focus(_:)`, or moved
+    /// by the page's scripts (`element.focus()`); nil for none. A front end
+    /// finds it in `pageLayout(width:)` with `linkIndex(of:)` or
+    /// `controlIndex(of:)`.
+    public var focusedElement: PageElement? { page.focusedElement }
+
+    /// Moves the page's focus to `element` (nil: none), firing `blur` and
+    /// `focusout`, then `focus` and `focusin`, for the page's scripts.
+    public func focus(_ element: PageElement?) {
+        page.focus(element)
+    }
+
+    /// The current page laid out `width` columns wide in a window `rows`
+    /// high (media queries see the window as 8 × 16 px cells); nil while no
+    /// document is shown (nothing committed, content that is not shown as
+    /// text, or a loading page whose head's style sheets have not arrived).
+    /// Kept until the page, its document, its style sheets or the size changes.
+    public func pageLayout(width: Int, rows: Int = 24) -> PageLayout? {
+        page.pageLayout(width: width, rows: rows)
+    }
+
+    /// Follows `link` as a click would (see `activate(_ element:)`).
+    @discardableResult
+    public func activate(_ link: PageLink) -> ActivationResult {
+        page.activate(link)
+    }
+
+    /// Opens `link` in a new web view, as the person's "open link in new
+    /// tab": the UI delegate's `createWebViewWith` is asked for it, as for
+    /// a `target=_blank` link, and it loads the link with this page as
+    /// referrer. No click reaches the page. `.newWindow` with the new web
+    /// view; `.done` when the delegate made none, for a `javascript:` link,
+    /// or for a link of a page no longer shown.
+    @discardableResult
+    public func openInNewWindow(_ link: PageLink) -> ActivationResult {
+        page.openInNewWindow(link)
+    }
+
+    /// Acts on `control` as a click would (see `activate(_ element:)`).
+    @discardableResult
+    public func activate(_ control: PageControl) -> ActivationResult {
+        page.activate(control)
+    }
+
+    /// Clicks `element` for the person: a trusted `click` goes to the page's
+    /// handlers, which may cancel it (`.canceled`); then its activation
+    /// behaviour runs — a link is followed (a fragment of this page gives
+    /// `.fragment`, a `target` other than `_self`/`_parent`/`_top` asks the
+    /// UI delegate for a new web view, anything else navigates with
+    /// `.linkActivated`), a checkbox toggles, a radio button is chosen, a
+    /// submit button submits its form (`.formSubmitted`), a reset button
+    /// resets it, a file input asks the UI delegate's open panel. A disabled
+    /// control, or an element of a page no longer shown, does nothing.
+    @discardableResult
+    public func activate(_ element: PageElement) -> ActivationResult {
+        page.activate(element)
+    }
+
+    /// Sets what the person typed into a text field or a textarea, then
+    /// fires `input` and `change` when scripts run. False (nothing changed)
+    /// for other elements and for disabled or read-only fields.
+    @discardableResult
+    public func setValue(_ value: String, for field: PageElement) -> Bool {
+        page.setValue(value, for: field)
+    }
+
+    /// Chooses a select's options by their indices in `PageControl.options`:
+    /// exactly those for a `multiple` select, the first index for another.
+    /// False for other elements, a disabled select or option, an index out of range.
+    @discardableResult
+    public func selectOptions(at indices: [Int], in select: PageElement) -> Bool {
+        page.selectOptions(at: indices, in: select)
+    }
+
+    /// Presses Enter in a form field: key events the page may cancel, then
+    /// implicit submission of its form (HTML § 4.10.21.2).
+    @discardableResult
+    public func pressEnter(in field: PageElement) -> ActivationResult {
+        page.pressEnter(in: field)
+    }
+
+    /// Chooses files (absolute `file:` URLs) for a file input, as the open
+    /// panel's answer does. False for other elements, or several files
+    /// without `multiple`. An empty list clears the choice.
+    @discardableResult
+    public func chooseFiles(_ files: [WebURL], for input: PageElement) -> Bool {
+        page.chooseFiles(files, for: input)
+    }
+
+    /// The files chosen for a file input (`file:` URLs), none at first.
+    public func chosenFiles(for input: PageElement) -> [WebURL] {
+        page.chosenFiles(for: input)
+    }
+
+    /// The page's topmost open modal dialog (`<dialog>` shown with
+    /// `showModal()`): a front end sends it Esc (`sendCloseRequest()`).
+    public var modalDialog: PageElement? { page.modalDialog }
+
+    /// Esc for the page (HTML "close request"): the topmost modal dialog
+    /// hears `cancel` and closes unless the page cancels it. False when no
+    /// modal dialog is open.
+    @discardableResult
+    public func sendCloseRequest() -> Bool {
+        page.sendCloseRequest()
+    }
+
+    /// The line a script asked the viewport to show at its top
+    /// (`scrollTo`, `scrollIntoView`); observed by the front end, which
+    /// scrolls there. Each request counts, even to the same line.
+    public var requestedScrollLine: Int? { page.requestedScrollLine }
+
+    /// Runs `source` in the current page and hands the result or the error
+    /// to `completionHandler` on a later turn of the loop. The result is
+    /// converted as WKWebView converts it (`ScriptValue.anyValue`: String,
+    /// Int or Double, Bool, [Any], [String: Any], `ScriptNull` for null,
+    /// `ScriptDate`); nil for undefined. `ScriptValue(any:)` turns it back
+    /// into a `ScriptValue`.
+    public func evaluateJavaScript(_ source: String, completionHandler: ((Any?, Error?) -> Void)? = nil) {
+        page.evaluateJavaScript(source, completionHandler: completionHandler)
+    }
+
+    /// The person just pressed a key that activated a link, button or form
+    /// control in the page (the front end calls this; `activate`, `setValue`,
+    /// `pressEnter`… call it themselves): for `userActivationDuration`
+    /// seconds the page's window has transient activation (HTML "activation
+    /// notification"), which lets it open one window (`window.open`, a
+    /// `target=_blank` link or form) or start one navigation counted as the
+    /// person's (`NavigationAction.isUserInitiated`). The page's frames of
+    /// its origin get it too; other frames do not.
+    public func notifyUserActivation() {
+        page.notifyUserActivation()
+    }
+
+    /// Runs `source` in the current page and returns its result, converted
+    /// as the completion-handler form converts it (nil for undefined); a
+    /// JavaScript exception throws `ScriptError`.
+    @discardableResult
+    public func evaluateJavaScript(_ source: String) async throws -> Any? {
+        try await page.evaluateJavaScript(source)
+    }
+
+    /// The result as a `ScriptValue` (nil for undefined), for a `switch`
+    /// over its kinds; on a later turn of the loop, as `evaluateJavaScript`.
+    public func evaluateScriptValue(_ source: String, completionHandler: @escaping (Result<ScriptValue?, ScriptError>) -> Void) {
+        page.evaluateScriptValue(source, completionHandler: completionHandler)
+    }
+
+    /// Runs `source` in `frame` (nil: the main frame) as WKWebView's
+    /// `evaluateJavaScript(_:in:in:completionHandler:)` does; a frame no
+    /// longer in the page gives an error.
+    public func evaluateJavaScript(_ source: String, in frame: FrameInfo?, completionHandler: ((Any?, Error?) -> Void)? = nil) {
+        page.evaluateJavaScript(source, in: frame, completionHandler: completionHandler)
+    }
+
+    /// The async form of `evaluateJavaScript(_:in:completionHandler:)`.
+    @discardableResult
+    public func evaluateJavaScript(_ source: String, in frame: FrameInfo?) async throws -> Any? {
+        try await page.evaluateJavaScript(source, in: frame)
+    }
+
+    /// The encoding the page's source is decoded from (its WHATWG name):
+    /// the one the HTML parser used for an HTML page (a BOM, the HTTP
+    /// charset, `<meta charset>` or sniffing decided it), else the
+    /// response's charset, else UTF-8.
+    public var sourceEncoding: String { page.sourceEncoding }
+
+    /// `sourceBytes` decoded with `sourceEncoding` (Encoding §6 "decode": a
+    /// BOM wins, invalid sequences become U+FFFD). The text is as the page
+    /// sent it: control characters and all, to be sanitized before drawing.
+    /// Empty when the source is not kept (`keepsPageSource`).
+    public var sourceText: String { page.sourceText }
+
+    /// Presses `key` in the text field or textarea `field`, in this order:
+    /// `keydown`; for a key that makes a character, `keypress`; when the key
+    /// edits, `beforeinput`, the edit at the field's selection, `input`
+    /// (with `inputType` and `data`); then `keyup`. Cancelling `keydown`,
+    /// `keypress` or `beforeinput` stops the edit. A read-only field gets
+    /// the key events and no edit; `maxlength` cuts what would not fit.
+    /// Returns the field's value and cursor afterwards, nil for an element
+    /// that is not a text field of this page, or a disabled one.
+    @discardableResult
+    public func type(_ key: TextFieldKey, in field: PageElement) -> TextFieldState? {
+        page.type(key, in: field)
+    }
+
+    /// Typing in `field` ended (the person left it, or pressed Enter): when
+    /// its value differs from the one it had when typing began, the page
+    /// hears `change` (HTML: the user "commits" the change).
+    public func finishTyping(in field: PageElement) {
+        page.finishTyping(in: field)
+    }
 }

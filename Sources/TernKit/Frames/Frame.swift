@@ -96,8 +96,8 @@ final class Frame {
     /// the web view and for the document (its navigation's
     /// `WebpagePreferences`: a site's settings, whatever frame it is in),
     /// and no sandbox forbids them.
-    func scriptsEnabled(in webView: WebView) -> Bool {
-        webView.configuration.preferences.javaScriptEnabled && session.webpagePreferences.allowsContentJavaScript
+    func scriptsEnabled(in webPage: WebPage) -> Bool {
+        webPage.configuration.preferences.javaScriptEnabled && session.webpagePreferences.allowsContentJavaScript
             && !sandbox.scripts
     }
     var window: ScriptWindow? { session.scriptHost.window }

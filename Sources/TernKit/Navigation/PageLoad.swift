@@ -62,16 +62,16 @@ final class PageLoad {
     /// The page this back/forward navigation shows again from the back/forward cache.
     var restored: BackForwardCache.Entry?
 
-    weak var webView: WebView?
+    weak var webPage: WebPage?
 
     init(navigation: Navigation, request: Request, substitute: SubstituteData?, targetItem: BackForwardListItem?,
-         fileAccess: String?, webView: WebView) {
+         fileAccess: String?, webPage: WebPage) {
         self.navigation = navigation
         self.request = request
         self.substitute = substitute
         self.targetItem = targetItem
         self.fileAccess = fileAccess
-        self.webView = webView
+        self.webPage = webPage
     }
 
     /// Stops whatever source is running; no more events arrive.
@@ -81,9 +81,9 @@ final class PageLoad {
         parser?.abort()
         resourceLoad?.cancel()
         resourceLoad = nil
-        if let schemeTask, let webView {
+        if let schemeTask, let view = webPage?.view {
             schemeTask.stop()
-            schemeHandler?.webView(webView, stop: schemeTask)
+            schemeHandler?.webView(view, stop: schemeTask)
         }
         schemeTask = nil
         phase = .ended
@@ -94,38 +94,38 @@ extension PageLoad: ResourceLoadDelegate {
     func resourceLoad(_ load: ResourceLoad, willRedirectTo request: Request, from response: Response,
                       decision: @escaping (Bool) -> Void) {
         guard load === resourceLoad else { return }
-        webView?.pageLoad(self, willRedirectTo: request, decision: decision)
+        webPage?.pageLoad(self, willRedirectTo: request, decision: decision)
     }
 
     func resourceLoad(_ load: ResourceLoad, didReceive response: Response) {
         guard load === resourceLoad else { return }
-        webView?.pageLoad(self, didReceive: response)
+        webPage?.pageLoad(self, didReceive: response)
     }
 
     func resourceLoad(_ load: ResourceLoad, didReceive data: UnsafeRawBufferPointer) {
         guard load === resourceLoad else { return }
-        webView?.pageLoad(self, didReceive: data)
+        webPage?.pageLoad(self, didReceive: data)
     }
 
     func resourceLoad(_ load: ResourceLoad, didCompleteWith error: NavigationError?) {
         guard load === resourceLoad else { return }
-        webView?.pageLoad(self, didCompleteWith: error)
+        webPage?.pageLoad(self, didCompleteWith: error)
     }
 }
 
 extension PageLoad: URLSchemeTaskClient {
     func schemeTask(_ task: URLSchemeTask, didReceive response: Response) {
         guard task === schemeTask else { return }
-        webView?.pageLoad(self, didReceive: response)
+        webPage?.pageLoad(self, didReceive: response)
     }
 
     func schemeTask(_ task: URLSchemeTask, didReceive data: UnsafeRawBufferPointer) {
         guard task === schemeTask else { return }
-        webView?.pageLoad(self, didReceive: data)
+        webPage?.pageLoad(self, didReceive: data)
     }
 
     func schemeTask(_ task: URLSchemeTask, didCompleteWith error: NavigationError?) {
         guard task === schemeTask else { return }
-        webView?.pageLoad(self, didCompleteWith: error)
+        webPage?.pageLoad(self, didCompleteWith: error)
     }
 }

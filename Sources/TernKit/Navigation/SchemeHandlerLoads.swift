@@ -5,34 +5,34 @@ import TernNet
 /// `URLSchemeTask`, as WebKit does for subresources. (Main-frame loads
 /// start their task in the navigation itself.)
 final class SchemeHandlerLoads: CustomSchemeLoading, URLSchemeTaskClient {
-    private weak var webView: WebView?
+    private weak var webPage: WebPage?
     /// The running tasks, and the loads they feed.
     private var tasks: [ObjectIdentifier: (task: URLSchemeTask, load: ResourceLoad, handler: URLSchemeHandler)] = [:]
     private var loadsByTask: [ObjectIdentifier: ObjectIdentifier] = [:]
 
-    init(webView: WebView) {
-        self.webView = webView
+    init(webPage: WebPage) {
+        self.webPage = webPage
     }
 
     func canLoad(scheme: String) -> Bool {
-        webView?.configuration.urlSchemeHandler(forURLScheme: scheme) != nil
+        webPage?.configuration.urlSchemeHandler(forURLScheme: scheme) != nil
     }
 
     func startLoading(_ load: ResourceLoad) {
-        guard let webView, let handler = webView.configuration.urlSchemeHandler(forURLScheme: load.currentRequest.url.scheme) else {
+        guard let view = webPage?.view, let handler = view.configuration.urlSchemeHandler(forURLScheme: load.currentRequest.url.scheme) else {
             return load.customSchemeDidComplete(with: .unsupportedScheme(load.currentRequest.url.scheme))
         }
         let task = URLSchemeTask(request: load.currentRequest, client: self)
         tasks[ObjectIdentifier(load)] = (task, load, handler)
         loadsByTask[ObjectIdentifier(task)] = ObjectIdentifier(load)
-        handler.webView(webView, start: task)
+        handler.webView(view, start: task)
     }
 
     func stopLoading(_ load: ResourceLoad) {
         guard let entry = tasks.removeValue(forKey: ObjectIdentifier(load)) else { return }
         loadsByTask[ObjectIdentifier(entry.task)] = nil
         entry.task.stop()
-        if let webView { entry.handler.webView(webView, stop: entry.task) }
+        if let view = webPage?.view { entry.handler.webView(view, stop: entry.task) }
     }
 
     private func load(of task: URLSchemeTask) -> ResourceLoad? {

@@ -8,21 +8,21 @@ extension PageScriptHost {
         // The layout follows on the next turn; styles scripts read, at once.
         if let ownerFrame {
             ownerFrame.session.styles.documentDidChange()
-            webView?.scheduleFrameDocumentChange(ownerFrame)
+            webPage?.scheduleFrameDocumentChange(ownerFrame)
             return
         }
-        webView?.session.styles.documentDidChange()
-        webView?.scheduleDocumentChange()
+        webPage?.session.styles.documentDidChange()
+        webPage?.scheduleDocumentChange()
     }
 
     func scriptDocumentTitleDidChange(_ title: String) {
-        guard let webView else { return }
+        guard let webPage else { return }
         if let ownerFrame {
-            webView.scheduleFrameDocumentChange(ownerFrame)
+            webPage.scheduleFrameDocumentChange(ownerFrame)
             return
         }
-        webView.title = title
-        webView.backForwardList.currentItem?.title = title
+        webPage.title = title
+        webPage.backForwardList.currentItem?.title = title
     }
 
     /// The URL `document.cookie` reads and writes cookies for; nil for a
@@ -33,13 +33,13 @@ extension PageScriptHost {
     }
 
     func scriptCookie() -> String {
-        guard let webView, let url = cookieURL else { return "" }
-        return webView.loader.configuration.cookieJar?.cookieHeader(for: url, forScript: true) ?? ""
+        guard let webPage, let url = cookieURL else { return "" }
+        return webPage.loader.configuration.cookieJar?.cookieHeader(for: url, forScript: true) ?? ""
     }
 
     func scriptSetCookie(_ cookie: String) {
-        guard let webView, let url = cookieURL else { return }
-        webView.loader.configuration.cookieJar?.setCookie(cookie, for: url, fromScript: true)
+        guard let webPage, let url = cookieURL else { return }
+        webPage.loader.configuration.cookieJar?.setCookie(cookie, for: url, fromScript: true)
     }
 
     func scriptSubmitForm(_ submission: FormSubmission) {
@@ -49,18 +49,18 @@ extension PageScriptHost {
                 capture.submission = submission
                 return
             }
-            webView?.loop.post { [weak webView, weak ownerFrame] in
-                guard let webView, let ownerFrame else { return }
-                _ = webView.submitFrameForm(submission.form, submitter: submission.submitter, submission: submission, in: ownerFrame,
+            webPage?.loop.post { [weak webPage, weak ownerFrame] in
+                guard let webPage, let ownerFrame else { return }
+                _ = webPage.submitFrameForm(submission.form, submitter: submission.submitter, submission: submission, in: ownerFrame,
                                             userInitiated: false)
             }
             return
         }
-        webView?.scriptDidSubmitForm(submission)
+        webPage?.scriptDidSubmitForm(submission)
     }
 
     func scriptResetForm(_ form: Node) {
-        webView?.resetForm(form)
+        webPage?.resetForm(form)
     }
 
     func scriptFollowHyperlink(_ link: Node) {
@@ -70,13 +70,13 @@ extension PageScriptHost {
                 if capture.link == nil { capture.link = link }
                 return
             }
-            webView?.loop.post { [weak webView, weak ownerFrame] in
-                guard let webView, let ownerFrame else { return }
-                _ = webView.followFrameHyperlink(link, in: ownerFrame, byPage: true)
+            webPage?.loop.post { [weak webPage, weak ownerFrame] in
+                guard let webPage, let ownerFrame else { return }
+                _ = webPage.followFrameHyperlink(link, in: ownerFrame, byPage: true)
             }
             return
         }
-        webView?.scriptDidFollowHyperlink(link)
+        webPage?.scriptDidFollowHyperlink(link)
     }
 
     func scriptDocumentWrite(_ markup: String) -> Bool {
@@ -84,12 +84,12 @@ extension PageScriptHost {
             guard let parser = ownerFrame.parser, !parser.isComplete else { return false }
             return parser.write(markup)
         }
-        guard let webView, let parser = webView.currentLoad?.parser, webView.currentLoad?.phase == .committed else { return false }
+        guard let webPage, let parser = webPage.currentLoad?.parser, webPage.currentLoad?.phase == .committed else { return false }
         return parser.write(markup)
     }
 
     func scriptDidInsertScriptElement(_ element: Node) {
-        guard let webView, let window else { return }
-        PageScriptRunner.runInserted(element, in: window, webView: webView, frame: ownerFrame)
+        guard let webPage, let window else { return }
+        PageScriptRunner.runInserted(element, in: window, webPage: webPage, frame: ownerFrame)
     }
 }

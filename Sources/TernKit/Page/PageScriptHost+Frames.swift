@@ -6,23 +6,23 @@ import TernScript
 extension PageScriptHost: ScriptFrameHost {
     /// The frames of this host's document.
     private var childFrames: [Frame] {
-        ownerFrame?.children ?? webView?.session.frames ?? []
+        ownerFrame?.children ?? webPage?.session.frames ?? []
     }
 
     func scriptChildWindows() -> [ScriptWindow] {
-        guard let webView else { return [] }
-        return childFrames.filter { $0.hasBrowsingContext }.compactMap { try? webView.frameScriptWindow($0) }
+        guard let webPage else { return [] }
+        return childFrames.filter { $0.hasBrowsingContext }.compactMap { try? webPage.frameScriptWindow($0) }
     }
 
     func scriptParentWindow() -> ScriptWindow? {
-        guard let ownerFrame, let webView else { return nil }
-        if let parent = ownerFrame.parent { return try? webView.frameScriptWindow(parent) }
-        return try? webView.pageScriptWindow()
+        guard let ownerFrame, let webPage else { return nil }
+        if let parent = ownerFrame.parent { return try? webPage.frameScriptWindow(parent) }
+        return try? webPage.pageScriptWindow()
     }
 
     func scriptTopWindow() -> ScriptWindow? {
         guard ownerFrame != nil else { return nil }
-        return try? webView?.pageScriptWindow()
+        return try? webPage?.pageScriptWindow()
     }
 
     func scriptFrameElement() -> Node? {
@@ -30,7 +30,7 @@ extension PageScriptHost: ScriptFrameHost {
     }
 
     func scriptContentWindow(of element: Node) -> ScriptWindow? {
-        guard let webView, let frame = childFrames.first(where: { $0.element == element }), frame.hasBrowsingContext else { return nil }
-        return try? webView.frameScriptWindow(frame)
+        guard let webPage, let frame = childFrames.first(where: { $0.element == element }), frame.hasBrowsingContext else { return nil }
+        return try? webPage.frameScriptWindow(frame)
     }
 }

@@ -6,47 +6,47 @@ import TernScript
 /// `PageStyles`, and the window's size for `matchMedia`.
 extension PageScriptHost {
     func scriptComputedStyle(of element: Node, pseudoElement: PseudoElement?) -> CSSStyle? {
-        guard let webView, let window else { return nil }
+        guard let webPage, let window else { return nil }
         if let ownerFrame {
-            return webView.frameComputedStyle(of: element, pseudoElement: pseudoElement, environment: window.mediaEnvironment, in: ownerFrame)
+            return webPage.frameComputedStyle(of: element, pseudoElement: pseudoElement, environment: window.mediaEnvironment, in: ownerFrame)
         }
-        return webView.session.styles.computedStyle(of: element, pseudoElement: pseudoElement, environment: window.mediaEnvironment,
-                                                      in: webView)
+        return webPage.session.styles.computedStyle(of: element, pseudoElement: pseudoElement, environment: window.mediaEnvironment,
+                                                      in: webPage)
     }
 
     func scriptStyleSheets() -> [(sheet: StyleSheet, ownerNode: Node)] {
         // Collected now: a `<style>` the script just added or edited has its sheet (HTML "update a style block").
-        guard let webView else { return [] }
+        guard let webPage else { return [] }
         if let ownerFrame {
-            return webView.frameStyleSheetEntries(ownerFrame).compactMap { entry in entry.ownerNode.map { (entry.sheet, $0) } }
+            return webPage.frameStyleSheetEntries(ownerFrame).compactMap { entry in entry.ownerNode.map { (entry.sheet, $0) } }
         }
-        webView.session.styles.update(for: webView)
-        return webView.session.styles.sheets.compactMap { entry in entry.ownerNode.map { (entry.sheet, $0) } }
+        webPage.session.styles.update(for: webPage)
+        return webPage.session.styles.sheets.compactMap { entry in entry.ownerNode.map { (entry.sheet, $0) } }
     }
 
     func scriptBoundingBox(of element: Node) -> ScriptRect? {
         guard ownerFrame == nil else { return nil }
-        return webView?.boundingBox(of: element)
+        return webPage?.boundingBox(of: element)
     }
 
     func scriptFocusDidChange(_ element: Node?) {
         guard ownerFrame == nil else { return }
-        webView?.pageDidMoveFocus()
+        webPage?.pageDidMoveFocus()
     }
 
     func scriptScroll(toY y: Double) {
-        guard ownerFrame == nil, let webView, y.isFinite else { return }
-        webView.requestScroll(toLine: Int(max(0, min(y / MediaEnvironment.cellHeight, 1e7))))
+        guard ownerFrame == nil, let webPage, y.isFinite else { return }
+        webPage.requestScroll(toLine: Int(max(0, min(y / MediaEnvironment.cellHeight, 1e7))))
     }
 
     func scriptScrollPosition() -> Double {
-        guard ownerFrame == nil, let webView else { return 0 }
-        return Double(webView.scrolledLines) * MediaEnvironment.cellHeight
+        guard ownerFrame == nil, let webPage else { return 0 }
+        return Double(webPage.scrolledLines) * MediaEnvironment.cellHeight
     }
 
     func scriptStyleSheetDidChange(_ sheet: StyleSheet) {
         if let ownerFrame { ownerFrame.revision += 1 }
-        webView?.scheduleDocumentChange()
+        webPage?.scheduleDocumentChange()
     }
 
     /// The page is laid out `columns` × `rows` cells: media queries see the new size.

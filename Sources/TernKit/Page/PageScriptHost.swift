@@ -6,9 +6,9 @@ import TernScript
 /// the user content controller, console lines to `onConsoleMessage`. One
 /// per page (its `PageSession`), holding the page's window.
 final class PageScriptHost: ScriptHost {
-    weak var webView: WebView?
+    weak var webPage: WebPage?
 
-    init(webView: WebView) { self.webView = webView }
+    init(webPage: WebPage) { self.webPage = webPage }
 
     /// The page's JavaScript window, made when first needed.
     var window: ScriptWindow?
@@ -22,11 +22,11 @@ final class PageScriptHost: ScriptHost {
 
     /// The frame whose scripts these are, as the API says it.
     var frame: FrameInfo {
-        ownerFrame?.info ?? webView?.mainFrameInfo ?? FrameInfo(isMainFrame: true, request: nil, securityOrigin: "null")
+        ownerFrame?.info ?? webPage?.mainFrameInfo ?? FrameInfo(isMainFrame: true, request: nil, securityOrigin: "null")
     }
 
     /// The URL of this host's document (the frame's, or the page's).
-    var documentURL: WebURL? { ownerFrame?.url ?? webView?.pageURL }
+    var documentURL: WebURL? { ownerFrame?.url ?? webPage?.pageURL }
 
     /// Dialogs this page showed recently, and whether the person suppressed them.
     private var recentDialogs: [Double] = []
@@ -43,22 +43,23 @@ final class PageScriptHost: ScriptHost {
     var isUnloading = false
 
     /// Asks the UI delegate and runs the loop until it answers (or drops the handler).
-    private func ask<Answer>(_ name: String, fallback: Answer, _ present: (UIDelegate, @escaping (Answer) -> Void) -> Void) -> Answer {
-        guard let webView, let delegate = webView.uiDelegate, !isUnloading else { return fallback }
-        guard !shouldSuppressDialog(webView, delegate) else { return fallback }
+    private func ask<Answer>(_ name: String, fallback: Answer,
+                             _ present: (UIDelegate, WebView, @escaping (Answer) -> Void) -> Void) -> Answer {
+        guard let webPage, let view = webPage.view, let delegate = view.uiDelegate, !isUnloading else { return fallback }
+        guard !shouldSuppressDialog(webPage, view, delegate) else { return fallback }
         openDialogs += 1
         defer { openDialogs -= 1 }
         var answer: Answer?
         let handler = DecisionHandler(name: name, fallback: fallback) { answer = $0 }
-        present(delegate, handler.closure)
-        _ = webView.loop.run(until: { answer != nil }, timeout: .greatestFiniteMagnitude)
+        present(delegate, view, handler.closure)
+        _ = webPage.loop.run(until: { answer != nil }, timeout: .greatestFiniteMagnitude)
         return answer ?? fallback
     }
 
     /// Counts the page's dialogs; after three in quick succession the UI
     /// delegate may suppress the rest of them.
-    private func shouldSuppressDialog(_ webView: WebView, _ delegate: UIDelegate) -> Bool {
-        let pageID = webView.backForwardList.currentItem?.documentID ?? 0
+    private func shouldSuppressDialog(_ webPage: WebPage, _ view: WebView, _ delegate: UIDelegate) -> Bool {
+        let pageID = webPage.backForwardList.currentItem?.documentID ?? 0
         if pageID != dialogPageID {
             dialogPageID = pageID
             recentDialogs = []
@@ -70,8 +71,8 @@ final class PageScriptHost: ScriptHost {
         if recentDialogs.count >= PageScriptHost.quickDialogCount {
             var answer: Bool?
             let handler = DecisionHandler(name: "shouldSuppressDialogs", fallback: false) { answer = $0 }
-            delegate.webView(webView, shouldSuppressDialogsAfter: recentDialogs.count, completionHandler: handler.closure)
-            _ = webView.loop.run(until: { answer != nil }, timeout: .greatestFiniteMagnitude)
+            delegate.webView(view, shouldSuppressDialogsAfter: recentDialogs.count, completionHandler: handler.closure)
+            _ = webPage.loop.run(until: { answer != nil }, timeout: .greatestFiniteMagnitude)
             if answer == true {
                 dialogsSuppressed = true
                 return true
@@ -84,22 +85,22 @@ final class PageScriptHost: ScriptHost {
 
     func scriptAlert(_ message: String) {
         let frame = frame
-        ask("runJavaScriptAlertPanel", fallback: ()) { delegate, done in
-            delegate.webView(webView!, runJavaScriptAlertPanelWithMessage: message, initiatedByFrame: frame) { done(()) }
+        ask("runJavaScriptAlertPanel", fallback: ()) { delegate, view, done in
+            delegate.webView(view, runJavaScriptAlertPanelWithMessage: message, initiatedByFrame: frame) { done(()) }
         }
     }
 
     func scriptConfirm(_ message: String) -> Bool {
         let frame = frame
-        return ask("runJavaScriptConfirmPanel", fallback: false) { delegate, done in
-            delegate.webView(webView!, runJavaScriptConfirmPanelWithMessage: message, initiatedByFrame: frame, completionHandler: done)
+        return ask("runJavaScriptConfirmPanel", fallback: false) { delegate, view, done in
+            delegate.webView(view, runJavaScriptConfirmPanelWithMessage: message, initiatedByFrame: frame, completionHandler: done)
         }
     }
 
     func scriptPrompt(_ message: String, defaultText: String?) -> String? {
         let frame = frame
-        return ask("runJavaScriptTextInputPanel", fallback: String?.none) { delegate, done in
-            delegate.webView(webView!, runJavaScriptTextInputPanelWithPrompt: message, defaultText: defaultText,
+        return ask("runJavaScriptTextInputPanel", fallback: String?.none) { delegate, view, done in
+            delegate.webView(view, runJavaScriptTextInputPanelWithPrompt: message, defaultText: defaultText,
                              initiatedByFrame: frame, completionHandler: done)
         }
     }
@@ -110,12 +111,12 @@ final class PageScriptHost: ScriptHost {
     /// returned, so that it may call `evaluateJavaScript` without re-entering
     /// that script; a reply settles the page's promise later still.
     func scriptPostMessage(name: String, body: ScriptValue, replyHandler: ((ScriptValue?, String?) -> Void)?) {
-        guard let webView else { return }
+        guard let webPage else { return }
         let frame = frame
-        webView.loop.post { [weak webView] in
-            guard let webView else { return }
-            PageScriptHost.deliver(ScriptMessage(name: name, scriptValue: body, frameInfo: frame, webView: webView),
-                                   to: webView.configuration.userContentController, replyHandler: replyHandler)
+        webPage.loop.post { [weak webPage] in
+            guard let webPage, let view = webPage.view else { return }
+            PageScriptHost.deliver(ScriptMessage(name: name, scriptValue: body, frameInfo: frame, webView: view),
+                                   to: webPage.configuration.userContentController, replyHandler: replyHandler)
         }
     }
 
@@ -143,12 +144,12 @@ final class PageScriptHost: ScriptHost {
     }
 
     func scriptConsoleMessage(_ message: ScriptContext.ConsoleMessage) {
-        webView?.onConsoleMessage?(message)
+        webPage?.onConsoleMessage?(message)
     }
 
     func scriptsDidStop(_ reason: ScriptError) {
-        guard let webView else { return }
-        webView.navigationDelegate?.webViewWebContentProcessDidTerminate(webView)
+        guard let webPage else { return }
+        webPage.tellNavigationDelegate { $0.webViewWebContentProcessDidTerminate($1) }
     }
 }
 
@@ -158,65 +159,65 @@ extension PageScriptHost: ScriptNavigationHost {
     }
 
     func scriptNavigate(to target: String, replacing: Bool) {
-        guard let webView, let url = WebURL(target) else { return }
+        guard let webPage, let url = WebURL(target) else { return }
         if let ownerFrame {
             // `location` set in a frame navigates that frame, when the
             // frame whose script sets it is allowed by sandboxing to.
             if let running = window?.runningWindow, running !== window,
-               let source = webView.allFrames.first(where: { $0.window === running }),
-               !webView.sandboxAllows(source, toNavigate: ownerFrame) {
+               let source = webPage.allFrames.first(where: { $0.window === running }),
+               !webPage.sandboxAllows(source, toNavigate: ownerFrame) {
                 running.reportToConsole(level: "error", "A sandboxed frame may navigate only itself and its own frames: \(target)")
                 return
             }
             if url.fragment != nil, ownerFrame.document != nil, url.withoutFragment == ownerFrame.url.withoutFragment {
                 // HTML "navigate to a fragment", at once: location.hash reads the new one.
-                return webView.navigateFrameToFragment(ownerFrame, url, replacing: replacing)
+                return webPage.navigateFrameToFragment(ownerFrame, url, replacing: replacing)
             }
             // HTML "Location-object navigate": a document not completely
             // loaded is replaced, unless the person just acted.
             let adds = !replacing && ownerFrame.loadedOnce
-                && (ownerFrame.state == .loaded || webView.hasTransientActivation(webView.runningWindowSession))
-            webView.loop.post { [weak webView, weak ownerFrame] in
-                guard let webView, let ownerFrame, !ownerFrame.isDiscarded else { return }
-                webView.navigateFrame(ownerFrame, to: url, type: .other, addsHistory: adds, initiator: ownerFrame)
+                && (ownerFrame.state == .loaded || webPage.hasTransientActivation(webPage.runningWindowSession))
+            webPage.loop.post { [weak webPage, weak ownerFrame] in
+                guard let webPage, let ownerFrame, !ownerFrame.isDiscarded else { return }
+                webPage.navigateFrame(ownerFrame, to: url, type: .other, addsHistory: adds, initiator: ownerFrame)
             }
             return
         }
         // HTML "allowed by sandboxing to navigate": a sandboxed frame's script
         // (reaching `top.location` as a same-origin frame) may navigate the
         // page only with `allow-top-navigation`.
-        if let running = webView.scriptWindow?.runningWindow, running !== webView.scriptWindow,
-           let frame = webView.allFrames.first(where: { $0.window === running }), frame.sandbox.topNavigation {
+        if let running = webPage.scriptWindow?.runningWindow, running !== webPage.scriptWindow,
+           let frame = webPage.allFrames.first(where: { $0.window === running }), frame.sandbox.topNavigation {
             running.reportToConsole(level: "error", "A sandboxed frame may not navigate the page (no allow-top-navigation): \(target)")
             return
         }
         // Chromium's frame-busting rule: a cross-origin frame navigates the
         // page only with the person's activation.
-        if let top = webView.scriptWindow, let running = top.runningWindow, running !== top,
-           !running.isSameOrigin(with: top), !webView.hasTransientActivation(webView.runningWindowSession) {
+        if let top = webPage.scriptWindow, let running = top.runningWindow, running !== top,
+           !running.isSameOrigin(with: top), !webPage.hasTransientActivation(webPage.runningWindowSession) {
             running.reportToConsole(level: "error", "A cross-origin frame may navigate the page only after a key or click: \(target)")
             return
         }
         // A web page cannot open local files.
-        if url.scheme == "file" && webView.pageURL?.scheme != "file" {
-            webView.scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(target)")
+        if url.scheme == "file" && webPage.pageURL?.scheme != "file" {
+            webPage.scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(target)")
             return
         }
-        guard WebView.pageMayOpen(url, from: webView.pageURL) else {
-            webView.scriptWindow?.reportToConsole(level: "error", "Not allowed to load Tern's own page: \(target)")
+        guard WebPage.pageMayOpen(url, from: webPage.pageURL) else {
+            webPage.scriptWindow?.reportToConsole(level: "error", "Not allowed to load Tern's own page: \(target)")
             return
         }
-        if webView.isFragmentNavigation(to: Request(url: url)) {
+        if webPage.isFragmentNavigation(to: Request(url: url)) {
             // HTML "navigate to a fragment" happens at once: location.hash reads the new one.
-            webView.navigateToFragment(url, replacing: replacing)
+            webPage.navigateToFragment(url, replacing: replacing)
             return
         }
-        let source = webView.runningWindowSession
-        webView.loop.post { [weak webView, weak source] in
-            guard let webView else { return }
+        let source = webPage.runningWindowSession
+        webPage.loop.post { [weak webPage, weak source] in
+            guard let webPage else { return }
             var request = Request(url: url)
-            webView.prepareDocumentRequest(&request, isNavigation: true)
-            _ = webView.startNavigation(request, type: .other, fileAccess: webView.navigationState.fileReadAccessRoot, replacing: replacing,
+            webPage.prepareDocumentRequest(&request, isNavigation: true)
+            _ = webPage.startNavigation(request, type: .other, fileAccess: webPage.navigationState.fileReadAccessRoot, replacing: replacing,
                                         startedByPage: true, activationSource: source)
         }
     }
@@ -224,18 +225,18 @@ extension PageScriptHost: ScriptNavigationHost {
     func scriptReload() {
         if let ownerFrame {
             // A frame's location.reload() reloads that frame.
-            webView?.loop.post { [weak webView, weak ownerFrame] in
-                guard let webView, let ownerFrame, !ownerFrame.isDiscarded else { return }
-                webView.reloadFrame(ownerFrame)
+            webPage?.loop.post { [weak webPage, weak ownerFrame] in
+                guard let webPage, let ownerFrame, !ownerFrame.isDiscarded else { return }
+                webPage.reloadFrame(ownerFrame)
             }
             return
         }
-        webView?.loop.post { [weak webView] in _ = webView?.reload() }
+        webPage?.loop.post { [weak webPage] in _ = webPage?.reload() }
     }
 
     func scriptDocumentIsFullyActive() -> Bool {
-        guard let webView else { return false }
-        guard let ownerFrame else { return webView.session.scriptHost === self }
+        guard let webPage else { return false }
+        guard let ownerFrame else { return webPage.session.scriptHost === self }
         guard ownerFrame.session.scriptHost === self else { return false }
         var frame: Frame? = ownerFrame
         while let each = frame {
@@ -247,13 +248,13 @@ extension PageScriptHost: ScriptNavigationHost {
     }
 
     func scriptHistoryLength() -> Int {
-        webView?.backForwardList.items.count ?? 0
+        webPage?.backForwardList.items.count ?? 0
     }
 
     func scriptHistoryGo(_ delta: Int) {
-        webView?.loop.post { [weak webView] in
-            guard let webView else { return }
-            if delta == 0 { self.scriptReload() } else if let item = webView.backForwardList.item(at: delta) { _ = webView.go(to: item) }
+        webPage?.loop.post { [weak webPage] in
+            guard let webPage else { return }
+            if delta == 0 { self.scriptReload() } else if let item = webPage.backForwardList.item(at: delta) { _ = webPage.go(to: item) }
         }
     }
 
@@ -266,10 +267,10 @@ extension PageScriptHost: ScriptNavigationHost {
                 }
                 url = resolved
             }
-            webView?.pushFrameState(ownerFrame, state: state, url: url, replacing: replacing)
+            webPage?.pushFrameState(ownerFrame, state: state, url: url, replacing: replacing)
             return nil
         }
-        guard let webView, let current = webView.backForwardList.currentItem, let currentURL = webView.pageURL else {
+        guard let webPage, let current = webPage.backForwardList.currentItem, let currentURL = webPage.pageURL else {
             return "SecurityError: the document has no history entry"
         }
         var newURL = currentURL
@@ -278,59 +279,60 @@ extension PageScriptHost: ScriptNavigationHost {
             else { return "SecurityError: pushState cannot change the document's URL to \(target)" }
             newURL = url
         }
-        let item = BackForwardListItem(url: newURL, initialURL: newURL, title: webView.title ?? "",
+        let item = BackForwardListItem(url: newURL, initialURL: newURL, title: webPage.title ?? "",
                                        request: Request(url: newURL), substituteData: current.substituteData)
         item.documentID = current.documentID
         item.frameEntries = current.frameEntries
         item.stateObject = state
-        if replacing { webView.backForwardList.replaceCurrent(with: item) } else { webView.backForwardList.push(item) }
-        webView.pageURL = newURL
-        webView.scriptWindow?.documentURL = newURL
-        webView.updateBackForwardState()
-        webView.navigationDelegate?.webView(webView, didSameDocumentNavigation: replacing ? .sessionStateReplace : .sessionStatePush,
-                                            from: current)
+        if replacing { webPage.backForwardList.replaceCurrent(with: item) } else { webPage.backForwardList.push(item) }
+        webPage.pageURL = newURL
+        webPage.scriptWindow?.documentURL = newURL
+        webPage.updateBackForwardState()
+        webPage.tellNavigationDelegate { $0.webView($1, didSameDocumentNavigation: replacing ? .sessionStateReplace : .sessionStatePush,
+                                                     from: current) }
         return nil
     }
 
     func scriptHistoryState() -> ScriptValue {
         if let ownerFrame { return ownerFrame.entry.stateObject ?? .null }
-        return webView?.backForwardList.currentItem?.stateObject ?? .null
+        return webPage?.backForwardList.currentItem?.stateObject ?? .null
     }
 }
 
 extension PageScriptHost: ScriptWindowingHost {
     func scriptOpenWindow(url: String, target: String, features: String) -> ScriptOpenedWindow? {
-        guard let webView, let url = WebURL(url) else { return nil }
+        guard let webPage, let url = WebURL(url) else { return nil }
         if url.scheme == "file" && documentURL?.scheme != "file" { return nil }
         // HTML "the rules for choosing a navigable": a frame of the page by
         // name, or (from a frame) its parent or the top page; the sandbox's
         // flags hold ("sandboxed auxiliary navigation browsing context flag").
         if let ownerFrame {
-            guard case .newWindow = webView.chooseNavigable(target, from: ownerFrame) else {
-                _ = webView.navigate(to: url, target: target, from: ownerFrame, type: .other, userInitiated: false)
+            guard case .newWindow = webPage.chooseNavigable(target, from: ownerFrame) else {
+                _ = webPage.navigate(to: url, target: target, from: ownerFrame, type: .other, userInitiated: false)
                 return nil
             }
-        } else if let named = webView.frame(named: target) {
-            webView.navigateFrame(named, to: url, type: .other, addsHistory: named.loadedOnce, initiator: nil)
+        } else if let named = webPage.frame(named: target) {
+            webPage.navigateFrame(named, to: url, type: .other, addsHistory: named.loadedOnce, initiator: nil)
             return nil
-        } else if let named = webView.openedWindow(named: target) {
+        } else if let named = webPage.openedWindow(named: target) {
             var request = Request(url: url)
-            webView.prepareDocumentRequest(&request, isNavigation: true)
+            webPage.prepareDocumentRequest(&request, isNavigation: true)
             named.loop.post { [weak named] in _ = named?.load(request) }
             return named.popupProxy
         }
         // window.open(url, "_self") navigates this window (HTML "rules for choosing a navigable").
-        guard WebView.opensNewWindow(target) else {
+        guard WebPage.opensNewWindow(target) else {
             scriptNavigate(to: url.href, replacing: false)
             return nil
         }
         var request = Request(url: url)
-        webView.prepareDocumentRequest(&request, isNavigation: true)
-        guard case .opened(let created) = webView.openNewWindow(for: request, type: .other,
+        webPage.prepareDocumentRequest(&request, isNavigation: true)
+        guard case .opened(let created) = webPage.openNewWindow(for: request, type: .other,
                                                                 features: WindowFeatures(parsing: features),
-                                                                source: webView.runningWindowSession, name: target) else { return nil }
-        created.loop.post { [weak created] in _ = created?.load(request) }
-        return created.popupProxy
+                                                                source: webPage.runningWindowSession, name: target) else { return nil }
+        let page = created.page
+        page.loop.post { [weak page] in _ = page?.load(request) }
+        return page.popupProxy
     }
 
     /// HTML window.close(): only a script-closable view closes, one a page
@@ -338,16 +340,16 @@ extension PageScriptHost: ScriptWindowingHost {
     /// as WebKit's DOMWindow::close.
     func scriptCloseWindow() {
         // HTML: close() on a window that is not top-level does nothing.
-        guard let webView, ownerFrame == nil else { return }
-        guard webView.isOpenedByPage || webView.backForwardList.items.count <= 1 else {
-            webView.scriptWindow?.reportToConsole(level: "warn", "Can't close the window since it was not opened by JavaScript")
+        guard let webPage, ownerFrame == nil else { return }
+        guard webPage.isOpenedByPage || webPage.backForwardList.items.count <= 1 else {
+            webPage.scriptWindow?.reportToConsole(level: "warn", "Can't close the window since it was not opened by JavaScript")
             return
         }
         // HTML: the navigable "is closing" at once (`closed` reads true).
         window?.isClosed = true
-        webView.loop.post { [weak webView] in
-            guard let webView else { return }
-            webView.uiDelegate?.webViewDidClose(webView)
+        webPage.loop.post { [weak webPage] in
+            guard let webPage else { return }
+            webPage.tellUIDelegate { $0.webViewDidClose($1) }
         }
     }
 }

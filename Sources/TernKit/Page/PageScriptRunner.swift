@@ -60,7 +60,7 @@ final class PageScriptRunner {
         }
     }
 
-    private unowned let webView: WebView
+    private unowned let webPage: WebPage
     /// Makes the page's window (and so starts the script engine) the first time a script runs:
     /// a page whose scripts all fail to load, or are of types that do not run, never needs one.
     private let makeWindow: () -> ScriptWindow?
@@ -101,22 +101,22 @@ final class PageScriptRunner {
     /// The parser's count of frame elements when their frames were last made.
     private var framesSynced = 0
 
-    init(webView: WebView, window: @escaping () -> ScriptWindow?, parser: HTMLParser?, pageURL: WebURL?, frame: Frame? = nil) {
-        self.webView = webView
+    init(webPage: WebPage, window: @escaping () -> ScriptWindow?, parser: HTMLParser?, pageURL: WebURL?, frame: Frame? = nil) {
+        self.webPage = webPage
         self.makeWindow = window
         self.pageURL = pageURL
         self.parser = parser
         self.frame = frame
         isFrame = frame != nil
         // A frame runs the user scripts not for the main frame only (WKUserScript's forMainFrameOnly).
-        endScripts = webView.configuration.userContentController.userScripts.filter {
+        endScripts = webPage.configuration.userContentController.userScripts.filter {
             $0.injectionTime == .atDocumentEnd && (frame == nil || !$0.isForMainFrameOnly)
         }
     }
 
     /// Whether the document's own scripts run.
     private var scriptsEnabled: Bool {
-        isFrame ? frame?.scriptsEnabled(in: webView) ?? false : webView.pageScriptsEnabled
+        isFrame ? frame?.scriptsEnabled(in: webPage) ?? false : webPage.pageScriptsEnabled
     }
 
     /// Whether the parser waits for a script.
@@ -132,15 +132,15 @@ final class PageScriptRunner {
         // the document-start user scripts run before anything of the page's,
         // its script fetches included (they may set cookies those send).
         if !isFrame {
-            webView.session.styles.documentDidChange()
-            webView.scriptsDocumentMayExist()
+            webPage.session.styles.documentDidChange()
+            webPage.scriptsDocumentMayExist()
         }
         // Frame elements the parser made since the last script get their
         // browsing contexts now (HTML "the iframe element": when inserted), so
         // this script finds them in `window.frames`.
         if let parser, parser.frameElementCount != framesSynced, isFrame == (frame != nil) {
             framesSynced = parser.frameElementCount
-            webView.syncFrames(of: node.document, in: frame)
+            webPage.syncFrames(of: node.document, in: frame)
         }
         // HTML §13.2.6.4.8 (a script end tag): the parser waits while a style
         // sheet is blocking scripts, for an inline script as for the others.
@@ -240,11 +240,11 @@ final class PageScriptRunner {
     private func fetch(_ script: Script) {
         guard !script.isReady else { return }
         guard let url = script.url, ["http", "https", "data"].contains(url.scheme) || (url.scheme == "file" && pageURL?.scheme == "file")
-                || webView.loader.customSchemes?.canLoad(scheme: url.scheme) == true
+                || webPage.loader.customSchemes?.canLoad(scheme: url.scheme) == true
         else { script.failed = true; return }
         script.onArrival = { [weak self] in self?.scriptArrived() }
-        guard let request = PageScriptRunner.request(for: script, webView: webView) else { script.failed = true; return }
-        script.load = webView.loader.load(request, delegate: script)
+        guard let request = PageScriptRunner.request(for: script, webPage: webPage) else { script.failed = true; return }
+        script.load = webPage.loader.load(request, delegate: script)
     }
 
     func cancel() {
@@ -257,7 +257,7 @@ final class PageScriptRunner {
     private func scriptArrived() {
         guard !finished else { return }
         if !scripts.isEmpty, !isFrame {
-            webView.subresourcesProgressed(Double(scripts.filter(\.isReady).count) / Double(scripts.count))
+            webPage.subresourcesProgressed(Double(scripts.filter(\.isReady).count) / Double(scripts.count))
         }
         pump()
     }
@@ -276,7 +276,7 @@ final class PageScriptRunner {
         if insertedPending == 0 { loop(pump) }
     }
 
-    private func loop(_ body: @escaping () -> Void) { webView.loop.post(body) }
+    private func loop(_ body: @escaping () -> Void) { webPage.loop.post(body) }
 
     private func run(_ script: Script) {
         script.ran = true
@@ -302,8 +302,8 @@ final class PageScriptRunner {
 
     /// Runs a `<script>` a script inserted into the document: inline at
     /// once, external when it arrives.
-    static func runInserted(_ node: Node, in window: ScriptWindow, webView: WebView, frame: Frame? = nil) {
-        let documentURL = frame.map(\.url) ?? webView.pageURL
+    static func runInserted(_ node: Node, in window: ScriptWindow, webPage: WebPage, frame: Frame? = nil) {
+        let documentURL = frame.map(\.url) ?? webPage.pageURL
         guard let src = node.attribute("src") else {
             window.currentScript = node
             window.run(node.textContent, sourceURL: documentURL?.href ?? "about:blank")
@@ -311,18 +311,18 @@ final class PageScriptRunner {
             return
         }
         guard let url = documentURL?.resolve(src) ?? WebURL(src),
-              ["http", "https", "data"].contains(url.scheme) || webView.loader.customSchemes?.canLoad(scheme: url.scheme) == true else {
+              ["http", "https", "data"].contains(url.scheme) || webPage.loader.customSchemes?.canLoad(scheme: url.scheme) == true else {
             window.dispatchEvent("error", to: node)
             return
         }
         let script = Script(node: node, timing: .async, url: url, source: nil)
-        guard let request = PageScriptRunner.request(for: script, webView: webView) else {
+        guard let request = PageScriptRunner.request(for: script, webPage: webPage) else {
             window.dispatchEvent("error", to: node)
             return
         }
         insertedScripts.append(script)
         // HTML "delay the load event" until it has run.
-        weak var runner = frame.map(\.runner) ?? webView.currentLoad?.scriptRunner
+        weak var runner = frame.map(\.runner) ?? webPage.currentLoad?.scriptRunner
         runner?.insertedScriptStarted()
         script.onArrival = { [weak window] in
             insertedScripts.removeAll { $0 === script }
@@ -335,17 +335,17 @@ final class PageScriptRunner {
                 window.dispatchEvent("load", to: node)
             }
         }
-        script.load = webView.loader.load(request, delegate: script)
+        script.load = webPage.loader.load(request, delegate: script)
     }
 
     /// The request for an external script of the web view's document, with
     /// the `referrerpolicy` of its element; nil when it is blocked as mixed
     /// content (the console says so), as is a redirect to an insecure URL.
-    private static func request(for script: Script, webView: WebView) -> Request? {
-        guard let url = script.url, !webView.blocksMixedContent(url, destination: .script) else { return nil }
-        script.mayRedirect = { [weak webView] target in !(webView?.blocksMixedContent(target, destination: .script) ?? true) }
+    private static func request(for script: Script, webPage: WebPage) -> Request? {
+        guard let url = script.url, !webPage.blocksMixedContent(url, destination: .script) else { return nil }
+        script.mayRedirect = { [weak webPage] target in !(webPage?.blocksMixedContent(target, destination: .script) ?? true) }
         var request = Request(url: url)
-        webView.prepareDocumentRequest(&request, elementPolicy: ReferrerPolicy.parse(attribute: script.node.attribute("referrerpolicy")))
+        webPage.prepareDocumentRequest(&request, elementPolicy: ReferrerPolicy.parse(attribute: script.node.attribute("referrerpolicy")))
         return request
     }
 
@@ -357,7 +357,7 @@ final class PageScriptRunner {
         if let madeWindow, let made = madeWindow {
             made.reportToConsole(level: level, text)
         } else {
-            (frame?.session.scriptHost ?? webView.scriptHost).scriptConsoleMessage(ScriptContext.ConsoleMessage(level: level, text: text))
+            (frame?.session.scriptHost ?? webPage.scriptHost).scriptConsoleMessage(ScriptContext.ConsoleMessage(level: level, text: text))
         }
     }
 
@@ -366,8 +366,8 @@ final class PageScriptRunner {
     /// the runner looks again once they have loaded. Frames' sheets do not.
     private func sheetsBlockScripts() -> Bool {
         guard !isFrame else { return false }
-        let styles = webView.session.styles
-        styles.update(for: webView)
+        let styles = webPage.session.styles
+        styles.update(for: webPage)
         guard styles.isScriptBlocked else { return false }
         if !waitingForSheets {
             waitingForSheets = true
@@ -407,7 +407,7 @@ final class PageScriptRunner {
             contentLoaded = true
             for userScript in endScripts { window?.run(userScript.source, sourceURL: "user-script") }
             guard !finished else { return }
-            if !isFrame { webView.scriptsReachedDOMContentLoaded() }
+            if !isFrame { webPage.scriptsReachedDOMContentLoaded() }
             if let window = madeWindowIfAny {
                 window.readyState = .interactive
                 window.dispatchEvent("DOMContentLoaded", to: window.document?.node, bubbles: true)

@@ -85,8 +85,8 @@ final class PageSession {
     /// Counts changes to the page's frames (their documents, their states).
     var framesRevision = 0
 
-    init(webView: WebView) {
-        scriptHost = PageScriptHost(webView: webView)
+    init(webPage: WebPage) {
+        scriptHost = PageScriptHost(webPage: webPage)
     }
 
     deinit {

@@ -30,7 +30,7 @@ final class PageStyles {
     /// Sheets one page fetches at most (links and imports together).
     static let maximumLoads = 256
 
-    private weak var webView: WebView?
+    private weak var webPage: WebPage?
     /// The document revision last collected.
     private var collectedRevision: Int?
     /// What that collection depended on besides the document's content.
@@ -98,28 +98,28 @@ final class PageStyles {
     /// changed, and when the document's style store heard every change
     /// since and none touched a `<style>`, `<link>` or `<base>` (a script
     /// toggling a class does not walk the document for its sheets).
-    func update(for webView: WebView) {
-        self.webView = webView
+    func update(for webPage: WebPage) {
+        self.webPage = webPage
         var userSheetChanged = false
-        if userSheet?.text != webView.configuration.userStyleSheet {
-            userSheet = webView.configuration.userStyleSheet.map { text in
+        if userSheet?.text != webPage.configuration.userStyleSheet {
+            userSheet = webPage.configuration.userStyleSheet.map { text in
                 (text, self.makeSheet(text: text, origin: .user, baseURL: nil))
             }
             if let sheet = userSheet?.sheet { fetchImports(of: sheet, encoding: "utf-8", depth: 1, ancestors: []) }
             userSheetChanged = true
         }
-        if collectedRevision != webView.documentRevision || userSheetChanged {
-            let inputs = webView.document.map {
-                CollectionInputs(document: ObjectIdentifier($0), pageURL: webView.pageURL,
-                                 authorStyles: webView.authorStyleSheetsEnabled, scripting: webView.pageScriptsEnabled)
+        if collectedRevision != webPage.documentRevision || userSheetChanged {
+            let inputs = webPage.document.map {
+                CollectionInputs(document: ObjectIdentifier($0), pageURL: webPage.pageURL,
+                                 authorStyles: webPage.authorStyleSheetsEnabled, scripting: webPage.pageScriptsEnabled)
             }
             let heardEverything = collectedRevision != nil && !userSheetChanged && inputs != nil && inputs == collectedInputs
-                && store.map { $0.document === webView.document && $0.isObserving && !$0.sheetOwnersChanged } == true
-            collectedRevision = webView.documentRevision
+                && store.map { $0.document === webPage.document && $0.isObserving && !$0.sheetOwnersChanged } == true
+            collectedRevision = webPage.documentRevision
             collectedInputs = inputs
             if !heardEverything {
-                if let store, store.document === webView.document { store.sheetOwnersChanged = false }
-                collect(webView)
+                if let store, store.document === webPage.document { store.sheetOwnersChanged = false }
+                collect(webPage)
             }
         }
         updateRevision()
@@ -127,16 +127,16 @@ final class PageStyles {
 
     /// HTML §4.2.6 / CSSOM §6.2 "document or shadow root CSS style sheets":
     /// the sheets of `<style>` and `<link rel=stylesheet>` elements in tree order.
-    private func collect(_ webView: WebView) {
+    private func collect(_ webPage: WebPage) {
         var entries: [Entry] = userSheet.map { [Entry(sheet: $0.sheet, ownerNode: nil)] } ?? []
-        guard let document = webView.document, let root = document.node else {
+        guard let document = webPage.document, let root = document.node else {
             sheets = entries
             return
         }
-        let scripting = webView.pageScriptsEnabled
+        let scripting = webPage.pageScriptsEnabled
         // Relative URLs (a link's href, an inline sheet's imports) resolve against <base href>:
         // looked for (a walk of the whole document) only when a sheet needs it.
-        lazy var base = webView.documentBaseURL
+        lazy var base = webPage.documentBaseURL
         // `<style>`s gone or changed give their budget back first, for what replaces them.
         var released: Set<Node> = []
         for (node, old) in inlineSheets where !node.isConnected || node.textContent != old.text {
@@ -154,7 +154,7 @@ final class PageStyles {
                 }
             } else {
                 let inHead = head.map { $0.contains(node) } ?? false
-                if let linked = linkedSheet(node, base: base, webView: webView, renderBlocking: inHead) {
+                if let linked = linkedSheet(node, base: base, webPage: webPage, renderBlocking: inHead) {
                     seenLinks[node] = linked
                     if let sheet = linked.sheet {
                         StyleSheetCache.shared.setMedia(node.attribute("media"), of: sheet)
@@ -183,12 +183,12 @@ final class PageStyles {
         } else if let admitted = budget.admitCharged(text, parse: { makeSheet(text: $0, origin: .author, baseURL: documentURL?.href) }) {
             inline = InlineSheet(text: text, sheet: admitted.sheet, charge: admitted.charge)
         } else {
-            webView?.scriptHost.scriptConsoleMessage(ScriptContext.ConsoleMessage(
+            webPage?.scriptHost.scriptConsoleMessage(ScriptContext.ConsoleMessage(
                 level: "error", text: StyleSheetBudget.droppedMessage("<style>")))
             return InlineSheet(text: text, sheet: nil, charge: nil)
         }
         guard let sheet = inline.sheet else { return inline }
-        fetchImports(of: sheet, encoding: webView?.document?.characterSet ?? "utf-8", depth: 1,
+        fetchImports(of: sheet, encoding: webPage?.document?.characterSet ?? "utf-8", depth: 1,
                      ancestors: documentURL.map { [$0.href] } ?? [])
         StyleSheetCache.shared.setMedia(node.attribute("media"), of: sheet)
         return inline
@@ -198,7 +198,7 @@ final class PageStyles {
     /// stylesheet"): `rel` has `stylesheet` but not `alternate`, an `href`,
     /// no `disabled` attribute (such a link is not fetched), and no `type`
     /// other than text/css.
-    private func linkedSheet(_ node: Node, base: WebURL?, webView: WebView, renderBlocking: Bool) -> LinkedSheet? {
+    private func linkedSheet(_ node: Node, base: WebURL?, webPage: WebPage, renderBlocking: Bool) -> LinkedSheet? {
         let rel = PageStyles.tokens(node.attribute("rel") ?? "")
         guard rel.contains("stylesheet"), !rel.contains("alternate"), !node.hasAttribute("disabled"),
               let href = node.attribute("href"), !href.isEmpty else { return nil }
@@ -207,10 +207,10 @@ final class PageStyles {
         guard let url = base?.resolve(href) ?? WebURL(href) else { return nil }
         if let known = linkedSheets[node], known.url == url { return known }
         // With author styles off, nothing is fetched until they are turned on.
-        guard webView.authorStyleSheetsEnabled else { return nil }
+        guard webPage.authorStyleSheetsEnabled else { return nil }
         let linked = LinkedSheet(url: url, renderBlocking: renderBlocking)
         let policy = ReferrerPolicy.parse(attribute: node.attribute("referrerpolicy"))
-        let started = fetch(url, referrer: nil, policy: policy, environmentEncoding: webView.document?.characterSet ?? "utf-8",
+        let started = fetch(url, referrer: nil, policy: policy, environmentEncoding: webPage.document?.characterSet ?? "utf-8",
                             origin: .author) { [weak self, weak linked] sheet, encoding in
             guard let self, let linked else { return }
             linked.loading = false
@@ -226,7 +226,7 @@ final class PageStyles {
     /// yet, each within the depth and count caps; an import of a sheet in
     /// its own chain (a cycle) is not fetched.
     private func fetchImports(of sheet: StyleSheet, encoding: String, depth: Int, ancestors: [String]) {
-        guard depth <= PageStyles.maximumImportDepth, sheet.origin != .author || webView?.authorStyleSheetsEnabled == true else { return }
+        guard depth <= PageStyles.maximumImportDepth, sheet.origin != .author || webPage?.authorStyleSheetsEnabled == true else { return }
         for rule in sheet.imports where rule.sheet == nil && !attemptedImports.contains(where: { $0 === rule }) {
             attemptedImports.append(rule)
             // The URL as written, resolved against the importing sheet's location.
@@ -252,25 +252,25 @@ final class PageStyles {
     @discardableResult
     private func fetch(_ url: WebURL, referrer: WebURL?, policy: ReferrerPolicy?, environmentEncoding: String, origin: CSSOrigin,
                        completion: @escaping (StyleSheet?, String) -> Void) -> Bool {
-        guard let webView, loadsStarted < PageStyles.maximumLoads else { return false }
-        let fileAllowed = origin == .user || webView.pageURL?.scheme == "file"
+        guard let webPage, loadsStarted < PageStyles.maximumLoads else { return false }
+        let fileAllowed = origin == .user || webPage.pageURL?.scheme == "file"
         guard ["http", "https", "data"].contains(url.scheme) || (url.scheme == "file" && fileAllowed)
-                || webView.loader.customSchemes?.canLoad(scheme: url.scheme) == true,
-              origin == .user || !webView.blocksMixedContent(url, destination: .style) else { return false }
+                || webPage.loader.customSchemes?.canLoad(scheme: url.scheme) == true,
+              origin == .user || !webPage.blocksMixedContent(url, destination: .style) else { return false }
         var request = Request(url: url, headers: ["Accept": "text/css,*/*;q=0.1"])
         if origin == .user {
             request.referrerPolicy = .noReferrer
         } else if let referrer {
-            request.initiator = webView.pageURL
-            ReferrerPolicy.apply(policy ?? webView.documentReferrerPolicy, to: &request, document: referrer)
+            request.initiator = webPage.pageURL
+            ReferrerPolicy.apply(policy ?? webPage.documentReferrerPolicy, to: &request, document: referrer)
         } else {
-            webView.prepareDocumentRequest(&request, elementPolicy: policy)
+            webPage.prepareDocumentRequest(&request, elementPolicy: policy)
         }
         loadsStarted += 1
-        let load = StyleSheetLoad(request: request, loader: webView.loader, environmentEncoding: environmentEncoding,
+        let load = StyleSheetLoad(request: request, loader: webPage.loader, environmentEncoding: environmentEncoding,
                                   budget: origin == .author ? budget : nil,
-                                  mayRedirect: { [weak webView] target in
-                                      origin == .user || !(webView?.blocksMixedContent(target, destination: .style) ?? true)
+                                  mayRedirect: { [weak webPage] target in
+                                      origin == .user || !(webPage?.blocksMixedContent(target, destination: .style) ?? true)
                                   }) { [weak self] load in
             guard let self else { return completion(nil, load.encoding) }
             self.pendingLoads.removeAll { $0 === load }
@@ -297,7 +297,7 @@ final class PageStyles {
     /// Says on the page's console that the sheet at `url` was dropped.
     private func reportOverBudget(_ url: WebURL) {
         let message = StyleSheetBudget.droppedMessage(url.href)
-        webView?.scriptHost.scriptConsoleMessage(ScriptContext.ConsoleMessage(level: "error", text: message))
+        webPage?.scriptHost.scriptConsoleMessage(ScriptContext.ConsoleMessage(level: "error", text: message))
     }
 
     /// A sheet arrived or failed: the page is styled again, and whoever
@@ -305,7 +305,7 @@ final class PageStyles {
     private func sheetArrived() {
         // Not a change of the document: the sheets are collected again for it.
         collectedRevision = nil
-        webView?.documentDidChange()
+        webPage?.documentDidChange()
         guard pendingLoads.isEmpty else { return }
         let waiting = whenLoaded
         whenLoaded = []
@@ -389,13 +389,13 @@ final class PageStyles {
 
     /// `element`'s computed style (or its pseudo-element's), as of now.
     func computedStyle(of element: Node, pseudoElement: PseudoElement?, environment: MediaEnvironment,
-                       in webView: WebView) -> CSSStyle? {
+                       in webPage: WebPage) -> CSSStyle? {
         // The web view is passed in: a script the parser runs may read styles
         // before the page was first laid out (which `update` also serves).
         guard element.isElement, element.isConnected else { return nil }
-        update(for: webView)
+        update(for: webPage)
         return computedStyle(of: element, pseudoElement: pseudoElement, environment: environment,
-                             sheets: layoutSheets(authorStylesEnabled: webView.authorStyleSheetsEnabled), focus: webView.focusedNode)
+                             sheets: layoutSheets(authorStylesEnabled: webPage.authorStyleSheetsEnabled), focus: webPage.focusedNode)
     }
 
     /// `element`'s computed style from `sheets` (a frame's document gives its
@@ -435,7 +435,7 @@ final class PageStyles {
     /// `<link>`s are collected again when next read if a change touched one
     /// (or the store does not watch the page's document).
     func documentDidChange() {
-        if let store, store.isObserving, store.document === webView?.document {
+        if let store, store.isObserving, store.document === webPage?.document {
             guard store.sheetOwnersChanged else { return }
             store.sheetOwnersChanged = false
         }

@@ -10,7 +10,7 @@ import TernScript
 /// key events for Enter) and may cancel it; without scripts the same
 /// behaviour happens in Swift. A front end adds no page logic of its own:
 /// it passes the `Link` or the control's `node` from `renderedPage(width:)`.
-extension WebView {
+extension WebPage {
     // MARK: Links and buttons
 
     /// Follows `link` as a click would: the page's click handlers run first
@@ -237,7 +237,7 @@ extension WebView {
 
     /// Asks the UI delegate's open panel for files; its answer is chosen.
     func runOpenPanel(for input: Node) {
-        guard let uiDelegate else { return }
+        guard let view, let uiDelegate = view.uiDelegate else { return }
         let accepted = (input.attribute("accept") ?? "").split(separator: ",").map { String($0).lowercased().trimmingSpaces() }
         let parameters = OpenPanelParameters(allowsMultipleSelection: input.hasAttribute("multiple"),
                                              allowsDirectories: input.hasAttribute("webkitdirectory"),
@@ -246,20 +246,14 @@ extension WebView {
             guard let self, let urls else { return }
             self.chooseFiles(urls, for: input)
         }
-        uiDelegate.webView(self, runOpenPanelWith: parameters, initiatedByFrame: mainFrameInfo, completionHandler: handler.closure)
+        uiDelegate.webView(view, runOpenPanelWith: parameters, initiatedByFrame: mainFrameInfo, completionHandler: handler.closure)
     }
 
     // MARK: Focus
 
-    /// The page's focused element: the one given to `focus(_:)`, or moved
-    /// by the page's scripts (`element.focus()`); nil for none. A front end
-    /// finds it in `pageLayout(width:)` with `linkIndex(of:)` or
-    /// `controlIndex(of:)`.
-    public var focusedElement: PageElement? { focusedNode.map { PageElement(node: $0) } }
+    var focusedElement: PageElement? { focusedNode.map { PageElement(node: $0) } }
 
-    /// Moves the page's focus to `element` (nil: none), firing `blur` and
-    /// `focusout`, then `focus` and `focusin`, for the page's scripts.
-    public func focus(_ element: PageElement?) {
+    func focus(_ element: PageElement?) {
         focus(node: element?.node)
     }
 
@@ -411,7 +405,7 @@ extension WebView {
         guard let url = documentBaseURL?.resolve(href) ?? WebURL(href) else { return .done }
         let asDownload = link.hasAttribute("download") && (url.origin == self.pageURL?.origin || url.scheme == "data")
         // "Download the hyperlink": the attribute's value is the proposed filename.
-        return follow(url, target: effectiveTarget(link.attribute("target")), referrerPolicy: WebView.elementReferrerPolicy(link),
+        return follow(url, target: effectiveTarget(link.attribute("target")), referrerPolicy: WebPage.elementReferrerPolicy(link),
                       byPage: byPage, asDownload: asDownload, downloadName: asDownload ? link.attribute("download") : nil)
     }
 
@@ -425,7 +419,7 @@ extension WebView {
             return .done
         }
         notifyUserActivation(in: frame(showing: link.node.document))
-        return follow(url, target: "_blank", referrerPolicy: WebView.elementReferrerPolicy(link.node))
+        return follow(url, target: "_blank", referrerPolicy: WebPage.elementReferrerPolicy(link.node))
     }
 
     /// A page's script clicked a link (`a.click()`, a dispatched click): it
@@ -451,7 +445,7 @@ extension WebView {
             scriptWindow?.reportToConsole(level: "error", "Not allowed to load local resource: \(url.href)")
             return .done
         }
-        guard WebView.pageMayOpen(url, from: pageURL) else {
+        guard WebPage.pageMayOpen(url, from: pageURL) else {
             scriptWindow?.reportToConsole(level: "error", "Not allowed to load Tern's own page: \(url.href)")
             return .done
         }
@@ -462,7 +456,7 @@ extension WebView {
             navigateFrame(named, to: url, type: .linkActivated, addsHistory: named.loadedOnce, initiator: nil, userInitiated: !byPage)
             return .done
         }
-        if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated) }
+        if WebPage.opensNewWindow(target) { return openInNewWindow(request, type: .linkActivated) }
         if !asDownload, let fragment = url.fragment, currentLoad == nil, isFragmentNavigation(to: request) {
             navigateToFragment(url)
             return .fragment(fragment)
@@ -499,7 +493,7 @@ extension WebView {
     /// app decides (it may load `navigationAction.request` itself).
     private func openInNewWindow(_ request: Request, type: NavigationType) -> ActivationResult {
         guard case .opened(let created) = openNewWindow(for: request, type: type, features: WindowFeatures(), source: session) else { return .done }
-        _ = created.startNavigation(request, type: type)
+        _ = created.page.startNavigation(request, type: type)
         return .newWindow(created)
     }
 
@@ -550,7 +544,7 @@ extension WebView {
             return .done
         }
         if action.scheme == "file" && pageURL?.scheme != "file" { return .done }
-        guard WebView.pageMayOpen(action, from: pageURL) else { return .done }
+        guard WebPage.pageMayOpen(action, from: pageURL) else { return .done }
         var request = FormEncoding.request(method: method, action: action, enctype: enctype, entries: entries)
         // HTML form submission: a form with rel=noreferrer sends no referrer (forms have no referrerpolicy attribute).
         let noReferrer = ReferrerPolicy.relIncludesNoReferrer(form?.attribute("rel"))
@@ -565,7 +559,7 @@ extension WebView {
                           userInitiated: !byPage, formRequest: request)
             return .done
         }
-        if WebView.opensNewWindow(target) { return openInNewWindow(request, type: .formSubmitted) }
+        if WebPage.opensNewWindow(target) { return openInNewWindow(request, type: .formSubmitted) }
         return .navigation(startNavigation(request, type: .formSubmitted, fileAccess: navigationState.fileReadAccessRoot, startedByPage: byPage))
     }
 

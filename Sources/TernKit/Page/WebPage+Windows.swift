@@ -15,7 +15,7 @@ enum WindowOpening {
 /// `target=_blank` (or other new target, or `<base target>`) link clicked by
 /// the person or by a script, a form submitted to a new target
 /// (`form.submit()`, `requestSubmit()`, a submit button).
-extension WebView {
+extension WebPage {
     /// HTML's window open steps and "follow the hyperlink" with a new
     /// top-level traversable: a popup needs transient activation of `source`,
     /// the window asking (a key or click in it, or in a frame inside it,
@@ -26,7 +26,7 @@ extension WebView {
     /// `name` is the target that asked for it (`_blank` and the other keywords name no window).
     func openNewWindow(for request: Request, type: NavigationType, features: WindowFeatures, source: PageSession?,
                        name: String = "") -> WindowOpening {
-        guard WebView.pageMayOpen(request.url, from: pageURL) else {
+        guard WebPage.pageMayOpen(request.url, from: pageURL) else {
             scriptWindow?.reportToConsole(level: "error", "Not allowed to load Tern's own page: \(request.url.href)")
             return .refused
         }
@@ -34,25 +34,25 @@ extension WebView {
         guard configuration.preferences.javaScriptCanOpenWindowsAutomatically || consumeUserActivation(source) else {
             let what = type == .other ? "window.open(\(request.url.href))" : "popup to \(request.url.href)"
             scriptWindow?.reportToConsole(level: "warn", "Blocked a \(what) without a user gesture")
-            uiDelegate?.webView(self, didBlockPopupWith: action, windowFeatures: features)
+            tellUIDelegate { $0.webView($1, didBlockPopupWith: action, windowFeatures: features) }
             return .blocked
         }
-        guard let created = uiDelegate?.webView(self, createWebViewWith: configuration, for: action, windowFeatures: features)
+        guard let view, let created = uiDelegate?.webView(view, createWebViewWith: configuration, for: action, windowFeatures: features)
         else { return .refused }
-        created.isOpenedByPage = true
+        created.page.isOpenedByPage = true
         if !name.isEmpty, !name.hasPrefix("_") {
-            created.targetName = name
-            openedWindows.removeAll { $0.webView == nil }
-            openedWindows.append(WeakWebView(webView: created))
+            created.page.targetName = name
+            openedWindows.removeAll { $0.webPage == nil }
+            openedWindows.append(WeakWebPage(webPage: created.page))
         }
         return .opened(created)
     }
 
     /// A window this one opened that is still open and named `name`
     /// (HTML "the rules for choosing a navigable": an existing navigable by name).
-    func openedWindow(named name: String) -> WebView? {
+    func openedWindow(named name: String) -> WebPage? {
         guard !name.isEmpty, !name.hasPrefix("_") else { return nil }
-        return openedWindows.lazy.compactMap(\.webView).first { $0.currentTargetName == name }
+        return openedWindows.lazy.compactMap(\.webPage).first { $0.currentTargetName == name }
     }
 
     /// The window's name now: its page's `window.name`, else the name it was given.
@@ -61,7 +61,7 @@ extension WebView {
 
 /// What its opener's scripts do to a popup (`window.open`'s WindowProxy):
 /// `close()` and `location` from the opener, and the page it shows now.
-extension WebView {
+extension WebPage {
     func scriptWindowForAccess() -> ScriptWindow? {
         guard pageScriptsEnabled, document != nil else { return scriptWindow }
         return try? pageScriptWindow()
@@ -72,7 +72,7 @@ extension WebView {
         guard isOpenedByPage else { return }
         loop.post { [weak self] in
             guard let self else { return }
-            self.uiDelegate?.webViewDidClose(self)
+            tellUIDelegate { $0.webViewDidClose($1) }
         }
     }
 
@@ -89,16 +89,16 @@ extension WebView {
 /// stays out of TernKit's API. One per web view, for its lifetime (the
 /// window tree tells popups apart by identity).
 final class PopupWindowProxy: ScriptOpenedWindow {
-    private unowned let webView: WebView
+    private unowned let webPage: WebPage
 
-    init(_ webView: WebView) {
-        self.webView = webView
+    init(_ webPage: WebPage) {
+        self.webPage = webPage
     }
 
-    var scriptCurrentWindow: ScriptWindow? { webView.scriptWindow }
-    func scriptWindowForAccess() -> ScriptWindow? { webView.scriptWindowForAccess() }
-    func scriptClose() { webView.scriptClose() }
-    func scriptNavigate(to url: String, replacing: Bool) { webView.scriptNavigate(to: url, replacing: replacing) }
+    var scriptCurrentWindow: ScriptWindow? { webPage.scriptWindow }
+    func scriptWindowForAccess() -> ScriptWindow? { webPage.scriptWindowForAccess() }
+    func scriptClose() { webPage.scriptClose() }
+    func scriptNavigate(to url: String, replacing: Bool) { webPage.scriptNavigate(to: url, replacing: replacing) }
 }
 
 extension PageScriptHost {
@@ -106,6 +106,6 @@ extension PageScriptHost {
     func scriptOpenerWindow() -> ScriptWindow? {
         // A frame's window has no opener of its own (its top page may).
         guard ownerFrame == nil else { return nil }
-        return webView.flatMap { ScriptWindow.opener(of: $0.popupProxy) }
+        return webPage.flatMap { ScriptWindow.opener(of: $0.popupProxy) }
     }
 }

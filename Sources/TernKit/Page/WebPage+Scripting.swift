@@ -3,14 +3,8 @@ import TernScript
 import TernDOM
 
 /// WKWebView's scripting API: evaluateJavaScript, user scripts, message handlers.
-extension WebView {
-    /// Runs `source` in the current page and hands the result or the error
-    /// to `completionHandler` on a later turn of the loop. The result is
-    /// converted as WKWebView converts it (`ScriptValue.anyValue`: String,
-    /// Int or Double, Bool, [Any], [String: Any], `ScriptNull` for null,
-    /// `ScriptDate`); nil for undefined. `ScriptValue(any:)` turns it back
-    /// into a `ScriptValue`.
-    public func evaluateJavaScript(_ source: String, completionHandler: ((Any?, Error?) -> Void)? = nil) {
+extension WebPage {
+    func evaluateJavaScript(_ source: String, completionHandler: ((Any?, Error?) -> Void)? = nil) {
         evaluateScriptValue(source) { result in
             switch result {
             case .success(let value): completionHandler?(value?.anyValue, nil)
@@ -19,15 +13,7 @@ extension WebView {
         }
     }
 
-    /// The person just pressed a key that activated a link, button or form
-    /// control in the page (the front end calls this; `activate`, `setValue`,
-    /// `pressEnter`… call it themselves): for `userActivationDuration`
-    /// seconds the page's window has transient activation (HTML "activation
-    /// notification"), which lets it open one window (`window.open`, a
-    /// `target=_blank` link or form) or start one navigation counted as the
-    /// person's (`NavigationAction.isUserInitiated`). The page's frames of
-    /// its origin get it too; other frames do not.
-    public func notifyUserActivation() {
+    func notifyUserActivation() {
         notifyUserActivation(in: nil)
     }
 
@@ -70,7 +56,7 @@ extension WebView {
     func hasTransientActivation(_ window: PageSession?) -> Bool {
         guard let lastUserActivation = window?.lastUserActivation else { return false }
         let elapsed = EventLoop.now() - lastUserActivation
-        return elapsed >= 0 && elapsed <= WebView.userActivationDuration
+        return elapsed >= 0 && elapsed <= WebPage.userActivationDuration
     }
 
     /// Whether `window` has transient activation, then HTML "consume user
@@ -85,25 +71,17 @@ extension WebView {
         return true
     }
 
-    /// Runs `source` in the current page and returns its result, converted
-    /// as the completion-handler form converts it (nil for undefined); a
-    /// JavaScript exception throws `ScriptError`.
     @discardableResult
-    public func evaluateJavaScript(_ source: String) async throws -> Any? {
+    func evaluateJavaScript(_ source: String) async throws -> Any? {
         try evaluate(source).get()?.anyValue
     }
 
-    /// The result as a `ScriptValue` (nil for undefined), for a `switch`
-    /// over its kinds; on a later turn of the loop, as `evaluateJavaScript`.
-    public func evaluateScriptValue(_ source: String, completionHandler: @escaping (Result<ScriptValue?, ScriptError>) -> Void) {
+    func evaluateScriptValue(_ source: String, completionHandler: @escaping (Result<ScriptValue?, ScriptError>) -> Void) {
         let result = evaluate(source)
         loop.post { completionHandler(result) }
     }
 
-    /// Runs `source` in `frame` (nil: the main frame) as WKWebView's
-    /// `evaluateJavaScript(_:in:in:completionHandler:)` does; a frame no
-    /// longer in the page gives an error.
-    public func evaluateJavaScript(_ source: String, in frame: FrameInfo?, completionHandler: ((Any?, Error?) -> Void)? = nil) {
+    func evaluateJavaScript(_ source: String, in frame: FrameInfo?, completionHandler: ((Any?, Error?) -> Void)? = nil) {
         let result = evaluate(source, inFrame: frame?.frameID ?? 0)
         loop.post {
             switch result {
@@ -113,9 +91,8 @@ extension WebView {
         }
     }
 
-    /// The async form of `evaluateJavaScript(_:in:completionHandler:)`.
     @discardableResult
-    public func evaluateJavaScript(_ source: String, in frame: FrameInfo?) async throws -> Any? {
+    func evaluateJavaScript(_ source: String, in frame: FrameInfo?) async throws -> Any? {
         try evaluate(source, inFrame: frame?.frameID ?? 0).get()?.anyValue
     }
 
@@ -214,7 +191,7 @@ extension WebView {
     /// (PageScriptRunner), when scripts are on.
     func attachScriptRunner(to parser: HTMLParser, for load: PageLoad) {
         guard pageScriptsEnabled else { return }
-        let runner = PageScriptRunner(webView: self, window: { [weak self] in try? self?.pageScriptWindow() },
+        let runner = PageScriptRunner(webPage: self, window: { [weak self] in try? self?.pageScriptWindow() },
                                       parser: parser, pageURL: pageURL)
         load.scriptRunner = runner
         parser.scriptEnded = { [weak runner] node in runner?.parserReached(node) ?? false }
@@ -227,7 +204,7 @@ extension WebView {
         if let runner = load.scriptRunner { return runner.parserFinished(completion: completion) }
         let endScripts = configuration.userContentController.userScripts.contains { $0.injectionTime == .atDocumentEnd }
         guard endScripts else { return completion() }
-        let runner = PageScriptRunner(webView: self, window: { [weak self] in try? self?.pageScriptWindow() },
+        let runner = PageScriptRunner(webPage: self, window: { [weak self] in try? self?.pageScriptWindow() },
                                       parser: nil, pageURL: pageURL)
         load.scriptRunner = runner
         runner.parserFinished(completion: completion)

@@ -6,7 +6,7 @@ import TernScript
 /// the navigable they go to (HTML "the rules for choosing a navigable"),
 /// clicks, typing and Enter in a frame's document, and the joint session
 /// history's entries for frame navigations.
-extension WebView {
+extension WebPage {
     // MARK: Targets and links
 
     /// Where a link or form of `frame` goes: HTML "the rules for choosing a navigable".
@@ -81,7 +81,7 @@ extension WebView {
             navigateFrame(chosen, to: url, type: type, addsHistory: chosen.loadedOnce, initiator: frame, userInitiated: userInitiated)
             return .done
         case .top:
-            guard WebView.pageMayOpen(url, from: frame.url) else { return .done }
+            guard WebPage.pageMayOpen(url, from: frame.url) else { return .done }
             var request = Request(url: url)
             request.initiator = frame.url
             request.initiatorOrigin = frame.origin
@@ -93,7 +93,7 @@ extension WebView {
             request.initiatorOrigin = frame.origin
             ReferrerPolicy.apply(documentReferrerPolicy, to: &request, document: frame.url)
             guard case .opened(let created) = openNewWindow(for: request, type: type, features: WindowFeatures(), source: frame.session) else { return .done }
-            _ = created.startNavigation(request, type: type)
+            _ = created.page.startNavigation(request, type: type)
             return .newWindow(created)
         case .none(let reason):
             frame.window?.reportToConsole(level: "error", "Blocked navigating '\(target)' to \(url.href): \(reason)")
@@ -170,7 +170,7 @@ extension WebView {
                           userInitiated: userInitiated, formRequest: request)
             return .done
         case .top:
-            guard WebView.pageMayOpen(action, from: frame.url) else { return .done }
+            guard WebPage.pageMayOpen(action, from: frame.url) else { return .done }
             var topRequest = request
             topRequest.initiator = frame.url
             topRequest.initiatorOrigin = frame.origin
@@ -180,7 +180,7 @@ extension WebView {
                                              activationSource: frame.session))
         case .newWindow:
             guard case .opened(let created) = openNewWindow(for: request, type: .formSubmitted, features: WindowFeatures(), source: frame.session) else { return .done }
-            _ = created.startNavigation(request, type: .formSubmitted)
+            _ = created.page.startNavigation(request, type: .formSubmitted)
             return .newWindow(created)
         case .none(let reason):
             frame.window?.reportToConsole(level: "error", "Blocked submitting to '\(target)': \(reason)")
@@ -305,7 +305,7 @@ extension WebView {
     func setFrameURL(_ frame: Frame, _ url: WebURL) {
         frame.url = url
         frame.window?.documentURL = url
-        frame.document?.urlFragment = WebView.fragment(of: url)
+        frame.document?.urlFragment = WebPage.fragment(of: url)
         frame.revision += 1
         framesDidChange()
     }

@@ -6,36 +6,17 @@ import TernScript
 /// order") and each edit (Input Events: `beforeinput`, `input`), and may
 /// cancel either, or change the value and the selection as it goes (filter
 /// as you type, autocomplete, editors that read a hidden textarea).
-extension WebView {
-    /// The text and cursor of a field after a key, for the front end to draw.
-    public struct TextFieldState: Equatable {
-        /// The field's value now (what the page's handlers left).
-        public let value: String
-        /// The cursor: the number of characters (grapheme clusters) before it.
-        public let cursor: Int
-    }
-
-    /// Presses `key` in the text field or textarea `field`, in this order:
-    /// `keydown`; for a key that makes a character, `keypress`; when the key
-    /// edits, `beforeinput`, the edit at the field's selection, `input`
-    /// (with `inputType` and `data`); then `keyup`. Cancelling `keydown`,
-    /// `keypress` or `beforeinput` stops the edit. A read-only field gets
-    /// the key events and no edit; `maxlength` cuts what would not fit.
-    /// Returns the field's value and cursor afterwards, nil for an element
-    /// that is not a text field of this page, or a disabled one.
+extension WebPage {
     @discardableResult
-    public func type(_ key: TextFieldKey, in field: PageElement) -> TextFieldState? {
+    func type(_ key: TextFieldKey, in field: PageElement) -> WebView.TextFieldState? {
         type(key, in: field.node)
     }
 
-    /// Typing in `field` ended (the person left it, or pressed Enter): when
-    /// its value differs from the one it had when typing began, the page
-    /// hears `change` (HTML: the user "commits" the change).
-    public func finishTyping(in field: PageElement) {
+    func finishTyping(in field: PageElement) {
         finishTyping(in: field.node)
     }
 
-    func type(_ key: TextFieldKey, in field: Node) -> TextFieldState? {
+    func type(_ key: TextFieldKey, in field: Node) -> WebView.TextFieldState? {
         // A text control, or an editing host (contenteditable): its text is edited in place.
         let editingHost = EditingHost.isEditingHost(field)
         guard editingHost || ((field.isElement("input") || field.isElement("textarea"))
@@ -150,12 +131,12 @@ extension WebView {
         if !EditingHost.isEditingHost(field) { target.window?.setTextSelection(range, of: field) }
     }
 
-    private func state(of field: Node, in target: TypingTarget) -> TextFieldState {
+    private func state(of field: Node, in target: TypingTarget) -> WebView.TextFieldState {
         let value = editableValue(of: field)
         let caret = selection(of: field, in: target).upperBound
         let utf16 = value.utf16
         var index = utf16.index(utf16.startIndex, offsetBy: min(caret, utf16.count))
         while index > utf16.startIndex, index.samePosition(in: value) == nil { index = utf16.index(before: index) }
-        return TextFieldState(value: value, cursor: value[..<index].count)
+        return WebView.TextFieldState(value: value, cursor: value[..<index].count)
     }
 }

@@ -2,7 +2,7 @@ import TernScript
 
 /// The back/forward cache's two moments: a page left for another (HTML
 /// "unload a document") and a cached page shown again ("reactivate a document").
-extension WebView {
+extension WebPage {
     /// HTML "unload a document" for the page `load` is about to replace:
     /// `pagehide` (`persisted` true when the page goes into the
     /// back/forward cache), then `unload` when it does not. A cached page

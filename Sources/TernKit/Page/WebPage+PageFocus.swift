@@ -5,12 +5,12 @@ import TernScript
 /// the focus (`focus()`, `autofocus`), open modal dialogs, and ask to
 /// scroll. A front end observes `focusedElement` and `requestedScrollLine`
 /// and follows, and sends Esc to the page's modal dialog.
-extension WebView {
+extension WebPage {
     /// The page's scripts moved the focus (`element.focus()`, `autofocus`):
     /// `focusedElement` observers hear it, so a front end moves its own
     /// focus there and shows it.
     func pageDidMoveFocus() {
-        observers.changed(self, \.focusedElement, from: nil, to: focusedElement)
+        notify(\.focusedElement, from: nil, to: focusedElement)
         if session.styles.mayDependOnFocus { documentDidChange() }
     }
 
@@ -29,21 +29,16 @@ extension WebView {
         }
         guard let candidate else { return }
         focus(node: candidate)
-        observers.changed(self, \.focusedElement, from: nil, to: focusedElement)
+        notify(\.focusedElement, from: nil, to: focusedElement)
     }
 
-    /// The page's topmost open modal dialog (`<dialog>` shown with
-    /// `showModal()`): a front end sends it Esc (`sendCloseRequest()`).
-    public var modalDialog: PageElement? {
+    var modalDialog: PageElement? {
         guard pageScriptsEnabled, let node = scriptWindow?.modalDialog, node.document === document else { return nil }
         return PageElement(node: node)
     }
 
-    /// Esc for the page (HTML "close request"): the topmost modal dialog
-    /// hears `cancel` and closes unless the page cancels it. False when no
-    /// modal dialog is open.
     @discardableResult
-    public func sendCloseRequest() -> Bool {
+    func sendCloseRequest() -> Bool {
         guard modalDialog != nil, let window = scriptWindow else { return false }
         notifyUserActivation()
         window.sendCloseRequest()
@@ -51,14 +46,11 @@ extension WebView {
         return true
     }
 
-    /// The line a script asked the viewport to show at its top
-    /// (`scrollTo`, `scrollIntoView`); observed by the front end, which
-    /// scrolls there. Each request counts, even to the same line.
-    public internal(set) var requestedScrollLine: Int? {
+    var requestedScrollLine: Int? {
         get { session.requestedScrollLine }
         set {
             session.requestedScrollLine = newValue
-            observers.changed(self, \.requestedScrollLine, from: nil, to: newValue)
+            notify(\.requestedScrollLine, from: nil, to: newValue)
         }
     }
 

@@ -4,7 +4,7 @@ import TernDOM
 import TernLayout
 
 /// The committed page as text lines, through TernLayout.
-extension WebView {
+extension WebPage {
     /// The current page laid out `width` columns wide (`rows` high, for
     /// media queries): lines, links, form controls and anchors. Kept until
     /// the page, its document, its style sheets, the author-styles switch,
@@ -85,7 +85,7 @@ extension WebView {
     /// navigation changes what it matches: the layout follows).
     func updateDocumentFragment() {
         guard let document else { return }
-        let fragment = WebView.fragment(of: pageURL)
+        let fragment = WebPage.fragment(of: pageURL)
         guard document.urlFragment != fragment else { return }
         document.urlFragment = fragment
         documentRevision += 1

@@ -4,7 +4,7 @@ import TernScript
 
 /// What the current document's requests carry of it (its referrer policy,
 /// `Referer`, `Origin`) and the mixed content it met.
-extension WebView {
+extension WebPage {
     /// The document's referrer policy (HTML's policy container): its
     /// response's `Referrer-Policy` header, then each valid
     /// `<meta name=referrer>` of the document in tree order (the last one
@@ -15,7 +15,7 @@ extension WebView {
         if !documentChangePending, let cached = session.referrerPolicyCache, cached.revision == documentRevision { return cached.policy }
         var policy = page.flatMap { ReferrerPolicy.parse(headers: $0.response.headers) } ?? .default
         if let root = document?.node {
-            for meta in root.elements(named: "meta") where WebView.isReferrerMetaName(meta.attribute("name")) {
+            for meta in root.elements(named: "meta") where WebPage.isReferrerMetaName(meta.attribute("name")) {
                 if let declared = ReferrerPolicy.parse(metaContent: meta.attribute("content")) { policy = declared }
             }
         }
@@ -68,15 +68,15 @@ extension WebView {
 
 extension PageScriptHost: FetchClient {
     var documentReferrerPolicy: ReferrerPolicy {
-        webView?.documentReferrerPolicy ?? .default
+        webPage?.documentReferrerPolicy ?? .default
     }
 
     func didEncounterMixedContent(_ url: WebURL, destination: MixedContent.Destination, blocked: Bool) {
-        guard let webView else { return }
+        guard let webPage else { return }
         if blocked {
-            webView.reportMixedContent(level: "error", MixedContent.blockedMessage(url, destination: destination, document: webView.pageURL))
+            webPage.reportMixedContent(level: "error", MixedContent.blockedMessage(url, destination: destination, document: webPage.pageURL))
         } else {
-            webView.reportMixedContent(level: "warn", "Mixed Content: the insecure \(destination.rawValue) '\(url.href)' was requested over HTTPS instead")
+            webPage.reportMixedContent(level: "warn", "Mixed Content: the insecure \(destination.rawValue) '\(url.href)' was requested over HTTPS instead")
         }
     }
 }

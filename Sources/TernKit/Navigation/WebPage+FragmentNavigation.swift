@@ -3,7 +3,7 @@ import TernNet
 /// Moves within the page: HTML "navigate to a fragment"
 /// (https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fragid)
 /// and traversal between entries of the same document. No load, no request.
-extension WebView {
+extension WebPage {
     /// HTML "navigate", step "if … url equals navigable's active document's
     /// URL with exclude fragments set to true, and url's fragment is non-null":
     /// a GET without a body to this page's URL with a fragment.
@@ -29,7 +29,7 @@ extension WebView {
         pageURL = url
         scriptWindow?.documentURL = url
         updateBackForwardState()
-        navigationDelegate?.webView(self, didSameDocumentNavigation: .anchorNavigation, from: current)
+        tellNavigationDelegate { $0.webView($1, didSameDocumentNavigation: .anchorNavigation, from: current) }
         scriptWindow?.didTraverseHistory(from: oldURL.href, to: url.href, state: .null)
     }
 
@@ -43,7 +43,7 @@ extension WebView {
         pageURL = item.url
         scriptWindow?.documentURL = item.url
         updateBackForwardState()
-        navigationDelegate?.webView(self, didSameDocumentNavigation: .sessionStatePop, from: current)
+        tellNavigationDelegate { $0.webView($1, didSameDocumentNavigation: .sessionStatePop, from: current) }
         // A step that only a frame's navigation made leaves the page's own entry as it was.
         guard item.entryID != current.entryID else { return }
         scriptWindow?.didTraverseHistory(from: oldURL, to: item.url.href, state: item.stateObject ?? .null)

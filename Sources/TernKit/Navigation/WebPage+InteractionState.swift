@@ -2,45 +2,28 @@ import TernNet
 
 /// Saving and restoring a web view's back/forward list (WKWebView's
 /// `interactionState`), for a front end's sessions.
-extension WebView {
-    /// The back/forward list as a value (nil before the first page): each
-    /// entry's URL, title and scroll position, and which one is shown.
-    /// Entries of pages given as data (`loadHTMLString`, `load(_:mimeType:…)`)
-    /// are left out (their content is not kept); when the shown page is one,
-    /// the entry before it (else after it) counts as shown.
-    ///
-    /// Setting it does what `restore(_:)` does; setting nil does nothing.
-    public var interactionState: InteractionState? {
+extension WebPage {
+    var interactionState: WebView.InteractionState? {
         get {
             let list = backForwardList
             guard let currentIndex = list.currentIndex else { return nil }
-            var items: [InteractionState.Item] = []
+            var items: [WebView.InteractionState.Item] = []
             var current = 0
             for (index, item) in list.items.enumerated() {
                 if item.substituteData == nil {
-                    items.append(InteractionState.Item(url: item.url, title: item.title, scrollPosition: item.scrollPosition))
+                    items.append(WebView.InteractionState.Item(url: item.url, title: item.title, scrollPosition: item.scrollPosition))
                 }
                 if index == currentIndex { current = max(0, items.count - 1) }
             }
-            return InteractionState(items: items, currentIndex: current)
+            return WebView.InteractionState(items: items, currentIndex: current)
         }
         set {
             if let newValue { restore(newValue) }
         }
     }
 
-    /// Replaces the back/forward list with `state`'s entries and loads the
-    /// shown one (a `.backForward` navigation, from the HTTP cache when it
-    /// has the page); the others load when the person goes back or forward
-    /// to them, as any history entry. Each entry is its own document, keeps
-    /// its scroll position and title, and loads with GET (a form's answer
-    /// is not sent again). The page shown until now is left as by any
-    /// navigation (`pagehide`, `unload`) but not kept in the back/forward
-    /// cache, whose pages all belonged to the list replaced. Beyond the
-    /// list's capacity, the entries farthest from the shown one are dropped.
-    /// A `file:` entry may read that one file, as `load(_:)` grants.
     @discardableResult
-    public func restore(_ state: InteractionState) -> Navigation? {
+    func restore(_ state: WebView.InteractionState) -> Navigation? {
         // The load in progress ends first: its delegate calls see the old list.
         cancelCurrentLoad(reporting: .cancelled)
         var entries = state.items[...]

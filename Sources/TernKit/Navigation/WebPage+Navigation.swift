@@ -9,7 +9,7 @@ import Glibc
 /// decidePolicy(action) → didStartProvisional → [redirects, challenges] →
 /// decidePolicy(response) → didCommit → didFinish, with didFailProvisional
 /// before commit and didFail after.
-extension WebView {
+extension WebPage {
     func startNavigation(_ request: Request, type: NavigationType, substitute: SubstituteData? = nil,
                          targetItem: BackForwardListItem? = nil, fileAccess: String? = nil,
                          replacing: Bool = false, startedByPage: Bool = false, asDownload: Bool = false,
@@ -20,7 +20,7 @@ extension WebView {
         // A new navigation cancels the one in progress, as in WebKit.
         cancelCurrentLoad(reporting: .cancelled)
         let load = PageLoad(navigation: navigation, request: request, substitute: substitute, targetItem: targetItem,
-                            fileAccess: fileAccess, webView: self)
+                            fileAccess: fileAccess, webPage: self)
         load.replacesCurrentItem = replacing
         load.startedByPage = startedByPage
         // A page's navigation counts the activation of the window that started it (the page's by default).
@@ -61,9 +61,9 @@ extension WebView {
         loadProgress = 1.0
         isLoading = false
         if phase == .committed {
-            navigationDelegate?.webView(self, didFail: load.navigation, withError: error)
+            tellNavigationDelegate { $0.webView($1, didFail: load.navigation, withError: error) }
         } else {
-            navigationDelegate?.webView(self, didFailProvisionalNavigation: load.navigation, withError: error)
+            tellNavigationDelegate { $0.webView($1, didFailProvisionalNavigation: load.navigation, withError: error) }
         }
     }
 
@@ -94,8 +94,8 @@ extension WebView {
             load.webpagePreferences = chosen
             answer(policy)
         }
-        if let navigationDelegate {
-            navigationDelegate.webView(self, decidePolicyFor: action, preferences: preferences) { handler.decide(($0, $1)) }
+        if let navigationDelegate, let view {
+            navigationDelegate.webView(view, decidePolicyFor: action, preferences: preferences) { handler.decide(($0, $1)) }
         } else {
             handler.decide((.allow, preferences))
         }
@@ -135,7 +135,7 @@ extension WebView {
         // 1.0 or the pending request's 0.1: no reset to 0 is seen.
         loadProgress = 0.1
         isLoading = true
-        navigationDelegate?.webView(self, didStartProvisionalNavigation: load.navigation)
+        tellNavigationDelegate { $0.webView($1, didStartProvisionalNavigation: load.navigation) }
         guard isCurrent(load) else { return }
 
         if load.navigation.navigationType == .backForward, let item = load.targetItem,
@@ -161,11 +161,11 @@ extension WebView {
         case "http", "https", "data":
             startResourceLoad(load)
         case let scheme:
-            if let handler = configuration.urlSchemeHandler(forURLScheme: scheme) {
+            if let handler = configuration.urlSchemeHandler(forURLScheme: scheme), let view {
                 let task = URLSchemeTask(request: load.request, client: load)
                 load.schemeTask = task
                 load.schemeHandler = handler
-                handler.webView(self, start: task)
+                handler.webView(view, start: task)
             } else {
                 loop.post { [weak self] in self?.pageLoad(load, didCompleteWith: .unsupportedScheme(scheme)) }
             }
@@ -225,7 +225,7 @@ extension WebView {
         guard isCurrent(load) else { return decision(false) }
         load.request = request
         updateLoadState()  // PageLoadState::didReceiveServerRedirectForProvisionalLoad
-        navigationDelegate?.webView(self, didReceiveServerRedirectForProvisionalNavigation: load.navigation)
+        tellNavigationDelegate { $0.webView($1, didReceiveServerRedirectForProvisionalNavigation: load.navigation) }
         guard isCurrent(load) else { return decision(false) }
         askActionPolicy(navigationAction(for: request, of: load), of: load) { [weak self] policy in
             guard let self, self.isCurrent(load) else { return decision(false) }
@@ -321,8 +321,8 @@ extension WebView {
             guard let self, self.isCurrent(load) else { return }
             answer(disposition, credential)
         }
-        if let navigationDelegate {
-            navigationDelegate.webView(self, didReceive: challenge) { handler.decide(($0, $1)) }
+        if let navigationDelegate, let view {
+            navigationDelegate.webView(view, didReceive: challenge) { handler.decide(($0, $1)) }
         } else {
             handler.decide((.performDefaultHandling, nil))
         }
@@ -353,8 +353,8 @@ extension WebView {
                 if self.isCurrent(load), load.bodyComplete { self.finish(load) }
             }
         }
-        if let navigationDelegate {
-            navigationDelegate.webView(self, decidePolicyFor: navigationResponse, decisionHandler: handler.closure)
+        if let navigationDelegate, let view {
+            navigationDelegate.webView(view, decidePolicyFor: navigationResponse, decisionHandler: handler.closure)
         } else {
             handler.decide(navigationResponse.canShowMIMEType ? .allow : .cancel)
         }
@@ -367,7 +367,7 @@ extension WebView {
                                 buffered: load.body, loader: loader, loop: loop)
         download.isUserInitiated = load.isUserInitiated
         download.proposedFilename = load.downloadName
-        navigationDelegate?.webView(self, navigationResponse: navigationResponse, didBecome: download)
+        tellNavigationDelegate { $0.webView($1, navigationResponse: navigationResponse, didBecome: download) }
         if isCurrent(load) { fail(load, phase: .provisional, error: .interruptedByPolicy) }
     }
 
@@ -447,7 +447,7 @@ extension WebView {
         leaveCurrentPage(for: load)
         guard isCurrent(load) else { return }
         // The page committed has its own session: a new one, or the one it had when it was left.
-        session = load.restored?.session ?? PageSession(webView: self)
+        session = load.restored?.session ?? PageSession(webPage: self)
         if load.restored == nil {
             session.webpagePreferences = load.webpagePreferences
             session.restoresFrameEntries = load.targetItem != nil
@@ -479,7 +479,7 @@ extension WebView {
             && !loader.configuration.trustExceptions.contains("\(response.url.hostname):\(response.url.portNumber ?? 0)")
         updateBackForwardState()
         if countsAsVisit(load) { configuration.websiteDataStore.history.recordVisit(to: response.url) }
-        navigationDelegate?.webView(self, didCommit: load.navigation)
+        tellNavigationDelegate { $0.webView($1, didCommit: load.navigation) }
         if isCurrent(load) {
             if load.restored == nil { scriptsDidCommitPage() } else { scriptWindow?.documentURL = pageURL }
             if let parser = load.parser { attachScriptRunner(to: parser, for: load) }
@@ -562,11 +562,11 @@ extension WebView {
         pruneInteractionState()
         loadProgress = 1.0
         isLoading = false
-        navigationDelegate?.webView(self, didFinish: load.navigation)
+        tellNavigationDelegate { $0.webView($1, didFinish: load.navigation) }
     }
 }
 
-extension WebView {
+extension WebPage {
     /// Whether a navigation goes into the global history: a GET of an
     /// http, https or file page, other than a reload or a move back or forward.
     func countsAsVisit(_ load: PageLoad) -> Bool {

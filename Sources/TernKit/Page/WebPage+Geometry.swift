@@ -8,10 +8,8 @@ import TernScript
 /// `getBoundingClientRect`, `clientWidth`, `offsetTop` …). The page is a
 /// grid of cells, each `MediaEnvironment.cellWidth` × `cellHeight` CSS px;
 /// an element's box is the lines it spans, as wide as the block it is in.
-extension WebView {
-    /// The first line of the page the front end shows (0 at the top): the
-    /// page's scripts see it as the viewport's scroll position.
-    public var scrolledLines: Int {
+extension WebPage {
+    var scrolledLines: Int {
         get { session.scrolledLines }
         set {
             guard max(0, newValue) != session.scrolledLines else { return }
@@ -44,7 +42,7 @@ extension WebView {
         let now = EventLoop.now()
         if now - session.geometryLayoutTime.since > 1 { session.geometryLayoutTime = (now, 0) }
         let page: RenderedPage?
-        if session.geometryLayoutTime.spent > WebView.geometryLayoutBudget, let last = session.geometryPage {
+        if session.geometryLayoutTime.spent > WebPage.geometryLayoutBudget, let last = session.geometryPage {
             page = last
         } else {
             page = renderedPage(width: size.columns, rows: size.rows, forScripts: true)

@@ -7,7 +7,7 @@ import TernScript
 /// The page's frame tree: finding `iframe`/`frame` elements, loading their
 /// documents through the web view's loader and policies, their windows,
 /// what layout shows of them, targets naming them and their history entries.
-extension WebView {
+extension WebPage {
     /// Frames nested deeper than this are not loaded (Firefox's limit for
     /// content frames; Chromium has none below its frame count cap).
     static let maximumFrameDepth = 10
@@ -62,8 +62,8 @@ extension WebView {
         }
         var kept: [Frame] = []
         var changed = false
-        for element in elements.prefix(WebView.maximumFrameCount * 2) {
-            let key = WebView.frameAttributeKey(element)
+        for element in elements.prefix(WebPage.maximumFrameCount * 2) {
+            let key = WebPage.frameAttributeKey(element)
             if let frame = previous.first(where: { $0.element == element }) {
                 kept.append(frame)
                 if frame.attributeKey != key {
@@ -73,17 +73,17 @@ extension WebView {
                 }
                 continue
             }
-            let frame = Frame(element: element, parent: parent, session: PageSession(webView: self), attributeKey: key)
+            let frame = Frame(element: element, parent: parent, session: PageSession(webPage: self), attributeKey: key)
             frame.session.scriptHost.ownerFrame = frame
             // Its initial about:blank document has its parent's settings.
             frame.session.webpagePreferences = parentWebpagePreferences(of: frame)
             kept.append(frame)
             changed = true
             if parent != nil { parent?.children = kept } else { session.frames = kept }
-            if frame.depth > WebView.maximumFrameDepth {
-                frameUnavailable(frame, "Not loaded: frames nest more than \(WebView.maximumFrameDepth) deep")
-            } else if allFrames.filter({ $0.hasBrowsingContext }).count > WebView.maximumFrameCount {
-                frameUnavailable(frame, "Not loaded: the page has more than \(WebView.maximumFrameCount) frames")
+            if frame.depth > WebPage.maximumFrameDepth {
+                frameUnavailable(frame, "Not loaded: frames nest more than \(WebPage.maximumFrameDepth) deep")
+            } else if allFrames.filter({ $0.hasBrowsingContext }).count > WebPage.maximumFrameCount {
+                frameUnavailable(frame, "Not loaded: the page has more than \(WebPage.maximumFrameCount) frames")
             } else if session.restoresFrameEntries, !session.finishedLoading,
                       let entry = backForwardList.currentItem?.frameEntries[path(of: frame)] {
                 loadFrame(frame, restoring: entry)
@@ -171,7 +171,7 @@ extension WebView {
                 return frameUnavailable(frame, "Not allowed to load local resource: \(url.href)")
             }
         }
-        guard WebView.pageMayOpen(url, from: parentURL) else {
+        guard WebPage.pageMayOpen(url, from: parentURL) else {
             return frameUnavailable(frame, "Not allowed to load Tern's own page: \(url.href)")
         }
         guard ["http", "https", "data", "file"].contains(url.scheme) || loader.customSchemes?.canLoad(scheme: url.scheme) == true else {
@@ -194,7 +194,7 @@ extension WebView {
         let referrerDocument = initiator?.url ?? (type == .other ? parentURL : pageURL)
         request.initiator = referrerDocument
         request.initiatorOrigin = documentOrigin(of: initiator ?? (type == .other ? frame.parent : nil))
-        ReferrerPolicy.apply(WebView.elementReferrerPolicy(frame.element) ?? documentReferrerPolicy, to: &request, document: referrerDocument)
+        ReferrerPolicy.apply(WebPage.elementReferrerPolicy(frame.element) ?? documentReferrerPolicy, to: &request, document: referrerDocument)
         OriginHeader.apply(to: &request)  // Fetch "append a request Origin header": a form's POST into a frame
         let source = initiator?.info ?? mainFrameInfo
         var action = NavigationAction(request: request, navigationType: type, sourceFrame: source,
@@ -213,8 +213,8 @@ extension WebView {
             case .cancel: self.frameUnavailable(frame, "Not loaded: the browser refused \(url.href)")
             }
         }
-        if let navigationDelegate {
-            navigationDelegate.webView(self, decidePolicyFor: action, preferences: preferences) { handler.decide(($0, $1)) }
+        if let navigationDelegate, let view {
+            navigationDelegate.webView(view, decidePolicyFor: action, preferences: preferences) { handler.decide(($0, $1)) }
         } else {
             handler.decide((.allow, preferences))
         }
@@ -297,8 +297,8 @@ extension WebView {
                 self.frameUnavailable(frame, "Not loaded: the browser refused the response of \(response.url.href)")
             }
         }
-        if let navigationDelegate {
-            navigationDelegate.webView(self, decidePolicyFor: navigationResponse, decisionHandler: handler.closure)
+        if let navigationDelegate, let view {
+            navigationDelegate.webView(view, decidePolicyFor: navigationResponse, decisionHandler: handler.closure)
         } else {
             handler.decide(canShow ? .allow : .cancel)
         }
@@ -312,7 +312,7 @@ extension WebView {
         let response = given ?? Response(url: url, mimeType: substitute?.mimeType, textEncodingName: substitute?.textEncodingName,
                                          expectedContentLength: Int64(substitute?.bytes.count ?? 0))
         let body = substitute?.bytes ?? givenBody
-        let session = PageSession(webView: self)
+        let session = PageSession(webPage: self)
         session.scriptHost.ownerFrame = frame
         session.webpagePreferences = preferences ?? parentWebpagePreferences(of: frame)
         frame.session = session
@@ -338,7 +338,7 @@ extension WebView {
             let parser = HTMLParser(charset: response.textEncodingName)
             frame.parser = parser
             if frame.scriptsEnabled(in: self) {
-                let runner = PageScriptRunner(webView: self, window: { [weak self, weak frame] in
+                let runner = PageScriptRunner(webPage: self, window: { [weak self, weak frame] in
                     guard let self, let frame else { return nil }
                     return try? self.frameScriptWindow(frame)
                 }, parser: parser, pageURL: url, frame: frame)
@@ -364,7 +364,7 @@ extension WebView {
     /// DOMContentLoaded, its own frames, its load event, then `load` at its element.
     private func finishFrame(_ frame: Frame, response: Response, body: [UInt8]) {
         let document = frame.parser?.finish() ?? Page.document(for: response, bytes: body)
-        document?.urlFragment = WebView.fragment(of: frame.url)
+        document?.urlFragment = WebPage.fragment(of: frame.url)
         frame.session.page = Page(response: response, bytes: [], document: document, title: document?.title ?? "", referrer: "")
         frame.parser = nil
         if let window = frame.window, window.document == nil, document != nil { _ = try? frameScriptWindow(frame) }
@@ -382,7 +382,7 @@ extension WebView {
         }
         if let runner = frame.runner { return runner.parserFinished(completion: done) }
         if configuration.preferences.javaScriptEnabled, frameUserScripts.contains(where: { $0.injectionTime == .atDocumentEnd }) {
-            let runner = PageScriptRunner(webView: self, window: { [weak self, weak frame] in
+            let runner = PageScriptRunner(webPage: self, window: { [weak self, weak frame] in
                 guard let self, let frame else { return nil }
                 return try? self.frameScriptWindow(frame)
             }, parser: nil, pageURL: frame.url, frame: frame)
@@ -557,7 +557,7 @@ extension WebView {
     }
 
     private func fetchFrameSheet(_ url: WebURL, for frame: Frame) {
-        guard frame.linkedSheets.count < WebView.maximumFrameSheetLoads,
+        guard frame.linkedSheets.count < WebPage.maximumFrameSheetLoads,
               ["http", "https", "data"].contains(url.scheme) || loader.customSchemes?.canLoad(scheme: url.scheme) == true,
               !MixedContent.shouldBlock(url, destination: .style, document: frame.url) else {
             frame.linkedSheets[url.href] = (nil, nil)

@@ -1,0 +1,69 @@
+import TernNet
+import TernCSS
+import TernLayout
+
+/// The shown page for a front end: its layout as values, and the person's
+/// actions on its elements by `PageElement` handle. Everything a text
+/// browser needs, with no way into the document itself: TernKit alone
+/// changes the page, and a front end (Tern's own included) uses only this.
+extension WebPage {
+    func pageLayout(width: Int, rows: Int = 24) -> PageLayout? {
+        let styles = styleLookup(width: width, rows: rows)
+        return renderedPage(width: width, rows: rows).map { PageLayout($0, styles: styles) }
+    }
+
+    /// The page's computed styles for the names of its controls, as of when
+    /// they are read; none for a frame's document (styled apart).
+    private func styleLookup(width: Int, rows: Int) -> AccessibleName.StyleLookup {
+        { [weak self] node, pseudoElement in
+            guard let self, let document, node.document === document else { return nil }
+            var environment = MediaEnvironment(columns: width, rows: rows)
+            environment.scriptingEnabled = pageScriptsEnabled
+            return session.styles.computedStyle(of: node, pseudoElement: pseudoElement, environment: environment, in: self)
+        }
+    }
+
+    @discardableResult
+    func activate(_ link: PageLink) -> ActivationResult {
+        activate(link.link)
+    }
+
+    @discardableResult
+    func openInNewWindow(_ link: PageLink) -> ActivationResult {
+        openInNewWindow(link.link)
+    }
+
+    @discardableResult
+    func activate(_ control: PageControl) -> ActivationResult {
+        activate(control.element)
+    }
+
+    @discardableResult
+    func activate(_ element: PageElement) -> ActivationResult {
+        activate(element.node)
+    }
+
+    @discardableResult
+    func setValue(_ value: String, for field: PageElement) -> Bool {
+        setValue(value, for: field.node)
+    }
+
+    @discardableResult
+    func selectOptions(at indices: [Int], in select: PageElement) -> Bool {
+        selectOptions(at: indices, in: select.node)
+    }
+
+    @discardableResult
+    func pressEnter(in field: PageElement) -> ActivationResult {
+        pressEnter(in: field.node)
+    }
+
+    @discardableResult
+    func chooseFiles(_ files: [WebURL], for input: PageElement) -> Bool {
+        chooseFiles(files, for: input.node)
+    }
+
+    func chosenFiles(for input: PageElement) -> [WebURL] {
+        chosenFiles(for: input.node)
+    }
+}
