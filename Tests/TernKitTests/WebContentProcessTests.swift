@@ -53,3 +53,33 @@ final class WebContentProcessTests: XCTestCase {
         XCTAssertEqual(try WebContentMessage.FromContent(.init(kind: ready.kind, sequence: 1, payload: ready.payload)), ready)
     }
 }
+
+/// The spare content process a new tab takes without waiting.
+final class WebContentProcessPoolTests: XCTestCase {
+    func testASpareIsReadyAheadAndReplacedWhenTaken() throws {
+        let loop = EventLoop()
+        let pool = WebContentProcessPool(loop: loop, executable: ProcessRun.tern, heapBudget: 256 << 20)
+        pool.prepareSpare()
+        XCTAssertTrue(loop.run(until: { pool.hasReadySpare }, timeout: 30), "the spare said it was ready on the loop")
+        let taken = try pool.take()
+        XCTAssertTrue(taken.isReady)
+        try taken.send(.ping(1))
+        XCTAssertEqual(try taken.receive(timeout: 10), .pong(1))
+        // Another spare is on its way behind it.
+        XCTAssertTrue(loop.run(until: { pool.hasReadySpare }, timeout: 30))
+    }
+
+    func testASpareKilledWhileWaitingIsDroppedNotHandedOut() throws {
+        let loop = EventLoop()
+        let pool = WebContentProcessPool(loop: loop, executable: ProcessRun.tern, heapBudget: 256 << 20)
+        pool.prepareSpare()
+        XCTAssertTrue(loop.run(until: { pool.hasReadySpare }, timeout: 30))
+        // The waiting spare dies; the loop notices and drops it.
+        kill(try XCTUnwrap(pool.spareProcessID), SIGKILL)
+        XCTAssertTrue(loop.run(until: { pool.spareProcessID == nil }, timeout: 10), "the dead spare was dropped")
+        // What is taken next is alive.
+        let next = try pool.take()
+        try next.send(.ping(9))
+        XCTAssertEqual(try next.receive(timeout: 10), .pong(9))
+    }
+}

@@ -37,7 +37,8 @@ public enum WebContentProcess {
         let inUse = Sandbox.addressSpaceInUse() ?? 0
         let report: Sandbox.Report
         do {
-            report = try Sandbox.enter(addressSpaceLimit: inUse.addingReportingOverflow(max(0, heapBudget)).partialValue)
+            let (limit, overflow) = inUse.addingReportingOverflow(max(0, heapBudget))
+            report = try Sandbox.enter(addressSpaceLimit: overflow ? .max : limit)
         } catch {
             return sandboxFailure
         }

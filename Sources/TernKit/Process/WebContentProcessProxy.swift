@@ -28,6 +28,15 @@ final class WebContentProcessProxy {
     /// process and waits up to `timeout` seconds for it to be ready.
     static func launch(executable: String = ChildProcess.currentExecutable, heapBudget: Int = defaultHeapBudget,
                        timeout: Double = 30) throws -> WebContentProcessProxy {
+        let proxy = try spawn(executable: executable, heapBudget: heapBudget)
+        try proxy.waitUntilReady(timeout: timeout)
+        return proxy
+    }
+
+    /// Starts a content process without waiting for it (`checkReady`
+    /// reads its `ready` when it comes: a spare started ahead).
+    static func spawn(executable: String = ChildProcess.currentExecutable,
+                      heapBudget: Int = defaultHeapBudget) throws -> WebContentProcessProxy {
         let (mine, theirs) = try ChildProcess.socketPair()
         defer { close(theirs) }
         let child: ChildProcess
@@ -38,18 +47,45 @@ final class WebContentProcessProxy {
             close(mine)
             throw error
         }
-        let proxy = WebContentProcessProxy(child: child, channel: MessageChannel(socket: mine, version: WebContentMessage.protocolVersion))
-        do {
-            guard case .ready(_, let abi, let limit) = try proxy.receive(timeout: timeout) else {
-                throw MessageError.malformed("the first message was not ready")
-            }
-            proxy.landlockABI = abi
-            proxy.addressSpaceLimit = limit
+        return WebContentProcessProxy(child: child, channel: MessageChannel(socket: mine, version: WebContentMessage.protocolVersion))
+    }
+
+    /// Whether the process has said it is ready (its sandbox closed).
+    private(set) var isReady = false
+
+    /// Waits up to `timeout` seconds for the process's `ready`.
+    func waitUntilReady(timeout: Double) throws(MessageError) {
+        guard !isReady else { return }
+        try accept(receive(timeout: timeout))
+    }
+
+    /// Reads the process's `ready` if it has come, without waiting: whether
+    /// it is ready now. A process that ended or sent anything else throws
+    /// (and is ended).
+    @discardableResult
+    func checkReady() throws(MessageError) -> Bool {
+        guard !isReady else { return true }
+        do throws(MessageError) {
+            guard let frame = try channel.receive(timeout: 0) else { return false }
+            try accept(WebContentMessage.FromContent(frame))
+            return true
+        } catch .closed {
+            terminate(grace: 0.5)
+            throw .closed
         } catch {
-            proxy.terminate()
+            terminate()
             throw error
         }
-        return proxy
+    }
+
+    private func accept(_ message: WebContentMessage.FromContent) throws(MessageError) {
+        guard case .ready(_, let abi, let limit) = message else {
+            terminate()
+            throw .malformed("the first message was not ready")
+        }
+        landlockABI = abi
+        addressSpaceLimit = limit
+        isReady = true
     }
 
     /// Sends `message`; a failure ends the process.

@@ -1,0 +1,66 @@
+import TernNet
+import TernSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Keeps one web content process started ahead (a spare), so that a new
+/// tab does not wait the ~9 ms a content process takes to load
+/// JavaScriptCore and close its sandbox. The spare's `ready` is read on the
+/// event loop when it comes; a spare that dies meanwhile is dropped, and
+/// the next `take` starts one.
+final class WebContentProcessPool {
+    private let loop: EventLoop
+    private let executable: String
+    private let heapBudget: Int
+    private var spare: WebContentProcessProxy?
+    private var spareWatch: EventLoop.FileWatch?
+
+    init(loop: EventLoop, executable: String = ChildProcess.currentExecutable,
+         heapBudget: Int = WebContentProcessProxy.defaultHeapBudget) {
+        self.loop = loop
+        self.executable = executable
+        self.heapBudget = heapBudget
+    }
+
+    /// Whether a spare is ready to be taken at once.
+    var hasReadySpare: Bool { spare?.isReady == true }
+    /// The spare's process id, while there is one.
+    var spareProcessID: pid_t? { spare?.child.pid }
+
+    /// Starts a spare unless there is one.
+    func prepareSpare() {
+        guard spare == nil, let started = try? WebContentProcessProxy.spawn(executable: executable, heapBudget: heapBudget) else { return }
+        spare = started
+        spareWatch = loop.watch(fileDescriptor: started.channel.socket) { [weak self] in self?.spareIsReadable() }
+    }
+
+    /// A ready content process: the spare (waiting up to `timeout` seconds
+    /// for it when it is still starting), else a new one; a new spare is
+    /// started behind it.
+    func take(timeout: Double = 30) throws -> WebContentProcessProxy {
+        let taken: WebContentProcessProxy
+        if let spare, (try? spare.waitUntilReady(timeout: timeout)) != nil {
+            taken = spare
+        } else {
+            taken = try WebContentProcessProxy.launch(executable: executable, heapBudget: heapBudget, timeout: timeout)
+        }
+        dropSpare()
+        prepareSpare()
+        return taken
+    }
+
+    /// The spare's socket has something: its `ready`, or — once it is
+    /// ready, when it has nothing more to say until taken — its end (it was
+    /// killed) or a message out of turn; either way it is dropped.
+    private func spareIsReadable() {
+        guard let spare else { return }
+        if spare.isReady || (try? spare.checkReady()) == nil { dropSpare() }
+    }
+
+    private func dropSpare() {
+        spareWatch?.cancel()
+        spareWatch = nil
+        spare = nil
+    }
+}
