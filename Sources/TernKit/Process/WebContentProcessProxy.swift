@@ -65,16 +65,10 @@ final class WebContentProcessProxy {
     @discardableResult
     func checkReady() throws(MessageError) -> Bool {
         guard !isReady else { return true }
-        do throws(MessageError) {
+        return try endingOnError { () throws(MessageError) -> Bool in
             guard let frame = try channel.receive(timeout: 0) else { return false }
             try accept(WebContentMessage.FromContent(frame))
             return true
-        } catch .closed {
-            terminate(grace: 0.5)
-            throw .closed
-        } catch {
-            terminate()
-            throw error
         }
     }
 
@@ -90,26 +84,29 @@ final class WebContentProcessProxy {
 
     /// Sends `message`; a failure ends the process.
     func send(_ message: WebContentMessage.ToContent) throws(MessageError) {
-        do {
-            try channel.send(kind: message.kind, payload: message.payload)
-        } catch {
-            terminate()
-            throw error
-        }
+        try endingOnError { () throws(MessageError) in try channel.send(kind: message.kind, payload: message.payload) }
     }
 
     /// The next message, waiting up to `timeout` seconds; a bad one, or the
     /// channel closing, ends the process.
     func receive(timeout: Double) throws(MessageError) -> WebContentMessage.FromContent {
-        do throws(MessageError) {
+        try endingOnError { () throws(MessageError) -> WebContentMessage.FromContent in
             try channel.flush(timeout: timeout)
             guard let frame = try channel.receive(timeout: timeout) else { throw MessageError.timedOut }
             return try WebContentMessage.FromContent(frame)
+        }
+    }
+
+    /// Runs `body`; an error but a timeout ends the process. When it closed
+    /// its end it is exiting or was killed: its own status (an exit code,
+    /// the signal of a crash) says more than a kill would, so it gets a
+    /// moment to end by itself.
+    private func endingOnError<Result>(_ body: () throws(MessageError) -> Result) throws(MessageError) -> Result {
+        do {
+            return try body()
         } catch .timedOut {
             throw .timedOut
         } catch .closed {
-            // It closed its end: it is exiting or was killed. Its own status
-            // (an exit code, the signal of a crash) says more than a kill would.
             terminate(grace: 0.5)
             throw .closed
         } catch {
