@@ -20,14 +20,7 @@ final class SandboxTests: XCTestCase {
         let (read, write) = try pipePair()
         let child = try ChildProcess.spawn(probe, arguments: [probe] + arguments, streams: .output(write))
         close(write)
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(read, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            output += buffer[..<count]
-        }
-        close(read)
+        let output = readToEnd(read)
         let termination = child.waitForTermination()
         var lines: [String: String] = [:]
         for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
@@ -35,6 +28,19 @@ final class SandboxTests: XCTestCase {
             if parts.count == 2 { lines[String(parts[0])] = String(parts[1]) }
         }
         return (lines, termination)
+    }
+
+    /// Everything written to `descriptor` until its writers close it; closes it.
+    private func readToEnd(_ descriptor: Int32) -> [UInt8] {
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            output += buffer[..<count]
+        }
+        close(descriptor)
+        return output
     }
 
     private func pipePair() throws -> (Int32, Int32) {
@@ -114,14 +120,7 @@ final class SandboxTests: XCTestCase {
         let (read, write) = try pipePair()
         let child = try ChildProcess.spawn("/bin/sh", arguments: ["sh", "-c", "ls /proc/self/fd"], streams: .output(write))
         close(write)
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(read, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            output += buffer[..<count]
-        }
-        close(read)
+        let output = readToEnd(read)
         XCTAssertEqual(child.waitForTermination(), .exited(0))
         let descriptors = Set(String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { Int($0) })
         // 0–2, and the one ls opens to read the folder.

@@ -51,14 +51,13 @@ public enum WebContentProcess {
             try send(.ready(processID: getpid(), landlockABI: report.landlockABI ?? 0,
                             addressSpaceLimit: report.addressSpaceLimit ?? 0))
             while true {
-                guard let frame = try channel.receive(timeout: 3600) else { continue }
+                // An idle page waits as long as its browser lives.
+                guard let frame = try channel.receive(timeout: .infinity) else { continue }
                 switch try WebContentMessage.ToContent(frame) {
                 case .ping(let number): try send(.pong(number))
                 case .shutdown: return 0
                 }
             }
-        } catch .timedOut {
-            return 0
         } catch .closed {
             // The browser went away: nothing is left to do.
             return 0
