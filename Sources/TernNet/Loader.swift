@@ -5,6 +5,10 @@ package final class Loader {
     package var configuration: LoaderConfiguration
     /// Serves schemes other than http(s), file and data (held weakly).
     package weak var customSchemes: CustomSchemeLoading?
+    /// Serves every load but `data:` in place of the network, the disk and
+    /// `customSchemes` (held weakly): a web content process's loader, whose
+    /// loads its browser makes, cookies, cache and credentials included.
+    package weak var forwarder: CustomSchemeLoading?
 
     package init(loop: EventLoop = .main, configuration: LoaderConfiguration = LoaderConfiguration()) {
         self.loop = loop

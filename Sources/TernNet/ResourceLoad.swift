@@ -47,6 +47,11 @@ package final class ResourceLoad {
     package var isFromCache: Bool { cacheUse.deliveredFromCache }
 
     func start() {
+        if let forwarder = loader.forwarder, currentRequest.url.scheme != "data" {
+            customSchemeProvider = forwarder
+            loader.loop.post { if !self.isFinished { forwarder.startLoading(self) } }
+            return
+        }
         switch currentRequest.url.scheme {
         case "http", "https":
             let request: Request

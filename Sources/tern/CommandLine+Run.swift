@@ -16,6 +16,7 @@ extension CommandLine {
       --source                  print the page's source instead of its text
       --no-js                   run no page scripts
       --no-css                  apply no page style sheets or style attributes (S in the browser toggles them)
+      --content-process         run each page in a sandboxed process of its own (a crash ends that page only)
       --no-color                draw no colours (also when NO_COLOR is set and not empty)
       --dialogs accept|dismiss  how to answer alert/confirm/prompt (default dismiss; each is logged to stderr)
       --eval JS                 print the result of JS after the page loaded

@@ -12,6 +12,7 @@ extension Options {
         configuration.network.isInsecure = insecure
         configuration.preferences.javaScriptEnabled = !noJavaScript
         configuration.preferences.authorStyleSheetsEnabled = !noCSS
+        configuration.processModel = contentProcess ? .contentProcess : .inProcess
         configuration.userStyleSheet = UserStyleSheet.load()
         configuration.scriptMemoryLimit = scriptMemoryLimit << 20
         configuration.keepsPageSource = source || !dump

@@ -56,6 +56,8 @@ struct Options {
     var insecure = false
     /// Apply no page style sheets (the browser's `S` turns them back on).
     var noCSS = false
+    /// Run each page in a sandboxed web content process of its own.
+    var contentProcess = false
     /// Draw no colours (`--no-color`, or a non-empty `NO_COLOR`).
     var noColor = false
 
@@ -97,6 +99,7 @@ struct Options {
             case "--export-bookmarks": options.exportBookmarks = try value(for: argument)
             case "--insecure": options.insecure = true
             case "--no-css": options.noCSS = true
+            case "--content-process": options.contentProcess = true
             case "--no-color": options.noColor = true
             case "--proxy": options.proxy = try value(for: argument)
             case "--ca-bundle":

@@ -48,6 +48,12 @@ public final class BackForwardList {
         currentIndex = index
     }
 
+    /// Empties the list (a content process's page, whose history went with it).
+    func clear() {
+        items = []
+        currentIndex = nil
+    }
+
     func contains(_ item: BackForwardListItem) -> Bool {
         items.contains { $0 === item }
     }

@@ -11,14 +11,16 @@ import TernScript
 /// it. A web view lives on the thread of its configuration's event loop
 /// and is not thread-safe; every callback arrives on that loop.
 public final class WebView {
-    /// The page this view shows: the engine behind every member.
-    let page: WebPage
+    /// The page this view shows, here or in a content process: the engine behind every member.
+    let engine: PageEngine
+    /// The page when it runs in this process.
+    var localPage: WebPage? { engine as? WebPage }
     let observers = ObserverRegistry<WebView>()
 
     // MARK: Configuration and delegates
 
     /// The configuration the web view was created with (a copy).
-    public var configuration: WebViewConfiguration { page.configuration }
+    public var configuration: WebViewConfiguration { engine.configuration }
 
     /// Hears of each navigation's steps.
     public weak var navigationDelegate: NavigationDelegate?
@@ -28,17 +30,17 @@ public final class WebView {
 
     /// Called with each console message the page's scripts write.
     public var onConsoleMessage: ((ConsoleMessage) -> Void)? {
-        get { page.onConsoleMessage }
-        set { page.onConsoleMessage = newValue }
+        get { engine.onConsoleMessage }
+        set { engine.onConsoleMessage = newValue }
     }
 
     /// The session history.
-    public var backForwardList: BackForwardList { page.backForwardList }
+    public var backForwardList: BackForwardList { engine.backForwardList }
 
     /// Replaces the whole User-Agent header for later loads. Default nil.
     public var customUserAgent: String? {
-        get { page.customUserAgent }
-        set { page.customUserAgent = newValue }
+        get { engine.customUserAgent }
+        set { engine.customUserAgent = newValue }
     }
 
     // MARK: Observable state (see `observe(_:options:changeHandler:)`)
@@ -47,12 +49,12 @@ public final class WebView {
     /// reports it: 0.1 from inside `load()` (while an app's request is
     /// pending) or as a page's own navigation starts, rising with the bytes
     /// received, 1.0 when the load finishes or fails.
-    public var estimatedProgress: Double { page.estimatedProgress }
+    public var estimatedProgress: Double { engine.estimatedProgress }
 
     /// The page's title: "" for a page without one and before the first
     /// page, never nil, as WKWebView's (PageLoadState's null title becomes
     /// `@""` through WTF::String::createNSString).
-    public var title: String? { page.title }
+    public var title: String? { engine.title }
 
     /// WebKit's active URL (PageLoadState::activeURL): the URL an app's
     /// load asked for, from the call on (its pending API request); the
@@ -60,20 +62,20 @@ public final class WebView {
     /// committed page's otherwise, and again after a provisional failure or
     /// a cancel. The page itself (its scripts, cookies, dialogs) goes by the
     /// committed URL whatever this shows.
-    public var url: WebURL? { page.url }
+    public var url: WebURL? { engine.url }
 
     /// Whether a navigation is in progress: true from the `load` call until
     /// it finishes, fails or a policy cancels it.
-    public var isLoading: Bool { page.isLoading }
+    public var isLoading: Bool { engine.isLoading }
 
     /// Whether the back/forward list has an item before the current one.
-    public var canGoBack: Bool { page.canGoBack }
+    public var canGoBack: Bool { engine.canGoBack }
 
     /// Whether the back/forward list has an item after the current one.
-    public var canGoForward: Bool { page.canGoForward }
+    public var canGoForward: Bool { engine.canGoForward }
 
     /// Whether everything on the page came over a verified secure connection.
-    public var hasOnlySecureContent: Bool { page.hasOnlySecureContent }
+    public var hasOnlySecureContent: Bool { engine.hasOnlySecureContent }
 
     /// Whether pages' own styles apply: their `<style>` and `<link
     /// rel=stylesheet>` sheets and `style` attributes. false shows each page
@@ -82,8 +84,8 @@ public final class WebView {
     /// once. Starts as `configuration.preferences.authorStyleSheetsEnabled`.
     /// (WebKit has no public switch; Safari's "Disable Styles" is private.)
     public var authorStyleSheetsEnabled: Bool {
-        get { page.authorStyleSheetsEnabled }
-        set { page.authorStyleSheetsEnabled = newValue }
+        get { engine.authorStyleSheetsEnabled }
+        set { engine.authorStyleSheetsEnabled = newValue }
     }
 
     /// Whether `pageLayout` numbers form controls with the links (`[7]`
@@ -91,33 +93,41 @@ public final class WebView {
     /// typed number reaches a field. Default false (`--dump` numbers links
     /// only); the page is laid out again when it changes.
     public var numbersFormFields: Bool {
-        get { page.numbersFormFields }
-        set { page.numbersFormFields = newValue }
+        get { engine.numbersFormFields }
+        set { engine.numbersFormFields = newValue }
     }
 
     /// The current page's main response.
-    public var response: Response? { page.response }
+    public var response: Response? { engine.response }
 
     /// The current page's source bytes.
-    public var sourceBytes: [UInt8] { page.sourceBytes }
+    public var sourceBytes: [UInt8] { engine.sourceBytes }
 
     /// Counts changes to the shown document (a new page, more of it parsed,
     /// scripts changing it): a front end lays the page out again when it moves.
-    public var documentRevision: Int { page.documentRevision }
+    public var documentRevision: Int { engine.documentRevision }
 
     /// The size of the window the page is shown in (80 × 24 cells until a
     /// front end says otherwise). Laying the page out for another size
     /// (`pageLayout(width:rows:)`) sets it too. A change fires `resize` at
     /// the page's windows and re-evaluates their media queries.
     public var viewportSize: ViewportSize {
-        get { page.viewportSize }
-        set { page.viewportSize = newValue }
+        get { engine.viewportSize }
+        set { engine.viewportSize = newValue }
     }
 
     /// A web view with a copy of `configuration`, showing nothing yet.
     public init(configuration: WebViewConfiguration = WebViewConfiguration()) {
-        page = WebPage(configuration: configuration)
-        page.view = self
+        switch configuration.processModel {
+        case .inProcess:
+            let page = WebPage(configuration: configuration)
+            engine = page
+            page.view = self
+        case .contentProcess:
+            let proxy = WebPageProxy(configuration: configuration)
+            engine = proxy
+            proxy.view = self
+        }
     }
 
     /// Whether Tern loads `scheme` itself (http, https, file, data, about,
@@ -135,14 +145,14 @@ public final class WebView {
     }
 
     /// The User-Agent header later loads send.
-    public var userAgent: String { page.userAgent }
+    public var userAgent: String { engine.userAgent }
 
     // MARK: Loading
 
     /// Loads `request`. A file: URL grants read access to that one file.
     @discardableResult
     public func load(_ request: Request) -> Navigation? {
-        page.load(request)
+        engine.load(request)
     }
 
     /// Tern-only: loads `request` in place of the current history item
@@ -152,26 +162,26 @@ public final class WebView {
     /// is its view's only entry (which `window.close()` may close).
     @discardableResult
     public func load(_ request: Request, replacingCurrentItem: Bool) -> Navigation? {
-        page.load(request, replacingCurrentItem: replacingCurrentItem)
+        engine.load(request, replacingCurrentItem: replacingCurrentItem)
     }
 
     /// Loads what a person typed as a URL; a string that is not a valid
     /// absolute URL throws `NavigationError.badURL` and changes nothing.
     @discardableResult
     public func load(urlString: String) throws -> Navigation? {
-        try page.load(urlString: urlString)
+        try engine.load(urlString: urlString)
     }
 
     /// Shows `string` as HTML; relative links resolve against `baseURL`.
     @discardableResult
     public func loadHTMLString(_ string: String, baseURL: WebURL?) -> Navigation? {
-        page.loadHTMLString(string, baseURL: baseURL)
+        engine.loadHTMLString(string, baseURL: baseURL)
     }
 
     /// Shows `data` as `mimeType` with `baseURL` as the page's URL (about:blank when nil).
     @discardableResult
     public func load(_ data: [UInt8], mimeType: String, characterEncodingName: String?, baseURL: WebURL?) -> Navigation? {
-        page.load(data, mimeType: mimeType, characterEncodingName: characterEncodingName, baseURL: baseURL)
+        engine.load(data, mimeType: mimeType, characterEncodingName: characterEncodingName, baseURL: baseURL)
     }
 
     /// Loads a local file, allowing this page to read files under
@@ -179,35 +189,35 @@ public final class WebView {
     /// with `fileAccessDenied`.
     @discardableResult
     public func loadFileURL(_ url: WebURL, allowingReadAccessTo readAccessURL: WebURL) -> Navigation? {
-        page.loadFileURL(url, allowingReadAccessTo: readAccessURL)
+        engine.loadFileURL(url, allowingReadAccessTo: readAccessURL)
     }
 
     /// Loads the current page again, revalidating cached data.
     @discardableResult
     public func reload() -> Navigation? {
-        page.reload()
+        engine.reload()
     }
 
     /// Loads the current page again from the server, bypassing caches.
     @discardableResult
     public func reloadFromOrigin() -> Navigation? {
-        page.reloadFromOrigin()
+        engine.reloadFromOrigin()
     }
 
     /// Stops the current navigation: the delegate hears `didFail`
     /// (or `didFailProvisionalNavigation`) with `.cancelled`.
     public func stopLoading() {
-        page.stopLoading()
+        engine.stopLoading()
     }
 
     @discardableResult
     public func goBack() -> Navigation? {
-        page.goBack()
+        engine.goBack()
     }
 
     @discardableResult
     public func goForward() -> Navigation? {
-        page.goForward()
+        engine.goForward()
     }
 
     /// Navigates to an item of the back/forward list, from the page cache
@@ -215,7 +225,7 @@ public final class WebView {
     /// response), else from the network.
     @discardableResult
     public func go(to item: BackForwardListItem) -> Navigation? {
-        page.go(to: item)
+        engine.go(to: item)
     }
 
     /// The back/forward list as a value (nil before the first page): each
@@ -226,8 +236,8 @@ public final class WebView {
     ///
     /// Setting it does what `restore(_:)` does; setting nil does nothing.
     public var interactionState: InteractionState? {
-        get { page.interactionState }
-        set { page.interactionState = newValue }
+        get { engine.interactionState }
+        set { engine.interactionState = newValue }
     }
 
     /// Replaces the back/forward list with `state`'s entries and loads the
@@ -242,26 +252,26 @@ public final class WebView {
     /// A `file:` entry may read that one file, as `load(_:)` grants.
     @discardableResult
     public func restore(_ state: InteractionState) -> Navigation? {
-        page.restore(state)
+        engine.restore(state)
     }
 
     /// The first line of the page the front end shows (0 at the top): the
     /// page's scripts see it as the viewport's scroll position.
     public var scrolledLines: Int {
-        get { page.scrolledLines }
-        set { page.scrolledLines = newValue }
+        get { engine.scrolledLines }
+        set { engine.scrolledLines = newValue }
     }
 
     /// The page's focused element: the one given to `focus(_:)`, or moved
     /// by the page's scripts (`element.focus()`); nil for none. A front end
     /// finds it in `pageLayout(width:)` with `linkIndex(of:)` or
     /// `controlIndex(of:)`.
-    public var focusedElement: PageElement? { page.focusedElement }
+    public var focusedElement: PageElement? { engine.focusedElement }
 
     /// Moves the page's focus to `element` (nil: none), firing `blur` and
     /// `focusout`, then `focus` and `focusin`, for the page's scripts.
     public func focus(_ element: PageElement?) {
-        page.focus(element)
+        engine.focus(element)
     }
 
     /// The current page laid out `width` columns wide in a window `rows`
@@ -270,30 +280,30 @@ public final class WebView {
     /// text, or a loading page whose head's style sheets have not arrived).
     /// Kept until the page, its document, its style sheets or the size changes.
     public func pageLayout(width: Int, rows: Int = 24) -> PageLayout? {
-        page.pageLayout(width: width, rows: rows)
+        engine.pageLayout(width: width, rows: rows)
     }
 
     /// Follows `link` as a click would (see `activate(_ element:)`).
     @discardableResult
     public func activate(_ link: PageLink) -> ActivationResult {
-        page.activate(link)
+        engine.activate(link)
     }
 
     /// Opens `link` in a new web view, as the person's "open link in new
     /// tab": the UI delegate's `createWebViewWith` is asked for it, as for
     /// a `target=_blank` link, and it loads the link with this page as
-    /// referrer. No click reaches the page. `.newWindow` with the new web
+    /// referrer. No click reaches the engine. `.newWindow` with the new web
     /// view; `.done` when the delegate made none, for a `javascript:` link,
     /// or for a link of a page no longer shown.
     @discardableResult
     public func openInNewWindow(_ link: PageLink) -> ActivationResult {
-        page.openInNewWindow(link)
+        engine.openInNewWindow(link)
     }
 
     /// Acts on `control` as a click would (see `activate(_ element:)`).
     @discardableResult
     public func activate(_ control: PageControl) -> ActivationResult {
-        page.activate(control)
+        engine.activate(control)
     }
 
     /// Clicks `element` for the person: a trusted `click` goes to the page's
@@ -307,7 +317,7 @@ public final class WebView {
     /// control, or an element of a page no longer shown, does nothing.
     @discardableResult
     public func activate(_ element: PageElement) -> ActivationResult {
-        page.activate(element)
+        engine.activate(element)
     }
 
     /// Sets what the person typed into a text field or a textarea, then
@@ -315,7 +325,7 @@ public final class WebView {
     /// for other elements and for disabled or read-only fields.
     @discardableResult
     public func setValue(_ value: String, for field: PageElement) -> Bool {
-        page.setValue(value, for: field)
+        engine.setValue(value, for: field)
     }
 
     /// Chooses a select's options by their indices in `PageControl.options`:
@@ -323,14 +333,14 @@ public final class WebView {
     /// False for other elements, a disabled select or option, an index out of range.
     @discardableResult
     public func selectOptions(at indices: [Int], in select: PageElement) -> Bool {
-        page.selectOptions(at: indices, in: select)
+        engine.selectOptions(at: indices, in: select)
     }
 
     /// Presses Enter in a form field: key events the page may cancel, then
     /// implicit submission of its form (HTML § 4.10.21.2).
     @discardableResult
     public func pressEnter(in field: PageElement) -> ActivationResult {
-        page.pressEnter(in: field)
+        engine.pressEnter(in: field)
     }
 
     /// Chooses files (absolute `file:` URLs) for a file input, as the open
@@ -338,30 +348,30 @@ public final class WebView {
     /// without `multiple`. An empty list clears the choice.
     @discardableResult
     public func chooseFiles(_ files: [WebURL], for input: PageElement) -> Bool {
-        page.chooseFiles(files, for: input)
+        engine.chooseFiles(files, for: input)
     }
 
     /// The files chosen for a file input (`file:` URLs), none at first.
     public func chosenFiles(for input: PageElement) -> [WebURL] {
-        page.chosenFiles(for: input)
+        engine.chosenFiles(for: input)
     }
 
     /// The page's topmost open modal dialog (`<dialog>` shown with
     /// `showModal()`): a front end sends it Esc (`sendCloseRequest()`).
-    public var modalDialog: PageElement? { page.modalDialog }
+    public var modalDialog: PageElement? { engine.modalDialog }
 
     /// Esc for the page (HTML "close request"): the topmost modal dialog
     /// hears `cancel` and closes unless the page cancels it. False when no
     /// modal dialog is open.
     @discardableResult
     public func sendCloseRequest() -> Bool {
-        page.sendCloseRequest()
+        engine.sendCloseRequest()
     }
 
     /// The line a script asked the viewport to show at its top
     /// (`scrollTo`, `scrollIntoView`); observed by the front end, which
     /// scrolls there. Each request counts, even to the same line.
-    public var requestedScrollLine: Int? { page.requestedScrollLine }
+    public var requestedScrollLine: Int? { engine.requestedScrollLine }
 
     /// Runs `source` in the current page and hands the result or the error
     /// to `completionHandler` on a later turn of the loop. The result is
@@ -370,7 +380,7 @@ public final class WebView {
     /// `ScriptDate`); nil for undefined. `ScriptValue(any:)` turns it back
     /// into a `ScriptValue`.
     public func evaluateJavaScript(_ source: String, completionHandler: ((Any?, Error?) -> Void)? = nil) {
-        page.evaluateJavaScript(source, completionHandler: completionHandler)
+        engine.evaluateJavaScript(source, completionHandler: completionHandler)
     }
 
     /// The person just pressed a key that activated a link, button or form
@@ -382,7 +392,7 @@ public final class WebView {
     /// person's (`NavigationAction.isUserInitiated`). The page's frames of
     /// its origin get it too; other frames do not.
     public func notifyUserActivation() {
-        page.notifyUserActivation()
+        engine.notifyUserActivation()
     }
 
     /// Runs `source` in the current page and returns its result, converted
@@ -390,39 +400,39 @@ public final class WebView {
     /// JavaScript exception throws `ScriptError`.
     @discardableResult
     public func evaluateJavaScript(_ source: String) async throws -> Any? {
-        try await page.evaluateJavaScript(source)
+        try await engine.evaluateJavaScript(source)
     }
 
     /// The result as a `ScriptValue` (nil for undefined), for a `switch`
     /// over its kinds; on a later turn of the loop, as `evaluateJavaScript`.
     public func evaluateScriptValue(_ source: String, completionHandler: @escaping (Result<ScriptValue?, ScriptError>) -> Void) {
-        page.evaluateScriptValue(source, completionHandler: completionHandler)
+        engine.evaluateScriptValue(source, completionHandler: completionHandler)
     }
 
     /// Runs `source` in `frame` (nil: the main frame) as WKWebView's
     /// `evaluateJavaScript(_:in:in:completionHandler:)` does; a frame no
     /// longer in the page gives an error.
     public func evaluateJavaScript(_ source: String, in frame: FrameInfo?, completionHandler: ((Any?, Error?) -> Void)? = nil) {
-        page.evaluateJavaScript(source, in: frame, completionHandler: completionHandler)
+        engine.evaluateJavaScript(source, in: frame, completionHandler: completionHandler)
     }
 
     /// The async form of `evaluateJavaScript(_:in:completionHandler:)`.
     @discardableResult
     public func evaluateJavaScript(_ source: String, in frame: FrameInfo?) async throws -> Any? {
-        try await page.evaluateJavaScript(source, in: frame)
+        try await engine.evaluateJavaScript(source, in: frame)
     }
 
     /// The encoding the page's source is decoded from (its WHATWG name):
     /// the one the HTML parser used for an HTML page (a BOM, the HTTP
     /// charset, `<meta charset>` or sniffing decided it), else the
     /// response's charset, else UTF-8.
-    public var sourceEncoding: String { page.sourceEncoding }
+    public var sourceEncoding: String { engine.sourceEncoding }
 
     /// `sourceBytes` decoded with `sourceEncoding` (Encoding §6 "decode": a
     /// BOM wins, invalid sequences become U+FFFD). The text is as the page
     /// sent it: control characters and all, to be sanitized before drawing.
     /// Empty when the source is not kept (`keepsPageSource`).
-    public var sourceText: String { page.sourceText }
+    public var sourceText: String { engine.sourceText }
 
     /// Presses `key` in the text field or textarea `field`, in this order:
     /// `keydown`; for a key that makes a character, `keypress`; when the key
@@ -434,13 +444,13 @@ public final class WebView {
     /// that is not a text field of this page, or a disabled one.
     @discardableResult
     public func type(_ key: TextFieldKey, in field: PageElement) -> TextFieldState? {
-        page.type(key, in: field)
+        engine.type(key, in: field)
     }
 
     /// Typing in `field` ended (the person left it, or pressed Enter): when
     /// its value differs from the one it had when typing began, the page
     /// hears `change` (HTML: the user "commits" the change).
     public func finishTyping(in field: PageElement) {
-        page.finishTyping(in: field)
+        engine.finishTyping(in: field)
     }
 }

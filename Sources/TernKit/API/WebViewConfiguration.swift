@@ -42,6 +42,8 @@ public struct WebViewConfiguration {
     /// delegate hears `webViewWebContentProcessDidTerminate`. nil: no limit.
     /// Default 1 GB.
     public var scriptMemoryLimit: Int? = 1 << 30
+    /// Where the page runs. Default `.inProcess`.
+    public var processModel = ProcessModel.inProcess
     /// Whether a page keeps the bytes of its HTML source (`WebView.sourceBytes`) next to its
     /// document. Default true. When false, HTML is fed to the parser as it arrives and not
     /// kept, so a large page is not held twice; `sourceBytes` is then empty for HTML pages.

@@ -92,8 +92,8 @@ extension WebPage {
             request.initiator = frame.url
             request.initiatorOrigin = frame.origin
             ReferrerPolicy.apply(documentReferrerPolicy, to: &request, document: frame.url)
-            guard case .opened(let created) = openNewWindow(for: request, type: type, features: WindowFeatures(), source: frame.session) else { return .done }
-            _ = created.page.startNavigation(request, type: type)
+            guard case .opened(let created, let createdPage) = openNewWindow(for: request, type: type, features: WindowFeatures(), source: frame.session) else { return .done }
+            _ = createdPage.startNavigation(request, type: type)
             return .newWindow(created)
         case .none(let reason):
             frame.window?.reportToConsole(level: "error", "Blocked navigating '\(target)' to \(url.href): \(reason)")
@@ -179,8 +179,8 @@ extension WebPage {
             return .navigation(startNavigation(topRequest, type: .formSubmitted, startedByPage: !userInitiated,
                                              activationSource: frame.session))
         case .newWindow:
-            guard case .opened(let created) = openNewWindow(for: request, type: .formSubmitted, features: WindowFeatures(), source: frame.session) else { return .done }
-            _ = created.page.startNavigation(request, type: .formSubmitted)
+            guard case .opened(let created, let createdPage) = openNewWindow(for: request, type: .formSubmitted, features: WindowFeatures(), source: frame.session) else { return .done }
+            _ = createdPage.startNavigation(request, type: .formSubmitted)
             return .newWindow(created)
         case .none(let reason):
             frame.window?.reportToConsole(level: "error", "Blocked submitting to '\(target)': \(reason)")

@@ -327,10 +327,9 @@ extension PageScriptHost: ScriptWindowingHost {
         }
         var request = Request(url: url)
         webPage.prepareDocumentRequest(&request, isNavigation: true)
-        guard case .opened(let created) = webPage.openNewWindow(for: request, type: .other,
+        guard case .opened(_, let page) = webPage.openNewWindow(for: request, type: .other,
                                                                 features: WindowFeatures(parsing: features),
                                                                 source: webPage.runningWindowSession, name: target) else { return nil }
-        let page = created.page
         page.loop.post { [weak page] in _ = page?.load(request) }
         return page.popupProxy
     }

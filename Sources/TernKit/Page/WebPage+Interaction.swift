@@ -492,8 +492,8 @@ extension WebPage {
     /// is no UI delegate) nothing opens and this view does not navigate: the
     /// app decides (it may load `navigationAction.request` itself).
     private func openInNewWindow(_ request: Request, type: NavigationType) -> ActivationResult {
-        guard case .opened(let created) = openNewWindow(for: request, type: type, features: WindowFeatures(), source: session) else { return .done }
-        _ = created.page.startNavigation(request, type: type)
+        guard case .opened(let created, let createdPage) = openNewWindow(for: request, type: type, features: WindowFeatures(), source: session) else { return .done }
+        _ = createdPage.startNavigation(request, type: type)
         return .newWindow(created)
     }
 

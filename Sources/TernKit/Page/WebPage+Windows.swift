@@ -3,8 +3,8 @@ import TernScript
 
 /// What asking for a new window came to.
 enum WindowOpening {
-    /// The UI delegate made a web view for it.
-    case opened(WebView)
+    /// The UI delegate made a web view for it, and its page.
+    case opened(WebView, WebPage)
     /// Allowed, but the UI delegate made none (or there is no delegate).
     case refused
     /// No transient activation: a popup the person did not ask for.
@@ -37,15 +37,18 @@ extension WebPage {
             tellUIDelegate { $0.webView($1, didBlockPopupWith: action, windowFeatures: features) }
             return .blocked
         }
-        guard let view, let created = uiDelegate?.webView(view, createWebViewWith: configuration, for: action, windowFeatures: features)
+        // An opener and the pages it opens share a process, as WebKit's related
+        // views do: a view whose page runs elsewhere cannot be its popup.
+        guard let view, let created = uiDelegate?.webView(view, createWebViewWith: configuration, for: action, windowFeatures: features),
+              let createdPage = created.localPage
         else { return .refused }
-        created.page.isOpenedByPage = true
+        createdPage.isOpenedByPage = true
         if !name.isEmpty, !name.hasPrefix("_") {
-            created.page.targetName = name
+            createdPage.targetName = name
             openedWindows.removeAll { $0.webPage == nil }
-            openedWindows.append(WeakWebPage(webPage: created.page))
+            openedWindows.append(WeakWebPage(webPage: createdPage))
         }
-        return .opened(created)
+        return .opened(created, createdPage)
     }
 
     /// A window this one opened that is still open and named `name`

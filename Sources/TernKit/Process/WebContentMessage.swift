@@ -1,25 +1,71 @@
+import TernLayout
+import TernNet
+import TernScript
 import TernSystem
 
 /// The messages between the browser and a web content process (protocol
 /// version `WebContentMessage.protocolVersion`), each a kind and a payload
 /// on a `MessageChannel`. What comes from a content process is hostile: a
 /// kind not listed or a payload that does not decode ends that process.
+///
+/// Numbers that name things across the wire: a navigation (the browser's
+/// even, the content process's odd, so that both may start one), a
+/// question waiting for its answer (`request`), a resource load (`load`,
+/// the content process's), a history entry (`entry`), an element of the
+/// last layout (`element`).
 enum WebContentMessage {
     /// Bumped whenever a message's kind or fields change: a content process
     /// of another version is refused at its first frame.
-    static let protocolVersion: UInt16 = 1
+    static let protocolVersion: UInt16 = 2
 
     /// What the browser asks of a content process.
-    enum ToContent: Equatable {
+    enum ToContent {
         /// Answer `pong` with the same number (is it alive and reading?).
         case ping(UInt64)
         /// Exit now, cleanly.
         case shutdown
+        /// The page's settings, before its first load and when they change.
+        case configure(PageSettings)
+        /// Load `request` (replacing the current history entry or not).
+        case load(navigation: UInt64, request: Request, replacing: Bool)
+        /// Show `html` with `baseURL`.
+        case loadHTML(navigation: UInt64, html: String, baseURL: WebURL?)
+        /// A history step: back, forward, reload, reload from origin, or the entry `entry`.
+        case history(navigation: UInt64, step: HistoryStep)
+        /// Stop the current navigation.
+        case stop
+        /// Lay the page out: answered by `layout`.
+        case layout(request: UInt64, width: Int, rows: Int)
+        /// Act on an element of the last layout as a click would: answered by `activated`.
+        case activate(request: UInt64, element: UInt64)
+        /// Run a script in the page: answered by `evaluated`.
+        case evaluate(request: UInt64, source: String)
+        /// The person's key activated something (HTML's activation notification).
+        case userActivation
+        /// The answer to a question the content process asked (a policy, a dialog).
+        case answer(request: UInt64, Answer)
+        /// A resource load's response, body piece, and end (nil: success).
+        case resourceResponse(load: UInt64, Response)
+        case resourceData(load: UInt64, [UInt8])
+        case resourceDone(load: UInt64, NavigationError?)
 
         var kind: UInt16 {
             switch self {
             case .ping: return 1
             case .shutdown: return 2
+            case .configure: return 3
+            case .load: return 4
+            case .loadHTML: return 5
+            case .history: return 6
+            case .stop: return 7
+            case .layout: return 8
+            case .activate: return 9
+            case .evaluate: return 10
+            case .userActivation: return 11
+            case .answer: return 12
+            case .resourceResponse: return 13
+            case .resourceData: return 14
+            case .resourceDone: return 15
             }
         }
 
@@ -27,7 +73,41 @@ enum WebContentMessage {
             var encoder = MessageEncoder()
             switch self {
             case .ping(let number): encoder.encode(number)
-            case .shutdown: break
+            case .shutdown, .stop, .userActivation: break
+            case .configure(let settings): encoder.encode(settings)
+            case .load(let navigation, let request, let replacing):
+                encoder.encode(navigation)
+                encoder.encode(request)
+                encoder.encode(replacing)
+            case .loadHTML(let navigation, let html, let baseURL):
+                encoder.encode(navigation)
+                encoder.encode(html)
+                encoder.encode(baseURL)
+            case .history(let navigation, let step):
+                encoder.encode(navigation)
+                encoder.encode(step)
+            case .layout(let request, let width, let rows):
+                encoder.encode(request)
+                encoder.encode(width)
+                encoder.encode(rows)
+            case .activate(let request, let element):
+                encoder.encode(request)
+                encoder.encode(element)
+            case .evaluate(let request, let source):
+                encoder.encode(request)
+                encoder.encode(source)
+            case .answer(let request, let answer):
+                encoder.encode(request)
+                encoder.encode(answer)
+            case .resourceResponse(let load, let response):
+                encoder.encode(load)
+                encoder.encode(response)
+            case .resourceData(let load, let bytes):
+                encoder.encode(load)
+                encoder.encode(bytes: bytes)
+            case .resourceDone(let load, let error):
+                encoder.encode(load)
+                encoder.encode(error)
             }
             return encoder.bytes
         }
@@ -37,6 +117,22 @@ enum WebContentMessage {
             switch message.kind {
             case 1: self = .ping(try decoder.decode(UInt64.self))
             case 2: self = .shutdown
+            case 3: self = .configure(try decoder.decode(PageSettings.self))
+            case 4: self = .load(navigation: try decoder.decode(UInt64.self), request: try decoder.decode(Request.self),
+                                 replacing: try decoder.decode(Bool.self))
+            case 5: self = .loadHTML(navigation: try decoder.decode(UInt64.self), html: try decoder.decode(String.self),
+                                     baseURL: try decoder.decodeOptional(WebURL.self))
+            case 6: self = .history(navigation: try decoder.decode(UInt64.self), step: try decoder.decode(HistoryStep.self))
+            case 7: self = .stop
+            case 8: self = .layout(request: try decoder.decode(UInt64.self), width: try decoder.decode(Int.self),
+                                   rows: try decoder.decode(Int.self))
+            case 9: self = .activate(request: try decoder.decode(UInt64.self), element: try decoder.decode(UInt64.self))
+            case 10: self = .evaluate(request: try decoder.decode(UInt64.self), source: try decoder.decode(String.self))
+            case 11: self = .userActivation
+            case 12: self = .answer(request: try decoder.decode(UInt64.self), try decoder.decode(Answer.self))
+            case 13: self = .resourceResponse(load: try decoder.decode(UInt64.self), try decoder.decode(Response.self))
+            case 14: self = .resourceData(load: try decoder.decode(UInt64.self), Array(try decoder.decodeBytes()))
+            case 15: self = .resourceDone(load: try decoder.decode(UInt64.self), try decoder.decodeOptional(NavigationError.self))
             default: throw .malformed("unknown message kind \(message.kind)")
             }
             try decoder.finish()
@@ -44,17 +140,44 @@ enum WebContentMessage {
     }
 
     /// What a content process tells the browser.
-    enum FromContent: Equatable {
+    enum FromContent {
         /// The process is up and its sandbox closed: its pid as it sees it,
         /// the Landlock ABI it used (0: none), its address-space cap.
         case ready(processID: Int32, landlockABI: Int, addressSpaceLimit: Int)
         /// The answer to `ping`.
         case pong(UInt64)
+        /// The page's observable state, whole, after it changed.
+        case state(PageStateSnapshot)
+        /// A step of a navigation.
+        case navigation(UInt64, NavigationEvent)
+        /// A question for the browser's delegates, answered by `answer`.
+        case question(request: UInt64, Question)
+        /// Load `request` for the page: answered by `resource…` messages.
+        case resourceRequest(load: UInt64, Request)
+        /// The page no longer wants that load.
+        case resourceCancel(load: UInt64)
+        /// The page laid out, for `layout` (nil: nothing to show yet).
+        case layout(request: UInt64, RemoteLayout?)
+        /// What `activate` did.
+        case activated(request: UInt64, RemoteActivation)
+        /// The result of `evaluate`: a value (nil for undefined), or the exception's message.
+        case evaluated(request: UInt64, value: ScriptValue?, error: String?)
+        /// The page's scripts' heap passed its limit: they were stopped.
+        case scriptsStopped
 
         var kind: UInt16 {
             switch self {
             case .ready: return 1
             case .pong: return 2
+            case .state: return 3
+            case .navigation: return 4
+            case .question: return 5
+            case .resourceRequest: return 6
+            case .resourceCancel: return 7
+            case .layout: return 8
+            case .activated: return 9
+            case .evaluated: return 10
+            case .scriptsStopped: return 11
             }
         }
 
@@ -67,6 +190,31 @@ enum WebContentMessage {
                 encoder.encode(addressSpaceLimit)
             case .pong(let number):
                 encoder.encode(number)
+            case .state(let state):
+                encoder.encode(state)
+            case .navigation(let navigation, let event):
+                encoder.encode(navigation)
+                encoder.encode(event)
+            case .question(let request, let question):
+                encoder.encode(request)
+                encoder.encode(question)
+            case .resourceRequest(let load, let request):
+                encoder.encode(load)
+                encoder.encode(request)
+            case .resourceCancel(let load):
+                encoder.encode(load)
+            case .layout(let request, let layout):
+                encoder.encode(request)
+                encoder.encode(layout)
+            case .activated(let request, let activation):
+                encoder.encode(request)
+                encoder.encode(activation)
+            case .evaluated(let request, let value, let error):
+                encoder.encode(request)
+                encoder.encode(value)
+                encoder.encode(error)
+            case .scriptsStopped:
+                break
             }
             return encoder.bytes
         }
@@ -77,10 +225,18 @@ enum WebContentMessage {
             case 1:
                 self = .ready(processID: Int32(bitPattern: try decoder.decode(UInt32.self)),
                               landlockABI: try decoder.decode(Int.self), addressSpaceLimit: try decoder.decode(Int.self))
-            case 2:
-                self = .pong(try decoder.decode(UInt64.self))
-            default:
-                throw .malformed("unknown message kind \(message.kind)")
+            case 2: self = .pong(try decoder.decode(UInt64.self))
+            case 3: self = .state(try decoder.decode(PageStateSnapshot.self))
+            case 4: self = .navigation(try decoder.decode(UInt64.self), try decoder.decode(NavigationEvent.self))
+            case 5: self = .question(request: try decoder.decode(UInt64.self), try decoder.decode(Question.self))
+            case 6: self = .resourceRequest(load: try decoder.decode(UInt64.self), try decoder.decode(Request.self))
+            case 7: self = .resourceCancel(load: try decoder.decode(UInt64.self))
+            case 8: self = .layout(request: try decoder.decode(UInt64.self), try decoder.decodeOptional(RemoteLayout.self))
+            case 9: self = .activated(request: try decoder.decode(UInt64.self), try decoder.decode(RemoteActivation.self))
+            case 10: self = .evaluated(request: try decoder.decode(UInt64.self), value: try decoder.decodeOptional(ScriptValue.self),
+                                       error: try decoder.decodeOptional(String.self))
+            case 11: self = .scriptsStopped
+            default: throw .malformed("unknown message kind \(message.kind)")
             }
             try decoder.finish()
         }

@@ -1,3 +1,4 @@
+import TernNet
 import TernScript
 import TernSystem
 #if canImport(Glibc)
@@ -43,26 +44,14 @@ public enum WebContentProcess {
             return sandboxFailure
         }
         let channel = MessageChannel(socket: socketDescriptor, version: WebContentMessage.protocolVersion)
-        func send(_ message: WebContentMessage.FromContent) throws(MessageError) {
-            try channel.send(kind: message.kind, payload: message.payload)
-            try channel.flush(timeout: 10)
-        }
-        do {
-            try send(.ready(processID: getpid(), landlockABI: report.landlockABI ?? 0,
-                            addressSpaceLimit: report.addressSpaceLimit ?? 0))
-            while true {
-                // An idle page waits as long as its browser lives.
-                guard let frame = try channel.receive(timeout: .infinity) else { continue }
-                switch try WebContentMessage.ToContent(frame) {
-                case .ping(let number): try send(.pong(number))
-                case .shutdown: return 0
-                }
-            }
-        } catch .closed {
-            // The browser went away: nothing is left to do.
-            return 0
-        } catch {
-            return protocolFailure
-        }
+        let loop = EventLoop.main
+        let host = WebPageHost(channel: channel, loop: loop)
+        host.send(.ready(processID: getpid(), landlockABI: report.landlockABI ?? 0,
+                         addressSpaceLimit: report.addressSpaceLimit ?? 0))
+        let watch = loop.watch(fileDescriptor: socketDescriptor) { host.channelIsReadable() }
+        // An idle page waits as long as its browser lives.
+        while !host.isFinished { loop.runOnce(maxWait: .infinity) }
+        watch.cancel()
+        return host.failedOnProtocol ? protocolFailure : 0
     }
 }

@@ -16,6 +16,15 @@ final class WebContentProcessPool {
     private var spare: WebContentProcessProxy?
     private var spareWatch: EventLoop.FileWatch?
 
+    /// The pool of the web views on `loop` (one per loop, made when first asked for).
+    static func shared(for loop: EventLoop) -> WebContentProcessPool {
+        if let pool = shared[ObjectIdentifier(loop)], pool.loop === loop { return pool }
+        let pool = WebContentProcessPool(loop: loop)
+        shared[ObjectIdentifier(loop)] = pool
+        return pool
+    }
+    private nonisolated(unsafe) static var shared: [ObjectIdentifier: WebContentProcessPool] = [:]
+
     init(loop: EventLoop, executable: String = ChildProcess.currentExecutable,
          heapBudget: Int = WebContentProcessProxy.defaultHeapBudget) {
         self.loop = loop

@@ -14,4 +14,12 @@ public struct Link {
     public var node: Node
     /// Where the link is drawn, one region per line it covers, `[n]` included.
     public var regions: [TextRegion]
+
+    public init(number: Int, url: String, text: String, node: Node, regions: [TextRegion]) {
+        self.number = number
+        self.url = url
+        self.text = text
+        self.node = node
+        self.regions = regions
+    }
 }

@@ -1,0 +1,338 @@
+import TernDOM
+import TernNet
+import TernScript
+import TernSystem
+
+/// The content process's side of a page (WebKit's `WebPage` in its web
+/// process): an in-process `WebView` whose delegates, resource loads and
+/// state go to the browser over the channel, and which does what the
+/// browser's messages ask. Its loader makes no load itself: each goes to
+/// the browser (`Loader.forwarder`), which holds the network, the cookies
+/// and the cache.
+final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
+    private let channel: MessageChannel
+    private let loop: EventLoop
+    private var webView: WebView?
+    /// The browser closed the channel, asked to stop, or broke the protocol.
+    private(set) var isFinished = false
+    private(set) var failedOnProtocol = false
+
+    private var navigationIDs: [ObjectIdentifier: UInt64] = [:]
+    private var navigationObjects: [UInt64: Navigation] = [:]
+    private var lastNavigationID: UInt64 = 1
+    private var lastQuestionID: UInt64 = 0
+    private var waitingAnswers: [UInt64: (Answer) -> Void] = [:]
+    private var lastLoadID: UInt64 = 0
+    private var loads: [UInt64: ResourceLoad] = [:]
+    private var loadIDs: [ObjectIdentifier: UInt64] = [:]
+    /// The elements of the layouts sent, by the number the browser knows them by.
+    private var elements: [UInt64: Node] = [:]
+    private var elementIDs: [Node: UInt64] = [:]
+    private var observations: [Observation] = []
+    private var lastState: [UInt8] = []
+    private var stateSendPending = false
+
+    init(channel: MessageChannel, loop: EventLoop) {
+        self.channel = channel
+        self.loop = loop
+    }
+
+    // MARK: The channel
+
+    /// Reads and does what has come from the browser.
+    func channelIsReadable() {
+        while !isFinished {
+            do {
+                guard let frame = try channel.receive(timeout: 0) else { return }
+                handle(try WebContentMessage.ToContent(frame))
+            } catch .closed {
+                isFinished = true
+            } catch {
+                failedOnProtocol = true
+                isFinished = true
+            }
+        }
+    }
+
+    func send(_ message: WebContentMessage.FromContent) {
+        guard !isFinished else { return }
+        do {
+            try channel.send(kind: message.kind, payload: message.payload)
+            try channel.flush(timeout: 10)
+        } catch {
+            isFinished = true
+        }
+    }
+
+    private func handle(_ message: WebContentMessage.ToContent) {
+        switch message {
+        case .ping(let number): send(.pong(number))
+        case .shutdown: isFinished = true
+        case .configure(let settings): configure(settings)
+        case .load(let id, let request, let replacing):
+            remember(webView?.load(request, replacingCurrentItem: replacing), as: id)
+        case .loadHTML(let id, let html, let baseURL):
+            remember(webView?.loadHTMLString(html, baseURL: baseURL), as: id)
+        case .history(let id, let step):
+            remember(go(step), as: id)
+        case .stop: webView?.stopLoading()
+        case .layout(let request, let width, let rows):
+            let layout = webView?.pageLayout(width: min(max(width, 1), 10_000), rows: min(max(rows, 1), 10_000))
+            send(.layout(request: request, layout.map { RemoteLayout($0.rendered, elementID: elementID) }))
+        case .activate(let request, let element):
+            let result = elements[element].flatMap { node in webView?.activate(PageElement(node: node)) } ?? .done
+            send(.activated(request: request, activation(result)))
+        case .evaluate(let request, let source):
+            guard let webView else { return send(.evaluated(request: request, value: nil, error: "no page")) }
+            webView.evaluateScriptValue(source) { [weak self] result in
+                switch result {
+                case .success(let value): self?.send(.evaluated(request: request, value: value, error: nil))
+                case .failure(let error): self?.send(.evaluated(request: request, value: nil, error: String(describing: error)))
+                }
+            }
+        case .userActivation: webView?.notifyUserActivation()
+        case .answer(let request, let answer): waitingAnswers.removeValue(forKey: request)?(answer)
+        case .resourceResponse(let id, let response): loads[id]?.customSchemeDidReceive(response)
+        case .resourceData(let id, let bytes): bytes.withUnsafeBytes { loads[id]?.customSchemeDidReceive($0) }
+        case .resourceDone(let id, let error):
+            guard let load = loads.removeValue(forKey: id) else { return }
+            loadIDs[ObjectIdentifier(load)] = nil
+            load.customSchemeDidComplete(with: error)
+        }
+    }
+
+    private func configure(_ settings: PageSettings) {
+        let viewport = ViewportSize(columns: settings.viewportColumns, rows: settings.viewportRows)
+        guard let webView else {
+            var configuration = WebViewConfiguration()
+            configuration.eventLoop = loop
+            configuration.websiteDataStore = .nonPersistent()
+            configuration.recordsHistory = false
+            configuration.resourcesDirectory = nil
+            settings.apply(to: &configuration)
+            let made = WebView(configuration: configuration)
+            made.navigationDelegate = self
+            made.uiDelegate = self
+            made.localPage?.loader.forwarder = self
+            webView = made
+            return configure(settings)
+        }
+        webView.customUserAgent = settings.customUserAgent
+        webView.authorStyleSheetsEnabled = settings.authorStyleSheetsEnabled
+        webView.numbersFormFields = settings.numbersFormFields
+        webView.viewportSize = viewport
+        if observations.isEmpty { observe(webView) }
+    }
+
+    private func observe(_ webView: WebView) {
+        let changed: (WebView, Any) -> Void = { [weak self] _, _ in self?.stateChanged() }
+        observations = [
+            webView.observe(\.title) { changed($0, $1) }, webView.observe(\.url) { changed($0, $1) },
+            webView.observe(\.estimatedProgress) { changed($0, $1) }, webView.observe(\.isLoading) { changed($0, $1) },
+            webView.observe(\.canGoBack) { changed($0, $1) }, webView.observe(\.canGoForward) { changed($0, $1) },
+            webView.observe(\.documentRevision) { changed($0, $1) }, webView.observe(\.requestedScrollLine) { changed($0, $1) },
+        ]
+    }
+
+    private func go(_ step: HistoryStep) -> Navigation? {
+        guard let webView else { return nil }
+        switch step {
+        case .back: return webView.goBack()
+        case .forward: return webView.goForward()
+        case .reload: return webView.reload()
+        case .reloadFromOrigin: return webView.reloadFromOrigin()
+        case .entry(let id):
+            guard let item = webView.backForwardList.items.first(where: { $0.entryID == id }) else { return nil }
+            return webView.go(to: item)
+        }
+    }
+
+    // MARK: State
+
+    /// Sends the page's state at the end of this turn, once for all the changes made in it.
+    private func stateChanged() {
+        guard !stateSendPending else { return }
+        stateSendPending = true
+        loop.post { [weak self] in
+            self?.stateSendPending = false
+            self?.sendState()
+        }
+    }
+
+    /// Sends the page's state if it changed since last sent: before each
+    /// navigation step, so that the browser's delegate sees the page as it is.
+    private func sendState() {
+        guard let webView else { return }
+        var state = PageStateSnapshot()
+        state.title = webView.title ?? ""
+        state.url = webView.url
+        state.estimatedProgress = webView.estimatedProgress
+        state.isLoading = webView.isLoading
+        state.hasOnlySecureContent = webView.hasOnlySecureContent
+        state.documentRevision = webView.documentRevision
+        state.response = webView.response
+        state.requestedScrollLine = webView.requestedScrollLine
+        let list = webView.backForwardList
+        state.history = list.items.map {
+            PageStateSnapshot.HistoryEntry(entryID: $0.entryID, url: $0.url, initialURL: $0.initialURL, title: $0.title)
+        }
+        state.historyIndex = list.currentIndex
+        var encoder = MessageEncoder()
+        encoder.encode(state)
+        guard encoder.bytes != lastState else { return }
+        lastState = encoder.bytes
+        send(.state(state))
+    }
+
+    // MARK: Navigations and elements
+
+    private func remember(_ navigation: Navigation?, as id: UInt64) {
+        guard let navigation else { return }
+        navigationIDs[ObjectIdentifier(navigation)] = id
+        navigationObjects[id] = navigation
+    }
+
+    /// The number of `navigation`: the browser's, or a new odd one for a navigation the page started.
+    private func id(of navigation: Navigation) -> UInt64 {
+        if let id = navigationIDs[ObjectIdentifier(navigation)] { return id }
+        lastNavigationID += 2
+        remember(navigation, as: lastNavigationID)
+        return lastNavigationID
+    }
+
+    private func tell(_ navigation: Navigation?, _ event: NavigationEvent, ends: Bool = false) {
+        guard let navigation else { return }
+        let id = id(of: navigation)
+        sendState()
+        send(.navigation(id, event))
+        if ends {
+            navigationIDs[ObjectIdentifier(navigation)] = nil
+            navigationObjects[id] = nil
+        }
+    }
+
+    private func elementID(_ node: Node) -> UInt64 {
+        if let id = elementIDs[node] { return id }
+        let id = UInt64(elements.count + 1)
+        elements[id] = node
+        elementIDs[node] = id
+        return id
+    }
+
+    private func activation(_ result: ActivationResult) -> RemoteActivation {
+        switch result {
+        case .navigation(let navigation): return .navigation(id(of: navigation), navigation.request, navigation.navigationType)
+        case .fragment(let name): return .fragment(name)
+        case .canceled: return .canceled
+        case .newWindow, .done: return .done
+        }
+    }
+
+    private func ask(_ question: Question, _ answered: @escaping (Answer) -> Void) {
+        lastQuestionID += 1
+        waitingAnswers[lastQuestionID] = answered
+        sendState()
+        send(.question(request: lastQuestionID, question))
+    }
+
+    // MARK: NavigationDelegate
+
+    func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction, preferences: WebpagePreferences,
+                 decisionHandler: @escaping (NavigationActionPolicy, WebpagePreferences) -> Void) {
+        ask(.navigationAction(request: navigationAction.request, type: navigationAction.navigationType,
+                              isMainFrame: navigationAction.targetFrame?.isMainFrame ?? true,
+                              isUserInitiated: navigationAction.isUserInitiated, preferences: preferences)) {
+            guard case .navigationAction(let policy, let chosen) = $0 else { return decisionHandler(.cancel, preferences) }
+            decisionHandler(policy, chosen)
+        }
+    }
+
+    func webView(_ webView: WebView, decidePolicyFor navigationResponse: NavigationResponse,
+                 decisionHandler: @escaping (NavigationResponsePolicy) -> Void) {
+        ask(.navigationResponse(navigationResponse.response, isMainFrame: navigationResponse.isForMainFrame,
+                                canShowMIMEType: navigationResponse.canShowMIMEType)) {
+            guard case .navigationResponse(let policy) = $0 else { return decisionHandler(.cancel) }
+            decisionHandler(policy)
+        }
+    }
+
+    func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation!) {
+        tell(navigation, .started(navigation.request, navigation.navigationType))
+    }
+
+    func webView(_ webView: WebView, didReceiveServerRedirectForProvisionalNavigation navigation: Navigation!) {
+        tell(navigation, .redirected)
+    }
+
+    func webView(_ webView: WebView, didCommit navigation: Navigation!) {
+        // The elements of the page left behind are not reached again.
+        elements = [:]
+        elementIDs = [:]
+        tell(navigation, .committed)
+    }
+
+    func webView(_ webView: WebView, didFinish navigation: Navigation!) {
+        tell(navigation, .finished, ends: true)
+    }
+
+    func webView(_ webView: WebView, didFailProvisionalNavigation navigation: Navigation!, withError error: Error) {
+        tell(navigation, .failedProvisional(WebPageHost.navigationError(error)), ends: true)
+    }
+
+    func webView(_ webView: WebView, didFail navigation: Navigation!, withError error: Error) {
+        tell(navigation, .failed(WebPageHost.navigationError(error)), ends: true)
+    }
+
+    func webView(_ webView: WebView, didSameDocumentNavigation type: SameDocumentNavigationType, from previousItem: BackForwardListItem) {
+        sendState()
+        send(.navigation(0, .sameDocument(type, from: previousItem.entryID)))
+    }
+
+    func webViewWebContentProcessDidTerminate(_ webView: WebView) {
+        send(.scriptsStopped)
+    }
+
+    private static func navigationError(_ error: Error) -> NavigationError {
+        error as? NavigationError ?? .other(reason: String(describing: error))
+    }
+
+    // MARK: UIDelegate
+
+    func webView(_ webView: WebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
+                 completionHandler: @escaping () -> Void) {
+        ask(.alert(message, origin: frame.securityOrigin)) { _ in completionHandler() }
+    }
+
+    func webView(_ webView: WebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
+                 completionHandler: @escaping (Bool) -> Void) {
+        ask(.confirm(message, origin: frame.securityOrigin)) {
+            guard case .dialog(let confirmed, _) = $0 else { return completionHandler(false) }
+            completionHandler(confirmed)
+        }
+    }
+
+    func webView(_ webView: WebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+                 initiatedByFrame frame: FrameInfo, completionHandler: @escaping (String?) -> Void) {
+        ask(.prompt(prompt, defaultText: defaultText, origin: frame.securityOrigin)) {
+            guard case .dialog(true, let text) = $0 else { return completionHandler(nil) }
+            completionHandler(text ?? "")
+        }
+    }
+
+    // MARK: CustomSchemeLoading (every load goes to the browser)
+
+    func canLoad(scheme: String) -> Bool { true }
+
+    func startLoading(_ load: ResourceLoad) {
+        lastLoadID += 1
+        loads[lastLoadID] = load
+        loadIDs[ObjectIdentifier(load)] = lastLoadID
+        send(.resourceRequest(load: lastLoadID, load.currentRequest))
+    }
+
+    func stopLoading(_ load: ResourceLoad) {
+        guard let id = loadIDs.removeValue(forKey: ObjectIdentifier(load)) else { return }
+        loads[id] = nil
+        send(.resourceCancel(load: id))
+    }
+}

@@ -1,0 +1,559 @@
+import TernDOM
+import TernLayout
+import TernNet
+import TernScript
+import TernSystem
+
+/// The browser's side of a page that runs in a web content process
+/// (WebKit's `WebPageProxy`): what a `WebView` with
+/// `ProcessModel.contentProcess` forwards to. It keeps what the page may
+/// not reach — the network, cookies, cache, files, delegates — and a
+/// mirror of the page's observable state; the page itself, with its
+/// document, scripts and layout, lives in the content process.
+///
+/// Every message from that process is hostile: one that does not decode,
+/// or a resource request the page may not make, ends the process; so does
+/// a question left unanswered past the page's script time limit (the
+/// watchdog). When the process ends, however it ends, the navigation
+/// delegate hears `webViewWebContentProcessDidTerminate` once and the view
+/// shows that the page stopped; a load or a reload starts a new process.
+final class WebPageProxy: PageEngine {
+    let configuration: WebViewConfiguration
+    weak var view: WebView?
+    var onConsoleMessage: ((ConsoleMessage) -> Void)?
+    let backForwardList = BackForwardList()
+
+    var customUserAgent: String? { didSet { configure() } }
+    var authorStyleSheetsEnabled: Bool { didSet { if authorStyleSheetsEnabled != oldValue { configure() } } }
+    var numbersFormFields = false { didSet { if numbersFormFields != oldValue { configure() } } }
+    var viewportSize = ViewportSize(columns: 80, rows: 24) { didSet { if viewportSize != oldValue { configure() } } }
+    var scrolledLines = 0
+    var interactionState: WebView.InteractionState? {
+        get { nil }
+        set { }
+    }
+
+    /// The page's state as the content process last sent it.
+    private var state = PageStateSnapshot()
+    /// History entries by their content-process id, kept so each stays the same object.
+    private var historyItems: [Int: BackForwardListItem] = [:]
+
+    private var process: WebContentProcessProxy?
+    private var watch: EventLoop.FileWatch?
+    /// Messages read while waiting for an answer, handled on the loop's next turn.
+    private var deferred: [WebContentMessage.FromContent] = []
+    private let loader: Loader
+    private var navigations: [UInt64: Navigation] = [:]
+    private var lastNavigationID: UInt64 = 0
+    private var lastRequestID: UInt64 = 0
+    private var resourceLoads: [UInt64: RemoteResourceLoad] = [:]
+    /// A stand-in node for each element of the content process's layouts
+    /// (`PageElement` compares nodes), and back.
+    private let elementDocument = Document(html: "")
+    private var elements: [UInt64: Node] = [:]
+    private var elementIDs: [Node: UInt64] = [:]
+    private var layoutCache: (width: Int, rows: Int, revision: Int, layout: PageLayout)?
+    /// What `file:` URLs the page may read: the file or folder a load granted.
+    private var fileReadAccess: WebURL?
+    /// The page's process ended and no load started another: the view shows so.
+    private(set) var hasTerminated = false
+    /// The URL to load again after the process ended.
+    private var lastURL: WebURL?
+
+    static let stoppedMessage = "This page stopped working"
+    private static let aboutBlank = WebURL("about:blank")!
+
+    init(configuration: WebViewConfiguration) {
+        self.configuration = configuration
+        authorStyleSheetsEnabled = configuration.preferences.authorStyleSheetsEnabled
+        var network = configuration.network
+        if network.cookieJar == nil { network.cookieJar = configuration.websiteDataStore.cookieJar }
+        if network.httpCache == nil { network.httpCache = configuration.websiteDataStore.httpCache }
+        configuration.websiteDataStore.eventLoop = configuration.eventLoop
+        loader = Loader(loop: configuration.eventLoop, configuration: network)
+    }
+
+    deinit {
+        for load in resourceLoads.values { load.cancel() }
+        watch?.cancel()
+        if let process { try? process.send(.shutdown) }
+    }
+
+    private var loop: EventLoop { configuration.eventLoop }
+
+    // MARK: State
+
+    var estimatedProgress: Double { state.estimatedProgress }
+    var title: String? { state.title }
+    var url: WebURL? { state.url }
+    var isLoading: Bool { state.isLoading }
+    var canGoBack: Bool { backForwardList.backItem != nil }
+    var canGoForward: Bool { backForwardList.forwardItem != nil }
+    var hasOnlySecureContent: Bool { state.hasOnlySecureContent }
+    var response: Response? { state.response }
+    var sourceBytes: [UInt8] { [] }
+    var sourceEncoding: String { state.response?.textEncodingName ?? "UTF-8" }
+    var sourceText: String { "" }
+    var documentRevision: Int { state.documentRevision }
+    var requestedScrollLine: Int? { state.requestedScrollLine }
+    var focusedElement: PageElement? { nil }
+    var modalDialog: PageElement? { nil }
+
+    var userAgent: String {
+        if let customUserAgent { return customUserAgent }
+        let base = configuration.network.userAgent
+        return configuration.applicationNameForUserAgent.map { base + " " + $0 } ?? base
+    }
+
+    private func apply(_ new: PageStateSnapshot) {
+        let old = state
+        let oldBack = canGoBack, oldForward = canGoForward
+        state = new
+        var items: [BackForwardListItem] = []
+        var kept: [Int: BackForwardListItem] = [:]
+        for entry in new.history {
+            let item = historyItems[entry.entryID]
+                ?? BackForwardListItem(url: entry.url, initialURL: entry.initialURL, title: entry.title,
+                                       request: Request(url: entry.url), substituteData: nil)
+            item.url = entry.url
+            item.title = entry.title
+            item.entryID = entry.entryID
+            kept[entry.entryID] = item
+            items.append(item)
+        }
+        historyItems = kept
+        backForwardList.replaceAll(with: items, currentIndex: new.historyIndex ?? -1)
+        if new.history.isEmpty { backForwardList.clear() }
+        if new.documentRevision != old.documentRevision { layoutCache = nil }
+        if let url = new.url { lastURL = url }
+        notify(\.title, from: old.title, to: new.title)
+        notify(\.url, from: old.url, to: new.url)
+        notify(\.estimatedProgress, from: old.estimatedProgress, to: new.estimatedProgress)
+        notify(\.isLoading, from: old.isLoading, to: new.isLoading)
+        notify(\.hasOnlySecureContent, from: old.hasOnlySecureContent, to: new.hasOnlySecureContent)
+        notify(\.canGoBack, from: oldBack, to: canGoBack)
+        notify(\.canGoForward, from: oldForward, to: canGoForward)
+        notify(\.documentRevision, from: old.documentRevision, to: new.documentRevision)
+        if new.requestedScrollLine != nil { notify(\.requestedScrollLine, from: nil, to: new.requestedScrollLine) }
+    }
+
+    private func notify<Value: Equatable>(_ keyPath: KeyPath<WebView, Value>, from old: Value, to new: Value) {
+        guard let view else { return }
+        view.observers.changed(view, keyPath, from: old, to: new)
+    }
+
+    // MARK: The process
+
+    /// The page's process, started (or taken from the spare) when first needed.
+    private func startedProcess() -> WebContentProcessProxy? {
+        if let process { return process }
+        guard let started = try? WebContentProcessPool.shared(for: loop).take() else { return nil }
+        process = started
+        hasTerminated = false
+        watch = loop.watch(fileDescriptor: started.channel.socket) { [weak self] in self?.channelIsReadable() }
+        send(.configure(settings), to: started)
+        return started
+    }
+
+    private var settings: PageSettings {
+        PageSettings(configuration: configuration, customUserAgent: customUserAgent, authorStyleSheetsEnabled: authorStyleSheetsEnabled,
+                     numbersFormFields: numbersFormFields, viewportSize: viewportSize)
+    }
+
+    private func configure() {
+        layoutCache = nil
+        if let process { send(.configure(settings), to: process) }
+    }
+
+    private func send(_ message: WebContentMessage.ToContent, to process: WebContentProcessProxy) {
+        do {
+            try process.send(message)
+        } catch {
+            processEnded()
+        }
+    }
+
+    private func send(_ message: WebContentMessage.ToContent) {
+        if let process { send(message, to: process) }
+    }
+
+    private func channelIsReadable() {
+        handleDeferred()
+        while let process {
+            do {
+                guard let frame = try process.channel.receive(timeout: 0) else { return }
+                handle(try WebContentMessage.FromContent(frame))
+            } catch {
+                return processEnded()
+            }
+        }
+    }
+
+    private func handleDeferred() {
+        while !deferred.isEmpty { handle(deferred.removeFirst()) }
+    }
+
+    /// Sends `message` and waits for the answer `match` picks out, handling
+    /// the rest on a later turn. An answer that does not come within the
+    /// page's script time limit (and 5 s more) means a page that stopped
+    /// answering: the watchdog ends its process.
+    private func ask<Answer>(_ message: WebContentMessage.ToContent,
+                             _ match: (WebContentMessage.FromContent) -> Answer?) -> Answer? {
+        guard let process = startedProcess() else { return nil }
+        let deadline = EventLoop.now() + configuration.scriptTimeLimit + 5
+        do {
+            try process.send(message)
+            while true {
+                let message = try process.receive(timeout: max(0.001, deadline - EventLoop.now()))
+                if let answer = match(message) {
+                    if !deferred.isEmpty { loop.post { [weak self] in self?.handleDeferred() } }
+                    return answer
+                }
+                deferred.append(message)
+            }
+        } catch {
+            processEnded()
+            return nil
+        }
+    }
+
+    private func nextRequestID() -> UInt64 {
+        lastRequestID += 1
+        return lastRequestID
+    }
+
+    /// The process ended (it closed its end, sent something malformed, or
+    /// stopped answering): it is reaped, its loads stopped, and the
+    /// delegate told once.
+    private func processEnded() {
+        guard let process else { return }
+        process.terminate(grace: 0.5)
+        self.process = nil
+        watch?.cancel()
+        watch = nil
+        deferred = []
+        for load in resourceLoads.values { load.cancel() }
+        resourceLoads = [:]
+        navigations = [:]
+        hasTerminated = true
+        var stopped = state
+        stopped.isLoading = false
+        stopped.estimatedProgress = 1
+        stopped.documentRevision &+= 1
+        apply(stopped)
+        guard let view else { return }
+        view.navigationDelegate?.webViewWebContentProcessDidTerminate(view)
+    }
+
+    /// The content process's id, for tests and the front end's process list.
+    var processID: Int32? { process?.child.pid }
+
+    // MARK: Messages from the page
+
+    private func handle(_ message: WebContentMessage.FromContent) {
+        switch message {
+        case .ready, .pong, .layout, .activated, .evaluated:
+            break // an answer that came too late, or nothing to do
+        case .state(let new):
+            apply(new)
+        case .navigation(let id, let event):
+            handle(event, of: id)
+        case .question(let request, let question):
+            answer(question, request: request)
+        case .resourceRequest(let id, let request):
+            startResourceLoad(id, request)
+        case .resourceCancel(let id):
+            resourceLoads.removeValue(forKey: id)?.cancel()
+        case .scriptsStopped:
+            guard let view else { return }
+            view.navigationDelegate?.webViewWebContentProcessDidTerminate(view)
+        }
+    }
+
+    private func handle(_ event: NavigationEvent, of id: UInt64) {
+        if case .sameDocument(let type, let entry) = event {
+            guard let view, let item = historyItems[entry] else { return }
+            view.navigationDelegate?.webView(view, didSameDocumentNavigation: type, from: item)
+            return
+        }
+        if case .started(let request, let type) = event, navigations[id] == nil {
+            navigations[id] = Navigation(request: request, navigationType: type)
+        }
+        guard let navigation = navigations[id], let view, let delegate = view.navigationDelegate else {
+            if case .failed = event { navigations[id] = nil }
+            return
+        }
+        switch event {
+        case .started: delegate.webView(view, didStartProvisionalNavigation: navigation)
+        case .redirected: delegate.webView(view, didReceiveServerRedirectForProvisionalNavigation: navigation)
+        case .committed: delegate.webView(view, didCommit: navigation)
+        case .finished:
+            navigations[id] = nil
+            delegate.webView(view, didFinish: navigation)
+        case .failedProvisional(let error):
+            navigations[id] = nil
+            delegate.webView(view, didFailProvisionalNavigation: navigation, withError: error)
+        case .failed(let error):
+            navigations[id] = nil
+            delegate.webView(view, didFail: navigation, withError: error)
+        case .sameDocument:
+            break
+        }
+    }
+
+    private func answer(_ question: Question, request: UInt64) {
+        guard let view else { return }
+        let reply: (Answer) -> Void = { [weak self] in self?.send(.answer(request: request, $0)) }
+        switch question {
+        case .navigationAction(let request, let type, let isMainFrame, let isUserInitiated, let preferences):
+            let frame = FrameInfo(isMainFrame: isMainFrame, request: request, securityOrigin: request.url.origin)
+            var action = NavigationAction(request: request, navigationType: type, sourceFrame: frame, targetFrame: frame)
+            action.isUserInitiated = isUserInitiated
+            let handler = DecisionHandler(name: "decidePolicyFor navigationAction", fallback: (NavigationActionPolicy.allow, preferences)) {
+                // A download needs the page's response here: not yet, so the navigation is cancelled.
+                reply(.navigationAction($0.0 == .download ? .cancel : $0.0, $0.1))
+            }
+            guard let delegate = view.navigationDelegate else { return handler.decide((.allow, preferences)) }
+            delegate.webView(view, decidePolicyFor: action, preferences: preferences) { handler.decide(($0, $1)) }
+        case .navigationResponse(let response, let isMainFrame, let canShow):
+            let handler = DecisionHandler(name: "decidePolicyFor navigationResponse", fallback: NavigationResponsePolicy.allow) {
+                reply(.navigationResponse($0 == .download ? .cancel : $0))
+            }
+            guard let delegate = view.navigationDelegate else { return handler.decide(canShow ? .allow : .cancel) }
+            delegate.webView(view, decidePolicyFor: NavigationResponse(response: response, isForMainFrame: isMainFrame,
+                                                                       canShowMIMEType: canShow), decisionHandler: handler.closure)
+        case .alert(let message, let origin):
+            guard let delegate = view.uiDelegate else { return reply(.dialog(confirmed: false, text: nil)) }
+            let handler = DecisionHandler(name: "runJavaScriptAlertPanel", fallback: ()) { reply(.dialog(confirmed: true, text: nil)) }
+            delegate.webView(view, runJavaScriptAlertPanelWithMessage: message, initiatedByFrame: frameInfo(origin)) { handler.decide(()) }
+        case .confirm(let message, let origin):
+            guard let delegate = view.uiDelegate else { return reply(.dialog(confirmed: false, text: nil)) }
+            let handler = DecisionHandler(name: "runJavaScriptConfirmPanel", fallback: false) { reply(.dialog(confirmed: $0, text: nil)) }
+            delegate.webView(view, runJavaScriptConfirmPanelWithMessage: message, initiatedByFrame: frameInfo(origin),
+                             completionHandler: handler.closure)
+        case .prompt(let message, let defaultText, let origin):
+            guard let delegate = view.uiDelegate else { return reply(.dialog(confirmed: false, text: nil)) }
+            let handler = DecisionHandler(name: "runJavaScriptTextInputPanel", fallback: String?.none) {
+                reply(.dialog(confirmed: $0 != nil, text: $0))
+            }
+            delegate.webView(view, runJavaScriptTextInputPanelWithPrompt: message, defaultText: defaultText,
+                             initiatedByFrame: frameInfo(origin), completionHandler: handler.closure)
+        }
+    }
+
+    private func frameInfo(_ origin: String) -> FrameInfo {
+        FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: origin)
+    }
+
+    // MARK: Resources
+
+    /// Loads what the page asked for, with the browser's cookies, cache and
+    /// credentials — unless the page may not: a scheme it cannot load from
+    /// here, a file outside what it was granted, a header field that is not
+    /// one. Header fields only the browser sets (Cookie, Host, Proxy-…) are dropped.
+    private func startResourceLoad(_ id: UInt64, _ request: Request) {
+        guard resourceLoads[id] == nil else { return processEnded() }
+        var request = request
+        if let refusal = WebPageProxy.refusal(of: &request, fileReadAccess: fileReadAccess) {
+            send(.resourceDone(load: id, refusal))
+            return
+        }
+        let load = RemoteResourceLoad(id: id) { [weak self] message in
+            if case .resourceDone(let done, _) = message { self?.resourceLoads[done] = nil }
+            self?.send(message)
+        }
+        resourceLoads[id] = load
+        load.start(request, with: loader)
+    }
+
+    static func refusal(of request: inout Request, fileReadAccess: WebURL?) -> NavigationError? {
+        switch request.url.scheme {
+        case "http", "https":
+            break
+        case "file":
+            guard let access = fileReadAccess, LocalPath.isAllowed(request.url.filePath, under: access.filePath) else {
+                return .fileAccessDenied(request.url.filePath)
+            }
+        default:
+            return .unsupportedScheme(request.url.scheme)
+        }
+        guard FetchHeaderRules.isToken(request.method) else {
+            return .badURL("a request method that is not a token")
+        }
+        for field in request.headers.fields {
+            let name = field.name
+            guard FetchHeaderRules.isToken(name), !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+                return .badURL("a header field that is not one")
+            }
+            let lower = name.lowercased()
+            if lower == "cookie" || lower == "cookie2" || lower == "host" || lower.hasPrefix("proxy-") { request.headers[name] = nil }
+        }
+        return nil
+    }
+
+    // MARK: Loading
+
+    private func nextNavigation(_ request: Request, _ type: NavigationType) -> (UInt64, Navigation) {
+        lastNavigationID += 2
+        let navigation = Navigation(request: request, navigationType: type)
+        navigations[lastNavigationID] = navigation
+        return (lastNavigationID, navigation)
+    }
+
+    func load(_ request: Request) -> Navigation? {
+        load(request, replacingCurrentItem: false)
+    }
+
+    func load(_ request: Request, replacingCurrentItem: Bool) -> Navigation? {
+        if request.url.scheme == "file" { fileReadAccess = request.url }
+        guard let process = startedProcess() else { return nil }
+        let (id, navigation) = nextNavigation(request, .other)
+        send(.load(navigation: id, request: request, replacing: replacingCurrentItem), to: process)
+        return navigation
+    }
+
+    func load(urlString: String) throws -> Navigation? {
+        guard let url = WebURL(urlString) else { throw NavigationError.badURL(urlString) }
+        return load(Request(url: url))
+    }
+
+    func loadHTMLString(_ string: String, baseURL: WebURL?) -> Navigation? {
+        guard let process = startedProcess() else { return nil }
+        let (id, navigation) = nextNavigation(Request(url: baseURL ?? WebPageProxy.aboutBlank), .other)
+        send(.loadHTML(navigation: id, html: string, baseURL: baseURL), to: process)
+        return navigation
+    }
+
+    func load(_ data: [UInt8], mimeType: String, characterEncodingName: String?, baseURL: WebURL?) -> Navigation? {
+        loadHTMLString(String(decoding: data, as: UTF8.self), baseURL: baseURL)
+    }
+
+    func loadFileURL(_ url: WebURL, allowingReadAccessTo readAccessURL: WebURL) -> Navigation? {
+        let navigation = load(Request(url: url))
+        fileReadAccess = readAccessURL
+        return navigation
+    }
+
+    private func history(_ step: HistoryStep, _ type: NavigationType) -> Navigation? {
+        guard let process else { return nil }
+        let (id, navigation) = nextNavigation(Request(url: url ?? WebPageProxy.aboutBlank), type)
+        send(.history(navigation: id, step: step), to: process)
+        return navigation
+    }
+
+    func reload() -> Navigation? {
+        guard process == nil, let lastURL else { return history(.reload, .reload) }
+        return load(Request(url: lastURL))
+    }
+
+    func reloadFromOrigin() -> Navigation? {
+        guard process == nil else { return history(.reloadFromOrigin, .reload) }
+        return reload()
+    }
+
+    func stopLoading() { send(.stop) }
+    func goBack() -> Navigation? { canGoBack ? history(.back, .backForward) : nil }
+    func goForward() -> Navigation? { canGoForward ? history(.forward, .backForward) : nil }
+    func go(to item: BackForwardListItem) -> Navigation? { history(.entry(item.entryID), .backForward) }
+    func restore(_ state: WebView.InteractionState) -> Navigation? { nil }
+
+    // MARK: The page
+
+    func pageLayout(width: Int, rows: Int) -> PageLayout? {
+        if hasTerminated {
+            return PageLayout(title: WebPageProxy.stoppedMessage, lines: [Line(runs: [Line.Run(text: WebPageProxy.stoppedMessage,
+                                                                                                 width: WebPageProxy.stoppedMessage.count)])])
+        }
+        if let cached = layoutCache, cached.width == width, cached.rows == rows, cached.revision == state.documentRevision {
+            return cached.layout
+        }
+        let request = nextRequestID()
+        let answer: RemoteLayout?? = ask(.layout(request: request, width: width, rows: rows)) {
+            if case .layout(request, let layout) = $0 { return .some(layout) } else { return nil }
+        }
+        guard let answer, let remote = answer else { return nil }
+        let layout = PageLayout(remote.renderedPage { element($0) }, styles: nil)
+        layoutCache = (width, rows, state.documentRevision, layout)
+        return layout
+    }
+
+    private func element(_ id: UInt64) -> Node {
+        if let node = elements[id] { return node }
+        let node = elementDocument.createTextNode("")
+        elements[id] = node
+        elementIDs[node] = id
+        return node
+    }
+
+    func activate(_ link: PageLink) -> ActivationResult { activate(link.element) }
+    func activate(_ control: PageControl) -> ActivationResult { activate(control.element) }
+    func openInNewWindow(_ link: PageLink) -> ActivationResult { .done }
+
+    func activate(_ element: PageElement) -> ActivationResult {
+        guard let id = elementIDs[element.node] else { return .done }
+        let request = nextRequestID()
+        let result = ask(.activate(request: request, element: id)) {
+            if case .activated(request, let result) = $0 { return result } else { return nil }
+        }
+        switch result {
+        case .navigation(let id, let request, let type)?:
+            if let navigation = navigations[id] { return .navigation(navigation) }
+            let navigation = Navigation(request: request, navigationType: type)
+            navigations[id] = navigation
+            return .navigation(navigation)
+        case .fragment(let name)?: return .fragment(name)
+        case .canceled?: return .canceled
+        case .done?, nil: return .done
+        }
+    }
+
+    func focus(_ element: PageElement?) {}
+    func setValue(_ value: String, for field: PageElement) -> Bool { false }
+    func selectOptions(at indices: [Int], in select: PageElement) -> Bool { false }
+    func pressEnter(in field: PageElement) -> ActivationResult { .done }
+    func chooseFiles(_ files: [WebURL], for input: PageElement) -> Bool { false }
+    func chosenFiles(for input: PageElement) -> [WebURL] { [] }
+    func sendCloseRequest() -> Bool { false }
+    func type(_ key: TextFieldKey, in field: PageElement) -> WebView.TextFieldState? { nil }
+    func finishTyping(in field: PageElement) {}
+    func notifyUserActivation() { send(.userActivation) }
+
+    // MARK: Scripts
+
+    private func evaluate(_ source: String) -> Result<ScriptValue?, ScriptError> {
+        let request = nextRequestID()
+        let answer = ask(.evaluate(request: request, source: source)) {
+            if case .evaluated(request, let value, let error) = $0 { return (value, error) } else { return nil }
+        }
+        guard let answer else { return .failure(.engineUnavailable(WebPageProxy.stoppedMessage)) }
+        if let error = answer.1 { return .failure(.exception(message: error, line: nil, sourceURL: nil)) }
+        return .success(answer.0)
+    }
+
+    func evaluateScriptValue(_ source: String, completionHandler: @escaping (Result<ScriptValue?, ScriptError>) -> Void) {
+        let result = evaluate(source)
+        loop.post { completionHandler(result) }
+    }
+
+    func evaluateJavaScript(_ source: String, completionHandler: ((Any?, Error?) -> Void)?) {
+        evaluateJavaScript(source, in: nil, completionHandler: completionHandler)
+    }
+
+    func evaluateJavaScript(_ source: String, in frame: FrameInfo?, completionHandler: ((Any?, Error?) -> Void)?) {
+        let result = evaluate(source)
+        loop.post {
+            switch result {
+            case .success(let value): completionHandler?(value?.anyValue, nil)
+            case .failure(let error): completionHandler?(nil, error)
+            }
+        }
+    }
+
+    func evaluateJavaScript(_ source: String) async throws -> Any? {
+        try evaluate(source).get()?.anyValue
+    }
+
+    func evaluateJavaScript(_ source: String, in frame: FrameInfo?) async throws -> Any? {
+        try evaluate(source).get()?.anyValue
+    }
+}

@@ -1,0 +1,101 @@
+import TernNet
+import TernSystem
+
+/// What a content process asks its browser, whose delegates decide: a
+/// navigation's policy, a response's, a JavaScript dialog.
+enum Question: WireCodable {
+    case navigationAction(request: Request, type: NavigationType, isMainFrame: Bool, isUserInitiated: Bool,
+                          preferences: WebpagePreferences)
+    case navigationResponse(Response, isMainFrame: Bool, canShowMIMEType: Bool)
+    /// `alert`, `confirm` or `prompt` (with its default text) from a frame of this origin.
+    case alert(String, origin: String)
+    case confirm(String, origin: String)
+    case prompt(String, defaultText: String?, origin: String)
+
+    func encode(to encoder: inout MessageEncoder) {
+        switch self {
+        case .navigationAction(let request, let type, let isMainFrame, let isUserInitiated, let preferences):
+            encoder.encode(UInt8(0))
+            encoder.encode(request)
+            encoder.encode(type)
+            encoder.encode(isMainFrame)
+            encoder.encode(isUserInitiated)
+            encoder.encode(preferences)
+        case .navigationResponse(let response, let isMainFrame, let canShowMIMEType):
+            encoder.encode(UInt8(1))
+            encoder.encode(response)
+            encoder.encode(isMainFrame)
+            encoder.encode(canShowMIMEType)
+        case .alert(let message, let origin):
+            encoder.encode(UInt8(2))
+            encoder.encode(message)
+            encoder.encode(origin)
+        case .confirm(let message, let origin):
+            encoder.encode(UInt8(3))
+            encoder.encode(message)
+            encoder.encode(origin)
+        case .prompt(let message, let defaultText, let origin):
+            encoder.encode(UInt8(4))
+            encoder.encode(message)
+            encoder.encode(defaultText)
+            encoder.encode(origin)
+        }
+    }
+
+    init(from decoder: inout MessageDecoder) throws(MessageError) {
+        switch try decoder.decode(UInt8.self) {
+        case 0:
+            self = .navigationAction(request: try decoder.decode(Request.self), type: try decoder.decode(NavigationType.self),
+                                     isMainFrame: try decoder.decode(Bool.self), isUserInitiated: try decoder.decode(Bool.self),
+                                     preferences: try decoder.decode(WebpagePreferences.self))
+        case 1:
+            self = .navigationResponse(try decoder.decode(Response.self), isMainFrame: try decoder.decode(Bool.self),
+                                       canShowMIMEType: try decoder.decode(Bool.self))
+        case 2: self = .alert(try decoder.decode(String.self), origin: try decoder.decode(String.self))
+        case 3: self = .confirm(try decoder.decode(String.self), origin: try decoder.decode(String.self))
+        case 4: self = .prompt(try decoder.decode(String.self), defaultText: try decoder.decodeOptional(String.self),
+                               origin: try decoder.decode(String.self))
+        case let tag: throw .malformed("unknown question \(tag)")
+        }
+    }
+}
+
+/// The browser's answer to a `Question`.
+enum Answer: WireCodable {
+    case navigationAction(NavigationActionPolicy, WebpagePreferences)
+    case navigationResponse(NavigationResponsePolicy)
+    /// A dialog closed: OK or not, and a prompt's text.
+    case dialog(confirmed: Bool, text: String?)
+
+    func encode(to encoder: inout MessageEncoder) {
+        switch self {
+        case .navigationAction(let policy, let preferences):
+            encoder.encode(UInt8(0))
+            encoder.encode(UInt8(policy == .cancel ? 0 : policy == .allow ? 1 : 2))
+            encoder.encode(preferences)
+        case .navigationResponse(let policy):
+            encoder.encode(UInt8(1))
+            encoder.encode(UInt8(policy == .cancel ? 0 : policy == .allow ? 1 : 2))
+        case .dialog(let confirmed, let text):
+            encoder.encode(UInt8(2))
+            encoder.encode(confirmed)
+            encoder.encode(text)
+        }
+    }
+
+    init(from decoder: inout MessageDecoder) throws(MessageError) {
+        switch try decoder.decode(UInt8.self) {
+        case 0:
+            let policy = try decoder.decode(UInt8.self)
+            guard policy <= 2 else { throw .malformed("unknown policy \(policy)") }
+            self = .navigationAction(policy == 0 ? .cancel : policy == 1 ? .allow : .download,
+                                     try decoder.decode(WebpagePreferences.self))
+        case 1:
+            let policy = try decoder.decode(UInt8.self)
+            guard policy <= 2 else { throw .malformed("unknown policy \(policy)") }
+            self = .navigationResponse(policy == 0 ? .cancel : policy == 1 ? .allow : .download)
+        case 2: self = .dialog(confirmed: try decoder.decode(Bool.self), text: try decoder.decodeOptional(String.self))
+        case let tag: throw .malformed("unknown answer \(tag)")
+        }
+    }
+}
