@@ -441,8 +441,15 @@ final class BrowserTab: NavigationDelegate, UIDelegate {
         failed(error)
     }
 
-    /// The page's JavaScript heap passed its limit: its scripts were stopped.
+    /// The page's process ended (it crashed, was killed, or passed its
+    /// memory cap), or, for a page run in this process, its JavaScript heap
+    /// passed its limit and its scripts were stopped.
     func webViewWebContentProcessDidTerminate(_ webView: WebView) {
+        progress.hide()
+        guard webView.configuration.processModel == .inProcess else {
+            browser.show(message: "This page stopped working — r reloads", isError: true)
+            return
+        }
         let limit = (webView.configuration.scriptMemoryLimit ?? 0) >> 20
         browser.show(message: "\(pageHost): scripts stopped, they used more than \(limit) MB of memory", isError: true)
     }

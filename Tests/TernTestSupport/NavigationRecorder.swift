@@ -77,7 +77,7 @@ public final class NavigationRecorder: NavigationDelegate {
         events.append("commit")
     }
 
-    /// How many times the page's scripts were stopped for good (kept out of `events`).
+    /// How many times the page's scripts were stopped for good, or its content process ended (kept out of `events`).
     public private(set) var webContentTerminations = 0
 
     public func webViewWebContentProcessDidTerminate(_ webView: WebView) {

@@ -33,6 +33,11 @@ open class WebViewTestCase: XCTestCase {
         // Tests never touch the person's profile.
         configuration.websiteDataStore = .nonPersistent()
         configuration.websiteDataStore.eventLoop = loop
+        // TERN_PROCESS_MODEL=content runs every page in a content process (`make test-content-process`).
+        if ProcessInfo.processInfo.environment["TERN_PROCESS_MODEL"] == "content" {
+            configuration.processModel = .contentProcess
+            configuration.contentProcessExecutable = ProcessRun.tern
+        }
         configure(&configuration)
         webView = WebView(configuration: configuration)
         recorder = NavigationRecorder()

@@ -11,10 +11,14 @@ public struct PageControl {
 
     let control: FormControl
     let styles: AccessibleName.StyleLookup?
+    /// What is read from the element, read already (a control of a page
+    /// in a content process, whose element is not here).
+    let described: ControlDescription?
 
-    init(_ control: FormControl, styles: AccessibleName.StyleLookup? = nil) {
+    init(_ control: FormControl, styles: AccessibleName.StyleLookup? = nil, described: ControlDescription? = nil) {
         self.control = control
         self.styles = styles
+        self.described = described
     }
 
     public var kind: Kind { control.kind }
@@ -31,13 +35,15 @@ public struct PageControl {
     /// A select's first selected option.
     public var selectedIndex: Int? { control.selectedIndex }
     /// Whether a select takes several options (`multiple`).
-    public var allowsMultipleSelection: Bool { control.node.attribute("multiple") != nil }
+    public var allowsMultipleSelection: Bool { described?.allowsMultipleSelection ?? (control.node.attribute("multiple") != nil) }
     /// The indices in `options` of a select's selected options.
     public var selectedIndices: Set<Int> {
-        Set(control.node.getElementsByTagName("option").enumerated().compactMap { $1.attribute("selected") != nil ? $0 : nil })
+        if let described { return described.selectedIndices }
+        return Set(control.node.getElementsByTagName("option").enumerated().compactMap { $1.attribute("selected") != nil ? $0 : nil })
     }
     /// What a button says: its value, else its text (whitespace collapsed).
     public var label: String {
+        if let described { return described.label }
         guard control.value.isEmpty else { return control.value }
         return control.node.textContent.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
@@ -47,7 +53,8 @@ public struct PageControl {
     /// out, `::before`/`::after` content in): what a screen reader calls
     /// it, "" when nothing names it.
     public var accessibleName: String {
-        AccessibleName.of(control.node, elementByID: { control.node.document.element(withID: $0) }, styles: styles)
+        if let described { return described.accessibleName }
+        return AccessibleName.of(control.node, elementByID: { control.node.document.element(withID: $0) }, styles: styles)
     }
     /// The number drawn before it, counted with the links' (`WebView.numbersFormFields`); nil when not numbered.
     public var number: Int? { control.number }

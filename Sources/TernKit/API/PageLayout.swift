@@ -9,16 +9,20 @@ public struct PageLayout {
     let rendered: RenderedPage
     /// The page's computed styles, for its controls' names (CSS hiding and generated content).
     let styles: AccessibleName.StyleLookup?
+    /// The controls' descriptions, read where the page is (a page in a content process).
+    let controlDescriptions: [ControlDescription]?
 
-    init(_ rendered: RenderedPage, styles: AccessibleName.StyleLookup?) {
+    init(_ rendered: RenderedPage, styles: AccessibleName.StyleLookup?, controlDescriptions: [ControlDescription]? = nil) {
         self.rendered = rendered
         self.styles = styles
+        self.controlDescriptions = controlDescriptions
     }
 
     /// An empty page (nothing committed yet, or content that is not shown as text).
     public init() {
         rendered = RenderedPage()
         styles = nil
+        controlDescriptions = nil
     }
 
     /// A page of the front end's own lines (a view of the source): no
@@ -26,6 +30,7 @@ public struct PageLayout {
     public init(title: String, lines: [Line]) {
         rendered = RenderedPage(title: title, lines: lines)
         styles = nil
+        controlDescriptions = nil
     }
 
     /// The document's title, whitespace collapsed, control characters replaced.
@@ -37,7 +42,10 @@ public struct PageLayout {
     /// The form controls in document order, hidden inputs included.
     public var controls: PageItems<PageControl> {
         let styles = styles
-        return PageItems(rendered.controls) { PageControl($0, styles: styles) }
+        guard let descriptions = controlDescriptions, descriptions.count == rendered.controls.count else {
+            return PageItems(rendered.controls) { PageControl($0, styles: styles) }
+        }
+        return PageItems(Array(zip(rendered.controls, descriptions))) { PageControl($0.0, described: $0.1) }
     }
     /// The headings, landmarks and tables in document order, with their
     /// lines: what quick navigation moves between.

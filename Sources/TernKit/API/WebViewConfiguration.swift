@@ -44,6 +44,9 @@ public struct WebViewConfiguration {
     public var scriptMemoryLimit: Int? = 1 << 30
     /// Where the page runs. Default `.inProcess`.
     public var processModel = ProcessModel.inProcess
+    /// The program started as a content process (`ProcessModel.contentProcess`):
+    /// one that calls `WebContentProcess.runIfRequested()` first. nil: this program.
+    public var contentProcessExecutable: String?
     /// Whether a page keeps the bytes of its HTML source (`WebView.sourceBytes`) next to its
     /// document. Default true. When false, HTML is fed to the parser as it arrives and not
     /// kept, so a large page is not held twice; `sourceBytes` is then empty for HTML pages.

@@ -36,8 +36,8 @@ enum WebContentMessage {
         case stop
         /// Lay the page out: answered by `layout`.
         case layout(request: UInt64, width: Int, rows: Int)
-        /// Act on an element of the last layout as a click would: answered by `activated`.
-        case activate(request: UInt64, element: UInt64)
+        /// Act on an element of a layout sent (0: none): answered by `interacted`.
+        case interact(request: UInt64, element: UInt64, Interaction)
         /// Run a script in the page: answered by `evaluated`.
         case evaluate(request: UInt64, source: String)
         /// The person's key activated something (HTML's activation notification).
@@ -59,7 +59,7 @@ enum WebContentMessage {
             case .history: return 6
             case .stop: return 7
             case .layout: return 8
-            case .activate: return 9
+            case .interact: return 9
             case .evaluate: return 10
             case .userActivation: return 11
             case .answer: return 12
@@ -90,9 +90,10 @@ enum WebContentMessage {
                 encoder.encode(request)
                 encoder.encode(width)
                 encoder.encode(rows)
-            case .activate(let request, let element):
+            case .interact(let request, let element, let interaction):
                 encoder.encode(request)
                 encoder.encode(element)
+                encoder.encode(interaction)
             case .evaluate(let request, let source):
                 encoder.encode(request)
                 encoder.encode(source)
@@ -126,7 +127,8 @@ enum WebContentMessage {
             case 7: self = .stop
             case 8: self = .layout(request: try decoder.decode(UInt64.self), width: try decoder.decode(Int.self),
                                    rows: try decoder.decode(Int.self))
-            case 9: self = .activate(request: try decoder.decode(UInt64.self), element: try decoder.decode(UInt64.self))
+            case 9: self = .interact(request: try decoder.decode(UInt64.self), element: try decoder.decode(UInt64.self),
+                                     try decoder.decode(Interaction.self))
             case 10: self = .evaluate(request: try decoder.decode(UInt64.self), source: try decoder.decode(String.self))
             case 11: self = .userActivation
             case 12: self = .answer(request: try decoder.decode(UInt64.self), try decoder.decode(Answer.self))
@@ -158,8 +160,8 @@ enum WebContentMessage {
         case resourceCancel(load: UInt64)
         /// The page laid out, for `layout` (nil: nothing to show yet).
         case layout(request: UInt64, RemoteLayout?)
-        /// What `activate` did.
-        case activated(request: UInt64, RemoteActivation)
+        /// What `interact` did.
+        case interacted(request: UInt64, InteractionResult)
         /// The result of `evaluate`: a value (nil for undefined), or the exception's message.
         case evaluated(request: UInt64, value: ScriptValue?, error: String?)
         /// The page's scripts' heap passed its limit: they were stopped.
@@ -175,7 +177,7 @@ enum WebContentMessage {
             case .resourceRequest: return 6
             case .resourceCancel: return 7
             case .layout: return 8
-            case .activated: return 9
+            case .interacted: return 9
             case .evaluated: return 10
             case .scriptsStopped: return 11
             }
@@ -206,9 +208,9 @@ enum WebContentMessage {
             case .layout(let request, let layout):
                 encoder.encode(request)
                 encoder.encode(layout)
-            case .activated(let request, let activation):
+            case .interacted(let request, let result):
                 encoder.encode(request)
-                encoder.encode(activation)
+                encoder.encode(result)
             case .evaluated(let request, let value, let error):
                 encoder.encode(request)
                 encoder.encode(value)
@@ -232,7 +234,7 @@ enum WebContentMessage {
             case 6: self = .resourceRequest(load: try decoder.decode(UInt64.self), try decoder.decode(Request.self))
             case 7: self = .resourceCancel(load: try decoder.decode(UInt64.self))
             case 8: self = .layout(request: try decoder.decode(UInt64.self), try decoder.decodeOptional(RemoteLayout.self))
-            case 9: self = .activated(request: try decoder.decode(UInt64.self), try decoder.decode(RemoteActivation.self))
+            case 9: self = .interacted(request: try decoder.decode(UInt64.self), try decoder.decode(InteractionResult.self))
             case 10: self = .evaluated(request: try decoder.decode(UInt64.self), value: try decoder.decodeOptional(ScriptValue.self),
                                        error: try decoder.decodeOptional(String.self))
             case 11: self = .scriptsStopped

@@ -16,14 +16,20 @@ final class WebContentProcessPool {
     private var spare: WebContentProcessProxy?
     private var spareWatch: EventLoop.FileWatch?
 
-    /// The pool of the web views on `loop` (one per loop, made when first asked for).
-    static func shared(for loop: EventLoop) -> WebContentProcessPool {
-        if let pool = shared[ObjectIdentifier(loop)], pool.loop === loop { return pool }
-        let pool = WebContentProcessPool(loop: loop)
-        shared[ObjectIdentifier(loop)] = pool
+    /// The pool of the web views on `loop` that start `executable` (one
+    /// for each, made when first asked for).
+    static func shared(for loop: EventLoop, executable: String) -> WebContentProcessPool {
+        let key = Key(loop: ObjectIdentifier(loop), executable: executable)
+        if let pool = shared[key], pool.loop === loop { return pool }
+        let pool = WebContentProcessPool(loop: loop, executable: executable)
+        shared[key] = pool
         return pool
     }
-    private nonisolated(unsafe) static var shared: [ObjectIdentifier: WebContentProcessPool] = [:]
+    private struct Key: Hashable {
+        let loop: ObjectIdentifier
+        let executable: String
+    }
+    private nonisolated(unsafe) static var shared: [Key: WebContentProcessPool] = [:]
 
     init(loop: EventLoop, executable: String = ChildProcess.currentExecutable,
          heapBudget: Int = WebContentProcessProxy.defaultHeapBudget) {

@@ -78,10 +78,12 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         case .stop: webView?.stopLoading()
         case .layout(let request, let width, let rows):
             let layout = webView?.pageLayout(width: min(max(width, 1), 10_000), rows: min(max(rows, 1), 10_000))
-            send(.layout(request: request, layout.map { RemoteLayout($0.rendered, elementID: elementID) }))
-        case .activate(let request, let element):
-            let result = elements[element].flatMap { node in webView?.activate(PageElement(node: node)) } ?? .done
-            send(.activated(request: request, activation(result)))
+            send(.layout(request: request, layout.map { RemoteLayout($0, elementID: elementID) }))
+        case .interact(let request, let element, let interaction):
+            let result = interact(interaction, with: elements[element].map(PageElement.init(node:)))
+            // The page as it is now (its focus, its history) comes before the answer.
+            sendState()
+            send(.interacted(request: request, result))
         case .evaluate(let request, let source):
             guard let webView else { return send(.evaluated(request: request, value: nil, error: "no page")) }
             webView.evaluateScriptValue(source) { [weak self] result in
@@ -131,6 +133,7 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
             webView.observe(\.estimatedProgress) { changed($0, $1) }, webView.observe(\.isLoading) { changed($0, $1) },
             webView.observe(\.canGoBack) { changed($0, $1) }, webView.observe(\.canGoForward) { changed($0, $1) },
             webView.observe(\.documentRevision) { changed($0, $1) }, webView.observe(\.requestedScrollLine) { changed($0, $1) },
+            webView.observe(\.focusedElement) { changed($0, $1) },
         ]
     }
 
@@ -172,6 +175,8 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         state.documentRevision = webView.documentRevision
         state.response = webView.response
         state.requestedScrollLine = webView.requestedScrollLine
+        state.focusedElement = webView.focusedElement.map { elementID($0.node) } ?? 0
+        state.modalDialog = webView.modalDialog.map { elementID($0.node) } ?? 0
         let list = webView.backForwardList
         state.history = list.items.map {
             PageStateSnapshot.HistoryEntry(entryID: $0.entryID, url: $0.url, initialURL: $0.initialURL, title: $0.title)
@@ -219,7 +224,31 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         return id
     }
 
-    private func activation(_ result: ActivationResult) -> RemoteActivation {
+    private func interact(_ interaction: Interaction, with element: PageElement?) -> InteractionResult {
+        guard let webView else { return .done }
+        if case .focus = interaction {
+            webView.focus(element)
+            return .done
+        }
+        if case .closeRequest = interaction { return .changed(webView.sendCloseRequest()) }
+        guard let element else { return .noTextField }
+        switch interaction {
+        case .activate: return activation(webView.activate(element))
+        case .pressEnter: return activation(webView.pressEnter(in: element))
+        case .setValue(let value): return .changed(webView.setValue(value, for: element))
+        case .selectOptions(let indices): return .changed(webView.selectOptions(at: indices, in: element))
+        case .type(let key):
+            guard let state = webView.type(key, in: element) else { return .noTextField }
+            return .textField(value: state.value, cursor: state.cursor)
+        case .finishTyping:
+            webView.finishTyping(in: element)
+            return .done
+        case .focus, .closeRequest:
+            return .done
+        }
+    }
+
+    private func activation(_ result: ActivationResult) -> InteractionResult {
         switch result {
         case .navigation(let navigation): return .navigation(id(of: navigation), navigation.request, navigation.navigationType)
         case .fragment(let name): return .fragment(name)

@@ -40,8 +40,14 @@ final class WebPageProxy: PageEngine {
 
     private var process: WebContentProcessProxy?
     private var watch: EventLoop.FileWatch?
-    /// Messages read while waiting for an answer, handled on the loop's next turn.
-    private var deferred: [WebContentMessage.FromContent] = []
+    /// The questions waited for (`ask`), and their answers as they come.
+    private var awaited: Set<UInt64> = []
+    private var answers: [UInt64: WebContentMessage.FromContent] = [:]
+    /// `evaluateJavaScript` calls whose result has not come.
+    private var evaluations: [UInt64: (Result<ScriptValue?, ScriptError>) -> Void] = [:]
+    /// Questions of the page the browser's delegates have not answered yet
+    /// (a dialog open): the page waits for them, so the watchdog does not.
+    private var openQuestions = 0
     private let loader: Loader
     private var navigations: [UInt64: Navigation] = [:]
     private var lastNavigationID: UInt64 = 0
@@ -96,8 +102,8 @@ final class WebPageProxy: PageEngine {
     var sourceText: String { "" }
     var documentRevision: Int { state.documentRevision }
     var requestedScrollLine: Int? { state.requestedScrollLine }
-    var focusedElement: PageElement? { nil }
-    var modalDialog: PageElement? { nil }
+    var focusedElement: PageElement? { state.focusedElement == 0 ? nil : PageElement(node: element(state.focusedElement)) }
+    var modalDialog: PageElement? { state.modalDialog == 0 ? nil : PageElement(node: element(state.modalDialog)) }
 
     var userAgent: String {
         if let customUserAgent { return customUserAgent }
@@ -135,6 +141,9 @@ final class WebPageProxy: PageEngine {
         notify(\.canGoForward, from: oldForward, to: canGoForward)
         notify(\.documentRevision, from: old.documentRevision, to: new.documentRevision)
         if new.requestedScrollLine != nil { notify(\.requestedScrollLine, from: nil, to: new.requestedScrollLine) }
+        if new.focusedElement != old.focusedElement {
+            notify(\.focusedElement, from: nil, to: focusedElement)
+        }
     }
 
     private func notify<Value: Equatable>(_ keyPath: KeyPath<WebView, Value>, from old: Value, to new: Value) {
@@ -147,7 +156,7 @@ final class WebPageProxy: PageEngine {
     /// The page's process, started (or taken from the spare) when first needed.
     private func startedProcess() -> WebContentProcessProxy? {
         if let process { return process }
-        guard let started = try? WebContentProcessPool.shared(for: loop).take() else { return nil }
+        guard let started = try? WebContentProcessPool.shared(for: loop, executable: configuration.contentProcessExecutable ?? ChildProcess.currentExecutable).take() else { return nil }
         process = started
         hasTerminated = false
         watch = loop.watch(fileDescriptor: started.channel.socket) { [weak self] in self?.channelIsReadable() }
@@ -178,7 +187,6 @@ final class WebPageProxy: PageEngine {
     }
 
     private func channelIsReadable() {
-        handleDeferred()
         while let process {
             do {
                 guard let frame = try process.channel.receive(timeout: 0) else { return }
@@ -189,31 +197,29 @@ final class WebPageProxy: PageEngine {
         }
     }
 
-    private func handleDeferred() {
-        while !deferred.isEmpty { handle(deferred.removeFirst()) }
-    }
-
-    /// Sends `message` and waits for the answer `match` picks out, handling
-    /// the rest on a later turn. An answer that does not come within the
-    /// page's script time limit (and 5 s more) means a page that stopped
-    /// answering: the watchdog ends its process.
-    private func ask<Answer>(_ message: WebContentMessage.ToContent,
+    /// Sends the message `make` builds with a new request number, and runs
+    /// the loop until the answer comes (the page's other messages, dialogs
+    /// included, are handled meanwhile, as a page run in process runs the
+    /// loop while a dialog is open). An answer that does not come within
+    /// the page's script time limit and 5 s more, with no dialog open,
+    /// means a page that stopped answering: the watchdog ends its process.
+    private func ask<Answer>(_ make: (UInt64) -> WebContentMessage.ToContent,
                              _ match: (WebContentMessage.FromContent) -> Answer?) -> Answer? {
         guard let process = startedProcess() else { return nil }
-        let deadline = EventLoop.now() + configuration.scriptTimeLimit + 5
-        do {
-            try process.send(message)
-            while true {
-                let message = try process.receive(timeout: max(0.001, deadline - EventLoop.now()))
-                if let answer = match(message) {
-                    if !deferred.isEmpty { loop.post { [weak self] in self?.handleDeferred() } }
-                    return answer
-                }
-                deferred.append(message)
+        let request = nextRequestID()
+        awaited.insert(request)
+        defer { awaited.remove(request) }
+        send(make(request), to: process)
+        let patience = configuration.scriptTimeLimit + 5
+        while true {
+            if let answer = answers.removeValue(forKey: request) { return match(answer) }
+            guard self.process === process else { return nil }
+            let answered = loop.run(until: { answers[request] != nil || self.process !== process }, timeout: patience)
+            if !answered, openQuestions == 0 {
+                process.terminate()
+                processEnded()
+                return nil
             }
-        } catch {
-            processEnded()
-            return nil
         }
     }
 
@@ -231,10 +237,14 @@ final class WebPageProxy: PageEngine {
         self.process = nil
         watch?.cancel()
         watch = nil
-        deferred = []
+        answers = [:]
+        openQuestions = 0
         for load in resourceLoads.values { load.cancel() }
         resourceLoads = [:]
         navigations = [:]
+        let unanswered = evaluations.values
+        evaluations = [:]
+        for evaluation in unanswered { evaluation(.failure(.engineUnavailable(WebPageProxy.stoppedMessage))) }
         hasTerminated = true
         var stopped = state
         stopped.isLoading = false
@@ -252,8 +262,16 @@ final class WebPageProxy: PageEngine {
 
     private func handle(_ message: WebContentMessage.FromContent) {
         switch message {
-        case .ready, .pong, .layout, .activated, .evaluated:
-            break // an answer that came too late, or nothing to do
+        case .layout(let request, _), .interacted(let request, _):
+            if awaited.contains(request) { answers[request] = message }
+        case .evaluated(let request, let value, let error):
+            if awaited.contains(request) {
+                answers[request] = message
+            } else if let evaluation = evaluations.removeValue(forKey: request) {
+                evaluation(error.map { .failure(.exception(message: $0, line: nil, sourceURL: nil)) } ?? .success(value))
+            }
+        case .ready, .pong:
+            break
         case .state(let new):
             apply(new)
         case .navigation(let id, let event):
@@ -265,8 +283,9 @@ final class WebPageProxy: PageEngine {
         case .resourceCancel(let id):
             resourceLoads.removeValue(forKey: id)?.cancel()
         case .scriptsStopped:
-            guard let view else { return }
-            view.navigationDelegate?.webViewWebContentProcessDidTerminate(view)
+            // Past its memory limit a content process is ended, as WebKit ends one.
+            process?.terminate()
+            processEnded()
         }
     }
 
@@ -303,7 +322,12 @@ final class WebPageProxy: PageEngine {
 
     private func answer(_ question: Question, request: UInt64) {
         guard let view else { return }
-        let reply: (Answer) -> Void = { [weak self] in self?.send(.answer(request: request, $0)) }
+        openQuestions += 1
+        let reply: (Answer) -> Void = { [weak self] in
+            guard let self else { return }
+            openQuestions = max(0, openQuestions - 1)
+            send(.answer(request: request, $0))
+        }
         switch question {
         case .navigationAction(let request, let type, let isMainFrame, let isUserInitiated, let preferences):
             let frame = FrameInfo(isMainFrame: isMainFrame, request: request, securityOrigin: request.url.origin)
@@ -459,20 +483,22 @@ final class WebPageProxy: PageEngine {
 
     // MARK: The page
 
+    /// What the view shows once its page's process ended.
+    private static let stoppedLayout = PageLayout(title: stoppedMessage, lines: [
+        Line(runs: [Line.Run(text: stoppedMessage, width: stoppedMessage.count)]),
+    ])
+
     func pageLayout(width: Int, rows: Int) -> PageLayout? {
-        if hasTerminated {
-            return PageLayout(title: WebPageProxy.stoppedMessage, lines: [Line(runs: [Line.Run(text: WebPageProxy.stoppedMessage,
-                                                                                                 width: WebPageProxy.stoppedMessage.count)])])
-        }
+        if hasTerminated { return WebPageProxy.stoppedLayout }
         if let cached = layoutCache, cached.width == width, cached.rows == rows, cached.revision == state.documentRevision {
             return cached.layout
         }
-        let request = nextRequestID()
-        let answer: RemoteLayout?? = ask(.layout(request: request, width: width, rows: rows)) {
-            if case .layout(request, let layout) = $0 { return .some(layout) } else { return nil }
+        let answer: RemoteLayout?? = ask({ .layout(request: $0, width: width, rows: rows) }) {
+            if case .layout(_, let layout) = $0 { return .some(layout) } else { return nil }
         }
-        guard let answer, let remote = answer else { return nil }
-        let layout = PageLayout(remote.renderedPage { element($0) }, styles: nil)
+        guard let answer else { return hasTerminated ? WebPageProxy.stoppedLayout : nil }
+        guard let remote = answer else { return nil }
+        let layout = remote.pageLayout { element($0) }
         layoutCache = (width, rows, state.documentRevision, layout)
         return layout
     }
@@ -489,12 +515,19 @@ final class WebPageProxy: PageEngine {
     func activate(_ control: PageControl) -> ActivationResult { activate(control.element) }
     func openInNewWindow(_ link: PageLink) -> ActivationResult { .done }
 
-    func activate(_ element: PageElement) -> ActivationResult {
-        guard let id = elementIDs[element.node] else { return .done }
-        let request = nextRequestID()
-        let result = ask(.activate(request: request, element: id)) {
-            if case .activated(request, let result) = $0 { return result } else { return nil }
+    /// Does `interaction` to `element` (nil: none) in the page and waits for what it did.
+    private func interact(_ interaction: Interaction, with element: PageElement?) -> InteractionResult? {
+        var id: UInt64 = 0
+        if let element {
+            guard let known = elementIDs[element.node] else { return nil }
+            id = known
         }
+        return ask({ .interact(request: $0, element: id, interaction) }) {
+            if case .interacted(_, let result) = $0 { return result } else { return nil }
+        }
+    }
+
+    private func activation(_ result: InteractionResult?) -> ActivationResult {
         switch result {
         case .navigation(let id, let request, let type)?:
             if let navigation = navigations[id] { return .navigation(navigation) }
@@ -503,36 +536,54 @@ final class WebPageProxy: PageEngine {
             return .navigation(navigation)
         case .fragment(let name)?: return .fragment(name)
         case .canceled?: return .canceled
-        case .done?, nil: return .done
+        default: return .done
         }
     }
 
-    func focus(_ element: PageElement?) {}
-    func setValue(_ value: String, for field: PageElement) -> Bool { false }
-    func selectOptions(at indices: [Int], in select: PageElement) -> Bool { false }
-    func pressEnter(in field: PageElement) -> ActivationResult { .done }
+    private func changed(_ result: InteractionResult?) -> Bool {
+        if case .changed(true)? = result { return true }
+        return false
+    }
+
+    func activate(_ element: PageElement) -> ActivationResult { activation(interact(.activate, with: element)) }
+    func pressEnter(in field: PageElement) -> ActivationResult { activation(interact(.pressEnter, with: field)) }
+    func setValue(_ value: String, for field: PageElement) -> Bool { changed(interact(.setValue(value), with: field)) }
+    func selectOptions(at indices: [Int], in select: PageElement) -> Bool { changed(interact(.selectOptions(indices), with: select)) }
+    func sendCloseRequest() -> Bool { changed(interact(.closeRequest, with: nil)) }
+    func focus(_ element: PageElement?) { _ = interact(.focus, with: element) }
+    func finishTyping(in field: PageElement) { _ = interact(.finishTyping, with: field) }
+
+    func type(_ key: TextFieldKey, in field: PageElement) -> WebView.TextFieldState? {
+        guard case .textField(let value, let cursor)? = interact(.type(key), with: field) else { return nil }
+        return WebView.TextFieldState(value: value, cursor: cursor)
+    }
+
+    /// Not yet for a page in a content process: the files would have to reach it.
     func chooseFiles(_ files: [WebURL], for input: PageElement) -> Bool { false }
     func chosenFiles(for input: PageElement) -> [WebURL] { [] }
-    func sendCloseRequest() -> Bool { false }
-    func type(_ key: TextFieldKey, in field: PageElement) -> WebView.TextFieldState? { nil }
-    func finishTyping(in field: PageElement) {}
     func notifyUserActivation() { send(.userActivation) }
 
     // MARK: Scripts
 
+    /// Runs `source` in the page and waits for its result (the async forms).
     private func evaluate(_ source: String) -> Result<ScriptValue?, ScriptError> {
-        let request = nextRequestID()
-        let answer = ask(.evaluate(request: request, source: source)) {
-            if case .evaluated(request, let value, let error) = $0 { return (value, error) } else { return nil }
+        let answer = ask({ .evaluate(request: $0, source: source) }) {
+            if case .evaluated(_, let value, let error) = $0 { return (value, error) } else { return nil }
         }
         guard let answer else { return .failure(.engineUnavailable(WebPageProxy.stoppedMessage)) }
         if let error = answer.1 { return .failure(.exception(message: error, line: nil, sourceURL: nil)) }
         return .success(answer.0)
     }
 
+    /// The result comes as a message, on a later turn: the page may open
+    /// dialogs meanwhile, which the loop must be free to show.
     func evaluateScriptValue(_ source: String, completionHandler: @escaping (Result<ScriptValue?, ScriptError>) -> Void) {
-        let result = evaluate(source)
-        loop.post { completionHandler(result) }
+        guard let process = startedProcess() else {
+            return loop.post { completionHandler(.failure(.engineUnavailable(WebPageProxy.stoppedMessage))) }
+        }
+        let request = nextRequestID()
+        evaluations[request] = completionHandler
+        send(.evaluate(request: request, source: source), to: process)
     }
 
     func evaluateJavaScript(_ source: String, completionHandler: ((Any?, Error?) -> Void)?) {
@@ -540,8 +591,7 @@ final class WebPageProxy: PageEngine {
     }
 
     func evaluateJavaScript(_ source: String, in frame: FrameInfo?, completionHandler: ((Any?, Error?) -> Void)?) {
-        let result = evaluate(source)
-        loop.post {
+        evaluateScriptValue(source) { result in
             switch result {
             case .success(let value): completionHandler?(value?.anyValue, nil)
             case .failure(let error): completionHandler?(nil, error)

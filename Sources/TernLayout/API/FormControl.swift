@@ -34,4 +34,18 @@ public struct FormControl {
 
     /// The first region, if the control is shown.
     public var region: TextRegion? { regions.first }
+
+    public init(kind: Kind, node: Node, form: Node?, name: String, value: String, checked: Bool, options: [String],
+                selectedIndex: Int?, number: Int? = nil, regions: [TextRegion]) {
+        self.kind = kind
+        self.node = node
+        self.form = form
+        self.name = name
+        self.value = value
+        self.checked = checked
+        self.options = options
+        self.selectedIndex = selectedIndex
+        self.number = number
+        self.regions = regions
+    }
 }

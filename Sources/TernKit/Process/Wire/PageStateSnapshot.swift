@@ -42,6 +42,9 @@ struct PageStateSnapshot: WireCodable {
     var documentRevision = 0
     var response: Response?
     var requestedScrollLine: Int?
+    /// The focused element and the open modal dialog, by their element numbers (0: none).
+    var focusedElement: UInt64 = 0
+    var modalDialog: UInt64 = 0
     var history: [HistoryEntry] = []
     /// The shown entry's index in `history`, nil for none.
     var historyIndex: Int?
@@ -57,6 +60,8 @@ struct PageStateSnapshot: WireCodable {
         encoder.encode(documentRevision)
         encoder.encode(response)
         encoder.encode(requestedScrollLine ?? -1)
+        encoder.encode(focusedElement)
+        encoder.encode(modalDialog)
         encoder.encode(history)
         encoder.encode(historyIndex ?? -1)
     }
@@ -72,6 +77,8 @@ struct PageStateSnapshot: WireCodable {
         response = try decoder.decodeOptional(Response.self)
         let line = try decoder.decode(Int.self)
         requestedScrollLine = line >= 0 ? line : nil
+        focusedElement = try decoder.decode(UInt64.self)
+        modalDialog = try decoder.decode(UInt64.self)
         history = try decoder.decodeArray(HistoryEntry.self, minimumSize: 16)
         let index = try decoder.decode(Int.self)
         guard index == -1 || history.indices.contains(index) else { throw .malformed("history index \(index) out of range") }

@@ -3,9 +3,9 @@ import TernLayout
 import TernSystem
 
 /// A page laid out in a content process, as it crosses to the browser:
-/// its lines and links, each link's element named by a number the content
-/// process keeps (`element`), since no node crosses. Form controls, the
-/// outline and layers do not cross yet: their runs come as plain text.
+/// its lines, links and form controls, each one's element named by a
+/// number the content process keeps (`element`), since no node crosses.
+/// The outline and layers do not cross yet.
 struct RemoteLayout: WireCodable {
     struct RemoteLink {
         var number: Int
@@ -15,32 +15,60 @@ struct RemoteLayout: WireCodable {
         var regions: [TextRegion]
     }
 
+    struct RemoteControl {
+        var kind: FormControl.Kind
+        var element: UInt64
+        /// The control's form, 0 for none.
+        var form: UInt64
+        var name: String
+        var value: String
+        var checked: Bool
+        var options: [String]
+        var selectedIndex: Int?
+        var number: Int?
+        var regions: [TextRegion]
+        var description: ControlDescription
+    }
+
     var title: String
     var lines: [Line]
     var links: [RemoteLink]
+    var controls: [RemoteControl]
     var anchors: [String: Int]
     var isIncomplete: Bool
 
-    /// `page`'s parts that cross, its links' elements numbered by `elementID`.
-    init(_ page: RenderedPage, elementID: (Node) -> UInt64) {
+    /// `layout`'s parts that cross, its elements numbered by `elementID`.
+    init(_ layout: PageLayout, elementID: (Node) -> UInt64) {
+        let page = layout.rendered
         title = page.title
         lines = page.lines
         links = page.links.map {
             RemoteLink(number: $0.number, url: $0.url, text: $0.text, element: elementID($0.node), regions: $0.regions)
         }
+        controls = zip(page.controls, layout.controls).map { control, described in
+            RemoteControl(kind: control.kind, element: elementID(control.node), form: control.form.map(elementID) ?? 0,
+                          name: control.name, value: control.value, checked: control.checked, options: control.options,
+                          selectedIndex: control.selectedIndex, number: control.number, regions: control.regions,
+                          description: ControlDescription(described))
+        }
         anchors = page.anchors
         isIncomplete = page.isIncomplete
     }
 
-    /// The page the browser's view shows: each link's element stands for
-    /// the content process's by the node `element` gives for its number.
-    func renderedPage(element: (UInt64) -> Node) -> RenderedPage {
+    /// The layout the browser's view shows: each element stands for the
+    /// content process's by the node `element` gives for its number.
+    func pageLayout(element: (UInt64) -> Node) -> PageLayout {
         var page = RenderedPage(title: title, lines: lines, anchors: anchors)
         page.links = links.map {
             Link(number: $0.number, url: $0.url, text: $0.text, node: element($0.element), regions: $0.regions)
         }
+        page.controls = controls.map {
+            FormControl(kind: $0.kind, node: element($0.element), form: $0.form == 0 ? nil : element($0.form), name: $0.name,
+                        value: $0.value, checked: $0.checked, options: $0.options, selectedIndex: $0.selectedIndex,
+                        number: $0.number, regions: $0.regions)
+        }
         page.isIncomplete = isIncomplete
-        return page
+        return PageLayout(page, styles: nil, controlDescriptions: controls.map(\.description))
     }
 
     func encode(to encoder: inout MessageEncoder) {
@@ -56,6 +84,7 @@ struct RemoteLayout: WireCodable {
                 RemoteLayout.encode(run.color, to: &encoder)
                 RemoteLayout.encode(run.background, to: &encoder)
                 encoder.encode(run.link ?? -1)
+                encoder.encode(run.control ?? -1)
             }
         }
         encoder.encode(UInt32(truncatingIfNeeded: links.count))
@@ -64,12 +93,27 @@ struct RemoteLayout: WireCodable {
             encoder.encode(link.url)
             encoder.encode(link.text)
             encoder.encode(link.element)
-            encoder.encode(UInt32(truncatingIfNeeded: link.regions.count))
-            for region in link.regions {
-                encoder.encode(region.line)
-                encoder.encode(region.columns.lowerBound)
-                encoder.encode(region.columns.upperBound)
-            }
+            RemoteLayout.encode(link.regions, to: &encoder)
+        }
+        encoder.encode(UInt32(truncatingIfNeeded: controls.count))
+        for control in controls {
+            encoder.encode(control.kind.rawValue)
+            encoder.encode(control.element)
+            encoder.encode(control.form)
+            encoder.encode(control.name)
+            encoder.encode(control.value)
+            encoder.encode(control.checked)
+            encoder.encode(UInt32(truncatingIfNeeded: control.options.count))
+            for option in control.options { encoder.encode(option) }
+            encoder.encode(control.selectedIndex ?? -1)
+            encoder.encode(control.number ?? -1)
+            RemoteLayout.encode(control.regions, to: &encoder)
+            let description = control.description
+            encoder.encode(description.allowsMultipleSelection)
+            encoder.encode(UInt32(truncatingIfNeeded: description.selectedIndices.count))
+            for index in description.selectedIndices.sorted() { encoder.encode(index) }
+            encoder.encode(description.label)
+            encoder.encode(description.accessibleName)
         }
         encoder.encode(UInt32(truncatingIfNeeded: anchors.count))
         for (name, line) in anchors {
@@ -87,10 +131,10 @@ struct RemoteLayout: WireCodable {
         let lineCount = try decoder.decodeCount(minimumSize: 5)
         var lines: [Line] = []
         lines.reserveCapacity(lineCount)
-        var linkIndices: [Int] = []
+        var linkIndices: [Int] = [], controlIndices: [Int] = []
         for _ in 0..<lineCount {
             let scrolls = try decoder.decode(Bool.self)
-            let runCount = try decoder.decodeCount(minimumSize: 20)
+            let runCount = try decoder.decodeCount(minimumSize: 28)
             var runs: [Line.Run] = []
             runs.reserveCapacity(runCount)
             for _ in 0..<runCount {
@@ -101,9 +145,11 @@ struct RemoteLayout: WireCodable {
                 let color = try RemoteLayout.decodeColor(&decoder)
                 let background = try RemoteLayout.decodeColor(&decoder)
                 let link = try decoder.decode(Int.self)
+                let control = try decoder.decode(Int.self)
                 if link >= 0 { linkIndices.append(link) }
+                if control >= 0 { controlIndices.append(control) }
                 runs.append(Line.Run(text: text, width: width, style: style, color: color, background: background,
-                                     link: link >= 0 ? link : nil))
+                                     link: link >= 0 ? link : nil, control: control >= 0 ? control : nil))
             }
             lines.append(Line(runs: runs, scrollsHorizontally: scrolls))
         }
@@ -115,14 +161,40 @@ struct RemoteLayout: WireCodable {
             let url = RemoteLayout.printable(try decoder.decode(String.self))
             let text = RemoteLayout.printable(try decoder.decode(String.self))
             let element = try decoder.decode(UInt64.self)
-            let regionCount = try decoder.decodeCount(minimumSize: 24)
-            var regions: [TextRegion] = []
-            for _ in 0..<regionCount {
-                let line = try decoder.decode(Int.self), lower = try decoder.decode(Int.self), upper = try decoder.decode(Int.self)
-                guard lines.indices.contains(line), lower >= 0, lower <= upper else { throw .malformed("a link region outside the page") }
-                regions.append(TextRegion(line: line, columns: lower..<upper))
-            }
+            let regions = try RemoteLayout.decodeRegions(&decoder, lineCount: lines.count)
             links.append(RemoteLink(number: number, url: url, text: text, element: element, regions: regions))
+        }
+        let controlCount = try decoder.decodeCount(minimumSize: 40)
+        guard controlIndices.allSatisfy({ $0 < controlCount }) else { throw .malformed("a run of a control the page does not have") }
+        var controls: [RemoteControl] = []
+        for _ in 0..<controlCount {
+            let kindName = try decoder.decode(String.self)
+            guard let kind = FormControl.Kind(rawValue: kindName) else { throw .malformed("a control of kind \(kindName.prefix(20))") }
+            let element = try decoder.decode(UInt64.self), form = try decoder.decode(UInt64.self)
+            let name = RemoteLayout.printable(try decoder.decode(String.self))
+            let value = RemoteLayout.printable(try decoder.decode(String.self))
+            let checked = try decoder.decode(Bool.self)
+            let optionCount = try decoder.decodeCount(minimumSize: 4)
+            var options: [String] = []
+            for _ in 0..<optionCount { options.append(RemoteLayout.printable(try decoder.decode(String.self))) }
+            let selected = try decoder.decode(Int.self), number = try decoder.decode(Int.self)
+            guard selected == -1 || options.indices.contains(selected) else { throw .malformed("a selected option the select does not have") }
+            let regions = try RemoteLayout.decodeRegions(&decoder, lineCount: lines.count)
+            let multiple = try decoder.decode(Bool.self)
+            let selectedCount = try decoder.decodeCount(minimumSize: 8)
+            var selectedIndices: Set<Int> = []
+            for _ in 0..<selectedCount {
+                let index = try decoder.decode(Int.self)
+                guard options.indices.contains(index) else { throw .malformed("a selected option the select does not have") }
+                selectedIndices.insert(index)
+            }
+            let label = RemoteLayout.printable(try decoder.decode(String.self))
+            let accessibleName = RemoteLayout.printable(try decoder.decode(String.self))
+            controls.append(RemoteControl(kind: kind, element: element, form: form, name: name, value: value, checked: checked,
+                                          options: options, selectedIndex: selected >= 0 ? selected : nil,
+                                          number: number >= 0 ? number : nil, regions: regions,
+                                          description: ControlDescription(allowsMultipleSelection: multiple, selectedIndices: selectedIndices,
+                                                                          label: label, accessibleName: accessibleName)))
         }
         let anchorCount = try decoder.decodeCount(minimumSize: 12)
         var anchors: [String: Int] = [:]
@@ -135,7 +207,28 @@ struct RemoteLayout: WireCodable {
         isIncomplete = try decoder.decode(Bool.self)
         self.lines = lines
         self.links = links
+        self.controls = controls
         self.anchors = anchors
+    }
+
+    private static func encode(_ regions: [TextRegion], to encoder: inout MessageEncoder) {
+        encoder.encode(UInt32(truncatingIfNeeded: regions.count))
+        for region in regions {
+            encoder.encode(region.line)
+            encoder.encode(region.columns.lowerBound)
+            encoder.encode(region.columns.upperBound)
+        }
+    }
+
+    private static func decodeRegions(_ decoder: inout MessageDecoder, lineCount: Int) throws(MessageError) -> [TextRegion] {
+        let count = try decoder.decodeCount(minimumSize: 24)
+        var regions: [TextRegion] = []
+        for _ in 0..<count {
+            let line = try decoder.decode(Int.self), lower = try decoder.decode(Int.self), upper = try decoder.decode(Int.self)
+            guard line >= 0, line < lineCount, lower >= 0, lower <= upper else { throw .malformed("a region outside the page") }
+            regions.append(TextRegion(line: line, columns: lower..<upper))
+        }
+        return regions
     }
 
     private static func encode(_ color: Color?, to encoder: inout MessageEncoder) {
