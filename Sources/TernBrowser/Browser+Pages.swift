@@ -157,6 +157,11 @@ extension Browser {
         lines.append("Secure:   \(secure)")
         let page = tab.viewport.page
         lines.append("Lines:    \(page.lines.count), links: \(page.links.count), form controls: \(page.controls.count)")
+        if let process = webView.webContentProcessIdentifier {
+            lines.append("Process:  \(process) (sandboxed content process)")
+        } else if webView.configuration.processModel == .contentProcess {
+            lines.append("Process:  none (the page stopped, or nothing loaded)")
+        }
         present(MessageBox(title: "Page information", message: lines.joined(separator: "\n")) { _ in })
     }
 

@@ -112,17 +112,35 @@ public final class EventLoop {
     /// count until its time); nil when none is scheduled.
     public var nextTimerDeadline: Double? { timers.first?.deadline }
 
-    /// A file descriptor the loop watches for input; stop with `cancel()`.
+    /// A file descriptor the loop watches for input (or, once, for room to
+    /// write); stop with `cancel()`.
     public final class FileWatch {
         let fd: Int32
+        let forWriting: Bool
         var onReadable: (() -> Void)?
-        init(fd: Int32, onReadable: @escaping () -> Void) { self.fd = fd; self.onReadable = onReadable }
+        init(fd: Int32, forWriting: Bool = false, onReadable: @escaping () -> Void) {
+            self.fd = fd
+            self.forWriting = forWriting
+            self.onReadable = onReadable
+        }
         public func cancel() { onReadable = nil }
     }
 
     /// Calls `onReadable` on the loop whenever `fileDescriptor` has input.
     public func watch(fileDescriptor: Int32, onReadable: @escaping () -> Void) -> FileWatch {
         let watch = FileWatch(fd: fileDescriptor, onReadable: onReadable)
+        watches.append(watch)
+        return watch
+    }
+
+    /// Calls `onWritable` on the loop once, when `fileDescriptor` can take
+    /// output (a socket whose peer was slow to read).
+    public func whenWritable(_ fileDescriptor: Int32, _ onWritable: @escaping () -> Void) -> FileWatch {
+        let watch = FileWatch(fd: fileDescriptor, forWriting: true, onReadable: {})
+        watch.onReadable = { [unowned watch] in
+            watch.onReadable = nil
+            onWritable()
+        }
         watches.append(watch)
         return watch
     }
@@ -162,7 +180,7 @@ public final class EventLoop {
         let ms = Int32(min(wait * 1000, Double(Int32.max)).rounded(.up))
         var readable: [Bool]
         if let curlMulti {
-            var fds = watches.map { curl_waitfd(fd: $0.fd, events: Int16(CURL_WAIT_POLLIN), revents: 0) }
+            var fds = watches.map { curl_waitfd(fd: $0.fd, events: Int16($0.forWriting ? CURL_WAIT_POLLOUT : CURL_WAIT_POLLIN), revents: 0) }
             var ready: Int32 = 0
             fds.withUnsafeMutableBufferPointer {
                 _ = Curl.multiPoll(curlMulti, $0.baseAddress, UInt32($0.count), ms, &ready)
@@ -170,7 +188,7 @@ public final class EventLoop {
             readable = fds.map { $0.revents != 0 }
         } else {
             // No transfer has ever started: libcurl is not loaded, plain poll(2) waits.
-            var fds = watches.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            var fds = watches.map { pollfd(fd: $0.fd, events: Int16($0.forWriting ? POLLOUT : POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), ms)
             readable = fds.map { $0.revents != 0 }
         }

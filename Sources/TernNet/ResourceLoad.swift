@@ -22,9 +22,9 @@ package final class ResourceLoad {
     /// Credentials for HTTP authentication, given for the origin of the
     /// request the load starts with: sent with each hop to that origin and
     /// forgotten at the first redirect to another one (see `followRedirect`).
-    var credential: (Credential, Credential.Method)?
+    package internal(set) var credential: (Credential, Credential.Method)?
     /// Credentials for the proxy, sent with every hop of this load.
-    var proxyCredential: (Credential, Credential.Method)?
+    package internal(set) var proxyCredential: (Credential, Credential.Method)?
 
     let loader: Loader
     /// Who hears of the load; a download takes over a navigation's load this way.
@@ -94,6 +94,28 @@ package final class ResourceLoad {
     package func customSchemeDidReceive(_ data: UnsafeRawBufferPointer) {
         guard !isFinished else { return }
         deliver(data)
+    }
+
+    /// The loader that served this load (`Loader.forwarder`) follows a
+    /// redirect to `next`: the delegate is asked as for a redirect followed
+    /// here, and `answer` hears the next hop's request (its header fields
+    /// and `handlesCookies` the delegate's; nil stops the load).
+    package func forwarderWillRedirect(_ response: Response, to next: Request, answer: @escaping (Request?) -> Void) {
+        guard !isFinished else { return answer(nil) }
+        redirectCount += 1
+        let decide: (Request?) -> Void = { chosen in
+            guard !self.isFinished, let chosen else { return answer(nil) }
+            var hop = next
+            hop.headers = chosen.headers
+            hop.handlesCookies = chosen.handlesCookies
+            self.currentRequest = hop
+            answer(hop)
+        }
+        if let delegate {
+            delegate.resourceLoad(self, willPerformRedirection: response, newRequest: next, completion: decide)
+        } else {
+            decide(next)
+        }
     }
 
     /// The custom scheme's answer ended: nil on success.

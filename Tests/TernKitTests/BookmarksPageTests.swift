@@ -8,6 +8,8 @@ import TernTestSupport
 /// and that nothing else (a typed URL, a web page's link, form, script,
 /// fetch or redirect) can read it or change bookmarks.
 final class BookmarksPageTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     private var root = ""
     private var bookmarks: Bookmarks { webView.configuration.websiteDataStore.bookmarks }
 

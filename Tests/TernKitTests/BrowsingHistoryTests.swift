@@ -6,6 +6,8 @@ import TernTestSupport
 /// The global history in a real profile's SQLite file, through web views
 /// loading the test server's pages, and `about:history`.
 final class BrowsingHistoryTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     private var root = ""
     private var directory: String { root + "/profile" }
 

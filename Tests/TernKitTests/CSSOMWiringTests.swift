@@ -6,6 +6,8 @@ import TernTestSupport
 /// CSSOM through a web view: the layout width reaches `matchMedia`, and the
 /// page's own sheets reach `document.styleSheets` and `getComputedStyle`.
 final class CSSOMWiringTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     func testTheLayoutWidthReachesMatchMedia() throws {
         recorder.clear()
         webView.loadHTMLString("""

@@ -8,6 +8,8 @@ import TernTestSupport
 /// delegate returns nil (or there is none), nothing opens and the web view
 /// that asked does not navigate; the app decides what to do with the request.
 final class CreateWebViewTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     final class Refusing: UIDelegate {
         var asked: [NavigationAction] = []
         func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,

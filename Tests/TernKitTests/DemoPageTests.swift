@@ -4,6 +4,8 @@ import TernTestSupport
 
 /// The bundled demo pages, driven headless through the DOM bindings.
 final class DemoPageTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     final class Bridge: ScriptMessageHandler {
         var messages: [String] = []
         func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage) {

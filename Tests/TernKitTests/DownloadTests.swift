@@ -7,6 +7,8 @@ import TernTestSupport
 /// Downloads against the test server's /download: safe names in the chosen
 /// folder, progress, and a broken transfer resumed into a byte-identical file.
 final class DownloadTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     /// Saves into a folder under `SafeFilename.unusedPath`, recording progress.
     final class FolderSaver: DownloadDelegate {
         let directory: String

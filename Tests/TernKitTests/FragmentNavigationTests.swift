@@ -7,6 +7,8 @@ import TernTestSupport
 /// HTML "navigate to a fragment" (§7.4.2.3.3) and traversal within the
 /// document: entries of the same document, popstate then hashchange, no load.
 final class FragmentNavigationTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     private static let page = """
         <!DOCTYPE html><title>Doc</title>
         <script>

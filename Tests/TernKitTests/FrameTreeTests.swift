@@ -14,6 +14,8 @@ import TernTestSupport
 /// from the test server under two host names (127.0.0.1 and localhost) for
 /// two origins.
 final class FrameTreeTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     final class Messages: ScriptMessageHandler {
         var received: [ScriptMessage] = []
         func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage) {

@@ -8,6 +8,8 @@ import TernTestSupport
 /// A front end acting on the page for the person (WebView+Interaction):
 /// links, buttons, fields, forms, with page scripts running and without.
 final class InteractionTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     /// Makes new windows for target=_blank, or refuses, and answers the open panel.
     final class Windows: UIDelegate {
         var created: [WebView] = []

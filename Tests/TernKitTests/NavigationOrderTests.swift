@@ -5,6 +5,8 @@ import TernTestSupport
 
 /// The exact order of delegate callbacks, recorded against the real test server.
 final class NavigationOrderTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     func testPlainPageReportsEveryStepInOrder() {
         loadAndWait("/plain")
         XCTAssertEqual(recorder.events, ["action GET /plain allow", "start", "response 200 allow", "commit", "finish"])

@@ -6,6 +6,8 @@ import TernTestSupport
 /// person's activation, and file: stays out of reach of http(s) pages
 /// (navigation, redirects, scripts, XHR).
 final class PageSchemeBoundaryTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     private let base = { WebURL("http://127.0.0.1:\(TestServer.shared.port)/page/base")! }()
 
     private func open(_ html: String) {

@@ -9,6 +9,8 @@ import TernTestSupport
 /// rel=stylesheet>`, CSSOM's tree order), how they are fetched (the test
 /// server's `/sheet` logs each request), and when the page waits for them.
 final class PageStylesTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     private func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! }
 
     /// The path of a page with `head` and `body`.

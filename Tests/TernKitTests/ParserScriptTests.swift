@@ -9,6 +9,8 @@ import TernTestSupport
 /// parsing-blocking, deferred and async scripts, readyState and the load
 /// event (§13.2.7 "the end").
 final class ParserScriptTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     private func script(_ body: String, delay: Int = 0) -> String {
         let encoded = body.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         return "/mime?type=text/javascript&delay_ms=\(delay)&body=\(encoded)"
@@ -234,6 +236,8 @@ final class PartsSchemeHandler: URLSchemeHandler {
 
 /// The first screen of a page that arrives slowly, scripts in it.
 final class ParserScriptStreamingTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     private func text() -> String {
         webView.page.renderedPage(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
     }
@@ -287,6 +291,8 @@ final class ParserScriptStreamingTests: WebViewTestCase {
 
 /// `document.write` with no insertion point.
 final class DocumentWriteWithoutParserTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     func testAWriteAfterTheLoadReplacesThePage() {
         recorder.clear()
         webView.loadHTMLString("<p id=old>old</p><script>var x = 1</script>", baseURL: nil)

@@ -16,6 +16,8 @@ import TernTestSupport
 /// shows stale styles, and one that restyled everything miscounts (every
 /// test also makes a change no rule reads, which must restyle nothing).
 final class RelayoutTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     // MARK: Scripts
 
     /// A class change restyles the elements its rules select and, when their

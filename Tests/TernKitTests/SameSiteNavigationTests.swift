@@ -10,6 +10,8 @@ import TernTestSupport
 /// `www.a.test` are one site, `b.test` another. `a.test` holds a Strict, a
 /// Lax and a plain cookie; what reaches it shows what the loader sent.
 final class SameSiteNavigationTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     private var jar: CookieJar!
     private let all = "strict=1; lax=1; plain=1"
 

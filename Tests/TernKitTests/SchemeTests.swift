@@ -5,6 +5,8 @@ import TernTestSupport
 
 /// file:, data:, about: and custom schemes.
 final class SchemeTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     private var directory: URL!
 
     override func setUp() {

@@ -5,6 +5,8 @@ import TernTestSupport
 
 /// Pages are parsed and can be laid out while they arrive.
 final class StreamingLayoutTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     func testTheTitleAndFirstLinesArriveBeforeTheWholePage() {
         var titleSeenWhileLoading: String?
         let token = webView.observe(\.title) { [unowned self] webView, _ in

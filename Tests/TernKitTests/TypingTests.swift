@@ -10,6 +10,8 @@ import TernTestSupport
 /// keyboard event order, Input Events), may cancel or rewrite them, and the
 /// text control selection APIs say where the next key goes.
 final class TypingTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
     /// Loads `body` with a script that logs every key, input and focus event
     /// of `#f` into `log` (type, then `key` or `inputType=data`).
     private func open(_ body: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -11,6 +11,22 @@ open class WebViewTestCase: XCTestCase {
     public var server: TestServer { TestServer.shared }
     public var misuseReports: [String] = []
 
+    /// Whether this case's tests reach into the in-process page (`webView.page`):
+    /// they are skipped when every page runs in a content process.
+    open class var reachesIntoThePage: Bool { false }
+
+    /// Whether `TERN_PROCESS_MODEL=content` asks for every page in a content process.
+    public static var runsPagesInContentProcess: Bool {
+        ProcessInfo.processInfo.environment["TERN_PROCESS_MODEL"] == "content"
+    }
+
+    open override func setUpWithError() throws {
+        try super.setUpWithError()
+        if WebViewTestCase.runsPagesInContentProcess, Self.reachesIntoThePage {
+            throw XCTSkip("reaches into the page, which runs in a content process")
+        }
+    }
+
     open override func setUp() {
         super.setUp()
         misuseReports = []
@@ -34,7 +50,7 @@ open class WebViewTestCase: XCTestCase {
         configuration.websiteDataStore = .nonPersistent()
         configuration.websiteDataStore.eventLoop = loop
         // TERN_PROCESS_MODEL=content runs every page in a content process (`make test-content-process`).
-        if ProcessInfo.processInfo.environment["TERN_PROCESS_MODEL"] == "content" {
+        if WebViewTestCase.runsPagesInContentProcess {
             configuration.processModel = .contentProcess
             configuration.contentProcessExecutable = ProcessRun.tern
         }

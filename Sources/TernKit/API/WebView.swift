@@ -144,6 +144,12 @@ public final class WebView {
         observers.add(keyPath, options: options, object: self, handler: changeHandler)
     }
 
+    /// Tern-only (WebKit's private `_webProcessIdentifier`): the process id
+    /// of the content process the page runs in, nil for a page run in
+    /// this process (`ProcessModel.inProcess`) or while none runs (before
+    /// the first load, after it ended).
+    public var webContentProcessIdentifier: Int32? { (engine as? WebPageProxy)?.processID }
+
     /// The User-Agent header later loads send.
     public var userAgent: String { engine.userAgent }
 

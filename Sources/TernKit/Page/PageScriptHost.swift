@@ -120,7 +120,7 @@ final class PageScriptHost: ScriptHost {
         }
     }
 
-    private static func deliver(_ message: ScriptMessage, to controller: UserContentController,
+    static func deliver(_ message: ScriptMessage, to controller: UserContentController,
                                 replyHandler: ((ScriptValue?, String?) -> Void)?) {
         let name = message.name
         switch controller.handlers[name] {

@@ -48,6 +48,16 @@ enum WebContentMessage {
         case resourceResponse(load: UInt64, Response)
         case resourceData(load: UInt64, [UInt8])
         case resourceDone(load: UInt64, NavigationError?)
+        /// The browser follows a redirect of load `load` to `request`: answered by `redirectAnswer`.
+        case resourceRedirect(load: UInt64, Response, Request)
+        /// Send the page's source: answered by `source`.
+        case source(request: UInt64)
+        /// Replace the history with `state` (`WebView.InteractionState.encoded`) and load its shown entry.
+        case restore(navigation: UInt64, state: String)
+        /// The first line the front end shows (the page's scroll position).
+        case scroll(line: Int)
+        /// A native message handler's reply to `scriptMessage` `request`: a value, or an error.
+        case scriptReply(request: UInt64, value: ScriptValue?, error: String?)
 
         var kind: UInt16 {
             switch self {
@@ -66,6 +76,11 @@ enum WebContentMessage {
             case .resourceResponse: return 13
             case .resourceData: return 14
             case .resourceDone: return 15
+            case .source: return 16
+            case .restore: return 17
+            case .scroll: return 18
+            case .scriptReply: return 19
+            case .resourceRedirect: return 20
             }
         }
 
@@ -109,6 +124,21 @@ enum WebContentMessage {
             case .resourceDone(let load, let error):
                 encoder.encode(load)
                 encoder.encode(error)
+            case .source(let request):
+                encoder.encode(request)
+            case .restore(let navigation, let state):
+                encoder.encode(navigation)
+                encoder.encode(state)
+            case .scroll(let line):
+                encoder.encode(line)
+            case .scriptReply(let request, let value, let error):
+                encoder.encode(request)
+                encoder.encode(value)
+                encoder.encode(error)
+            case .resourceRedirect(let load, let response, let request):
+                encoder.encode(load)
+                encoder.encode(response)
+                encoder.encode(request)
             }
             return encoder.bytes
         }
@@ -135,6 +165,13 @@ enum WebContentMessage {
             case 13: self = .resourceResponse(load: try decoder.decode(UInt64.self), try decoder.decode(Response.self))
             case 14: self = .resourceData(load: try decoder.decode(UInt64.self), Array(try decoder.decodeBytes()))
             case 15: self = .resourceDone(load: try decoder.decode(UInt64.self), try decoder.decodeOptional(NavigationError.self))
+            case 16: self = .source(request: try decoder.decode(UInt64.self))
+            case 17: self = .restore(navigation: try decoder.decode(UInt64.self), state: try decoder.decode(String.self))
+            case 18: self = .scroll(line: try decoder.decode(Int.self))
+            case 19: self = .scriptReply(request: try decoder.decode(UInt64.self), value: try decoder.decodeOptional(ScriptValue.self),
+                                         error: try decoder.decodeOptional(String.self))
+            case 20: self = .resourceRedirect(load: try decoder.decode(UInt64.self), try decoder.decode(Response.self),
+                                              try decoder.decode(Request.self))
             default: throw .malformed("unknown message kind \(message.kind)")
             }
             try decoder.finish()
@@ -154,8 +191,10 @@ enum WebContentMessage {
         case navigation(UInt64, NavigationEvent)
         /// A question for the browser's delegates, answered by `answer`.
         case question(request: UInt64, Question)
-        /// Load `request` for the page: answered by `resource…` messages.
-        case resourceRequest(load: UInt64, Request)
+        /// Load `request` for the page, with the credentials its navigation
+        /// was given (HTTP, proxy): answered by `resource…` messages.
+        case resourceRequest(load: UInt64, Request, credential: Credential?, method: Credential.Method,
+                             proxyCredential: Credential?, proxyMethod: Credential.Method)
         /// The page no longer wants that load.
         case resourceCancel(load: UInt64)
         /// The page laid out, for `layout` (nil: nothing to show yet).
@@ -166,6 +205,21 @@ enum WebContentMessage {
         case evaluated(request: UInt64, value: ScriptValue?, error: String?)
         /// The page's scripts' heap passed its limit: they were stopped.
         case scriptsStopped
+        /// A console message of the page's scripts.
+        case console(level: String, text: String)
+        /// The page's source, for `source`.
+        case source(request: UInt64, bytes: [UInt8], encoding: String)
+        /// The page posted to a native message handler (`window.webkit.messageHandlers`);
+        /// a request number other than 0 waits for `scriptReply`.
+        case scriptMessage(request: UInt64, name: String, body: ScriptValue, origin: String, isMainFrame: Bool)
+        /// The page opened a window (with the person's activation) for `request`.
+        case openWindow(Request, NavigationType)
+        /// The page tried to open a window without the person's activation.
+        case popupBlocked(Request, NavigationType)
+        /// The page closed its window (`window.close()`).
+        case closeWindow
+        /// The page's answer to `resourceRedirect`: the next hop's request (its header fields), or nil to stop.
+        case redirectAnswer(load: UInt64, Request?)
 
         var kind: UInt16 {
             switch self {
@@ -180,6 +234,13 @@ enum WebContentMessage {
             case .interacted: return 9
             case .evaluated: return 10
             case .scriptsStopped: return 11
+            case .console: return 12
+            case .source: return 13
+            case .scriptMessage: return 14
+            case .openWindow: return 15
+            case .popupBlocked: return 16
+            case .closeWindow: return 17
+            case .redirectAnswer: return 18
             }
         }
 
@@ -200,9 +261,13 @@ enum WebContentMessage {
             case .question(let request, let question):
                 encoder.encode(request)
                 encoder.encode(question)
-            case .resourceRequest(let load, let request):
+            case .resourceRequest(let load, let request, let credential, let method, let proxyCredential, let proxyMethod):
                 encoder.encode(load)
                 encoder.encode(request)
+                encoder.encode(credential)
+                encoder.encode(method)
+                encoder.encode(proxyCredential)
+                encoder.encode(proxyMethod)
             case .resourceCancel(let load):
                 encoder.encode(load)
             case .layout(let request, let layout):
@@ -215,8 +280,27 @@ enum WebContentMessage {
                 encoder.encode(request)
                 encoder.encode(value)
                 encoder.encode(error)
-            case .scriptsStopped:
+            case .scriptsStopped, .closeWindow:
                 break
+            case .console(let level, let text):
+                encoder.encode(level)
+                encoder.encode(text)
+            case .source(let request, let bytes, let encoding):
+                encoder.encode(request)
+                encoder.encode(bytes: bytes)
+                encoder.encode(encoding)
+            case .scriptMessage(let request, let name, let body, let origin, let isMainFrame):
+                encoder.encode(request)
+                encoder.encode(name)
+                encoder.encode(body)
+                encoder.encode(origin)
+                encoder.encode(isMainFrame)
+            case .openWindow(let request, let type), .popupBlocked(let request, let type):
+                encoder.encode(request)
+                encoder.encode(type)
+            case .redirectAnswer(let load, let request):
+                encoder.encode(load)
+                encoder.encode(request)
             }
             return encoder.bytes
         }
@@ -231,13 +315,27 @@ enum WebContentMessage {
             case 3: self = .state(try decoder.decode(PageStateSnapshot.self))
             case 4: self = .navigation(try decoder.decode(UInt64.self), try decoder.decode(NavigationEvent.self))
             case 5: self = .question(request: try decoder.decode(UInt64.self), try decoder.decode(Question.self))
-            case 6: self = .resourceRequest(load: try decoder.decode(UInt64.self), try decoder.decode(Request.self))
+            case 6: self = .resourceRequest(load: try decoder.decode(UInt64.self), try decoder.decode(Request.self),
+                                            credential: try decoder.decodeOptional(Credential.self),
+                                            method: try decoder.decode(Credential.Method.self),
+                                            proxyCredential: try decoder.decodeOptional(Credential.self),
+                                            proxyMethod: try decoder.decode(Credential.Method.self))
             case 7: self = .resourceCancel(load: try decoder.decode(UInt64.self))
             case 8: self = .layout(request: try decoder.decode(UInt64.self), try decoder.decodeOptional(RemoteLayout.self))
             case 9: self = .interacted(request: try decoder.decode(UInt64.self), try decoder.decode(InteractionResult.self))
             case 10: self = .evaluated(request: try decoder.decode(UInt64.self), value: try decoder.decodeOptional(ScriptValue.self),
                                        error: try decoder.decodeOptional(String.self))
             case 11: self = .scriptsStopped
+            case 12: self = .console(level: try decoder.decode(String.self), text: try decoder.decode(String.self))
+            case 13: self = .source(request: try decoder.decode(UInt64.self), bytes: Array(try decoder.decodeBytes()),
+                                    encoding: try decoder.decode(String.self))
+            case 14: self = .scriptMessage(request: try decoder.decode(UInt64.self), name: try decoder.decode(String.self),
+                                           body: try decoder.decode(ScriptValue.self), origin: try decoder.decode(String.self),
+                                           isMainFrame: try decoder.decode(Bool.self))
+            case 15: self = .openWindow(try decoder.decode(Request.self), try decoder.decode(NavigationType.self))
+            case 16: self = .popupBlocked(try decoder.decode(Request.self), try decoder.decode(NavigationType.self))
+            case 17: self = .closeWindow
+            case 18: self = .redirectAnswer(load: try decoder.decode(UInt64.self), try decoder.decodeOptional(Request.self))
             default: throw .malformed("unknown message kind \(message.kind)")
             }
             try decoder.finish()

@@ -24,7 +24,12 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
     private var waitingAnswers: [UInt64: (Answer) -> Void] = [:]
     private var lastLoadID: UInt64 = 0
     private var loads: [UInt64: ResourceLoad] = [:]
+    /// The URL scheme tasks of schemes the browser serves, by the same numbers as `loads`.
+    private var tasks: [UInt64: URLSchemeTask] = [:]
     private var loadIDs: [ObjectIdentifier: UInt64] = [:]
+    /// Replies of the browser's message handlers waited for.
+    private var waitingReplies: [UInt64: (Any?, String?) -> Void] = [:]
+    private var lastMessageID: UInt64 = 0
     /// The elements of the layouts sent, by the number the browser knows them by.
     private var elements: [UInt64: Node] = [:]
     private var elementIDs: [Node: UInt64] = [:]
@@ -32,9 +37,13 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
     private var lastState: [UInt8] = []
     private var stateSendPending = false
 
+    private let sender: ChannelSender
+
     init(channel: MessageChannel, loop: EventLoop) {
         self.channel = channel
         self.loop = loop
+        sender = ChannelSender(channel: channel, loop: loop)
+        sender.onFailure = { [weak self] in self?.isFinished = true }
     }
 
     // MARK: The channel
@@ -57,8 +66,7 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
     func send(_ message: WebContentMessage.FromContent) {
         guard !isFinished else { return }
         do {
-            try channel.send(kind: message.kind, payload: message.payload)
-            try channel.flush(timeout: 10)
+            try sender.send(kind: message.kind, payload: message.payload)
         } catch {
             isFinished = true
         }
@@ -94,12 +102,32 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
             }
         case .userActivation: webView?.notifyUserActivation()
         case .answer(let request, let answer): waitingAnswers.removeValue(forKey: request)?(answer)
-        case .resourceResponse(let id, let response): loads[id]?.customSchemeDidReceive(response)
-        case .resourceData(let id, let bytes): bytes.withUnsafeBytes { loads[id]?.customSchemeDidReceive($0) }
+        case .resourceResponse(let id, let response):
+            loads[id]?.customSchemeDidReceive(response)
+            tasks[id]?.didReceive(response)
+        case .resourceData(let id, let bytes):
+            bytes.withUnsafeBytes { loads[id]?.customSchemeDidReceive($0) }
+            tasks[id]?.didReceive(bytes)
         case .resourceDone(let id, let error):
-            guard let load = loads.removeValue(forKey: id) else { return }
-            loadIDs[ObjectIdentifier(load)] = nil
-            load.customSchemeDidComplete(with: error)
+            if let load = loads.removeValue(forKey: id) {
+                loadIDs[ObjectIdentifier(load)] = nil
+                load.customSchemeDidComplete(with: error)
+            } else if let task = tasks.removeValue(forKey: id) {
+                loadIDs[ObjectIdentifier(task)] = nil
+                if let error { task.didFailWithError(error) } else { task.didFinish() }
+            }
+        case .resourceRedirect(let id, let response, let next):
+            guard let load = loads[id] else { return send(.redirectAnswer(load: id, nil)) }
+            load.forwarderWillRedirect(response, to: next) { [weak self] in self?.send(.redirectAnswer(load: id, $0)) }
+        case .source(let request):
+            send(.source(request: request, bytes: webView?.sourceBytes ?? [], encoding: webView?.sourceEncoding ?? "utf-8"))
+        case .restore(let id, let encoded):
+            guard let state = WebView.InteractionState(encoded: encoded) else { return }
+            remember(webView?.restore(state), as: id)
+        case .scroll(let line):
+            webView?.scrolledLines = max(0, line)
+        case .scriptReply(let request, let value, let error):
+            waitingReplies.removeValue(forKey: request)?(value, error)
         }
     }
 
@@ -112,10 +140,14 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
             configuration.recordsHistory = false
             configuration.resourcesDirectory = nil
             settings.apply(to: &configuration)
+            for scheme in settings.urlSchemes {
+                try? configuration.setURLSchemeHandler(ForwardingSchemeHandler(host: self), forURLScheme: scheme)
+            }
             let made = WebView(configuration: configuration)
             made.navigationDelegate = self
             made.uiDelegate = self
             made.localPage?.loader.forwarder = self
+            made.onConsoleMessage = { [weak self] in self?.send(.console(level: $0.level, text: $0.text)) }
             webView = made
             return configure(settings)
         }
@@ -123,7 +155,27 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         webView.authorStyleSheetsEnabled = settings.authorStyleSheetsEnabled
         webView.numbersFormFields = settings.numbersFormFields
         webView.viewportSize = viewport
+        let controller = webView.configuration.userContentController
+        controller.removeAllUserScripts()
+        for script in settings.userScripts { controller.addUserScript(script) }
+        controller.removeAllScriptMessageHandlers()
+        for name in settings.messageHandlers { controller.add(ForwardingMessageHandler(host: self), name: name) }
+        for name in settings.replyingMessageHandlers {
+            controller.addScriptMessageHandler(ForwardingMessageHandler(host: self), name: name)
+        }
         if observations.isEmpty { observe(webView) }
+    }
+
+    /// What the page posted to a native message handler, to the browser's.
+    func forward(_ message: ScriptMessage, replyHandler: ((Any?, String?) -> Void)?) {
+        var request: UInt64 = 0
+        if let replyHandler {
+            lastMessageID += 1
+            request = lastMessageID
+            waitingReplies[request] = replyHandler
+        }
+        send(.scriptMessage(request: request, name: message.name, body: message.scriptValue,
+                            origin: message.frameInfo.securityOrigin, isMainFrame: message.frameInfo.isMainFrame))
     }
 
     private func observe(_ webView: WebView) {
@@ -179,7 +231,8 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         state.modalDialog = webView.modalDialog.map { elementID($0.node) } ?? 0
         let list = webView.backForwardList
         state.history = list.items.map {
-            PageStateSnapshot.HistoryEntry(entryID: $0.entryID, url: $0.url, initialURL: $0.initialURL, title: $0.title)
+            PageStateSnapshot.HistoryEntry(entryID: $0.entryID, url: $0.url, initialURL: $0.initialURL, title: $0.title,
+                                           scrollPosition: $0.scrollPosition, isData: $0.substituteData != nil)
         }
         state.historyIndex = list.currentIndex
         var encoder = MessageEncoder()
@@ -231,6 +284,10 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
             return .done
         }
         if case .closeRequest = interaction { return .changed(webView.sendCloseRequest()) }
+        if case .stop = interaction {
+            webView.stopLoading()
+            return .done
+        }
         guard let element else { return .noTextField }
         switch interaction {
         case .activate: return activation(webView.activate(element))
@@ -243,7 +300,7 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         case .finishTyping:
             webView.finishTyping(in: element)
             return .done
-        case .focus, .closeRequest:
+        case .focus, .closeRequest, .stop:
             return .done
         }
     }
@@ -317,6 +374,14 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         send(.navigation(0, .sameDocument(type, from: previousItem.entryID)))
     }
 
+    func webView(_ webView: WebView, didReceive challenge: AuthenticationChallenge,
+                 completionHandler: @escaping (AuthenticationChallenge.Disposition, Credential?) -> Void) {
+        ask(.challenge(challenge)) {
+            guard case .challenge(let disposition, let credential) = $0 else { return completionHandler(.performDefaultHandling, nil) }
+            completionHandler(disposition, credential)
+        }
+    }
+
     func webViewWebContentProcessDidTerminate(_ webView: WebView) {
         send(.scriptsStopped)
     }
@@ -348,6 +413,21 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         }
     }
 
+    func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,
+                 for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView? {
+        // The browser opens it in a view (and process) of its own: no opener crosses.
+        send(.openWindow(navigationAction.request, navigationAction.navigationType))
+        return nil
+    }
+
+    func webView(_ webView: WebView, didBlockPopupWith navigationAction: NavigationAction, windowFeatures: WindowFeatures) {
+        send(.popupBlocked(navigationAction.request, navigationAction.navigationType))
+    }
+
+    func webViewDidClose(_ webView: WebView) {
+        send(.closeWindow)
+    }
+
     // MARK: CustomSchemeLoading (every load goes to the browser)
 
     func canLoad(scheme: String) -> Bool { true }
@@ -356,7 +436,21 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         lastLoadID += 1
         loads[lastLoadID] = load
         loadIDs[ObjectIdentifier(load)] = lastLoadID
-        send(.resourceRequest(load: lastLoadID, load.currentRequest))
+        send(.resourceRequest(load: lastLoadID, load.currentRequest, credential: load.credential?.0, method: load.credential?.1 ?? .basic,
+                              proxyCredential: load.proxyCredential?.0, proxyMethod: load.proxyCredential?.1 ?? .basic))
+    }
+
+    func startForwarding(_ task: URLSchemeTask) {
+        lastLoadID += 1
+        tasks[lastLoadID] = task
+        loadIDs[ObjectIdentifier(task)] = lastLoadID
+        send(.resourceRequest(load: lastLoadID, task.request, credential: nil, method: .basic, proxyCredential: nil, proxyMethod: .basic))
+    }
+
+    func stopForwarding(_ task: URLSchemeTask) {
+        guard let id = loadIDs.removeValue(forKey: ObjectIdentifier(task)) else { return }
+        tasks[id] = nil
+        send(.resourceCancel(load: id))
     }
 
     func stopLoading(_ load: ResourceLoad) {

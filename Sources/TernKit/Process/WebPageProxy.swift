@@ -27,11 +27,30 @@ final class WebPageProxy: PageEngine {
     var authorStyleSheetsEnabled: Bool { didSet { if authorStyleSheetsEnabled != oldValue { configure() } } }
     var numbersFormFields = false { didSet { if numbersFormFields != oldValue { configure() } } }
     var viewportSize = ViewportSize(columns: 80, rows: 24) { didSet { if viewportSize != oldValue { configure() } } }
-    var scrolledLines = 0
+    var scrolledLines = 0 { didSet { if scrolledLines != oldValue { send(.scroll(line: scrolledLines)) } } }
+
+    /// The history as the mirror holds it, with the scroll positions the front end kept there.
     var interactionState: WebView.InteractionState? {
-        get { nil }
-        set { }
+        get {
+            guard let currentIndex = backForwardList.currentIndex else { return nil }
+            var items: [WebView.InteractionState.Item] = []
+            var current = 0
+            for (index, item) in backForwardList.items.enumerated() {
+                if !dataEntries.contains(item.entryID) {
+                    items.append(WebView.InteractionState.Item(url: item.url, title: item.title, scrollPosition: item.scrollPosition))
+                }
+                if index == currentIndex { current = max(0, items.count - 1) }
+            }
+            return WebView.InteractionState(items: items, currentIndex: current)
+        }
+        set {
+            if let newValue { _ = restore(newValue) }
+        }
     }
+    /// The history entries whose pages were given as data.
+    private var dataEntries: Set<Int> = []
+    /// The page's source, once asked for, for the document revision it was asked at.
+    private var source: (revision: Int, bytes: [UInt8], encoding: String)?
 
     /// The page's state as the content process last sent it.
     private var state = PageStateSnapshot()
@@ -39,6 +58,7 @@ final class WebPageProxy: PageEngine {
     private var historyItems: [Int: BackForwardListItem] = [:]
 
     private var process: WebContentProcessProxy?
+    private var sender: ChannelSender?
     private var watch: EventLoop.FileWatch?
     /// The questions waited for (`ask`), and their answers as they come.
     private var awaited: Set<UInt64> = []
@@ -65,6 +85,10 @@ final class WebPageProxy: PageEngine {
     private(set) var hasTerminated = false
     /// The URL to load again after the process ended.
     private var lastURL: WebURL?
+    /// Navigations of pages given as data (`loadHTMLString`), which history does not record.
+    private var dataNavigations: Set<UInt64> = []
+    /// The page the last navigation recorded in the global history, whose title follows.
+    private var visitURL: WebURL?
 
     static let stoppedMessage = "This page stopped working"
     private static let aboutBlank = WebURL("about:blank")!
@@ -97,9 +121,21 @@ final class WebPageProxy: PageEngine {
     var canGoForward: Bool { backForwardList.forwardItem != nil }
     var hasOnlySecureContent: Bool { state.hasOnlySecureContent }
     var response: Response? { state.response }
-    var sourceBytes: [UInt8] { [] }
-    var sourceEncoding: String { state.response?.textEncodingName ?? "UTF-8" }
-    var sourceText: String { "" }
+    var sourceBytes: [UInt8] { pageSource()?.bytes ?? [] }
+    var sourceEncoding: String { pageSource()?.encoding ?? "utf-8" }
+    var sourceText: String {
+        guard let source = pageSource(), !source.bytes.isEmpty else { return "" }
+        return TextDecoding.decode(source.bytes, encodingLabel: source.encoding)
+    }
+
+    private func pageSource() -> (bytes: [UInt8], encoding: String)? {
+        if let source, source.revision == state.documentRevision { return (source.bytes, source.encoding) }
+        guard let answer = ask({ .source(request: $0) }, {
+            if case .source(_, let bytes, let encoding) = $0 { return (bytes, encoding) } else { return nil }
+        }) else { return nil }
+        source = (state.documentRevision, answer.0, answer.1)
+        return answer
+    }
     var documentRevision: Int { state.documentRevision }
     var requestedScrollLine: Int? { state.requestedScrollLine }
     var focusedElement: PageElement? { state.focusedElement == 0 ? nil : PageElement(node: element(state.focusedElement)) }
@@ -118,9 +154,14 @@ final class WebPageProxy: PageEngine {
         var items: [BackForwardListItem] = []
         var kept: [Int: BackForwardListItem] = [:]
         for entry in new.history {
-            let item = historyItems[entry.entryID]
-                ?? BackForwardListItem(url: entry.url, initialURL: entry.initialURL, title: entry.title,
-                                       request: Request(url: entry.url), substituteData: nil)
+            var item: BackForwardListItem
+            if let known = historyItems[entry.entryID] {
+                item = known
+            } else {
+                item = BackForwardListItem(url: entry.url, initialURL: entry.initialURL, title: entry.title,
+                                           request: Request(url: entry.url), substituteData: nil)
+                item.scrollPosition = entry.scrollPosition
+            }
             item.url = entry.url
             item.title = entry.title
             item.entryID = entry.entryID
@@ -128,6 +169,7 @@ final class WebPageProxy: PageEngine {
             items.append(item)
         }
         historyItems = kept
+        dataEntries = Set(new.history.filter(\.isData).map(\.entryID))
         backForwardList.replaceAll(with: items, currentIndex: new.historyIndex ?? -1)
         if new.history.isEmpty { backForwardList.clear() }
         if new.documentRevision != old.documentRevision { layoutCache = nil }
@@ -158,6 +200,9 @@ final class WebPageProxy: PageEngine {
         if let process { return process }
         guard let started = try? WebContentProcessPool.shared(for: loop, executable: configuration.contentProcessExecutable ?? ChildProcess.currentExecutable).take() else { return nil }
         process = started
+        let sender = ChannelSender(channel: started.channel, loop: loop)
+        sender.onFailure = { [weak self] in self?.processEnded() }
+        self.sender = sender
         hasTerminated = false
         watch = loop.watch(fileDescriptor: started.channel.socket) { [weak self] in self?.channelIsReadable() }
         send(.configure(settings), to: started)
@@ -175,8 +220,9 @@ final class WebPageProxy: PageEngine {
     }
 
     private func send(_ message: WebContentMessage.ToContent, to process: WebContentProcessProxy) {
+        guard let sender, sender.channel === process.channel else { return }
         do {
-            try process.send(message)
+            try sender.send(kind: message.kind, payload: message.payload)
         } catch {
             processEnded()
         }
@@ -210,6 +256,7 @@ final class WebPageProxy: PageEngine {
         awaited.insert(request)
         defer { awaited.remove(request) }
         send(make(request), to: process)
+        guard self.process === process else { return nil }
         let patience = configuration.scriptTimeLimit + 5
         while true {
             if let answer = answers.removeValue(forKey: request) { return match(answer) }
@@ -235,6 +282,7 @@ final class WebPageProxy: PageEngine {
         guard let process else { return }
         process.terminate(grace: 0.5)
         self.process = nil
+        sender = nil
         watch?.cancel()
         watch = nil
         answers = [:]
@@ -262,7 +310,7 @@ final class WebPageProxy: PageEngine {
 
     private func handle(_ message: WebContentMessage.FromContent) {
         switch message {
-        case .layout(let request, _), .interacted(let request, _):
+        case .layout(let request, _), .interacted(let request, _), .source(let request, _, _):
             if awaited.contains(request) { answers[request] = message }
         case .evaluated(let request, let value, let error):
             if awaited.contains(request) {
@@ -272,14 +320,36 @@ final class WebPageProxy: PageEngine {
             }
         case .ready, .pong:
             break
+        case .console(let level, let text):
+            onConsoleMessage?(ConsoleMessage(level: level, text: text))
+        case .scriptMessage(let request, let name, let body, let origin, let isMainFrame):
+            guard let view else { return }
+            let frame = FrameInfo(isMainFrame: isMainFrame, request: url.map { Request(url: $0) }, securityOrigin: origin)
+            let reply: ((ScriptValue?, String?) -> Void)? = request == 0 ? nil : { [weak self] value, error in
+                self?.send(.scriptReply(request: request, value: value, error: error))
+            }
+            PageScriptHost.deliver(ScriptMessage(name: name, scriptValue: body, frameInfo: frame, webView: view),
+                                   to: configuration.userContentController, replyHandler: reply)
+        case .openWindow(let request, let type):
+            _ = openWindow(for: request, type: type)
+        case .popupBlocked(let request, let type):
+            guard let view else { return }
+            view.uiDelegate?.webView(view, didBlockPopupWith: action(request, type), windowFeatures: WindowFeatures())
+        case .closeWindow:
+            guard let view else { return }
+            view.uiDelegate?.webViewDidClose(view)
         case .state(let new):
             apply(new)
         case .navigation(let id, let event):
             handle(event, of: id)
         case .question(let request, let question):
             answer(question, request: request)
-        case .resourceRequest(let id, let request):
-            startResourceLoad(id, request)
+        case .resourceRequest(let id, let request, let credential, let method, let proxyCredential, let proxyMethod):
+            startResourceLoad(id, request, credential: credential.map { ($0, method) }, proxyCredential: proxyCredential.map { ($0, proxyMethod) })
+        case .redirectAnswer(let id, let request):
+            resourceLoads[id]?.redirectAnswered(request) { [fileReadAccess] in
+                WebPageProxy.refusal(of: &$0, fileReadAccess: fileReadAccess, servedByHandler: false) == nil
+            }
         case .resourceCancel(let id):
             resourceLoads.removeValue(forKey: id)?.cancel()
         case .scriptsStopped:
@@ -305,19 +375,37 @@ final class WebPageProxy: PageEngine {
         switch event {
         case .started: delegate.webView(view, didStartProvisionalNavigation: navigation)
         case .redirected: delegate.webView(view, didReceiveServerRedirectForProvisionalNavigation: navigation)
-        case .committed: delegate.webView(view, didCommit: navigation)
+        case .committed:
+            recordVisit(navigation, isData: dataNavigations.contains(id))
+            delegate.webView(view, didCommit: navigation)
         case .finished:
             navigations[id] = nil
+            dataNavigations.remove(id)
+            if let visitURL { configuration.websiteDataStore.history.setTitle(state.title, for: visitURL) }
             delegate.webView(view, didFinish: navigation)
         case .failedProvisional(let error):
             navigations[id] = nil
+            dataNavigations.remove(id)
             delegate.webView(view, didFailProvisionalNavigation: navigation, withError: error)
         case .failed(let error):
             navigations[id] = nil
+            dataNavigations.remove(id)
             delegate.webView(view, didFail: navigation, withError: error)
         case .sameDocument:
             break
         }
+    }
+
+    /// The global history is the browser's: a committed GET of an http,
+    /// https or file page, other than a reload or a move in the history,
+    /// is a visit (as `WebPage.countsAsVisit` decides in process).
+    private func recordVisit(_ navigation: Navigation, isData: Bool) {
+        visitURL = nil
+        guard configuration.recordsHistory, !isData, navigation.request.method.uppercased() == "GET",
+              ![.reload, .backForward, .formResubmitted].contains(navigation.navigationType),
+              let url = state.url, ["http", "https", "file"].contains(url.scheme) else { return }
+        configuration.websiteDataStore.history.recordVisit(to: url)
+        visitURL = url
     }
 
     private func answer(_ question: Question, request: UInt64) {
@@ -362,7 +450,34 @@ final class WebPageProxy: PageEngine {
             }
             delegate.webView(view, runJavaScriptTextInputPanelWithPrompt: message, defaultText: defaultText,
                              initiatedByFrame: frameInfo(origin), completionHandler: handler.closure)
+        case .challenge(let challenge):
+            let handler = DecisionHandler(name: "didReceive challenge",
+                                          fallback: (AuthenticationChallenge.Disposition.performDefaultHandling, Credential?.none)) {
+                [weak self] disposition, credential in
+                // A certificate accepted is the browser's exception: its loads are the page's.
+                if disposition == .useCredential, let trust = challenge.protectionSpace.serverTrust, credential?.trust?.endpoint == trust.endpoint {
+                    self?.loader.configuration.trustExceptions.insert(trust.endpoint)
+                    self?.loader.configuration.trustExceptionPins[trust.endpoint] = trust.certificateChain.first?.publicKeyPin
+                }
+                reply(.challenge(disposition, credential))
+            }
+            guard let delegate = view.navigationDelegate else { return handler.decide((.performDefaultHandling, nil)) }
+            delegate.webView(view, didReceive: challenge) { handler.decide(($0, $1)) }
         }
+    }
+
+    private func action(_ request: Request, _ type: NavigationType) -> NavigationAction {
+        let frame = FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: url?.origin ?? "null")
+        return NavigationAction(request: request, navigationType: type, sourceFrame: frame, targetFrame: nil)
+    }
+
+    /// A window the page (or the person) opened: the UI delegate makes its
+    /// view, which loads `request` in its own process.
+    private func openWindow(for request: Request, type: NavigationType) -> ActivationResult {
+        guard let view, let created = view.uiDelegate?.webView(view, createWebViewWith: configuration, for: action(request, type),
+                                                                 windowFeatures: WindowFeatures()) else { return .done }
+        created.load(request)
+        return .newWindow(created)
     }
 
     private func frameInfo(_ origin: String) -> FrameInfo {
@@ -375,10 +490,12 @@ final class WebPageProxy: PageEngine {
     /// credentials — unless the page may not: a scheme it cannot load from
     /// here, a file outside what it was granted, a header field that is not
     /// one. Header fields only the browser sets (Cookie, Host, Proxy-…) are dropped.
-    private func startResourceLoad(_ id: UInt64, _ request: Request) {
+    private func startResourceLoad(_ id: UInt64, _ request: Request, credential: (Credential, Credential.Method)?,
+                                   proxyCredential: (Credential, Credential.Method)?) {
         guard resourceLoads[id] == nil else { return processEnded() }
         var request = request
-        if let refusal = WebPageProxy.refusal(of: &request, fileReadAccess: fileReadAccess) {
+        let handler = configuration.urlSchemeHandler(forURLScheme: request.url.scheme)
+        if let refusal = WebPageProxy.refusal(of: &request, fileReadAccess: fileReadAccess, servedByHandler: handler != nil) {
             send(.resourceDone(load: id, refusal))
             return
         }
@@ -387,12 +504,18 @@ final class WebPageProxy: PageEngine {
             self?.send(message)
         }
         resourceLoads[id] = load
-        load.start(request, with: loader)
+        if let handler, let view {
+            load.start(request, with: handler, in: view)
+        } else {
+            load.start(request, with: loader, credential: credential, proxyCredential: proxyCredential)
+        }
     }
 
-    static func refusal(of request: inout Request, fileReadAccess: WebURL?) -> NavigationError? {
+    static func refusal(of request: inout Request, fileReadAccess: WebURL?, servedByHandler: Bool) -> NavigationError? {
         switch request.url.scheme {
         case "http", "https":
+            break
+        case _ where servedByHandler:
             break
         case "file":
             guard let access = fileReadAccess, LocalPath.isAllowed(request.url.filePath, under: access.filePath) else {
@@ -431,6 +554,7 @@ final class WebPageProxy: PageEngine {
     func load(_ request: Request, replacingCurrentItem: Bool) -> Navigation? {
         if request.url.scheme == "file" { fileReadAccess = request.url }
         guard let process = startedProcess() else { return nil }
+        configure()
         let (id, navigation) = nextNavigation(request, .other)
         send(.load(navigation: id, request: request, replacing: replacingCurrentItem), to: process)
         return navigation
@@ -444,6 +568,7 @@ final class WebPageProxy: PageEngine {
     func loadHTMLString(_ string: String, baseURL: WebURL?) -> Navigation? {
         guard let process = startedProcess() else { return nil }
         let (id, navigation) = nextNavigation(Request(url: baseURL ?? WebPageProxy.aboutBlank), .other)
+        dataNavigations.insert(id)
         send(.loadHTML(navigation: id, html: string, baseURL: baseURL), to: process)
         return navigation
     }
@@ -475,11 +600,21 @@ final class WebPageProxy: PageEngine {
         return reload()
     }
 
-    func stopLoading() { send(.stop) }
+    /// Waits for the page to stop, so that the delegate has heard the
+    /// navigation fail (`.cancelled`) when this returns, as in process.
+    func stopLoading() {
+        guard process != nil else { return }
+        _ = interact(.stop, with: nil)
+    }
     func goBack() -> Navigation? { canGoBack ? history(.back, .backForward) : nil }
     func goForward() -> Navigation? { canGoForward ? history(.forward, .backForward) : nil }
     func go(to item: BackForwardListItem) -> Navigation? { history(.entry(item.entryID), .backForward) }
-    func restore(_ state: WebView.InteractionState) -> Navigation? { nil }
+    func restore(_ state: WebView.InteractionState) -> Navigation? {
+        guard let process = startedProcess() else { return nil }
+        let (id, navigation) = nextNavigation(Request(url: state.currentItem.url), .backForward)
+        send(.restore(navigation: id, state: state.encoded), to: process)
+        return navigation
+    }
 
     // MARK: The page
 
@@ -513,7 +648,13 @@ final class WebPageProxy: PageEngine {
 
     func activate(_ link: PageLink) -> ActivationResult { activate(link.element) }
     func activate(_ control: PageControl) -> ActivationResult { activate(control.element) }
-    func openInNewWindow(_ link: PageLink) -> ActivationResult { .done }
+    func openInNewWindow(_ link: PageLink) -> ActivationResult {
+        guard let target = WebURL(link.url), target.scheme != "javascript" else { return .done }
+        var request = Request(url: target)
+        request.initiator = url
+        request.initiatorOrigin = url?.origin
+        return openWindow(for: request, type: .linkActivated)
+    }
 
     /// Does `interaction` to `element` (nil: none) in the page and waits for what it did.
     private func interact(_ interaction: Interaction, with element: PageElement?) -> InteractionResult? {

@@ -14,6 +14,8 @@ enum Interaction: WireCodable {
     case focus
     /// Esc for the page (`sendCloseRequest`); no element.
     case closeRequest
+    /// Stop the navigation in progress (`stopLoading`), answered once its delegate calls were sent; no element.
+    case stop
 
     func encode(to encoder: inout MessageEncoder) {
         switch self {
@@ -32,6 +34,7 @@ enum Interaction: WireCodable {
         case .finishTyping: encoder.encode(UInt8(5))
         case .focus: encoder.encode(UInt8(6))
         case .closeRequest: encoder.encode(UInt8(7))
+        case .stop: encoder.encode(UInt8(8))
         }
     }
 
@@ -49,6 +52,7 @@ enum Interaction: WireCodable {
         case 5: self = .finishTyping
         case 6: self = .focus
         case 7: self = .closeRequest
+        case 8: self = .stop
         case let tag: throw .malformed("unknown interaction \(tag)")
         }
     }

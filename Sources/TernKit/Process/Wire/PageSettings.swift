@@ -3,7 +3,7 @@ import TernSystem
 
 /// What a content process's page is set up with: the parts of the view's
 /// configuration and state that change how the page loads and draws.
-struct PageSettings: Equatable, WireCodable {
+struct PageSettings: WireCodable {
     var userAgent: String
     var customUserAgent: String?
     var applicationNameForUserAgent: String?
@@ -15,7 +15,16 @@ struct PageSettings: Equatable, WireCodable {
     var scriptTimeLimit: Double
     var scriptMemoryLimit: Int?
     var userStyleSheet: String?
+    var pageCacheCapacity: Int
+    var pageCacheMemoryBudget: Int
+    var keepsPageSource: Bool
     var defaultWebpagePreferences: WebpagePreferences
+    /// The user content controller's scripts, and its handlers' names (those that reply, and the others).
+    var userScripts: [UserScript]
+    var messageHandlers: [String]
+    var replyingMessageHandlers: [String]
+    /// The schemes the browser's URL scheme handlers serve.
+    var urlSchemes: [String]
 
     func encode(to encoder: inout MessageEncoder) {
         encoder.encode(userAgent)
@@ -30,7 +39,26 @@ struct PageSettings: Equatable, WireCodable {
         encoder.encode(scriptMemoryLimit != nil)
         if let scriptMemoryLimit { encoder.encode(scriptMemoryLimit) }
         encoder.encode(userStyleSheet)
+        encoder.encode(pageCacheCapacity)
+        encoder.encode(pageCacheMemoryBudget)
+        encoder.encode(keepsPageSource)
         encoder.encode(defaultWebpagePreferences)
+        encoder.encode(userScripts)
+        PageSettings.encode(messageHandlers, to: &encoder)
+        PageSettings.encode(replyingMessageHandlers, to: &encoder)
+        PageSettings.encode(urlSchemes, to: &encoder)
+    }
+
+    private static func encode(_ strings: [String], to encoder: inout MessageEncoder) {
+        encoder.encode(UInt32(truncatingIfNeeded: strings.count))
+        for string in strings { encoder.encode(string) }
+    }
+
+    private static func decodeStrings(_ decoder: inout MessageDecoder) throws(MessageError) -> [String] {
+        let count = try decoder.decodeCount(minimumSize: 4)
+        var strings: [String] = []
+        for _ in 0..<count { strings.append(try decoder.decode(String.self)) }
+        return strings
     }
 
     init(from decoder: inout MessageDecoder) throws(MessageError) {
@@ -47,7 +75,14 @@ struct PageSettings: Equatable, WireCodable {
         scriptTimeLimit = limit.isFinite && limit > 0 ? limit : 10
         scriptMemoryLimit = try decoder.decode(Bool.self) ? max(0, try decoder.decode(Int.self)) : nil
         userStyleSheet = try decoder.decodeOptional(String.self)
+        pageCacheCapacity = min(max(0, try decoder.decode(Int.self)), 1000)
+        pageCacheMemoryBudget = max(0, try decoder.decode(Int.self))
+        keepsPageSource = try decoder.decode(Bool.self)
         defaultWebpagePreferences = try decoder.decode(WebpagePreferences.self)
+        userScripts = try decoder.decodeArray(UserScript.self, minimumSize: 6)
+        messageHandlers = try PageSettings.decodeStrings(&decoder)
+        replyingMessageHandlers = try PageSettings.decodeStrings(&decoder)
+        urlSchemes = try PageSettings.decodeStrings(&decoder)
     }
 
     init(configuration: WebViewConfiguration, customUserAgent: String?, authorStyleSheetsEnabled: Bool,
@@ -63,7 +98,15 @@ struct PageSettings: Equatable, WireCodable {
         scriptTimeLimit = configuration.scriptTimeLimit
         scriptMemoryLimit = configuration.scriptMemoryLimit
         userStyleSheet = configuration.userStyleSheet
+        pageCacheCapacity = configuration.pageCacheCapacity
+        pageCacheMemoryBudget = configuration.pageCacheMemoryBudget
+        keepsPageSource = configuration.keepsPageSource
         defaultWebpagePreferences = configuration.defaultWebpagePreferences
+        let controller = configuration.userContentController
+        userScripts = controller.userScripts
+        messageHandlers = controller.handlers.compactMap { if case .plain = $0.value { $0.key } else { nil } }.sorted()
+        replyingMessageHandlers = controller.handlers.compactMap { if case .withReply = $0.value { $0.key } else { nil } }.sorted()
+        urlSchemes = configuration.urlSchemeHandlers.keys.sorted()
     }
 
     /// The configuration a content process makes its page with.
@@ -75,6 +118,9 @@ struct PageSettings: Equatable, WireCodable {
         configuration.scriptTimeLimit = scriptTimeLimit
         configuration.scriptMemoryLimit = scriptMemoryLimit
         configuration.userStyleSheet = userStyleSheet
+        configuration.pageCacheCapacity = pageCacheCapacity
+        configuration.pageCacheMemoryBudget = pageCacheMemoryBudget
+        configuration.keepsPageSource = keepsPageSource
         configuration.defaultWebpagePreferences = defaultWebpagePreferences
     }
 }
@@ -87,5 +133,19 @@ extension WebpagePreferences: WireCodable {
 
     package init(from decoder: inout MessageDecoder) throws(MessageError) {
         self.init(allowsContentJavaScript: try decoder.decode(Bool.self), customUserAgent: try decoder.decodeOptional(String.self))
+    }
+}
+
+extension UserScript: WireCodable {
+    package func encode(to encoder: inout MessageEncoder) {
+        encoder.encode(source)
+        encoder.encode(injectionTime == .atDocumentStart)
+        encoder.encode(isForMainFrameOnly)
+    }
+
+    package init(from decoder: inout MessageDecoder) throws(MessageError) {
+        self.init(source: try decoder.decode(String.self),
+                  injectionTime: try decoder.decode(Bool.self) ? .atDocumentStart : .atDocumentEnd,
+                  forMainFrameOnly: try decoder.decode(Bool.self))
     }
 }

@@ -11,19 +11,27 @@ struct PageStateSnapshot: WireCodable {
         var url: WebURL
         var initialURL: WebURL
         var title: String
+        /// The scroll position the page kept for it (one restored), and
+        /// whether its page was given as data (left out of the interaction state).
+        var scrollPosition: Int
+        var isData: Bool
 
         func encode(to encoder: inout MessageEncoder) {
             encoder.encode(entryID)
             encoder.encode(url)
             encoder.encode(initialURL)
             encoder.encode(title)
+            encoder.encode(scrollPosition)
+            encoder.encode(isData)
         }
 
-        init(entryID: Int, url: WebURL, initialURL: WebURL, title: String) {
+        init(entryID: Int, url: WebURL, initialURL: WebURL, title: String, scrollPosition: Int, isData: Bool) {
             self.entryID = entryID
             self.url = url
             self.initialURL = initialURL
             self.title = title
+            self.scrollPosition = scrollPosition
+            self.isData = isData
         }
 
         init(from decoder: inout MessageDecoder) throws(MessageError) {
@@ -31,6 +39,8 @@ struct PageStateSnapshot: WireCodable {
             url = try decoder.decode(WebURL.self)
             initialURL = try decoder.decode(WebURL.self)
             title = try decoder.decode(String.self)
+            scrollPosition = max(0, try decoder.decode(Int.self))
+            isData = try decoder.decode(Bool.self)
         }
     }
 
@@ -79,7 +89,7 @@ struct PageStateSnapshot: WireCodable {
         requestedScrollLine = line >= 0 ? line : nil
         focusedElement = try decoder.decode(UInt64.self)
         modalDialog = try decoder.decode(UInt64.self)
-        history = try decoder.decodeArray(HistoryEntry.self, minimumSize: 16)
+        history = try decoder.decodeArray(HistoryEntry.self, minimumSize: 25)
         let index = try decoder.decode(Int.self)
         guard index == -1 || history.indices.contains(index) else { throw .malformed("history index \(index) out of range") }
         historyIndex = index >= 0 ? index : nil

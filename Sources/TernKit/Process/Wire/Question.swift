@@ -11,6 +11,8 @@ enum Question: WireCodable {
     case alert(String, origin: String)
     case confirm(String, origin: String)
     case prompt(String, defaultText: String?, origin: String)
+    /// A navigation's HTTP authentication or untrusted certificate.
+    case challenge(AuthenticationChallenge)
 
     func encode(to encoder: inout MessageEncoder) {
         switch self {
@@ -39,6 +41,19 @@ enum Question: WireCodable {
             encoder.encode(message)
             encoder.encode(defaultText)
             encoder.encode(origin)
+        case .challenge(let challenge):
+            encoder.encode(UInt8(5))
+            let space = challenge.protectionSpace
+            encoder.encode(space.host)
+            encoder.encode(space.port)
+            encoder.encode(space.protocol)
+            encoder.encode(space.realm)
+            encoder.encode(UInt8(space.authenticationMethod == .httpBasic ? 0 : space.authenticationMethod == .httpDigest ? 1 : 2))
+            encoder.encode(space.serverTrust)
+            encoder.encode(space.isProxy)
+            encoder.encode(challenge.previousFailureCount)
+            encoder.encode(challenge.failureResponse)
+            encoder.encode(challenge.proposedCredential)
         }
     }
 
@@ -55,6 +70,17 @@ enum Question: WireCodable {
         case 3: self = .confirm(try decoder.decode(String.self), origin: try decoder.decode(String.self))
         case 4: self = .prompt(try decoder.decode(String.self), defaultText: try decoder.decodeOptional(String.self),
                                origin: try decoder.decode(String.self))
+        case 5:
+            let host = try decoder.decode(String.self), port = try decoder.decode(Int.self)
+            let scheme = try decoder.decode(String.self), realm = try decoder.decodeOptional(String.self)
+            let methodTag = try decoder.decode(UInt8.self)
+            guard methodTag <= 2 else { throw .malformed("unknown authentication method \(methodTag)") }
+            let method: ProtectionSpace.AuthenticationMethod = methodTag == 0 ? .httpBasic : methodTag == 1 ? .httpDigest : .serverTrust
+            let space = ProtectionSpace(host: host, port: port, protocol: scheme, realm: realm, authenticationMethod: method,
+                                        serverTrust: try decoder.decodeOptional(ServerTrust.self), isProxy: try decoder.decode(Bool.self))
+            self = .challenge(AuthenticationChallenge(protectionSpace: space, previousFailureCount: max(0, try decoder.decode(Int.self)),
+                                                      failureResponse: try decoder.decodeOptional(Response.self),
+                                                      proposedCredential: try decoder.decodeOptional(Credential.self)))
         case let tag: throw .malformed("unknown question \(tag)")
         }
     }
@@ -66,6 +92,8 @@ enum Answer: WireCodable {
     case navigationResponse(NavigationResponsePolicy)
     /// A dialog closed: OK or not, and a prompt's text.
     case dialog(confirmed: Bool, text: String?)
+    /// What to do with a challenge, and with which credential.
+    case challenge(AuthenticationChallenge.Disposition, Credential?)
 
     func encode(to encoder: inout MessageEncoder) {
         switch self {
@@ -80,6 +108,10 @@ enum Answer: WireCodable {
             encoder.encode(UInt8(2))
             encoder.encode(confirmed)
             encoder.encode(text)
+        case .challenge(let disposition, let credential):
+            encoder.encode(UInt8(3))
+            encoder.encode(UInt8(Answer.dispositions.firstIndex(of: disposition) ?? 1))
+            encoder.encode(credential)
         }
     }
 
@@ -95,7 +127,15 @@ enum Answer: WireCodable {
             guard policy <= 2 else { throw .malformed("unknown policy \(policy)") }
             self = .navigationResponse(policy == 0 ? .cancel : policy == 1 ? .allow : .download)
         case 2: self = .dialog(confirmed: try decoder.decode(Bool.self), text: try decoder.decodeOptional(String.self))
+        case 3:
+            let tag = Int(try decoder.decode(UInt8.self))
+            guard Answer.dispositions.indices.contains(tag) else { throw .malformed("unknown disposition \(tag)") }
+            self = .challenge(Answer.dispositions[tag], try decoder.decodeOptional(Credential.self))
         case let tag: throw .malformed("unknown answer \(tag)")
         }
     }
+
+    private static let dispositions: [AuthenticationChallenge.Disposition] = [
+        .useCredential, .performDefaultHandling, .cancelAuthenticationChallenge, .rejectProtectionSpace,
+    ]
 }
