@@ -163,14 +163,17 @@ if [ "$CALLGRIND" != 0 ]; then
     --json "$ROOT/.build/bench-results.json" ${BENCH_ONLY:+--only "$BENCH_ONLY"}
 fi
 
-# 4e. The web content process (issue 32): spawn to ready, and an idle one's memory.
+# 4e. The web content process (issue 32): spawn to ready, an idle one's memory,
+# and pages dumped through one against in process.
 log "measuring the web content process"
-"$PYTHON" "$ROOT/bench/content_process.py" --tern "$TERN" --json "$ROOT/.build/bench-results.json" \
+"$PYTHON" "$ROOT/bench/content_process.py" --tern "$TERN" --corpus "$CORPUS" --json "$ROOT/.build/bench-results.json" \
   --runs $([ "$QUICK" = 1 ] && echo 5 || echo 20)
 
 # 5. The interactive browser: time per scroll step and per link move.
 log "measuring the interactive browser"
 "$PYTHON" "$ROOT/bench/screen.py" --tern "$TERN" --corpus "$CORPUS" $([ "$QUICK" = 1 ] && echo --steps 20)
+# The same with each page in a content process (issue 32: lines cross once per width, not per key).
+"$PYTHON" "$ROOT/bench/screen.py" --tern "$TERN" --corpus "$CORPUS" --content-process $([ "$QUICK" = 1 ] && echo --steps 20)
 
 # 6. Author styles on large pages: tern with styles and with --no-css, w3m, links2.
 log "measuring author styles"

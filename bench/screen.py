@@ -34,14 +34,14 @@ def largest_page(corpus, containing=""):
     return best[1] if best else None
 
 
-def measure(tern, page, steps):
+def measure(tern, page, steps, extra=""):
     """Runs tern on `page` in tmux and returns the per-key times for j and Tab."""
     socket = f"tern-bench-{os.getpid()}"
     samples = {"j": [], "tab": []}
     with tempfile.TemporaryDirectory() as work:
         log = os.path.join(work, "keys.log")
         command = (f"env TERM=xterm-256color LANG=C.UTF-8 XDG_DATA_HOME={work}/profile "
-                   f"TERN_KEY_TIMING_LOG={log} {tern} --no-js {page}; sleep 600")
+                   f"TERN_KEY_TIMING_LOG={log} {tern} --no-js {extra} {page}; sleep 600")
         tmux(socket, "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "132", "-y", "50", "sh", "-c", command)
         try:
             deadline = time.time() + 300
@@ -71,9 +71,9 @@ def measure(tern, page, steps):
     return samples
 
 
-def report(page, samples):
+def report(page, samples, how=""):
     size_mb = os.path.getsize(page) / 1e6
-    print(f"\n== interactive: {os.path.basename(page)} ({size_mb:.1f} MB), 132x50 terminal, keys one at a time")
+    print(f"\n== interactive{how}: {os.path.basename(page)} ({size_mb:.1f} MB), 132x50 terminal, keys one at a time")
     for name, label in (("j", "scroll step (j)"), ("tab", "link move (Tab)")):
         values = samples[name]
         if not values:
@@ -90,6 +90,7 @@ def main():
     ap.add_argument("--tern", required=True)
     ap.add_argument("--corpus", required=True)
     ap.add_argument("--steps", type=int, default=60)
+    ap.add_argument("--content-process", action="store_true", help="run the page in a content process")
     args = ap.parse_args()
     if subprocess.run(["sh", "-c", "command -v tmux"], stdout=subprocess.DEVNULL).returncode != 0:
         print("screen bench: tmux is missing; skipped")
@@ -104,7 +105,8 @@ def main():
     if links and links != page:
         pages.append(links)
     for page in pages:
-        report(page, measure(args.tern, page, args.steps))
+        extra = "--content-process" if args.content_process else ""
+        report(page, measure(args.tern, page, args.steps, extra), " (page in a content process)" if args.content_process else "")
     return 0
 
 

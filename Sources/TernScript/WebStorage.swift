@@ -17,6 +17,10 @@ import TernNet
 /// transaction, which also keeps each origin's size (so a later run knows
 /// the totals without reading every value). Not thread-safe.
 package final class WebStorage {
+    /// Where the areas are kept when not here: a web content process's
+    /// `localStorage` is its browser's, read and written over the wire.
+    package weak var backend: WebStorageBackend?
+
     /// What `areas()` reports of one origin's area.
     package struct AreaInfo: Hashable {
         package let origin: String
@@ -143,13 +147,17 @@ package final class WebStorage {
     }
 
     /// The items of `origin`'s area.
-    package func items(for origin: String) -> [String: String] { area(for: origin).items }
+    package func items(for origin: String) -> [String: String] {
+        if let backend { return backend.items(for: origin) }
+        return area(for: origin).items
+    }
 
     /// Sets (or with a nil value removes) `key` in `origin`'s area; a nil key
     /// clears the area. False, and nothing changed, when the value would
     /// exceed the quota or cannot be saved.
     @discardableResult
     package func write(_ key: String?, _ value: String?, for origin: String) -> Bool {
+        if let backend { return backend.write(key, value, for: origin) }
         var area = area(for: origin)
         let now = clock()
         guard let key else {
@@ -228,4 +236,11 @@ package final class WebStorage {
         guard let store else { return true }
         return store.write(body)
     }
+}
+
+/// Keeps a `WebStorage`'s areas elsewhere (`WebStorage.backend`), with the
+/// same answers: an area's items; whether a write fit its quota.
+package protocol WebStorageBackend: AnyObject {
+    func items(for origin: String) -> [String: String]
+    func write(_ key: String?, _ value: String?, for origin: String) -> Bool
 }

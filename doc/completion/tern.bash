@@ -24,7 +24,7 @@ _tern() {
             return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W $'--dump\n--width\n--no-list\n--source\n--no-js\n--no-css\n--no-color\n--dialogs\n--eval\n--wait-for\n--console\n--profile\n--private\n--restore\n--keep-session-cookies\n--import-cookies\n--export-cookies\n--import-bookmarks\n--export-bookmarks\n--user-agent\n--timeout\n--script-memory-limit\n--resolve\n--ca-bundle\n--proxy\n--insecure\n--print-config\n--version\n--help' -- "$cur"))
+        COMPREPLY=($(compgen -W $'--dump\n--width\n--no-list\n--source\n--no-js\n--no-css\n--content-process\n--no-color\n--dialogs\n--eval\n--wait-for\n--console\n--profile\n--private\n--restore\n--keep-session-cookies\n--import-cookies\n--export-cookies\n--import-bookmarks\n--export-bookmarks\n--user-agent\n--timeout\n--script-memory-limit\n--resolve\n--ca-bundle\n--proxy\n--insecure\n--print-config\n--version\n--help' -- "$cur"))
         return
     fi
     # A page: Tern's about: pages, a URL scheme, or a file.

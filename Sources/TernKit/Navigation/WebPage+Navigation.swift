@@ -195,30 +195,15 @@ extension WebPage {
             deliver(SubstituteData(bytes: [], mimeType: "text/html", textEncodingName: "utf-8"), url: url, to: load)
             return
         }
-        if let html = configuration.aboutPageProvider?(name) {
-            deliver(SubstituteData(bytes: Array(html.utf8), mimeType: "text/html", textEncodingName: "utf-8"), url: url, to: load)
-            return
-        }
-        if name == "history" {
-            let page = HistoryPage.html(for: url, history: configuration.websiteDataStore.history)
-            deliver(SubstituteData(bytes: page, mimeType: "text/html", textEncodingName: "utf-8"), url: url, to: load)
-            return
-        }
-        if name == "bookmarks" {
-            let fromOwnForm = load.navigation.navigationType == .formSubmitted && pageURL?.scheme == "about"
-                && pageURL?.pathname == "bookmarks"
-            let page = BookmarksPage.page(for: url, bookmarks: configuration.websiteDataStore.bookmarks, fromOwnForm: fromOwnForm)
-            deliver(SubstituteData(bytes: page.html, mimeType: "text/html", textEncodingName: "utf-8"), url: page.url, to: load)
-            return
-        }
-        let valid = !name.isEmpty && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "-" }
-        guard valid, let directory = configuration.resourcesDirectory,
-              case .success(let bytes) = LocalFile.read(path: "\(directory)/\(name).html", limit: configuration.network.maximumBodySize)
-        else {
+        let fromOwnForm = load.navigation.navigationType == .formSubmitted && pageURL?.scheme == "about"
+            && pageURL?.pathname == "bookmarks"
+        let page = aboutPageSource.map { $0(url, fromOwnForm) }
+            ?? AboutPages.page(for: url, fromOwnForm: fromOwnForm, configuration: configuration)
+        guard let page else {
             pageLoad(load, didCompleteWith: .unsupportedScheme("about:\(name)"))
             return
         }
-        deliver(SubstituteData(bytes: bytes, mimeType: "text/html", textEncodingName: "utf-8"), url: url, to: load)
+        deliver(SubstituteData(bytes: page.bytes, mimeType: "text/html", textEncodingName: "utf-8"), url: page.url, to: load)
     }
 
     func pageLoad(_ load: PageLoad, willRedirectTo request: Request, decision: @escaping (Bool) -> Void) {

@@ -34,11 +34,13 @@ extension PageScriptHost {
 
     func scriptCookie() -> String {
         guard let webPage, let url = cookieURL else { return "" }
+        if let forwarder = webPage.cookieForwarder { return forwarder.scriptCookieHeader(for: url) }
         return webPage.loader.configuration.cookieJar?.cookieHeader(for: url, forScript: true) ?? ""
     }
 
     func scriptSetCookie(_ cookie: String) {
         guard let webPage, let url = cookieURL else { return }
+        if let forwarder = webPage.cookieForwarder { return forwarder.setScriptCookie(cookie, for: url) }
         webPage.loader.configuration.cookieJar?.setCookie(cookie, for: url, fromScript: true)
     }
 

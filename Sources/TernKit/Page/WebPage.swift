@@ -115,6 +115,12 @@ final class WebPage {
             for frame in allFrames { frame.session.scriptHost.viewportDidChange(columns: viewportSize.columns, rows: viewportSize.rows) }
         }
     }
+    /// Where `document.cookie` goes instead of the cookie jar: a content
+    /// process's browser, which keeps the cookies.
+    weak var cookieForwarder: ScriptCookieForwarding?
+    /// Where `about:` pages come from instead of `AboutPages` here: a
+    /// content process's browser, which has the data and the files.
+    var aboutPageSource: ((_ url: WebURL, _ fromOwnForm: Bool) -> (bytes: [UInt8], url: WebURL)?)?
     /// A layout update is already scheduled for this turn.
     var documentChangePending = false
     /// This web view's sessionStorage areas, kept across its pages.

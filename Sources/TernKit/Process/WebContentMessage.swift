@@ -48,6 +48,8 @@ enum WebContentMessage {
         case resourceResponse(load: UInt64, Response)
         case resourceData(load: UInt64, [UInt8])
         case resourceDone(load: UInt64, NavigationError?)
+        /// The answer to `cookies`, `storageItems` or `storageWrite`.
+        case browserAnswer(request: UInt64, BrowserAnswer)
         /// The browser follows a redirect of load `load` to `request`: answered by `redirectAnswer`.
         case resourceRedirect(load: UInt64, Response, Request)
         /// Send the page's source: answered by `source`.
@@ -58,6 +60,14 @@ enum WebContentMessage {
         case scroll(line: Int)
         /// A native message handler's reply to `scriptMessage` `request`: a value, or an error.
         case scriptReply(request: UInt64, value: ScriptValue?, error: String?)
+
+        /// A resource load's response, body, redirect or end.
+        var isResourceStream: Bool {
+            switch self {
+            case .resourceResponse, .resourceData, .resourceDone, .resourceRedirect: return true
+            default: return false
+            }
+        }
 
         var kind: UInt16 {
             switch self {
@@ -81,6 +91,7 @@ enum WebContentMessage {
             case .scroll: return 18
             case .scriptReply: return 19
             case .resourceRedirect: return 20
+            case .browserAnswer: return 21
             }
         }
 
@@ -139,6 +150,9 @@ enum WebContentMessage {
                 encoder.encode(load)
                 encoder.encode(response)
                 encoder.encode(request)
+            case .browserAnswer(let request, let answer):
+                encoder.encode(request)
+                encoder.encode(answer)
             }
             return encoder.bytes
         }
@@ -172,6 +186,7 @@ enum WebContentMessage {
                                          error: try decoder.decodeOptional(String.self))
             case 20: self = .resourceRedirect(load: try decoder.decode(UInt64.self), try decoder.decode(Response.self),
                                               try decoder.decode(Request.self))
+            case 21: self = .browserAnswer(request: try decoder.decode(UInt64.self), try decoder.decode(BrowserAnswer.self))
             default: throw .malformed("unknown message kind \(message.kind)")
             }
             try decoder.finish()
@@ -201,8 +216,8 @@ enum WebContentMessage {
         case layout(request: UInt64, RemoteLayout?)
         /// What `interact` did.
         case interacted(request: UInt64, InteractionResult)
-        /// The result of `evaluate`: a value (nil for undefined), or the exception's message.
-        case evaluated(request: UInt64, value: ScriptValue?, error: String?)
+        /// The result of `evaluate`: a value (nil for undefined), or why it failed.
+        case evaluated(request: UInt64, value: ScriptValue?, error: ScriptError?)
         /// The page's scripts' heap passed its limit: they were stopped.
         case scriptsStopped
         /// A console message of the page's scripts.
@@ -220,6 +235,15 @@ enum WebContentMessage {
         case closeWindow
         /// The page's answer to `resourceRedirect`: the next hop's request (its header fields), or nil to stop.
         case redirectAnswer(load: UInt64, Request?)
+        /// `document.cookie` read at `url`: answered by `browserAnswer`.
+        case cookies(request: UInt64, url: WebURL)
+        /// `document.cookie` set at `url`.
+        case setCookie(url: WebURL, cookie: String)
+        /// `localStorage` of `origin`: its items, or a write (a nil key clears it); answered by `browserAnswer`.
+        case storageItems(request: UInt64, origin: String)
+        case storageWrite(request: UInt64, origin: String, key: String?, value: String?)
+        /// The `about:` page for `url` (`AboutPages`): answered by `browserAnswer`.
+        case aboutPage(request: UInt64, url: WebURL, fromOwnForm: Bool)
 
         var kind: UInt16 {
             switch self {
@@ -241,6 +265,11 @@ enum WebContentMessage {
             case .popupBlocked: return 16
             case .closeWindow: return 17
             case .redirectAnswer: return 18
+            case .cookies: return 19
+            case .setCookie: return 20
+            case .storageItems: return 21
+            case .storageWrite: return 22
+            case .aboutPage: return 23
             }
         }
 
@@ -301,6 +330,24 @@ enum WebContentMessage {
             case .redirectAnswer(let load, let request):
                 encoder.encode(load)
                 encoder.encode(request)
+            case .cookies(let request, let url):
+                encoder.encode(request)
+                encoder.encode(url)
+            case .setCookie(let url, let cookie):
+                encoder.encode(url)
+                encoder.encode(cookie)
+            case .storageItems(let request, let origin):
+                encoder.encode(request)
+                encoder.encode(origin)
+            case .storageWrite(let request, let origin, let key, let value):
+                encoder.encode(request)
+                encoder.encode(origin)
+                encoder.encode(key)
+                encoder.encode(value)
+            case .aboutPage(let request, let url, let fromOwnForm):
+                encoder.encode(request)
+                encoder.encode(url)
+                encoder.encode(fromOwnForm)
             }
             return encoder.bytes
         }
@@ -324,7 +371,7 @@ enum WebContentMessage {
             case 8: self = .layout(request: try decoder.decode(UInt64.self), try decoder.decodeOptional(RemoteLayout.self))
             case 9: self = .interacted(request: try decoder.decode(UInt64.self), try decoder.decode(InteractionResult.self))
             case 10: self = .evaluated(request: try decoder.decode(UInt64.self), value: try decoder.decodeOptional(ScriptValue.self),
-                                       error: try decoder.decodeOptional(String.self))
+                                       error: try decoder.decodeOptional(ScriptError.self))
             case 11: self = .scriptsStopped
             case 12: self = .console(level: try decoder.decode(String.self), text: try decoder.decode(String.self))
             case 13: self = .source(request: try decoder.decode(UInt64.self), bytes: Array(try decoder.decodeBytes()),
@@ -336,6 +383,13 @@ enum WebContentMessage {
             case 16: self = .popupBlocked(try decoder.decode(Request.self), try decoder.decode(NavigationType.self))
             case 17: self = .closeWindow
             case 18: self = .redirectAnswer(load: try decoder.decode(UInt64.self), try decoder.decodeOptional(Request.self))
+            case 19: self = .cookies(request: try decoder.decode(UInt64.self), url: try decoder.decode(WebURL.self))
+            case 20: self = .setCookie(url: try decoder.decode(WebURL.self), cookie: try decoder.decode(String.self))
+            case 21: self = .storageItems(request: try decoder.decode(UInt64.self), origin: try decoder.decode(String.self))
+            case 22: self = .storageWrite(request: try decoder.decode(UInt64.self), origin: try decoder.decode(String.self),
+                                          key: try decoder.decodeOptional(String.self), value: try decoder.decodeOptional(String.self))
+            case 23: self = .aboutPage(request: try decoder.decode(UInt64.self), url: try decoder.decode(WebURL.self),
+                                       fromOwnForm: try decoder.decode(Bool.self))
             default: throw .malformed("unknown message kind \(message.kind)")
             }
             try decoder.finish()

@@ -9,7 +9,7 @@ import TernSystem
 /// browser's messages ask. Its loader makes no load itself: each goes to
 /// the browser (`Loader.forwarder`), which holds the network, the cookies
 /// and the cache.
-final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
+final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, ScriptCookieForwarding, WebStorageBackend {
     private let channel: MessageChannel
     private let loop: EventLoop
     private var webView: WebView?
@@ -34,7 +34,18 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
     private var elements: [UInt64: Node] = [:]
     private var elementIDs: [Node: UInt64] = [:]
     private var observations: [Observation] = []
+    /// Messages read while a script waited for the browser's answer, done on the next turn.
+    private var deferred: [WebContentMessage.ToContent] = []
+    /// The `localStorage` areas read from the browser, by origin, kept as this page writes them.
+    private var storageAreas: [String: [String: String]] = [:]
     private var lastState: [UInt8] = []
+    /// The browser's last navigation this page started.
+    private var lastBrowserNavigation: UInt64 = 0
+    /// Policy questions of navigations waiting for the browser, and the
+    /// resource messages held meanwhile: a load's body and end wait for
+    /// its response's policy, as they would behind a delegate in process.
+    private var pendingPolicies: Set<UInt64> = []
+    private var heldResources: [WebContentMessage.ToContent] = []
     private var stateSendPending = false
 
     private let sender: ChannelSender
@@ -50,10 +61,19 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
 
     /// Reads and does what has come from the browser.
     func channelIsReadable() {
+        handleDeferred()
         while !isFinished {
             do {
                 guard let frame = try channel.receive(timeout: 0) else { return }
-                handle(try WebContentMessage.ToContent(frame))
+                let message = try WebContentMessage.ToContent(frame)
+                if message.isResourceStream {
+                    guard pendingPolicies.isEmpty else {
+                        heldResources.append(message)
+                        continue
+                    }
+                    releaseHeldResources()
+                }
+                handle(message)
             } catch .closed {
                 isFinished = true
             } catch {
@@ -61,6 +81,70 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
                 isFinished = true
             }
         }
+    }
+
+    private func releaseHeldResources() {
+        while pendingPolicies.isEmpty, !heldResources.isEmpty, !isFinished { handle(heldResources.removeFirst()) }
+    }
+
+    private func handleDeferred() {
+        while !deferred.isEmpty, !isFinished { handle(deferred.removeFirst()) }
+    }
+
+    /// Asks the browser and waits for its answer, without running the loop
+    /// (a script waits in the middle of its run: nothing else of the page
+    /// may run meanwhile); what else comes is done on the next turn. nil
+    /// when the browser does not answer within 30 s or went away.
+    private func request(_ make: (UInt64) -> WebContentMessage.FromContent) -> BrowserAnswer? {
+        lastQuestionID += 1
+        let id = lastQuestionID
+        send(make(id))
+        do {
+            try channel.flush(timeout: 30)
+            while !isFinished {
+                guard let frame = try channel.receive(timeout: 30) else { return nil }
+                let message = try WebContentMessage.ToContent(frame)
+                if case .browserAnswer(id, let answer) = message {
+                    if !deferred.isEmpty { loop.post { [weak self] in self?.handleDeferred() } }
+                    return answer
+                }
+                deferred.append(message)
+            }
+        } catch .closed {
+            isFinished = true
+        } catch .timedOut {
+            return nil
+        } catch {
+            failedOnProtocol = true
+            isFinished = true
+        }
+        return nil
+    }
+
+    func scriptCookieHeader(for url: WebURL) -> String {
+        guard case .cookies(let header)? = request({ .cookies(request: $0, url: url) }) else { return "" }
+        return header
+    }
+
+    func setScriptCookie(_ cookie: String, for url: WebURL) {
+        send(.setCookie(url: url, cookie: cookie))
+    }
+
+    func items(for origin: String) -> [String: String] {
+        if let items = storageAreas[origin] { return items }
+        guard case .items(let items)? = request({ .storageItems(request: $0, origin: origin) }) else { return [:] }
+        storageAreas[origin] = items
+        return items
+    }
+
+    func write(_ key: String?, _ value: String?, for origin: String) -> Bool {
+        guard case .written(true)? = request({ .storageWrite(request: $0, origin: origin, key: key, value: value) }) else { return false }
+        if let key {
+            storageAreas[origin]?[key] = value
+        } else {
+            storageAreas[origin] = [:]
+        }
+        return true
     }
 
     func send(_ message: WebContentMessage.FromContent) {
@@ -86,6 +170,7 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         case .stop: webView?.stopLoading()
         case .layout(let request, let width, let rows):
             let layout = webView?.pageLayout(width: min(max(width, 1), 10_000), rows: min(max(rows, 1), 10_000))
+            sendState()
             send(.layout(request: request, layout.map { RemoteLayout($0, elementID: elementID) }))
         case .interact(let request, let element, let interaction):
             let result = interact(interaction, with: elements[element].map(PageElement.init(node:)))
@@ -93,15 +178,24 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
             sendState()
             send(.interacted(request: request, result))
         case .evaluate(let request, let source):
-            guard let webView else { return send(.evaluated(request: request, value: nil, error: "no page")) }
+            guard let webView else { return send(.evaluated(request: request, value: nil, error: .engineUnavailable("no page"))) }
             webView.evaluateScriptValue(source) { [weak self] result in
                 switch result {
-                case .success(let value): self?.send(.evaluated(request: request, value: value, error: nil))
-                case .failure(let error): self?.send(.evaluated(request: request, value: nil, error: String(describing: error)))
+                case .success(let value):
+                    self?.sendState()
+                    self?.send(.evaluated(request: request, value: value, error: nil))
+                case .failure(let error):
+                    self?.sendState()
+                    self?.send(.evaluated(request: request, value: nil, error: error))
                 }
             }
         case .userActivation: webView?.notifyUserActivation()
-        case .answer(let request, let answer): waitingAnswers.removeValue(forKey: request)?(answer)
+        case .answer(let request, let answer):
+            // Answered: what it held back goes on once the answer is applied
+            // (or, when applying it runs a nested loop, when the next resource message comes).
+            let wasPolicy = pendingPolicies.remove(request) != nil
+            waitingAnswers.removeValue(forKey: request)?(answer)
+            if wasPolicy { releaseHeldResources() }
         case .resourceResponse(let id, let response):
             loads[id]?.customSchemeDidReceive(response)
             tasks[id]?.didReceive(response)
@@ -118,7 +212,10 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
             }
         case .resourceRedirect(let id, let response, let next):
             guard let load = loads[id] else { return send(.redirectAnswer(load: id, nil)) }
-            load.forwarderWillRedirect(response, to: next) { [weak self] in self?.send(.redirectAnswer(load: id, $0)) }
+            load.forwarderWillRedirect(response, to: next) { [weak self] in
+                guard let self else { return }
+                send(.redirectAnswer(load: id, $0.map(withUserAgent)))
+            }
         case .source(let request):
             send(.source(request: request, bytes: webView?.sourceBytes ?? [], encoding: webView?.sourceEncoding ?? "utf-8"))
         case .restore(let id, let encoded):
@@ -128,6 +225,8 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
             webView?.scrolledLines = max(0, line)
         case .scriptReply(let request, let value, let error):
             waitingReplies.removeValue(forKey: request)?(value, error)
+        case .browserAnswer:
+            break // an answer that came after its question gave up
         }
     }
 
@@ -147,6 +246,13 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
             made.navigationDelegate = self
             made.uiDelegate = self
             made.localPage?.loader.forwarder = self
+            made.localPage?.cookieForwarder = self
+            made.localPage?.aboutPageSource = { [weak self] url, fromOwnForm in
+                guard case .aboutPage(let bytes?, let shown?)? = self?.request({ .aboutPage(request: $0, url: url, fromOwnForm: fromOwnForm) })
+                else { return nil }
+                return (bytes, shown)
+            }
+            configuration.websiteDataStore.localStorage.backend = self
             made.onConsoleMessage = { [weak self] in self?.send(.console(level: $0.level, text: $0.text)) }
             webView = made
             return configure(settings)
@@ -229,6 +335,7 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         state.requestedScrollLine = webView.requestedScrollLine
         state.focusedElement = webView.focusedElement.map { elementID($0.node) } ?? 0
         state.modalDialog = webView.modalDialog.map { elementID($0.node) } ?? 0
+        state.browserNavigation = lastBrowserNavigation
         let list = webView.backForwardList
         state.history = list.items.map {
             PageStateSnapshot.HistoryEntry(entryID: $0.entryID, url: $0.url, initialURL: $0.initialURL, title: $0.title,
@@ -245,6 +352,10 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
     // MARK: Navigations and elements
 
     private func remember(_ navigation: Navigation?, as id: UInt64) {
+        if id % 2 == 0 {
+            lastBrowserNavigation = max(lastBrowserNavigation, id)
+            stateChanged()
+        }
         guard let navigation else { return }
         navigationIDs[ObjectIdentifier(navigation)] = id
         navigationObjects[id] = navigation
@@ -316,6 +427,10 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
 
     private func ask(_ question: Question, _ answered: @escaping (Answer) -> Void) {
         lastQuestionID += 1
+        switch question {
+        case .navigationAction, .navigationResponse: pendingPolicies.insert(lastQuestionID)
+        default: break
+        }
         waitingAnswers[lastQuestionID] = answered
         sendState()
         send(.question(request: lastQuestionID, question))
@@ -413,6 +528,13 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         }
     }
 
+    func webView(_ webView: WebView, shouldSuppressDialogsAfter count: Int, completionHandler: @escaping (Bool) -> Void) {
+        ask(.suppressDialogs(count: count)) {
+            guard case .dialog(let suppress, _) = $0 else { return completionHandler(false) }
+            completionHandler(suppress)
+        }
+    }
+
     func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,
                  for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView? {
         // The browser opens it in a view (and process) of its own: no opener crosses.
@@ -436,7 +558,8 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         lastLoadID += 1
         loads[lastLoadID] = load
         loadIDs[ObjectIdentifier(load)] = lastLoadID
-        send(.resourceRequest(load: lastLoadID, load.currentRequest, credential: load.credential?.0, method: load.credential?.1 ?? .basic,
+        send(.resourceRequest(load: lastLoadID, withUserAgent(load.currentRequest), credential: load.credential?.0,
+                              method: load.credential?.1 ?? .basic,
                               proxyCredential: load.proxyCredential?.0, proxyMethod: load.proxyCredential?.1 ?? .basic))
     }
 
@@ -451,6 +574,15 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading {
         guard let id = loadIDs.removeValue(forKey: ObjectIdentifier(task)) else { return }
         tasks[id] = nil
         send(.resourceCancel(load: id))
+    }
+
+    /// `request` with the page's User-Agent (its site's, or the view's own):
+    /// the browser's loader would send its own otherwise.
+    private func withUserAgent(_ request: Request) -> Request {
+        guard request.headers["User-Agent"] == nil, let userAgent = webView?.localPage?.loader.configuration.userAgent else { return request }
+        var request = request
+        request.headers["User-Agent"] = userAgent
+        return request
     }
 
     func stopLoading(_ load: ResourceLoad) {

@@ -147,14 +147,56 @@ final class WebPageProxy: PageEngine {
         return configuration.applicationNameForUserAgent.map { base + " " + $0 } ?? base
     }
 
-    private func apply(_ new: PageStateSnapshot) {
+    /// A load the browser started shows at once, as WebKit's PageLoadState
+    /// shows its pending request: loading, at 0.1, at the URL asked for
+    /// (the page's state says more once it started it).
+    private func showPending(_ url: WebURL?) {
+        var pending = state
+        pending.isLoading = true
+        pending.estimatedProgress = 0.1
+        if let url { pending.url = url }
+        apply(pending, fromPage: false)
+    }
+
+    /// Takes the page's state (`fromPage`), or what the browser shows
+    /// meanwhile. A state the page sent before it started the browser's
+    /// last navigation does not undo what that navigation shows, nor the
+    /// history the browser put in place.
+    private func apply(_ received: PageStateSnapshot, fromPage: Bool = true) {
+        var new = received
+        let isCurrent = fromPage && received.browserNavigation >= lastNavigationID
+        if fromPage, !isCurrent, !hasTerminated {
+            new.isLoading = state.isLoading
+            new.estimatedProgress = state.estimatedProgress
+            new.url = state.url
+        }
         let old = state
         let oldBack = canGoBack, oldForward = canGoForward
         state = new
+        if isCurrent { mirrorHistory(new.history, index: new.historyIndex) }
+        if new.documentRevision != old.documentRevision { layoutCache = nil }
+        if let url = new.url { lastURL = url }
+        notify(\.title, from: old.title, to: new.title)
+        notify(\.url, from: old.url, to: new.url)
+        notify(\.estimatedProgress, from: old.estimatedProgress, to: new.estimatedProgress)
+        notify(\.isLoading, from: old.isLoading, to: new.isLoading)
+        notify(\.hasOnlySecureContent, from: old.hasOnlySecureContent, to: new.hasOnlySecureContent)
+        notify(\.canGoBack, from: oldBack, to: canGoBack)
+        notify(\.canGoForward, from: oldForward, to: canGoForward)
+        notify(\.documentRevision, from: old.documentRevision, to: new.documentRevision)
+        if new.requestedScrollLine != nil { notify(\.requestedScrollLine, from: nil, to: new.requestedScrollLine) }
+        if new.focusedElement != old.focusedElement {
+            notify(\.focusedElement, from: nil, to: focusedElement)
+        }
+    }
+
+    /// The page's history as `backForwardList`, each entry the same item
+    /// from one state to the next (the front end keeps scroll positions in them).
+    private func mirrorHistory(_ history: [PageStateSnapshot.HistoryEntry], index: Int?) {
         var items: [BackForwardListItem] = []
         var kept: [Int: BackForwardListItem] = [:]
-        for entry in new.history {
-            var item: BackForwardListItem
+        for entry in history {
+            let item: BackForwardListItem
             if let known = historyItems[entry.entryID] {
                 item = known
             } else {
@@ -169,22 +211,11 @@ final class WebPageProxy: PageEngine {
             items.append(item)
         }
         historyItems = kept
-        dataEntries = Set(new.history.filter(\.isData).map(\.entryID))
-        backForwardList.replaceAll(with: items, currentIndex: new.historyIndex ?? -1)
-        if new.history.isEmpty { backForwardList.clear() }
-        if new.documentRevision != old.documentRevision { layoutCache = nil }
-        if let url = new.url { lastURL = url }
-        notify(\.title, from: old.title, to: new.title)
-        notify(\.url, from: old.url, to: new.url)
-        notify(\.estimatedProgress, from: old.estimatedProgress, to: new.estimatedProgress)
-        notify(\.isLoading, from: old.isLoading, to: new.isLoading)
-        notify(\.hasOnlySecureContent, from: old.hasOnlySecureContent, to: new.hasOnlySecureContent)
-        notify(\.canGoBack, from: oldBack, to: canGoBack)
-        notify(\.canGoForward, from: oldForward, to: canGoForward)
-        notify(\.documentRevision, from: old.documentRevision, to: new.documentRevision)
-        if new.requestedScrollLine != nil { notify(\.requestedScrollLine, from: nil, to: new.requestedScrollLine) }
-        if new.focusedElement != old.focusedElement {
-            notify(\.focusedElement, from: nil, to: focusedElement)
+        dataEntries = Set(history.filter(\.isData).map(\.entryID))
+        if let index {
+            backForwardList.replaceAll(with: items, currentIndex: index)
+        } else {
+            backForwardList.clear()
         }
     }
 
@@ -316,7 +347,7 @@ final class WebPageProxy: PageEngine {
             if awaited.contains(request) {
                 answers[request] = message
             } else if let evaluation = evaluations.removeValue(forKey: request) {
-                evaluation(error.map { .failure(.exception(message: $0, line: nil, sourceURL: nil)) } ?? .success(value))
+                evaluation(error.map { .failure($0) } ?? .success(value))
             }
         case .ready, .pong:
             break
@@ -350,6 +381,20 @@ final class WebPageProxy: PageEngine {
             resourceLoads[id]?.redirectAnswered(request) { [fileReadAccess] in
                 WebPageProxy.refusal(of: &$0, fileReadAccess: fileReadAccess, servedByHandler: false) == nil
             }
+        case .cookies(let request, let url):
+            let header = mayReachStorage(of: url.origin) ? loader.configuration.cookieJar?.cookieHeader(for: url, forScript: true) : nil
+            send(.browserAnswer(request: request, .cookies(header ?? "")))
+        case .setCookie(let url, let cookie):
+            if mayReachStorage(of: url.origin) { loader.configuration.cookieJar?.setCookie(cookie, for: url, fromScript: true) }
+        case .storageItems(let request, let origin):
+            let items = mayReachStorage(of: origin) ? configuration.websiteDataStore.localStorage.items(for: origin) : [:]
+            send(.browserAnswer(request: request, .items(items)))
+        case .aboutPage(let request, let url, let fromOwnForm):
+            let page = url.scheme == "about" ? AboutPages.page(for: url, fromOwnForm: fromOwnForm, configuration: configuration) : nil
+            send(.browserAnswer(request: request, .aboutPage(page?.bytes, url: page?.url)))
+        case .storageWrite(let request, let origin, let key, let value):
+            let written = mayReachStorage(of: origin) && configuration.websiteDataStore.localStorage.write(key, value, for: origin)
+            send(.browserAnswer(request: request, .written(written)))
         case .resourceCancel(let id):
             resourceLoads.removeValue(forKey: id)?.cancel()
         case .scriptsStopped:
@@ -421,14 +466,14 @@ final class WebPageProxy: PageEngine {
             let frame = FrameInfo(isMainFrame: isMainFrame, request: request, securityOrigin: request.url.origin)
             var action = NavigationAction(request: request, navigationType: type, sourceFrame: frame, targetFrame: frame)
             action.isUserInitiated = isUserInitiated
-            let handler = DecisionHandler(name: "decidePolicyFor navigationAction", fallback: (NavigationActionPolicy.allow, preferences)) {
+            let handler = DecisionHandler(name: "decidePolicyFor navigationAction", fallback: (NavigationActionPolicy.cancel, preferences)) {
                 // A download needs the page's response here: not yet, so the navigation is cancelled.
                 reply(.navigationAction($0.0 == .download ? .cancel : $0.0, $0.1))
             }
             guard let delegate = view.navigationDelegate else { return handler.decide((.allow, preferences)) }
             delegate.webView(view, decidePolicyFor: action, preferences: preferences) { handler.decide(($0, $1)) }
         case .navigationResponse(let response, let isMainFrame, let canShow):
-            let handler = DecisionHandler(name: "decidePolicyFor navigationResponse", fallback: NavigationResponsePolicy.allow) {
+            let handler = DecisionHandler(name: "decidePolicyFor navigationResponse", fallback: NavigationResponsePolicy.cancel) {
                 reply(.navigationResponse($0 == .download ? .cancel : $0))
             }
             guard let delegate = view.navigationDelegate else { return handler.decide(canShow ? .allow : .cancel) }
@@ -450,6 +495,10 @@ final class WebPageProxy: PageEngine {
             }
             delegate.webView(view, runJavaScriptTextInputPanelWithPrompt: message, defaultText: defaultText,
                              initiatedByFrame: frameInfo(origin), completionHandler: handler.closure)
+        case .suppressDialogs(let count):
+            let handler = DecisionHandler(name: "shouldSuppressDialogs", fallback: false) { reply(.dialog(confirmed: $0, text: nil)) }
+            guard let delegate = view.uiDelegate else { return handler.decide(false) }
+            delegate.webView(view, shouldSuppressDialogsAfter: count, completionHandler: handler.closure)
         case .challenge(let challenge):
             let handler = DecisionHandler(name: "didReceive challenge",
                                           fallback: (AuthenticationChallenge.Disposition.performDefaultHandling, Credential?.none)) {
@@ -486,6 +535,15 @@ final class WebPageProxy: PageEngine {
 
     // MARK: Resources
 
+    /// The origins of the documents this page's process was sent (its
+    /// pages and frames): the only ones whose cookies and storage it may
+    /// reach, so that a subverted process cannot read another site's.
+    private var documentOrigins: Set<String> = []
+
+    private func mayReachStorage(of origin: String) -> Bool {
+        origin != "null" && documentOrigins.contains(origin)
+    }
+
     /// Loads what the page asked for, with the browser's cookies, cache and
     /// credentials — unless the page may not: a scheme it cannot load from
     /// here, a file outside what it was granted, a header field that is not
@@ -500,7 +558,12 @@ final class WebPageProxy: PageEngine {
             return
         }
         let load = RemoteResourceLoad(id: id) { [weak self] message in
-            if case .resourceDone(let done, _) = message { self?.resourceLoads[done] = nil }
+            switch message {
+            case .resourceDone(let done, _): self?.resourceLoads[done] = nil
+            case .resourceResponse(_, let response) where Page.isHTML(response.mimeType):
+                self?.documentOrigins.insert(response.url.origin)
+            default: break
+            }
             self?.send(message)
         }
         resourceLoads[id] = load
@@ -556,6 +619,7 @@ final class WebPageProxy: PageEngine {
         guard let process = startedProcess() else { return nil }
         configure()
         let (id, navigation) = nextNavigation(request, .other)
+        showPending(request.url)
         send(.load(navigation: id, request: request, replacing: replacingCurrentItem), to: process)
         return navigation
     }
@@ -569,6 +633,8 @@ final class WebPageProxy: PageEngine {
         guard let process = startedProcess() else { return nil }
         let (id, navigation) = nextNavigation(Request(url: baseURL ?? WebPageProxy.aboutBlank), .other)
         dataNavigations.insert(id)
+        if let baseURL { documentOrigins.insert(baseURL.origin) }
+        showPending(baseURL ?? WebPageProxy.aboutBlank)
         send(.loadHTML(navigation: id, html: string, baseURL: baseURL), to: process)
         return navigation
     }
@@ -586,6 +652,7 @@ final class WebPageProxy: PageEngine {
     private func history(_ step: HistoryStep, _ type: NavigationType) -> Navigation? {
         guard let process else { return nil }
         let (id, navigation) = nextNavigation(Request(url: url ?? WebPageProxy.aboutBlank), type)
+        showPending(nil)
         send(.history(navigation: id, step: step), to: process)
         return navigation
     }
@@ -612,6 +679,15 @@ final class WebPageProxy: PageEngine {
     func restore(_ state: WebView.InteractionState) -> Navigation? {
         guard let process = startedProcess() else { return nil }
         let (id, navigation) = nextNavigation(Request(url: state.currentItem.url), .backForward)
+        // The list is replaced at once, as in process; the page's own entries follow.
+        let items = state.items.map {
+            let item = BackForwardListItem(url: $0.url, initialURL: $0.url, title: $0.title, request: Request(url: $0.url), substituteData: nil)
+            item.scrollPosition = $0.scrollPosition
+            return item
+        }
+        historyItems = [:]
+        backForwardList.replaceAll(with: items, currentIndex: state.currentIndex)
+        showPending(state.currentItem.url)
         send(.restore(navigation: id, state: state.encoded), to: process)
         return navigation
     }
@@ -653,6 +729,7 @@ final class WebPageProxy: PageEngine {
         var request = Request(url: target)
         request.initiator = url
         request.initiatorOrigin = url?.origin
+        ReferrerPolicy.apply(.strictOriginWhenCrossOrigin, to: &request, document: url)
         return openWindow(for: request, type: .linkActivated)
     }
 
@@ -712,7 +789,7 @@ final class WebPageProxy: PageEngine {
             if case .evaluated(_, let value, let error) = $0 { return (value, error) } else { return nil }
         }
         guard let answer else { return .failure(.engineUnavailable(WebPageProxy.stoppedMessage)) }
-        if let error = answer.1 { return .failure(.exception(message: error, line: nil, sourceURL: nil)) }
+        if let error = answer.1 { return .failure(error) }
         return .success(answer.0)
     }
 

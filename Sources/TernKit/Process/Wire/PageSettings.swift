@@ -16,6 +16,11 @@ struct PageSettings: WireCodable {
     var scriptMemoryLimit: Int?
     var userStyleSheet: String?
     var pageCacheCapacity: Int
+    /// What of the browser's network settings the page's own decisions read
+    /// (a proxy's challenge, secure content, a document's size cap).
+    var proxy: String?
+    var isInsecure: Bool
+    var maximumBodySize: Int64
     var pageCacheMemoryBudget: Int
     var keepsPageSource: Bool
     var defaultWebpagePreferences: WebpagePreferences
@@ -40,6 +45,9 @@ struct PageSettings: WireCodable {
         if let scriptMemoryLimit { encoder.encode(scriptMemoryLimit) }
         encoder.encode(userStyleSheet)
         encoder.encode(pageCacheCapacity)
+        encoder.encode(proxy)
+        encoder.encode(isInsecure)
+        encoder.encode(Int(maximumBodySize))
         encoder.encode(pageCacheMemoryBudget)
         encoder.encode(keepsPageSource)
         encoder.encode(defaultWebpagePreferences)
@@ -76,6 +84,9 @@ struct PageSettings: WireCodable {
         scriptMemoryLimit = try decoder.decode(Bool.self) ? max(0, try decoder.decode(Int.self)) : nil
         userStyleSheet = try decoder.decodeOptional(String.self)
         pageCacheCapacity = min(max(0, try decoder.decode(Int.self)), 1000)
+        proxy = try decoder.decodeOptional(String.self)
+        isInsecure = try decoder.decode(Bool.self)
+        maximumBodySize = Int64(max(0, try decoder.decode(Int.self)))
         pageCacheMemoryBudget = max(0, try decoder.decode(Int.self))
         keepsPageSource = try decoder.decode(Bool.self)
         defaultWebpagePreferences = try decoder.decode(WebpagePreferences.self)
@@ -99,6 +110,9 @@ struct PageSettings: WireCodable {
         scriptMemoryLimit = configuration.scriptMemoryLimit
         userStyleSheet = configuration.userStyleSheet
         pageCacheCapacity = configuration.pageCacheCapacity
+        proxy = configuration.network.proxy
+        isInsecure = configuration.network.isInsecure
+        maximumBodySize = configuration.network.maximumBodySize
         pageCacheMemoryBudget = configuration.pageCacheMemoryBudget
         keepsPageSource = configuration.keepsPageSource
         defaultWebpagePreferences = configuration.defaultWebpagePreferences
@@ -119,6 +133,9 @@ struct PageSettings: WireCodable {
         configuration.scriptMemoryLimit = scriptMemoryLimit
         configuration.userStyleSheet = userStyleSheet
         configuration.pageCacheCapacity = pageCacheCapacity
+        configuration.network.proxy = proxy
+        configuration.network.isInsecure = isInsecure
+        configuration.network.maximumBodySize = maximumBodySize
         configuration.pageCacheMemoryBudget = pageCacheMemoryBudget
         configuration.keepsPageSource = keepsPageSource
         configuration.defaultWebpagePreferences = defaultWebpagePreferences

@@ -55,6 +55,8 @@ struct PageStateSnapshot: WireCodable {
     /// The focused element and the open modal dialog, by their element numbers (0: none).
     var focusedElement: UInt64 = 0
     var modalDialog: UInt64 = 0
+    /// The last navigation of the browser's the page had started when this was sent.
+    var browserNavigation: UInt64 = 0
     var history: [HistoryEntry] = []
     /// The shown entry's index in `history`, nil for none.
     var historyIndex: Int?
@@ -72,6 +74,7 @@ struct PageStateSnapshot: WireCodable {
         encoder.encode(requestedScrollLine ?? -1)
         encoder.encode(focusedElement)
         encoder.encode(modalDialog)
+        encoder.encode(browserNavigation)
         encoder.encode(history)
         encoder.encode(historyIndex ?? -1)
     }
@@ -89,6 +92,7 @@ struct PageStateSnapshot: WireCodable {
         requestedScrollLine = line >= 0 ? line : nil
         focusedElement = try decoder.decode(UInt64.self)
         modalDialog = try decoder.decode(UInt64.self)
+        browserNavigation = try decoder.decode(UInt64.self)
         history = try decoder.decodeArray(HistoryEntry.self, minimumSize: 25)
         let index = try decoder.decode(Int.self)
         guard index == -1 || history.indices.contains(index) else { throw .malformed("history index \(index) out of range") }

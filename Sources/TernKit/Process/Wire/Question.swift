@@ -13,6 +13,8 @@ enum Question: WireCodable {
     case prompt(String, defaultText: String?, origin: String)
     /// A navigation's HTTP authentication or untrusted certificate.
     case challenge(AuthenticationChallenge)
+    /// The page opened `count` dialogs in quick succession: suppress the rest? (answered as a dialog: confirmed = suppress)
+    case suppressDialogs(count: Int)
 
     func encode(to encoder: inout MessageEncoder) {
         switch self {
@@ -54,6 +56,9 @@ enum Question: WireCodable {
             encoder.encode(challenge.previousFailureCount)
             encoder.encode(challenge.failureResponse)
             encoder.encode(challenge.proposedCredential)
+        case .suppressDialogs(let count):
+            encoder.encode(UInt8(6))
+            encoder.encode(count)
         }
     }
 
@@ -81,6 +86,7 @@ enum Question: WireCodable {
             self = .challenge(AuthenticationChallenge(protectionSpace: space, previousFailureCount: max(0, try decoder.decode(Int.self)),
                                                       failureResponse: try decoder.decodeOptional(Response.self),
                                                       proposedCredential: try decoder.decodeOptional(Credential.self)))
+        case 6: self = .suppressDialogs(count: max(0, try decoder.decode(Int.self)))
         case let tag: throw .malformed("unknown question \(tag)")
         }
     }

@@ -62,3 +62,39 @@ extension ScriptValue: WireCodable {
         }
     }
 }
+
+extension ScriptError: WireCodable {
+    package func encode(to encoder: inout MessageEncoder) {
+        switch self {
+        case .exception(let message, let line, let sourceURL):
+            encoder.encode(UInt8(0))
+            encoder.encode(message)
+            encoder.encode(line ?? -1)
+            encoder.encode(sourceURL)
+        case .terminated(let limit):
+            encoder.encode(UInt8(1))
+            encoder.encode(limit)
+        case .interrupted: encoder.encode(UInt8(2))
+        case .memoryLimitExceeded(let limit):
+            encoder.encode(UInt8(3))
+            encoder.encode(limit)
+        case .engineUnavailable(let reason):
+            encoder.encode(UInt8(4))
+            encoder.encode(reason)
+        }
+    }
+
+    package init(from decoder: inout MessageDecoder) throws(MessageError) {
+        switch try decoder.decode(UInt8.self) {
+        case 0:
+            let message = try decoder.decode(String.self)
+            let line = try decoder.decode(Int.self)
+            self = .exception(message: message, line: line >= 0 ? line : nil, sourceURL: try decoder.decodeOptional(String.self))
+        case 1: self = .terminated(limit: try decoder.decode(Double.self))
+        case 2: self = .interrupted
+        case 3: self = .memoryLimitExceeded(limit: try decoder.decode(Int.self))
+        case 4: self = .engineUnavailable(try decoder.decode(String.self))
+        case let tag: throw .malformed("unknown script error \(tag)")
+        }
+    }
+}
