@@ -48,6 +48,22 @@ public final class BackForwardList {
         currentIndex = index
     }
 
+    /// The list as `WebView.interactionState` gives it: the entries but
+    /// those `isData` picks out (pages given as data, whose content is not
+    /// kept); when the shown one is such, the entry before it (else after it).
+    func interactionState(leavingOut isData: (BackForwardListItem) -> Bool) -> WebView.InteractionState? {
+        guard let currentIndex else { return nil }
+        var kept: [WebView.InteractionState.Item] = []
+        var current = 0
+        for (index, item) in items.enumerated() {
+            if !isData(item) {
+                kept.append(WebView.InteractionState.Item(url: item.url, title: item.title, scrollPosition: item.scrollPosition))
+            }
+            if index == currentIndex { current = max(0, kept.count - 1) }
+        }
+        return WebView.InteractionState(items: kept, currentIndex: current)
+    }
+
     /// Empties the list (a content process's page, whose history went with it).
     func clear() {
         items = []

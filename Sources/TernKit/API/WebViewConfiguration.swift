@@ -97,6 +97,23 @@ public struct WebViewConfiguration {
         urlSchemeHandlers[scheme] = handler
     }
 
+    /// The loader's configuration of a web view made with this one: `network`,
+    /// with the data store's cookie jar and HTTP cache unless it names its own.
+    var loaderConfiguration: LoaderConfiguration {
+        var network = network
+        if network.cookieJar == nil { network.cookieJar = websiteDataStore.cookieJar }
+        if network.httpCache == nil { network.httpCache = websiteDataStore.httpCache }
+        return network
+    }
+
+    /// The User-Agent a web view sends: `custom` (its `customUserAgent`),
+    /// else the network's, with `applicationNameForUserAgent` appended.
+    func userAgent(custom: String?) -> String {
+        if let custom { return custom }
+        let base = network.userAgent
+        return applicationNameForUserAgent.map { base + " " + $0 } ?? base
+    }
+
     /// The handler registered for `scheme`, if any.
     public func urlSchemeHandler(forURLScheme scheme: String) -> URLSchemeHandler? {
         urlSchemeHandlers[scheme.lowercased()]

@@ -4,19 +4,7 @@ import TernNet
 /// `interactionState`), for a front end's sessions.
 extension WebPage {
     var interactionState: WebView.InteractionState? {
-        get {
-            let list = backForwardList
-            guard let currentIndex = list.currentIndex else { return nil }
-            var items: [WebView.InteractionState.Item] = []
-            var current = 0
-            for (index, item) in list.items.enumerated() {
-                if item.substituteData == nil {
-                    items.append(WebView.InteractionState.Item(url: item.url, title: item.title, scrollPosition: item.scrollPosition))
-                }
-                if index == currentIndex { current = max(0, items.count - 1) }
-            }
-            return WebView.InteractionState(items: items, currentIndex: current)
-        }
+        get { backForwardList.interactionState { $0.substituteData != nil } }
         set {
             if let newValue { restore(newValue) }
         }

@@ -5,12 +5,7 @@ import TernDOM
 /// WKWebView's scripting API: evaluateJavaScript, user scripts, message handlers.
 extension WebPage {
     func evaluateJavaScript(_ source: String, completionHandler: ((Any?, Error?) -> Void)? = nil) {
-        evaluateScriptValue(source) { result in
-            switch result {
-            case .success(let value): completionHandler?(value?.anyValue, nil)
-            case .failure(let error): completionHandler?(nil, error)
-            }
-        }
+        evaluateScriptValue(source) { $0.deliver(to: completionHandler) }
     }
 
     func notifyUserActivation() {
@@ -83,12 +78,7 @@ extension WebPage {
 
     func evaluateJavaScript(_ source: String, in frame: FrameInfo?, completionHandler: ((Any?, Error?) -> Void)? = nil) {
         let result = evaluate(source, inFrame: frame?.frameID ?? 0)
-        loop.post {
-            switch result {
-            case .success(let value): completionHandler?(value?.anyValue, nil)
-            case .failure(let error): completionHandler?(nil, error)
-            }
-        }
+        loop.post { result.deliver(to: completionHandler) }
     }
 
     @discardableResult

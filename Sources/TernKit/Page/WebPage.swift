@@ -151,12 +151,9 @@ final class WebPage {
     init(configuration: WebViewConfiguration = WebViewConfiguration()) {
         self.configuration = configuration
         authorStyleSheetsEnabled = configuration.preferences.authorStyleSheetsEnabled
-        var network = configuration.network
-        if network.cookieJar == nil { network.cookieJar = configuration.websiteDataStore.cookieJar }
-        if network.httpCache == nil { network.httpCache = configuration.websiteDataStore.httpCache }
         configuration.websiteDataStore.register(sessionStorage: sessionStorage)
         configuration.websiteDataStore.eventLoop = configuration.eventLoop
-        self.loader = Loader(loop: configuration.eventLoop, configuration: network)
+        self.loader = Loader(loop: configuration.eventLoop, configuration: configuration.loaderConfiguration)
         backForwardCache = BackForwardCache(capacity: configuration.pageCacheCapacity, memoryBudget: configuration.pageCacheMemoryBudget)
         loader.customSchemes = schemeHandlerLoads
     }
@@ -184,11 +181,7 @@ final class WebPage {
         view.observers.changed(view, keyPath, from: old, to: new)
     }
 
-    var userAgent: String {
-        if let customUserAgent { return customUserAgent }
-        let base = configuration.network.userAgent
-        return configuration.applicationNameForUserAgent.map { base + " " + $0 } ?? base
-    }
+    var userAgent: String { configuration.userAgent(custom: customUserAgent) }
 
     /// The User-Agent of the committed page: its navigation's
     /// `WebpagePreferences.customUserAgent`, else `userAgent`.

@@ -31,18 +31,7 @@ final class WebPageProxy: PageEngine {
 
     /// The history as the mirror holds it, with the scroll positions the front end kept there.
     var interactionState: WebView.InteractionState? {
-        get {
-            guard let currentIndex = backForwardList.currentIndex else { return nil }
-            var items: [WebView.InteractionState.Item] = []
-            var current = 0
-            for (index, item) in backForwardList.items.enumerated() {
-                if !dataEntries.contains(item.entryID) {
-                    items.append(WebView.InteractionState.Item(url: item.url, title: item.title, scrollPosition: item.scrollPosition))
-                }
-                if index == currentIndex { current = max(0, items.count - 1) }
-            }
-            return WebView.InteractionState(items: items, currentIndex: current)
-        }
+        get { backForwardList.interactionState { dataEntries.contains($0.entryID) } }
         set {
             if let newValue { _ = restore(newValue) }
         }
@@ -96,11 +85,8 @@ final class WebPageProxy: PageEngine {
     init(configuration: WebViewConfiguration) {
         self.configuration = configuration
         authorStyleSheetsEnabled = configuration.preferences.authorStyleSheetsEnabled
-        var network = configuration.network
-        if network.cookieJar == nil { network.cookieJar = configuration.websiteDataStore.cookieJar }
-        if network.httpCache == nil { network.httpCache = configuration.websiteDataStore.httpCache }
         configuration.websiteDataStore.eventLoop = configuration.eventLoop
-        loader = Loader(loop: configuration.eventLoop, configuration: network)
+        loader = Loader(loop: configuration.eventLoop, configuration: configuration.loaderConfiguration)
     }
 
     deinit {
@@ -141,11 +127,7 @@ final class WebPageProxy: PageEngine {
     var focusedElement: PageElement? { state.focusedElement == 0 ? nil : PageElement(node: element(state.focusedElement)) }
     var modalDialog: PageElement? { state.modalDialog == 0 ? nil : PageElement(node: element(state.modalDialog)) }
 
-    var userAgent: String {
-        if let customUserAgent { return customUserAgent }
-        let base = configuration.network.userAgent
-        return configuration.applicationNameForUserAgent.map { base + " " + $0 } ?? base
-    }
+    var userAgent: String { configuration.userAgent(custom: customUserAgent) }
 
     /// A load the browser started shows at once, as WebKit's PageLoadState
     /// shows its pending request: loading, at 0.1, at the URL asked for
@@ -808,13 +790,12 @@ final class WebPageProxy: PageEngine {
         evaluateJavaScript(source, in: nil, completionHandler: completionHandler)
     }
 
+    /// A frame other than the main one is not reached yet in a content process.
     func evaluateJavaScript(_ source: String, in frame: FrameInfo?, completionHandler: ((Any?, Error?) -> Void)?) {
-        evaluateScriptValue(source) { result in
-            switch result {
-            case .success(let value): completionHandler?(value?.anyValue, nil)
-            case .failure(let error): completionHandler?(nil, error)
-            }
+        guard frame?.isMainFrame != false else {
+            return loop.post { Result.failure(WebPageProxy.frameUnreached).deliver(to: completionHandler) }
         }
+        evaluateScriptValue(source) { $0.deliver(to: completionHandler) }
     }
 
     func evaluateJavaScript(_ source: String) async throws -> Any? {
@@ -822,6 +803,9 @@ final class WebPageProxy: PageEngine {
     }
 
     func evaluateJavaScript(_ source: String, in frame: FrameInfo?) async throws -> Any? {
-        try evaluate(source).get()?.anyValue
+        guard frame?.isMainFrame != false else { throw WebPageProxy.frameUnreached }
+        return try evaluate(source).get()?.anyValue
     }
+
+    private static let frameUnreached = ScriptError.engineUnavailable("a frame of a page in a content process is not reached yet")
 }
