@@ -63,6 +63,10 @@ def measure(tern, page, steps, extra=""):
         finally:
             time.sleep(0.3)
             tmux(socket, "kill-server")
+        if not os.path.exists(log):
+            # A tern that did not run the page (an older build without the option measured).
+            print(f"screen bench: tern wrote no key times for {os.path.basename(page)} {extra}".rstrip())
+            return samples
         with open(log) as f:
             for line in f:
                 name, ms = line.split()

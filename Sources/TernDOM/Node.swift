@@ -12,6 +12,9 @@ public struct Node: Hashable {
     @usableFromInline let raw: xmlNodePtr
     /// The document the node belongs to.
     public let document: Document
+    /// A number that names this node while it lives (its address): a web
+    /// content process names elements to its browser by it.
+    package var identity: UInt { UInt(bitPattern: raw) }
 
     init(_ raw: xmlNodePtr, in document: Document) {
         self.raw = raw

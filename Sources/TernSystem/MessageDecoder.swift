@@ -65,8 +65,13 @@ public struct MessageDecoder {
 
     private mutating func littleEndian(count: Int) throws(MessageError) -> UInt64 {
         guard remaining >= count else { throw .malformed("a \(count)-byte field past the end") }
-        var value: UInt64 = 0
-        for i in 0..<count { value |= UInt64(bytes[offset + i]) << (8 * UInt64(i)) }
+        // One unaligned load where 8 bytes are there (a layout has millions of fields).
+        let value: UInt64 = bytes.withUnsafeBytes { raw in
+            if count == 8 { return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+            var value: UInt64 = 0
+            for i in 0..<count { value |= UInt64(raw[offset + i]) << (8 * UInt64(i)) }
+            return value
+        }
         offset += count
         return value
     }

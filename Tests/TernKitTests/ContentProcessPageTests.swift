@@ -179,4 +179,16 @@ final class ContentProcessPageTests: WebViewTestCase {
         XCTAssertTrue(body.contains("user=ada&secret=pw&fruit=plum"), body)
         XCTAssertEqual(recorder.actions.last?.navigationType, .formSubmitted)
     }
+
+    func testALayoutLargerThanAFrameCrossesInParts() throws {
+        // 200,000 lines: some 8 MB of layout, two parts and more.
+        let lines = (1...200_000).map { "line \($0)" }.joined(separator: "\n")
+        recorder.clear()
+        webView.loadHTMLString("<pre>\(lines)</pre>", baseURL: nil)
+        wait { recorder.ended }
+        let layout = try XCTUnwrap(webView.pageLayout(width: 80))
+        XCTAssertGreaterThanOrEqual(layout.lines.count, 200_000)
+        XCTAssertEqual(layout.lines.last { !$0.text.isEmpty }?.text, "line 200000")
+        XCTAssertNotNil(proxy?.processID, "the process lives on")
+    }
 }

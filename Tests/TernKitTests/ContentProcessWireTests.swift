@@ -9,16 +9,16 @@ import TernSystem
 /// bounds, every index checked, every text made safe to draw; and what it
 /// asks the browser to load is checked in the browser.
 final class ContentProcessWireTests: XCTestCase {
-    private func layoutMessage(_ build: (inout MessageEncoder) -> Void) -> MessageChannel.Message {
+    /// A layout's bytes (as its parts together give them).
+    private func layoutMessage(_ build: (inout MessageEncoder) -> Void) -> [UInt8] {
         var encoder = MessageEncoder()
-        encoder.encode(UInt64(1))
         encoder.encode(true)
         build(&encoder)
-        return MessageChannel.Message(kind: 8, sequence: 1, payload: encoder.bytes)
+        return encoder.bytes
     }
 
     /// A layout of one line of one run, with the given fields.
-    private func oneRun(text: String, width: UInt32, link: Int, links: Int, regionLine: Int = 0) -> MessageChannel.Message {
+    private func oneRun(text: String, width: UInt32, link: Int, links: Int, regionLine: Int = 0) -> [UInt8] {
         layoutMessage { encoder in
             encoder.encode("Title\u{1B}[2J")
             encoder.encode(UInt32(1))          // lines
@@ -50,23 +50,23 @@ final class ContentProcessWireTests: XCTestCase {
 
     func testALayoutCrossesWithItsControlCharactersMadeHarmless() throws {
         let message = oneRun(text: "ab\u{1B}[31mc\u{9B}d", width: 8, link: 0, links: 1)
-        guard case .layout(1, let layout?) = try WebContentMessage.FromContent(message) else { return XCTFail("no layout") }
+        let layout = try XCTUnwrap(try WebPageProxy.decodeLayout(message))
         XCTAssertEqual(layout.title, "Title\u{FFFD}[2J")
         XCTAssertEqual(layout.lines[0].runs[0].text, "ab\u{FFFD}[31mc\u{FFFD}d")
         XCTAssertEqual(layout.links.count, 1)
-        let page = layout.pageLayout { _ in Document(html: "").createTextNode("") }
+        let page = layout.pageLayout(standIn: Document(html: "").createTextNode(""))
         XCTAssertEqual(page.links.first?.url, "http://127.0.0.1/")
     }
 
     func testALayoutWithAnIndexOutsideThePageIsRefused() {
         // A run of link 3 in a page of one link.
-        XCTAssertThrowsError(try WebContentMessage.FromContent(oneRun(text: "x", width: 1, link: 3, links: 1)))
+        XCTAssertThrowsError(try WebPageProxy.decodeLayout(oneRun(text: "x", width: 1, link: 3, links: 1)))
         // A link region on a line the page does not have.
-        XCTAssertThrowsError(try WebContentMessage.FromContent(oneRun(text: "x", width: 1, link: 0, links: 1, regionLine: 5)))
+        XCTAssertThrowsError(try WebPageProxy.decodeLayout(oneRun(text: "x", width: 1, link: 0, links: 1, regionLine: 5)))
         // A run wider than its text can be.
-        XCTAssertThrowsError(try WebContentMessage.FromContent(oneRun(text: "x", width: 1000, link: -1, links: 0)))
+        XCTAssertThrowsError(try WebPageProxy.decodeLayout(oneRun(text: "x", width: 1000, link: -1, links: 0)))
         // A count of lines the bytes cannot hold.
-        XCTAssertThrowsError(try WebContentMessage.FromContent(layoutMessage { encoder in
+        XCTAssertThrowsError(try WebPageProxy.decodeLayout(layoutMessage { encoder in
             encoder.encode("t")
             encoder.encode(UInt32.max)
         }))

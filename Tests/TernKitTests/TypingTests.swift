@@ -243,7 +243,7 @@ final class TypingTests: WebViewTestCase {
         // Not a host: a paragraph that is not editable takes no typing.
         let paragraph = PageElement(node: try XCTUnwrap(try webView.page.document?.querySelector("#g")))
         XCTAssertNil(webView.type(.character("x"), in: paragraph))
-        let control = try XCTUnwrap(webView.pageLayout(width: 80)?.controls.first { $0.element.node.attribute("id") == "f" })
+        let control = try XCTUnwrap(webView.pageLayout(width: 80)?.controls.first { $0.element.node?.attribute("id") == "f" })
         XCTAssertEqual(control.kind, .textarea)
         XCTAssertEqual(control.value, "Hello boler world!")
     }

@@ -14,16 +14,20 @@ public struct PageControl {
     /// What is read from the element, read already (a control of a page
     /// in a content process, whose element is not here).
     let described: ControlDescription?
+    /// The content process's number for the element (a page run there).
+    let remoteElement: UInt64?
 
-    init(_ control: FormControl, styles: AccessibleName.StyleLookup? = nil, described: ControlDescription? = nil) {
+    init(_ control: FormControl, styles: AccessibleName.StyleLookup? = nil, described: ControlDescription? = nil,
+         remoteElement: UInt64? = nil) {
         self.control = control
         self.styles = styles
         self.described = described
+        self.remoteElement = remoteElement
     }
 
     public var kind: Kind { control.kind }
     /// The element (`input`, `button`, `select` or `textarea`), the same across layouts.
-    public var element: PageElement { PageElement(node: control.node) }
+    public var element: PageElement { remoteElement.map(PageElement.init(remote:)) ?? PageElement(node: control.node) }
     /// The `name` attribute, "" when missing.
     public var name: String { control.name }
     /// The current value (a field's text, a button's label attribute).

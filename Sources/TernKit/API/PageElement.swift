@@ -7,5 +7,19 @@ import TernDOM
 /// changes the page, so the document stays the web view's, as in WebKit,
 /// whose app-side API holds no DOM either.
 public struct PageElement: Hashable {
-    let node: Node
+    /// The element here, or the number a content process names it by.
+    enum Reference: Hashable {
+        case node(Node)
+        case remote(UInt64)
+    }
+    let reference: Reference
+
+    init(node: Node) { reference = .node(node) }
+    init(remote id: UInt64) { reference = .remote(id) }
+
+    /// The element, when the page runs in this process.
+    var node: Node? {
+        if case .node(let node) = reference { return node }
+        return nil
+    }
 }

@@ -9,20 +9,27 @@ public struct PageLayout {
     let rendered: RenderedPage
     /// The page's computed styles, for its controls' names (CSS hiding and generated content).
     let styles: AccessibleName.StyleLookup?
-    /// The controls' descriptions, read where the page is (a page in a content process).
-    let controlDescriptions: [ControlDescription]?
+    /// A page laid out in a content process: its links' and controls'
+    /// elements by the content process's numbers, and its controls'
+    /// descriptions, read there (`rendered`'s nodes are stand-ins).
+    let remote: RemoteParts?
+    struct RemoteParts {
+        let links: [UInt64]
+        let controls: [UInt64]
+        let descriptions: [ControlDescription]
+    }
 
-    init(_ rendered: RenderedPage, styles: AccessibleName.StyleLookup?, controlDescriptions: [ControlDescription]? = nil) {
+    init(_ rendered: RenderedPage, styles: AccessibleName.StyleLookup?, remote: RemoteParts? = nil) {
         self.rendered = rendered
         self.styles = styles
-        self.controlDescriptions = controlDescriptions
+        self.remote = remote
     }
 
     /// An empty page (nothing committed yet, or content that is not shown as text).
     public init() {
         rendered = RenderedPage()
         styles = nil
-        controlDescriptions = nil
+        remote = nil
     }
 
     /// A page of the front end's own lines (a view of the source): no
@@ -30,7 +37,7 @@ public struct PageLayout {
     public init(title: String, lines: [Line]) {
         rendered = RenderedPage(title: title, lines: lines)
         styles = nil
-        controlDescriptions = nil
+        remote = nil
     }
 
     /// The document's title, whitespace collapsed, control characters replaced.
@@ -38,14 +45,19 @@ public struct PageLayout {
     public var lines: [Line] { rendered.lines }
     /// The links in reading order; `links[i].number == i + 1` unless form
     /// controls are numbered too (`WebView.numbersFormFields`).
-    public var links: PageItems<PageLink> { PageItems(rendered.links, PageLink.init) }
+    public var links: PageItems<PageLink> {
+        guard let remote else { return PageItems(rendered.links) { PageLink($0) } }
+        let links = rendered.links
+        return PageItems(links.indices) { PageLink(links[$0], remoteElement: remote.links[$0]) }
+    }
     /// The form controls in document order, hidden inputs included.
     public var controls: PageItems<PageControl> {
         let styles = styles
-        guard let descriptions = controlDescriptions, descriptions.count == rendered.controls.count else {
-            return PageItems(rendered.controls) { PageControl($0, styles: styles) }
+        guard let remote else { return PageItems(rendered.controls) { PageControl($0, styles: styles) } }
+        let controls = rendered.controls
+        return PageItems(controls.indices) {
+            PageControl(controls[$0], described: remote.descriptions[$0], remoteElement: remote.controls[$0])
         }
-        return PageItems(Array(zip(rendered.controls, descriptions))) { PageControl($0.0, described: $0.1) }
     }
     /// The headings, landmarks and tables in document order, with their
     /// lines: what quick navigation moves between.
@@ -64,12 +76,18 @@ public struct PageLayout {
     /// The index in `links` of the link for `element`: a front end's focus,
     /// found again after a relayout.
     public func linkIndex(of element: PageElement) -> Int? {
-        rendered.links.firstIndex { $0.node == element.node }
+        switch element.reference {
+        case .node(let node): return remote == nil ? rendered.links.firstIndex { $0.node == node } : nil
+        case .remote(let id): return remote?.links.firstIndex(of: id)
+        }
     }
 
     /// The index in `controls` of the form control for `element`.
     public func controlIndex(of element: PageElement) -> Int? {
-        rendered.controls.firstIndex { $0.node == element.node }
+        switch element.reference {
+        case .node(let node): return remote == nil ? rendered.controls.firstIndex { $0.node == node } : nil
+        case .remote(let id): return remote?.controls.firstIndex(of: id)
+        }
     }
 
     /// The page as plain text (what `tern --dump` prints), with the list of

@@ -40,30 +40,36 @@ extension WebPage {
 
     @discardableResult
     func activate(_ element: PageElement) -> ActivationResult {
-        activate(element.node)
+        guard let node = element.node else { return .done }
+        return activate(node)
     }
 
     @discardableResult
     func setValue(_ value: String, for field: PageElement) -> Bool {
-        setValue(value, for: field.node)
+        guard let node = field.node else { return false }
+        return setValue(value, for: node)
     }
 
     @discardableResult
     func selectOptions(at indices: [Int], in select: PageElement) -> Bool {
-        selectOptions(at: indices, in: select.node)
+        guard let node = select.node else { return false }
+        return selectOptions(at: indices, in: node)
     }
 
     @discardableResult
     func pressEnter(in field: PageElement) -> ActivationResult {
-        pressEnter(in: field.node)
+        guard let node = field.node else { return .done }
+        return pressEnter(in: node)
     }
 
     @discardableResult
     func chooseFiles(_ files: [WebURL], for input: PageElement) -> Bool {
-        chooseFiles(files, for: input.node)
+        guard let node = input.node else { return false }
+        return chooseFiles(files, for: node)
     }
 
     func chosenFiles(for input: PageElement) -> [WebURL] {
-        chosenFiles(for: input.node)
+        guard let node = input.node else { return [] }
+        return chosenFiles(for: node)
     }
 }

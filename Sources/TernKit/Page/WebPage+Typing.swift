@@ -9,11 +9,13 @@ import TernScript
 extension WebPage {
     @discardableResult
     func type(_ key: TextFieldKey, in field: PageElement) -> WebView.TextFieldState? {
-        type(key, in: field.node)
+        guard let node = field.node else { return nil }
+        return type(key, in: node)
     }
 
     func finishTyping(in field: PageElement) {
-        finishTyping(in: field.node)
+        guard let node = field.node else { return }
+        finishTyping(in: node)
     }
 
     func type(_ key: TextFieldKey, in field: Node) -> WebView.TextFieldState? {

@@ -17,6 +17,10 @@ enum WebContentMessage {
     /// Bumped whenever a message's kind or fields change: a content process
     /// of another version is refused at its first frame.
     static let protocolVersion: UInt16 = 2
+    /// A layout crosses in parts of at most this many bytes (a frame holds at most 16 MB).
+    static let layoutPartSize = 4 << 20
+    /// The most bytes of one layout the browser takes (a large page's is tens of megabytes).
+    static let maximumLayoutSize = 1 << 30
 
     /// What the browser asks of a content process.
     enum ToContent {
@@ -212,8 +216,9 @@ enum WebContentMessage {
                              proxyCredential: Credential?, proxyMethod: Credential.Method)
         /// The page no longer wants that load.
         case resourceCancel(load: UInt64)
-        /// The page laid out, for `layout` (nil: nothing to show yet).
-        case layout(request: UInt64, RemoteLayout?)
+        /// A part of the page laid out, for `layout`: the parts together are
+        /// a `RemoteLayout?` (nil: nothing to show yet), the last says so.
+        case layout(request: UInt64, part: [UInt8], isLast: Bool)
         /// What `interact` did.
         case interacted(request: UInt64, InteractionResult)
         /// The result of `evaluate`: a value (nil for undefined), or why it failed.
@@ -299,9 +304,10 @@ enum WebContentMessage {
                 encoder.encode(proxyMethod)
             case .resourceCancel(let load):
                 encoder.encode(load)
-            case .layout(let request, let layout):
+            case .layout(let request, let part, let isLast):
                 encoder.encode(request)
-                encoder.encode(layout)
+                encoder.encode(bytes: part)
+                encoder.encode(isLast)
             case .interacted(let request, let result):
                 encoder.encode(request)
                 encoder.encode(result)
@@ -368,7 +374,8 @@ enum WebContentMessage {
                                             proxyCredential: try decoder.decodeOptional(Credential.self),
                                             proxyMethod: try decoder.decode(Credential.Method.self))
             case 7: self = .resourceCancel(load: try decoder.decode(UInt64.self))
-            case 8: self = .layout(request: try decoder.decode(UInt64.self), try decoder.decodeOptional(RemoteLayout.self))
+            case 8: self = .layout(request: try decoder.decode(UInt64.self), part: Array(try decoder.decodeBytes()),
+                                   isLast: try decoder.decode(Bool.self))
             case 9: self = .interacted(request: try decoder.decode(UInt64.self), try decoder.decode(InteractionResult.self))
             case 10: self = .evaluated(request: try decoder.decode(UInt64.self), value: try decoder.decodeOptional(ScriptValue.self),
                                        error: try decoder.decodeOptional(ScriptError.self))

@@ -30,9 +30,10 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
     /// Replies of the browser's message handlers waited for.
     private var waitingReplies: [UInt64: (Any?, String?) -> Void] = [:]
     private var lastMessageID: UInt64 = 0
-    /// The elements of the layouts sent, by the number the browser knows them by.
-    private var elements: [UInt64: Node] = [:]
-    private var elementIDs: [Node: UInt64] = [:]
+    /// The last layout sent, whose elements the browser names (by `Node.identity`),
+    /// and those elements by number, made when the browser first names one.
+    private var lastLayout: PageLayout?
+    private var lastLayoutElements: [UInt64: Node]?
     private var observations: [Observation] = []
     /// Messages read while a script waited for the browser's answer, done on the next turn.
     private var deferred: [WebContentMessage.ToContent] = []
@@ -171,9 +172,19 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
         case .layout(let request, let width, let rows):
             let layout = webView?.pageLayout(width: min(max(width, 1), 10_000), rows: min(max(rows, 1), 10_000))
             sendState()
-            send(.layout(request: request, layout.map { RemoteLayout($0, elementID: elementID) }))
+            var encoder = MessageEncoder()
+            encoder.encode(layout.map { RemoteLayout($0, elementID: WebPageHost.elementID) })
+            lastLayout = layout
+            lastLayoutElements = nil
+            let bytes = encoder.bytes
+            var start = 0
+            repeat {
+                let end = min(bytes.count, start + WebContentMessage.layoutPartSize)
+                send(.layout(request: request, part: Array(bytes[start..<end]), isLast: end == bytes.count))
+                start = end
+            } while start < bytes.count
         case .interact(let request, let element, let interaction):
-            let result = interact(interaction, with: elements[element].map(PageElement.init(node:)))
+            let result = interact(interaction, with: self.element(element).map(PageElement.init(node:)))
             // The page as it is now (its focus, its history) comes before the answer.
             sendState()
             send(.interacted(request: request, result))
@@ -333,8 +344,8 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
         state.documentRevision = webView.documentRevision
         state.response = webView.response
         state.requestedScrollLine = webView.requestedScrollLine
-        state.focusedElement = webView.focusedElement.map { elementID($0.node) } ?? 0
-        state.modalDialog = webView.modalDialog.map { elementID($0.node) } ?? 0
+        state.focusedElement = webView.focusedElement?.node.map(WebPageHost.elementID) ?? 0
+        state.modalDialog = webView.modalDialog?.node.map(WebPageHost.elementID) ?? 0
         state.browserNavigation = lastBrowserNavigation
         let list = webView.backForwardList
         state.history = list.items.map {
@@ -380,12 +391,23 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
         }
     }
 
-    private func elementID(_ node: Node) -> UInt64 {
-        if let id = elementIDs[node] { return id }
-        let id = UInt64(elements.count + 1)
-        elements[id] = node
-        elementIDs[node] = id
-        return id
+    /// The number the browser knows `node` by: its identity, so that a
+    /// layout names its elements without a table.
+    private static func elementID(_ node: Node) -> UInt64 { UInt64(node.identity) }
+
+    /// The element the browser names `id`: one of the last layout's, the
+    /// focused one, or the open modal dialog; nil for another (a stale one).
+    private func element(_ id: UInt64) -> Node? {
+        guard id != 0 else { return nil }
+        if let focused = webView?.focusedElement?.node, WebPageHost.elementID(focused) == id { return focused }
+        if let dialog = webView?.modalDialog?.node, WebPageHost.elementID(dialog) == id { return dialog }
+        if lastLayoutElements == nil, let rendered = lastLayout?.rendered {
+            var elements: [UInt64: Node] = [:]
+            for link in rendered.links { elements[WebPageHost.elementID(link.node)] = link.node }
+            for control in rendered.controls { elements[WebPageHost.elementID(control.node)] = control.node }
+            lastLayoutElements = elements
+        }
+        return lastLayoutElements?[id]
     }
 
     private func interact(_ interaction: Interaction, with element: PageElement?) -> InteractionResult {
@@ -467,8 +489,8 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
 
     func webView(_ webView: WebView, didCommit navigation: Navigation!) {
         // The elements of the page left behind are not reached again.
-        elements = [:]
-        elementIDs = [:]
+        lastLayout = nil
+        lastLayoutElements = nil
         tell(navigation, .committed)
     }
 

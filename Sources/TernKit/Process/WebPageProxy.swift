@@ -52,6 +52,8 @@ final class WebPageProxy: PageEngine {
     /// The questions waited for (`ask`), and their answers as they come.
     private var awaited: Set<UInt64> = []
     private var answers: [UInt64: WebContentMessage.FromContent] = [:]
+    /// The parts of layouts waited for, as they come.
+    private var layoutParts: [UInt64: [UInt8]] = [:]
     /// `evaluateJavaScript` calls whose result has not come.
     private var evaluations: [UInt64: (Result<ScriptValue?, ScriptError>) -> Void] = [:]
     /// Questions of the page the browser's delegates have not answered yet
@@ -62,11 +64,9 @@ final class WebPageProxy: PageEngine {
     private var lastNavigationID: UInt64 = 0
     private var lastRequestID: UInt64 = 0
     private var resourceLoads: [UInt64: RemoteResourceLoad] = [:]
-    /// A stand-in node for each element of the content process's layouts
-    /// (`PageElement` compares nodes), and back.
-    private let elementDocument = Document(html: "")
-    private var elements: [UInt64: Node] = [:]
-    private var elementIDs: [Node: UInt64] = [:]
+    /// The node a layout's links and controls hold in place of the content
+    /// process's (their elements go by number: `PageLayout.remote`).
+    private let standIn = Document(html: "").createTextNode("")
     private var layoutCache: (width: Int, rows: Int, revision: Int, layout: PageLayout)?
     /// What `file:` URLs the page may read: the file or folder a load granted.
     private var fileReadAccess: WebURL?
@@ -124,8 +124,8 @@ final class WebPageProxy: PageEngine {
     }
     var documentRevision: Int { state.documentRevision }
     var requestedScrollLine: Int? { state.requestedScrollLine }
-    var focusedElement: PageElement? { state.focusedElement == 0 ? nil : PageElement(node: element(state.focusedElement)) }
-    var modalDialog: PageElement? { state.modalDialog == 0 ? nil : PageElement(node: element(state.modalDialog)) }
+    var focusedElement: PageElement? { state.focusedElement == 0 ? nil : PageElement(remote: state.focusedElement) }
+    var modalDialog: PageElement? { state.modalDialog == 0 ? nil : PageElement(remote: state.modalDialog) }
 
     var userAgent: String { configuration.userAgent(custom: customUserAgent) }
 
@@ -299,6 +299,7 @@ final class WebPageProxy: PageEngine {
         watch?.cancel()
         watch = nil
         answers = [:]
+        layoutParts = [:]
         openQuestions = 0
         for load in resourceLoads.values { load.cancel() }
         resourceLoads = [:]
@@ -323,7 +324,17 @@ final class WebPageProxy: PageEngine {
 
     private func handle(_ message: WebContentMessage.FromContent) {
         switch message {
-        case .layout(let request, _), .interacted(let request, _), .source(let request, _, _):
+        case .layout(let request, let part, let isLast):
+            guard awaited.contains(request) else { return }
+            layoutParts[request, default: []] += part
+            guard (layoutParts[request]?.count ?? 0) <= WebContentMessage.maximumLayoutSize else {
+                process?.terminate()
+                return processEnded()
+            }
+            if isLast, let whole = layoutParts.removeValue(forKey: request) {
+                answers[request] = .layout(request: request, part: whole, isLast: true)
+            }
+        case .interacted(let request, _), .source(let request, _, _):
             if awaited.contains(request) { answers[request] = message }
         case .evaluated(let request, let value, let error):
             if awaited.contains(request) {
@@ -686,22 +697,31 @@ final class WebPageProxy: PageEngine {
         if let cached = layoutCache, cached.width == width, cached.rows == rows, cached.revision == state.documentRevision {
             return cached.layout
         }
-        let answer: RemoteLayout?? = ask({ .layout(request: $0, width: width, rows: rows) }) {
-            if case .layout(_, let layout) = $0 { return .some(layout) } else { return nil }
+        let answer: [UInt8]? = ask({ .layout(request: $0, width: width, rows: rows) }) {
+            if case .layout(_, let bytes, true) = $0 { return bytes } else { return nil }
         }
         guard let answer else { return hasTerminated ? WebPageProxy.stoppedLayout : nil }
-        guard let remote = answer else { return nil }
-        let layout = remote.pageLayout { element($0) }
+        let decoded: RemoteLayout?
+        do {
+            decoded = try WebPageProxy.decodeLayout(answer)
+        } catch {
+            // A layout that does not decode is a process that cannot be trusted.
+            process?.terminate()
+            processEnded()
+            return WebPageProxy.stoppedLayout
+        }
+        guard let remote = decoded else { return nil }
+        let layout = remote.pageLayout(standIn: standIn)
         layoutCache = (width, rows, state.documentRevision, layout)
         return layout
     }
 
-    private func element(_ id: UInt64) -> Node {
-        if let node = elements[id] { return node }
-        let node = elementDocument.createTextNode("")
-        elements[id] = node
-        elementIDs[node] = id
-        return node
+    /// A layout as its parts together give it (nil: nothing to show yet).
+    static func decodeLayout(_ bytes: [UInt8]) throws(MessageError) -> RemoteLayout? {
+        var decoder = MessageDecoder(bytes)
+        let layout = try decoder.decodeOptional(RemoteLayout.self)
+        try decoder.finish()
+        return layout
     }
 
     func activate(_ link: PageLink) -> ActivationResult { activate(link.element) }
@@ -719,7 +739,7 @@ final class WebPageProxy: PageEngine {
     private func interact(_ interaction: Interaction, with element: PageElement?) -> InteractionResult? {
         var id: UInt64 = 0
         if let element {
-            guard let known = elementIDs[element.node] else { return nil }
+            guard case .remote(let known) = element.reference else { return nil }
             id = known
         }
         return ask({ .interact(request: $0, element: id, interaction) }) {

@@ -18,8 +18,6 @@ struct RemoteLayout: WireCodable {
     struct RemoteControl {
         var kind: FormControl.Kind
         var element: UInt64
-        /// The control's form, 0 for none.
-        var form: UInt64
         var name: String
         var value: String
         var checked: Bool
@@ -46,8 +44,7 @@ struct RemoteLayout: WireCodable {
             RemoteLink(number: $0.number, url: $0.url, text: $0.text, element: elementID($0.node), regions: $0.regions)
         }
         controls = zip(page.controls, layout.controls).map { control, described in
-            RemoteControl(kind: control.kind, element: elementID(control.node), form: control.form.map(elementID) ?? 0,
-                          name: control.name, value: control.value, checked: control.checked, options: control.options,
+            RemoteControl(kind: control.kind, element: elementID(control.node), name: control.name, value: control.value, checked: control.checked, options: control.options,
                           selectedIndex: control.selectedIndex, number: control.number, regions: control.regions,
                           description: ControlDescription(described))
         }
@@ -55,20 +52,21 @@ struct RemoteLayout: WireCodable {
         isIncomplete = page.isIncomplete
     }
 
-    /// The layout the browser's view shows: each element stands for the
-    /// content process's by the node `element` gives for its number.
-    func pageLayout(element: (UInt64) -> Node) -> PageLayout {
+    /// The layout the browser's view shows: its elements named by the
+    /// content process's numbers (`PageLayout.remote`), `standIn` in the
+    /// nodes' place.
+    func pageLayout(standIn: Node) -> PageLayout {
         var page = RenderedPage(title: title, lines: lines, anchors: anchors)
         page.links = links.map {
-            Link(number: $0.number, url: $0.url, text: $0.text, node: element($0.element), regions: $0.regions)
+            Link(number: $0.number, url: $0.url, text: $0.text, node: standIn, regions: $0.regions)
         }
         page.controls = controls.map {
-            FormControl(kind: $0.kind, node: element($0.element), form: $0.form == 0 ? nil : element($0.form), name: $0.name,
-                        value: $0.value, checked: $0.checked, options: $0.options, selectedIndex: $0.selectedIndex,
-                        number: $0.number, regions: $0.regions)
+            FormControl(kind: $0.kind, node: standIn, form: nil, name: $0.name, value: $0.value, checked: $0.checked,
+                        options: $0.options, selectedIndex: $0.selectedIndex, number: $0.number, regions: $0.regions)
         }
         page.isIncomplete = isIncomplete
-        return PageLayout(page, styles: nil, controlDescriptions: controls.map(\.description))
+        return PageLayout(page, styles: nil, remote: PageLayout.RemoteParts(links: links.map(\.element), controls: controls.map(\.element),
+                                                                             descriptions: controls.map(\.description)))
     }
 
     func encode(to encoder: inout MessageEncoder) {
@@ -99,7 +97,6 @@ struct RemoteLayout: WireCodable {
         for control in controls {
             encoder.encode(control.kind.rawValue)
             encoder.encode(control.element)
-            encoder.encode(control.form)
             encoder.encode(control.name)
             encoder.encode(control.value)
             encoder.encode(control.checked)
@@ -140,7 +137,8 @@ struct RemoteLayout: WireCodable {
             for _ in 0..<runCount {
                 let text = RemoteLayout.printable(try decoder.decode(String.self))
                 let width = Int(try decoder.decode(UInt32.self))
-                guard width <= 2 * text.unicodeScalars.count else { throw .malformed("a run \(width) columns wide for \(text.unicodeScalars.count) characters") }
+                // A character is at most two columns and at least one UTF-8 byte.
+                guard width <= 2 * text.utf8.count else { throw .malformed("a run \(width) columns wide for \(text.utf8.count) bytes") }
                 let style = Style(rawValue: try decoder.decode(UInt16.self))
                 let color = try RemoteLayout.decodeColor(&decoder)
                 let background = try RemoteLayout.decodeColor(&decoder)
@@ -164,13 +162,13 @@ struct RemoteLayout: WireCodable {
             let regions = try RemoteLayout.decodeRegions(&decoder, lineCount: lines.count)
             links.append(RemoteLink(number: number, url: url, text: text, element: element, regions: regions))
         }
-        let controlCount = try decoder.decodeCount(minimumSize: 40)
+        let controlCount = try decoder.decodeCount(minimumSize: 32)
         guard controlIndices.allSatisfy({ $0 < controlCount }) else { throw .malformed("a run of a control the page does not have") }
         var controls: [RemoteControl] = []
         for _ in 0..<controlCount {
             let kindName = try decoder.decode(String.self)
             guard let kind = FormControl.Kind(rawValue: kindName) else { throw .malformed("a control of kind \(kindName.prefix(20))") }
-            let element = try decoder.decode(UInt64.self), form = try decoder.decode(UInt64.self)
+            let element = try decoder.decode(UInt64.self)
             let name = RemoteLayout.printable(try decoder.decode(String.self))
             let value = RemoteLayout.printable(try decoder.decode(String.self))
             let checked = try decoder.decode(Bool.self)
@@ -190,7 +188,7 @@ struct RemoteLayout: WireCodable {
             }
             let label = RemoteLayout.printable(try decoder.decode(String.self))
             let accessibleName = RemoteLayout.printable(try decoder.decode(String.self))
-            controls.append(RemoteControl(kind: kind, element: element, form: form, name: name, value: value, checked: checked,
+            controls.append(RemoteControl(kind: kind, element: element, name: name, value: value, checked: checked,
                                           options: options, selectedIndex: selected >= 0 ? selected : nil,
                                           number: number >= 0 ? number : nil, regions: regions,
                                           description: ControlDescription(allowsMultipleSelection: multiple, selectedIndices: selectedIndices,
