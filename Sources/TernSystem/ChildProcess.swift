@@ -37,6 +37,17 @@ public final class ChildProcess {
         case output(Int32)
     }
 
+    /// This process's environment, as `NAME=value` strings.
+    public static var currentEnvironment: [String] {
+        var variables: [String] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            variables.append(String(cString: pointer))
+            entry += 1
+        }
+        return variables
+    }
+
     /// Starts `program` with `arguments` (the first is argv[0]); a program
     /// named without a `/` is looked up in `$PATH`. The child gets
     /// `descriptors` at the given numbers (from 3 up) and no other open

@@ -41,8 +41,11 @@ final class WebContentProcessProxy {
         defer { close(theirs) }
         let child: ChildProcess
         do {
+            // The Swift runtime's crash backtracer starts a program, which the
+            // sandbox forbids: a crash in the page must end its process at once.
+            let environment = ChildProcess.currentEnvironment.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") } + ["SWIFT_BACKTRACE=enable=no"]
             child = try ChildProcess.spawn(executable, arguments: [executable, WebContentProcess.argument, String(heapBudget)],
-                                           descriptors: [(theirs, as: WebContentProcess.socketDescriptor)])
+                                           environment: environment, descriptors: [(theirs, as: WebContentProcess.socketDescriptor)])
         } catch {
             close(mine)
             throw error
