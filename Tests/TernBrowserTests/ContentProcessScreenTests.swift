@@ -15,6 +15,15 @@ final class ContentProcessScreenTests: TerminalTestCase {
         return server.url("/mime?type=text%2Fhtml&body=\(html)").href
     }
 
+    /// Opens `url` in the shown tab (after `key`: o, or t for a new tab).
+    private func open(_ url: String, in tern: TerminalSession, key: String = "o") {
+        tern.press(key)
+        XCTAssertTrue(tern.waitFor("Open:"))
+        tern.press("C-u")
+        tern.type(url)
+        tern.press("Enter")
+    }
+
     /// The content process of the shown tab, as its page information says.
     private func contentProcess(_ tern: TerminalSession) -> Int32? {
         tern.press("=")
@@ -29,11 +38,7 @@ final class ContentProcessScreenTests: TerminalTestCase {
         let tern = try browse(["--content-process", page("First tab", "<p>Alpha text")])
         XCTAssertTrue(tern.waitFor("Alpha text"))
         // A second tab with its own page and process.
-        tern.press("t")
-        XCTAssertTrue(tern.waitFor("Open:"))
-        tern.press("C-u")
-        tern.type(page("Second tab", "<p>Beta text"))
-        tern.press("Enter")
+        open(page("Second tab", "<p>Beta text"), in: tern, key: "t")
         XCTAssertTrue(tern.waitFor("Beta text"))
         let second = try XCTUnwrap(contentProcess(tern))
         tern.press("gt")
@@ -70,11 +75,7 @@ final class ContentProcessScreenTests: TerminalTestCase {
         // A crash of the page's process, as a failed assertion ends one (SIGABRT;
         // not SIGILL sent from outside: JavaScriptCore's handler takes that
         // one for its own JIT's and returns).
-        tern.press("o")
-        XCTAssertTrue(tern.waitFor("Open:"))
-        tern.press("C-u")
-        tern.type(page("Calm", "<p>Calm text"))
-        tern.press("Enter")
+        open(page("Calm", "<p>Calm text"), in: tern)
         XCTAssertTrue(tern.waitFor("Calm text"))
         let process = try XCTUnwrap(contentProcess(tern))
         kill(process, SIGABRT)

@@ -56,29 +56,17 @@ final class RemoteResourceLoad: ResourceLoadDelegate, URLSchemeTaskClient {
         decision(next)
     }
 
-    func resourceLoad(_ load: ResourceLoad, didReceive response: Response) {
-        send(.resourceResponse(load: id, response))
-    }
+    func resourceLoad(_ load: ResourceLoad, didReceive response: Response) { send(.resourceResponse(load: id, response)) }
+    func resourceLoad(_ load: ResourceLoad, didReceive data: UnsafeRawBufferPointer) { send(.resourceData(load: id, Array(data))) }
+    func resourceLoad(_ load: ResourceLoad, didCompleteWith error: NavigationError?) { ended(error) }
 
-    func resourceLoad(_ load: ResourceLoad, didReceive data: UnsafeRawBufferPointer) {
-        send(.resourceData(load: id, Array(data)))
-    }
+    func schemeTask(_ task: URLSchemeTask, didReceive response: Response) { send(.resourceResponse(load: id, response)) }
+    func schemeTask(_ task: URLSchemeTask, didReceive data: UnsafeRawBufferPointer) { send(.resourceData(load: id, Array(data))) }
+    func schemeTask(_ task: URLSchemeTask, didCompleteWith error: NavigationError?) { ended(error) }
 
-    func resourceLoad(_ load: ResourceLoad, didCompleteWith error: NavigationError?) {
-        self.load = nil
-        send(.resourceDone(load: id, error))
-    }
-
-    func schemeTask(_ task: URLSchemeTask, didReceive response: Response) {
-        send(.resourceResponse(load: id, response))
-    }
-
-    func schemeTask(_ task: URLSchemeTask, didReceive data: UnsafeRawBufferPointer) {
-        send(.resourceData(load: id, Array(data)))
-    }
-
-    func schemeTask(_ task: URLSchemeTask, didCompleteWith error: NavigationError?) {
-        self.task = nil
+    private func ended(_ error: NavigationError?) {
+        load = nil
+        task = nil
         send(.resourceDone(load: id, error))
     }
 }
