@@ -21,6 +21,11 @@ extension MessageEncoder {
         if let value { encode(value) }
     }
 
+    /// One of a fixed list of values (an enum's cases), as its index in `table`.
+    package mutating func encode<Value: Equatable>(_ value: Value, in table: [Value]) {
+        encode(UInt8(truncatingIfNeeded: table.firstIndex(of: value) ?? 0))
+    }
+
     /// An array: its count, then each element.
     package mutating func encode<Value: WireCodable>(_ values: [Value]) {
         encode(UInt32(truncatingIfNeeded: values.count))
@@ -33,6 +38,13 @@ extension MessageDecoder {
 
     package mutating func decodeOptional<Value: WireCodable>(_: Value.Type) throws(MessageError) -> Value? {
         try decode(Bool.self) ? try Value(from: &self) : nil
+    }
+
+    /// One of `table`'s values, by its index; another index is refused as an unknown `what`.
+    package mutating func decode<Value>(in table: [Value], what: String) throws(MessageError) -> Value {
+        let tag = Int(try decode(UInt8.self))
+        guard table.indices.contains(tag) else { throw .malformed("unknown \(what) \(tag)") }
+        return table[tag]
     }
 
     package mutating func decodeOptional(_: String.Type) throws(MessageError) -> String? {

@@ -55,27 +55,19 @@ enum NavigationEvent: WireCodable {
 extension NavigationType: WireCodable {
     private static let all: [NavigationType] = [.linkActivated, .formSubmitted, .backForward, .reload, .formResubmitted, .other]
 
-    package func encode(to encoder: inout MessageEncoder) {
-        encoder.encode(UInt8(NavigationType.all.firstIndex(of: self) ?? 5))
-    }
+    package func encode(to encoder: inout MessageEncoder) { encoder.encode(self, in: NavigationType.all) }
 
     package init(from decoder: inout MessageDecoder) throws(MessageError) {
-        let tag = Int(try decoder.decode(UInt8.self))
-        guard NavigationType.all.indices.contains(tag) else { throw .malformed("unknown navigation type \(tag)") }
-        self = NavigationType.all[tag]
+        self = try decoder.decode(in: NavigationType.all, what: "navigation type")
     }
 }
 
 extension SameDocumentNavigationType: WireCodable {
     private static let all: [SameDocumentNavigationType] = [.anchorNavigation, .sessionStatePush, .sessionStateReplace, .sessionStatePop]
 
-    package func encode(to encoder: inout MessageEncoder) {
-        encoder.encode(UInt8(SameDocumentNavigationType.all.firstIndex(of: self) ?? 0))
-    }
+    package func encode(to encoder: inout MessageEncoder) { encoder.encode(self, in: SameDocumentNavigationType.all) }
 
     package init(from decoder: inout MessageDecoder) throws(MessageError) {
-        let tag = Int(try decoder.decode(UInt8.self))
-        guard SameDocumentNavigationType.all.indices.contains(tag) else { throw .malformed("unknown same-document navigation type \(tag)") }
-        self = SameDocumentNavigationType.all[tag]
+        self = try decoder.decode(in: SameDocumentNavigationType.all, what: "same-document navigation type")
     }
 }

@@ -105,18 +105,18 @@ enum Answer: WireCodable {
         switch self {
         case .navigationAction(let policy, let preferences):
             encoder.encode(UInt8(0))
-            encoder.encode(UInt8(policy == .cancel ? 0 : policy == .allow ? 1 : 2))
+            encoder.encode(policy, in: Answer.actionPolicies)
             encoder.encode(preferences)
         case .navigationResponse(let policy):
             encoder.encode(UInt8(1))
-            encoder.encode(UInt8(policy == .cancel ? 0 : policy == .allow ? 1 : 2))
+            encoder.encode(policy, in: Answer.responsePolicies)
         case .dialog(let confirmed, let text):
             encoder.encode(UInt8(2))
             encoder.encode(confirmed)
             encoder.encode(text)
         case .challenge(let disposition, let credential):
             encoder.encode(UInt8(3))
-            encoder.encode(UInt8(Answer.dispositions.firstIndex(of: disposition) ?? 1))
+            encoder.encode(disposition, in: Answer.dispositions)
             encoder.encode(credential)
         }
     }
@@ -124,23 +124,18 @@ enum Answer: WireCodable {
     init(from decoder: inout MessageDecoder) throws(MessageError) {
         switch try decoder.decode(UInt8.self) {
         case 0:
-            let policy = try decoder.decode(UInt8.self)
-            guard policy <= 2 else { throw .malformed("unknown policy \(policy)") }
-            self = .navigationAction(policy == 0 ? .cancel : policy == 1 ? .allow : .download,
-                                     try decoder.decode(WebpagePreferences.self))
+            self = .navigationAction(try decoder.decode(in: Answer.actionPolicies, what: "policy"), try decoder.decode(WebpagePreferences.self))
         case 1:
-            let policy = try decoder.decode(UInt8.self)
-            guard policy <= 2 else { throw .malformed("unknown policy \(policy)") }
-            self = .navigationResponse(policy == 0 ? .cancel : policy == 1 ? .allow : .download)
+            self = .navigationResponse(try decoder.decode(in: Answer.responsePolicies, what: "policy"))
         case 2: self = .dialog(confirmed: try decoder.decode(Bool.self), text: try decoder.decodeOptional(String.self))
         case 3:
-            let tag = Int(try decoder.decode(UInt8.self))
-            guard Answer.dispositions.indices.contains(tag) else { throw .malformed("unknown disposition \(tag)") }
-            self = .challenge(Answer.dispositions[tag], try decoder.decodeOptional(Credential.self))
+            self = .challenge(try decoder.decode(in: Answer.dispositions, what: "disposition"), try decoder.decodeOptional(Credential.self))
         case let tag: throw .malformed("unknown answer \(tag)")
         }
     }
 
+    private static let actionPolicies: [NavigationActionPolicy] = [.cancel, .allow, .download]
+    private static let responsePolicies: [NavigationResponsePolicy] = [.cancel, .allow, .download]
     private static let dispositions: [AuthenticationChallenge.Disposition] = [
         .useCredential, .performDefaultHandling, .cancelAuthenticationChallenge, .rejectProtectionSpace,
     ]
