@@ -9,7 +9,7 @@ ahead, so its content-process time includes a spawn; the cost of opening a
 page with a spare ready is that difference less the spawn-to-ready time."""
 import argparse, json, os, socket, statistics, struct, subprocess, time
 
-READY, SHUTDOWN, VERSION = 1, 2, 2
+READY, SHUTDOWN, VERSION = 1, 2, 3
 
 
 def launch(tern):

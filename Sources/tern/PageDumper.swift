@@ -139,15 +139,12 @@ final class PageDumper: NavigationDelegate {
             print(TerminalText.sanitize(String(decoding: webView.sourceBytes, as: UTF8.self), keepLineBreaks: true, keepTabs: true))
             return 0
         }
-        guard let rendered = webView.pageLayout(width: options.width ?? PageDumper.terminalColumns() ?? 80) else {
-            CommandLine.printError("tern: \(url.href): cannot show \(webView.response?.mimeType ?? "this content") as text")
-            return 1
-        }
         guard finishStorage() else { return 1 }
         // Written in pieces of whole lines, as bytes: the page's text is never
         // held whole a second time (nor made a String, which would validate it).
         var written = true
-        rendered.writePlainText(references: !options.noList) { piece in
+        let outcome = webView.writePageText(width: options.width ?? PageDumper.terminalColumns() ?? 80,
+                                            references: !options.noList) { piece in
             func put(_ bytes: UnsafeBufferPointer<UInt8>) {
                 if fwrite(bytes.baseAddress, 1, bytes.count, stdout) != bytes.count { written = false }
             }
@@ -157,12 +154,16 @@ final class PageDumper: NavigationDelegate {
                 put(piece)
             }
         }
+        if outcome == .nothingToShow {
+            CommandLine.printError("tern: \(url.href): cannot show \(webView.response?.mimeType ?? "this content") as text")
+            return 1
+        }
         // Done: leave without tearing the page, its document and the web view
         // down piece by piece (a tenth of the run on a large page); the
         // databases are closed first, their logs checkpointed.
         configuration.websiteDataStore.close()
         guard fflush(stdout) == 0, written else { exit(1) }
-        if rendered.isIncomplete {
+        if outcome == .cutShort {
             // The deadline came during the layout: the part laid out was printed, ending in a notice.
             CommandLine.printError("tern: \(url.href): laying the page out took too long (--timeout \(options.timeout) s): the text is cut short")
             exit(1)

@@ -111,6 +111,26 @@ final class DumpCommandTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("\u{203A}"), "&#x9B; is › (windows-1252), not CSI: \(run.stdout)")
     }
 
+    /// `--content-process`: the page runs in a web content process, which
+    /// sends only its text; it prints exactly what a dump in process
+    /// prints, scripts, local files, references and the terminal's
+    /// protection included.
+    func testADumpThroughAContentProcessPrintsWhatOneInProcessPrints() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tern-dump-\(UUID()).html").path
+        try Data("<title>Local</title><p>from <a href='/x'>disk</a><script>document.write(' and script ' + 6 * 7)</script>".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let hostile = "<p>a\u{1B}[2Jb \u{9B}31m".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        for target in [path, server.url("/plain").href, "data:text/html;charset=utf-8,\(hostile)"] {
+            let inProcess = try tern(["--dump", "--width", "60", target])
+            let separate = try tern(["--dump", "--width", "60", "--content-process", target])
+            XCTAssertEqual(separate.status, 0, separate.stderr)
+            XCTAssertFalse(separate.stdout.isEmpty)
+            XCTAssertEqual(separate.stdoutBytes, inProcess.stdoutBytes, "\(target): \(separate.stdout) vs \(inProcess.stdout)")
+        }
+        XCTAssertTrue(try tern(["--dump", "--content-process", path]).stdout.contains("from [1]disk and script 42"))
+    }
+
     func testBadCommandLines() throws {
         XCTAssertEqual(try tern(["--dump"]).status, 2)
         XCTAssertEqual(try tern(["--dump", "--timeout", "soon", "x"]).status, 2)

@@ -191,4 +191,31 @@ final class ContentProcessPageTests: WebViewTestCase {
         XCTAssertEqual(layout.lines.last { !$0.text.isEmpty }?.text, "line 200000")
         XCTAssertNotNil(proxy?.processID, "the process lives on")
     }
+
+    /// `writePageText` from a content process: only the text crosses, in
+    /// pieces, and it is the text the layout gives; a page that is gone
+    /// writes the stopped notice; no page writes nothing.
+    func testThePagesTextCrossesAloneInPieces() throws {
+        var pieces: [[UInt8]] = []
+        XCTAssertEqual(webView.writePageText(width: 80, references: true) { pieces.append(Array($0)) }, .nothingToShow)
+        XCTAssertTrue(pieces.isEmpty)
+
+        // Some 1.5 MB of text: many pieces.
+        let lines = (1...50_000).map { "line \($0) <a href='/l\($0 % 3)'>x</a>" }.joined(separator: "<br>")
+        recorder.clear()
+        webView.loadHTMLString("<p>\(lines)</p>", baseURL: WebURL("http://127.0.0.1/"))
+        wait { recorder.ended }
+        XCTAssertEqual(webView.writePageText(width: 80, references: true) { pieces.append(Array($0)) }, .written)
+        XCTAssertGreaterThan(pieces.count, 2)
+        let text = String(decoding: pieces.joined(), as: UTF8.self)
+        XCTAssertEqual(text, webView.pageLayout(width: 80)?.plainText(references: true))
+        XCTAssertTrue(text.contains("line 50000 [50000]x"), String(text.suffix(300)))
+        XCTAssertNotNil(proxy?.processID, "the process lives on")
+
+        kill(try XCTUnwrap(proxy?.processID), SIGKILL)
+        wait { recorder.webContentTerminations > 0 }
+        pieces = []
+        XCTAssertEqual(webView.writePageText(width: 80, references: false) { pieces.append(Array($0)) }, .written)
+        XCTAssertTrue(String(decoding: pieces.joined(), as: UTF8.self).contains(WebPageProxy.stoppedMessage))
+    }
 }

@@ -96,6 +96,12 @@ public struct PageLayout {
         rendered.plainText(references: references)
     }
 
+    /// `writePlainText`, and how it ended, for `WebView.writePageText`.
+    func writePageText(references: Bool, _ write: (UnsafeBufferPointer<UInt8>) -> Void) -> PageTextOutcome {
+        writePlainText(references: references, write)
+        return isIncomplete ? .cutShort : .written
+    }
+
     /// The plain text in UTF-8 pieces of about `chunkSize` bytes, without
     /// building it whole (a large page's text is tens of megabytes).
     public func writePlainText(references: Bool, chunkSize: Int = 64 << 10, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {

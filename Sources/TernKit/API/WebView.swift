@@ -289,6 +289,15 @@ public final class WebView {
         engine.pageLayout(width: width, rows: rows)
     }
 
+    /// The current page's text as `PageLayout.writePlainText(references:_:)`
+    /// gives it, for the same size, written in UTF-8 pieces of whole lines.
+    /// For a page in a web content process only the text crosses, not the
+    /// layout, which is what a dump of a large page needs.
+    public func writePageText(width: Int, rows: Int = 24, references: Bool,
+                              _ write: (UnsafeBufferPointer<UInt8>) -> Void) -> PageTextOutcome {
+        engine.writePageText(width: width, rows: rows, references: references, write)
+    }
+
     /// Follows `link` as a click would (see `activate(_ element:)`).
     @discardableResult
     public func activate(_ link: PageLink) -> ActivationResult {

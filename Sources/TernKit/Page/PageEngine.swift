@@ -47,6 +47,7 @@ protocol PageEngine: AnyObject {
     func restore(_ state: WebView.InteractionState) -> Navigation?
     func focus(_ element: PageElement?)
     func pageLayout(width: Int, rows: Int) -> PageLayout?
+    func writePageText(width: Int, rows: Int, references: Bool, _ write: (UnsafeBufferPointer<UInt8>) -> Void) -> PageTextOutcome
     func activate(_ link: PageLink) -> ActivationResult
     func openInNewWindow(_ link: PageLink) -> ActivationResult
     func activate(_ control: PageControl) -> ActivationResult

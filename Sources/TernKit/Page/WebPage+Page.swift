@@ -12,6 +12,11 @@ extension WebPage {
         return renderedPage(width: width, rows: rows).map { PageLayout($0, styles: styles) }
     }
 
+    /// The page's text as `tern --dump` prints it, written in pieces.
+    func writePageText(width: Int, rows: Int, references: Bool, _ write: (UnsafeBufferPointer<UInt8>) -> Void) -> PageTextOutcome {
+        pageLayout(width: width, rows: rows)?.writePageText(references: references, write) ?? .nothingToShow
+    }
+
     /// The page's computed styles for the names of its controls, as of when
     /// they are read; none for a frame's document (styled apart).
     private func styleLookup(width: Int, rows: Int) -> AccessibleName.StyleLookup {

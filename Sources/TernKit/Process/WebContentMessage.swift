@@ -16,7 +16,7 @@ import TernSystem
 enum WebContentMessage {
     /// Bumped whenever a message's kind or fields change: a content process
     /// of another version is refused at its first frame.
-    static let protocolVersion: UInt16 = 2
+    static let protocolVersion: UInt16 = 3
     /// A layout crosses in parts of at most this many bytes (a frame holds at most 16 MB).
     static let layoutPartSize = 4 << 20
     /// The most bytes of one layout the browser takes (a large page's is tens of megabytes).
@@ -64,6 +64,8 @@ enum WebContentMessage {
         case scroll(line: Int)
         /// A native message handler's reply to `scriptMessage` `request`: a value, or an error.
         case scriptReply(request: UInt64, value: ScriptValue?, error: String?)
+        /// Write the page's text (`tern --dump`): answered by `text` parts.
+        case text(request: UInt64, width: Int, rows: Int, references: Bool)
 
         /// A resource load's response, body, redirect or end.
         var isResourceStream: Bool {
@@ -96,6 +98,7 @@ enum WebContentMessage {
             case .scriptReply: return 19
             case .resourceRedirect: return 20
             case .browserAnswer: return 21
+            case .text: return 22
             }
         }
 
@@ -157,6 +160,11 @@ enum WebContentMessage {
             case .browserAnswer(let request, let answer):
                 encoder.encode(request)
                 encoder.encode(answer)
+            case .text(let request, let width, let rows, let references):
+                encoder.encode(request)
+                encoder.encode(width)
+                encoder.encode(rows)
+                encoder.encode(references)
             }
             return encoder.bytes
         }
@@ -191,6 +199,8 @@ enum WebContentMessage {
             case 20: self = .resourceRedirect(load: try decoder.decode(UInt64.self), try decoder.decode(Response.self),
                                               try decoder.decode(Request.self))
             case 21: self = .browserAnswer(request: try decoder.decode(UInt64.self), try decoder.decode(BrowserAnswer.self))
+            case 22: self = .text(request: try decoder.decode(UInt64.self), width: try decoder.decode(Int.self),
+                                  rows: try decoder.decode(Int.self), references: try decoder.decode(Bool.self))
             default: throw .malformed("unknown message kind \(message.kind)")
             }
             try decoder.finish()
@@ -249,6 +259,8 @@ enum WebContentMessage {
         case storageWrite(request: UInt64, origin: String, key: String?, value: String?)
         /// The `about:` page for `url` (`AboutPages`): answered by `browserAnswer`.
         case aboutPage(request: UInt64, url: WebURL, fromOwnForm: Bool)
+        /// A piece of the page's text, for `text`; the last says how it ended.
+        case text(request: UInt64, part: [UInt8], end: PageTextOutcome?)
 
         var kind: UInt16 {
             switch self {
@@ -275,6 +287,7 @@ enum WebContentMessage {
             case .storageItems: return 21
             case .storageWrite: return 22
             case .aboutPage: return 23
+            case .text: return 24
             }
         }
 
@@ -354,6 +367,10 @@ enum WebContentMessage {
                 encoder.encode(request)
                 encoder.encode(url)
                 encoder.encode(fromOwnForm)
+            case .text(let request, let part, let end):
+                encoder.encode(request)
+                encoder.encode(bytes: part)
+                encoder.encode(end)
             }
             return encoder.bytes
         }
@@ -397,9 +414,21 @@ enum WebContentMessage {
                                           key: try decoder.decodeOptional(String.self), value: try decoder.decodeOptional(String.self))
             case 23: self = .aboutPage(request: try decoder.decode(UInt64.self), url: try decoder.decode(WebURL.self),
                                        fromOwnForm: try decoder.decode(Bool.self))
+            case 24: self = .text(request: try decoder.decode(UInt64.self), part: Array(try decoder.decodeBytes()),
+                                  end: try decoder.decodeOptional(PageTextOutcome.self))
             default: throw .malformed("unknown message kind \(message.kind)")
             }
             try decoder.finish()
         }
+    }
+}
+
+extension PageTextOutcome: WireCodable {
+    private static let all: [PageTextOutcome] = [.written, .cutShort, .nothingToShow]
+
+    package func encode(to encoder: inout MessageEncoder) { encoder.encode(self, in: PageTextOutcome.all) }
+
+    package init(from decoder: inout MessageDecoder) throws(MessageError) {
+        self = try decoder.decode(in: PageTextOutcome.all, what: "page text outcome")
     }
 }

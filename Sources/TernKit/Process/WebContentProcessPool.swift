@@ -8,13 +8,20 @@ import Glibc
 /// tab does not wait the ~9 ms a content process takes to load
 /// JavaScriptCore and close its sandbox. The spare's `ready` is read on the
 /// event loop when it comes; a spare that dies meanwhile is dropped, and
-/// the next `take` starts one.
+/// the next `take` starts one. The spare behind a taken process is
+/// started a moment later (`spareDelay`), as WebKit prewarms at a good
+/// time rather than at once: a page just given a process is loading, and a
+/// second process starting on a two-core machine would take its time (a
+/// one-page run, such as `tern --dump`, never needs it).
 final class WebContentProcessPool {
     private let loop: EventLoop
     private let executable: String
     private let heapBudget: Int
     private var spare: WebContentProcessProxy?
     private var spareWatch: EventLoop.FileWatch?
+    private var spareTimer: EventLoop.Timer?
+    /// Seconds after a `take` before the next spare starts.
+    let spareDelay: Double
 
     /// The pool of the web views on `loop` that start `executable` (one
     /// for each, made when first asked for).
@@ -32,8 +39,9 @@ final class WebContentProcessPool {
     private nonisolated(unsafe) static var shared: [Key: WebContentProcessPool] = [:]
 
     init(loop: EventLoop, executable: String = ChildProcess.currentExecutable,
-         heapBudget: Int = WebContentProcessProxy.defaultHeapBudget) {
+         heapBudget: Int = WebContentProcessProxy.defaultHeapBudget, spareDelay: Double = 1) {
         self.loop = loop
+        self.spareDelay = spareDelay
         self.executable = executable
         self.heapBudget = heapBudget
     }
@@ -52,7 +60,7 @@ final class WebContentProcessPool {
 
     /// A ready content process: the spare (waiting up to `timeout` seconds
     /// for it when it is still starting), else a new one; a new spare is
-    /// started behind it.
+    /// started behind it after `spareDelay`.
     func take(timeout: Double = 30) throws -> WebContentProcessProxy {
         let taken: WebContentProcessProxy
         if let spare, (try? spare.waitUntilReady(timeout: timeout)) != nil {
@@ -61,7 +69,8 @@ final class WebContentProcessPool {
             taken = try WebContentProcessProxy.launch(executable: executable, heapBudget: heapBudget, timeout: timeout)
         }
         dropSpare()
-        prepareSpare()
+        spareTimer?.cancel()
+        spareTimer = loop.schedule(after: spareDelay) { [weak self] in self?.prepareSpare() }
         return taken
     }
 

@@ -183,6 +183,14 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
                 send(.layout(request: request, part: Array(bytes[start..<end]), isLast: end == bytes.count))
                 start = end
             } while start < bytes.count
+        case .text(let request, let width, let rows, let references):
+            // Only the text crosses: a dump needs no layout on the browser's side.
+            let outcome = webView?.writePageText(width: min(max(width, 1), 10_000), rows: min(max(rows, 1), 10_000),
+                                                 references: references) { piece in
+                send(.text(request: request, part: Array(piece), end: nil))
+            } ?? .nothingToShow
+            sendState()
+            send(.text(request: request, part: [], end: outcome))
         case .interact(let request, let element, let interaction):
             let result = interact(interaction, with: self.element(element).map(PageElement.init(node:)))
             // The page as it is now (its focus, its history) comes before the answer.

@@ -54,6 +54,8 @@ final class WebPageProxy: PageEngine {
     private var answers: [UInt64: WebContentMessage.FromContent] = [:]
     /// The parts of layouts waited for, as they come.
     private var layoutParts: [UInt64: [UInt8]] = [:]
+    /// Where the pieces of a `writePageText` go (false: too much text).
+    private var textWriters: [UInt64: ([UInt8]) -> Bool] = [:]
     /// `evaluateJavaScript` calls whose result has not come.
     private var evaluations: [UInt64: (Result<ScriptValue?, ScriptError>) -> Void] = [:]
     /// Questions of the page the browser's delegates have not answered yet
@@ -300,6 +302,7 @@ final class WebPageProxy: PageEngine {
         watch = nil
         answers = [:]
         layoutParts = [:]
+        textWriters = [:]
         openQuestions = 0
         for load in resourceLoads.values { load.cancel() }
         resourceLoads = [:]
@@ -334,6 +337,14 @@ final class WebPageProxy: PageEngine {
             if isLast, let whole = layoutParts.removeValue(forKey: request) {
                 answers[request] = .layout(request: request, part: whole, isLast: true)
             }
+        case .text(let request, let part, let end):
+            guard awaited.contains(request), let writer = textWriters[request] else { return }
+            // More text than any page has is a process that cannot be trusted.
+            guard part.isEmpty || writer(part) else {
+                process?.terminate()
+                return processEnded()
+            }
+            if end != nil { answers[request] = message }
         case .interacted(let request, _), .source(let request, _, _):
             if awaited.contains(request) { answers[request] = message }
         case .evaluated(let request, let value, let error):
@@ -714,6 +725,31 @@ final class WebPageProxy: PageEngine {
         let layout = remote.pageLayout(standIn: standIn)
         layoutCache = (width, rows, state.documentRevision, layout)
         return layout
+    }
+
+    /// The page's text, written as its pieces come (the content process
+    /// lays the page out and sends only the text): what a dump needs.
+    func writePageText(width: Int, rows: Int, references: Bool,
+                       _ write: (UnsafeBufferPointer<UInt8>) -> Void) -> PageTextOutcome {
+        guard !hasTerminated else {
+            return WebPageProxy.stoppedLayout.writePageText(references: references, write)
+        }
+        return withoutActuallyEscaping(write) { write in
+            var written = 0
+            let outcome: PageTextOutcome? = ask({ request in
+                textWriters[request] = { piece in
+                    written += piece.count
+                    guard written <= WebContentMessage.maximumLayoutSize else { return false }
+                    piece.withUnsafeBufferPointer(write)
+                    return true
+                }
+                return .text(request: request, width: width, rows: rows, references: references)
+            }) {
+                if case .text(_, _, let end?) = $0 { return end } else { return nil }
+            }
+            textWriters = [:]
+            return outcome ?? (hasTerminated ? WebPageProxy.stoppedLayout.writePageText(references: references, write) : .nothingToShow)
+        }
     }
 
     /// A layout as its parts together give it (nil: nothing to show yet).
