@@ -1,15 +1,12 @@
 import XCTest
-@testable import TernKit
+@testable import TernKit  // WebPage.pageMayOpen, a static rule
 import TernNet
-import TernDOM
 import TernTestSupport
 
 /// `about:bookmarks`: the list, search, and changes through its own forms;
 /// and that nothing else (a typed URL, a web page's link, form, script,
 /// fetch or redirect) can read it or change bookmarks.
 final class BookmarksPageTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
     private var root = ""
     private var bookmarks: Bookmarks { webView.configuration.websiteDataStore.bookmarks }
 
@@ -34,17 +31,13 @@ final class BookmarksPageTests: WebViewTestCase {
         navigateAndWait { _ = try? webView.load(urlString: address) }
     }
 
-    private func element(_ selector: String) throws -> Node {
-        try XCTUnwrap(try webView.page.document?.querySelector(selector), selector)
-    }
-
-    /// Activates the element and waits for the navigation it starts.
+    /// Activates the element (found in the layout) and waits for the navigation it starts.
     private func click(_ selector: String) throws {
-        let node = try element(selector)
-        navigateAndWait { webView.page.activate(node) }
+        let found = try element(selector)
+        navigateAndWait { webView.activate(found) }
     }
 
-    private var text: String { webView.page.renderedPage(width: 120)?.plainText(references: false) ?? "" }
+    private var text: String { webView.pageLayout(width: 120)?.plainText(references: false) ?? "" }
 
     @discardableResult
     private func addSamples() throws -> [Bookmark] {
@@ -58,15 +51,16 @@ final class BookmarksPageTests: WebViewTestCase {
         try addSamples()
         open("about:bookmarks")
         XCTAssertEqual(webView.title, "Bookmarks")
-        let page = try XCTUnwrap(webView.page.renderedPage(width: 120))
+        let page = try layout(width: 120)
         XCTAssertEqual(page.links.map(\.url).filter { $0.hasPrefix("http") },
                        ["/page/alpha", "/page/beta", "/page/delta", "/page/gamma"].map { server.url($0).href })
-        XCTAssertEqual(try webView.page.document?.querySelectorAll("h2, h3").map(\.textContent), ["Work", "Work / Docs", "New folder", "Search"])
+        XCTAssertEqual(value("Array.prototype.map.call(document.querySelectorAll('h2, h3'), function (e) { return e.textContent; })"),
+                       .array(["Work", "Work / Docs", "New folder", "Search"].map { .string($0) }))
         XCTAssertTrue(text.contains("Alpha <i>page</i>"), "a title is text, not markup")
-        XCTAssertEqual(try webView.page.document?.querySelectorAll("i").count, 0)
+        XCTAssertEqual(value("document.querySelectorAll('i').length"), .number(0))
 
         open("about:bookmarks?q=GAM")
-        XCTAssertEqual(webView.page.renderedPage(width: 120)?.links.map(\.url).filter { $0.hasPrefix("http") }, [server.url("/page/gamma").href])
+        XCTAssertEqual(webView.pageLayout(width: 120)?.links.map(\.url).filter { $0.hasPrefix("http") }, [server.url("/page/gamma").href])
         XCTAssertTrue(text.contains("(in Work/Docs)"))
 
         // A link opens its page.
@@ -81,9 +75,9 @@ final class BookmarksPageTests: WebViewTestCase {
         open("about:bookmarks")
         try click("a[href='about:bookmarks?edit=\(beta.id)']")
         XCTAssertEqual(webView.title, "Edit bookmark")
-        XCTAssertTrue(webView.page.setValue("Beta renamed", for: try element("input[name=title]")))
-        XCTAssertTrue(webView.page.setValue(server.url("/page/beta2").href, for: try element("input[name=url]")))
-        XCTAssertTrue(webView.page.setValue("Play", for: try element("input[name=folder]")))
+        XCTAssertTrue(webView.setValue("Beta renamed", for: try element("input[name=title]")))
+        XCTAssertTrue(webView.setValue(server.url("/page/beta2").href, for: try element("input[name=url]")))
+        XCTAssertTrue(webView.setValue("Play", for: try element("input[name=folder]")))
         try click("input[value=Save]")
         XCTAssertEqual(webView.url?.href, "about:bookmarks", "the token is not left in the address, a reload repeats nothing")
         XCTAssertTrue(text.contains("Saved “Beta renamed”."), text)
@@ -94,7 +88,7 @@ final class BookmarksPageTests: WebViewTestCase {
 
         // Move Delta up: it was alone in Work after Beta left; move it into Play, then up.
         try click("a[href='about:bookmarks?edit=\(delta.id)']")
-        XCTAssertTrue(webView.page.setValue("Play", for: try element("input[name=folder]")))
+        XCTAssertTrue(webView.setValue("Play", for: try element("input[name=folder]")))
         try click("input[value=Save]")
         XCTAssertEqual(bookmarks.bookmarks(in: "Play").map(\.title), ["Beta renamed", "Delta"])
         try click("a[href='about:bookmarks?edit=\(delta.id)']")
@@ -111,7 +105,7 @@ final class BookmarksPageTests: WebViewTestCase {
         navigateAndWait { webView.goForward() }
         XCTAssertEqual(bookmarks.all().count, 3)
 
-        XCTAssertTrue(webView.page.setValue("Reading/Later", for: try element("input[name=folder]")))
+        XCTAssertTrue(webView.setValue("Reading/Later", for: try element("input[name=folder]")))
         try click("input[value='Make folder']")
         XCTAssertTrue(bookmarks.folders().contains("Reading/Later"))
         XCTAssertTrue(text.contains("Reading / Later"))
@@ -120,7 +114,7 @@ final class BookmarksPageTests: WebViewTestCase {
 
         // A bad URL in the form changes nothing and says why.
         try click("a[href='about:bookmarks?edit=\(delta.id)']")
-        XCTAssertTrue(webView.page.setValue("javascript:alert(1)", for: try element("input[name=url]")))
+        XCTAssertTrue(webView.setValue("javascript:alert(1)", for: try element("input[name=url]")))
         try click("input[value=Save]")
         XCTAssertEqual(bookmarks.bookmark(id: delta.id)?.url, server.url("/page/delta"))
         XCTAssertTrue(text.contains("Nothing was changed"), text)
@@ -135,9 +129,8 @@ final class BookmarksPageTests: WebViewTestCase {
 
         // The page's own form with a wrong token (a page saved from an earlier run).
         open("about:bookmarks?edit=\(samples[0].id)")
-        let tokenField = try element("input[name=token]")
-        XCTAssertEqual(tokenField.attribute("value"), token)
-        try tokenField.setAttribute("value", "0123456789abcdef0123456789abcdef")
+        XCTAssertEqual(value("document.querySelector('input[name=token]').getAttribute('value')"), .string(token))
+        _ = value("document.querySelector('input[name=token]').setAttribute('value', '0123456789abcdef0123456789abcdef')")
         try click("input[value=Delete]")
         XCTAssertEqual(bookmarks.all().count, 4)
         XCTAssertTrue(text.contains("Nothing was changed"))
@@ -173,7 +166,7 @@ final class BookmarksPageTests: WebViewTestCase {
         let web = server.url("/page/web")
         for selector in ["#delete", "#history", "#submit"] {
             recorder.clear()
-            webView.page.activate(try element(selector))
+            webView.activate(try element(selector))
             spin(0.2)
             XCTAssertTrue(recorder.events.isEmpty, "\(selector): no navigation starts: \(recorder.events)")
             XCTAssertEqual(webView.url, web)

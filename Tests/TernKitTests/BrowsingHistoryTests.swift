@@ -6,8 +6,6 @@ import TernTestSupport
 /// The global history in a real profile's SQLite file, through web views
 /// loading the test server's pages, and `about:history`.
 final class BrowsingHistoryTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
     private var root = ""
     private var directory: String { root + "/profile" }
 
@@ -75,7 +73,7 @@ final class BrowsingHistoryTests: WebViewTestCase {
         XCTAssertFalse(privateStore.history.isRecording)
         XCTAssertEqual(privateStore.history.entries(), [])
         navigateAndWait { _ = try? webView.load(urlString: "about:history") }
-        XCTAssertTrue(webView.page.renderedPage(width: 80)?.plainText(references: false).contains("private browsing") ?? false)
+        XCTAssertTrue(webView.pageLayout(width: 80)?.plainText(references: false).contains("private browsing") ?? false)
 
         makeWebView {
             $0.websiteDataStore = WebsiteDataStore(directory: self.directory)
@@ -90,26 +88,26 @@ final class BrowsingHistoryTests: WebViewTestCase {
         loadAndWait("/page/%3Cb%3Ebold%3C%2Fb%3E")
         navigateAndWait { _ = try? webView.load(urlString: "about:history") }
         XCTAssertEqual(webView.title, "History")
-        let page = try XCTUnwrap(webView.page.renderedPage(width: 100))
+        let page = try layout(width: 100)
         XCTAssertEqual(page.links.map(\.url).filter { $0.hasPrefix("http") },
                        [server.url("/page/%3Cb%3Ebold%3C%2Fb%3E").href, server.url("/page/first").href])
         XCTAssertTrue(page.plainText(references: false).contains("<b>bold</b>"), "a title is text, not markup")
-        XCTAssertEqual(try webView.page.document?.querySelectorAll("b").count, 0)
+        XCTAssertEqual(value("document.querySelectorAll('b').length"), .number(0))
         XCTAssertEqual(history.entries().count, 2, "about:history is not itself a visit")
 
         navigateAndWait { _ = try? webView.load(urlString: "about:history?q=fir") }
-        let found = try XCTUnwrap(webView.page.renderedPage(width: 100))
+        let found = try layout(width: 100)
         XCTAssertEqual(found.links.map(\.url).filter { $0.hasPrefix("http") }, [server.url("/page/first").href])
 
         // The page's own search form.
-        let field = try XCTUnwrap(try webView.page.document?.querySelector("input[name=q]"))
-        XCTAssertTrue(webView.page.setValue("bold", for: field))
+        let field = try control("input[name=q]", width: 100).element
+        XCTAssertTrue(webView.setValue("bold", for: field))
         var started: Navigation?
-        if case .navigation(let navigation) = webView.page.pressEnter(in: field) { started = navigation }
+        if case .navigation(let navigation) = webView.pressEnter(in: field) { started = navigation }
         XCTAssertNotNil(started)
         wait { recorder.ended && !webView.isLoading }
         XCTAssertEqual(webView.url?.href, "about:history?q=bold")
-        XCTAssertEqual(webView.page.renderedPage(width: 100)?.links.map(\.url).filter { $0.hasPrefix("http") },
+        XCTAssertEqual(webView.pageLayout(width: 100)?.links.map(\.url).filter { $0.hasPrefix("http") },
                        [server.url("/page/%3Cb%3Ebold%3C%2Fb%3E").href])
     }
 }

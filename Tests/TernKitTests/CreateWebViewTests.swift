@@ -1,15 +1,12 @@
 import XCTest
 import Foundation
-@testable import TernKit
-import TernDOM
+import TernKit
 import TernTestSupport
 
 /// WebKit's `webView(_:createWebViewWith:for:windowFeatures:)`: when the UI
 /// delegate returns nil (or there is none), nothing opens and the web view
 /// that asked does not navigate; the app decides what to do with the request.
 final class CreateWebViewTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
     final class Refusing: UIDelegate {
         var asked: [NavigationAction] = []
         func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,
@@ -27,8 +24,9 @@ final class CreateWebViewTests: WebViewTestCase {
         recorder.clear()
     }
 
-    private func link(_ selector: String) throws -> Node {
-        try XCTUnwrap(try webView.page.document?.querySelector(selector), "no \(selector)")
+    /// The link or form control `selector` finds, from the layout.
+    private func link(_ selector: String) throws -> PageElement {
+        try element(selector)
     }
 
     /// Nothing happened here: no navigation event, the same page.
@@ -43,7 +41,7 @@ final class CreateWebViewTests: WebViewTestCase {
         let delegate = Refusing()
         webView.uiDelegate = delegate
         openPage(#"<a id=a href="/page/popup" target=_blank>new</a>"#)
-        XCTAssertEqual(webView.page.activate(try link("#a")), .done)
+        XCTAssertEqual(webView.activate(try link("#a")), .done)
         XCTAssertEqual(delegate.asked.map { $0.request.url.pathname }, ["/page/popup"])
         XCTAssertEqual(delegate.asked.first?.navigationType, .linkActivated)
         assertStayed()
@@ -53,7 +51,7 @@ final class CreateWebViewTests: WebViewTestCase {
         let delegate = Refusing()
         webView.uiDelegate = delegate
         openPage(#"<form action="/echo" method="post" target="_blank"><input name=q value=v><input type=submit id=go></form>"#)
-        XCTAssertEqual(webView.page.activate(try link("#go")), .done)
+        XCTAssertEqual(webView.activate(try link("#go")), .done)
         XCTAssertEqual(delegate.asked.first?.navigationType, .formSubmitted)
         XCTAssertEqual(delegate.asked.first?.request.method, "POST")
         assertStayed()
@@ -61,7 +59,7 @@ final class CreateWebViewTests: WebViewTestCase {
 
     func testWithoutAUIDelegateATargetBlankLinkOpensNothing() throws {
         openPage(#"<a id=a href="/page/popup" target=_blank>new</a>"#)
-        XCTAssertEqual(webView.page.activate(try link("#a")), .done)
+        XCTAssertEqual(webView.activate(try link("#a")), .done)
         assertStayed()
     }
 

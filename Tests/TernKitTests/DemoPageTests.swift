@@ -1,11 +1,9 @@
 import XCTest
-@testable import TernKit
+import TernKit
 import TernTestSupport
 
 /// The bundled demo pages, driven headless through the DOM bindings.
 final class DemoPageTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
     final class Bridge: ScriptMessageHandler {
         var messages: [String] = []
         func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage) {
@@ -23,7 +21,7 @@ final class DemoPageTests: WebViewTestCase {
     }
 
     private func pageText() -> String {
-        webView.page.renderedPage(width: 200)?.lines.map(\.text).joined(separator: "\n") ?? ""
+        webView.pageLayout(width: 200)?.lines.map(\.text).joined(separator: "\n") ?? ""
     }
 
     func testTheBridgeDemoTalksBothWays() throws {

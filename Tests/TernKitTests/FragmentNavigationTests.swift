@@ -1,38 +1,11 @@
 import XCTest
 import Foundation
-@testable import TernKit
-import TernDOM
+import TernKit
 import TernTestSupport
 
 /// HTML "navigate to a fragment" (§7.4.2.3.3) and traversal within the
 /// document: entries of the same document, popstate then hashchange, no load.
 final class FragmentNavigationTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
-    private static let page = """
-        <!DOCTYPE html><title>Doc</title>
-        <script>
-        window.log = [];
-        onpopstate = function (e) { log.push('pop ' + JSON.stringify(e.state) + ' ' + location.hash); };
-        onhashchange = function (e) { log.push('hash ' + e.oldURL.split('#')[1] + '>' + e.newURL.split('#')[1]); };
-        </script>
-        <p><a id="toc" href="#part2">Part 2</a></p><h2 id="part1">Part 1</h2><h2 id="part2">Part 2</h2>
-        """
-
-    private func openPage() -> WebURL? {
-        let body = FragmentNavigationTests.page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-        let type = "text/html".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-        loadAndWait("/mime?type=\(type)&body=\(body)")
-        XCTAssertEqual(webView.title, "Doc")
-        recorder.clear()
-        return webView.url
-    }
-
-    private var log: [String] {
-        guard case .array(let items)? = value("log") else { return [] }
-        return items.compactMap(\.stringValue)
-    }
-
     /// `:target` matches the element the URL's fragment indicates, in
     /// scripts and in the page's style sheets, and follows fragment navigations.
     func testTargetFollowsTheFragment() throws {
@@ -52,11 +25,44 @@ final class FragmentNavigationTests: WebViewTestCase {
         XCTAssertEqual(value("document.querySelector(':target')"), .null)
         XCTAssertTrue(text().contains("Delta text"))
     }
+}
+
+/// Same-document navigations a page in a content process does not do as
+/// in process yet (see /work/notes/helper-tests-report.md): `goBack()` and
+/// `load(_:)` of a fragment of this page start a navigation (not nil) and
+/// `url` and `canGoForward` lag; `location.replace('#…')` reports no
+/// same-document navigation. So these run in process only.
+final class FragmentNavigationInProcessTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
+    private static let page = """
+        <!DOCTYPE html><title>Doc</title>
+        <script>
+        window.log = [];
+        onpopstate = function (e) { log.push('pop ' + JSON.stringify(e.state) + ' ' + location.hash); };
+        onhashchange = function (e) { log.push('hash ' + e.oldURL.split('#')[1] + '>' + e.newURL.split('#')[1]); };
+        </script>
+        <p><a id="toc" href="#part2">Part 2</a></p><h2 id="part1">Part 1</h2><h2 id="part2">Part 2</h2>
+        """
+
+    private func openPage() -> WebURL? {
+        let body = FragmentNavigationInProcessTests.page.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let type = "text/html".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        loadAndWait("/mime?type=\(type)&body=\(body)")
+        XCTAssertEqual(webView.title, "Doc")
+        recorder.clear()
+        return webView.url
+    }
+
+    private var log: [String] {
+        guard case .array(let items)? = value("log") else { return [] }
+        return items.compactMap(\.stringValue)
+    }
 
     func testALinkToAFragmentIsAnEntryAndBackReturnsWithoutALoad() throws {
         let start = try XCTUnwrap(openPage())
-        let link = try XCTUnwrap(try webView.page.document?.querySelector("#toc"))
-        XCTAssertEqual(webView.page.activate(link), .fragment("part2"))
+        let link = try element("#toc")
+        XCTAssertEqual(webView.activate(link), .fragment("part2"))
         XCTAssertEqual(webView.url, start.settingFragment("part2"))
         XCTAssertEqual(webView.backForwardList.backList.map(\.url), [start])
         XCTAssertEqual(log, ["pop null #part2"], "popstate at once")

@@ -1,15 +1,12 @@
 import XCTest
 import Foundation
-@testable import TernKit
-import TernDOM
-import TernLayout
+import TernKit
 import TernTestSupport
 
 /// A front end acting on the page for the person (WebView+Interaction):
 /// links, buttons, fields, forms, with page scripts running and without.
-final class InteractionTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
+/// (The helpers; the tests are in the classes below.)
+class InteractionTestCase: WebViewTestCase {
     /// Makes new windows for target=_blank, or refuses, and answers the open panel.
     final class Windows: UIDelegate {
         var created: [WebView] = []
@@ -38,7 +35,7 @@ final class InteractionTests: WebViewTestCase {
 
     /// Runs `body` twice: scripting off, then on with a page script (so the
     /// page's bindings do the work). `scripted` says which.
-    private func bothModes(_ body: (_ scripted: Bool) throws -> Void) rethrows {
+    fileprivate func bothModes(_ body: (_ scripted: Bool) throws -> Void) rethrows {
         for scripted in [false, true] {
             makeWebView { $0.preferences.javaScriptEnabled = scripted }
             try body(scripted)
@@ -46,27 +43,28 @@ final class InteractionTests: WebViewTestCase {
     }
 
     /// The server path that serves `html` as a page (through /mime).
-    private func served(_ html: String) -> String {
+    fileprivate func served(_ html: String) -> String {
         "/mime?type=" + encode("text/html; charset=utf-8") + "&body=" + encode(html)
     }
 
-    private func encode(_ text: String) -> String {
+    fileprivate func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
     }
 
     /// Loads `body` (with a small script when `scripted`) from the server.
-    private func open(_ body: String, scripted: Bool, file: StaticString = #filePath, line: UInt = #line) {
+    fileprivate func open(_ body: String, scripted: Bool, file: StaticString = #filePath, line: UInt = #line) {
         let script = scripted ? "<script>window.log = [];</script>" : ""
         loadAndWait(served("<!DOCTYPE html><title>Form</title>\(script)\(body)"), file: file, line: line)
         XCTAssertEqual(webView.title, "Form", file: file, line: line)
     }
 
-    private func node(_ selector: String, file: StaticString = #filePath, line: UInt = #line) throws -> Node {
-        try XCTUnwrap(try webView.page.document?.querySelector(selector), "no \(selector)", file: file, line: line)
+    /// The link or form control `selector` finds, from the layout.
+    fileprivate func node(_ selector: String, file: StaticString = #filePath, line: UInt = #line) throws -> PageElement {
+        try element(selector, file: file, line: line)
     }
 
     /// Waits for the navigation `result` started, and returns the server's echo.
-    private func echoAfter(_ result: ActivationResult, file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
+    fileprivate func echoAfter(_ result: ActivationResult, file: StaticString = #filePath, line: UInt = #line) -> [String: Any] {
         guard case .navigation = result else {
             XCTFail("expected a navigation, got \(result)", file: file, line: line)
             return [:]
@@ -78,33 +76,35 @@ final class InteractionTests: WebViewTestCase {
     }
 
     /// Actions recorded since the last `clearRecorder()`.
-    private var actionMark: (recorder: NavigationRecorder?, count: Int) = (nil, 0)
-    private var newActions: [NavigationAction] {
+    fileprivate var actionMark: (recorder: NavigationRecorder?, count: Int) = (nil, 0)
+    fileprivate var newActions: [NavigationAction] {
         actionMark.recorder === recorder ? Array(recorder.actions.dropFirst(actionMark.count)) : recorder.actions
     }
-    private func clearRecorder() {
+    fileprivate func clearRecorder() {
         recorder.clear()
         actionMark = (recorder, recorder.actions.count)
     }
 
-    private func header(_ name: String, in echo: [String: Any]) -> String? {
+    fileprivate func header(_ name: String, in echo: [String: Any]) -> String? {
         (echo["headers"] as? [[String]])?.first { $0.first?.lowercased() == name.lowercased() }?.last
     }
 
-    private func renderedControl(_ node: Node) -> FormControl? {
-        guard let page = webView.page.renderedPage(width: 80), let index = page.controlIndex(of: node) else { return nil }
-        return page.controls[index]
+    /// The layout's form control for `selector`, with its value and checkedness as the front end shows them.
+    fileprivate func renderedControl(_ selector: String, file: StaticString = #filePath, line: UInt = #line) -> PageControl? {
+        try? control(selector, file: file, line: line)
     }
+}
 
+final class InteractionTests: InteractionTestCase {
     // MARK: Links
 
     func testALinkClickNavigatesWithLinkActivatedAndAReferer() throws {
         try bothModes { scripted in
             open(#"<p><a href="/echo?from=link">echo</a></p>"#, scripted: scripted)
-            let page = try XCTUnwrap(webView.page.renderedPage(width: 80))
+            let page = try layout()
             let pageURL = webView.url
             clearRecorder()
-            let result = webView.page.activate(page.links[0])
+            let result = webView.activate(page.links[0])
             guard case .navigation(let navigation) = result else { return XCTFail("\(result)") }
             XCTAssertEqual(navigation.navigationType, .linkActivated)
             wait { recorder.ended }
@@ -120,7 +120,8 @@ final class InteractionTests: WebViewTestCase {
         // An inline handler and no <script>: the click still goes to the page.
         open(#"<a id="a" href="/page/two" onclick="event.preventDefault(); document.title = 'stayed'">two</a>"#, scripted: false)
         clearRecorder()
-        XCTAssertEqual(webView.page.activate(try node("#a")), .canceled)
+        // Found in the layout alone: a script run to find it would make the page's window before the click does.
+        XCTAssertEqual(webView.activate(try link(text: "two").element), .canceled)
         spin(0.3)
         XCTAssertTrue(newActions.isEmpty, "\(recorder.events)")
         XCTAssertEqual(webView.title, "stayed")
@@ -129,10 +130,10 @@ final class InteractionTests: WebViewTestCase {
         open(#"<a id="a" href="/page/two">two</a><script>var n = 0; document.getElementById('a').addEventListener('click', function (e) { n++; if (n === 1) e.preventDefault(); });</script>"#,
              scripted: true)
         clearRecorder()
-        XCTAssertEqual(webView.page.activate(try node("#a")), .canceled)
+        XCTAssertEqual(webView.activate(try node("#a")), .canceled)
         spin(0.2)
         XCTAssertTrue(newActions.isEmpty)
-        XCTAssertNotEqual(webView.page.activate(try node("#a")), .canceled)
+        XCTAssertNotEqual(webView.activate(try node("#a")), .canceled)
         wait { recorder.ended }
         XCTAssertEqual(webView.title, "two")
     }
@@ -141,35 +142,9 @@ final class InteractionTests: WebViewTestCase {
         makeWebView { $0.preferences.javaScriptEnabled = false }
         open(#"<a id="a" href="/page/two" onclick="event.preventDefault()">two</a>"#, scripted: false)
         clearRecorder()
-        guard case .navigation = webView.page.activate(try node("#a")) else { return XCTFail("not followed") }
+        guard case .navigation = webView.activate(try node("#a")) else { return XCTFail("not followed") }
         wait { recorder.ended }
         XCTAssertEqual(webView.title, "two")
-    }
-
-    func testTargetBlankAsksForANewWebViewAndOpensNothingWithoutOne() throws {
-        try bothModes { scripted in
-            let windows = Windows()
-            webView.uiDelegate = windows
-            open(#"<a id="a" href="/page/popup" target="_blank">new</a>"#, scripted: scripted)
-            clearRecorder()
-            let result = webView.page.activate(try node("#a"))
-            guard case .newWindow(let created) = result else { return XCTFail("\(result)") }
-            XCTAssertTrue(created === windows.created.first)
-            XCTAssertNil(windows.actions.first?.targetFrame)
-            XCTAssertEqual(windows.actions.first?.navigationType, .linkActivated)
-            XCTAssertEqual(windows.actions.first?.request.url, server.url("/page/popup"))
-            wait { created.title == "popup" }
-            XCTAssertTrue(newActions.isEmpty, "the opener does not navigate")
-            XCTAssertEqual(webView.title, "Form")
-
-            // As in WebKit, a refused window opens nothing, and this view stays.
-            windows.refuse = true
-            clearRecorder()
-            XCTAssertEqual(webView.page.activate(try node("#a")), .done)
-            spin(0.3)
-            XCTAssertTrue(newActions.isEmpty, "the opener does not navigate")
-            XCTAssertEqual(webView.title, "Form")
-        }
     }
 
     func testAFragmentLinkMovesWithinThePageWithoutLoading() throws {
@@ -178,9 +153,9 @@ final class InteractionTests: WebViewTestCase {
             open(##"<p><a id="a" href="#part">down</a></p><h2 id="part">Part</h2>"## + script, scripted: scripted)
             let start = try XCTUnwrap(webView.url)
             clearRecorder()
-            XCTAssertEqual(webView.page.activate(try node("#a")), .fragment("part"))
+            XCTAssertEqual(webView.activate(try node("#a")), .fragment("part"))
             XCTAssertEqual(webView.url, start.settingFragment("part"))
-            XCTAssertNotNil(webView.page.renderedPage(width: 80)?.anchors["part"])
+            XCTAssertNotNil(webView.pageLayout(width: 80)?.anchors["part"])
             XCTAssertTrue(webView.canGoBack)
             if scripted {
                 spin(0.05)  // hashchange comes in a task of its own
@@ -196,7 +171,7 @@ final class InteractionTests: WebViewTestCase {
     func testJavaScriptURLsRunInThePageOnlyWithScripting() throws {
         try bothModes { scripted in
             open(#"<a id="a" href="javascript:document.title%20=%20'ran'">run</a>"#, scripted: scripted)
-            XCTAssertEqual(webView.page.activate(try node("#a")), .done)
+            XCTAssertEqual(webView.activate(try node("#a")), .done)
             spin(0.1)
             XCTAssertEqual(webView.title, scripted ? "ran" : "Form")
         }
@@ -210,9 +185,9 @@ final class InteractionTests: WebViewTestCase {
                 <form action="/echo"><input type="hidden" name="h" value="1"><input id="q" name="q" value="old">
                 <input type="submit" name="other" value="No"><button id="go" name="go" value="Search">Go</button></form>
                 """, scripted: scripted)
-            XCTAssertTrue(webView.page.setValue("hello wörld & more", for: try node("#q")))
-            XCTAssertEqual(renderedControl(try node("#q"))?.value, "hello wörld & more", "layout shows the typed text")
-            let echo = echoAfter(webView.page.activate(try node("#go")))
+            XCTAssertTrue(webView.setValue("hello wörld & more", for: try node("#q")))
+            XCTAssertEqual(renderedControl("#q")?.value, "hello wörld & more", "layout shows the typed text")
+            let echo = echoAfter(webView.activate(try node("#go")))
             XCTAssertEqual(echo["method"] as? String, "GET")
             XCTAssertEqual(echo["query"] as? String, "h=1&q=hello+w%C3%B6rld+%26+more&go=Search")
         }
@@ -230,51 +205,20 @@ final class InteractionTests: WebViewTestCase {
                 <input type="submit" id="send" value="Send">
                 </form>
                 """, scripted: scripted)
-            XCTAssertEqual(webView.page.activate(try node("#c1")), .done)
-            XCTAssertEqual(webView.page.activate(try node("#c2")), .done)
-            XCTAssertEqual(webView.page.activate(try node("#r2")), .done)
-            XCTAssertEqual(renderedControl(try node("#r1"))?.checked, false, "one radio of a group")
-            XCTAssertEqual(renderedControl(try node("#r2"))?.checked, true)
-            XCTAssertTrue(webView.page.selectOptions(at: [1], in: try node("#s")))
-            XCTAssertEqual(renderedControl(try node("#s"))?.selectedIndex, 1)
-            XCTAssertTrue(webView.page.selectOptions(at: [0, 2], in: try node("#m")))
-            XCTAssertFalse(webView.page.selectOptions(at: [7], in: try node("#m")))
-            XCTAssertTrue(webView.page.setValue("line 1\nline 2", for: try node("#t")))
-            let echo = echoAfter(webView.page.activate(try node("#send")))
+            XCTAssertEqual(webView.activate(try node("#c1")), .done)
+            XCTAssertEqual(webView.activate(try node("#c2")), .done)
+            XCTAssertEqual(webView.activate(try node("#r2")), .done)
+            XCTAssertEqual(renderedControl("#r1")?.checked, false, "one radio of a group")
+            XCTAssertEqual(renderedControl("#r2")?.checked, true)
+            XCTAssertTrue(webView.selectOptions(at: [1], in: try node("#s")))
+            XCTAssertEqual(renderedControl("#s")?.selectedIndex, 1)
+            XCTAssertTrue(webView.selectOptions(at: [0, 2], in: try node("#m")))
+            XCTAssertFalse(webView.selectOptions(at: [7], in: try node("#m")))
+            XCTAssertTrue(webView.setValue("line 1\nline 2", for: try node("#t")))
+            let echo = echoAfter(webView.activate(try node("#send")))
             XCTAssertEqual(echo["method"] as? String, "POST")
             XCTAssertEqual(header("Content-Type", in: echo), "application/x-www-form-urlencoded")
             XCTAssertEqual(echo["body"] as? String, "c=one&r=b&s=yv&m=m0&m=m2&t=line+1%0D%0Aline+2")
-        }
-    }
-
-    func testMultipartSendsFieldsAndAChosenFile() throws {
-        let path = NSTemporaryDirectory() + "tern-upload-\(getpid()).txt"
-        try "file body\n".write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try bothModes { scripted in
-            let windows = Windows()
-            windows.panelAnswer = [WebURL(filePath: path)!]
-            webView.uiDelegate = windows
-            open("""
-                <form method="post" enctype="multipart/form-data" action="/echo">
-                <input id="q" name="q"><input type="file" id="f" name="f" accept=".txt, text/plain">
-                <input type="submit" id="send" name="send" value="Up"></form>
-                """, scripted: scripted)
-            XCTAssertTrue(webView.page.setValue("typed", for: try node("#q")))
-            XCTAssertEqual(webView.page.activate(try node("#f")), .done)
-            XCTAssertEqual(windows.panels, [OpenPanelParameters(acceptedTypes: [".txt", "text/plain"])])
-            XCTAssertEqual(webView.page.chosenFiles(for: try node("#f")).map(\.filePath), [path])
-            let echo = echoAfter(webView.page.activate(try node("#send")))
-            let contentType = try XCTUnwrap(header("Content-Type", in: echo))
-            XCTAssertTrue(contentType.hasPrefix("multipart/form-data; boundary="), contentType)
-            let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
-            let name = (path as NSString).lastPathComponent
-            XCTAssertEqual(echo["body"] as? String, """
-                --\(boundary)\r\nContent-Disposition: form-data; name="q"\r\n\r\ntyped\r\n\
-                --\(boundary)\r\nContent-Disposition: form-data; name="f"; filename="\(name)"\r\nContent-Type: text/plain\r\n\r\nfile body\n\r\n\
-                --\(boundary)\r\nContent-Disposition: form-data; name="send"\r\n\r\nUp\r\n\
-                --\(boundary)--\r\n
-                """)
         }
     }
 
@@ -284,8 +228,8 @@ final class InteractionTests: WebViewTestCase {
                 <form action="/nowhere"><input id="q" name="q">
                 <button id="go" name="b" value="v" formmethod="post" formenctype="text/plain" formaction="/echo">Go</button></form>
                 """, scripted: scripted)
-            webView.page.setValue("a b", for: try node("#q"))
-            let echo = echoAfter(webView.page.activate(try node("#go")))
+            webView.setValue("a b", for: try node("#q"))
+            let echo = echoAfter(webView.activate(try node("#go")))
             XCTAssertEqual(echo["method"] as? String, "POST")
             XCTAssertEqual(header("Content-Type", in: echo), "text/plain")
             XCTAssertEqual(echo["body"] as? String, "q=a b\r\nb=v\r\n")
@@ -297,18 +241,18 @@ final class InteractionTests: WebViewTestCase {
             // The default button (the first submit button) is the submitter.
             open(#"<form action="/echo"><input id="q" name="q"><input name="p"><input type="submit" name="go" value="1"><input type="submit" name="no" value="2"></form>"#,
                  scripted: scripted)
-            webView.page.setValue("x", for: try node("#q"))
-            XCTAssertEqual(echoAfter(webView.page.pressEnter(in: try node("#q")))["query"] as? String, "q=x&p=&go=1")
+            webView.setValue("x", for: try node("#q"))
+            XCTAssertEqual(echoAfter(webView.pressEnter(in: try node("#q")))["query"] as? String, "q=x&p=&go=1")
 
             // No button, one field: the form itself submits.
             open(#"<form action="/echo"><input id="q" name="q"><input type="checkbox" name="c" checked></form>"#, scripted: scripted)
-            webView.page.setValue("y", for: try node("#q"))
-            XCTAssertEqual(echoAfter(webView.page.pressEnter(in: try node("#q")))["query"] as? String, "q=y&c=on")
+            webView.setValue("y", for: try node("#q"))
+            XCTAssertEqual(echoAfter(webView.pressEnter(in: try node("#q")))["query"] as? String, "q=y&c=on")
 
             // No button, two fields: nothing.
             open(#"<form action="/echo"><input id="q" name="q"><input name="p"></form>"#, scripted: scripted)
             clearRecorder()
-            XCTAssertEqual(webView.page.pressEnter(in: try node("#q")), .done)
+            XCTAssertEqual(webView.pressEnter(in: try node("#q")), .done)
             spin(0.2)
             XCTAssertTrue(newActions.isEmpty)
         }
@@ -328,48 +272,50 @@ final class InteractionTests: WebViewTestCase {
             document.getElementById('q').addEventListener('keydown', function (e) { if (stop === 'key' && e.key === 'Enter') e.preventDefault(); });
             </script>
             """, scripted: false)
-        webView.page.setValue("typed", for: try node("#q"))
+        webView.setValue("typed", for: try node("#q"))
         XCTAssertEqual(value("log.join(' ') + ' / ' + document.getElementById('q').value"),
                        .string("input:q:true change:q:true / typed"))
         _ = value("log = []")
-        webView.page.activate(try node("#c"))
+        webView.activate(try node("#c"))
         XCTAssertEqual(value("log.join(' ') + ' / ' + document.getElementById('c').checked"),
                        .string("click:c:true input:c:true change:c:true / true"))
         _ = value("log = []")
-        webView.page.selectOptions(at: [1], in: try node("#s"))
+        webView.selectOptions(at: [1], in: try node("#s"))
         XCTAssertEqual(value("log.join(' ') + ' / ' + document.getElementById('s').value"), .string("input:s:true change:s:true / b"))
 
         clearRecorder()
         _ = value("stop = 'submit'")
-        XCTAssertEqual(webView.page.activate(try node("#go")), .canceled)
+        XCTAssertEqual(webView.activate(try node("#go")), .canceled)
         _ = value("stop = 'key'")
-        XCTAssertEqual(webView.page.pressEnter(in: try node("#q")), .canceled)
+        XCTAssertEqual(webView.pressEnter(in: try node("#q")), .canceled)
         spin(0.2)
         XCTAssertTrue(newActions.isEmpty, "\(recorder.events)")
         _ = value("stop = null; log = []")
-        let result = webView.page.pressEnter(in: try node("#q"))
+        let result = webView.pressEnter(in: try node("#q"))
         XCTAssertEqual(value("log.join(' ')"), .string("keydown:q:true click:go:true submit:f:true keyup:q:true"))
         XCTAssertEqual(echoAfter(result)["query"] as? String, "q=typed&c=on&s=b")
     }
 
     func testAPreventDefaultedCheckboxClickKeepsItsState() throws {
         open(#"<p><input type="checkbox" id="c" onclick="return false"></p>"#, scripted: false)
-        XCTAssertEqual(webView.page.activate(try node("#c")), .canceled)
-        XCTAssertEqual(renderedControl(try node("#c"))?.checked, false)
+        // Found in the layout alone: a script run to find it would make the page's window before the click does.
+        let checkbox = try XCTUnwrap(try layout().controls.first { $0.kind == .checkbox })
+        XCTAssertEqual(webView.activate(checkbox.element), .canceled)
+        XCTAssertEqual(renderedControl("#c")?.checked, false)
     }
 
     func testDisabledAndReadOnlyControlsRefuse() throws {
         try bothModes { scripted in
             open(#"<form action="/echo"><input id="d" name="d" disabled><input id="r" name="r" readonly value="x"><input type="checkbox" id="c" disabled><input type="submit" id="go" disabled></form>"#,
                  scripted: scripted)
-            XCTAssertFalse(webView.page.setValue("no", for: try node("#d")))
-            XCTAssertFalse(webView.page.setValue("no", for: try node("#r")))
-            XCTAssertFalse(webView.page.setValue("no", for: try node("#c")))
+            XCTAssertFalse(webView.setValue("no", for: try node("#d")))
+            XCTAssertFalse(webView.setValue("no", for: try node("#r")))
+            XCTAssertFalse(webView.setValue("no", for: try node("#c")))
             clearRecorder()
-            XCTAssertEqual(webView.page.activate(try node("#c")), .done)
-            XCTAssertEqual(webView.page.activate(try node("#go")), .done)
+            XCTAssertEqual(webView.activate(try node("#c")), .done)
+            XCTAssertEqual(webView.activate(try node("#go")), .done)
             spin(0.2)
-            XCTAssertEqual(renderedControl(try node("#c"))?.checked, false)
+            XCTAssertEqual(renderedControl("#c")?.checked, false)
             XCTAssertTrue(newActions.isEmpty)
         }
     }
@@ -378,23 +324,12 @@ final class InteractionTests: WebViewTestCase {
         try bothModes { scripted in
             open(#"<form><input id="q" value="start"><input type="checkbox" id="c"><input type="reset" id="reset"></form>"#,
                  scripted: scripted)
-            webView.page.setValue("changed", for: try node("#q"))
-            webView.page.activate(try node("#c"))
-            XCTAssertEqual(webView.page.activate(try node("#reset")), .done)
-            XCTAssertEqual(renderedControl(try node("#q"))?.value, "start")
-            XCTAssertEqual(renderedControl(try node("#c"))?.checked, false)
+            webView.setValue("changed", for: try node("#q"))
+            webView.activate(try node("#c"))
+            XCTAssertEqual(webView.activate(try node("#reset")), .done)
+            XCTAssertEqual(renderedControl("#q")?.value, "start")
+            XCTAssertEqual(renderedControl("#c")?.checked, false)
         }
-    }
-
-    func testTargetBlankFormsGoToTheNewWebView() throws {
-        let windows = Windows()
-        webView.uiDelegate = windows
-        open(#"<form action="/echo" method="post" target="_blank"><input id="q" name="q"><input type="submit" id="go"></form>"#, scripted: true)
-        webView.page.setValue("v", for: try node("#q"))
-        guard case .newWindow(let created) = webView.page.activate(try node("#go")) else { return XCTFail("no new window") }
-        XCTAssertEqual(windows.actions.first?.navigationType, .formSubmitted)
-        wait { created.url?.pathname == "/echo" && !created.isLoading }
-        XCTAssertEqual(String(decoding: created.sourceBytes, as: UTF8.self).contains(#""body": "q=v""#), true)
     }
 
     // MARK: History
@@ -402,8 +337,8 @@ final class InteractionTests: WebViewTestCase {
     func testReloadingOrGoingBackToAPOSTResultIsAFormResubmission() throws {
         makeWebView { $0.pageCacheCapacity = 0 }
         open(#"<form method="post" action="/echo"><input id="q" name="q"><input type="submit" id="go"></form>"#, scripted: false)
-        webView.page.setValue("once", for: try node("#q"))
-        _ = echoAfter(webView.page.activate(try node("#go")))
+        webView.setValue("once", for: try node("#q"))
+        _ = echoAfter(webView.activate(try node("#go")))
         clearRecorder()
         webView.reload()
         wait { recorder.ended }
@@ -430,23 +365,26 @@ final class InteractionTests: WebViewTestCase {
                     <input type="checkbox" id="c" name="c"><select id="s" name="s"><option>a</option><option>b</option></select>
                     <textarea id="t" name="t">old</textarea></form><a id="next" href="/page/next">next</a>
                     """, scripted: scripted)
-                webView.page.setValue("typed", for: try node("#q"))
-                webView.page.setValue("secret", for: try node("#p"))
-                webView.page.activate(try node("#c"))
-                webView.page.selectOptions(at: [1], in: try node("#s"))
-                webView.page.setValue("new text", for: try node("#t"))
-                webView.page.activate(try node("#next"))
-                wait { webView.title == "next" && !webView.isLoading }
+                webView.setValue("typed", for: try node("#q"))
+                webView.setValue("secret", for: try node("#p"))
+                webView.activate(try node("#c"))
+                webView.selectOptions(at: [1], in: try node("#s"))
+                webView.setValue("new text", for: try node("#t"))
+                let next = try node("#next")
+                clearRecorder()
+                webView.activate(next)
+                // Its "finish" too: from a content process it may come after the title and isLoading.
+                wait { recorder.ended && webView.title == "next" && !webView.isLoading }
                 clearRecorder()
                 webView.goBack()
                 wait { recorder.ended }
                 let context = "cache \(cache), scripts \(scripted)"
-                XCTAssertEqual(renderedControl(try node("#q"))?.value, "typed", context)
-                XCTAssertEqual(renderedControl(try node("#c"))?.checked, true, context)
-                XCTAssertEqual(renderedControl(try node("#s"))?.selectedIndex, 1, context)
-                XCTAssertEqual(renderedControl(try node("#t"))?.value, "new text", context)
+                XCTAssertEqual(renderedControl("#q")?.value, "typed", context)
+                XCTAssertEqual(renderedControl("#c")?.checked, true, context)
+                XCTAssertEqual(renderedControl("#s")?.selectedIndex, 1, context)
+                XCTAssertEqual(renderedControl("#t")?.value, "new text", context)
                 // A page loaded again keeps no password (as browsers do); a cached page keeps its document.
-                XCTAssertEqual(renderedControl(try node("#p"))?.value, cache == 0 ? "" : "secret", context)
+                XCTAssertEqual(renderedControl("#p")?.value, cache == 0 ? "" : "secret", context)
                 if scripted && cache == 0 {
                     XCTAssertEqual(value("document.getElementById('q').value"), .string("typed"), context)
                 }
@@ -461,16 +399,16 @@ final class InteractionTests: WebViewTestCase {
             <p><a href="/page/a">a</a> <input id="q"> <input id="r"></p>
             <script>var focusLog = []; document.addEventListener('focusin', function (e) { focusLog.push(e.target.id); });</script>
             """, scripted: false)
-        let q = try node("#q")
-        webView.page.focus(node: q)
-        XCTAssertEqual(webView.page.focusedNode, q)
+        let q = try node("#q"), a = try node("a[href='/page/a']")
+        webView.focus(q)
+        XCTAssertEqual(webView.focusedElement, q)
         XCTAssertEqual(value("document.activeElement.id"), .string("q"))
         _ = value("document.body.insertBefore(document.createElement('p'), document.body.firstChild).innerHTML = '<a href=\"/x\">x</a>'")
-        let page = try XCTUnwrap(webView.page.renderedPage(width: 80))
-        XCTAssertEqual(page.controlIndex(of: q).map { page.controls[$0].node }, q)
-        XCTAssertEqual(page.linkIndex(of: try node("a[href='/page/a']")), 1)
+        let page = try layout()
+        XCTAssertEqual(page.controlIndex(of: q).map { page.controls[$0].element }, q)
+        XCTAssertEqual(page.linkIndex(of: a), 1)
         _ = value("document.getElementById('r').focus()")
-        XCTAssertEqual(webView.page.focusedNode, try node("#r"))
+        XCTAssertEqual(webView.focusedElement, try node("#r"))
         XCTAssertEqual(value("focusLog.join()"), .string("q,r"))
     }
 
@@ -506,5 +444,83 @@ final class InteractionTests: WebViewTestCase {
             let layout = try XCTUnwrap(webView.pageLayout(width: 80))
             XCTAssertEqual(layout.controls.map(\.accessibleName), ["Search the site", "Star this page"], "scripted: \(scripted)")
         }
+    }
+}
+
+/// What the content process does not do yet, so these run in process only
+/// (see /work/notes/helper-tests-report.md): a `target=_blank` link or form
+/// gives `.done`, not `.newWindow`, because the content process's UI
+/// delegate answers nil and asks the browser to open the window later; and
+/// a file input neither asks the UI delegate's open panel nor takes chosen
+/// files (`WebPageProxy.chooseFiles` is "not yet").
+final class InteractionInProcessTests: InteractionTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
+    func testTargetBlankAsksForANewWebViewAndOpensNothingWithoutOne() throws {
+        try bothModes { scripted in
+            let windows = Windows()
+            webView.uiDelegate = windows
+            open(#"<a id="a" href="/page/popup" target="_blank">new</a>"#, scripted: scripted)
+            clearRecorder()
+            let result = webView.activate(try node("#a"))
+            guard case .newWindow(let created) = result else { return XCTFail("\(result)") }
+            XCTAssertTrue(created === windows.created.first)
+            XCTAssertNil(windows.actions.first?.targetFrame)
+            XCTAssertEqual(windows.actions.first?.navigationType, .linkActivated)
+            XCTAssertEqual(windows.actions.first?.request.url, server.url("/page/popup"))
+            wait { created.title == "popup" }
+            XCTAssertTrue(newActions.isEmpty, "the opener does not navigate")
+            XCTAssertEqual(webView.title, "Form")
+
+            // As in WebKit, a refused window opens nothing, and this view stays.
+            windows.refuse = true
+            clearRecorder()
+            XCTAssertEqual(webView.activate(try node("#a")), .done)
+            spin(0.3)
+            XCTAssertTrue(newActions.isEmpty, "the opener does not navigate")
+            XCTAssertEqual(webView.title, "Form")
+        }
+    }
+
+    func testMultipartSendsFieldsAndAChosenFile() throws {
+        let path = NSTemporaryDirectory() + "tern-upload-\(getpid()).txt"
+        try "file body\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try bothModes { scripted in
+            let windows = Windows()
+            windows.panelAnswer = [WebURL(filePath: path)!]
+            webView.uiDelegate = windows
+            open("""
+                <form method="post" enctype="multipart/form-data" action="/echo">
+                <input id="q" name="q"><input type="file" id="f" name="f" accept=".txt, text/plain">
+                <input type="submit" id="send" name="send" value="Up"></form>
+                """, scripted: scripted)
+            XCTAssertTrue(webView.setValue("typed", for: try node("#q")))
+            XCTAssertEqual(webView.activate(try node("#f")), .done)
+            XCTAssertEqual(windows.panels, [OpenPanelParameters(acceptedTypes: [".txt", "text/plain"])])
+            XCTAssertEqual(webView.chosenFiles(for: try node("#f")).map(\.filePath), [path])
+            let echo = echoAfter(webView.activate(try node("#send")))
+            let contentType = try XCTUnwrap(header("Content-Type", in: echo))
+            XCTAssertTrue(contentType.hasPrefix("multipart/form-data; boundary="), contentType)
+            let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
+            let name = (path as NSString).lastPathComponent
+            XCTAssertEqual(echo["body"] as? String, """
+                --\(boundary)\r\nContent-Disposition: form-data; name="q"\r\n\r\ntyped\r\n\
+                --\(boundary)\r\nContent-Disposition: form-data; name="f"; filename="\(name)"\r\nContent-Type: text/plain\r\n\r\nfile body\n\r\n\
+                --\(boundary)\r\nContent-Disposition: form-data; name="send"\r\n\r\nUp\r\n\
+                --\(boundary)--\r\n
+                """)
+        }
+    }
+
+    func testTargetBlankFormsGoToTheNewWebView() throws {
+        let windows = Windows()
+        webView.uiDelegate = windows
+        open(#"<form action="/echo" method="post" target="_blank"><input id="q" name="q"><input type="submit" id="go"></form>"#, scripted: true)
+        webView.setValue("v", for: try node("#q"))
+        guard case .newWindow(let created) = webView.activate(try node("#go")) else { return XCTFail("no new window") }
+        XCTAssertEqual(windows.actions.first?.navigationType, .formSubmitted)
+        wait { created.url?.pathname == "/echo" && !created.isLoading }
+        XCTAssertEqual(String(decoding: created.sourceBytes, as: UTF8.self).contains(#""body": "q=v""#), true)
     }
 }

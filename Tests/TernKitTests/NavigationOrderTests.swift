@@ -1,12 +1,10 @@
 import XCTest
-@testable import TernKit
+import TernKit
 import TernNet
 import TernTestSupport
 
 /// The exact order of delegate callbacks, recorded against the real test server.
 final class NavigationOrderTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
     func testPlainPageReportsEveryStepInOrder() {
         loadAndWait("/plain")
         XCTAssertEqual(recorder.events, ["action GET /plain allow", "start", "response 200 allow", "commit", "finish"])
@@ -72,28 +70,6 @@ final class NavigationOrderTests: WebViewTestCase {
         XCTAssertFalse(webView.isLoading)
     }
 
-    func testDownloadPolicySavesTheBodyToAFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tern-download-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let saver = DownloadSaver(directory: directory.path)
-        recorder.responsePolicy = { _ in .download }
-        recorder.onDownload = { $0.delegate = saver }
-        loadAndWait("/big?mb=3")
-        XCTAssertEqual(recorder.events, ["action GET /big allow", "start", "response 200 download", "download",
-                                         "failProvisional \(NavigationError.interruptedByPolicy)"])
-        wait { saver.finished || saver.error != nil }
-        XCTAssertNil(saver.error)
-        XCTAssertEqual(saver.suggestedFilename, "big")
-        let data = try Data(contentsOf: directory.appendingPathComponent("big"))
-        XCTAssertEqual(data.count, 3 * 1024 * 1024)
-        // The server's pattern: byte i is i % 251.
-        for offset in [0, 250, 251, 1_000_003, data.count - 1] {
-            XCTAssertEqual(Int(data[offset]), offset % 251, "byte \(offset)")
-        }
-        XCTAssertNil(webView.url, "a download shows no page")
-    }
-
     func testStopLoadingMidLoadFailsWithCancelledAndNothingFollows() {
         webView.load(server.request("/slow?ms=3000&chunks=30"))
         wait { recorder.events.contains("commit") }
@@ -137,7 +113,8 @@ final class NavigationOrderTests: WebViewTestCase {
         XCTAssertEqual(recorder.events.last, "finish")
         XCTAssertEqual(webView.title, "Chunked Page")
         XCTAssertEqual(webView.response?.expectedContentLength, -1)
-        XCTAssertTrue(webView.page.document?.text.contains("The end.") ?? false, webView.page.document?.text ?? "")
+        let text = value("document.body.textContent.replace(/\\s+/g, ' ')")?.stringValue ?? ""
+        XCTAssertTrue(text.contains("The end."), text)
     }
 
     func testCompressedBodiesAreDecoded() {
@@ -145,9 +122,38 @@ final class NavigationOrderTests: WebViewTestCase {
             loadAndWait("/\(kind)")
             XCTAssertEqual(webView.title, "Compressed \(kind)")
             XCTAssertEqual(webView.response?.headers["Content-Encoding"], kind)
-            let text = webView.page.document?.text ?? ""
+            let text = value("document.body.textContent.replace(/\\s+/g, ' ')")?.stringValue ?? ""
             XCTAssertEqual(text.components(separatedBy: "The quick brown fox jumps over the lazy dog.").count - 1, 200, kind)
         }
+    }
+}
+
+/// A download from a page in a content process is not there yet (its
+/// policy is turned into a cancel, WebPageProxy), so this runs in process
+/// only; see /work/notes/helper-tests-report.md.
+final class NavigationOrderDownloadTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
+    func testDownloadPolicySavesTheBodyToAFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tern-download-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let saver = DownloadSaver(directory: directory.path)
+        recorder.responsePolicy = { _ in .download }
+        recorder.onDownload = { $0.delegate = saver }
+        loadAndWait("/big?mb=3")
+        XCTAssertEqual(recorder.events, ["action GET /big allow", "start", "response 200 download", "download",
+                                         "failProvisional \(NavigationError.interruptedByPolicy)"])
+        wait { saver.finished || saver.error != nil }
+        XCTAssertNil(saver.error)
+        XCTAssertEqual(saver.suggestedFilename, "big")
+        let data = try Data(contentsOf: directory.appendingPathComponent("big"))
+        XCTAssertEqual(data.count, 3 * 1024 * 1024)
+        // The server's pattern: byte i is i % 251.
+        for offset in [0, 250, 251, 1_000_003, data.count - 1] {
+            XCTAssertEqual(Int(data[offset]), offset % 251, "byte \(offset)")
+        }
+        XCTAssertNil(webView.url, "a download shows no page")
     }
 }
 

@@ -1,13 +1,11 @@
 import XCTest
-@testable import TernKit
+import TernKit
 import TernTestSupport
 
 /// What a web page cannot reach by itself: javascript: URLs run only on the
 /// person's activation, and file: stays out of reach of http(s) pages
 /// (navigation, redirects, scripts, XHR).
 final class PageSchemeBoundaryTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
     private let base = { WebURL("http://127.0.0.1:\(TestServer.shared.port)/page/base")! }()
 
     private func open(_ html: String) {
@@ -26,8 +24,7 @@ final class PageSchemeBoundaryTests: WebViewTestCase {
             """)
         spin(0.2)
         XCTAssertEqual(webView.title, "Start", "neither a script's click nor a location assignment runs it")
-        let link = try XCTUnwrap(webView.page.document?.querySelector("#a"))
-        webView.page.activate(link)
+        webView.activate(try element("#a"))
         spin(0.1)
         XCTAssertEqual(webView.title, "ran")
     }
@@ -59,7 +56,7 @@ final class PageSchemeBoundaryTests: WebViewTestCase {
     func testAnHTTPPageCannotLinkToAFile() throws {
         open(#"<title>Web</title><a id="f" href="file:///etc/hostname">local</a>"#)
         recorder.clear()
-        webView.page.activate(try XCTUnwrap(webView.page.document?.querySelector("#f")))
+        webView.activate(try element("#f"))
         spin(0.2)
         XCTAssertTrue(recorder.events.isEmpty, "no navigation starts: \(recorder.events)")
         XCTAssertEqual(webView.url, base)

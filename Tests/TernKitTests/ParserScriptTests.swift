@@ -9,8 +9,6 @@ import TernTestSupport
 /// parsing-blocking, deferred and async scripts, readyState and the load
 /// event (§13.2.7 "the end").
 final class ParserScriptTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
     private func script(_ body: String, delay: Int = 0) -> String {
         let encoded = body.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         return "/mime?type=text/javascript&delay_ms=\(delay)&body=\(encoded)"
@@ -146,11 +144,11 @@ final class ParserScriptTests: WebViewTestCase {
 
     func testNoscriptIsShownOnlyWithScriptingOff() {
         load("<p>page</p><noscript><p>no scripts here</p></noscript><script>var x = 1</script>")
-        let on = webView.page.renderedPage(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
+        let on = webView.pageLayout(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
         XCTAssertFalse(on.contains("no scripts here"), on)
         makeWebView { $0.defaultWebpagePreferences.allowsContentJavaScript = false }
         load("<p>page</p><noscript><p>no scripts here</p></noscript><script>var x = 1</script>")
-        let off = webView.page.renderedPage(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
+        let off = webView.pageLayout(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
         XCTAssertTrue(off.contains("no scripts here"), off)
     }
 
@@ -236,10 +234,8 @@ final class PartsSchemeHandler: URLSchemeHandler {
 
 /// The first screen of a page that arrives slowly, scripts in it.
 final class ParserScriptStreamingTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
     private func text() -> String {
-        webView.page.renderedPage(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
+        webView.pageLayout(width: 80)?.lines.map(\.text).joined(separator: "\n") ?? ""
     }
 
     func testTheFirstScreenAndItsScriptsComeBeforeTheLastByte() throws {
@@ -291,8 +287,6 @@ final class ParserScriptStreamingTests: WebViewTestCase {
 
 /// `document.write` with no insertion point.
 final class DocumentWriteWithoutParserTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
     func testAWriteAfterTheLoadReplacesThePage() {
         recorder.clear()
         webView.loadHTMLString("<p id=old>old</p><script>var x = 1</script>", baseURL: nil)

@@ -1,8 +1,7 @@
 import TernNet
 import XCTest
 import Foundation
-@testable import TernKit
-import TernDOM
+import TernKit
 import TernTestSupport
 
 /// SameSite cookies against the real test server under three host names
@@ -10,8 +9,6 @@ import TernTestSupport
 /// `www.a.test` are one site, `b.test` another. `a.test` holds a Strict, a
 /// Lax and a plain cookie; what reaches it shows what the loader sent.
 final class SameSiteNavigationTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
     private var jar: CookieJar!
     private let all = "strict=1; lax=1; plain=1"
 
@@ -55,9 +52,9 @@ final class SameSiteNavigationTests: WebViewTestCase {
 
     /// Activates the element `selector` and waits for the navigation it starts.
     private func click(_ selector: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let node = try XCTUnwrap(try webView.page.document?.querySelector(selector), file: file, line: line)
+        let found = try element(selector, file: file, line: line)
         recorder.clear()
-        guard case .navigation = webView.page.activate(node) else { return XCTFail("no navigation", file: file, line: line) }
+        guard case .navigation = webView.activate(found) else { return XCTFail("no navigation", file: file, line: line) }
         wait(file: file, line: line) { recorder.ended }
     }
 
@@ -117,7 +114,7 @@ final class SameSiteNavigationTests: WebViewTestCase {
 
     // MARK: Redirects
 
-    func testARedirectThroughAnotherSiteIsCrossSite() {
+    func testARedirectThroughAnotherSiteIsCrossSite() throws {
         let echo = url("/echo", host: "a.test").href
         go(url("/redirect-to?url=" + encode(echo), host: "b.test"))
         XCTAssertEqual(echoedCookie(), "lax=1; plain=1", "b.test sent the person to a.test")
@@ -132,7 +129,7 @@ final class SameSiteNavigationTests: WebViewTestCase {
         go(page("<a id=go href='\(url("/redirect-to?url=" + encode(echo), host: "www.a.test").href)'>go</a>", host: "b.test"))
         XCTAssertEqual(webView.url?.host.hasPrefix("b.test"), true)
         recorder.clear()
-        if let node = try? webView.page.document?.querySelector("#go") { webView.page.activate(node) }
+        webView.activate(try element("#go"))
         wait { recorder.ended }
         XCTAssertEqual(echoedCookie(), "lax=1; plain=1", "a link from b.test redirected within a.test's site stays cross-site")
     }

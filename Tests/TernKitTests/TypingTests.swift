@@ -1,6 +1,6 @@
 import XCTest
 import Foundation
-@testable import TernKit
+@testable import TernKit  // TypingInThePageTests only: PageElement(node:)
 import TernDOM
 import TernScript
 import TernTestSupport
@@ -10,8 +10,6 @@ import TernTestSupport
 /// keyboard event order, Input Events), may cancel or rewrite them, and the
 /// text control selection APIs say where the next key goes.
 final class TypingTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
     /// Loads `body` with a script that logs every key, input and focus event
     /// of `#f` into `log` (type, then `key` or `inputType=data`).
     private func open(_ body: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -35,9 +33,9 @@ final class TypingTests: WebViewTestCase {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
     }
 
-    private func field(file: StaticString = #filePath, line: UInt = #line) throws -> PageElement {
-        let node = try XCTUnwrap(try webView.page.document?.querySelector("#f"), file: file, line: line)
-        return PageElement(node: node)
+    /// The field `selector` finds, from the layout.
+    private func field(_ selector: String = "#f", file: StaticString = #filePath, line: UInt = #line) throws -> PageElement {
+        try control(selector, file: file, line: line).element
     }
 
     /// The page's log since the last call.
@@ -148,7 +146,7 @@ final class TypingTests: WebViewTestCase {
         type("cd", in: field)
         XCTAssertEqual(value("f.value"), .string("abc"))
         XCTAssertEqual(takeLog().filter { $0.hasPrefix("input") }, ["input:insertText=c"])
-        let readOnly = PageElement(node: try XCTUnwrap(try webView.page.document?.querySelector("#r")))
+        let readOnly = try control("#r").element
         XCTAssertEqual(webView.type(.character("z"), in: readOnly)?.value, "fixed")
         XCTAssertEqual(webView.type(.backspace, in: readOnly)?.value, "fixed")
         // A disabled field, or something that is not a text field, takes nothing.
@@ -216,7 +214,7 @@ final class TypingTests: WebViewTestCase {
         webView.type(.left, in: field)
         XCTAssertEqual(webView.type(.character("b"), in: field), WebView.TextFieldState(value: "abc", cursor: 2))
         XCTAssertEqual(webView.type(.delete, in: field), WebView.TextFieldState(value: "ab", cursor: 2))
-        XCTAssertEqual(try webView.page.document?.querySelector("#f")?.attribute("value"), "ab")
+        XCTAssertEqual(value("document.querySelector('#f').getAttribute('value')"), .string("ab"))
     }
 
     /// An editing host (contenteditable) takes keys as a field does: the
@@ -240,11 +238,24 @@ final class TypingTests: WebViewTestCase {
         _ = value("f.addEventListener('beforeinput', function (e) { e.preventDefault(); }); 0")
         webView.type(.character("x"), in: host)
         XCTAssertEqual(value("f.textContent"), .string("Hello boler world!"))
-        // Not a host: a paragraph that is not editable takes no typing.
+        let listed = try control("#f")
+        XCTAssertEqual(listed.kind, .textarea)
+        XCTAssertEqual(listed.value, "Hello boler world!")
+    }
+}
+
+/// Typing where the public API gives no handle: an embedder has elements
+/// only for links and controls, and this needs one for a plain paragraph.
+final class TypingInThePageTests: WebViewTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
+    /// Not a host: a paragraph that is not editable takes no typing.
+    func testAnElementThatIsNotAnEditingHostTakesNoTyping() throws {
+        let html = "<!DOCTYPE html><title>Typing</title><div id=f contenteditable>Hello</div><p id=g contenteditable=false>fixed</p>"
+        loadAndWait("/mime?type=" + "text/html".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                    + "&body=" + html.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
         let paragraph = PageElement(node: try XCTUnwrap(try webView.page.document?.querySelector("#g")))
         XCTAssertNil(webView.type(.character("x"), in: paragraph))
-        let control = try XCTUnwrap(webView.pageLayout(width: 80)?.controls.first { $0.element.node?.attribute("id") == "f" })
-        XCTAssertEqual(control.kind, .textarea)
-        XCTAssertEqual(control.value, "Hello boler world!")
+        XCTAssertEqual(value("document.getElementById('g').textContent"), .string("fixed"))
     }
 }
