@@ -87,7 +87,7 @@ def main():
         ready.append(ms)
         rss.append(fields["VmRSS"])
         vsize.append(fields["VmSize"])
-        channel.sendall(struct.pack("<IHHI", 0, VERSION, SHUTDOWN, 1))
+        channel.sendall(struct.pack("<IHHIQ", 8, VERSION, SHUTDOWN, 1, 0))  # the frame is for page 0: the process
         process.wait(timeout=10)
         channel.close()
     result = {"ready_ms": statistics.median(ready), "idle_rss_mb": statistics.median(rss),

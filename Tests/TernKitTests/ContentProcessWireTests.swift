@@ -77,13 +77,11 @@ final class ContentProcessWireTests: XCTestCase {
         state.history = [PageStateSnapshot.HistoryEntry(entryID: 1, url: WebURL("http://127.0.0.1/")!,
                                                         initialURL: WebURL("http://127.0.0.1/")!, title: "", scrollPosition: 0, isData: false)]
         state.historyIndex = 0
-        var encoder = MessageEncoder()
-        encoder.encode(state)
-        XCTAssertNoThrow(try WebContentMessage.FromContent(MessageChannel.Message(kind: 3, sequence: 1, payload: encoder.bytes)))
-        var bytes = encoder.bytes
+        var bytes = WebContentMessage.FromContent.state(state).payload(page: 1)
+        XCTAssertNoThrow(try WebContentMessage.FromContent.decode(MessageChannel.Message(kind: 3, sequence: 1, payload: bytes)))
         // The last field is the index: 0 → 9.
         bytes[bytes.count - 8] = 9
-        XCTAssertThrowsError(try WebContentMessage.FromContent(MessageChannel.Message(kind: 3, sequence: 1, payload: bytes)))
+        XCTAssertThrowsError(try WebContentMessage.FromContent.decode(MessageChannel.Message(kind: 3, sequence: 1, payload: bytes)))
     }
 
     func testHostileNumbersInSettingsAreClamped() throws {
@@ -134,18 +132,32 @@ final class ContentProcessWireTests: XCTestCase {
             .interact(request: 3, element: 4, .type(.character("é"))), .evaluate(request: 5, source: "1"),
             .answer(request: 6, .dialog(confirmed: true, text: "x")), .resourceData(load: 7, [1, 2, 3]),
             .resourceDone(load: 8, .cancelled), .scroll(line: 9), .scriptReply(request: 10, value: .array([.null, .number(1)]), error: nil),
+            .text(request: 11, width: 80, rows: 24, references: true), .closePage,
         ]
         for message in messages {
-            let decoded = try WebContentMessage.ToContent(MessageChannel.Message(kind: message.kind, sequence: 1, payload: message.payload))
+            // Each frame names its page first.
+            let payload = message.payload(page: 12)
+            let (page, decoded) = try WebContentMessage.ToContent.decode(MessageChannel.Message(kind: message.kind, sequence: 1, payload: payload))
+            XCTAssertEqual(page, 12)
             XCTAssertEqual(decoded.kind, message.kind)
-            XCTAssertEqual(decoded.payload, message.payload)
+            XCTAssertEqual(decoded.payload(page: 12), payload)
             // One byte short, or one too many, is refused.
-            if !message.payload.isEmpty {
-                XCTAssertThrowsError(try WebContentMessage.ToContent(MessageChannel.Message(kind: message.kind, sequence: 1,
-                                                                                             payload: Array(message.payload.dropLast()))))
-            }
-            XCTAssertThrowsError(try WebContentMessage.ToContent(MessageChannel.Message(kind: message.kind, sequence: 1,
-                                                                                         payload: message.payload + [0])))
+            XCTAssertThrowsError(try WebContentMessage.ToContent.decode(MessageChannel.Message(kind: message.kind, sequence: 1,
+                                                                                                payload: Array(payload.dropLast()))))
+            XCTAssertThrowsError(try WebContentMessage.ToContent.decode(MessageChannel.Message(kind: message.kind, sequence: 1,
+                                                                                                payload: payload + [0])))
+        }
+        let replies: [WebContentMessage.FromContent] = [
+            .text(request: 1, part: [65, 10], end: nil), .text(request: 1, part: [], end: .cutShort),
+            .createWindow(request: 2, Request(url: WebURL("http://127.0.0.1/p")!), .other, WindowFeatures(width: 10, y: -3)),
+        ]
+        for message in replies {
+            let payload = message.payload(page: 3)
+            let (page, decoded) = try WebContentMessage.FromContent.decode(MessageChannel.Message(kind: message.kind, sequence: 1, payload: payload))
+            XCTAssertEqual(page, 3)
+            XCTAssertEqual(decoded.payload(page: 3), payload)
+            XCTAssertThrowsError(try WebContentMessage.FromContent.decode(MessageChannel.Message(kind: message.kind, sequence: 1,
+                                                                                                  payload: Array(payload.dropLast()))))
         }
         // A script value nested past its bound.
         var deep = MessageEncoder()

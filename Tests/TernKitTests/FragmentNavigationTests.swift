@@ -28,7 +28,7 @@ final class FragmentNavigationTests: WebViewTestCase {
 }
 
 /// Same-document navigations a page in a content process does not do as
-/// in process yet (see /work/notes/helper-tests-report.md): `goBack()` and
+/// in process yet: `goBack()` and
 /// `load(_:)` of a fragment of this page start a navigation (not nil) and
 /// `url` and `canGoForward` lag; `location.replace('#…')` reports no
 /// same-document navigation. So these run in process only.

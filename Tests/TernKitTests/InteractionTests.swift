@@ -447,40 +447,11 @@ final class InteractionTests: InteractionTestCase {
     }
 }
 
-/// What the content process does not do yet, so these run in process only
-/// (see /work/notes/helper-tests-report.md): a `target=_blank` link or form
-/// gives `.done`, not `.newWindow`, because the content process's UI
-/// delegate answers nil and asks the browser to open the window later; and
-/// a file input neither asks the UI delegate's open panel nor takes chosen
-/// files (`WebPageProxy.chooseFiles` is "not yet").
+/// A file input's open panel and chosen files: a page in a content
+/// process cannot read the files the person chose (its sandbox has no file
+/// system) and the browser does not send them yet, so this runs in process only.
 final class InteractionInProcessTests: InteractionTestCase {
     override class var reachesIntoThePage: Bool { true }
-
-    func testTargetBlankAsksForANewWebViewAndOpensNothingWithoutOne() throws {
-        try bothModes { scripted in
-            let windows = Windows()
-            webView.uiDelegate = windows
-            open(#"<a id="a" href="/page/popup" target="_blank">new</a>"#, scripted: scripted)
-            clearRecorder()
-            let result = webView.activate(try node("#a"))
-            guard case .newWindow(let created) = result else { return XCTFail("\(result)") }
-            XCTAssertTrue(created === windows.created.first)
-            XCTAssertNil(windows.actions.first?.targetFrame)
-            XCTAssertEqual(windows.actions.first?.navigationType, .linkActivated)
-            XCTAssertEqual(windows.actions.first?.request.url, server.url("/page/popup"))
-            wait { created.title == "popup" }
-            XCTAssertTrue(newActions.isEmpty, "the opener does not navigate")
-            XCTAssertEqual(webView.title, "Form")
-
-            // As in WebKit, a refused window opens nothing, and this view stays.
-            windows.refuse = true
-            clearRecorder()
-            XCTAssertEqual(webView.activate(try node("#a")), .done)
-            spin(0.3)
-            XCTAssertTrue(newActions.isEmpty, "the opener does not navigate")
-            XCTAssertEqual(webView.title, "Form")
-        }
-    }
 
     func testMultipartSendsFieldsAndAChosenFile() throws {
         let path = NSTemporaryDirectory() + "tern-upload-\(getpid()).txt"
@@ -510,6 +481,36 @@ final class InteractionInProcessTests: InteractionTestCase {
                 --\(boundary)\r\nContent-Disposition: form-data; name="send"\r\n\r\nUp\r\n\
                 --\(boundary)--\r\n
                 """)
+        }
+    }
+}
+
+/// Links and forms with a new target: the UI delegate makes the view, which
+/// shares the opener's process when pages run in content processes.
+final class InteractionWindowTests: InteractionTestCase {
+    func testTargetBlankAsksForANewWebViewAndOpensNothingWithoutOne() throws {
+        try bothModes { scripted in
+            let windows = Windows()
+            webView.uiDelegate = windows
+            open(#"<a id="a" href="/page/popup" target="_blank">new</a>"#, scripted: scripted)
+            clearRecorder()
+            let result = webView.activate(try node("#a"))
+            guard case .newWindow(let created) = result else { return XCTFail("\(result)") }
+            XCTAssertTrue(created === windows.created.first)
+            XCTAssertNil(windows.actions.first?.targetFrame)
+            XCTAssertEqual(windows.actions.first?.navigationType, .linkActivated)
+            XCTAssertEqual(windows.actions.first?.request.url, server.url("/page/popup"))
+            wait { created.title == "popup" }
+            XCTAssertTrue(newActions.isEmpty, "the opener does not navigate")
+            XCTAssertEqual(webView.title, "Form")
+
+            // As in WebKit, a refused window opens nothing, and this view stays.
+            windows.refuse = true
+            clearRecorder()
+            XCTAssertEqual(webView.activate(try node("#a")), .done)
+            spin(0.3)
+            XCTAssertTrue(newActions.isEmpty, "the opener does not navigate")
+            XCTAssertEqual(webView.title, "Form")
         }
     }
 

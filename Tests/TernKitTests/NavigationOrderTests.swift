@@ -128,11 +128,9 @@ final class NavigationOrderTests: WebViewTestCase {
     }
 }
 
-/// A download from a page in a content process is not there yet (its
-/// policy is turned into a cancel, WebPageProxy), so this runs in process
-/// only; see /work/notes/helper-tests-report.md.
+/// A response's download policy: the body saved to a file (through the
+/// browser's own load when the page runs in a content process).
 final class NavigationOrderDownloadTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
 
     func testDownloadPolicySavesTheBodyToAFile() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tern-download-\(UUID())")

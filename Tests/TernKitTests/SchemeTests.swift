@@ -161,12 +161,8 @@ final class SchemeTests: WebViewTestCase {
     }
 }
 
-/// In a content process `load(_:mimeType:characterEncodingName:baseURL:)`
-/// loads the bytes as an HTML string, its MIME type and encoding dropped
-/// (WebPageProxy), so this runs in process only; see
-/// /work/notes/helper-tests-report.md.
+/// Data given with its MIME type and encoding, and HTML strings, with their base URLs.
 final class SchemeDataLoadTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
 
     func testHTMLStringsAndDataLoadWithTheirBaseURL() {
         let base = server.url("/base/")

@@ -46,11 +46,12 @@ final class WebContentProcessTests: XCTestCase {
 
     func testMalformedMessagesFromAContentProcessAreRefused() throws {
         // Each decodes with bounds checks: a short payload, bytes left over, an unknown kind.
-        XCTAssertThrowsError(try WebContentMessage.FromContent(.init(kind: 2, sequence: 1, payload: [1, 2, 3])))
-        XCTAssertThrowsError(try WebContentMessage.FromContent(.init(kind: 2, sequence: 1, payload: [UInt8](repeating: 0, count: 9))))
-        XCTAssertThrowsError(try WebContentMessage.FromContent(.init(kind: 77, sequence: 1, payload: [])))
+        XCTAssertThrowsError(try WebContentMessage.FromContent.decode(.init(kind: 2, sequence: 1, payload: [1, 2, 3])))
+        XCTAssertThrowsError(try WebContentMessage.FromContent.decode(.init(kind: 2, sequence: 1, payload: [UInt8](repeating: 0, count: 17))))
+        XCTAssertThrowsError(try WebContentMessage.FromContent.decode(.init(kind: 77, sequence: 1, payload: [UInt8](repeating: 0, count: 8))))
         let ready = WebContentMessage.FromContent.ready(processID: 12, landlockABI: 7, addressSpaceLimit: 1 << 33)
-        guard case .ready(12, 7, 1 << 33) = try WebContentMessage.FromContent(.init(kind: ready.kind, sequence: 1, payload: ready.payload)) else {
+        guard case (0, .ready(12, 7, 1 << 33)) = try WebContentMessage.FromContent.decode(.init(kind: ready.kind, sequence: 1,
+                                                                                                 payload: ready.payload(page: 0))) else {
             return XCTFail("ready did not cross")
         }
     }

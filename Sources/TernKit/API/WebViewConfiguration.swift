@@ -47,6 +47,10 @@ public struct WebViewConfiguration {
     /// The program started as a content process (`ProcessModel.contentProcess`):
     /// one that calls `WebContentProcess.runIfRequested()` first. nil: this program.
     public var contentProcessExecutable: String?
+    /// The page whose `createWebViewWith` this configuration was given to:
+    /// a view made with it joins that page's content process (WebKit's
+    /// `_relatedWebView`), so that opener and popup reach each other.
+    weak var relatedPage: WebPageProxy?
     /// Whether a page keeps the bytes of its HTML source (`WebView.sourceBytes`) next to its
     /// document. Default true. When false, HTML is fed to the parser as it arrives and not
     /// kept, so a large page is not held twice; `sourceBytes` is then empty for HTML pages.

@@ -11,6 +11,15 @@ final class RemoteResourceLoad: ResourceLoadDelegate, URLSchemeTaskClient {
     private var task: (task: URLSchemeTask, handler: URLSchemeHandler, view: WebView)?
     /// A redirect waiting for the page's answer.
     private var redirectDecision: ((Request?) -> Void)?
+    /// A top-level navigation's body is held after its response until the
+    /// page's policy says what it becomes (WebKit's network process waits
+    /// for the response's policy too): shown, dropped, or a download that
+    /// starts with what was held. `ended` holds how the load ended meanwhile.
+    private var isHolding = false
+    private var held: [UInt8] = []
+    private var heldEnd: NavigationError?? = .none
+    private(set) var request: Request?
+    private(set) var response: Response?
 
     init(id: UInt64, send: @escaping (WebContentMessage.ToContent) -> Void) {
         self.id = id
@@ -19,6 +28,7 @@ final class RemoteResourceLoad: ResourceLoadDelegate, URLSchemeTaskClient {
 
     func start(_ request: Request, with loader: Loader, credential: (Credential, Credential.Method)?,
                proxyCredential: (Credential, Credential.Method)?) {
+        self.request = request
         load = loader.load(request, credential: credential, proxyCredential: proxyCredential, delegate: self)
     }
 
@@ -56,9 +66,52 @@ final class RemoteResourceLoad: ResourceLoadDelegate, URLSchemeTaskClient {
         decision(next)
     }
 
-    func resourceLoad(_ load: ResourceLoad, didReceive response: Response) { send(.resourceResponse(load: id, response)) }
-    func resourceLoad(_ load: ResourceLoad, didReceive data: UnsafeRawBufferPointer) { send(.resourceData(load: id, Array(data))) }
-    func resourceLoad(_ load: ResourceLoad, didCompleteWith error: NavigationError?) { ended(error) }
+    func resourceLoad(_ load: ResourceLoad, didReceive response: Response) {
+        self.response = response
+        // A challenge's body may be the page shown, once it is answered: it comes at once.
+        if request?.isTopLevelNavigation == true, response.statusCode != 401, response.statusCode != 407 {
+            isHolding = true
+            load.pause()
+        }
+        send(.resourceResponse(load: id, response))
+    }
+
+    func resourceLoad(_ load: ResourceLoad, didReceive data: UnsafeRawBufferPointer) {
+        guard !isHolding else { return held.append(contentsOf: data) }
+        send(.resourceData(load: id, Array(data)))
+    }
+
+    func resourceLoad(_ load: ResourceLoad, didCompleteWith error: NavigationError?) {
+        guard !isHolding else { return heldEnd = .some(error) }
+        ended(error)
+    }
+
+    /// The page shows the response: what was held goes to it, and the rest as it comes.
+    func release() {
+        guard isHolding else { return }
+        isHolding = false
+        if !held.isEmpty { send(.resourceData(load: id, held)) }
+        held = []
+        if case .some(let error) = heldEnd {
+            ended(error)
+        } else {
+            load?.resume()
+        }
+    }
+
+    /// The page made the navigation a download: it starts with what was
+    /// held and goes on with the rest of the load (nil when it was not held:
+    /// part of the body went to the page).
+    func becomeDownload(loader: Loader, loop: EventLoop) -> Download? {
+        guard isHolding, let request, let response else { return nil }
+        isHolding = false
+        let download = Download(request: request, response: response, load: heldEnd == nil ? load : nil, buffered: held,
+                                loader: loader, loop: loop)
+        load = nil
+        // It broke before the page decided: the download fails once it has a file.
+        if case .some(let error?) = heldEnd { download.loadDidComplete(with: error) }
+        return download
+    }
 
     func schemeTask(_ task: URLSchemeTask, didReceive response: Response) { send(.resourceResponse(load: id, response)) }
     func schemeTask(_ task: URLSchemeTask, didReceive data: UnsafeRawBufferPointer) { send(.resourceData(load: id, Array(data))) }

@@ -13,6 +13,10 @@ import TernSystem
 /// question waiting for its answer (`request`), a resource load (`load`,
 /// the content process's), a history entry (`entry`), an element of the
 /// last layout (`element`).
+///
+/// A frame's payload is the page it is for (0: the process itself; a
+/// process holds its pages and their popups, which share it), then the
+/// message's fields.
 enum WebContentMessage {
     /// Bumped whenever a message's kind or fields change: a content process
     /// of another version is refused at its first frame.
@@ -23,7 +27,7 @@ enum WebContentMessage {
     static let maximumLayoutSize = 1 << 30
 
     /// What the browser asks of a content process.
-    enum ToContent {
+    enum ToContent: WebContentMessageBody {
         /// Answer `pong` with the same number (is it alive and reading?).
         case ping(UInt64)
         /// Exit now, cleanly.
@@ -32,8 +36,8 @@ enum WebContentMessage {
         case configure(PageSettings)
         /// Load `request` (replacing the current history entry or not).
         case load(navigation: UInt64, request: Request, replacing: Bool)
-        /// Show `html` with `baseURL`.
-        case loadHTML(navigation: UInt64, html: String, baseURL: WebURL?)
+        /// Show `data` of `mimeType` (in `encoding`, nil: its own or the default) with `baseURL`.
+        case loadData(navigation: UInt64, data: [UInt8], mimeType: String, encoding: String?, baseURL: WebURL?)
         /// A history step: back, forward, reload, reload from origin, or the entry `entry`.
         case history(navigation: UInt64, step: HistoryStep)
         /// Stop the current navigation.
@@ -66,6 +70,8 @@ enum WebContentMessage {
         case scriptReply(request: UInt64, value: ScriptValue?, error: String?)
         /// Write the page's text (`tern --dump`): answered by `text` parts.
         case text(request: UInt64, width: Int, rows: Int, references: Bool)
+        /// The page's view is gone: the page is closed (the process ends with its last).
+        case closePage
 
         /// A resource load's response, body, redirect or end.
         var isResourceStream: Bool {
@@ -81,7 +87,7 @@ enum WebContentMessage {
             case .shutdown: return 2
             case .configure: return 3
             case .load: return 4
-            case .loadHTML: return 5
+            case .loadData: return 5
             case .history: return 6
             case .stop: return 7
             case .layout: return 8
@@ -99,22 +105,24 @@ enum WebContentMessage {
             case .resourceRedirect: return 20
             case .browserAnswer: return 21
             case .text: return 22
+            case .closePage: return 23
             }
         }
 
-        var payload: [UInt8] {
-            var encoder = MessageEncoder()
+        func encode(to encoder: inout MessageEncoder) {
             switch self {
             case .ping(let number): encoder.encode(number)
-            case .shutdown, .stop, .userActivation: break
+            case .shutdown, .stop, .userActivation, .closePage: break
             case .configure(let settings): encoder.encode(settings)
             case .load(let navigation, let request, let replacing):
                 encoder.encode(navigation)
                 encoder.encode(request)
                 encoder.encode(replacing)
-            case .loadHTML(let navigation, let html, let baseURL):
+            case .loadData(let navigation, let data, let mimeType, let encoding, let baseURL):
                 encoder.encode(navigation)
-                encoder.encode(html)
+                encoder.encode(bytes: data)
+                encoder.encode(mimeType)
+                encoder.encode(encoding)
                 encoder.encode(baseURL)
             case .history(let navigation, let step):
                 encoder.encode(navigation)
@@ -166,18 +174,17 @@ enum WebContentMessage {
                 encoder.encode(rows)
                 encoder.encode(references)
             }
-            return encoder.bytes
         }
 
-        init(_ message: MessageChannel.Message) throws(MessageError) {
-            var decoder = MessageDecoder(message.payload)
-            switch message.kind {
+        init(kind: UInt16, from decoder: inout MessageDecoder) throws(MessageError) {
+            switch kind {
             case 1: self = .ping(try decoder.decode(UInt64.self))
             case 2: self = .shutdown
             case 3: self = .configure(try decoder.decode(PageSettings.self))
             case 4: self = .load(navigation: try decoder.decode(UInt64.self), request: try decoder.decode(Request.self),
                                  replacing: try decoder.decode(Bool.self))
-            case 5: self = .loadHTML(navigation: try decoder.decode(UInt64.self), html: try decoder.decode(String.self),
+            case 5: self = .loadData(navigation: try decoder.decode(UInt64.self), data: Array(try decoder.decodeBytes()),
+                                     mimeType: try decoder.decode(String.self), encoding: try decoder.decodeOptional(String.self),
                                      baseURL: try decoder.decodeOptional(WebURL.self))
             case 6: self = .history(navigation: try decoder.decode(UInt64.self), step: try decoder.decode(HistoryStep.self))
             case 7: self = .stop
@@ -201,14 +208,14 @@ enum WebContentMessage {
             case 21: self = .browserAnswer(request: try decoder.decode(UInt64.self), try decoder.decode(BrowserAnswer.self))
             case 22: self = .text(request: try decoder.decode(UInt64.self), width: try decoder.decode(Int.self),
                                   rows: try decoder.decode(Int.self), references: try decoder.decode(Bool.self))
-            default: throw .malformed("unknown message kind \(message.kind)")
+            case 23: self = .closePage
+            default: throw .malformed("unknown message kind \(kind)")
             }
-            try decoder.finish()
         }
     }
 
     /// What a content process tells the browser.
-    enum FromContent {
+    enum FromContent: WebContentMessageBody {
         /// The process is up and its sandbox closed: its pid as it sees it,
         /// the Landlock ABI it used (0: none), its address-space cap.
         case ready(processID: Int32, landlockABI: Int, addressSpaceLimit: Int)
@@ -242,8 +249,10 @@ enum WebContentMessage {
         /// The page posted to a native message handler (`window.webkit.messageHandlers`);
         /// a request number other than 0 waits for `scriptReply`.
         case scriptMessage(request: UInt64, name: String, body: ScriptValue, origin: String, isMainFrame: Bool)
-        /// The page opened a window (with the person's activation) for `request`.
-        case openWindow(Request, NavigationType)
+        /// The page opens a window for `request` (with the person's
+        /// activation): answered by `browserAnswer` `.window`, the page
+        /// number its view has in this process (0: none was made).
+        case createWindow(request: UInt64, Request, NavigationType, WindowFeatures)
         /// The page tried to open a window without the person's activation.
         case popupBlocked(Request, NavigationType)
         /// The page closed its window (`window.close()`).
@@ -261,6 +270,11 @@ enum WebContentMessage {
         case aboutPage(request: UInt64, url: WebURL, fromOwnForm: Bool)
         /// A piece of the page's text, for `text`; the last says how it ended.
         case text(request: UInt64, part: [UInt8], end: PageTextOutcome?)
+        /// The navigation that load `load` brought became a download (its
+        /// response's policy, or its action's): the browser makes it, started
+        /// by the person or not, with the name the page proposed (a
+        /// `download` attribute's).
+        case becameDownload(load: UInt64, isUserInitiated: Bool, proposedFilename: String?)
 
         var kind: UInt16 {
             switch self {
@@ -278,7 +292,7 @@ enum WebContentMessage {
             case .console: return 12
             case .source: return 13
             case .scriptMessage: return 14
-            case .openWindow: return 15
+            case .createWindow: return 15
             case .popupBlocked: return 16
             case .closeWindow: return 17
             case .redirectAnswer: return 18
@@ -288,11 +302,11 @@ enum WebContentMessage {
             case .storageWrite: return 22
             case .aboutPage: return 23
             case .text: return 24
+            case .becameDownload: return 25
             }
         }
 
-        var payload: [UInt8] {
-            var encoder = MessageEncoder()
+        func encode(to encoder: inout MessageEncoder) {
             switch self {
             case .ready(let processID, let landlockABI, let addressSpaceLimit):
                 encoder.encode(UInt32(bitPattern: processID))
@@ -343,7 +357,12 @@ enum WebContentMessage {
                 encoder.encode(body)
                 encoder.encode(origin)
                 encoder.encode(isMainFrame)
-            case .openWindow(let request, let type), .popupBlocked(let request, let type):
+            case .createWindow(let question, let request, let type, let features):
+                encoder.encode(question)
+                encoder.encode(request)
+                encoder.encode(type)
+                encoder.encode(features)
+            case .popupBlocked(let request, let type):
                 encoder.encode(request)
                 encoder.encode(type)
             case .redirectAnswer(let load, let request):
@@ -371,13 +390,15 @@ enum WebContentMessage {
                 encoder.encode(request)
                 encoder.encode(bytes: part)
                 encoder.encode(end)
+            case .becameDownload(let load, let isUserInitiated, let proposedFilename):
+                encoder.encode(load)
+                encoder.encode(isUserInitiated)
+                encoder.encode(proposedFilename)
             }
-            return encoder.bytes
         }
 
-        init(_ message: MessageChannel.Message) throws(MessageError) {
-            var decoder = MessageDecoder(message.payload)
-            switch message.kind {
+        init(kind: UInt16, from decoder: inout MessageDecoder) throws(MessageError) {
+            switch kind {
             case 1:
                 self = .ready(processID: Int32(bitPattern: try decoder.decode(UInt32.self)),
                               landlockABI: try decoder.decode(Int.self), addressSpaceLimit: try decoder.decode(Int.self))
@@ -403,7 +424,8 @@ enum WebContentMessage {
             case 14: self = .scriptMessage(request: try decoder.decode(UInt64.self), name: try decoder.decode(String.self),
                                            body: try decoder.decode(ScriptValue.self), origin: try decoder.decode(String.self),
                                            isMainFrame: try decoder.decode(Bool.self))
-            case 15: self = .openWindow(try decoder.decode(Request.self), try decoder.decode(NavigationType.self))
+            case 15: self = .createWindow(request: try decoder.decode(UInt64.self), try decoder.decode(Request.self),
+                                          try decoder.decode(NavigationType.self), try decoder.decode(WindowFeatures.self))
             case 16: self = .popupBlocked(try decoder.decode(Request.self), try decoder.decode(NavigationType.self))
             case 17: self = .closeWindow
             case 18: self = .redirectAnswer(load: try decoder.decode(UInt64.self), try decoder.decodeOptional(Request.self))
@@ -416,9 +438,10 @@ enum WebContentMessage {
                                        fromOwnForm: try decoder.decode(Bool.self))
             case 24: self = .text(request: try decoder.decode(UInt64.self), part: Array(try decoder.decodeBytes()),
                                   end: try decoder.decodeOptional(PageTextOutcome.self))
-            default: throw .malformed("unknown message kind \(message.kind)")
+            case 25: self = .becameDownload(load: try decoder.decode(UInt64.self), isUserInitiated: try decoder.decode(Bool.self),
+                                            proposedFilename: try decoder.decodeOptional(String.self))
+            default: throw .malformed("unknown message kind \(kind)")
             }
-            try decoder.finish()
         }
     }
 }
@@ -430,5 +453,46 @@ extension PageTextOutcome: WireCodable {
 
     package init(from decoder: inout MessageDecoder) throws(MessageError) {
         self = try decoder.decode(in: PageTextOutcome.all, what: "page text outcome")
+    }
+}
+
+/// A message of either direction: its kind, and its fields after the page number.
+protocol WebContentMessageBody {
+    var kind: UInt16 { get }
+    func encode(to encoder: inout MessageEncoder)
+    init(kind: UInt16, from decoder: inout MessageDecoder) throws(MessageError)
+}
+
+extension WebContentMessageBody {
+    /// The frame's payload: `page`, then the fields.
+    func payload(page: UInt64) -> [UInt8] {
+        var encoder = MessageEncoder()
+        encoder.encode(page)
+        encode(to: &encoder)
+        return encoder.bytes
+    }
+
+    /// The page and the message a frame holds; what does not decode whole throws.
+    static func decode(_ frame: MessageChannel.Message) throws(MessageError) -> (page: UInt64, message: Self) {
+        var decoder = MessageDecoder(frame.payload)
+        let page = try decoder.decode(UInt64.self)
+        let message = try Self(kind: frame.kind, from: &decoder)
+        try decoder.finish()
+        return (page, message)
+    }
+}
+
+extension WindowFeatures: WireCodable {
+    package func encode(to encoder: inout MessageEncoder) {
+        for value in [width, height, x, y] {
+            encoder.encode(value != nil)
+            if let value { encoder.encode(value) }
+        }
+    }
+
+    package init(from decoder: inout MessageDecoder) throws(MessageError) {
+        var values: [Int?] = []
+        for _ in 0..<4 { values.append(try decoder.decode(Bool.self) ? try decoder.decode(Int.self) : nil) }
+        self.init(width: values[0], height: values[1], x: values[2], y: values[3])
     }
 }

@@ -45,11 +45,11 @@ public enum WebContentProcess {
         }
         let channel = MessageChannel(socket: socketDescriptor, version: WebContentMessage.protocolVersion)
         let loop = EventLoop.main
-        let host = WebPageHost(channel: channel, loop: loop)
+        let host = WebContentProcessHost(channel: channel, loop: loop)
         host.send(.ready(processID: getpid(), landlockABI: report.landlockABI ?? 0,
-                         addressSpaceLimit: report.addressSpaceLimit ?? 0))
+                         addressSpaceLimit: report.addressSpaceLimit ?? 0), page: 0)
         let watch = loop.watch(fileDescriptor: socketDescriptor) { host.channelIsReadable() }
-        // An idle page waits as long as its browser lives.
+        // Idle pages wait as long as their browser lives.
         while !host.isFinished { loop.runOnce(maxWait: .infinity) }
         watch.cancel()
         return host.failedOnProtocol ? protocolFailure : 0

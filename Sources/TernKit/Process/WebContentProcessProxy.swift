@@ -1,11 +1,14 @@
+import TernNet
 import TernSystem
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The browser's side of one web content process: the child, its channel,
-/// and how it ended. Every message it sends is checked
-/// (`WebContentMessage.FromContent`); a bad one ends the process.
+/// the pages it holds (a page and the popups it opened, which share it as
+/// WebKit's related views do), and how it ended. Every message it sends is
+/// checked (`WebContentMessage.FromContent`); a bad one ends the process,
+/// and with it each of its pages.
 final class WebContentProcessProxy {
     /// The heap a content process may grow by past what it has mapped when
     /// its sandbox closes (`RLIMIT_AS`).
@@ -18,6 +21,18 @@ final class WebContentProcessProxy {
     private(set) var addressSpaceLimit = 0
     /// How the process ended, once it has (reported once).
     private(set) var termination: ChildProcess.Termination?
+
+    /// The pages in the process by number, weakly: a page's view going away detaches it.
+    private var pages: [UInt64: WeakPage] = [:]
+    private var lastPageID: UInt64 = 0
+    private var sender: ChannelSender?
+    private var watch: EventLoop.FileWatch?
+    private struct WeakPage { weak var page: WebPageProxy? }
+    /// The origins of the documents the browser sent this process (its
+    /// pages, their frames and popups): the only ones whose cookies and
+    /// storage it may reach, so that a subverted process cannot read
+    /// another site's.
+    var documentOrigins: Set<String> = []
 
     private init(child: ChildProcess, channel: MessageChannel) {
         self.child = child
@@ -70,7 +85,7 @@ final class WebContentProcessProxy {
         guard !isReady else { return true }
         return try endingOnError { () throws(MessageError) -> Bool in
             guard let frame = try channel.receive(timeout: 0) else { return false }
-            try accept(WebContentMessage.FromContent(frame))
+            try accept(WebContentMessage.FromContent.decode(frame).message)
             return true
         }
     }
@@ -85,9 +100,10 @@ final class WebContentProcessProxy {
         isReady = true
     }
 
-    /// Sends `message`; a failure ends the process.
+    /// Sends `message` to the process itself, waiting while the socket is
+    /// full; a failure ends the process.
     func send(_ message: WebContentMessage.ToContent) throws(MessageError) {
-        try endingOnError { () throws(MessageError) in try channel.send(kind: message.kind, payload: message.payload) }
+        try endingOnError { () throws(MessageError) in try channel.send(kind: message.kind, payload: message.payload(page: 0)) }
     }
 
     /// The next message, waiting up to `timeout` seconds; a bad one, or the
@@ -96,8 +112,78 @@ final class WebContentProcessProxy {
         try endingOnError { () throws(MessageError) -> WebContentMessage.FromContent in
             try channel.flush(timeout: timeout)
             guard let frame = try channel.receive(timeout: timeout) else { throw MessageError.timedOut }
-            return try WebContentMessage.FromContent(frame)
+            return try WebContentMessage.FromContent.decode(frame).message
         }
+    }
+
+    // MARK: Pages
+
+    /// Whether the process is alive and holds pages.
+    var isInUse: Bool { termination == nil && !pages.isEmpty }
+
+    /// Gives `page` a number in this process; from the first page on, the
+    /// process's messages are read on `loop` and sent without blocking.
+    func attach(_ page: WebPageProxy, loop: EventLoop) -> UInt64 {
+        if sender == nil {
+            let sender = ChannelSender(channel: channel, loop: loop)
+            sender.onFailure = { [weak self] in self?.end() }
+            self.sender = sender
+            watch = loop.watch(fileDescriptor: channel.socket) { [weak self] in self?.channelIsReadable() }
+        }
+        lastPageID += 1
+        pages[lastPageID] = WeakPage(page: page)
+        return lastPageID
+    }
+
+    /// The page numbered `id` is gone: the process closes it, and ends with its last page.
+    func detach(_ id: UInt64) {
+        guard pages.removeValue(forKey: id) != nil, termination == nil else { return }
+        send(.closePage, page: id)
+        if pages.isEmpty {
+            send(.shutdown, page: 0)
+            watch?.cancel()
+            watch = nil
+        }
+    }
+
+    /// Sends `message` for page `page` without blocking (queued while the socket is full).
+    func send(_ message: WebContentMessage.ToContent, page: UInt64) {
+        guard let sender, termination == nil else { return }
+        do {
+            try sender.send(kind: message.kind, payload: message.payload(page: page))
+        } catch {
+            end()
+        }
+    }
+
+    private func channelIsReadable() {
+        while termination == nil {
+            do {
+                guard let frame = try channel.receive(timeout: 0) else { return }
+                let (page, message) = try WebContentMessage.FromContent.decode(frame)
+                // A number never given is a process that cannot be trusted;
+                // one given to a page since closed may still have messages on the way.
+                guard page != 0, page <= lastPageID else {
+                    if page == 0, case .pong = message { continue }
+                    throw MessageError.malformed("no page \(page)")
+                }
+                pages[page]?.page?.handle(message)
+            } catch {
+                return end()
+            }
+        }
+    }
+
+    /// Ends the process (a kill when it is still running) and tells each of its pages.
+    func end() {
+        guard termination == nil else { return }
+        terminate(grace: 0.5)
+        watch?.cancel()
+        watch = nil
+        sender = nil
+        let ended = pages.values.compactMap(\.page)
+        pages = [:]
+        for page in ended { page.processEnded() }
     }
 
     /// Runs `body`; an error but a timeout ends the process. When it closed
@@ -129,5 +215,8 @@ final class WebContentProcessProxy {
         termination = child.waitForTermination()
     }
 
-    deinit { terminate() }
+    deinit {
+        watch?.cancel()
+        terminate()
+    }
 }

@@ -10,12 +10,11 @@ import TernSystem
 /// the browser (`Loader.forwarder`), which holds the network, the cookies
 /// and the cache.
 final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, ScriptCookieForwarding, WebStorageBackend {
-    private let channel: MessageChannel
-    private let loop: EventLoop
+    private unowned let process: WebContentProcessHost
+    /// The page's number in its process, which its messages carry.
+    let pageID: UInt64
+    private var loop: EventLoop { process.loop }
     private var webView: WebView?
-    /// The browser closed the channel, asked to stop, or broke the protocol.
-    private(set) var isFinished = false
-    private(set) var failedOnProtocol = false
 
     private var navigationIDs: [ObjectIdentifier: UInt64] = [:]
     private var navigationObjects: [UInt64: Navigation] = [:]
@@ -35,8 +34,6 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
     private var lastLayout: PageLayout?
     private var lastLayoutElements: [UInt64: Node]?
     private var observations: [Observation] = []
-    /// Messages read while a script waited for the browser's answer, done on the next turn.
-    private var deferred: [WebContentMessage.ToContent] = []
     /// The `localStorage` areas read from the browser, by origin, kept as this page writes them.
     private var storageAreas: [String: [String: String]] = [:]
     private var lastState: [UInt8] = []
@@ -48,78 +45,48 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
     private var pendingPolicies: Set<UInt64> = []
     private var heldResources: [WebContentMessage.ToContent] = []
     private var stateSendPending = false
+    /// The load whose response the page is deciding on now: a navigation
+    /// that becomes a download names its load to the browser, which makes
+    /// the download from it.
+    private var respondingLoad: UInt64 = 0
 
-    private let sender: ChannelSender
-
-    init(channel: MessageChannel, loop: EventLoop) {
-        self.channel = channel
-        self.loop = loop
-        sender = ChannelSender(channel: channel, loop: loop)
-        sender.onFailure = { [weak self] in self?.isFinished = true }
+    init(process: WebContentProcessHost, pageID: UInt64) {
+        self.process = process
+        self.pageID = pageID
     }
 
     // MARK: The channel
 
-    /// Reads and does what has come from the browser.
-    func channelIsReadable() {
-        handleDeferred()
-        while !isFinished {
-            do {
-                guard let frame = try channel.receive(timeout: 0) else { return }
-                let message = try WebContentMessage.ToContent(frame)
-                if message.isResourceStream {
-                    guard pendingPolicies.isEmpty else {
-                        heldResources.append(message)
-                        continue
-                    }
-                    releaseHeldResources()
-                }
-                handle(message)
-            } catch .closed {
-                isFinished = true
-            } catch {
-                failedOnProtocol = true
-                isFinished = true
-            }
+    /// Does what the browser asked of this page. A load's body and end wait
+    /// behind its navigation's pending policy questions.
+    func receive(_ message: WebContentMessage.ToContent) {
+        if message.isResourceStream {
+            guard pendingPolicies.isEmpty else { return heldResources.append(message) }
+            releaseHeldResources()
         }
+        handle(message)
     }
 
     private func releaseHeldResources() {
-        while pendingPolicies.isEmpty, !heldResources.isEmpty, !isFinished { handle(heldResources.removeFirst()) }
+        while pendingPolicies.isEmpty, !heldResources.isEmpty, !process.isFinished { handle(heldResources.removeFirst()) }
     }
 
-    private func handleDeferred() {
-        while !deferred.isEmpty, !isFinished { handle(deferred.removeFirst()) }
-    }
-
-    /// Asks the browser and waits for its answer, without running the loop
-    /// (a script waits in the middle of its run: nothing else of the page
-    /// may run meanwhile); what else comes is done on the next turn. nil
-    /// when the browser does not answer within 30 s or went away.
+    /// The browser's synchronous answer (see `WebContentProcessHost.request`).
     private func request(_ make: (UInt64) -> WebContentMessage.FromContent) -> BrowserAnswer? {
-        lastQuestionID += 1
-        let id = lastQuestionID
-        send(make(id))
-        do {
-            try channel.flush(timeout: 30)
-            while !isFinished {
-                guard let frame = try channel.receive(timeout: 30) else { return nil }
-                let message = try WebContentMessage.ToContent(frame)
-                if case .browserAnswer(id, let answer) = message {
-                    if !deferred.isEmpty { loop.post { [weak self] in self?.handleDeferred() } }
-                    return answer
-                }
-                deferred.append(message)
-            }
-        } catch .closed {
-            isFinished = true
-        } catch .timedOut {
-            return nil
-        } catch {
-            failedOnProtocol = true
-            isFinished = true
-        }
-        return nil
+        process.request(page: pageID, make)
+    }
+
+    /// Whether this page shows `webView`.
+    func shows(_ webView: WebView) -> Bool { self.webView === webView }
+
+    /// The page's view is gone: its loads and scripts stop, and it is dropped.
+    func close() {
+        webView?.stopLoading()
+        observations = []
+        for load in loads.values { load.customSchemeDidComplete(with: .cancelled) }
+        loads = [:]
+        tasks = [:]
+        webView = nil
     }
 
     func scriptCookieHeader(for url: WebURL) -> String {
@@ -149,23 +116,17 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
     }
 
     func send(_ message: WebContentMessage.FromContent) {
-        guard !isFinished else { return }
-        do {
-            try sender.send(kind: message.kind, payload: message.payload)
-        } catch {
-            isFinished = true
-        }
+        process.send(message, page: pageID)
     }
 
     private func handle(_ message: WebContentMessage.ToContent) {
         switch message {
-        case .ping(let number): send(.pong(number))
-        case .shutdown: isFinished = true
+        case .ping, .shutdown, .closePage: break // the process's own (WebContentProcessHost)
         case .configure(let settings): configure(settings)
         case .load(let id, let request, let replacing):
             remember(webView?.load(request, replacingCurrentItem: replacing), as: id)
-        case .loadHTML(let id, let html, let baseURL):
-            remember(webView?.loadHTMLString(html, baseURL: baseURL), as: id)
+        case .loadData(let id, let data, let mimeType, let encoding, let baseURL):
+            remember(webView?.load(data, mimeType: mimeType, characterEncodingName: encoding, baseURL: baseURL), as: id)
         case .history(let id, let step):
             remember(go(step), as: id)
         case .stop: webView?.stopLoading()
@@ -216,6 +177,8 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
             waitingAnswers.removeValue(forKey: request)?(answer)
             if wasPolicy { releaseHeldResources() }
         case .resourceResponse(let id, let response):
+            respondingLoad = id
+            defer { respondingLoad = 0 }
             loads[id]?.customSchemeDidReceive(response)
             tasks[id]?.didReceive(response)
         case .resourceData(let id, let bytes):
@@ -250,32 +213,16 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
     }
 
     private func configure(_ settings: PageSettings) {
-        let viewport = ViewportSize(columns: settings.viewportColumns, rows: settings.viewportRows)
         guard let webView else {
             var configuration = WebViewConfiguration()
             configuration.eventLoop = loop
             configuration.websiteDataStore = .nonPersistent()
             configuration.recordsHistory = false
             configuration.resourcesDirectory = nil
-            settings.apply(to: &configuration)
-            for scheme in settings.urlSchemes {
-                try? configuration.setURLSchemeHandler(ForwardingSchemeHandler(host: self), forURLScheme: scheme)
-            }
-            let made = WebView(configuration: configuration)
-            made.navigationDelegate = self
-            made.uiDelegate = self
-            made.localPage?.loader.forwarder = self
-            made.localPage?.cookieForwarder = self
-            made.localPage?.aboutPageSource = { [weak self] url, fromOwnForm in
-                guard case .aboutPage(let bytes?, let shown?)? = self?.request({ .aboutPage(request: $0, url: url, fromOwnForm: fromOwnForm) })
-                else { return nil }
-                return (bytes, shown)
-            }
-            configuration.websiteDataStore.localStorage.backend = self
-            made.onConsoleMessage = { [weak self] in self?.send(.console(level: $0.level, text: $0.text)) }
-            webView = made
-            return configure(settings)
+            _ = makeWebView(configuration: configuration, settings: settings)
+            return
         }
+        let viewport = ViewportSize(columns: settings.viewportColumns, rows: settings.viewportRows)
         webView.customUserAgent = settings.customUserAgent
         webView.authorStyleSheetsEnabled = settings.authorStyleSheetsEnabled
         webView.numbersFormFields = settings.numbersFormFields
@@ -289,6 +236,32 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
             controller.addScriptMessageHandler(ForwardingMessageHandler(host: self), name: name)
         }
         if observations.isEmpty { observe(webView) }
+    }
+
+    /// The page's view, made with `configuration` (a new one, or the one a
+    /// popup's opener gave) and `settings`; its loads, cookies, storage and
+    /// `about:` pages go to the browser.
+    func makeWebView(configuration: WebViewConfiguration, settings: PageSettings) -> WebView {
+        var configuration = configuration
+        settings.apply(to: &configuration)
+        for scheme in settings.urlSchemes {
+            try? configuration.setURLSchemeHandler(ForwardingSchemeHandler(host: self), forURLScheme: scheme)
+        }
+        let made = WebView(configuration: configuration)
+        made.navigationDelegate = self
+        made.uiDelegate = self
+        made.localPage?.loader.forwarder = self
+        made.localPage?.cookieForwarder = self
+        made.localPage?.aboutPageSource = { [weak self] url, fromOwnForm in
+            guard case .aboutPage(let bytes?, let shown?)? = self?.request({ .aboutPage(request: $0, url: url, fromOwnForm: fromOwnForm) })
+            else { return nil }
+            return (bytes, shown)
+        }
+        configuration.websiteDataStore.localStorage.backend = self
+        made.onConsoleMessage = { [weak self] in self?.send(.console(level: $0.level, text: $0.text)) }
+        webView = made
+        configure(settings)
+        return made
     }
 
     /// What the page posted to a native message handler, to the browser's.
@@ -451,7 +424,8 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
         case .navigation(let navigation): return .navigation(id(of: navigation), navigation.request, navigation.navigationType)
         case .fragment(let name): return .fragment(name)
         case .canceled: return .canceled
-        case .newWindow, .done: return .done
+        case .newWindow(let view): return .newWindow(page: process.pageID(of: view))
+        case .done: return .done
         }
     }
 
@@ -480,11 +454,21 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
 
     func webView(_ webView: WebView, decidePolicyFor navigationResponse: NavigationResponse,
                  decisionHandler: @escaping (NavigationResponsePolicy) -> Void) {
+        let load = respondingLoad
         ask(.navigationResponse(navigationResponse.response, isMainFrame: navigationResponse.isForMainFrame,
-                                canShowMIMEType: navigationResponse.canShowMIMEType)) {
+                                canShowMIMEType: navigationResponse.canShowMIMEType, load: load)) { [weak self] in
             guard case .navigationResponse(let policy) = $0 else { return decisionHandler(.cancel) }
+            self?.respondingLoad = load
             decisionHandler(policy)
+            self?.respondingLoad = 0
         }
+    }
+
+    /// The browser makes the download from its own load of it; this
+    /// process's `Download` has no delegate and is dropped.
+    func webView(_ webView: WebView, navigationResponse: NavigationResponse, didBecome download: Download) {
+        guard respondingLoad != 0 else { return }
+        send(.becameDownload(load: respondingLoad, isUserInitiated: download.isUserInitiated, proposedFilename: download.proposedFilename))
     }
 
     func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation!) {
@@ -567,9 +551,11 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
 
     func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,
                  for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView? {
-        // The browser opens it in a view (and process) of its own: no opener crosses.
-        send(.openWindow(navigationAction.request, navigationAction.navigationType))
-        return nil
+        // The browser's UI delegate makes the view; its page joins this process.
+        guard case .window(let page, let settings?)? = request({
+            .createWindow(request: $0, navigationAction.request, navigationAction.navigationType, windowFeatures)
+        }) else { return nil }
+        return process.openPage(page, configuration: configuration, settings: settings)
     }
 
     func webView(_ webView: WebView, didBlockPopupWith navigationAction: NavigationAction, windowFeatures: WindowFeatures) {

@@ -47,8 +47,8 @@ final class WebPageProxy: PageEngine {
     private var historyItems: [Int: BackForwardListItem] = [:]
 
     private var process: WebContentProcessProxy?
-    private var sender: ChannelSender?
-    private var watch: EventLoop.FileWatch?
+    /// The page's number in its process.
+    private var pageID: UInt64 = 0
     /// The questions waited for (`ask`), and their answers as they come.
     private var awaited: Set<UInt64> = []
     private var answers: [UInt64: WebContentMessage.FromContent] = [:]
@@ -76,7 +76,7 @@ final class WebPageProxy: PageEngine {
     private(set) var hasTerminated = false
     /// The URL to load again after the process ended.
     private var lastURL: WebURL?
-    /// Navigations of pages given as data (`loadHTMLString`), which history does not record.
+    /// Navigations of pages given as data (`loadHTMLString`, `load(_:mimeType:…)`), which history does not record.
     private var dataNavigations: Set<UInt64> = []
     /// The page the last navigation recorded in the global history, whose title follows.
     private var visitURL: WebURL?
@@ -93,8 +93,7 @@ final class WebPageProxy: PageEngine {
 
     deinit {
         for load in resourceLoads.values { load.cancel() }
-        watch?.cancel()
-        if let process { try? process.send(.shutdown) }
+        process?.detach(pageID)
     }
 
     private var loop: EventLoop { configuration.eventLoop }
@@ -214,14 +213,16 @@ final class WebPageProxy: PageEngine {
     private func startedProcess() -> WebContentProcessProxy? {
         if let process { return process }
         guard let started = try? WebContentProcessPool.shared(for: loop, executable: configuration.contentProcessExecutable ?? ChildProcess.currentExecutable).take() else { return nil }
-        process = started
-        let sender = ChannelSender(channel: started.channel, loop: loop)
-        sender.onFailure = { [weak self] in self?.processEnded() }
-        self.sender = sender
-        hasTerminated = false
-        watch = loop.watch(fileDescriptor: started.channel.socket) { [weak self] in self?.channelIsReadable() }
+        join(started)
         send(.configure(settings), to: started)
         return started
+    }
+
+    /// Takes a page number in `process`.
+    private func join(_ process: WebContentProcessProxy) {
+        self.process = process
+        pageID = process.attach(self, loop: loop)
+        hasTerminated = false
     }
 
     private var settings: PageSettings {
@@ -235,27 +236,12 @@ final class WebPageProxy: PageEngine {
     }
 
     private func send(_ message: WebContentMessage.ToContent, to process: WebContentProcessProxy) {
-        guard let sender, sender.channel === process.channel else { return }
-        do {
-            try sender.send(kind: message.kind, payload: message.payload)
-        } catch {
-            processEnded()
-        }
+        guard self.process === process else { return }
+        process.send(message, page: pageID)
     }
 
     private func send(_ message: WebContentMessage.ToContent) {
         if let process { send(message, to: process) }
-    }
-
-    private func channelIsReadable() {
-        while let process {
-            do {
-                guard let frame = try process.channel.receive(timeout: 0) else { return }
-                handle(try WebContentMessage.FromContent(frame))
-            } catch {
-                return processEnded()
-            }
-        }
     }
 
     /// Sends the message `make` builds with a new request number, and runs
@@ -278,8 +264,7 @@ final class WebPageProxy: PageEngine {
             guard self.process === process else { return nil }
             let answered = loop.run(until: { answers[request] != nil || self.process !== process }, timeout: patience)
             if !answered, openQuestions == 0 {
-                process.terminate()
-                processEnded()
+                process.end()
                 return nil
             }
         }
@@ -290,16 +275,18 @@ final class WebPageProxy: PageEngine {
         return lastRequestID
     }
 
+    /// Ends the page's process, which cannot be trusted any more (it
+    /// sent what it may not); its other pages end with it.
+    private func endProcess() {
+        process?.end()
+    }
+
     /// The process ended (it closed its end, sent something malformed, or
-    /// stopped answering): it is reaped, its loads stopped, and the
-    /// delegate told once.
-    private func processEnded() {
-        guard let process else { return }
-        process.terminate(grace: 0.5)
-        self.process = nil
-        sender = nil
-        watch?.cancel()
-        watch = nil
+    /// stopped answering; `WebContentProcessProxy.end` has reaped it): the
+    /// page's loads are stopped and the delegate told once.
+    func processEnded() {
+        guard process != nil else { return }
+        process = nil
         answers = [:]
         layoutParts = [:]
         textWriters = [:]
@@ -325,14 +312,13 @@ final class WebPageProxy: PageEngine {
 
     // MARK: Messages from the page
 
-    private func handle(_ message: WebContentMessage.FromContent) {
+    func handle(_ message: WebContentMessage.FromContent) {
         switch message {
         case .layout(let request, let part, let isLast):
             guard awaited.contains(request) else { return }
             layoutParts[request, default: []] += part
             guard (layoutParts[request]?.count ?? 0) <= WebContentMessage.maximumLayoutSize else {
-                process?.terminate()
-                return processEnded()
+                return endProcess()
             }
             if isLast, let whole = layoutParts.removeValue(forKey: request) {
                 answers[request] = .layout(request: request, part: whole, isLast: true)
@@ -341,8 +327,7 @@ final class WebPageProxy: PageEngine {
             guard awaited.contains(request), let writer = textWriters[request] else { return }
             // More text than any page has is a process that cannot be trusted.
             guard part.isEmpty || writer(part) else {
-                process?.terminate()
-                return processEnded()
+                return endProcess()
             }
             if end != nil { answers[request] = message }
         case .interacted(let request, _), .source(let request, _, _):
@@ -365,8 +350,8 @@ final class WebPageProxy: PageEngine {
             }
             PageScriptHost.deliver(ScriptMessage(name: name, scriptValue: body, frameInfo: frame, webView: view),
                                    to: configuration.userContentController, replyHandler: reply)
-        case .openWindow(let request, let type):
-            _ = openWindow(for: request, type: type)
+        case .createWindow(let request, let target, let type, let features):
+            send(.browserAnswer(request: request, createWindow(for: target, type: type, features: features)))
         case .popupBlocked(let request, let type):
             guard let view else { return }
             view.uiDelegate?.webView(view, didBlockPopupWith: action(request, type), windowFeatures: WindowFeatures())
@@ -401,10 +386,11 @@ final class WebPageProxy: PageEngine {
             send(.browserAnswer(request: request, .written(written)))
         case .resourceCancel(let id):
             resourceLoads.removeValue(forKey: id)?.cancel()
+        case .becameDownload(let id, let isUserInitiated, let proposedFilename):
+            becomeDownload(id, isUserInitiated: isUserInitiated, proposedFilename: proposedFilename)
         case .scriptsStopped:
             // Past its memory limit a content process is ended, as WebKit ends one.
-            process?.terminate()
-            processEnded()
+            endProcess()
         }
     }
 
@@ -471,14 +457,17 @@ final class WebPageProxy: PageEngine {
             var action = NavigationAction(request: request, navigationType: type, sourceFrame: frame, targetFrame: frame)
             action.isUserInitiated = isUserInitiated
             let handler = DecisionHandler(name: "decidePolicyFor navigationAction", fallback: (NavigationActionPolicy.cancel, preferences)) {
-                // A download needs the page's response here: not yet, so the navigation is cancelled.
-                reply(.navigationAction($0.0 == .download ? .cancel : $0.0, $0.1))
+                reply(.navigationAction($0.0, $0.1))
             }
             guard let delegate = view.navigationDelegate else { return handler.decide((.allow, preferences)) }
             delegate.webView(view, decidePolicyFor: action, preferences: preferences) { handler.decide(($0, $1)) }
-        case .navigationResponse(let response, let isMainFrame, let canShow):
+        case .navigationResponse(let response, let isMainFrame, let canShow, let load):
             let handler = DecisionHandler(name: "decidePolicyFor navigationResponse", fallback: NavigationResponsePolicy.cancel) {
-                reply(.navigationResponse($0 == .download ? .cancel : $0))
+                [weak self] policy in
+                // The held body goes to the page it is shown in (a download
+                // takes it when the page says the navigation became one).
+                if policy == .allow { self?.resourceLoads[load]?.release() }
+                reply(.navigationResponse(policy))
             }
             guard let delegate = view.navigationDelegate else { return handler.decide(canShow ? .allow : .cancel) }
             delegate.webView(view, decidePolicyFor: NavigationResponse(response: response, isForMainFrame: isMainFrame,
@@ -524,8 +513,49 @@ final class WebPageProxy: PageEngine {
         return NavigationAction(request: request, navigationType: type, sourceFrame: frame, targetFrame: nil)
     }
 
-    /// A window the page (or the person) opened: the UI delegate makes its
-    /// view, which loads `request` in its own process.
+    /// A window the page opens (HTML's window open steps, on the browser's
+    /// side): the UI delegate makes its view with this page's configuration
+    /// marked as the opener's, and the new page joins this page's process,
+    /// as WebKit's related views do, so that the two pages' scripts reach
+    /// each other (`window.opener`, the popup's WindowProxy). The content
+    /// process loads the popup's page itself.
+    private func createWindow(for request: Request, type: NavigationType, features: WindowFeatures) -> BrowserAnswer {
+        guard let view, let process else { return .window(page: 0, nil) }
+        var related = configuration
+        related.relatedPage = self
+        guard let created = view.uiDelegate?.webView(view, createWebViewWith: related, for: action(request, type),
+                                                     windowFeatures: features) else { return .window(page: 0, nil) }
+        guard let popup = created.engine as? WebPageProxy, popup.configuration.relatedPage === self, popup.process == nil else {
+            // A view not made with the configuration given (WebKit raises an
+            // exception): it loads the page on its own, without an opener.
+            created.load(request)
+            return .window(page: 0, nil)
+        }
+        popup.join(process)
+        openedViews[popup.pageID] = WeakView(view: created)
+        return .window(page: popup.pageID, popup.settings)
+    }
+
+    /// A navigation became a download (WebKit's `navigationResponse:didBecome:`):
+    /// made here, from the browser's own load of it, held since its response.
+    private func becomeDownload(_ id: UInt64, isUserInitiated: Bool, proposedFilename: String?) {
+        guard let remote = resourceLoads[id], let response = remote.response,
+              let download = remote.becomeDownload(loader: loader, loop: loop) else { return }
+        resourceLoads[id] = nil
+        download.isUserInitiated = isUserInitiated
+        download.proposedFilename = proposedFilename
+        guard let view else { return download.cancel() }
+        let navigationResponse = NavigationResponse(response: response, isForMainFrame: true,
+                                                    canShowMIMEType: NavigationResponse.canShow(mimeType: response.mimeType))
+        view.navigationDelegate?.webView(view, navigationResponse: navigationResponse, didBecome: download)
+    }
+
+    /// The views of the windows this page opened, by their pages' numbers.
+    private var openedViews: [UInt64: WeakView] = [:]
+    private struct WeakView { weak var view: WebView? }
+
+    /// A window the person opened from a link ("open in new tab"): the UI
+    /// delegate makes its view, which loads `request` in its own process.
     private func openWindow(for request: Request, type: NavigationType) -> ActivationResult {
         guard let view, let created = view.uiDelegate?.webView(view, createWebViewWith: configuration, for: action(request, type),
                                                                  windowFeatures: WindowFeatures()) else { return .done }
@@ -539,13 +569,10 @@ final class WebPageProxy: PageEngine {
 
     // MARK: Resources
 
-    /// The origins of the documents this page's process was sent (its
-    /// pages and frames): the only ones whose cookies and storage it may
-    /// reach, so that a subverted process cannot read another site's.
-    private var documentOrigins: Set<String> = []
-
+    /// Whether the page's process may reach the cookies and storage of
+    /// `origin`: only of documents the browser sent it (`documentOrigins`).
     private func mayReachStorage(of origin: String) -> Bool {
-        origin != "null" && documentOrigins.contains(origin)
+        origin != "null" && process?.documentOrigins.contains(origin) == true
     }
 
     /// Loads what the page asked for, with the browser's cookies, cache and
@@ -554,7 +581,7 @@ final class WebPageProxy: PageEngine {
     /// one. Header fields only the browser sets (Cookie, Host, Proxy-…) are dropped.
     private func startResourceLoad(_ id: UInt64, _ request: Request, credential: (Credential, Credential.Method)?,
                                    proxyCredential: (Credential, Credential.Method)?) {
-        guard resourceLoads[id] == nil else { return processEnded() }
+        guard resourceLoads[id] == nil else { return endProcess() }
         var request = request
         let handler = configuration.urlSchemeHandler(forURLScheme: request.url.scheme)
         if let refusal = WebPageProxy.refusal(of: &request, fileReadAccess: fileReadAccess, servedByHandler: handler != nil) {
@@ -565,7 +592,7 @@ final class WebPageProxy: PageEngine {
             switch message {
             case .resourceDone(let done, _): self?.resourceLoads[done] = nil
             case .resourceResponse(_, let response) where Page.isHTML(response.mimeType):
-                self?.documentOrigins.insert(response.url.origin)
+                self?.process?.documentOrigins.insert(response.url.origin)
             default: break
             }
             self?.send(message)
@@ -634,17 +661,17 @@ final class WebPageProxy: PageEngine {
     }
 
     func loadHTMLString(_ string: String, baseURL: WebURL?) -> Navigation? {
-        guard let process = startedProcess() else { return nil }
-        let (id, navigation) = nextNavigation(Request(url: baseURL ?? WebPageProxy.aboutBlank), .other)
-        dataNavigations.insert(id)
-        if let baseURL { documentOrigins.insert(baseURL.origin) }
-        showPending(baseURL ?? WebPageProxy.aboutBlank)
-        send(.loadHTML(navigation: id, html: string, baseURL: baseURL), to: process)
-        return navigation
+        load(Array(string.utf8), mimeType: "text/html", characterEncodingName: "utf-8", baseURL: baseURL)
     }
 
     func load(_ data: [UInt8], mimeType: String, characterEncodingName: String?, baseURL: WebURL?) -> Navigation? {
-        loadHTMLString(String(decoding: data, as: UTF8.self), baseURL: baseURL)
+        guard let process = startedProcess() else { return nil }
+        let (id, navigation) = nextNavigation(Request(url: baseURL ?? WebPageProxy.aboutBlank), .other)
+        dataNavigations.insert(id)
+        if let baseURL { process.documentOrigins.insert(baseURL.origin) }
+        showPending(baseURL ?? WebPageProxy.aboutBlank)
+        send(.loadData(navigation: id, data: data, mimeType: mimeType, encoding: characterEncodingName, baseURL: baseURL), to: process)
+        return navigation
     }
 
     func loadFileURL(_ url: WebURL, allowingReadAccessTo readAccessURL: WebURL) -> Navigation? {
@@ -717,8 +744,7 @@ final class WebPageProxy: PageEngine {
             decoded = try WebPageProxy.decodeLayout(answer)
         } catch {
             // A layout that does not decode is a process that cannot be trusted.
-            process?.terminate()
-            processEnded()
+            endProcess()
             return WebPageProxy.stoppedLayout
         }
         guard let remote = decoded else { return nil }
@@ -792,6 +818,9 @@ final class WebPageProxy: PageEngine {
             return .navigation(navigation)
         case .fragment(let name)?: return .fragment(name)
         case .canceled?: return .canceled
+        case .newWindow(let page)?:
+            guard let view = openedViews[page]?.view else { return .done }
+            return .newWindow(view)
         default: return .done
         }
     }

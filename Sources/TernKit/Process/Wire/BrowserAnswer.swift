@@ -2,7 +2,7 @@ import TernNet
 import TernSystem
 
 /// The browser's answer to a question a page's process waits on: its
-/// `document.cookie`, its `localStorage`, an `about:` page.
+/// `document.cookie`, its `localStorage`, an `about:` page, a new window.
 enum BrowserAnswer: WireCodable {
     /// The cookies a script may read.
     case cookies(String)
@@ -12,6 +12,8 @@ enum BrowserAnswer: WireCodable {
     case written(Bool)
     /// An `about:` page and the URL it shows; nil for none.
     case aboutPage([UInt8]?, url: WebURL?)
+    /// The page number of the window made for `createWindow` (0: none), and its settings.
+    case window(page: UInt64, PageSettings?)
 
     func encode(to encoder: inout MessageEncoder) {
         switch self {
@@ -33,6 +35,10 @@ enum BrowserAnswer: WireCodable {
             encoder.encode(bytes != nil)
             if let bytes { encoder.encode(bytes: bytes) }
             encoder.encode(url)
+        case .window(let page, let settings):
+            encoder.encode(UInt8(4))
+            encoder.encode(page)
+            encoder.encode(settings)
         }
     }
 
@@ -51,6 +57,7 @@ enum BrowserAnswer: WireCodable {
         case 3:
             let bytes = try decoder.decode(Bool.self) ? Array(try decoder.decodeBytes()) : nil
             self = .aboutPage(bytes, url: try decoder.decodeOptional(WebURL.self))
+        case 4: self = .window(page: try decoder.decode(UInt64.self), try decoder.decodeOptional(PageSettings.self))
         case let tag: throw .malformed("unknown storage answer \(tag)")
         }
     }

@@ -70,6 +70,8 @@ enum InteractionResult: WireCodable {
     case textField(value: String, cursor: Int)
     /// The element is not a text field of the page (or not enabled).
     case noTextField
+    /// A new window was opened for it: the page numbered so in the process.
+    case newWindow(page: UInt64)
 
     func encode(to encoder: inout MessageEncoder) {
         switch self {
@@ -91,6 +93,9 @@ enum InteractionResult: WireCodable {
             encoder.encode(value)
             encoder.encode(cursor)
         case .noTextField: encoder.encode(UInt8(6))
+        case .newWindow(let page):
+            encoder.encode(UInt8(7))
+            encoder.encode(page)
         }
     }
 
@@ -107,6 +112,7 @@ enum InteractionResult: WireCodable {
             guard cursor >= 0, cursor <= value.utf16.count else { throw .malformed("a cursor outside its field") }
             self = .textField(value: value, cursor: cursor)
         case 6: self = .noTextField
+        case 7: self = .newWindow(page: try decoder.decode(UInt64.self))
         case let tag: throw .malformed("unknown interaction result \(tag)")
         }
     }

@@ -8,6 +8,7 @@ struct PageSettings: WireCodable {
     var customUserAgent: String?
     var applicationNameForUserAgent: String?
     var javaScriptEnabled: Bool
+    var javaScriptCanOpenWindowsAutomatically: Bool
     var authorStyleSheetsEnabled: Bool
     var numbersFormFields: Bool
     var viewportColumns: Int
@@ -36,6 +37,7 @@ struct PageSettings: WireCodable {
         encoder.encode(customUserAgent)
         encoder.encode(applicationNameForUserAgent)
         encoder.encode(javaScriptEnabled)
+        encoder.encode(javaScriptCanOpenWindowsAutomatically)
         encoder.encode(authorStyleSheetsEnabled)
         encoder.encode(numbersFormFields)
         encoder.encode(viewportColumns)
@@ -74,6 +76,7 @@ struct PageSettings: WireCodable {
         customUserAgent = try decoder.decodeOptional(String.self)
         applicationNameForUserAgent = try decoder.decodeOptional(String.self)
         javaScriptEnabled = try decoder.decode(Bool.self)
+        javaScriptCanOpenWindowsAutomatically = try decoder.decode(Bool.self)
         authorStyleSheetsEnabled = try decoder.decode(Bool.self)
         numbersFormFields = try decoder.decode(Bool.self)
         // A window of 1 to 10 000 cells each way, as a terminal may have.
@@ -102,6 +105,7 @@ struct PageSettings: WireCodable {
         self.customUserAgent = customUserAgent
         applicationNameForUserAgent = configuration.applicationNameForUserAgent
         javaScriptEnabled = configuration.preferences.javaScriptEnabled
+        javaScriptCanOpenWindowsAutomatically = configuration.preferences.javaScriptCanOpenWindowsAutomatically
         self.authorStyleSheetsEnabled = authorStyleSheetsEnabled
         self.numbersFormFields = numbersFormFields
         viewportColumns = viewportSize.columns
@@ -128,6 +132,7 @@ struct PageSettings: WireCodable {
         configuration.network.userAgent = userAgent
         configuration.applicationNameForUserAgent = applicationNameForUserAgent
         configuration.preferences.javaScriptEnabled = javaScriptEnabled
+        configuration.preferences.javaScriptCanOpenWindowsAutomatically = javaScriptCanOpenWindowsAutomatically
         configuration.preferences.authorStyleSheetsEnabled = authorStyleSheetsEnabled
         configuration.scriptTimeLimit = scriptTimeLimit
         configuration.scriptMemoryLimit = scriptMemoryLimit

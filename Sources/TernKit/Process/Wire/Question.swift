@@ -6,7 +6,9 @@ import TernSystem
 enum Question: WireCodable {
     case navigationAction(request: Request, type: NavigationType, isMainFrame: Bool, isUserInitiated: Bool,
                           preferences: WebpagePreferences)
-    case navigationResponse(Response, isMainFrame: Bool, canShowMIMEType: Bool)
+    /// `load`: the content process's number of the load that brought the
+    /// response (0: none known), which the browser holds meanwhile.
+    case navigationResponse(Response, isMainFrame: Bool, canShowMIMEType: Bool, load: UInt64)
     /// `alert`, `confirm` or `prompt` (with its default text) from a frame of this origin.
     case alert(String, origin: String)
     case confirm(String, origin: String)
@@ -25,11 +27,12 @@ enum Question: WireCodable {
             encoder.encode(isMainFrame)
             encoder.encode(isUserInitiated)
             encoder.encode(preferences)
-        case .navigationResponse(let response, let isMainFrame, let canShowMIMEType):
+        case .navigationResponse(let response, let isMainFrame, let canShowMIMEType, let load):
             encoder.encode(UInt8(1))
             encoder.encode(response)
             encoder.encode(isMainFrame)
             encoder.encode(canShowMIMEType)
+            encoder.encode(load)
         case .alert(let message, let origin):
             encoder.encode(UInt8(2))
             encoder.encode(message)
@@ -70,7 +73,7 @@ enum Question: WireCodable {
                                      preferences: try decoder.decode(WebpagePreferences.self))
         case 1:
             self = .navigationResponse(try decoder.decode(Response.self), isMainFrame: try decoder.decode(Bool.self),
-                                       canShowMIMEType: try decoder.decode(Bool.self))
+                                       canShowMIMEType: try decoder.decode(Bool.self), load: try decoder.decode(UInt64.self))
         case 2: self = .alert(try decoder.decode(String.self), origin: try decoder.decode(String.self))
         case 3: self = .confirm(try decoder.decode(String.self), origin: try decoder.decode(String.self))
         case 4: self = .prompt(try decoder.decode(String.self), defaultText: try decoder.decodeOptional(String.self),
