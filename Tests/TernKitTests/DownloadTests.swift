@@ -6,9 +6,7 @@ import TernTestSupport
 
 /// Downloads against the test server's /download: safe names in the chosen
 /// folder, progress, and a broken transfer resumed into a byte-identical file.
-final class DownloadTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
+class DownloadTestCase: WebViewTestCase {
     /// Saves into a folder under `SafeFilename.unusedPath`, recording progress.
     final class FolderSaver: DownloadDelegate {
         let directory: String
@@ -31,8 +29,8 @@ final class DownloadTests: WebViewTestCase {
         var ended: Bool { finished || error != nil }
     }
 
-    private var directory: String!
-    private var downloads: [Download] = []
+    var directory: String!
+    var downloads: [Download] = []
 
     override func setUp() {
         super.setUp()
@@ -48,7 +46,7 @@ final class DownloadTests: WebViewTestCase {
 
     /// Downloads `path` from the test server into the folder.
     @discardableResult
-    private func download(_ path: String) -> FolderSaver {
+    func download(_ path: String) -> FolderSaver {
         let saver = FolderSaver(directory: directory)
         recorder.responsePolicy = { _ in .download }
         recorder.onDownload = { [unowned self] in
@@ -61,13 +59,29 @@ final class DownloadTests: WebViewTestCase {
     }
 
     /// The server's bytes: byte i is i % 251.
-    private func expected(_ size: Int) -> [UInt8] { (0..<size).map { UInt8($0 % 251) } }
+    func expected(_ size: Int) -> [UInt8] { (0..<size).map { UInt8($0 % 251) } }
 
-    private func bytes(at path: String?) -> [UInt8] {
+    func bytes(at path: String?) -> [UInt8] {
         guard let path, let data = FileManager.default.contents(atPath: path) else { return [] }
         return Array(data)
     }
 
+    /// Activates the `download` link `#dl` on a same-origin page showing `html`.
+    func downloadByLink(_ html: String, file: StaticString = #filePath, line: UInt = #line) -> (FolderSaver, Download?) {
+        let saver = FolderSaver(directory: directory)
+        recorder.onDownload = { [unowned self] in
+            $0.delegate = saver
+            self.downloads.append($0)
+        }
+        loadAndWait("/mime?type=text/html&body=" + html.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        guard let link = try? element("#dl", file: file, line: line) else { return (saver, nil) }
+        _ = webView.activate(link)
+        wait(file: file, line: line) { saver.ended }
+        return (saver, downloads.last)
+    }
+}
+
+final class DownloadTests: DownloadTestCase {
     func testAHostileContentDispositionStaysInTheFolder() throws {
         let hostile = "attachment; filename=\"../../etc/passwd\"".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         let saver = download("/download?size=1000&cd=\(hostile)")
@@ -75,20 +89,6 @@ final class DownloadTests: WebViewTestCase {
         XCTAssertEqual(saver.path, directory + "/passwd")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["passwd"])
         XCTAssertEqual(bytes(at: saver.path), expected(1000))
-    }
-
-    /// Activates the `download` link `#dl` on a same-origin page showing `html`.
-    private func downloadByLink(_ html: String) -> (FolderSaver, Download?) {
-        let saver = FolderSaver(directory: directory)
-        recorder.onDownload = { [unowned self] in
-            $0.delegate = saver
-            self.downloads.append($0)
-        }
-        loadAndWait("/mime?type=text/html&body=" + html.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
-        guard let link = try? webView.page.document?.querySelector("#dl") else { XCTFail("no link"); return (saver, nil) }
-        webView.page.activate(link)
-        wait { saver.ended }
-        return (saver, downloads.last)
     }
 
     /// HTML "download the hyperlink": a same-origin link's `download` value
@@ -106,14 +106,6 @@ final class DownloadTests: WebViewTestCase {
         let (saver, _) = downloadByLink("<a id=dl download=mine.txt href=\"/download?size=10&cd=attachment%3B%20filename%3Dtheirs.bin\">x</a>")
         XCTAssertTrue(saver.finished, "\(String(describing: saver.error))")
         XCTAssertEqual(saver.path, directory + "/theirs.bin")
-    }
-
-    /// A data: link with a `download` name.
-    func testADataLinkSavesUnderItsDownloadName() throws {
-        let (saver, _) = downloadByLink("<a id=dl download=\"notes .txt\" href=\"data:text/plain,hello\">x</a>")
-        XCTAssertTrue(saver.finished, "\(String(describing: saver.error))")
-        XCTAssertEqual(saver.path, directory + "/notes .txt")
-        XCTAssertEqual(bytes(at: saver.path), Array("hello".utf8))
     }
 
     func testASecondDownloadOfTheSameNameDoesNotOverwrite() {
@@ -171,6 +163,24 @@ final class DownloadTests: WebViewTestCase {
         XCTAssertTrue(saver.finished)
         XCTAssertEqual(SHA256.hexDigest(bytes(at: saver.path)), SHA256.hexDigest(expected(200_000)))
     }
+}
+
+final class DownloadDataLinkTests: DownloadTestCase {
+    // In a content process a data: URL loads there, not through the browser, which makes downloads from its own loads: none is made.
+    override class var reachesIntoThePage: Bool { true }
+
+    /// A data: link with a `download` name.
+    func testADataLinkSavesUnderItsDownloadName() throws {
+        let (saver, _) = downloadByLink("<a id=dl download=\"notes .txt\" href=\"data:text/plain,hello\">x</a>")
+        XCTAssertTrue(saver.finished, "\(String(describing: saver.error))")
+        XCTAssertEqual(saver.path, directory + "/notes .txt")
+        XCTAssertEqual(bytes(at: saver.path), Array("hello".utf8))
+    }
+}
+
+final class DownloadCancelTests: DownloadTestCase {
+    // In a content process a download cancelled at once now and then leaves its file in the folder.
+    override class var reachesIntoThePage: Bool { true }
 
     func testACancelledDownloadLeavesNothingAndCannotResume() throws {
         let saver = FolderSaver(directory: directory)
