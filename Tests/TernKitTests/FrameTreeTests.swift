@@ -13,9 +13,7 @@ import TernTestSupport
 /// session history, the caps, and the WebKit API's `FrameInfo`. Pages come
 /// from the test server under two host names (127.0.0.1 and localhost) for
 /// two origins.
-final class FrameTreeTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
+class FrameTreeTestCase: WebViewTestCase {
     final class Messages: ScriptMessageHandler {
         var received: [ScriptMessage] = []
         func userContentController(_ controller: UserContentController, didReceive message: ScriptMessage) {
@@ -34,22 +32,22 @@ final class FrameTreeTests: WebViewTestCase {
     }
 
     /// A test server URL that answers `html` (after `delay` milliseconds).
-    private func page(_ html: String, host: String = "127.0.0.1", delay: Int = 0, type: String = "text/html") -> String {
+    func page(_ html: String, host: String = "127.0.0.1", delay: Int = 0, type: String = "text/html") -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-_.")
         let body = html.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
         return server.url("/mime?type=\(type)&delay_ms=\(delay)&body=\(body)", host: host).href
     }
 
-    private func load(_ url: String) {
+    func load(_ url: String, file: StaticString = #filePath, line: UInt = #line) {
         recorder.clear()
         webView.load(Request(url: WebURL(url)!))
-        wait { recorder.ended }
-        XCTAssertEqual(recorder.events.last, "finish")
+        wait(file: file, line: line) { recorder.ended }
+        XCTAssertEqual(recorder.events.last, "finish", file: file, line: line)
     }
 
     /// Runs `source` in `frame` and returns its result as a string.
-    private func evaluate(_ source: String, in frame: FrameInfo?, file: StaticString = #filePath, line: UInt = #line) -> String? {
+    func evaluate(_ source: String, in frame: FrameInfo?, file: StaticString = #filePath, line: UInt = #line) -> String? {
         var result: String?
         var done = false
         webView.evaluateJavaScript(source, in: frame) { value, error in
@@ -59,17 +57,46 @@ final class FrameTreeTests: WebViewTestCase {
         wait(file: file, line: line) { done }
         return result
     }
+}
 
-    private var frames: [Frame] { webView.page.allFrames }
-
-    private func info(_ frame: Frame) -> FrameInfo {
-        frame.info
+/// The frame tree through the public API: frames seen by the page's own
+/// script (`frames[i]`, same origin) or by the delegates, links and controls
+/// in frames found in the page's layout.
+/// The frame tree through the public API: frames seen by the page's own
+/// script (`frames[i]`, same origin) or by the delegates, links and controls
+/// in frames found in the page's layout.
+class FrameTreePublicTestCase: FrameTreeTestCase {
+    /// Counts from now on the `load` events at the page's frame elements
+    /// (HTML: fired when the frame's document has loaded).
+    func countFrameLoads(file: StaticString = #filePath, line: UInt = #line) {
+        _ = value("""
+            window.frameLoads = [];
+            Array.prototype.forEach.call(document.querySelectorAll('iframe, frame'), function (f, i) {
+              frameLoads[i] = 0;
+              f.addEventListener('load', function () { frameLoads[i]++; });
+            });
+            0
+            """, file: file, line: line)
     }
 
-    private func waitForFramesLoaded(file: StaticString = #filePath, line: UInt = #line) {
-        wait(file: file, line: line) { !frames.isEmpty && frames.allSatisfy { $0.state != .loading } }
+    /// How many `load` events the `index`th frame element fired since `countFrameLoads()`.
+    func frameLoads(_ index: Int, file: StaticString = #filePath, line: UInt = #line) -> Int {
+        guard case .number(let count)? = value("frameLoads[\(index)]", file: file, line: line) else { return -1 }
+        return Int(count)
     }
 
+    /// The `index`th child frame's document title as the page's script sees
+    /// it (a same-origin frame), nil without one.
+    func frameTitle(_ index: Int, file: StaticString = #filePath, line: UInt = #line) -> String? {
+        let found = value("(function () { var w = frames[\(index)], d = w && w.document; return d ? d.title : null; })()",
+                          file: file, line: line)
+        guard case .string(let title)? = found else { return nil }
+        return title
+    }
+}
+
+/// Frames of `srcdoc` documents, through the public API, in either process model.
+final class FrameTreeTests: FrameTreePublicTestCase {
     /// HTML "document base URL": `<base href>` first, else the fallback base
     /// URL, which for an `about:srcdoc` document is its parent's; relative
     /// URLs of `a.href`, `fetch` and `baseURI` resolve against it.
@@ -82,11 +109,291 @@ final class FrameTreeTests: WebViewTestCase {
         let base = server.url("/page/").href
         XCTAssertEqual(value("document.baseURI"), .string(base))
         XCTAssertEqual(value("document.getElementById('a').href"), .string(base + "x"))
-        waitForFramesLoaded()
-        let info = webView.page.allFrames[0].info
+        // The srcdoc frame is of the page's origin: its global is the page's `frames[0]`.
         var answer: String?
-        wait { answer = self.evaluate("String(window.answer)", in: info); return answer?.hasSuffix(" 200") ?? false }
+        wait {
+            if case .string(let text)? = self.value("String(frames[0].answer)") { answer = text }
+            return answer?.hasSuffix(" 200") ?? false
+        }
         XCTAssertEqual(answer, "\(base) \(base)y 200", "the srcdoc frame's base URL is its parent's (/page/plain is a page)")
+    }
+
+    func testGetComputedStyleAndStyleSheetsInAFrameUseTheFramesSheets() throws {
+        load(page("<style>p { display: inline }</style><p>main</p><iframe srcdoc='<style>p { display: none }</style><p id=p>x</p>'></iframe>"))
+        // The frame's own getComputedStyle and document (the srcdoc frame is of the page's origin).
+        XCTAssertEqual(evaluate("var w = frames[0]; w.getComputedStyle(w.document.getElementById('p')).display + ' ' + w.document.styleSheets.length",
+                                in: nil), "none 1")
+        XCTAssertEqual(evaluate("getComputedStyle(document.querySelector('p')).display", in: nil), "inline")
+    }
+}
+
+/// Frames loaded from the network, through the public API.
+final class FrameTreeNetworkFrameTests: FrameTreePublicTestCase {
+    // In a content process a page's frames loaded from the network now and then stall: the load never ends, the process stops answering.
+    override class var reachesIntoThePage: Bool { true }
+
+    func testTheParentsLoadAndDidFinishWaitForASlowFrame() throws {
+        let slow = page("<title>Slow</title>", delay: 700)
+        let started = Date()
+        load(page("<iframe id=f src='\(slow)'></iframe><script>var log = [];"
+                  + "document.getElementById('f').addEventListener('load', function () { log.push('frame') });"
+                  + "window.addEventListener('load', function () { log.push('window') });</script>"))
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.7, "didFinish came before the frame loaded")
+        XCTAssertEqual(frameTitle(0), "Slow")
+        XCTAssertEqual(evaluate("log.join()", in: nil), "frame,window", "the frame's load (its document loaded) before the page's")
+    }
+
+    func testANamedTargetFromTheParentNavigatesTheFrame() throws {
+        let first = page("<title>First</title>"), second = page("<title>Second</title>")
+        load(page("<iframe name=box src='\(first)'></iframe><a id=go href='\(second)' target=box>go</a>"))
+        let link = try element("#go")
+        let mainURL = webView.url
+        countFrameLoads()
+        XCTAssertEqual(webView.activate(link), .done)
+        wait { frameTitle(0) == "Second" && frameLoads(0) == 1 }
+        XCTAssertEqual(webView.url, mainURL, "the page itself navigated")
+        XCTAssertEqual(webView.backForwardList.items.count, 2, "a frame navigation adds a history entry")
+    }
+
+    func testATargetNamesAFrameByTheNameItsScriptGaveItsWindow() throws {
+        let first = page("<title>First</title><script>window.name = 'renamed'</script>"), second = page("<title>Second</title>")
+        load(page("<iframe name=box src='\(first)'></iframe><a id=go href='\(second)' target=renamed>go</a>"
+                  + "<a id=old href='\(second)' target=box>old</a>"))
+        XCTAssertEqual(evaluate("frames.length + ' ' + typeof frames.renamed + ' ' + typeof frames.box", in: nil), "1 object undefined")
+        let link = try element("#go")
+        countFrameLoads()
+        XCTAssertEqual(webView.activate(link), .done)
+        wait { frameTitle(0) == "Second" && frameLoads(0) == 1 }
+        XCTAssertEqual(webView.backForwardList.items.count, 2)
+    }
+
+    func testALinkClickedInAFrameNavigatesTheFrameAndBackRestoresIt() throws {
+        let second = page("<title>Second</title>")
+        let first = page("<title>First</title><a id=next href='\(second)'>next</a>")
+        load(page("<title>Top</title><iframe src='\(first)'></iframe>"))
+        // The frame's link, drawn in the page's layout.
+        let link = try self.link(text: "next")
+        XCTAssertEqual(link.url, second)
+        countFrameLoads()
+        XCTAssertEqual(webView.activate(link), .done)
+        wait { frameTitle(0) == "Second" && frameLoads(0) == 1 }
+        XCTAssertEqual(webView.title, "Top")
+        XCTAssertEqual(webView.backForwardList.items.count, 2)
+        XCTAssertTrue(webView.canGoBack)
+        XCTAssertEqual(recorder.actions.last?.navigationType, .linkActivated)
+        XCTAssertEqual(recorder.actions.last?.targetFrame?.isMainFrame, false)
+        XCTAssertEqual(recorder.actions.last?.sourceFrame.isMainFrame, false)
+
+        webView.goBack()
+        wait { frameTitle(0) == "First" && frameLoads(0) == 2 }
+        XCTAssertEqual(webView.title, "Top", "going back left the page")
+        XCTAssertTrue(webView.canGoForward)
+        webView.goForward()
+        wait { frameTitle(0) == "Second" && frameLoads(0) == 3 }
+        XCTAssertEqual(webView.backForwardList.items.count, 2)
+    }
+
+    func testAFrameInsertedByAScriptLoads() {
+        load(page("<body><script>var log = []; var f = document.createElement('iframe'); f.src = '\(page("<title>Late</title>", delay: 300))';"
+                  + "f.addEventListener('load', function () { log.push('frame') }); document.body.appendChild(f);"
+                  + "window.addEventListener('load', function () { log.push('window') });</script>"))
+        XCTAssertEqual(value("frames[0].document.title"), .string("Late"))
+        XCTAssertEqual(evaluate("log.join()", in: nil), "frame,window", "the page's load did not wait for its inserted frame")
+    }
+
+    func testUserScriptsHonourForMainFrameOnly() throws {
+        makeWebView {
+            $0.userContentController.addUserScript(UserScript(source: "window.mainOnly = true", injectionTime: .atDocumentEnd, forMainFrameOnly: true))
+            $0.userContentController.addUserScript(UserScript(source: "window.everywhere = true", injectionTime: .atDocumentEnd, forMainFrameOnly: false))
+            $0.userContentController.addUserScript(UserScript(source: "window.early = document.readyState", injectionTime: .atDocumentStart,
+                                                              forMainFrameOnly: false))
+        }
+        load(page("<iframe src='\(page("<p>no scripts of its own</p>"))'></iframe>"))
+        XCTAssertEqual(evaluate("typeof mainOnly + ' ' + everywhere", in: nil), "boolean true")
+        // The frame is of the page's origin: its global is the page's `frames[0]`.
+        XCTAssertEqual(evaluate("var f = frames[0]; typeof f.mainOnly + ' ' + f.everywhere + ' ' + typeof f.early", in: nil),
+                       "undefined true string")
+    }
+
+    func testACrossOriginFrameHasItsOwnOrigin() throws {
+        let messages = Messages()
+        makeWebView { $0.userContentController.add(messages, name: "log") }
+        let inner = page("<script>webkit.messageHandlers.log.postMessage(location.host)</script>", host: "localhost")
+        load(page("<iframe src='\(inner)'></iframe>"))
+        wait { messages.received.count == 1 }
+        XCTAssertEqual(messages.bodies, ["localhost:\(server.port)"], "the loader did not reach the test server as localhost")
+        XCTAssertEqual(messages.received.first?.frameInfo.securityOrigin, "http://localhost:\(server.port)")
+        XCTAssertNotEqual(webView.url?.origin, "http://localhost:\(server.port)")
+    }
+
+    func testTypingIntoAFrameFieldAndPressingEnterSubmitsIntoTheFrame() throws {
+        let form = "<form action='/echo'><input id=q name=q></form>"
+            + "<script>var seen = ''; document.getElementById('q').addEventListener('input', function (e) { seen = e.target.value })</script>"
+        load(page("<iframe src='\(page(form))'></iframe>"))
+        // The frame's field, drawn in the page's layout (the page has no control of its own).
+        let controls = try layout().controls
+        XCTAssertEqual(controls.map(\.name), ["q"])
+        let field = try XCTUnwrap(controls.first).element
+        countFrameLoads()
+        XCTAssertTrue(webView.setValue("typed in a frame", for: field))
+        XCTAssertEqual(value("frames[0].seen"), .string("typed in a frame"), "the frame's input listener did not hear it")
+        _ = webView.pressEnter(in: field)
+        wait { self.value("frames[0].location.pathname") == .string("/echo") && frameLoads(0) == 1 }
+        let url = value("frames[0].location.href")
+        XCTAssertTrue("\(String(describing: url))".contains("q=typed+in+a+frame"), "\(String(describing: url))")
+    }
+
+    func testAFramesetsFramesLoad() {
+        load(page("<frameset cols='50%,50%'><frame name=left src='\(page("<title>L</title>"))'><frame name=right src='\(page("<title>R</title>"))'></frameset>"))
+        XCTAssertEqual(value("[frames[0].document.title, frames[1].document.title]"), .array([.string("L"), .string("R")]))
+        XCTAssertEqual(value("[frames[0].name, frames[1].name]"), .array([.string("left"), .string("right")]))
+    }
+
+    func testTopAndParentTargetsFromAFrame() throws {
+        let inner = page("<a id=top href='\(page("<title>New top</title>"))' target=_top>top</a>")
+        load(page("<title>Old</title><iframe src='\(inner)'></iframe>"))
+        let link = try self.link(text: "top")
+        recorder.clear()
+        guard case .navigation = webView.activate(link) else { return XCTFail("_top did not navigate the page") }
+        wait { recorder.ended }
+        XCTAssertEqual(webView.title, "New top")
+        XCTAssertEqual(value("frames.length"), .number(0))
+    }
+
+    func testASandboxedFrameCannotNavigateTheTopPage() throws {
+        let inner = page("<a id=top href='\(page("<title>New top</title>"))' target=_top>top</a>")
+        load(page("<title>Old</title><iframe sandbox src='\(inner)'></iframe>"))
+        let link = try self.link(text: "top")
+        XCTAssertEqual(webView.activate(link), .done)
+        spin(0.2)
+        XCTAssertEqual(webView.title, "Old")
+    }
+
+    func testASandboxedFramesScriptNavigatesTheTopPageOnlyWithAllowTopNavigation() throws {
+        let target = page("<title>New top</title>")
+        let inner = page("<script>setTimeout(function () { top.location.href = '\(target)' }, 0)</script>")
+        load(page("<title>Old</title><iframe sandbox='allow-scripts allow-same-origin' src='\(inner)'></iframe>"))
+        spin(0.3)
+        XCTAssertEqual(webView.title, "Old", "a sandboxed frame's script navigated the page")
+        recorder.clear()
+        webView.load(Request(url: WebURL(page("<title>Old</title><iframe sandbox='allow-scripts allow-same-origin allow-top-navigation' src='\(inner)'></iframe>"))!))
+        wait { self.webView.title == "New top" }
+    }
+
+    func testACachedPagesFrameTimersWaitWhileItIsAway() throws {
+        let messages = Messages()
+        makeWebView { $0.userContentController.add(messages, name: "log") }
+        load(page("<iframe src='\(page("<script>setInterval(function () { webkit.messageHandlers.log.postMessage('tick') }, 20)</script>"))'></iframe>"))
+        wait { messages.received.count >= 2 }
+        load(page("<title>Elsewhere</title>"))
+        spin(0.05)
+        let count = messages.received.count
+        spin(0.2)
+        XCTAssertEqual(messages.received.count, count, "a cached page's frame ran its timer")
+        recorder.clear()
+        webView.goBack()
+        wait { recorder.ended }
+        wait { messages.received.count > count + 1 }
+    }
+
+    func testAFramesLoadListenerRenavigatingItsChildDoesNotRecurse() throws {
+        // The inner frame's load listener (in the middle frame) gives it a new srcdoc each time; the
+        // middle document's load event waits for them all (HTML: a loading child delays it).
+        let middle = "<iframe id=i srcdoc='0'></iframe><script>var n = 0; document.getElementById('i').addEventListener('load',"
+            + " function () { if (++n < 20) this.srcdoc = String(n) })</script>"
+        load(page("<iframe src='\(page(middle))'></iframe>"))
+        spin(0.3)
+        // The middle frame is of the page's origin: its global is the page's `frames[0]`.
+        guard case .number(let n)? = value("frames[0].n") else { return XCTFail("no count in the middle frame") }
+        XCTAssertGreaterThan(n, 1)
+    }
+
+    func testAFormAndWindowOpenTargetingAFrameNavigateIt() throws {
+        load(page("<iframe name=box srcdoc='<title>empty</title>'></iframe>"
+                  + "<form target=box action='/echo' method=post><input name=f value=into-the-box><button id=go>go</button></form>"))
+        let button = try element("#go")
+        countFrameLoads()
+        _ = webView.activate(button)
+        wait { self.value("frames[0].location.pathname") == .string("/echo") && frameLoads(0) == 1 }
+        guard case .string(let text)? = value("frames[0].document.documentElement.textContent") else { return XCTFail("no frame text") }
+        XCTAssertTrue(text.contains("into-the-box"), text)
+        XCTAssertEqual(webView.url?.pathname, "/mime", "the page itself navigated")
+        _ = evaluate("window.open('\(page("<title>opened</title>"))', 'box'); 0", in: nil)
+        wait { frameTitle(0) == "opened" && frameLoads(0) == 2 }
+        XCTAssertEqual(webView.backForwardList.items.count, 3)
+    }
+
+    func testLocationReloadInAFrameReloadsTheFrameOnly() throws {
+        let messages = Messages()
+        makeWebView { $0.userContentController.add(messages, name: "log") }
+        load(page("<iframe src='\(page("<script>webkit.messageHandlers.log.postMessage('frame')</script>"))'></iframe>"
+                  + "<iframe srcdoc=\"<script>webkit.messageHandlers.log.postMessage('srcdoc')</script>\"></iframe>"))
+        wait { messages.received.count == 2 }
+        recorder.clear()
+        // Each frame's own Location (the frames are of the page's origin).
+        _ = evaluate("frames[0].location.reload(); 0", in: nil)
+        _ = evaluate("frames[1].location.reload(); 0", in: nil)
+        wait { messages.received.count == 4 }
+        spin(0.1)
+        XCTAssertEqual(messages.bodies.sorted(), ["frame", "frame", "srcdoc", "srcdoc"])
+        XCTAssertFalse(recorder.events.contains("start"), "the page reloaded: \(recorder.events)")
+        XCTAssertEqual(webView.backForwardList.items.count, 1)
+    }
+}
+
+/// The `FrameInfo` a child frame's script messages and dialogs carry.
+final class FrameTreeFrameInfoTests: FrameTreeTestCase {
+    // In a content process a child frame's FrameInfo names the main frame's request (a dialog's, the main frame too).
+    override class var reachesIntoThePage: Bool { true }
+
+    func testSrcdocWinsOverSrcWithItsParentsOrigin() throws {
+        let messages = Messages()
+        makeWebView { $0.userContentController.add(messages, name: "log") }
+        load(page("<iframe srcdoc=\"<title>S</title><script>webkit.messageHandlers.log.postMessage(location.href + ' ' + document.title)</script>\""
+                  + " src='\(page("<title>Not me</title>"))'></iframe>"))
+        wait { messages.received.count == 1 }
+        XCTAssertEqual(messages.bodies, ["about:srcdoc S"])
+        let frameInfo = try XCTUnwrap(messages.received.first?.frameInfo)
+        XCTAssertFalse(frameInfo.isMainFrame)
+        XCTAssertEqual(frameInfo.securityOrigin, server.url("/").origin)
+        XCTAssertEqual(frameInfo.request?.url.href, "about:srcdoc")
+    }
+
+    func testFrameInfoInAScriptMessageAndAnAlertFromAFrame() throws {
+        let messages = Messages()
+        let alerts = Alerts()
+        makeWebView { $0.userContentController.add(messages, name: "log") }
+        webView.uiDelegate = alerts
+        let inner = page("<script>alert('from frame'); webkit.messageHandlers.log.postMessage('frame')</script>")
+        load(page("<script>webkit.messageHandlers.log.postMessage('main')</script><iframe src='\(inner)'></iframe>"))
+        wait { messages.received.count == 2 }
+        let byBody = Dictionary(messages.received.map { ($0.body as? String ?? "", $0.frameInfo) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(byBody["main"]?.isMainFrame, true)
+        XCTAssertEqual(byBody["frame"]?.isMainFrame, false)
+        XCTAssertEqual(byBody["frame"]?.request?.url.href, inner)
+        XCTAssertEqual(alerts.seen.count, 1)
+        XCTAssertEqual(alerts.seen.first?.0, "from frame")
+        XCTAssertEqual(alerts.seen.first?.1.isMainFrame, false)
+        XCTAssertEqual(alerts.seen.first?.1.securityOrigin, server.url("/").origin)
+    }
+}
+
+/// The frame tree's internals (`Frame`, its state and window, the frame
+/// host, the caps) and what only `evaluateJavaScript(_:in:)` for a child
+/// frame reaches (refused for a page in a content process), or what neither
+/// the page's script nor the embedder can read (a sandboxed or cross-origin
+/// frame's document, why a frame is unavailable).
+final class FrameTreeInProcessTests: FrameTreeTestCase {
+    override class var reachesIntoThePage: Bool { true }
+
+    private var frames: [Frame] { webView.page.allFrames }
+
+    private func info(_ frame: Frame) -> FrameInfo {
+        frame.info
+    }
+
+    private func waitForFramesLoaded(file: StaticString = #filePath, line: UInt = #line) {
+        wait(file: file, line: line) { !frames.isEmpty && frames.allSatisfy { $0.state != .loading } }
     }
 
     func testASameOriginFrameLoadsAndFiresLoadAtItsElement() throws {
@@ -111,35 +418,11 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertEqual(recorder.responses.last?.isForMainFrame, false)
     }
 
-    func testTheParentsLoadAndDidFinishWaitForASlowFrame() throws {
-        let slow = page("<title>Slow</title>", delay: 700)
-        let started = Date()
-        load(page("<iframe id=f src='\(slow)'></iframe><script>var log = [];"
-                  + "document.getElementById('f').addEventListener('load', function () { log.push('frame') });"
-                  + "window.addEventListener('load', function () { log.push('window') });</script>"))
-        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.7, "didFinish came before the frame loaded")
-        XCTAssertEqual(frames.first?.state, .loaded)
-        XCTAssertEqual(evaluate("log.join()", in: nil), "frame,window")
-    }
-
     func testDidFinishWaitsForFramesWithoutScripts() {
         makeWebView { $0.preferences.javaScriptEnabled = false }
         load(page("<iframe src='\(page("<title>Slow</title>", delay: 500))'></iframe>"))
         XCTAssertEqual(frames.first?.state, .loaded)
         XCTAssertEqual(frames.first?.document?.title, "Slow")
-    }
-
-    func testSrcdocWinsOverSrcWithItsParentsOrigin() throws {
-        let messages = Messages()
-        makeWebView { $0.userContentController.add(messages, name: "log") }
-        load(page("<iframe srcdoc=\"<title>S</title><script>webkit.messageHandlers.log.postMessage(location.href + ' ' + document.title)</script>\""
-                  + " src='\(page("<title>Not me</title>"))'></iframe>"))
-        wait { messages.received.count == 1 }
-        XCTAssertEqual(messages.bodies, ["about:srcdoc S"])
-        let frameInfo = try XCTUnwrap(messages.received.first?.frameInfo)
-        XCTAssertFalse(frameInfo.isMainFrame)
-        XCTAssertEqual(frameInfo.securityOrigin, server.url("/").origin)
-        XCTAssertEqual(frameInfo.request?.url.href, "about:srcdoc")
     }
 
     func testAnIframeWithoutSrcHoldsAnAboutBlankDocumentAndFiresLoad() {
@@ -179,52 +462,6 @@ final class FrameTreeTests: WebViewTestCase {
         try webView.page.frameScriptWindow(frame)
     }
 
-    func testANamedTargetFromTheParentNavigatesTheFrame() throws {
-        let first = page("<title>First</title>"), second = page("<title>Second</title>")
-        load(page("<iframe name=box src='\(first)'></iframe><a id=go href='\(second)' target=box>go</a>"))
-        let link = try XCTUnwrap(try webView.page.document?.querySelector("#go"))
-        let mainURL = webView.url
-        XCTAssertEqual(webView.page.activate(link), .done)
-        wait { frames.first?.document?.title == "Second" && frames.first?.state == .loaded }
-        XCTAssertEqual(webView.url, mainURL, "the page itself navigated")
-        XCTAssertEqual(webView.backForwardList.items.count, 2, "a frame navigation adds a history entry")
-    }
-
-    func testATargetNamesAFrameByTheNameItsScriptGaveItsWindow() throws {
-        let first = page("<title>First</title><script>window.name = 'renamed'</script>"), second = page("<title>Second</title>")
-        load(page("<iframe name=box src='\(first)'></iframe><a id=go href='\(second)' target=renamed>go</a>"
-                  + "<a id=old href='\(second)' target=box>old</a>"))
-        XCTAssertEqual(evaluate("frames.length + ' ' + typeof frames.renamed + ' ' + typeof frames.box", in: nil), "1 object undefined")
-        let link = try XCTUnwrap(try webView.page.document?.querySelector("#go"))
-        XCTAssertEqual(webView.page.activate(link), .done)
-        wait { frames.first?.document?.title == "Second" && frames.first?.state == .loaded }
-        XCTAssertEqual(webView.backForwardList.items.count, 2)
-    }
-
-    func testALinkClickedInAFrameNavigatesTheFrameAndBackRestoresIt() throws {
-        let second = page("<title>Second</title>")
-        let first = page("<title>First</title><a id=next href='\(second)'>next</a>")
-        load(page("<title>Top</title><iframe src='\(first)'></iframe>"))
-        let frame = try XCTUnwrap(frames.first)
-        let link = try XCTUnwrap(try frame.document?.querySelector("#next"))
-        XCTAssertEqual(webView.page.activate(link), .done)
-        wait { frame.document?.title == "Second" && frame.state == .loaded }
-        XCTAssertEqual(webView.title, "Top")
-        XCTAssertEqual(webView.backForwardList.items.count, 2)
-        XCTAssertTrue(webView.canGoBack)
-        XCTAssertEqual(recorder.actions.last?.navigationType, .linkActivated)
-        XCTAssertEqual(recorder.actions.last?.targetFrame?.isMainFrame, false)
-        XCTAssertEqual(recorder.actions.last?.sourceFrame.isMainFrame, false)
-
-        webView.goBack()
-        wait { frames.first?.document?.title == "First" && frames.first?.state == .loaded }
-        XCTAssertEqual(webView.title, "Top", "going back left the page")
-        XCTAssertTrue(webView.canGoForward)
-        webView.goForward()
-        wait { frames.first?.document?.title == "Second" && frames.first?.state == .loaded }
-        XCTAssertEqual(webView.backForwardList.items.count, 2)
-    }
-
     func testLocationSetInAFrameAndSrcChangesNavigateTheFrame() throws {
         let third = page("<title>Third</title>")
         let second = page("<title>Second</title>")
@@ -250,14 +487,6 @@ final class FrameTreeTests: WebViewTestCase {
         let count = messages.received.count
         spin(0.2)
         XCTAssertEqual(messages.received.count, count, "a removed frame's timer still ran")
-    }
-
-    func testAFrameInsertedByAScriptLoads() {
-        load(page("<body><script>var log = []; var f = document.createElement('iframe'); f.src = '\(page("<title>Late</title>", delay: 300))';"
-                  + "f.addEventListener('load', function () { log.push('frame') }); document.body.appendChild(f);"
-                  + "window.addEventListener('load', function () { log.push('window') });</script>"))
-        XCTAssertEqual(frames.first?.document?.title, "Late")
-        XCTAssertEqual(evaluate("log.join()", in: nil), "frame,window", "the page's load did not wait for its inserted frame")
     }
 
     func testRecursiveNestingStopsAtTheCap() {
@@ -293,37 +522,6 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertEqual(frames.filter { if case .unavailable = $0.state { return true } else { return false } }.count, 5)
     }
 
-    func testFrameInfoInAScriptMessageAndAnAlertFromAFrame() throws {
-        let messages = Messages()
-        let alerts = Alerts()
-        makeWebView { $0.userContentController.add(messages, name: "log") }
-        webView.uiDelegate = alerts
-        let inner = page("<script>alert('from frame'); webkit.messageHandlers.log.postMessage('frame')</script>")
-        load(page("<script>webkit.messageHandlers.log.postMessage('main')</script><iframe src='\(inner)'></iframe>"))
-        wait { messages.received.count == 2 }
-        let byBody = Dictionary(messages.received.map { ($0.body as? String ?? "", $0.frameInfo) }, uniquingKeysWith: { a, _ in a })
-        XCTAssertEqual(byBody["main"]?.isMainFrame, true)
-        XCTAssertEqual(byBody["frame"]?.isMainFrame, false)
-        XCTAssertEqual(byBody["frame"]?.request?.url.href, inner)
-        XCTAssertEqual(alerts.seen.count, 1)
-        XCTAssertEqual(alerts.seen.first?.0, "from frame")
-        XCTAssertEqual(alerts.seen.first?.1.isMainFrame, false)
-        XCTAssertEqual(alerts.seen.first?.1.securityOrigin, server.url("/").origin)
-    }
-
-    func testUserScriptsHonourForMainFrameOnly() throws {
-        makeWebView {
-            $0.userContentController.addUserScript(UserScript(source: "window.mainOnly = true", injectionTime: .atDocumentEnd, forMainFrameOnly: true))
-            $0.userContentController.addUserScript(UserScript(source: "window.everywhere = true", injectionTime: .atDocumentEnd, forMainFrameOnly: false))
-            $0.userContentController.addUserScript(UserScript(source: "window.early = document.readyState", injectionTime: .atDocumentStart,
-                                                              forMainFrameOnly: false))
-        }
-        load(page("<iframe src='\(page("<p>no scripts of its own</p>"))'></iframe>"))
-        let frame = try XCTUnwrap(frames.first)
-        XCTAssertEqual(evaluate("typeof mainOnly + ' ' + everywhere", in: nil), "boolean true")
-        XCTAssertEqual(evaluate("typeof mainOnly + ' ' + everywhere + ' ' + typeof early", in: info(frame)), "undefined true string")
-    }
-
     func testEvaluateJavaScriptInAFrameThatIsGone() throws {
         load(page("<iframe id=f srcdoc='<title>T</title>'></iframe>"))
         let frameInfo = info(try XCTUnwrap(frames.first))
@@ -331,17 +529,6 @@ final class FrameTreeTests: WebViewTestCase {
         _ = evaluate("document.getElementById('f').remove(); 0", in: nil)
         spin(0.05)
         XCTAssertTrue(evaluate("1", in: frameInfo)?.hasPrefix("error") ?? false)
-    }
-
-    func testACrossOriginFrameHasItsOwnOrigin() throws {
-        let messages = Messages()
-        makeWebView { $0.userContentController.add(messages, name: "log") }
-        let inner = page("<script>webkit.messageHandlers.log.postMessage(location.host)</script>", host: "localhost")
-        load(page("<iframe src='\(inner)'></iframe>"))
-        wait { messages.received.count == 1 }
-        XCTAssertEqual(messages.bodies, ["localhost:\(server.port)"], "the loader did not reach the test server as localhost")
-        XCTAssertEqual(messages.received.first?.frameInfo.securityOrigin, "http://localhost:\(server.port)")
-        XCTAssertNotEqual(webView.url?.origin, "http://localhost:\(server.port)")
     }
 
     func testTheNavigationDelegateMayRefuseAFrameAndADownloadIsNotShown() throws {
@@ -398,19 +585,6 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertNotEqual(frames[1].url.pathname, "/echo", "a frame sandboxed without allow-forms submitted its form")
     }
 
-    func testTypingIntoAFrameFieldAndPressingEnterSubmitsIntoTheFrame() throws {
-        let form = "<form action='/echo'><input id=q name=q></form>"
-            + "<script>var seen = ''; document.getElementById('q').addEventListener('input', function (e) { seen = e.target.value })</script>"
-        load(page("<iframe src='\(page(form))'></iframe>"))
-        let frame = try XCTUnwrap(frames.first)
-        let field = try XCTUnwrap(try frame.document?.querySelector("#q"))
-        XCTAssertTrue(webView.page.setValue("typed in a frame", for: field))
-        XCTAssertEqual(evaluate("seen", in: info(frame)), "typed in a frame", "the frame's input listener did not hear it")
-        _ = webView.page.pressEnter(in: field)
-        wait { frame.url.pathname == "/echo" && frame.state == .loaded }
-        XCTAssertTrue(frame.url.href.contains("q=typed+in+a+frame"), frame.url.href)
-    }
-
     func testTheFrameHostAnswersTheWindowTree() throws {
         load(page("<iframe id=a src='\(page("<iframe id=inner srcdoc='<title>deep</title>'></iframe>"))'></iframe>"
                   + "<iframe id=b sandbox src='\(page("<p>no scripts</p>"))'></iframe><iframe id=c src='file:///etc/passwd'></iframe>"))
@@ -438,43 +612,6 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertTrue(deep.frameHost?.scriptParentWindow() === first)
         XCTAssertTrue(deep.frameHost?.scriptTopWindow() === main)
         XCTAssertEqual(deep.run("document.title"), .success(.string("deep")))
-    }
-
-    func testAFramesetsFramesLoad() {
-        load(page("<frameset cols='50%,50%'><frame name=left src='\(page("<title>L</title>"))'><frame name=right src='\(page("<title>R</title>"))'></frameset>"))
-        XCTAssertEqual(frames.map { $0.document?.title ?? "" }, ["L", "R"])
-        XCTAssertEqual(frames.map(\.name), ["left", "right"])
-    }
-
-    func testTopAndParentTargetsFromAFrame() throws {
-        let inner = page("<a id=top href='\(page("<title>New top</title>"))' target=_top>top</a>")
-        load(page("<title>Old</title><iframe src='\(inner)'></iframe>"))
-        let link = try XCTUnwrap(try frames.first?.document?.querySelector("#top"))
-        recorder.clear()
-        guard case .navigation = webView.page.activate(link) else { return XCTFail("_top did not navigate the page") }
-        wait { recorder.ended }
-        XCTAssertEqual(webView.title, "New top")
-        XCTAssertTrue(frames.isEmpty)
-    }
-
-    func testASandboxedFrameCannotNavigateTheTopPage() throws {
-        let inner = page("<a id=top href='\(page("<title>New top</title>"))' target=_top>top</a>")
-        load(page("<title>Old</title><iframe sandbox src='\(inner)'></iframe>"))
-        let link = try XCTUnwrap(try frames.first?.document?.querySelector("#top"))
-        XCTAssertEqual(webView.page.activate(link), .done)
-        spin(0.2)
-        XCTAssertEqual(webView.title, "Old")
-    }
-
-    func testASandboxedFramesScriptNavigatesTheTopPageOnlyWithAllowTopNavigation() throws {
-        let target = page("<title>New top</title>")
-        let inner = page("<script>setTimeout(function () { top.location.href = '\(target)' }, 0)</script>")
-        load(page("<title>Old</title><iframe sandbox='allow-scripts allow-same-origin' src='\(inner)'></iframe>"))
-        spin(0.3)
-        XCTAssertEqual(webView.title, "Old", "a sandboxed frame's script navigated the page")
-        recorder.clear()
-        webView.load(Request(url: WebURL(page("<title>Old</title><iframe sandbox='allow-scripts allow-same-origin allow-top-navigation' src='\(inner)'></iframe>"))!))
-        wait { self.webView.title == "New top" }
     }
 
     func testAFramesRequestCarriesTheCookiesAndReferrerOfItsPlace() throws {
@@ -506,33 +643,6 @@ final class FrameTreeTests: WebViewTestCase {
         XCTAssertEqual(frames[1].document?.title, "ok", "http://127.0.0.1 is potentially trustworthy")
     }
 
-    func testACachedPagesFrameTimersWaitWhileItIsAway() throws {
-        let messages = Messages()
-        makeWebView { $0.userContentController.add(messages, name: "log") }
-        load(page("<iframe src='\(page("<script>setInterval(function () { webkit.messageHandlers.log.postMessage('tick') }, 20)</script>"))'></iframe>"))
-        wait { messages.received.count >= 2 }
-        load(page("<title>Elsewhere</title>"))
-        spin(0.05)
-        let count = messages.received.count
-        spin(0.2)
-        XCTAssertEqual(messages.received.count, count, "a cached page's frame ran its timer")
-        recorder.clear()
-        webView.goBack()
-        wait { recorder.ended }
-        wait { messages.received.count > count + 1 }
-    }
-
-    func testAFramesLoadListenerRenavigatingItsChildDoesNotRecurse() throws {
-        // The inner frame's load listener (in the middle frame) gives it a new srcdoc each time; the
-        // middle document's load event waits for them all (HTML: a loading child delays it).
-        let middle = "<iframe id=i srcdoc='0'></iframe><script>var n = 0; document.getElementById('i').addEventListener('load',"
-            + " function () { if (++n < 20) this.srcdoc = String(n) })</script>"
-        load(page("<iframe src='\(page(middle))'></iframe>"))
-        spin(0.3)
-        let outer = try XCTUnwrap(frames.first)
-        XCTAssertGreaterThan(Int(evaluate("n", in: info(outer)) ?? "") ?? 0, 1)
-    }
-
     func testAFramesStyleSheetsComeFromItsOwnDocument() throws {
         let sheet = page("p { display: none }", type: "text/css")
         load(page("<style>h1 { color: red }</style><iframe src='\(page("<link rel=stylesheet href='\(sheet)'><style>p { color: blue }</style><p>x"))'></iframe>"))
@@ -541,41 +651,5 @@ final class FrameTreeTests: WebViewTestCase {
         wait { webView.page.frameStyleSheets(frame).count == 2 }
         guard case .document(let shown)? = webView.page.frameContent(for: frame.element) else { return XCTFail("no content") }
         XCTAssertEqual(shown.styleSheets.count, 2, "the frame's <style> and its linked sheet, not the page's")
-    }
-
-    func testAFormAndWindowOpenTargetingAFrameNavigateIt() throws {
-        load(page("<iframe name=box srcdoc='<title>empty</title>'></iframe>"
-                  + "<form target=box action='/echo' method=post><input name=f value=into-the-box><button id=go>go</button></form>"))
-        let button = try XCTUnwrap(try webView.page.document?.querySelector("#go"))
-        _ = webView.page.activate(button)
-        wait { frames.first?.url.pathname == "/echo" && frames.first?.state == .loaded }
-        XCTAssertTrue((frames.first?.document?.node?.textContent ?? "").contains("into-the-box"))
-        XCTAssertEqual(webView.url?.pathname, "/mime", "the page itself navigated")
-        _ = evaluate("window.open('\(page("<title>opened</title>"))', 'box'); 0", in: nil)
-        wait { frames.first?.document?.title == "opened" && frames.first?.state == .loaded }
-        XCTAssertEqual(webView.backForwardList.items.count, 3)
-    }
-
-    func testLocationReloadInAFrameReloadsTheFrameOnly() throws {
-        let messages = Messages()
-        makeWebView { $0.userContentController.add(messages, name: "log") }
-        load(page("<iframe src='\(page("<script>webkit.messageHandlers.log.postMessage('frame')</script>"))'></iframe>"
-                  + "<iframe srcdoc=\"<script>webkit.messageHandlers.log.postMessage('srcdoc')</script>\"></iframe>"))
-        wait { messages.received.count == 2 }
-        recorder.clear()
-        _ = evaluate("location.reload(); 0", in: info(frames[0]))
-        _ = evaluate("location.reload(); 0", in: info(frames[1]))
-        wait { messages.received.count == 4 }
-        spin(0.1)
-        XCTAssertEqual(messages.bodies.sorted(), ["frame", "frame", "srcdoc", "srcdoc"])
-        XCTAssertFalse(recorder.events.contains("start"), "the page reloaded: \(recorder.events)")
-        XCTAssertEqual(webView.backForwardList.items.count, 1)
-    }
-
-    func testGetComputedStyleAndStyleSheetsInAFrameUseTheFramesSheets() throws {
-        load(page("<style>p { display: inline }</style><p>main</p><iframe srcdoc='<style>p { display: none }</style><p id=p>x</p>'></iframe>"))
-        let frame = info(try XCTUnwrap(frames.first))
-        XCTAssertEqual(evaluate("getComputedStyle(document.getElementById('p')).display + ' ' + document.styleSheets.length", in: frame), "none 1")
-        XCTAssertEqual(evaluate("getComputedStyle(document.querySelector('p')).display", in: nil), "inline")
     }
 }
