@@ -8,21 +8,121 @@ import TernTestSupport
 /// Which style sheets a page has (HTML's `<style>` and `<link
 /// rel=stylesheet>`, CSSOM's tree order), how they are fetched (the test
 /// server's `/sheet` logs each request), and when the page waits for them.
-final class PageStylesTests: WebViewTestCase {
-    override class var reachesIntoThePage: Bool { true }
-
-    private func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! }
+class PageStylesTestCase: WebViewTestCase {
+    func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! }
 
     /// The path of a page with `head` and `body`.
-    private func page(head: String = "", body: String = "") -> String {
+    func page(head: String = "", body: String = "") -> String {
         "/mime?type=" + encode("text/html; charset=utf-8") + "&body="
             + encode("<!DOCTYPE html><html><head><title>P</title>\(head)</head><body>\(body)</body></html>")
     }
 
     /// `/sheet` for `key`, with more query.
-    private func sheet(_ key: String, _ query: String = "") -> String { "/sheet?key=\(key)\(query)" }
+    func sheet(_ key: String, _ query: String = "") -> String { "/sheet?key=\(key)\(query)" }
 
-    private func requests(_ key: String) -> [[String: String]] { sheetRequests(key) }
+    func requests(_ key: String) -> [[String: String]] { sheetRequests(key) }
+}
+
+/// The page's sheets as its script sees them: `document.styleSheets`, the
+/// page's sheets that have an owner element, in cascade order.
+final class PageStylesTests: PageStylesTestCase {
+    /// `document.styleSheets`, each as "owner media href" ("-" for no media
+    /// or no URL; an inline sheet has none).
+    private func scriptSheets(file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        let found = value("""
+            Array.prototype.map.call(document.styleSheets, function (s) {
+              var o = s.ownerNode;
+              return o.localName + (o.id ? '#' + o.id : '') + ' ' + (s.media.mediaText || '-') + ' ' + (s.href || '-');
+            })
+            """, file: file, line: line)
+        guard case .array(let items)? = found else {
+            XCTFail("document.styleSheets: \(String(describing: found))", file: file, line: line)
+            return []
+        }
+        return items.map { if case .string(let text) = $0 { return text } else { return "\($0)" } }
+    }
+
+    func testALinkedSheetIsFetchedWithTheCookiesAndRefererOfThePageAndFromTheHTTPCache() {
+        let key = UUID().uuidString
+        loadAndWait("/set-cookie?c=" + encode("flavour=oat; Path=/"))
+        let pagePath = page(head: "<link rel=stylesheet href=\"\(sheet(key, "&cc=max-age%3D600"))\">")
+        loadAndWait(pagePath)
+        let first = requests(key)
+        XCTAssertEqual(first.count, 1)
+        XCTAssertEqual(first.first?["cookie"], "flavour=oat")
+        XCTAssertEqual(first.first?["referer"], server.url(pagePath).href, "same origin: the whole URL as Referer")
+        XCTAssertEqual(first.first?["accept"], "text/css,*/*;q=0.1")
+        // Another page with the same sheet: the HTTP cache answers.
+        loadAndWait(page(head: "<link rel=stylesheet href=\"\(sheet(key, "&cc=max-age%3D600"))\">", body: "<p>two</p>"))
+        XCTAssertEqual(requests(key).count, 1, "served from the cache")
+        XCTAssertEqual(scriptSheets().count, 1)
+    }
+
+    func testTheReferrerPolicyOfTheLinkApplies() {
+        let key = UUID().uuidString
+        loadAndWait(page(head: "<link rel=stylesheet referrerpolicy=no-referrer href=\"\(sheet(key))\">"
+                         + "<link rel=stylesheet referrerpolicy=origin href=\"\(sheet(key, "&n=2"))\">"))
+        let sent = requests(key).map { $0["referer"] ?? "none" }.sorted()
+        XCTAssertEqual(sent, [server.url("/").href, "none"])
+    }
+
+    func testALinksHrefResolvesAgainstTheBaseElement() {
+        let key = UUID().uuidString
+        loadAndWait(page(head: "<base href=\"http://localhost:\(server.port)/\"><link rel=stylesheet href=\"sheet?key=\(key)\">"))
+        XCTAssertEqual(requests(key).first?["host"], "localhost:\(server.port)")
+        XCTAssertEqual(scriptSheets().first, "link - http://localhost:\(server.port)/sheet?key=\(key)")
+    }
+
+    func testTheLoadEventWaitsForTheSheetsAndTheFirstLayoutForThoseOfTheHead() {
+        let key = UUID().uuidString
+        recorder.clear()
+        webView.load(server.request(page(head: "<link rel=stylesheet href=\"\(sheet(key, "&delay_ms=1500"))\">", body: "<p>body</p>")))
+        wait { self.requests(key).count == 1 }
+        XCTAssertTrue(webView.isLoading)
+        XCTAssertNil(webView.pageLayout(width: 80), "render-blocking: no layout before the head's sheet")
+        wait { recorder.ended }
+        XCTAssertEqual(recorder.events.last, "finish")
+        XCTAssertEqual(scriptSheets(), ["link - " + server.url(sheet(key, "&delay_ms=1500")).href], "finished only once the sheet arrived")
+        XCTAssertNotNil(webView.pageLayout(width: 80))
+    }
+
+    func testAFailedOrNonCSSSheetIsLeftOutAndDoesNotHoldTheLoad() {
+        let key = UUID().uuidString
+        loadAndWait(page(head: "<link rel=stylesheet href=\"/status/404\"><link rel=stylesheet href=\"\(sheet(key, "&type=text/html"))\">"
+                         + "<link rel=stylesheet href=\"\(sheet(key, "&n=ok"))\">"))
+        XCTAssertEqual(recorder.events.last, "finish")
+        XCTAssertEqual(requests(key).count, 2)
+        XCTAssertEqual(scriptSheets(), ["link - " + server.url(sheet(key, "&n=ok")).href])
+    }
+
+    func testScriptChangesAreCollectedAgainAndAKnownLinkIsNotFetchedAgain() {
+        let key = UUID().uuidString
+        loadAndWait(page(head: "<link id=l rel=stylesheet href=\"\(sheet(key))\" disabled>", body: "<p>x</p>"))
+        XCTAssertEqual(scriptSheets(), [])
+        XCTAssertEqual(requests(key).count, 0, "a link with disabled is not fetched")
+        _ = value("var s = document.createElement('style'); s.textContent = 'p {}'; document.head.appendChild(s); 1")
+        _ = value("document.getElementById('l').removeAttribute('disabled'); 1")
+        spin(0.1)
+        wait { self.scriptSheets().count == 2 }
+        XCTAssertEqual(scriptSheets(), ["link#l - " + server.url(sheet(key)).href, "style - -"])
+        // A sheet's object is the same as long as the page's sheet is.
+        _ = value("var inline = document.styleSheets[1]; 1")
+        _ = value("document.body.appendChild(document.createElement('p')); 1")
+        spin(0.1)
+        XCTAssertEqual(value("document.styleSheets[1] === inline"), .bool(true), "an unchanged <style> keeps its sheet")
+        _ = value("document.querySelector('style').textContent = 'b {}'; 1")
+        spin(0.1)
+        XCTAssertEqual(value("document.styleSheets[1] === inline"), .bool(false), "a changed <style> is parsed again")
+        XCTAssertEqual(requests(key).count, 1, "the link is fetched once")
+    }
+
+}
+
+/// The page's sheets as layout has them (`PageStyles`, an internal of the
+/// in-process page): the user's sheet and each sheet's origin, an inline
+/// sheet's base URL and the sheets `@import` brings, which no script sees.
+final class PageStylesInProcessTests: PageStylesTestCase {
+    override class var reachesIntoThePage: Bool { true }
 
     private var styles: PageStyles {
         _ = webView.pageLayout(width: 80)
@@ -60,80 +160,6 @@ final class PageStylesTests: WebViewTestCase {
         XCTAssertEqual(requests(key).count, 2, "only the two stylesheet links are fetched: \(requests(key))")
         XCTAssertEqual(styles.sheets[2].sheet.baseURL, server.url(sheet(key, "&n=b")).href, "a linked sheet's base is its URL")
         XCTAssertEqual(styles.sheets[1].sheet.baseURL, webView.url?.href, "an inline sheet's base is the document's")
-    }
-
-    func testALinkedSheetIsFetchedWithTheCookiesAndRefererOfThePageAndFromTheHTTPCache() {
-        let key = UUID().uuidString
-        loadAndWait("/set-cookie?c=" + encode("flavour=oat; Path=/"))
-        let pagePath = page(head: "<link rel=stylesheet href=\"\(sheet(key, "&cc=max-age%3D600"))\">")
-        loadAndWait(pagePath)
-        let first = requests(key)
-        XCTAssertEqual(first.count, 1)
-        XCTAssertEqual(first.first?["cookie"], "flavour=oat")
-        XCTAssertEqual(first.first?["referer"], server.url(pagePath).href, "same origin: the whole URL as Referer")
-        XCTAssertEqual(first.first?["accept"], "text/css,*/*;q=0.1")
-        // Another page with the same sheet: the HTTP cache answers.
-        loadAndWait(page(head: "<link rel=stylesheet href=\"\(sheet(key, "&cc=max-age%3D600"))\">", body: "<p>two</p>"))
-        XCTAssertEqual(requests(key).count, 1, "served from the cache")
-        XCTAssertEqual(styles.sheets.count, 1)
-    }
-
-    func testTheReferrerPolicyOfTheLinkApplies() {
-        let key = UUID().uuidString
-        loadAndWait(page(head: "<link rel=stylesheet referrerpolicy=no-referrer href=\"\(sheet(key))\">"
-                         + "<link rel=stylesheet referrerpolicy=origin href=\"\(sheet(key, "&n=2"))\">"))
-        let sent = requests(key).map { $0["referer"] ?? "none" }.sorted()
-        XCTAssertEqual(sent, [server.url("/").href, "none"])
-    }
-
-    func testALinksHrefResolvesAgainstTheBaseElement() {
-        let key = UUID().uuidString
-        loadAndWait(page(head: "<base href=\"http://localhost:\(server.port)/\"><link rel=stylesheet href=\"sheet?key=\(key)\">"))
-        XCTAssertEqual(requests(key).first?["host"], "localhost:\(server.port)")
-        XCTAssertEqual(styles.sheets.first?.sheet.baseURL, "http://localhost:\(server.port)/sheet?key=\(key)")
-    }
-
-    func testTheLoadEventWaitsForTheSheetsAndTheFirstLayoutForThoseOfTheHead() {
-        let key = UUID().uuidString
-        recorder.clear()
-        webView.load(server.request(page(head: "<link rel=stylesheet href=\"\(sheet(key, "&delay_ms=1500"))\">", body: "<p>body</p>")))
-        wait { self.requests(key).count == 1 }
-        XCTAssertTrue(webView.isLoading)
-        XCTAssertNil(webView.pageLayout(width: 80), "render-blocking: no layout before the head's sheet")
-        wait { recorder.ended }
-        XCTAssertEqual(recorder.events.last, "finish")
-        XCTAssertFalse(webView.page.session.styles.isRenderBlocked, "finished only once the sheet arrived")
-        XCTAssertEqual(describe(styles.sheets), ["link - author"])
-        XCTAssertNotNil(webView.pageLayout(width: 80))
-    }
-
-    func testAFailedOrNonCSSSheetIsLeftOutAndDoesNotHoldTheLoad() {
-        let key = UUID().uuidString
-        loadAndWait(page(head: "<link rel=stylesheet href=\"/status/404\"><link rel=stylesheet href=\"\(sheet(key, "&type=text/html"))\">"
-                         + "<link rel=stylesheet href=\"\(sheet(key, "&n=ok"))\">"))
-        XCTAssertEqual(recorder.events.last, "finish")
-        XCTAssertEqual(requests(key).count, 2)
-        XCTAssertEqual(styles.sheets.map { $0.sheet.baseURL ?? "" }, [server.url(sheet(key, "&n=ok")).href])
-    }
-
-    func testScriptChangesAreCollectedAgainAndAKnownLinkIsNotFetchedAgain() {
-        let key = UUID().uuidString
-        loadAndWait(page(head: "<link id=l rel=stylesheet href=\"\(sheet(key))\" disabled>", body: "<p>x</p>"))
-        XCTAssertEqual(styles.sheets.count, 0)
-        XCTAssertEqual(requests(key).count, 0, "a link with disabled is not fetched")
-        _ = value("var s = document.createElement('style'); s.textContent = 'p {}'; document.head.appendChild(s); 1")
-        _ = value("document.getElementById('l').removeAttribute('disabled'); 1")
-        spin(0.1)
-        wait { self.styles.sheets.count == 2 }
-        XCTAssertEqual(describe(styles.sheets), ["link#l - author", "style - author"])
-        let inline = styles.sheets[1].sheet
-        _ = value("document.body.appendChild(document.createElement('p')); 1")
-        spin(0.1)
-        XCTAssertTrue(styles.sheets[1].sheet === inline, "an unchanged <style> keeps its sheet")
-        _ = value("document.querySelector('style').textContent = 'b {}'; 1")
-        spin(0.1)
-        XCTAssertFalse(styles.sheets[1].sheet === inline, "a changed <style> is parsed again")
-        XCTAssertEqual(requests(key).count, 1, "the link is fetched once")
     }
 
     func testAuthorStylesOffLeavesThePageSheetsOutFetchesNothingAndLaysOutAgain() {
