@@ -16,6 +16,7 @@ import TernTestSupport
 /// shows stale styles, and one that restyled everything miscounts (every
 /// test also makes a change no rule reads, which must restyle nothing).
 final class RelayoutTests: WebViewTestCase {
+    // Every test counts the restyles of the document's style store and lays the document out again without it: internals of the in-process page.
     override class var reachesIntoThePage: Bool { true }
 
     // MARK: Scripts
