@@ -5,6 +5,7 @@
 #define TERN_CLINUX_SHIM_H
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sched.h>
@@ -65,6 +66,22 @@ struct tern_landlock_ruleset_attr {
 
 static inline int tern_landlock_create_ruleset(const struct tern_landlock_ruleset_attr *attributes, size_t size) {
     return (int)syscall(SYS_landlock_create_ruleset, attributes, size, 0);
+}
+
+#ifndef O_PATH
+#define O_PATH 010000000 /* asm-generic/fcntl.h: the same on x86-64 and arm64 */
+#endif
+
+/// Opens `path` to name it in a Landlock rule (O_PATH: neither read nor written).
+static inline int tern_open_path(const char *path) {
+    return open(path, O_PATH | O_CLOEXEC);
+}
+
+/// Allows `access` (file rights only: the path is a file) beneath the
+/// file open as `fd` (`tern_open_path`) in `ruleset`.
+static inline int tern_landlock_allow_file(int ruleset, int fd, uint64_t access) {
+    struct landlock_path_beneath_attr rule = { .allowed_access = access, .parent_fd = fd };
+    return (int)syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0);
 }
 
 static inline int tern_landlock_restrict_self(int ruleset) {

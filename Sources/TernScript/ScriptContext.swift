@@ -93,6 +93,14 @@ package final class ScriptContext {
     /// the first `ScriptContext`).
     package static var isEngineLoaded: Bool { JavaScriptCoreLibrary.isLoaded }
 
+    /// Loads JavaScriptCore's library (reading it from disk) without
+    /// starting its engine (its threads, its reservations); false when it
+    /// cannot be loaded.
+    package static func loadEngine() -> Bool {
+        if case .success = JavaScriptCoreLibrary.api { return true }
+        return false
+    }
+
     /// The context whose engine group this one shares (a frame's parent):
     /// it owns the group's watchdog, so it is kept alive as long as this one.
     let groupOwner: ScriptContext?

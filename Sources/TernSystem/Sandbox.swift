@@ -24,10 +24,27 @@ public enum Sandbox {
         public var addressSpaceLimit: Int?
     }
 
-    /// Enters the sandbox. Call it before any thread starts that should not
-    /// outlive it (the filter is synchronised to every thread either way),
-    /// after everything that reads files is loaded (JavaScriptCore is
-    /// dlopen'ed on first use: load it first).
+    /// Closes the file system (Landlock, with `PR_SET_NO_NEW_PRIVS`) for
+    /// this thread and every thread it starts from now on: Landlock holds
+    /// the thread that asks and its descendants, not threads already
+    /// running. Call it before any other thread starts (JavaScriptCore's
+    /// start theirs when its first context is made), after everything that
+    /// reads files is loaded (JavaScriptCore's library: load it first).
+    /// The Landlock ABI used, nil where the kernel has none. Once is enough:
+    /// a second call does nothing more.
+    @discardableResult
+    public static func closeFileSystem() throws(SystemError) -> Int? {
+        if let closed = fileSystemClosed { return closed }
+        guard tern_set_no_new_privs() == 0 else { throw .last("prctl(PR_SET_NO_NEW_PRIVS)") }
+        let abi = try restrictWithLandlock()
+        fileSystemClosed = .some(abi)
+        return abi
+    }
+    private nonisolated(unsafe) static var fileSystemClosed: Int??
+
+    /// Enters the sandbox: `closeFileSystem` (when not called yet), the
+    /// address-space cap, and the system-call filter, which holds every
+    /// thread of the process.
     ///
     /// - Parameter addressSpaceLimit: `RLIMIT_AS` in bytes, soft and hard;
     ///   nil keeps the inherited limit. JavaScriptCore reserves about 5.5 GB
@@ -35,13 +52,12 @@ public enum Sandbox {
     ///   the cap is what the process has mapped plus the heap it may grow by
     ///   (`addressSpaceInUse()`).
     public static func enter(addressSpaceLimit: Int?) throws(SystemError) -> Report {
-        guard tern_set_no_new_privs() == 0 else { throw .last("prctl(PR_SET_NO_NEW_PRIVS)") }
+        let abi = try closeFileSystem()
         if let addressSpaceLimit {
             let bytes = rlim_t(max(0, addressSpaceLimit))
             var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
             guard setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0 else { throw .last("setrlimit(RLIMIT_AS)") }
         }
-        let abi = try restrictWithLandlock()
         try SeccompFilter(rules: contentProcessRules).install()
         return Report(landlockABI: abi, addressSpaceLimit: addressSpaceLimit)
     }
@@ -49,12 +65,33 @@ public enum Sandbox {
     /// The bytes of address space the process has mapped now (`VmSize`),
     /// nil where /proc cannot be read. Read it before `enter`.
     public static func addressSpaceInUse() -> Int? {
+        AddressSpaceGauge().bytesInUse()
+    }
+
+    /// Reads the process's mapped address space, through /proc/self/statm
+    /// opened when made: it reads on once the file system is closed.
+    public final class AddressSpaceGauge {
+        private let file: Int32
+
+        public init() {
+            file = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        }
+
+        deinit {
+            if file >= 0 { close(file) }
+        }
+
+        /// The bytes mapped now (`VmSize`); nil where /proc could not be read.
+        public func bytesInUse() -> Int? {
+            guard file >= 0 else { return nil }
+            return Sandbox.mappedBytes(statm: file)
+        }
+    }
+
+    private static func mappedBytes(statm file: Int32) -> Int? {
         // statm's first field: the size of the mappings, in pages.
-        let file = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { return nil }
-        defer { close(file) }
         var bytes = [UInt8](repeating: 0, count: 64)
-        let count = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+        let count = bytes.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
         let digits = bytes[..<count].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         guard let pages = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
@@ -74,8 +111,15 @@ public enum Sandbox {
         return rights
     }
 
-    /// A ruleset that handles every right and allows none, applied to this
-    /// process: nil where the kernel has no Landlock.
+    /// Files a content process may read, all that JavaScriptCore's engine
+    /// reads when it starts (it aborts without them): random bytes, its
+    /// main thread's stack bounds (glibc reads the process's own map), and
+    /// the processors there are. None names anything of the person's.
+    static let readableFiles = ["/dev/urandom", "/proc/self/maps", "/proc/stat", "/sys/devices/system/cpu/online"]
+
+    /// A ruleset that handles every right and allows none but reading
+    /// `readableFiles`, applied to this thread and those it starts: nil
+    /// where the kernel has no Landlock.
     private static func restrictWithLandlock() throws(SystemError) -> Int? {
         let abi = Int(tern_landlock_abi_version())
         guard abi >= 1 else { return nil }
@@ -93,6 +137,13 @@ public enum Sandbox {
         let ruleset = tern_landlock_create_ruleset(&attributes, size)
         guard ruleset >= 0 else { throw .last("landlock_create_ruleset") }
         defer { close(ruleset) }
+        let readFile: UInt64 = 1 << 2 // LANDLOCK_ACCESS_FS_READ_FILE
+        for path in readableFiles {
+            let file = tern_open_path(path)
+            guard file >= 0 else { continue }
+            defer { close(file) }
+            guard tern_landlock_allow_file(ruleset, file, readFile) == 0 else { throw .last("landlock_add_rule") }
+        }
         guard tern_landlock_restrict_self(ruleset) == 0 else { throw .last("landlock_restrict_self") }
         return abi
     }

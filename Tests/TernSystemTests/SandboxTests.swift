@@ -70,6 +70,7 @@ final class SandboxTests: XCTestCase {
         // (its JIT, garbage collector and allocator) after the sandbox closed.
         XCTAssertEqual(lines["thread"], "ok")
         XCTAssertEqual(lines["script"], "499999500000,100000")
+        XCTAssertEqual(lines["collected"], "2000000", "the collector ran among the sandboxed threads")
         // Landlock is reported when the kernel has it (this one's ABI, or "none").
         XCTAssertNotNil(lines["landlock"])
     }

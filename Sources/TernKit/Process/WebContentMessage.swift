@@ -72,6 +72,8 @@ enum WebContentMessage {
         case text(request: UInt64, width: Int, rows: Int, references: Bool)
         /// The page's view is gone: the page is closed (the process ends with its last).
         case closePage
+        /// Storage areas were removed (website data): the copies the process keeps are dropped.
+        case storageRemoved
 
         /// A resource load's response, body, redirect or end.
         var isResourceStream: Bool {
@@ -106,13 +108,14 @@ enum WebContentMessage {
             case .browserAnswer: return 21
             case .text: return 22
             case .closePage: return 23
+            case .storageRemoved: return 24
             }
         }
 
         func encode(to encoder: inout MessageEncoder) {
             switch self {
             case .ping(let number): encoder.encode(number)
-            case .shutdown, .stop, .userActivation, .closePage: break
+            case .shutdown, .stop, .userActivation, .closePage, .storageRemoved: break
             case .configure(let settings): encoder.encode(settings)
             case .load(let navigation, let request, let replacing):
                 encoder.encode(navigation)
@@ -209,6 +212,7 @@ enum WebContentMessage {
             case 22: self = .text(request: try decoder.decode(UInt64.self), width: try decoder.decode(Int.self),
                                   rows: try decoder.decode(Int.self), references: try decoder.decode(Bool.self))
             case 23: self = .closePage
+            case 24: self = .storageRemoved
             default: throw .malformed("unknown message kind \(kind)")
             }
         }
@@ -264,8 +268,9 @@ enum WebContentMessage {
         /// `document.cookie` set at `url`.
         case setCookie(url: WebURL, cookie: String)
         /// `localStorage` of `origin`: its items, or a write (a nil key clears it); answered by `browserAnswer`.
-        case storageItems(request: UInt64, origin: String)
-        case storageWrite(request: UInt64, origin: String, key: String?, value: String?)
+        /// (`session`: the page's `sessionStorage`, kept by the browser per view.)
+        case storageItems(request: UInt64, origin: String, session: Bool)
+        case storageWrite(request: UInt64, origin: String, session: Bool, key: String?, value: String?)
         /// The `about:` page for `url` (`AboutPages`): answered by `browserAnswer`.
         case aboutPage(request: UInt64, url: WebURL, fromOwnForm: Bool)
         /// A piece of the page's text, for `text`; the last says how it ended.
@@ -374,12 +379,14 @@ enum WebContentMessage {
             case .setCookie(let url, let cookie):
                 encoder.encode(url)
                 encoder.encode(cookie)
-            case .storageItems(let request, let origin):
+            case .storageItems(let request, let origin, let session):
                 encoder.encode(request)
                 encoder.encode(origin)
-            case .storageWrite(let request, let origin, let key, let value):
+                encoder.encode(session)
+            case .storageWrite(let request, let origin, let session, let key, let value):
                 encoder.encode(request)
                 encoder.encode(origin)
+                encoder.encode(session)
                 encoder.encode(key)
                 encoder.encode(value)
             case .aboutPage(let request, let url, let fromOwnForm):
@@ -431,8 +438,10 @@ enum WebContentMessage {
             case 18: self = .redirectAnswer(load: try decoder.decode(UInt64.self), try decoder.decodeOptional(Request.self))
             case 19: self = .cookies(request: try decoder.decode(UInt64.self), url: try decoder.decode(WebURL.self))
             case 20: self = .setCookie(url: try decoder.decode(WebURL.self), cookie: try decoder.decode(String.self))
-            case 21: self = .storageItems(request: try decoder.decode(UInt64.self), origin: try decoder.decode(String.self))
+            case 21: self = .storageItems(request: try decoder.decode(UInt64.self), origin: try decoder.decode(String.self),
+                                          session: try decoder.decode(Bool.self))
             case 22: self = .storageWrite(request: try decoder.decode(UInt64.self), origin: try decoder.decode(String.self),
+                                          session: try decoder.decode(Bool.self),
                                           key: try decoder.decodeOptional(String.self), value: try decoder.decodeOptional(String.self))
             case 23: self = .aboutPage(request: try decoder.decode(UInt64.self), url: try decoder.decode(WebURL.self),
                                        fromOwnForm: try decoder.decode(Bool.self))

@@ -31,11 +31,21 @@ public enum WebContentProcess {
     }
 
     static func run(heapBudget: Int) -> Int32 {
-        // JavaScriptCore is loaded with dlopen on first use: before the
-        // sandbox closes the file system, and its address-space reservations
-        // made, so the cap counts only what the page may grow by.
+        // JavaScriptCore's library is read from disk first. The file system
+        // then closes, before JavaScriptCore starts its threads (Landlock
+        // holds the thread that asks and the threads it starts, not those
+        // already running). Then its engine starts and makes its address-
+        // space reservations, so that the cap counts only what the page may
+        // grow by; the system-call filter holds every thread.
+        let gauge = Sandbox.AddressSpaceGauge()
+        _ = ScriptContext.loadEngine()
+        do {
+            try Sandbox.closeFileSystem()
+        } catch {
+            return sandboxFailure
+        }
         _ = try? ScriptContext().evaluate("0")
-        let inUse = Sandbox.addressSpaceInUse() ?? 0
+        let inUse = gauge.bytesInUse() ?? 0
         let report: Sandbox.Report
         do {
             let (limit, overflow) = inUse.addingReportingOverflow(max(0, heapBudget))

@@ -126,7 +126,7 @@ final class WebContentProcessProxy {
     func attach(_ page: WebPageProxy, loop: EventLoop) -> UInt64 {
         if sender == nil {
             let sender = ChannelSender(channel: channel, loop: loop)
-            sender.onFailure = { [weak self] in self?.end() }
+            sender.onFailure = { [weak self] in self?.end("its socket failed") }
             self.sender = sender
             watch = loop.watch(fileDescriptor: channel.socket) { [weak self] in self?.channelIsReadable() }
         }
@@ -152,7 +152,7 @@ final class WebContentProcessProxy {
         do {
             try sender.send(kind: message.kind, payload: message.payload(page: page))
         } catch {
-            end()
+            end("a send failed: \(error)")
         }
     }
 
@@ -169,15 +169,23 @@ final class WebContentProcessProxy {
                 }
                 pages[page]?.page?.handle(message)
             } catch {
-                return end()
+                return end("\(error)")
             }
         }
     }
 
+    /// Why the process ended, when the browser ended it or saw it end.
+    private(set) var endReason: String?
+
     /// Ends the process (a kill when it is still running) and tells each of its pages.
-    func end() {
+    func end(_ reason: String) {
         guard termination == nil else { return }
+        endReason = reason
         terminate(grace: 0.5)
+        // $TERN_PROCESS_LOG: each end told on standard error, for whoever debugs a page or a test.
+        if getenv("TERN_PROCESS_LOG") != nil {
+            fputs("tern: content process \(child.pid) ended (\(reason)): \(termination.map { "\($0)" } ?? "")\n", stderr)
+        }
         watch?.cancel()
         watch = nil
         sender = nil

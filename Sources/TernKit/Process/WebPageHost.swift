@@ -9,7 +9,7 @@ import TernSystem
 /// browser's messages ask. Its loader makes no load itself: each goes to
 /// the browser (`Loader.forwarder`), which holds the network, the cookies
 /// and the cache.
-final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, ScriptCookieForwarding, WebStorageBackend {
+final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, ScriptCookieForwarding {
     private unowned let process: WebContentProcessHost
     /// The page's number in its process, which its messages carry.
     let pageID: UInt64
@@ -34,8 +34,9 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
     private var lastLayout: PageLayout?
     private var lastLayoutElements: [UInt64: Node]?
     private var observations: [Observation] = []
-    /// The `localStorage` areas read from the browser, by origin, kept as this page writes them.
-    private var storageAreas: [String: [String: String]] = [:]
+    /// The page's `localStorage` and `sessionStorage`, the browser's.
+    private lazy var localStorage = StorageForwarder(session: false) { [unowned self] in request($0) }
+    private lazy var sessionStorage = StorageForwarder(session: true) { [unowned self] in request($0) }
     private var lastState: [UInt8] = []
     /// The browser's last navigation this page started.
     private var lastBrowserNavigation: UInt64 = 0
@@ -98,23 +99,6 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
         send(.setCookie(url: url, cookie: cookie))
     }
 
-    func items(for origin: String) -> [String: String] {
-        if let items = storageAreas[origin] { return items }
-        guard case .items(let items)? = request({ .storageItems(request: $0, origin: origin) }) else { return [:] }
-        storageAreas[origin] = items
-        return items
-    }
-
-    func write(_ key: String?, _ value: String?, for origin: String) -> Bool {
-        guard case .written(true)? = request({ .storageWrite(request: $0, origin: origin, key: key, value: value) }) else { return false }
-        if let key {
-            storageAreas[origin]?[key] = value
-        } else {
-            storageAreas[origin] = [:]
-        }
-        return true
-    }
-
     func send(_ message: WebContentMessage.FromContent) {
         process.send(message, page: pageID)
     }
@@ -122,6 +106,9 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
     private func handle(_ message: WebContentMessage.ToContent) {
         switch message {
         case .ping, .shutdown, .closePage: break // the process's own (WebContentProcessHost)
+        case .storageRemoved:
+            localStorage.forget()
+            sessionStorage.forget()
         case .configure(let settings): configure(settings)
         case .load(let id, let request, let replacing):
             remember(webView?.load(request, replacingCurrentItem: replacing), as: id)
@@ -257,7 +244,8 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
             else { return nil }
             return (bytes, shown)
         }
-        configuration.websiteDataStore.localStorage.backend = self
+        configuration.websiteDataStore.localStorage.backend = localStorage
+        made.localPage?.sessionStorage.backend = sessionStorage
         made.onConsoleMessage = { [weak self] in self?.send(.console(level: $0.level, text: $0.text)) }
         webView = made
         configure(settings)

@@ -62,6 +62,8 @@ final class WebPageProxy: PageEngine {
     /// (a dialog open): the page waits for them, so the watchdog does not.
     private var openQuestions = 0
     private let loader: Loader
+    /// The view's `sessionStorage` areas (HTML: one per top-level browsing context).
+    private let sessionStorage = WebStorage()
     private var navigations: [UInt64: Navigation] = [:]
     private var lastNavigationID: UInt64 = 0
     private var lastRequestID: UInt64 = 0
@@ -89,6 +91,8 @@ final class WebPageProxy: PageEngine {
         authorStyleSheetsEnabled = configuration.preferences.authorStyleSheetsEnabled
         configuration.websiteDataStore.eventLoop = configuration.eventLoop
         loader = Loader(loop: configuration.eventLoop, configuration: configuration.loaderConfiguration)
+        configuration.websiteDataStore.register(sessionStorage: sessionStorage)
+        configuration.websiteDataStore.register(contentPage: self)
     }
 
     deinit {
@@ -264,7 +268,7 @@ final class WebPageProxy: PageEngine {
             guard self.process === process else { return nil }
             let answered = loop.run(until: { answers[request] != nil || self.process !== process }, timeout: patience)
             if !answered, openQuestions == 0 {
-                process.end()
+                process.end("no answer within \(patience) s")
                 return nil
             }
         }
@@ -277,8 +281,8 @@ final class WebPageProxy: PageEngine {
 
     /// Ends the page's process, which cannot be trusted any more (it
     /// sent what it may not); its other pages end with it.
-    private func endProcess() {
-        process?.end()
+    private func endProcess(_ reason: String) {
+        process?.end(reason)
     }
 
     /// The process ended (it closed its end, sent something malformed, or
@@ -318,7 +322,7 @@ final class WebPageProxy: PageEngine {
             guard awaited.contains(request) else { return }
             layoutParts[request, default: []] += part
             guard (layoutParts[request]?.count ?? 0) <= WebContentMessage.maximumLayoutSize else {
-                return endProcess()
+                return endProcess("a layout larger than any page's")
             }
             if isLast, let whole = layoutParts.removeValue(forKey: request) {
                 answers[request] = .layout(request: request, part: whole, isLast: true)
@@ -327,7 +331,7 @@ final class WebPageProxy: PageEngine {
             guard awaited.contains(request), let writer = textWriters[request] else { return }
             // More text than any page has is a process that cannot be trusted.
             guard part.isEmpty || writer(part) else {
-                return endProcess()
+                return endProcess("more text than any page has")
             }
             if end != nil { answers[request] = message }
         case .interacted(let request, _), .source(let request, _, _):
@@ -375,14 +379,14 @@ final class WebPageProxy: PageEngine {
             send(.browserAnswer(request: request, .cookies(header ?? "")))
         case .setCookie(let url, let cookie):
             if mayReachStorage(of: url.origin) { loader.configuration.cookieJar?.setCookie(cookie, for: url, fromScript: true) }
-        case .storageItems(let request, let origin):
-            let items = mayReachStorage(of: origin) ? configuration.websiteDataStore.localStorage.items(for: origin) : [:]
+        case .storageItems(let request, let origin, let session):
+            let items = mayReachStorage(of: origin) ? storage(session).items(for: origin) : [:]
             send(.browserAnswer(request: request, .items(items)))
         case .aboutPage(let request, let url, let fromOwnForm):
             let page = url.scheme == "about" ? AboutPages.page(for: url, fromOwnForm: fromOwnForm, configuration: configuration) : nil
             send(.browserAnswer(request: request, .aboutPage(page?.bytes, url: page?.url)))
-        case .storageWrite(let request, let origin, let key, let value):
-            let written = mayReachStorage(of: origin) && configuration.websiteDataStore.localStorage.write(key, value, for: origin)
+        case .storageWrite(let request, let origin, let session, let key, let value):
+            let written = mayReachStorage(of: origin) && storage(session).write(key, value, for: origin)
             send(.browserAnswer(request: request, .written(written)))
         case .resourceCancel(let id):
             resourceLoads.removeValue(forKey: id)?.cancel()
@@ -390,7 +394,7 @@ final class WebPageProxy: PageEngine {
             becomeDownload(id, isUserInitiated: isUserInitiated, proposedFilename: proposedFilename)
         case .scriptsStopped:
             // Past its memory limit a content process is ended, as WebKit ends one.
-            endProcess()
+            endProcess("its scripts passed their memory limit")
         }
     }
 
@@ -569,6 +573,16 @@ final class WebPageProxy: PageEngine {
 
     // MARK: Resources
 
+    /// The page's `sessionStorage` (one per view, as in process), or the data store's `localStorage`.
+    private func storage(_ session: Bool) -> WebStorage {
+        session ? sessionStorage : configuration.websiteDataStore.localStorage
+    }
+
+    /// Areas of the data store or of this view were removed: the copies its process keeps go.
+    func storageAreasRemoved() {
+        send(.storageRemoved)
+    }
+
     /// Whether the page's process may reach the cookies and storage of
     /// `origin`: only of documents the browser sent it (`documentOrigins`).
     private func mayReachStorage(of origin: String) -> Bool {
@@ -581,7 +595,7 @@ final class WebPageProxy: PageEngine {
     /// one. Header fields only the browser sets (Cookie, Host, Proxy-…) are dropped.
     private func startResourceLoad(_ id: UInt64, _ request: Request, credential: (Credential, Credential.Method)?,
                                    proxyCredential: (Credential, Credential.Method)?) {
-        guard resourceLoads[id] == nil else { return endProcess() }
+        guard resourceLoads[id] == nil else { return endProcess("a load number used twice") }
         var request = request
         let handler = configuration.urlSchemeHandler(forURLScheme: request.url.scheme)
         if let refusal = WebPageProxy.refusal(of: &request, fileReadAccess: fileReadAccess, servedByHandler: handler != nil) {
@@ -744,7 +758,7 @@ final class WebPageProxy: PageEngine {
             decoded = try WebPageProxy.decodeLayout(answer)
         } catch {
             // A layout that does not decode is a process that cannot be trusted.
-            endProcess()
+            endProcess("a layout that does not decode")
             return WebPageProxy.stoppedLayout
         }
         guard let remote = decoded else { return nil }

@@ -33,6 +33,7 @@ extension WebsiteDataStore {
         if dataTypes.contains(.localStorage) { localStorage.removeAll(modifiedSince: date) }
         if dataTypes.contains(.sessionStorage) { for storage in liveSessionStorages { storage.removeAll(modifiedSince: date) } }
         if dataTypes.contains(.history) { history.removeAll(modifiedSince: date) }
+        if !dataTypes.isDisjoint(with: [.localStorage, .sessionStorage]) { storageAreasRemoved() }
         eventLoop.post(completionHandler)
     }
 
@@ -56,6 +57,7 @@ extension WebsiteDataStore {
         if dataTypes.contains(.history) {
             history.removeEntries { names.contains(WebsiteDataRecord.displayName(for: $0.url)) }
         }
+        if !dataTypes.isDisjoint(with: [.localStorage, .sessionStorage]) { storageAreasRemoved() }
         eventLoop.post(completionHandler)
     }
 

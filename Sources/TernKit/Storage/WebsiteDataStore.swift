@@ -34,6 +34,10 @@ public final class WebsiteDataStore {
     /// The `sessionStorage` of each web view made with this store (held weakly).
     private var sessionStorages: [WeakStorage] = []
     private struct WeakStorage { weak var storage: WebStorage? }
+    /// Pages in content processes, whose processes keep copies of the
+    /// storage areas they read: told when areas are removed.
+    private var contentPages: [WeakPage] = []
+    private struct WeakPage { weak var page: WebPageProxy? }
     private var cookieDatabase: CookieDatabase?
     /// Why the profile could not be opened or written, for the front end to
     /// show (the store then keeps working in memory); nil when all is well.
@@ -121,6 +125,17 @@ public final class WebsiteDataStore {
 
     /// The `sessionStorage` of the web views of this store that still exist.
     var liveSessionStorages: [WebStorage] { sessionStorages.compactMap(\.storage) }
+
+    /// A page in a content process reads this store's storage areas (and keeps copies).
+    func register(contentPage: WebPageProxy) {
+        contentPages.removeAll { $0.page == nil }
+        contentPages.append(WeakPage(page: contentPage))
+    }
+
+    /// Storage areas were removed: the copies content processes keep go too.
+    func storageAreasRemoved() {
+        for page in contentPages.compactMap(\.page) { page.storageAreasRemoved() }
+    }
 
     /// Loads the profile's cookies into the jar and keeps writing its changes back.
     private func openCookieDatabase(in directory: String, keepSessionCookies: Bool) {
