@@ -162,7 +162,9 @@ public enum Sandbox {
             SYS_read, SYS_write, SYS_readv, SYS_writev, SYS_pread64, SYS_pwrite64, SYS_close, SYS_lseek,
             SYS_fstat, SYS_newfstatat, SYS_fcntl,
             SYS_mmap, SYS_mprotect, SYS_munmap, SYS_mremap, SYS_madvise, SYS_mincore, SYS_brk, SYS_membarrier,
-            SYS_rt_sigaction, SYS_rt_sigprocmask, SYS_rt_sigreturn, SYS_sigaltstack, SYS_restart_syscall,
+            // rt_sigsuspend: JavaScriptCore's collector stops a thread by a signal whose
+            // handler waits in sigsuspend; refused, the thread ran on and the collector crashed.
+            SYS_rt_sigaction, SYS_rt_sigprocmask, SYS_rt_sigreturn, SYS_rt_sigsuspend, SYS_sigaltstack, SYS_restart_syscall,
             SYS_futex, SYS_set_robust_list, SYS_get_robust_list, SYS_rseq, SYS_set_tid_address,
             SYS_sched_yield, SYS_sched_getaffinity, SYS_sched_getparam, SYS_sched_getscheduler, SYS_getpriority,
             SYS_getpid, SYS_gettid, SYS_getppid, SYS_getuid, SYS_geteuid, SYS_getgid, SYS_getegid,

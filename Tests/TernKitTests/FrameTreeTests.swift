@@ -129,8 +129,6 @@ final class FrameTreeTests: FrameTreePublicTestCase {
 
 /// Frames loaded from the network, through the public API.
 final class FrameTreeNetworkFrameTests: FrameTreePublicTestCase {
-    // In a content process a page's frames loaded from the network now and then stall: the load never ends, the process stops answering.
-    override class var reachesIntoThePage: Bool { true }
 
     func testTheParentsLoadAndDidFinishWaitForASlowFrame() throws {
         let slow = page("<title>Slow</title>", delay: 700)
