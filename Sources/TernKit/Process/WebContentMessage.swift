@@ -278,8 +278,9 @@ enum WebContentMessage {
         /// The navigation that load `load` brought became a download (its
         /// response's policy, or its action's): the browser makes it, started
         /// by the person or not, with the name the page proposed (a
-        /// `download` attribute's).
-        case becameDownload(load: UInt64, isUserInitiated: Bool, proposedFilename: String?)
+        /// `download` attribute's). Load 0: a `data:` URL, `url`, which
+        /// loaded here; the browser loads it again.
+        case becameDownload(load: UInt64, isUserInitiated: Bool, proposedFilename: String?, url: WebURL)
 
         var kind: UInt16 {
             switch self {
@@ -397,10 +398,11 @@ enum WebContentMessage {
                 encoder.encode(request)
                 encoder.encode(bytes: part)
                 encoder.encode(end)
-            case .becameDownload(let load, let isUserInitiated, let proposedFilename):
+            case .becameDownload(let load, let isUserInitiated, let proposedFilename, let url):
                 encoder.encode(load)
                 encoder.encode(isUserInitiated)
                 encoder.encode(proposedFilename)
+                encoder.encode(url)
             }
         }
 
@@ -448,7 +450,7 @@ enum WebContentMessage {
             case 24: self = .text(request: try decoder.decode(UInt64.self), part: Array(try decoder.decodeBytes()),
                                   end: try decoder.decodeOptional(PageTextOutcome.self))
             case 25: self = .becameDownload(load: try decoder.decode(UInt64.self), isUserInitiated: try decoder.decode(Bool.self),
-                                            proposedFilename: try decoder.decodeOptional(String.self))
+                                            proposedFilename: try decoder.decodeOptional(String.self), url: try decoder.decode(WebURL.self))
             default: throw .malformed("unknown message kind \(kind)")
             }
         }

@@ -455,8 +455,10 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
     /// The browser makes the download from its own load of it; this
     /// process's `Download` has no delegate and is dropped.
     func webView(_ webView: WebView, navigationResponse: NavigationResponse, didBecome download: Download) {
-        guard respondingLoad != 0 else { return }
-        send(.becameDownload(load: respondingLoad, isUserInitiated: download.isUserInitiated, proposedFilename: download.proposedFilename))
+        let url = download.originalRequest.url
+        guard respondingLoad != 0 || url.scheme == "data" else { return }
+        send(.becameDownload(load: respondingLoad, isUserInitiated: download.isUserInitiated,
+                             proposedFilename: download.proposedFilename, url: url))
     }
 
     func webView(_ webView: WebView, didStartProvisionalNavigation navigation: Navigation!) {

@@ -390,8 +390,12 @@ final class WebPageProxy: PageEngine {
             send(.browserAnswer(request: request, .written(written)))
         case .resourceCancel(let id):
             resourceLoads.removeValue(forKey: id)?.cancel()
-        case .becameDownload(let id, let isUserInitiated, let proposedFilename):
-            becomeDownload(id, isUserInitiated: isUserInitiated, proposedFilename: proposedFilename)
+        case .becameDownload(let id, let isUserInitiated, let proposedFilename, let url):
+            if id == 0 {
+                downloadData(url, isUserInitiated: isUserInitiated, proposedFilename: proposedFilename)
+            } else if let remote = resourceLoads.removeValue(forKey: id) {
+                deliverDownload(from: remote, isUserInitiated: isUserInitiated, proposedFilename: proposedFilename)
+            }
         case .scriptsStopped:
             // Past its memory limit a content process is ended, as WebKit ends one.
             endProcess("its scripts passed their memory limit")
@@ -542,16 +546,31 @@ final class WebPageProxy: PageEngine {
 
     /// A navigation became a download (WebKit's `navigationResponse:didBecome:`):
     /// made here, from the browser's own load of it, held since its response.
-    private func becomeDownload(_ id: UInt64, isUserInitiated: Bool, proposedFilename: String?) {
-        guard let remote = resourceLoads[id], let response = remote.response,
-              let download = remote.becomeDownload(loader: loader, loop: loop) else { return }
-        resourceLoads[id] = nil
+    private func deliverDownload(from remote: RemoteResourceLoad, isUserInitiated: Bool, proposedFilename: String?) {
+        guard let response = remote.response, let download = remote.becomeDownload(loader: loader, loop: loop) else {
+            return remote.cancel()
+        }
         download.isUserInitiated = isUserInitiated
         download.proposedFilename = proposedFilename
         guard let view else { return download.cancel() }
         let navigationResponse = NavigationResponse(response: response, isForMainFrame: true,
                                                     canShowMIMEType: NavigationResponse.canShow(mimeType: response.mimeType))
         view.navigationDelegate?.webView(view, navigationResponse: navigationResponse, didBecome: download)
+    }
+
+    /// A `data:` URL the page made a download of (it loaded in its
+    /// process): loaded again here, where downloads are made.
+    private func downloadData(_ url: WebURL, isUserInitiated: Bool, proposedFilename: String?) {
+        guard url.scheme == "data" else { return }
+        var request = Request(url: url)
+        request.isTopLevelNavigation = true  // held after its response, for the download to take
+        var remote: RemoteResourceLoad?
+        remote = RemoteResourceLoad(id: 0) { [weak self] message in
+            guard case .resourceResponse = message, let taken = remote else { return }
+            remote = nil
+            self?.deliverDownload(from: taken, isUserInitiated: isUserInitiated, proposedFilename: proposedFilename)
+        }
+        remote?.start(request, with: loader, credential: nil, proxyCredential: nil)
     }
 
     /// The views of the windows this page opened, by their pages' numbers.
