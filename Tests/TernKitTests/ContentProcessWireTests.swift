@@ -129,7 +129,7 @@ final class ContentProcessWireTests: XCTestCase {
     func testEveryMessageKindRoundTripsAndGarbageIsRefused() throws {
         let messages: [WebContentMessage.ToContent] = [
             .ping(1), .shutdown, .stop, .userActivation, .layout(request: 2, width: 80, rows: 24),
-            .interact(request: 3, element: 4, .type(.character("é"))), .evaluate(request: 5, source: "1"),
+            .interact(request: 3, element: 4, .type(.character("é"))), .evaluate(request: 5, source: "1", frame: 2),
             .answer(request: 6, .dialog(confirmed: true, text: "x")), .resourceData(load: 7, [1, 2, 3]),
             .resourceDone(load: 8, .cancelled), .scroll(line: 9), .scriptReply(request: 10, value: .array([.null, .number(1)]), error: nil),
             .text(request: 11, width: 80, rows: 24, references: true), .closePage,

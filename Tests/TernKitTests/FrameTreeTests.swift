@@ -341,8 +341,6 @@ final class FrameTreeNetworkFrameTests: FrameTreePublicTestCase {
 
 /// The `FrameInfo` a child frame's script messages and dialogs carry.
 final class FrameTreeFrameInfoTests: FrameTreeTestCase {
-    // In a content process a child frame's FrameInfo names the main frame's request (a dialog's, the main frame too).
-    override class var reachesIntoThePage: Bool { true }
 
     func testSrcdocWinsOverSrcWithItsParentsOrigin() throws {
         let messages = Messages()

@@ -72,7 +72,13 @@ extension WebPage {
     }
 
     func evaluateScriptValue(_ source: String, completionHandler: @escaping (Result<ScriptValue?, ScriptError>) -> Void) {
-        let result = evaluate(source)
+        evaluateScriptValue(source, inFrame: 0, completionHandler: completionHandler)
+    }
+
+    /// The result of `source` run in the page, or in its frame numbered `id`, on the next turn.
+    func evaluateScriptValue(_ source: String, inFrame id: Int,
+                             completionHandler: @escaping (Result<ScriptValue?, ScriptError>) -> Void) {
+        let result = evaluate(source, inFrame: id)
         loop.post { completionHandler(result) }
     }
 

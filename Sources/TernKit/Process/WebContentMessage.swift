@@ -46,8 +46,8 @@ enum WebContentMessage {
         case layout(request: UInt64, width: Int, rows: Int)
         /// Act on an element of a layout sent (0: none): answered by `interacted`.
         case interact(request: UInt64, element: UInt64, Interaction)
-        /// Run a script in the page: answered by `evaluated`.
-        case evaluate(request: UInt64, source: String)
+        /// Run a script in the page, or in its frame numbered `frame` (0: the main one): answered by `evaluated`.
+        case evaluate(request: UInt64, source: String, frame: Int)
         /// The person's key activated something (HTML's activation notification).
         case userActivation
         /// The answer to a question the content process asked (a policy, a dialog).
@@ -138,9 +138,10 @@ enum WebContentMessage {
                 encoder.encode(request)
                 encoder.encode(element)
                 encoder.encode(interaction)
-            case .evaluate(let request, let source):
+            case .evaluate(let request, let source, let frame):
                 encoder.encode(request)
                 encoder.encode(source)
+                encoder.encode(frame)
             case .answer(let request, let answer):
                 encoder.encode(request)
                 encoder.encode(answer)
@@ -195,7 +196,8 @@ enum WebContentMessage {
                                    rows: try decoder.decode(Int.self))
             case 9: self = .interact(request: try decoder.decode(UInt64.self), element: try decoder.decode(UInt64.self),
                                      try decoder.decode(Interaction.self))
-            case 10: self = .evaluate(request: try decoder.decode(UInt64.self), source: try decoder.decode(String.self))
+            case 10: self = .evaluate(request: try decoder.decode(UInt64.self), source: try decoder.decode(String.self),
+                                      frame: try decoder.decode(Int.self))
             case 11: self = .userActivation
             case 12: self = .answer(request: try decoder.decode(UInt64.self), try decoder.decode(Answer.self))
             case 13: self = .resourceResponse(load: try decoder.decode(UInt64.self), try decoder.decode(Response.self))
@@ -252,7 +254,7 @@ enum WebContentMessage {
         case source(request: UInt64, bytes: [UInt8], encoding: String)
         /// The page posted to a native message handler (`window.webkit.messageHandlers`);
         /// a request number other than 0 waits for `scriptReply`.
-        case scriptMessage(request: UInt64, name: String, body: ScriptValue, origin: String, isMainFrame: Bool)
+        case scriptMessage(request: UInt64, name: String, body: ScriptValue, frame: FrameInfo)
         /// The page opens a window for `request` (with the person's
         /// activation): answered by `browserAnswer` `.window`, the page
         /// number its view has in this process (0: none was made).
@@ -357,12 +359,11 @@ enum WebContentMessage {
                 encoder.encode(request)
                 encoder.encode(bytes: bytes)
                 encoder.encode(encoding)
-            case .scriptMessage(let request, let name, let body, let origin, let isMainFrame):
+            case .scriptMessage(let request, let name, let body, let frame):
                 encoder.encode(request)
                 encoder.encode(name)
                 encoder.encode(body)
-                encoder.encode(origin)
-                encoder.encode(isMainFrame)
+                encoder.encode(frame)
             case .createWindow(let question, let request, let type, let features):
                 encoder.encode(question)
                 encoder.encode(request)
@@ -431,8 +432,7 @@ enum WebContentMessage {
             case 13: self = .source(request: try decoder.decode(UInt64.self), bytes: Array(try decoder.decodeBytes()),
                                     encoding: try decoder.decode(String.self))
             case 14: self = .scriptMessage(request: try decoder.decode(UInt64.self), name: try decoder.decode(String.self),
-                                           body: try decoder.decode(ScriptValue.self), origin: try decoder.decode(String.self),
-                                           isMainFrame: try decoder.decode(Bool.self))
+                                           body: try decoder.decode(ScriptValue.self), frame: try decoder.decode(FrameInfo.self))
             case 15: self = .createWindow(request: try decoder.decode(UInt64.self), try decoder.decode(Request.self),
                                           try decoder.decode(NavigationType.self), try decoder.decode(WindowFeatures.self))
             case 16: self = .popupBlocked(try decoder.decode(Request.self), try decoder.decode(NavigationType.self))
@@ -505,5 +505,23 @@ extension WindowFeatures: WireCodable {
         var values: [Int?] = []
         for _ in 0..<4 { values.append(try decoder.decode(Bool.self) ? try decoder.decode(Int.self) : nil) }
         self.init(width: values[0], height: values[1], x: values[2], y: values[3])
+    }
+}
+
+/// A frame as the browser's delegates see it: main or not, its document's
+/// URL, its origin, and its number in the view.
+extension FrameInfo: WireCodable {
+    package func encode(to encoder: inout MessageEncoder) {
+        encoder.encode(isMainFrame)
+        encoder.encode(request?.url)
+        encoder.encode(securityOrigin)
+        encoder.encode(frameID)
+    }
+
+    package init(from decoder: inout MessageDecoder) throws(MessageError) {
+        let isMainFrame = try decoder.decode(Bool.self)
+        let url = try decoder.decodeOptional(WebURL.self)
+        self.init(isMainFrame: isMainFrame, request: url.map { Request(url: $0) }, securityOrigin: try decoder.decode(String.self))
+        frameID = max(0, try decoder.decode(Int.self))
     }
 }

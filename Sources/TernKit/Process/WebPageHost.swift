@@ -144,9 +144,9 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
             // The page as it is now (its focus, its history) comes before the answer.
             sendState()
             send(.interacted(request: request, result))
-        case .evaluate(let request, let source):
-            guard let webView else { return send(.evaluated(request: request, value: nil, error: .engineUnavailable("no page"))) }
-            webView.evaluateScriptValue(source) { [weak self] result in
+        case .evaluate(let request, let source, let frame):
+            guard let page = webView?.localPage else { return send(.evaluated(request: request, value: nil, error: .engineUnavailable("no page"))) }
+            page.evaluateScriptValue(source, inFrame: frame) { [weak self] result in
                 switch result {
                 case .success(let value):
                     self?.sendState()
@@ -260,8 +260,7 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
             request = lastMessageID
             waitingReplies[request] = replyHandler
         }
-        send(.scriptMessage(request: request, name: message.name, body: message.scriptValue,
-                            origin: message.frameInfo.securityOrigin, isMainFrame: message.frameInfo.isMainFrame))
+        send(.scriptMessage(request: request, name: message.name, body: message.scriptValue, frame: message.frameInfo))
     }
 
     private func observe(_ webView: WebView) {
@@ -513,12 +512,12 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
 
     func webView(_ webView: WebView, runJavaScriptAlertPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
                  completionHandler: @escaping () -> Void) {
-        ask(.alert(message, origin: frame.securityOrigin)) { _ in completionHandler() }
+        ask(.alert(message, frame: frame)) { _ in completionHandler() }
     }
 
     func webView(_ webView: WebView, runJavaScriptConfirmPanelWithMessage message: String, initiatedByFrame frame: FrameInfo,
                  completionHandler: @escaping (Bool) -> Void) {
-        ask(.confirm(message, origin: frame.securityOrigin)) {
+        ask(.confirm(message, frame: frame)) {
             guard case .dialog(let confirmed, _) = $0 else { return completionHandler(false) }
             completionHandler(confirmed)
         }
@@ -526,7 +525,7 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
 
     func webView(_ webView: WebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
                  initiatedByFrame frame: FrameInfo, completionHandler: @escaping (String?) -> Void) {
-        ask(.prompt(prompt, defaultText: defaultText, origin: frame.securityOrigin)) {
+        ask(.prompt(prompt, defaultText: defaultText, frame: frame)) {
             guard case .dialog(true, let text) = $0 else { return completionHandler(nil) }
             completionHandler(text ?? "")
         }

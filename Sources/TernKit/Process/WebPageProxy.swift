@@ -346,9 +346,8 @@ final class WebPageProxy: PageEngine {
             break
         case .console(let level, let text):
             onConsoleMessage?(ConsoleMessage(level: level, text: text))
-        case .scriptMessage(let request, let name, let body, let origin, let isMainFrame):
+        case .scriptMessage(let request, let name, let body, let frame):
             guard let view else { return }
-            let frame = FrameInfo(isMainFrame: isMainFrame, request: url.map { Request(url: $0) }, securityOrigin: origin)
             let reply: ((ScriptValue?, String?) -> Void)? = request == 0 ? nil : { [weak self] value, error in
                 self?.send(.scriptReply(request: request, value: value, error: error))
             }
@@ -480,22 +479,22 @@ final class WebPageProxy: PageEngine {
             guard let delegate = view.navigationDelegate else { return handler.decide(canShow ? .allow : .cancel) }
             delegate.webView(view, decidePolicyFor: NavigationResponse(response: response, isForMainFrame: isMainFrame,
                                                                        canShowMIMEType: canShow), decisionHandler: handler.closure)
-        case .alert(let message, let origin):
+        case .alert(let message, let frame):
             guard let delegate = view.uiDelegate else { return reply(.dialog(confirmed: false, text: nil)) }
             let handler = DecisionHandler(name: "runJavaScriptAlertPanel", fallback: ()) { reply(.dialog(confirmed: true, text: nil)) }
-            delegate.webView(view, runJavaScriptAlertPanelWithMessage: message, initiatedByFrame: frameInfo(origin)) { handler.decide(()) }
-        case .confirm(let message, let origin):
+            delegate.webView(view, runJavaScriptAlertPanelWithMessage: message, initiatedByFrame: frame) { handler.decide(()) }
+        case .confirm(let message, let frame):
             guard let delegate = view.uiDelegate else { return reply(.dialog(confirmed: false, text: nil)) }
             let handler = DecisionHandler(name: "runJavaScriptConfirmPanel", fallback: false) { reply(.dialog(confirmed: $0, text: nil)) }
-            delegate.webView(view, runJavaScriptConfirmPanelWithMessage: message, initiatedByFrame: frameInfo(origin),
+            delegate.webView(view, runJavaScriptConfirmPanelWithMessage: message, initiatedByFrame: frame,
                              completionHandler: handler.closure)
-        case .prompt(let message, let defaultText, let origin):
+        case .prompt(let message, let defaultText, let frame):
             guard let delegate = view.uiDelegate else { return reply(.dialog(confirmed: false, text: nil)) }
             let handler = DecisionHandler(name: "runJavaScriptTextInputPanel", fallback: String?.none) {
                 reply(.dialog(confirmed: $0 != nil, text: $0))
             }
             delegate.webView(view, runJavaScriptTextInputPanelWithPrompt: message, defaultText: defaultText,
-                             initiatedByFrame: frameInfo(origin), completionHandler: handler.closure)
+                             initiatedByFrame: frame, completionHandler: handler.closure)
         case .suppressDialogs(let count):
             let handler = DecisionHandler(name: "shouldSuppressDialogs", fallback: false) { reply(.dialog(confirmed: $0, text: nil)) }
             guard let delegate = view.uiDelegate else { return handler.decide(false) }
@@ -584,10 +583,6 @@ final class WebPageProxy: PageEngine {
                                                                  windowFeatures: WindowFeatures()) else { return .done }
         created.load(request)
         return .newWindow(created)
-    }
-
-    private func frameInfo(_ origin: String) -> FrameInfo {
-        FrameInfo(isMainFrame: true, request: url.map { Request(url: $0) }, securityOrigin: origin)
     }
 
     // MARK: Resources
@@ -884,8 +879,8 @@ final class WebPageProxy: PageEngine {
     // MARK: Scripts
 
     /// Runs `source` in the page and waits for its result (the async forms).
-    private func evaluate(_ source: String) -> Result<ScriptValue?, ScriptError> {
-        let answer = ask({ .evaluate(request: $0, source: source) }) {
+    private func evaluate(_ source: String, inFrame frame: Int = 0) -> Result<ScriptValue?, ScriptError> {
+        let answer = ask({ .evaluate(request: $0, source: source, frame: frame) }) {
             if case .evaluated(_, let value, let error) = $0 { return (value, error) } else { return nil }
         }
         guard let answer else { return .failure(.engineUnavailable(WebPageProxy.stoppedMessage)) }
@@ -896,24 +891,27 @@ final class WebPageProxy: PageEngine {
     /// The result comes as a message, on a later turn: the page may open
     /// dialogs meanwhile, which the loop must be free to show.
     func evaluateScriptValue(_ source: String, completionHandler: @escaping (Result<ScriptValue?, ScriptError>) -> Void) {
+        evaluateScriptValue(source, inFrame: 0, completionHandler: completionHandler)
+    }
+
+    /// `frame`: a frame's number as its `FrameInfo` crossed (0: the main frame).
+    private func evaluateScriptValue(_ source: String, inFrame frame: Int,
+                                     completionHandler: @escaping (Result<ScriptValue?, ScriptError>) -> Void) {
         guard let process = startedProcess() else {
             return loop.post { completionHandler(.failure(.engineUnavailable(WebPageProxy.stoppedMessage))) }
         }
         let request = nextRequestID()
         evaluations[request] = completionHandler
-        send(.evaluate(request: request, source: source), to: process)
+        send(.evaluate(request: request, source: source, frame: frame), to: process)
     }
 
     func evaluateJavaScript(_ source: String, completionHandler: ((Any?, Error?) -> Void)?) {
         evaluateJavaScript(source, in: nil, completionHandler: completionHandler)
     }
 
-    /// A frame other than the main one is not reached yet in a content process.
+    /// A frame is named by the number its `FrameInfo` crossed with.
     func evaluateJavaScript(_ source: String, in frame: FrameInfo?, completionHandler: ((Any?, Error?) -> Void)?) {
-        guard frame?.isMainFrame != false else {
-            return loop.post { Result.failure(WebPageProxy.frameUnreached).deliver(to: completionHandler) }
-        }
-        evaluateScriptValue(source) { $0.deliver(to: completionHandler) }
+        evaluateScriptValue(source, inFrame: frame?.frameID ?? 0) { $0.deliver(to: completionHandler) }
     }
 
     func evaluateJavaScript(_ source: String) async throws -> Any? {
@@ -921,9 +919,6 @@ final class WebPageProxy: PageEngine {
     }
 
     func evaluateJavaScript(_ source: String, in frame: FrameInfo?) async throws -> Any? {
-        guard frame?.isMainFrame != false else { throw WebPageProxy.frameUnreached }
-        return try evaluate(source).get()?.anyValue
+        try evaluate(source, inFrame: frame?.frameID ?? 0).get()?.anyValue
     }
-
-    private static let frameUnreached = ScriptError.engineUnavailable("a frame of a page in a content process is not reached yet")
 }

@@ -9,10 +9,10 @@ enum Question: WireCodable {
     /// `load`: the content process's number of the load that brought the
     /// response (0: none known), which the browser holds meanwhile.
     case navigationResponse(Response, isMainFrame: Bool, canShowMIMEType: Bool, load: UInt64)
-    /// `alert`, `confirm` or `prompt` (with its default text) from a frame of this origin.
-    case alert(String, origin: String)
-    case confirm(String, origin: String)
-    case prompt(String, defaultText: String?, origin: String)
+    /// `alert`, `confirm` or `prompt` (with its default text) from `frame`.
+    case alert(String, frame: FrameInfo)
+    case confirm(String, frame: FrameInfo)
+    case prompt(String, defaultText: String?, frame: FrameInfo)
     /// A navigation's HTTP authentication or untrusted certificate.
     case challenge(AuthenticationChallenge)
     /// The page opened `count` dialogs in quick succession: suppress the rest? (answered as a dialog: confirmed = suppress)
@@ -33,19 +33,19 @@ enum Question: WireCodable {
             encoder.encode(isMainFrame)
             encoder.encode(canShowMIMEType)
             encoder.encode(load)
-        case .alert(let message, let origin):
+        case .alert(let message, let frame):
             encoder.encode(UInt8(2))
             encoder.encode(message)
-            encoder.encode(origin)
-        case .confirm(let message, let origin):
+            encoder.encode(frame)
+        case .confirm(let message, let frame):
             encoder.encode(UInt8(3))
             encoder.encode(message)
-            encoder.encode(origin)
-        case .prompt(let message, let defaultText, let origin):
+            encoder.encode(frame)
+        case .prompt(let message, let defaultText, let frame):
             encoder.encode(UInt8(4))
             encoder.encode(message)
             encoder.encode(defaultText)
-            encoder.encode(origin)
+            encoder.encode(frame)
         case .challenge(let challenge):
             encoder.encode(UInt8(5))
             let space = challenge.protectionSpace
@@ -74,10 +74,10 @@ enum Question: WireCodable {
         case 1:
             self = .navigationResponse(try decoder.decode(Response.self), isMainFrame: try decoder.decode(Bool.self),
                                        canShowMIMEType: try decoder.decode(Bool.self), load: try decoder.decode(UInt64.self))
-        case 2: self = .alert(try decoder.decode(String.self), origin: try decoder.decode(String.self))
-        case 3: self = .confirm(try decoder.decode(String.self), origin: try decoder.decode(String.self))
+        case 2: self = .alert(try decoder.decode(String.self), frame: try decoder.decode(FrameInfo.self))
+        case 3: self = .confirm(try decoder.decode(String.self), frame: try decoder.decode(FrameInfo.self))
         case 4: self = .prompt(try decoder.decode(String.self), defaultText: try decoder.decodeOptional(String.self),
-                               origin: try decoder.decode(String.self))
+                               frame: try decoder.decode(FrameInfo.self))
         case 5:
             let host = try decoder.decode(String.self), port = try decoder.decode(Int.self)
             let scheme = try decoder.decode(String.self), realm = try decoder.decodeOptional(String.self)
