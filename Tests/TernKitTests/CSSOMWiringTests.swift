@@ -7,20 +7,7 @@ import TernTestSupport
 /// page's own sheets reach `document.styleSheets` and `getComputedStyle`.
 final class CSSOMWiringTests: WebViewTestCase {
     func testTheLayoutWidthReachesMatchMedia() throws {
-        recorder.clear()
-        webView.loadHTMLString("""
-            <p>x</p>
-            <script>
-              var events = [], list = matchMedia('(max-width: 640px)');
-              list.addEventListener('change', function (e) { events.push(e.matches); });
-            </script>
-            """, baseURL: server.url("/app/"))
-        wait { recorder.ended }
-        let widths = "[matchMedia('(width: 800px)').matches, matchMedia('(width: 640px)').matches]"
-        _ = webView.pageLayout(width: 100)
-        XCTAssertEqual(value(widths), .array([.bool(true), .bool(false)]), "100 columns of 8 px")
-        _ = webView.pageLayout(width: 80)
-        XCTAssertEqual(value(widths), .array([.bool(false), .bool(true)]))
+        loadMatchMediaPage()
 
         spin(0.1)
         _ = value("events = []")
@@ -133,20 +120,7 @@ final class CSSOMMediaChangeTurnTests: WebViewTestCase {
     override class var reachesIntoThePage: Bool { true }
 
     func testMatchMediaChangeEventsComeOnALaterTurn() throws {
-        recorder.clear()
-        webView.loadHTMLString("""
-            <p>x</p>
-            <script>
-              var events = [], list = matchMedia('(max-width: 640px)');
-              list.addEventListener('change', function (e) { events.push(e.matches); });
-            </script>
-            """, baseURL: server.url("/app/"))
-        wait { recorder.ended }
-        let widths = "[matchMedia('(width: 800px)').matches, matchMedia('(width: 640px)').matches]"
-        _ = webView.pageLayout(width: 100)
-        XCTAssertEqual(value(widths), .array([.bool(true), .bool(false)]), "100 columns of 8 px")
-        _ = webView.pageLayout(width: 80)
-        XCTAssertEqual(value(widths), .array([.bool(false), .bool(true)]))
+        loadMatchMediaPage()
 
         spin(0.1)
         _ = value("events = []")
@@ -156,5 +130,27 @@ final class CSSOMMediaChangeTurnTests: WebViewTestCase {
         _ = webView.pageLayout(width: 80)
         spin(0.1)
         XCTAssertEqual(value("events"), .array([.bool(false), .bool(true)]))
+    }
+}
+
+extension WebViewTestCase {
+    /// A page that logs its `(max-width: 640px)` list's change events in
+    /// `events` (as `list`), and `matchMedia` seeing the layout's width: 100
+    /// columns of 8 px are 800 px, 80 are 640.
+    func loadMatchMediaPage(file: StaticString = #filePath, line: UInt = #line) {
+        recorder.clear()
+        webView.loadHTMLString("""
+            <p>x</p>
+            <script>
+              var events = [], list = matchMedia('(max-width: 640px)');
+              list.addEventListener('change', function (e) { events.push(e.matches); });
+            </script>
+            """, baseURL: server.url("/app/"))
+        wait(file: file, line: line) { recorder.ended }
+        let widths = "[matchMedia('(width: 800px)').matches, matchMedia('(width: 640px)').matches]"
+        _ = webView.pageLayout(width: 100)
+        XCTAssertEqual(value(widths), .array([.bool(true), .bool(false)]), "100 columns of 8 px", file: file, line: line)
+        _ = webView.pageLayout(width: 80)
+        XCTAssertEqual(value(widths), .array([.bool(false), .bool(true)]), file: file, line: line)
     }
 }

@@ -218,4 +218,35 @@ final class ContentProcessPageTests: WebViewTestCase {
         XCTAssertEqual(webView.writePageText(width: 80, references: false) { pieces.append(Array($0)) }, .written)
         XCTAssertTrue(String(decoding: pieces.joined(), as: UTF8.self).contains(WebPageProxy.stoppedMessage))
     }
+
+    /// The outline (headings, landmarks, tables) and a modal dialog's layer
+    /// cross with the layout, the same as in process.
+    func testTheOutlineAndAModalLayerCross() throws {
+        let html = "<title>Doc</title><h1>Top</h1><nav aria-label='Site'><a href='/a'>a</a></nav><h3>Deep</h3>"
+            + "<table><caption>Sizes</caption><tr><td>1</td></tr></table>"
+            + "<dialog id=d><p>Sure?</p><button>OK</button></dialog><script>document.getElementById('d').showModal()</script>"
+        loadPage(html)
+        let remote = try XCTUnwrap(webView.pageLayout(width: 60))
+        var configuration = WebViewConfiguration()
+        configuration.eventLoop = loop
+        configuration.websiteDataStore = .nonPersistent()
+        let local = WebView(configuration: configuration)
+        var ended = false
+        let watcher = Recorder { ended = true }
+        local.navigationDelegate = watcher
+        local.load(page(html))
+        wait { ended }
+        let expected = try XCTUnwrap(local.pageLayout(width: 60))
+        XCTAssertEqual(remote.outline, expected.outline)
+        XCTAssertEqual(remote.outline.map(\.name), ["Top", "Site", "Deep", "Sizes"])
+        XCTAssertEqual(remote.layers, expected.layers)
+        XCTAssertEqual(remote.layers.first?.isModal, true)
+        XCTAssertEqual(remote.lines.map(\.text), expected.lines.map(\.text))
+    }
+
+    private final class Recorder: NavigationDelegate {
+        let ended: () -> Void
+        init(_ ended: @escaping () -> Void) { self.ended = ended }
+        func webView(_ webView: WebView, didFinish navigation: Navigation!) { ended() }
+    }
 }

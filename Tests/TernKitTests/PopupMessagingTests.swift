@@ -31,6 +31,69 @@ final class PopupMessagingTests: WebViewTestCase {
         return result
     }
 
+    /// A closing window's view is dropped by the delegate (as the WPT
+    /// harness and a front end do): the opener's WindowProxy of it stays
+    /// safe to use, `closed` and all, and the opener goes on.
+    final class ClosingWindows: UIDelegate {
+        var created: [WebView] = []
+        /// Given to each window made, before its page asks anything.
+        var navigationDelegate: NavigationDelegate?
+        func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,
+                     for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView? {
+            let view = WebView(configuration: configuration)
+            view.uiDelegate = self
+            view.navigationDelegate = navigationDelegate
+            created.append(view)
+            return view
+        }
+        func webViewDidClose(_ webView: WebView) { created.removeAll { $0 === webView } }
+    }
+
+    func testWindowsOpenedAndClosedAtOnceLeaveTheOpenerWorking() {
+        let windows = ClosingWindows()
+        makeWebView { $0.preferences.javaScriptCanOpenWindowsAutomatically = true }
+        webView.uiDelegate = windows
+        loadAndWait("/page/opener")
+        XCTAssertEqual(value("""
+            var ws = [1, 2, 3].map(function () { return window.open('about:blank', '_blank'); });
+            ws.every(function (w) { return w !== null; }) && ws[0] !== ws[1] && ws[1] !== ws[2]
+            """), .bool(true))
+        XCTAssertEqual(windows.created.count, 3)
+        _ = value("ws.forEach(function (w) { w.close(); }); 1")
+        wait { windows.created.isEmpty }
+        spin(0.2)
+        XCTAssertEqual(value("ws.map(function (w) { return w.closed; }).join()"), .string("true,true,true"))
+        XCTAssertEqual(value("ws.forEach(function (w) { w.close(); w.postMessage('late', '*'); }); document.title"), .string("opener"))
+    }
+
+    /// Holds each navigation's policy question unanswered until told.
+    final class SlowPolicies: NavigationDelegate {
+        var held: [(NavigationActionPolicy) -> Void] = []
+        func webView(_ webView: WebView, decidePolicyFor navigationAction: NavigationAction,
+                     decisionHandler: @escaping (NavigationActionPolicy) -> Void) {
+            held.append(decisionHandler)
+        }
+    }
+
+    /// A window closed while its page waits for a navigation's policy: the
+    /// question is dropped with the window, and the opener goes on.
+    func testAWindowClosedWhileItsPolicyIsAskedLeavesTheOpenerWorking() {
+        let windows = ClosingWindows()
+        let policies = SlowPolicies()
+        makeWebView { $0.preferences.javaScriptCanOpenWindowsAutomatically = true }
+        windows.navigationDelegate = policies
+        webView.uiDelegate = windows
+        loadAndWait("/page/opener")
+        XCTAssertEqual(value("var w = window.open('/page/popup'); w !== null"), .bool(true))
+        XCTAssertEqual(windows.created.count, 1)
+        wait { !policies.held.isEmpty }
+        _ = value("w.close(); 1")
+        wait { windows.created.isEmpty }
+        spin(0.2)
+        for answer in policies.held { answer(.allow) }
+        XCTAssertEqual(value("[w.closed, document.title].join()"), .string("true,opener"))
+    }
+
     func testPostMessageBetweenOpenerAndPopup() {
         let windows = Windows()
         webView.uiDelegate = windows

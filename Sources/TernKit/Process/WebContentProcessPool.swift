@@ -14,7 +14,8 @@ import Glibc
 /// second process starting on a two-core machine would take its time (a
 /// one-page run, such as `tern --dump`, never needs it).
 final class WebContentProcessPool {
-    private let loop: EventLoop
+    /// Held weakly: a pool whose loop is gone is dropped, with its spare.
+    private weak var loop: EventLoop?
     private let executable: String
     private let heapBudget: Int
     private var spare: WebContentProcessProxy?
@@ -26,6 +27,7 @@ final class WebContentProcessPool {
     /// The pool of the web views on `loop` that start `executable` (one
     /// for each, made when first asked for).
     static func shared(for loop: EventLoop, executable: String) -> WebContentProcessPool {
+        shared = shared.filter { $0.value.loop != nil }
         let key = Key(loop: ObjectIdentifier(loop), executable: executable)
         if let pool = shared[key], pool.loop === loop { return pool }
         let pool = WebContentProcessPool(loop: loop, executable: executable)
@@ -53,7 +55,8 @@ final class WebContentProcessPool {
 
     /// Starts a spare unless there is one.
     func prepareSpare() {
-        guard spare == nil, let started = try? WebContentProcessProxy.spawn(executable: executable, heapBudget: heapBudget) else { return }
+        guard spare == nil, let loop, let started = try? WebContentProcessProxy.spawn(executable: executable, heapBudget: heapBudget)
+        else { return }
         spare = started
         spareWatch = loop.watch(fileDescriptor: started.channel.socket) { [weak self] in self?.spareIsReadable() }
     }
@@ -70,7 +73,7 @@ final class WebContentProcessPool {
         }
         dropSpare()
         spareTimer?.cancel()
-        spareTimer = loop.schedule(after: spareDelay) { [weak self] in self?.prepareSpare() }
+        spareTimer = loop?.schedule(after: spareDelay) { [weak self] in self?.prepareSpare() }
         return taken
     }
 

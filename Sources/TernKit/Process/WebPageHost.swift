@@ -82,6 +82,12 @@ final class WebPageHost: NavigationDelegate, UIDelegate, CustomSchemeLoading, Sc
 
     /// The page's view is gone: its loads and scripts stop, and it is dropped.
     func close() {
+        // Questions the browser will not answer now are declined (a policy
+        // cancelled, a dialog dismissed): a decision handler must be called.
+        let unanswered = waitingAnswers.values
+        waitingAnswers = [:]
+        pendingPolicies = []
+        for answered in unanswered { answered(.dialog(confirmed: false, text: nil)) }
         webView?.stopLoading()
         observations = []
         for load in loads.values { load.customSchemeDidComplete(with: .cancelled) }

@@ -4,8 +4,9 @@ import TernSystem
 
 /// A page laid out in a content process, as it crosses to the browser:
 /// its lines, links and form controls, each one's element named by a
-/// number the content process keeps (`element`), since no node crosses.
-/// The outline and layers do not cross yet.
+/// number the content process keeps (`element`), since no node crosses;
+/// its outline (what quick navigation moves between) and layers (a modal
+/// dialog drawn over the page).
 struct RemoteLayout: WireCodable {
     struct RemoteLink {
         var number: Int
@@ -33,6 +34,8 @@ struct RemoteLayout: WireCodable {
     var links: [RemoteLink]
     var controls: [RemoteControl]
     var anchors: [String: Int]
+    var outline: [PageOutlineItem]
+    var layers: [PageLayer]
     var isIncomplete: Bool
 
     /// `layout`'s parts that cross, its elements numbered by `elementID`.
@@ -49,6 +52,8 @@ struct RemoteLayout: WireCodable {
                           description: ControlDescription(described))
         }
         anchors = page.anchors
+        outline = page.outline
+        layers = page.layers
         isIncomplete = page.isIncomplete
     }
 
@@ -64,6 +69,8 @@ struct RemoteLayout: WireCodable {
             FormControl(kind: $0.kind, node: standIn, form: nil, name: $0.name, value: $0.value, checked: $0.checked,
                         options: $0.options, selectedIndex: $0.selectedIndex, number: $0.number, regions: $0.regions)
         }
+        page.outline = outline
+        page.layers = layers
         page.isIncomplete = isIncomplete
         return PageLayout(page, styles: nil, remote: PageLayout.RemoteParts(links: links.map(\.element), controls: controls.map(\.element),
                                                                              descriptions: controls.map(\.description)))
@@ -116,6 +123,27 @@ struct RemoteLayout: WireCodable {
         for (name, line) in anchors {
             encoder.encode(name)
             encoder.encode(line)
+        }
+        encoder.encode(UInt32(truncatingIfNeeded: outline.count))
+        for item in outline {
+            switch item.kind {
+            case .heading(let level):
+                encoder.encode(UInt8(0))
+                encoder.encode(level)
+            case .landmark(let role):
+                encoder.encode(UInt8(1))
+                encoder.encode(role)
+            case .table:
+                encoder.encode(UInt8(2))
+            }
+            encoder.encode(item.name)
+            encoder.encode(item.line)
+        }
+        encoder.encode(UInt32(truncatingIfNeeded: layers.count))
+        for layer in layers {
+            encoder.encode(layer.lines.lowerBound)
+            encoder.encode(layer.lines.upperBound)
+            encoder.encode(layer.isModal)
         }
         encoder.encode(isIncomplete)
     }
@@ -202,7 +230,31 @@ struct RemoteLayout: WireCodable {
             guard line >= 0, line <= lines.count else { throw .malformed("an anchor outside the page") }
             anchors[name] = line
         }
+        let outlineCount = try decoder.decodeCount(minimumSize: 13)
+        var outline: [PageOutlineItem] = []
+        for _ in 0..<outlineCount {
+            let kind: PageOutlineItem.Kind
+            switch try decoder.decode(UInt8.self) {
+            case 0: kind = .heading(level: min(max(try decoder.decode(Int.self), 1), 6))
+            case 1: kind = .landmark(role: RemoteLayout.printable(try decoder.decode(String.self)))
+            case 2: kind = .table
+            case let tag: throw .malformed("an outline item of kind \(tag)")
+            }
+            let name = RemoteLayout.printable(try decoder.decode(String.self))
+            let line = try decoder.decode(Int.self)
+            guard line >= 0, line <= lines.count else { throw .malformed("an outline item outside the page") }
+            outline.append(PageOutlineItem(kind: kind, name: name, line: line))
+        }
+        let layerCount = try decoder.decodeCount(minimumSize: 17)
+        var layers: [PageLayer] = []
+        for _ in 0..<layerCount {
+            let start = try decoder.decode(Int.self), end = try decoder.decode(Int.self)
+            guard start >= 0, start <= end, end <= lines.count else { throw .malformed("a layer outside the page") }
+            layers.append(PageLayer(lines: start..<end, isModal: try decoder.decode(Bool.self)))
+        }
         isIncomplete = try decoder.decode(Bool.self)
+        self.outline = outline
+        self.layers = layers
         self.lines = lines
         self.links = links
         self.controls = controls
