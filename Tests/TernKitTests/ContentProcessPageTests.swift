@@ -249,4 +249,29 @@ final class ContentProcessPageTests: WebViewTestCase {
         init(_ ended: @escaping () -> Void) { self.ended = ended }
         func webView(_ webView: WebView, didFinish navigation: Navigation!) { ended() }
     }
+
+    /// A window a content process asks for is made only within the
+    /// person's transient activation, checked by the browser too: a
+    /// subverted process that skips its own check opens nothing.
+    func testTheBrowserRefusesAWindowWithoutThePersonsActivation() throws {
+        final class Windows: UIDelegate {
+            var asked = 0
+            func webView(_ webView: WebView, createWebViewWith configuration: WebViewConfiguration,
+                         for navigationAction: NavigationAction, windowFeatures: WindowFeatures) -> WebView? {
+                asked += 1
+                return nil
+            }
+        }
+        let windows = Windows()
+        webView.uiDelegate = windows
+        loadPage("<title>Quiet</title><p>No gesture here")
+        let proxy = try XCTUnwrap(self.proxy)
+        let forged = WebContentMessage.FromContent.createWindow(request: 99, server.request("/page/popup"), .other, WindowFeatures())
+        proxy.handle(forged)
+        XCTAssertEqual(windows.asked, 0, "no activation: refused without asking the delegate")
+        webView.notifyUserActivation()
+        proxy.handle(forged)
+        XCTAssertEqual(windows.asked, 1, "within the person's activation the delegate is asked")
+        XCTAssertEqual(value("document.title"), .string("Quiet"), "the page goes on")
+    }
 }

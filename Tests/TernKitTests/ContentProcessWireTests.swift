@@ -18,7 +18,8 @@ final class ContentProcessWireTests: XCTestCase {
     }
 
     /// A layout of one line of one run, with the given fields.
-    private func oneRun(text: String, width: UInt32, link: Int, links: Int, regionLine: Int = 0) -> [UInt8] {
+    /// `layer`: one layer over these lines, when given.
+    private func oneRun(text: String, width: UInt32, link: Int, links: Int, regionLine: Int = 0, layer: Range<Int>? = nil) -> [UInt8] {
         layoutMessage { encoder in
             encoder.encode("Title\u{1B}[2J")
             encoder.encode(UInt32(1))          // lines
@@ -44,6 +45,17 @@ final class ContentProcessWireTests: XCTestCase {
             }
             encoder.encode(UInt32(0))          // controls
             encoder.encode(UInt32(0))          // anchors
+            encoder.encode(UInt32(1))          // outline: a heading on line 0
+            encoder.encode(UInt8(0))
+            encoder.encode(2)
+            encoder.encode("Head\u{7}")
+            encoder.encode(0)
+            encoder.encode(UInt32(layer == nil ? 0 : 1))
+            if let layer {
+                encoder.encode(layer.lowerBound)
+                encoder.encode(layer.upperBound)
+                encoder.encode(true)
+            }
             encoder.encode(false)
         }
     }
@@ -54,6 +66,7 @@ final class ContentProcessWireTests: XCTestCase {
         XCTAssertEqual(layout.title, "Title\u{FFFD}[2J")
         XCTAssertEqual(layout.lines[0].runs[0].text, "ab\u{FFFD}[31mc\u{FFFD}d")
         XCTAssertEqual(layout.links.count, 1)
+        XCTAssertEqual(layout.outline, [PageOutlineItem(kind: .heading(level: 2), name: "Head\u{FFFD}", line: 0)])
         let page = layout.pageLayout(standIn: Document(html: "").createTextNode(""))
         XCTAssertEqual(page.links.first?.url, "http://127.0.0.1/")
     }
@@ -63,6 +76,9 @@ final class ContentProcessWireTests: XCTestCase {
         XCTAssertThrowsError(try WebPageProxy.decodeLayout(oneRun(text: "x", width: 1, link: 3, links: 1)))
         // A link region on a line the page does not have.
         XCTAssertThrowsError(try WebPageProxy.decodeLayout(oneRun(text: "x", width: 1, link: 0, links: 1, regionLine: 5)))
+        // A layer past the page's lines.
+        XCTAssertNoThrow(try WebPageProxy.decodeLayout(oneRun(text: "x", width: 1, link: -1, links: 0, layer: 0..<1)))
+        XCTAssertThrowsError(try WebPageProxy.decodeLayout(oneRun(text: "x", width: 1, link: -1, links: 0, layer: 0..<2)))
         // A run wider than its text can be.
         XCTAssertThrowsError(try WebPageProxy.decodeLayout(oneRun(text: "x", width: 1000, link: -1, links: 0)))
         // A count of lines the bytes cannot hold.

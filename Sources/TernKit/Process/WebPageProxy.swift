@@ -473,7 +473,10 @@ final class WebPageProxy: PageEngine {
                 [weak self] policy in
                 // The held body goes to the page it is shown in (a download
                 // takes it when the page says the navigation became one).
-                if policy == .allow { self?.resourceLoads[load]?.release() }
+                // (A question naming no load releases any held: none is left waiting.)
+                if policy == .allow {
+                    for (id, remote) in self?.resourceLoads ?? [:] where load == 0 || id == load { remote.release() }
+                }
                 reply(.navigationResponse(policy))
             }
             guard let delegate = view.navigationDelegate else { return handler.decide(canShow ? .allow : .cancel) }
@@ -527,7 +530,10 @@ final class WebPageProxy: PageEngine {
     /// each other (`window.opener`, the popup's WindowProxy). The content
     /// process loads the popup's page itself.
     private func createWindow(for request: Request, type: NavigationType, features: WindowFeatures) -> BrowserAnswer {
-        guard let view, let process else { return .window(page: 0, nil) }
+        guard let view, let process,
+              configuration.preferences.javaScriptCanOpenWindowsAutomatically
+                || EventLoop.now() - lastPersonsAction <= WebPage.userActivationDuration
+        else { return .window(page: 0, nil) }
         var related = configuration
         related.relatedPage = self
         guard let created = view.uiDelegate?.webView(view, createWebViewWith: related, for: action(request, type),
@@ -827,6 +833,7 @@ final class WebPageProxy: PageEngine {
 
     /// Does `interaction` to `element` (nil: none) in the page and waits for what it did.
     private func interact(_ interaction: Interaction, with element: PageElement?) -> InteractionResult? {
+        lastPersonsAction = EventLoop.now()
         var id: UInt64 = 0
         if let element {
             guard case .remote(let known) = element.reference else { return nil }
@@ -874,7 +881,16 @@ final class WebPageProxy: PageEngine {
     /// Not yet for a page in a content process: the files would have to reach it.
     func chooseFiles(_ files: [WebURL], for input: PageElement) -> Bool { false }
     func chosenFiles(for input: PageElement) -> [WebURL] { [] }
-    func notifyUserActivation() { send(.userActivation) }
+    func notifyUserActivation() {
+        lastPersonsAction = EventLoop.now()
+        send(.userActivation)
+    }
+
+    /// When the person last acted on the page through this view (a key, a
+    /// link, a field): a window the page opens needs it within HTML's
+    /// transient activation, checked here too, where a subverted process
+    /// cannot skip the check.
+    private var lastPersonsAction = -Double.infinity
 
     // MARK: Scripts
 
