@@ -200,8 +200,8 @@ final class ContentProcessPageTests: WebViewTestCase {
         XCTAssertEqual(webView.writePageText(width: 80, references: true) { pieces.append(Array($0)) }, .nothingToShow)
         XCTAssertTrue(pieces.isEmpty)
 
-        // Some 1.5 MB of text: many pieces.
-        let lines = (1...50_000).map { "line \($0) <a href='/l\($0 % 3)'>x</a>" }.joined(separator: "<br>")
+        // Some 300 KB of text: several pieces of 64 KB.
+        let lines = (1...10_000).map { "line \($0) <a href='/l\($0 % 3)'>x</a>" }.joined(separator: "<br>")
         recorder.clear()
         webView.loadHTMLString("<p>\(lines)</p>", baseURL: WebURL("http://127.0.0.1/"))
         wait { recorder.ended }
@@ -209,7 +209,7 @@ final class ContentProcessPageTests: WebViewTestCase {
         XCTAssertGreaterThan(pieces.count, 2)
         let text = String(decoding: pieces.joined(), as: UTF8.self)
         XCTAssertEqual(text, webView.pageLayout(width: 80)?.plainText(references: true))
-        XCTAssertTrue(text.contains("line 50000 [50000]x"), String(text.suffix(300)))
+        XCTAssertTrue(text.contains("line 10000 [10000]x"), String(text.suffix(300)))
         XCTAssertNotNil(proxy?.processID, "the process lives on")
 
         kill(try XCTUnwrap(proxy?.processID), SIGKILL)

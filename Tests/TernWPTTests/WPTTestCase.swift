@@ -108,15 +108,11 @@ class WPTTestCase: WebViewTestCase {
         }
         var report: ScriptValue?
         let reportScript = "(function () { var e = document.getElementById('__testharness__results__'); return e ? e.textContent : null; })()"
-        // Asked every 20 ms, the page's own work running between: a page in
-        // a content process answers each question between its tasks, and
-        // questions asked without pause left it little time for its own.
-        let deadline = Date().addingTimeInterval(45)
-        while Date() < deadline {
-            report = evaluate(reportScript)
-            if case .string? = report { break } // null: the harness has not written its results yet
-            _ = loop.run(until: { false }, timeout: 0.02)
-        }
+        _ = loop.run(until: {
+            report = self.evaluate(reportScript)
+            if case .string? = report { return true }
+            return false // null: the harness has not written its results yet
+        }, timeout: 45)
         guard case .string(let json)? = report, let data = json.data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let tests = object["tests"] as? [[String: Any]] else {
