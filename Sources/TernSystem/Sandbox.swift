@@ -10,10 +10,11 @@ import Glibc
 /// browser) and the clock.
 ///
 /// Four layers, each on its own where the kernel lacks another:
-/// `PR_SET_NO_NEW_PRIVS`; `RLIMIT_AS`; Landlock (no file-system access at
-/// all; from ABI 4 no TCP bind or connect, from ABI 6 no abstract UNIX
-/// sockets or signals outside the process); and a seccomp-bpf filter that
-/// allows only the calls listed in `contentProcessRules`.
+/// `PR_SET_NO_NEW_PRIVS`; `RLIMIT_AS`; Landlock (no file-system access but
+/// reading `readableFiles`, what JavaScriptCore reads as it starts; from
+/// ABI 4 no TCP bind or connect, from ABI 6 no abstract UNIX sockets or
+/// signals outside the process); and a seccomp-bpf filter that allows only
+/// the calls listed in `contentProcessRules` (no `open` at all).
 public enum Sandbox {
     /// What `enter` put in place.
     public struct Report: Equatable {
